@@ -1,0 +1,212 @@
+//! What can go wrong talking to the API, each case a sentence a person can act on.
+
+use super::models::{LocPart, ValidationErrorBody};
+use std::time::Duration;
+use thiserror::Error;
+
+/// One field the server (422) or our own checks rejected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    /// Where the field lives: `body`, `query` or `path` (empty for our own checks).
+    pub source: String,
+    /// The field's path without its source, e.g. `tags.3` or `email`; empty for the whole body.
+    pub field: String,
+    /// The server's (or our) message, e.g. "String should have at most 63 characters".
+    pub message: String,
+    /// The machine-readable kind, e.g. `string_too_long`.
+    pub kind: String,
+}
+
+impl FieldError {
+    /// A client-side finding on a body field.
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        FieldError {
+            source: String::new(),
+            field: field.into(),
+            message: message.into(),
+            kind: "client".into(),
+        }
+    }
+
+    /// The first segment of the path (`tags` for `tags.3`), which names a form field.
+    pub fn top_field(&self) -> &str {
+        self.field.split('.').next().unwrap_or_default()
+    }
+
+    fn from_loc(loc: &[LocPart], message: String, kind: String) -> Self {
+        let (source, rest) = match loc.first() {
+            Some(LocPart::Field(first)) if matches!(first.as_str(), "body" | "query" | "path") => {
+                (first.clone(), &loc[1..])
+            }
+            _ => (String::new(), loc),
+        };
+        // A malformed-JSON 422 puts a byte offset after "body": that is no field.
+        let field = if rest.iter().all(|part| matches!(part, LocPart::Index(_))) && !rest.is_empty()
+        {
+            String::new()
+        } else {
+            rest.iter().map(ToString::to_string).collect::<Vec<_>>().join(".")
+        };
+        FieldError { source, field, message, kind }
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+/// Turns a 422 body into field errors.
+pub fn field_errors(body: &ValidationErrorBody) -> Vec<FieldError> {
+    body.detail
+        .iter()
+        .map(|detail| FieldError::from_loc(&detail.loc, detail.msg.clone(), detail.kind.clone()))
+        .collect()
+}
+
+fn detail_suffix(detail: &Option<String>) -> String {
+    match detail {
+        Some(text) if !text.is_empty() => format!(" The server said: {text}"),
+        _ => String::new(),
+    }
+}
+
+fn wait_suffix(wait: &Option<Duration>) -> String {
+    match wait {
+        Some(wait) => format!(" It asks to wait {} s before trying again.", wait.as_secs().max(1)),
+        None => " Try again in a moment.".into(),
+    }
+}
+
+/// Every failure of an API call.
+#[derive(Debug, Clone, Error)]
+pub enum ApiError {
+    #[error("The API refused the key (401): it is invalid or was replaced by a newer one.{}", detail_suffix(.detail))]
+    Unauthorized { detail: Option<String> },
+
+    #[error("This key lacks the rights for that (403).{}", detail_suffix(.detail))]
+    Forbidden { detail: Option<String> },
+
+    #[error("Not found (404): {what} does not exist or is not in this organisation.{}", detail_suffix(.detail))]
+    NotFound { what: String, detail: Option<String> },
+
+    #[error("The server rejected the request (400): {detail}")]
+    BadRequest { detail: String },
+
+    #[error("The server rejected {} field{} (422): {}", .0.len(), if .0.len() == 1 { "" } else { "s" }, .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Validation(Vec<FieldError>),
+
+    #[error("Too many requests (429).{}", wait_suffix(.retry_after))]
+    RateLimited { retry_after: Option<Duration> },
+
+    #[error("The service is unavailable ({status}).{}", wait_suffix(.retry_after))]
+    Unavailable { status: u16, retry_after: Option<Duration> },
+
+    #[error("The server failed ({status}): {body_start}")]
+    Server { status: u16, body_start: String },
+
+    #[error("The server answered {status}, which this client does not expect: {body_start}")]
+    Unexpected { status: u16, body_start: String },
+
+    #[error(
+        "The server redirected to {location}; not followed, because the redirect would carry the API key. Check the base URL."
+    )]
+    Redirect { location: String },
+
+    #[error("No answer from {url} in time. Check the connection and press r to retry.")]
+    Timeout { url: String },
+
+    #[error("Could not reach {url}: {reason}")]
+    Network { url: String, reason: String },
+
+    #[error("The answer could not be read ({reason}). It began: {body_start}")]
+    Decode { reason: String, body_start: String },
+
+    #[error("The base URL {url} is not valid: {reason}")]
+    InvalidUrl { url: String, reason: String },
+
+    #[error(
+        "The base URL {url} uses plain http to a host that is not this machine: the key would travel unencrypted. Use https, or pass --allow-http if you really mean it."
+    )]
+    InsecureUrl { url: String },
+}
+
+impl ApiError {
+    /// Whether a GET failing this way is worth another try.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            ApiError::RateLimited { .. }
+                | ApiError::Unavailable { .. }
+                | ApiError::Timeout { .. }
+                | ApiError::Network { .. }
+        )
+    }
+
+    /// The wait the server asked for, if any.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            ApiError::RateLimited { retry_after } | ApiError::Unavailable { retry_after, .. } => {
+                *retry_after
+            }
+            _ => None,
+        }
+    }
+
+    /// The field errors of a 422, empty for every other failure.
+    pub fn field_errors(&self) -> &[FieldError] {
+        match self {
+            ApiError::Validation(errors) => errors,
+            _ => &[],
+        }
+    }
+}
+
+/// The start of a body for an error message: at most 200 characters, on one line.
+pub fn body_start(body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut start: String = one_line.chars().take(200).collect();
+    if one_line.chars().count() > 200 {
+        start.push('…');
+    }
+    if start.is_empty() { "(empty body)".into() } else { start }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loc_drops_its_source_and_keeps_list_indexes() {
+        let body: ValidationErrorBody = serde_json::from_str(
+            r#"{"detail": [
+                {"type": "string_too_long", "loc": ["body", "tags", 3], "msg": "too long"},
+                {"type": "json_invalid", "loc": ["body", 10], "msg": "JSON decode error"},
+                {"type": "int_parsing", "loc": ["query", "campaign_id"], "msg": "bad int"}]}"#,
+        )
+        .unwrap();
+        let errors = field_errors(&body);
+        assert_eq!(errors[0].field, "tags.3");
+        assert_eq!(errors[0].top_field(), "tags");
+        assert_eq!(errors[1].field, "");
+        assert_eq!(errors[2].source, "query");
+        let sentence = ApiError::Validation(errors).to_string();
+        assert!(sentence.contains("3 fields"), "{sentence}");
+        assert!(sentence.contains("tags.3: too long"), "{sentence}");
+    }
+
+    #[test]
+    fn body_start_is_short_and_on_one_line() {
+        let long = "x\n".repeat(300);
+        let start = body_start(long.as_bytes());
+        assert!(start.ends_with('…'));
+        assert!(!start.contains('\n'));
+        assert_eq!(body_start(b""), "(empty body)");
+    }
+}

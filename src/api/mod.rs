@@ -1,0 +1,25 @@
+//! The typed client of the Outreach Automation Service API and the types it speaks.
+//! Depends on nothing else of ours, so the simulator, TUI and CLI can all build on it.
+
+pub mod client;
+pub mod enums;
+pub mod error;
+pub mod key;
+pub mod listed;
+pub mod models;
+pub mod retry;
+pub mod rules;
+pub mod time;
+pub mod url;
+
+pub use client::{
+    AddContactOutcome, Client, ClientOptions, ConversionOutcome, ExchangeQuery, MAX_DNC_BATCH,
+    MeetingQuery, ServerMessage,
+};
+pub use enums::*;
+pub use error::{ApiError, FieldError};
+pub use key::ApiKey;
+pub use listed::{Listed, decode_list};
+pub use models::*;
+pub use retry::RetryPolicy;
+pub use time::Timestamp;

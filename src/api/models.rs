@@ -1,0 +1,503 @@
+//! Serde types of every resource of the API, shared by the client and the simulator so the
+//! two cannot drift apart. Decoding is tolerant (DESIGN §4): unknown enum values are kept,
+//! extra fields ignored, null or missing non-id fields read as absent.
+
+use super::enums::{
+    BotSource, BotStatus, CampaignStatus, ExchangeStatus, MailboxStatus, UnsubscribeMode,
+};
+use super::time::{Timestamp, lenient, zulu};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+/// Free-form key/value data (`custom_data`, `conversion_data`).
+pub type JsonObject = Map<String, Value>;
+
+/// Reads null as the type's default, so `"first_name": null` is an empty name, not an error.
+fn nn<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
+}
+
+/// Like [`nn`] for objects, but anything that is not an object (a list, a string) is empty.
+fn object<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonObject, D::Error> {
+    Ok(match Value::deserialize(deserializer)? {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    })
+}
+
+/// Request body when adding or uploading a contact (endpoints 3, 4, 5).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ContactUpload {
+    pub email: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_data: Option<JsonObject>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+}
+
+/// Response of contact creation: the contact's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseItem {
+    pub id: i64,
+}
+
+/// A contact as listed by endpoint 10.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Contact {
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub email: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub first_name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub last_name: String,
+    #[serde(default, deserialize_with = "object")]
+    pub custom_data: JsonObject,
+    #[serde(default, deserialize_with = "nn")]
+    pub dnc: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub tags: Vec<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub timezone: Option<String>,
+}
+
+/// Whether the AI assistant handles an event itself (true) or flags it for review (false).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutoPilotSettings {
+    #[serde(default, deserialize_with = "nn")]
+    pub cancel_meeting: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub create_meeting: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub do_not_contact: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub do_not_respond: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub move_meeting: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub put_on_hold: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub send_email: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub send_reconnect_email: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub send_referral_email: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub unsuccessful_delivery: bool,
+}
+
+impl AutoPilotSettings {
+    /// The ten flags with their wire names, in the spec's order.
+    pub fn flags(&self) -> [(&'static str, bool); 10] {
+        [
+            ("cancel_meeting", self.cancel_meeting),
+            ("create_meeting", self.create_meeting),
+            ("do_not_contact", self.do_not_contact),
+            ("do_not_respond", self.do_not_respond),
+            ("move_meeting", self.move_meeting),
+            ("put_on_hold", self.put_on_hold),
+            ("send_email", self.send_email),
+            ("send_reconnect_email", self.send_reconnect_email),
+            ("send_referral_email", self.send_referral_email),
+            ("unsuccessful_delivery", self.unsuccessful_delivery),
+        ]
+    }
+}
+
+/// An outreach run (endpoint 7).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub status: CampaignStatus,
+    #[serde(default, deserialize_with = "lenient")]
+    pub created_at: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub auto_enrich: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub email_tracking: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub link_tracking: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub include_disclaimer: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub test_mode: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub meeting_duration: Option<i64>,
+    #[serde(default, deserialize_with = "nn")]
+    pub unsubscribe_mode: UnsubscribeMode,
+    #[serde(default, deserialize_with = "nn")]
+    pub auto_pilot_settings: AutoPilotSettings,
+}
+
+/// One authorisation of a bot's mailbox.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AuthData {
+    #[serde(default, deserialize_with = "nn")]
+    pub auth_type: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub is_valid: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub provider: String,
+}
+
+/// A bot's tracking-domain alias.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CnameRecord {
+    #[serde(default, deserialize_with = "nn")]
+    pub alias: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub valid_record: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub valid_ssl: bool,
+}
+
+/// Whether a bot's sending domain has MX and SPF records.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DnsValidation {
+    #[serde(default, deserialize_with = "nn")]
+    pub mx: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub spf: bool,
+}
+
+/// A sending mailbox (endpoint 8).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Bot {
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub email: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub first_name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub last_name: String,
+    #[serde(default, deserialize_with = "object")]
+    pub custom_data: JsonObject,
+    #[serde(default, deserialize_with = "nn")]
+    pub auth_data: Vec<AuthData>,
+    #[serde(default, deserialize_with = "nn")]
+    pub cname_record: Option<CnameRecord>,
+    #[serde(default, deserialize_with = "nn")]
+    pub dns_validation: Option<DnsValidation>,
+    #[serde(default, deserialize_with = "nn")]
+    pub mailbox_status: MailboxStatus,
+    #[serde(default, deserialize_with = "nn")]
+    pub status: BotStatus,
+    #[serde(default, deserialize_with = "nn")]
+    pub source: BotSource,
+    #[serde(default, deserialize_with = "nn")]
+    pub in_pool: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub initial_volume: Option<i64>,
+    #[serde(default, deserialize_with = "nn")]
+    pub max_daily_limit: Option<i64>,
+    #[serde(default, deserialize_with = "nn")]
+    pub warmup_increment: Option<i64>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub warmup_started_at: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub shown_onboarding: bool,
+}
+
+/// What is wrong with a bot, in words; empty when it is healthy.
+impl Bot {
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.mailbox_status != MailboxStatus::Active {
+            problems.push(format!("mailbox {}", self.mailbox_status));
+        }
+        if self.status.needs_attention() {
+            problems.push(format!("status {}", self.status));
+        }
+        match &self.dns_validation {
+            Some(dns) if !dns.mx || !dns.spf => {
+                let missing: Vec<&str> = [("MX", dns.mx), ("SPF", dns.spf)]
+                    .iter()
+                    .filter(|(_, ok)| !ok)
+                    .map(|(name, _)| *name)
+                    .collect();
+                problems.push(format!("DNS {} missing", missing.join("+")));
+            }
+            _ => {}
+        }
+        if let Some(cname) = &self.cname_record {
+            if !cname.valid_record {
+                problems.push("CNAME invalid".into());
+            } else if !cname.valid_ssl {
+                problems.push("SSL invalid".into());
+            }
+        }
+        if self.auth_data.iter().any(|auth| !auth.is_valid) {
+            problems.push("auth invalid".into());
+        }
+        problems
+    }
+}
+
+/// A bot or contact as seen from an exchange.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Party {
+    #[serde(default, deserialize_with = "nn")]
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub email: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub first_name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub last_name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub organisation: String,
+}
+
+/// One conversation between a bot and a contact (endpoint 9).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Exchange {
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub campaign_id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub status: ExchangeStatus,
+    #[serde(default, deserialize_with = "lenient")]
+    pub updated_at: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub bot: Party,
+    #[serde(default, deserialize_with = "nn")]
+    pub contact: Party,
+}
+
+/// The html and text parts of an e-mail.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EmailBody {
+    #[serde(default, deserialize_with = "nn")]
+    pub html: Option<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub text: Option<String>,
+}
+
+/// An e-mail address with its display name.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Mailbox {
+    #[serde(default, deserialize_with = "nn")]
+    pub address: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub name: String,
+}
+
+/// One message of an exchange's e-mail chain (endpoint 11).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EmailMessage {
+    #[serde(default, deserialize_with = "nn")]
+    pub subject: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub body: EmailBody,
+    #[serde(default, deserialize_with = "nn")]
+    pub from_: Option<Mailbox>,
+    #[serde(default, deserialize_with = "nn")]
+    pub to: Vec<Mailbox>,
+    /// Element type not fixed by the spec: usually address objects, kept as sent.
+    #[serde(default, deserialize_with = "nn")]
+    pub cc: Vec<Value>,
+    #[serde(default, deserialize_with = "nn")]
+    pub bcc: Vec<Value>,
+    #[serde(default, deserialize_with = "nn")]
+    pub attachments: Vec<Value>,
+    #[serde(default, deserialize_with = "nn")]
+    pub labels: Vec<Value>,
+    #[serde(rename = "messageId", default, deserialize_with = "nn")]
+    pub message_id: String,
+    #[serde(rename = "threadId", default, deserialize_with = "nn")]
+    pub thread_id: String,
+    #[serde(rename = "inReplyToMessageId", default, deserialize_with = "nn")]
+    pub in_reply_to_message_id: Option<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub references: Option<String>,
+    #[serde(default, deserialize_with = "lenient", serialize_with = "zulu")]
+    pub date: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub unsubscribe_url: Option<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub starred: bool,
+}
+
+/// A short reference to a campaign from a meeting.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CampaignRef {
+    #[serde(default, deserialize_with = "nn")]
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub name: String,
+}
+
+/// A bot, contact or user as seen from a meeting.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Person {
+    #[serde(default, deserialize_with = "nn")]
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub email: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub first_name: String,
+    #[serde(default, deserialize_with = "nn")]
+    pub last_name: String,
+}
+
+/// A meeting booked from an exchange (endpoint 12).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Meeting {
+    pub id: i64,
+    #[serde(default, deserialize_with = "nn")]
+    pub exchange_id: i64,
+    #[serde(default, deserialize_with = "lenient")]
+    pub start: Option<Timestamp>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub end: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub iana_timezone: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub created_at: Option<Timestamp>,
+    #[serde(default, deserialize_with = "nn")]
+    pub cancelled: bool,
+    #[serde(default, deserialize_with = "nn")]
+    pub meeting_link: Option<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub summary: Option<String>,
+    #[serde(default, deserialize_with = "nn")]
+    pub campaign: Option<CampaignRef>,
+    #[serde(default, deserialize_with = "nn")]
+    pub bot: Option<Person>,
+    #[serde(default, deserialize_with = "nn")]
+    pub contact: Option<Person>,
+    #[serde(default, deserialize_with = "nn")]
+    pub user: Option<Person>,
+}
+
+/// Request body of a conversion (endpoint 2).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SubmitConversion {
+    pub email: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversion_data: Option<JsonObject>,
+}
+
+/// Request body of the domain DNC endpoint (endpoint 1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DomainList {
+    pub domains: Vec<String>,
+}
+
+/// Request body of the e-mail DNC endpoint (endpoint 6).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DncEmails {
+    pub emails: Vec<String>,
+}
+
+/// One part of a validation error's location: a field name or a list index.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LocPart {
+    Field(String),
+    Index(i64),
+}
+
+impl std::fmt::Display for LocPart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LocPart::Field(name) => f.write_str(name),
+            LocPart::Index(index) => write!(f, "{index}"),
+        }
+    }
+}
+
+/// One entry of a 422 body (FastAPI / pydantic v2 shape).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationDetail {
+    #[serde(rename = "type", default)]
+    pub kind: String,
+    #[serde(default)]
+    pub loc: Vec<LocPart>,
+    #[serde(default)]
+    pub msg: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ctx: Option<Value>,
+}
+
+/// The body of a 422 answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationErrorBody {
+    pub detail: Vec<ValidationDetail>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nulls_and_extra_fields_are_tolerated() {
+        let contact: Contact = serde_json::from_str(
+            r#"{"id": 7, "email": null, "first_name": "Ann", "dnc": null, "tags": null,
+                "custom_data": [1], "timezone": null, "brand_new_field": {"x": 1}}"#,
+        )
+        .unwrap();
+        assert_eq!(contact.id, 7);
+        assert_eq!(contact.email, "");
+        assert!(!contact.dnc);
+        assert!(contact.tags.is_empty());
+        assert!(contact.custom_data.is_empty());
+    }
+
+    #[test]
+    fn an_element_without_id_fails_so_lists_can_skip_it() {
+        assert!(serde_json::from_str::<Contact>(r#"{"email": "a@b.c"}"#).is_err());
+    }
+
+    #[test]
+    fn email_message_uses_the_spec_field_names() {
+        let message = EmailMessage {
+            from_: Some(Mailbox { address: "a@b.c".into(), name: "A".into() }),
+            message_id: "<m1>".into(),
+            date: Timestamp::parse("2024-05-01T09:30:00Z"),
+            ..EmailMessage::default()
+        };
+        let json = serde_json::to_value(&message).unwrap();
+        assert_eq!(json["from_"]["address"], "a@b.c");
+        assert_eq!(json["messageId"], "<m1>");
+        assert_eq!(json["date"], "2024-05-01T09:30:00.000Z");
+    }
+
+    #[test]
+    fn upload_omits_absent_fields() {
+        let upload = ContactUpload { email: "a@b.c".into(), ..ContactUpload::default() };
+        assert_eq!(serde_json::to_string(&upload).unwrap(), r#"{"email":"a@b.c"}"#);
+    }
+
+    #[test]
+    fn validation_loc_mixes_names_and_indexes() {
+        let body: ValidationErrorBody = serde_json::from_str(
+            r#"{"detail": [{"type": "string_too_long", "loc": ["body", "tags", 0], "msg": "m"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(body.detail[0].loc[2], LocPart::Index(0));
+    }
+}

@@ -1,0 +1,50 @@
+//! Command-line definitions (clap) and the dispatch of non-interactive commands.
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Options every command shares: which profile and API to act on.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Profile to use (one per organisation or environment).
+    #[arg(long, global = true, env = "OUTREACH_PROFILE")]
+    pub profile: Option<String>,
+
+    /// Base URL of the API, overriding the profile's.
+    #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
+    pub base_url: Option<String>,
+
+    /// Allow plain http to a host that is not this machine (the key then travels unencrypted).
+    #[arg(long, global = true)]
+    pub allow_http: bool,
+}
+
+/// outreach: a terminal dashboard for the Outreach Automation Service API.
+#[derive(Debug, Parser)]
+#[command(name = "outreach", version, about, long_about = None)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Runs a non-interactive command.
+pub async fn run(_global: &GlobalArgs, command: Command) -> ExitCode {
+    match command {}
+}
+
+impl GlobalArgs {
+    /// The session this command line asks for.
+    pub fn session_request(&self) -> crate::session::SessionRequest {
+        crate::session::SessionRequest {
+            profile: self.profile.clone(),
+            base_url: self.base_url.clone(),
+            allow_http: self.allow_http,
+        }
+    }
+}

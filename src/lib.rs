@@ -1,0 +1,10 @@
+//! outreach: a terminal dashboard, CLI and simulator for the Outreach Automation Service API.
+//! The crate is a library so that `tests/` and `benches/` use the same code as the binary.
+#![deny(clippy::unwrap_used, clippy::expect_used)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod api;
+pub mod cli;
+pub mod logging;
+pub mod session;
+pub mod text;
