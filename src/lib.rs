@@ -8,3 +8,4 @@ pub mod cli;
 pub mod logging;
 pub mod session;
 pub mod text;
+pub mod tui;
