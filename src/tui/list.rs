@@ -5,6 +5,9 @@
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 
+/// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
+pub const COLUMN_SEPARATOR: char = '\u{1f}';
+
 /// The fuzzy matcher shared by every list (it holds scratch memory worth reusing).
 pub struct FilterEngine {
     matcher: Matcher,
@@ -19,18 +22,27 @@ impl Default for FilterEngine {
 
 impl FilterEngine {
     /// Keeps the positions in `candidates` whose haystack matches `filter`, in order.
+    /// Each word of the filter must match within one column: fuzzy matching across column
+    /// boundaries would let "ann" match "bob@x.test  Bob Jones  America/New_York".
     fn filter(&mut self, filter: &str, haystack: &[String], candidates: &[u32]) -> Vec<u32> {
         let pattern =
             Pattern::new(filter, CaseMatching::Ignore, Normalization::Smart, AtomKind::Fuzzy);
         if pattern.atoms.is_empty() {
             return candidates.to_vec();
         }
+        let FilterEngine { matcher, scratch } = self;
         candidates
             .iter()
             .copied()
             .filter(|&index| {
-                let text = haystack[index as usize].as_str();
-                pattern.score(Utf32Str::new(text, &mut self.scratch), &mut self.matcher).is_some()
+                let row = haystack[index as usize].as_str();
+                pattern.atoms.iter().all(|atom| {
+                    // The whole row failing is the common, cheap rejection.
+                    atom.score(Utf32Str::new(row, scratch), matcher).is_some()
+                        && row.split(COLUMN_SEPARATOR).any(|column| {
+                            atom.score(Utf32Str::new(column, scratch), matcher).is_some()
+                        })
+                })
             })
             .collect()
     }
@@ -200,15 +212,18 @@ mod tests {
 
     #[test]
     fn filter_is_fuzzy_case_insensitive_and_keeps_data_order() {
-        let (mut list, mut engine) = list(&["Ann Smith", "Bob Jones", "Zoë Ångström", "annie"]);
+        let (mut list, mut engine) =
+            list(&["Ann Smith", "Bob Jones", "Zoë Ångström", "annie", "a\u{1f}n\u{1f}n"]);
         list.set_filter("ANN", &mut engine);
-        assert_eq!(list.order(), [0, 3]);
+        assert_eq!(list.order(), [0, 3], "a word matches within one column, not across");
         list.set_filter("asmth", &mut engine);
         assert_eq!(list.order(), [0]);
         list.set_filter("zoe", &mut engine);
         assert_eq!(list.order(), [2], "accents are normalised");
+        list.set_filter("bob smith", &mut engine);
+        assert_eq!(list.order(), [] as [u32; 0], "every word must match");
         list.set_filter("", &mut engine);
-        assert_eq!(list.order(), [0, 1, 2, 3]);
+        assert_eq!(list.order(), [0, 1, 2, 3, 4]);
     }
 
     #[test]

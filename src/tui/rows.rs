@@ -163,9 +163,9 @@ pub fn contact_cells(contact: &Contact) -> [String; 5] {
     ]
 }
 
-/// The filter's text of a row: its cells joined.
+/// The filter's text of a row: its cells joined by the column separator.
 pub fn haystack<const N: usize>(cells: [String; N]) -> String {
-    cells.join("  ")
+    cells.join(&super::list::COLUMN_SEPARATOR.to_string())
 }
 
 #[cfg(test)]
