@@ -74,20 +74,37 @@ pub fn meeting_time(meeting: &Meeting, zone: &Zone) -> String {
     }
 }
 
-/// Start–end in the meeting's own zone, only when that reads differently from the user's.
+/// Start–end in the meeting's own zone with its abbreviation (`11:00–11:45 EDT`), only when
+/// that reads differently from the user's zone.
 pub fn meeting_their_time(meeting: &Meeting, zone: &Zone) -> String {
     let (Some(name), Some(start)) = (meeting.iana_timezone.as_deref(), meeting.start) else {
         return String::new();
     };
-    let theirs = |t: crate::api::Timestamp| in_named_zone(t.0, name.trim(), "%H:%M");
-    let Some(their_start) = theirs(start) else {
+    let theirs = |t: crate::api::Timestamp, format| in_named_zone(t.0, name.trim(), format);
+    let Some(their_start) = theirs(start, "%H:%M") else {
         return String::new();
     };
     if their_start == zone.format(start.0, "%H:%M") {
         return String::new();
     }
-    let their_end = meeting.end.and_then(theirs).map(|e| format!("–{e}")).unwrap_or_default();
-    format!("{their_start}{their_end} {}", sanitize(name.trim()))
+    let their_end = meeting
+        .end
+        .and_then(|end| theirs(end, "%H:%M"))
+        .map(|e| format!("–{e}"))
+        .unwrap_or_default();
+    let abbreviation = theirs(start, "%Z").unwrap_or_default();
+    sanitize(&format!("{their_start}{their_end} {abbreviation}"))
+}
+
+/// The meeting's own zone and its abbreviation: `America/New_York (EDT)`.
+pub fn meeting_zone(meeting: &Meeting) -> String {
+    let Some(name) = meeting.iana_timezone.as_deref().map(str::trim) else {
+        return String::new();
+    };
+    match meeting.start.and_then(|start| in_named_zone(start.0, name, "%Z")) {
+        Some(abbreviation) => format!("{} ({abbreviation})", sanitize(name)),
+        None => sanitize(name),
+    }
 }
 
 pub fn meeting_cells(meeting: &Meeting, zone: &Zone) -> [String; 7] {
@@ -184,7 +201,8 @@ mod tests {
             ..Meeting::default()
         };
         assert_eq!(meeting_time(&meeting, &zone), "09:30–10:00");
-        assert_eq!(meeting_their_time(&meeting, &zone), "10:30–11:00 Europe/Berlin");
+        assert_eq!(meeting_their_time(&meeting, &zone), "10:30–11:00 CEST");
+        assert_eq!(meeting_zone(&meeting), "Europe/Berlin (CEST)");
         assert_eq!(meeting_day(&meeting, &zone), "Mon 2024-05-06");
         let same = Meeting { iana_timezone: Some("Europe/London".into()), ..meeting.clone() };
         assert_eq!(meeting_their_time(&same, &zone), "");

@@ -39,7 +39,7 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let remote = &state.store.exchanges;
     let list = &state.exchanges.list;
     let filters =
-        Span::styled(format!(" · {} (f)", query_text(&state.exchanges.query, state)), theme.accent);
+        Span::styled(format!(" · {} [f]", query_text(&state.exchanges.query, state)), theme.accent);
     let title = list_title(state, "Exchanges", remote, list, vec![filters]);
     render_list(frame, area, state, "exchanges", remote, list, title, &COLUMNS, |exchange, _| {
         let campaign = state.campaign_name(exchange.campaign_id);

@@ -3,7 +3,8 @@
 //! through; the date range of endpoint 12 in the title (`f` edits it).
 
 use super::super::rows::{
-    MEETING_COLUMNS, meeting_cells, meeting_day, meeting_their_time, meeting_time, person_name,
+    MEETING_COLUMNS, meeting_cells, meeting_day, meeting_their_time, meeting_time, meeting_zone,
+    person_name,
 };
 use super::super::state::AppState;
 use super::super::widgets::detail::{field, styled_field};
@@ -19,10 +20,10 @@ use ratatui::text::{Line, Span};
 const COLUMNS: [Column; 7] = [
     Column::new(MEETING_COLUMNS[0], 14, 14, 1),
     Column::new(MEETING_COLUMNS[1], 11, 11, 0),
-    Column::new(MEETING_COLUMNS[2], 12, 30, 3),
-    Column::new(MEETING_COLUMNS[3], 12, 26, 0),
-    Column::new(MEETING_COLUMNS[4], 10, 24, 5),
-    Column::new(MEETING_COLUMNS[5], 10, 26, 4),
+    Column::new(MEETING_COLUMNS[2], 15, 18, 3),
+    Column::new(MEETING_COLUMNS[3], 12, 24, 0),
+    Column::new(MEETING_COLUMNS[4], 10, 22, 5),
+    Column::new(MEETING_COLUMNS[5], 12, 26, 4),
     Column::new(MEETING_COLUMNS[6], 10, 60, 2),
 ];
 
@@ -41,7 +42,7 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let remote = &state.store.meetings;
     let list = &state.meetings.list;
     let items = remote.items();
-    let range = Span::styled(format!(" · {} (f)", range_text(&state.meetings.query)), theme.accent);
+    let range = Span::styled(format!(" · {} [f]", range_text(&state.meetings.query)), theme.accent);
     let title = list_title(state, "Meetings", remote, list, vec![range]);
     render_list(
         frame,
@@ -111,11 +112,7 @@ pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
     let mut lines = vec![
         styled_field("When (your time)", when, theme.title, theme),
         field("Their time", meeting_their_time(meeting, zone), theme),
-        field(
-            "Their zone",
-            meeting.iana_timezone.as_deref().map(sanitize).unwrap_or_default(),
-            theme,
-        ),
+        field("Their zone", meeting_zone(meeting), theme),
         status,
         field("Contact", person(meeting.contact.as_ref()), theme),
         field("Bot", person(meeting.bot.as_ref()), theme),

@@ -131,7 +131,6 @@ fn list_title<T>(
 ) -> Vec<Span<'static>> {
     let theme = &state.theme;
     let mut spans = vec![Span::styled(name.to_string(), theme.title)];
-    spans.extend(extra);
     if remote.data.is_some() {
         let count = if list.filter().is_empty() {
             format!(" {}", list.total())
@@ -143,6 +142,7 @@ fn list_title<T>(
     if !list.filter().is_empty() {
         spans.push(Span::styled(format!(" /{}", sanitize(list.filter())), theme.accent));
     }
+    spans.extend(extra);
     if remote.is_loading() {
         spans.push(Span::styled(" ⟳ loading", theme.warning));
     } else if remote.error.is_some() && remote.data.is_some() {

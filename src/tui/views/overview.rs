@@ -81,18 +81,21 @@ fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState)
     false
 }
 
+/// `LABEL  count ■■■■`, the bar scaled so the largest count fills the room.
 fn count_line(
     label: &str,
     count: usize,
+    largest: usize,
     style: Style,
     width: u16,
     theme: &super::super::theme::Theme,
 ) -> Line<'static> {
-    let bar_room = usize::from(width).saturating_sub(18);
+    let room = usize::from(width).saturating_sub(18);
+    let bar = if largest == 0 { 0 } else { (count * room).div_ceil(largest).min(room) };
     Line::from(vec![
         Span::styled(format!("{label:<12}"), style),
         Span::styled(format!("{count:>4} "), theme.text),
-        Span::styled("■".repeat(count.min(bar_room)), style),
+        Span::styled("■".repeat(bar), style),
     ])
 }
 
@@ -109,17 +112,17 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState) {
             statuses.push(campaign.status.clone());
         }
     }
+    let counts: Vec<usize> = statuses
+        .iter()
+        .map(|status| items.iter().filter(|c| &c.status == status).count())
+        .collect();
+    let largest = counts.iter().copied().max().unwrap_or(0);
     let mut lines: Vec<Line> = statuses
         .iter()
-        .map(|status| {
-            let count = items.iter().filter(|c| &c.status == status).count();
-            count_line(
-                &sanitize(status.as_str()),
-                count,
-                status_style(status, theme),
-                area.width,
-                theme,
-            )
+        .zip(&counts)
+        .map(|(status, &count)| {
+            let style = status_style(status, theme);
+            count_line(&sanitize(status.as_str()), count, largest, style, area.width, theme)
         })
         .collect();
     lines.push(Line::from(Span::styled(format!("{} campaigns in all", items.len()), theme.dim)));

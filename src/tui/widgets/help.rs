@@ -32,7 +32,7 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState, scroll: usize) {
     let lines = lines(state);
     let area = centered(body, 64, lines.len() as u16 + 2);
     let block = Block::bordered()
-        .title(Span::styled(" Keys — Esc closes ", state.theme.title))
+        .title(Span::styled(" Keys — j/k scroll, Esc closes ", state.theme.title))
         .border_style(state.theme.accent);
     let scroll = u16::try_from(scroll.min(lines.len().saturating_sub(1))).unwrap_or(0);
     frame.render_widget(Clear, area);
