@@ -3,6 +3,8 @@
 //! answer the dashboard's requests without a network.
 #![allow(dead_code)]
 
+pub mod scenarios;
+
 use chrono::{DateTime, Utc};
 use outreach_tui::api::*;
 use outreach_tui::tui::action::{Action, ConnectionInfo, Effect, Fetched, Request};
