@@ -6,40 +6,7 @@ mod common;
 
 use common::scenarios::SCENARIOS;
 use common::*;
-use outreach_tui::tui::draw;
-use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
-use std::cell::RefCell;
-use std::io::Write;
-use std::rc::Rc;
-
-/// A writer whose bytes the test can read after the backend wrote them.
-#[derive(Clone, Default)]
-struct Captured(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The bytes one frame of `state` writes to a terminal.
-fn frame_bytes(state: &AppState) -> Vec<u8> {
-    let viewport = Viewport::Fixed(Rect::new(0, 0, state.width, state.height));
-    let captured = Captured::default();
-    let backend = CrosstermBackend::new(captured.clone());
-    let mut terminal = Terminal::with_options(backend, TerminalOptions { viewport }).unwrap();
-    draw(&mut terminal, state).unwrap();
-    captured.0.borrow().clone()
-}
 
 /// Checks every escape sequence is a CSI the backend itself writes: cursor position (`H`),
 /// colours and attributes (`m`), and private modes (`?…h` / `?…l`: cursor visibility,

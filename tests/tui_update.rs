@@ -343,6 +343,16 @@ fn quit_from_anywhere() {
 }
 
 #[test]
+fn an_unbound_key_draws_nothing() {
+    let mut state = state();
+    state.dirty = false;
+    update(&mut state, ch('z'));
+    assert!(!state.dirty);
+    update(&mut state, ch('j'));
+    assert!(state.dirty);
+}
+
+#[test]
 fn the_clock_redraws_only_when_a_shown_age_changes() {
     let mut state = state();
     state.dirty = false;

@@ -411,3 +411,37 @@ pub fn screen(state: &AppState) -> String {
     terminal.draw(|frame| views::render(frame, state)).unwrap();
     terminal.backend().to_string()
 }
+
+/// A writer whose bytes the test can read after the backend wrote them.
+#[derive(Clone, Default)]
+pub struct Captured(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A terminal on the real crossterm backend that writes into a buffer.
+pub fn byte_terminal(
+    width: u16,
+    height: u16,
+) -> (Terminal<ratatui::backend::CrosstermBackend<Captured>>, Captured) {
+    let viewport = ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height));
+    let captured = Captured::default();
+    let backend = ratatui::backend::CrosstermBackend::new(captured.clone());
+    let terminal = Terminal::with_options(backend, ratatui::TerminalOptions { viewport }).unwrap();
+    (terminal, captured)
+}
+
+/// The bytes one frame of `state` writes to a fresh terminal.
+pub fn frame_bytes(state: &AppState) -> Vec<u8> {
+    let (mut terminal, captured) = byte_terminal(state.width, state.height);
+    outreach_tui::tui::draw(&mut terminal, state).unwrap();
+    captured.0.borrow().clone()
+}

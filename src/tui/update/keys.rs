@@ -11,7 +11,7 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return vec![Effect::Quit];
     }
-    state.notice = None;
+    let had_notice = state.notice.take().is_some();
     if state.overlay.is_some() {
         return overlay::on_key(state, key);
     }
@@ -22,7 +22,11 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     let scopes = active_scopes(state);
     match state.keymap.lookup(&key, &scopes) {
         Some(command) => commands::run(state, command),
-        None => Vec::new(),
+        None => {
+            // A key that does nothing changes nothing on screen (unless a remark goes away).
+            state.dirty = had_notice;
+            Vec::new()
+        }
     }
 }
 
