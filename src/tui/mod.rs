@@ -11,6 +11,7 @@ pub mod keymap;
 pub mod layout;
 pub mod list;
 pub mod palette;
+pub mod remote;
 pub mod rows;
 mod runner;
 pub mod state;

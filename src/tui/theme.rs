@@ -3,7 +3,6 @@
 
 use crate::api::StatusKind;
 use ratatui::style::{Color, Modifier, Style};
-use std::str::FromStr;
 
 /// The style of every role the views use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,20 +87,21 @@ impl Theme {
         }
     }
 
-    /// Recolours one role's foreground: `role` as named in the fields (`accent`, `negative` …),
-    /// `colour` as ratatui reads it (`red`, `light-blue`, `#ff8800`, `208`).
-    pub fn set(&mut self, role: &str, colour: &str) -> Result<(), String> {
-        let colour = Color::from_str(colour.trim()).map_err(|_| {
-            format!("'{colour}' is not a colour: use a name like red, a hex value like #ff8800, or 0-255")
-        })?;
+    /// Recolours one role: its foreground, or for `selected` its background. Roles are named
+    /// as the fields are (`accent`, `negative` …); `selection` and `muted` are read as
+    /// `selected` and `dim`.
+    pub fn set(&mut self, role: &str, colour: Color) -> Result<(), String> {
         let style = match role {
             "text" => &mut self.text,
-            "dim" => &mut self.dim,
+            "dim" | "muted" => &mut self.dim,
             "accent" => &mut self.accent,
             "title" => &mut self.title,
             "border" => &mut self.border,
             "header" => &mut self.header,
-            "selected" => &mut self.selected,
+            "selected" | "selection" => {
+                self.selected = self.selected.bg(colour);
+                return Ok(());
+            }
             "positive" => &mut self.positive,
             "neutral" => &mut self.neutral,
             "negative" => &mut self.negative,
@@ -109,10 +109,22 @@ impl Theme {
             "error" => &mut self.error,
             "quote" => &mut self.quote,
             "link" => &mut self.link,
-            other => return Err(format!("'{other}' is no theme role")),
+            other => {
+                return Err(format!(
+                    "theme.{other}: no such role (roles: text, dim, accent, title, border, header, selected, positive, neutral, negative, warning, error, quote, link)"
+                ));
+            }
         };
-        *style = if role == "selected" { style.bg(colour) } else { style.fg(colour) };
+        *style = style.fg(colour);
         Ok(())
+    }
+
+    /// Applies the config file's `[theme]` table; one message per role it does not know.
+    pub fn apply<'a>(
+        &mut self,
+        colours: impl IntoIterator<Item = (&'a String, &'a Color)>,
+    ) -> Vec<String> {
+        colours.into_iter().filter_map(|(role, colour)| self.set(role, *colour).err()).collect()
     }
 
     /// The style of an exchange status by its kind.
@@ -145,9 +157,11 @@ mod tests {
     #[test]
     fn roles_can_be_recoloured_by_name() {
         let mut theme = Theme::default();
-        theme.set("accent", "#ff8800").unwrap();
+        theme.set("accent", Color::Rgb(0xff, 0x88, 0)).unwrap();
         assert_eq!(theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
-        assert!(theme.set("accent", "blurple").unwrap_err().contains("not a colour"));
-        assert!(theme.set("sparkle", "red").unwrap_err().contains("no theme role"));
+        theme.set("selection", Color::Indexed(236)).unwrap();
+        assert_eq!(theme.selected.bg, Some(Color::Indexed(236)));
+        let problems = theme.apply([(&"sparkle".to_string(), &Color::Red)]);
+        assert!(problems[0].contains("no such role"), "{problems:?}");
     }
 }

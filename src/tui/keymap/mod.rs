@@ -1,6 +1,10 @@
 //! Keys to commands, per scope, with the help text the `?` overlay lists. Vim keys and
 //! arrow keys both work everywhere.
 
+mod names;
+
+pub use names::parse_key;
+
 use super::action::Command;
 use super::state::{AppState, Connection, Pane};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
