@@ -318,7 +318,7 @@ async fn dnc_domains_are_applied_in_the_background() {
     let contacts = api.list_contacts().await.unwrap();
     let victim = contacts.items.iter().find(|c| !c.dnc).unwrap().clone();
     let domain = victim.email.split('@').nth(1).unwrap().to_uppercase();
-    let reply = api.add_dnc_domains(&[domain.clone()]).await.unwrap();
+    let reply = api.add_dnc_domains(std::slice::from_ref(&domain)).await.unwrap();
     assert_eq!(reply.status, 202);
     assert!(reply.message.unwrap().contains("1 domain"));
     eventually("the domain's contacts are flagged", || async {
