@@ -107,6 +107,10 @@ fn plan(status: &ExchangeStatus, rng: &mut Rng) -> Vec<Step> {
         }
         MeetingBooked => {
             followups(0, 2, &mut steps);
+            // Half the bookings start with a question: the longest chains (8 messages).
+            if rng.percent(50) {
+                steps.extend([Reply("info"), Answer("answer_info")]);
+            }
             steps.extend([Reply("positive"), Answer("answer_positive"), Confirm]);
         }
         OtherConversion => steps.extend([Reply("conversion"), Answer("answer_conversion")]),
