@@ -150,3 +150,28 @@ async fn organisations_are_isolated() {
     );
     assert_eq!(northwind.list_contacts().await.unwrap().items.len(), ours.items.len());
 }
+
+/// The spec also lists 403 and 404 for reads (a caller outside the organisation, an
+/// organisation that no longer exists); the simulator serves them on request.
+#[tokio::test]
+async fn reads_report_403_and_404_as_the_spec_lists_them() {
+    let sim = start().await;
+    let api = northwind(&sim);
+    let rule = |path: &str, status: u16, detail: &str| json!({"faults": [{"kind": "raw", "path": path, "times": 1, "status": status, "json": {"detail": detail}}]});
+    admin(
+        &sim,
+        "POST",
+        "/_sim/faults",
+        Some(rule("/api/v1/contacts", 403, "Not a member of the organisation")),
+    )
+    .await;
+    let forbidden = api.list_contacts().await.unwrap_err();
+    assert!(
+        matches!(&forbidden, ApiError::Forbidden { detail: Some(d) } if d == "Not a member of the organisation"),
+        "{forbidden}"
+    );
+    admin(&sim, "POST", "/_sim/faults", Some(rule("/api/v1/bots", 404, "Organisation not found")))
+        .await;
+    let missing = api.list_bots().await.unwrap_err();
+    assert!(matches!(missing, ApiError::NotFound { .. }), "{missing}");
+}

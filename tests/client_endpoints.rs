@@ -240,6 +240,17 @@ async fn upload_and_start_starts_a_pending_campaign() {
     let theirs =
         exchanges.as_array().unwrap().iter().find(|e| e["contact"]["id"] == queued.id).unwrap();
     assert_eq!(theirs["status"], "OUTREACH_QUEUED");
+    let duplicate = api
+        .upload_and_start(campaign, &upload("later@example.org"), None, false)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&duplicate, ApiError::BadRequest { detail } if detail.contains("already")),
+        "{duplicate}"
+    );
+    let invalid = ContactUpload { country: Some(String::new()), ..upload("valid@example.org") };
+    let error = api.upload_and_start(campaign, &invalid, None, false).await.unwrap_err();
+    assert_eq!(error.field_errors()[0].kind, "string_too_short", "{error}");
     // An organisation without bots cannot take contacts.
     let vandelay = client(&sim, &sim.orgs[3].admin_key);
     let campaign = vandelay.list_campaigns().await.unwrap().items[0].id;
@@ -328,6 +339,9 @@ async fn dnc_domains_are_applied_in_the_background() {
     .await;
     let state = admin(&sim, "GET", "/_sim/state", None).await;
     assert!(state["dnc_domains"].as_array().unwrap().contains(&json!(domain.to_lowercase())));
+    // A full batch of the longest domains (~2.6 MB) is accepted.
+    let longest: Vec<String> = (0..10_000).map(|n| format!("{n:05}{}", "d".repeat(250))).collect();
+    assert_eq!(api.add_dnc_domains(&longest).await.unwrap().status, 202);
     let empty = api.add_dnc_domains(&[]).await.unwrap_err();
     assert_eq!(empty.field_errors()[0].kind, "too_short", "{empty}");
     let too_long = api.add_dnc_domains(&["d".repeat(256)]).await.unwrap_err();

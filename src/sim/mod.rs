@@ -177,6 +177,9 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     })
 }
 
+/// The largest request body accepted (a full DNC batch of long domains is ~2.6 MB).
+const REQUEST_BODY_LIMIT: usize = 64 << 20;
+
 fn router(state: SimState) -> Router {
     let api =
         routes::api().layer(axum::middleware::from_fn_with_state(state.clone(), fault_apply::gate));
@@ -185,6 +188,8 @@ fn router(state: SimState) -> Router {
         .merge(admin::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // FastAPI sets no body limit; axum's 2 MB default would refuse 10000 long domains.
+        .layer(axum::extract::DefaultBodyLimit::max(REQUEST_BODY_LIMIT))
         .with_state(state)
 }
 
