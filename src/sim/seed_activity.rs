@@ -3,7 +3,7 @@
 
 use super::rng::Rng;
 use super::seed::CampaignKind;
-use super::store::{LoggedConversion, NextIds, Org, SimExchange, take};
+use super::store::{LoggedConversion, NextIds, Org, SimExchange, domain_of, take};
 use crate::api::{
     CampaignRef, ExchangeGroup, ExchangeStatus, JsonObject, Meeting, Person, Timestamp,
 };
@@ -182,7 +182,7 @@ pub fn meetings(org: &mut Org, rng: &mut Rng, ids: &mut NextIds, anchor: DateTim
 
 fn meeting(
     org: &Org,
-    exchange: &super::store::SimExchange,
+    exchange: &SimExchange,
     start: DateTime<Utc>,
     created: Timestamp,
     rng: &mut Rng,
@@ -252,7 +252,7 @@ pub fn dnc_lists(org: &mut Org, rng: &mut Rng) {
     org.dnc_emails.extend(picked);
     org.dnc_emails.insert("press@competitor.example".into());
     org.dnc_domains.insert("competitor.example".into());
-    let company_domain = super::store::domain_of(&rng.pick(org.contacts()).contact.email);
+    let company_domain = domain_of(&rng.pick(org.contacts()).contact.email);
     org.dnc_domains.insert(company_domain);
     org.refresh_dnc();
 }

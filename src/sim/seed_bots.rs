@@ -2,7 +2,7 @@
 //! authorisation and warm-up details a deliverability check looks at.
 
 use super::rng::Rng;
-use super::store::take;
+use super::store::{NextIds, take};
 use super::words::words;
 use crate::api::{
     AuthData, Bot, BotSource, BotStatus, CnameRecord, DnsValidation, JsonObject, MailboxStatus,
@@ -71,7 +71,7 @@ const BOT_TITLES: &[&str] =
 pub fn bots(
     plan: BotPlan,
     rng: &mut Rng,
-    ids: &mut crate::sim::store::NextIds,
+    ids: &mut NextIds,
     mail_domain: &str,
     anchor: DateTime<Utc>,
 ) -> Vec<Bot> {
@@ -92,7 +92,7 @@ pub fn bots(
 fn bot(
     (status, mailbox_status, issue): Spec,
     rng: &mut Rng,
-    ids: &mut crate::sim::store::NextIds,
+    ids: &mut NextIds,
     mail_domain: &str,
     anchor: DateTime<Utc>,
     used: &mut std::collections::HashSet<String>,
