@@ -1,5 +1,7 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
+pub mod sim;
+
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -35,11 +37,16 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Run a local simulator of the API (prints its URL and keys).
+    Sim(sim::SimArgs),
+}
 
 /// Runs a non-interactive command.
 pub async fn run(_global: &GlobalArgs, command: Command) -> ExitCode {
-    match command {}
+    match command {
+        Command::Sim(args) => sim::run(args).await,
+    }
 }
 
 impl GlobalArgs {
