@@ -2,8 +2,9 @@
 //! profile's base URL and key. Runs after the first frame is on screen.
 
 use super::action::{ConnectFailure, ConnectionInfo};
-use crate::api::Client;
-use crate::session::{self, SessionError, SessionRequest};
+use crate::api::{Client, ClientOptions};
+use crate::session::{self, KeySource, SessionError, SessionRequest};
+use crate::sim::{self, SimOptions};
 
 /// Which API the dashboard opens on.
 #[derive(Debug, Clone)]
@@ -51,10 +52,24 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
     Ok(Connected { info, client, keep_alive: None })
 }
 
+/// Starts the simulator on 127.0.0.1 (a free port) and connects with its first
+/// organisation's admin key; no keyring, no config.
 async fn connect_demo() -> Result<Connected, ConnectFailure> {
-    Err(ConnectFailure {
+    let failure =
+        |message: String| ConnectFailure { profile: "demo".into(), message, needs_key: false };
+    let sim = sim::spawn(SimOptions::default())
+        .await
+        .map_err(|error| failure(format!("The demo simulator could not start: {error}")))?;
+    let organisation = sim.orgs.first().map(|org| org.name.clone());
+    let options = ClientOptions { allow_http: false, ..ClientOptions::default() };
+    let client = Client::new(&sim.base_url, &sim.admin_key(), options)
+        .map_err(|error| failure(format!("The demo simulator could not be reached: {error}")))?;
+    let info = ConnectionInfo {
         profile: "demo".into(),
-        message: "The embedded simulator is not part of this build yet.".into(),
-        needs_key: false,
-    })
+        organisation,
+        base_url: sim.base_url.clone(),
+        key_source: KeySource::Demo.to_string(),
+        read_only: false,
+    };
+    Ok(Connected { info, client, keep_alive: Some(Box::new(sim)) })
 }

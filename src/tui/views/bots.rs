@@ -16,14 +16,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Cell;
 
 const COLUMNS: [Column; 8] = [
-    Column::new(BOT_COLUMNS[0], 16, 34, 0),
-    Column::new(BOT_COLUMNS[1], 10, 22, 4),
-    Column::new(BOT_COLUMNS[2], 8, 26, 2),
-    Column::new(BOT_COLUMNS[3], 8, 18, 3),
+    Column::new(BOT_COLUMNS[0], 20, 38, 0),
+    Column::new(BOT_COLUMNS[1], 10, 24, 7),
+    Column::new(BOT_COLUMNS[2], 10, 26, 2),
+    Column::new(BOT_COLUMNS[3], 10, 18, 3),
     Column::new(BOT_COLUMNS[4], 10, 14, 5),
     Column::new(BOT_COLUMNS[5], 4, 4, 6),
     Column::new(BOT_COLUMNS[6], 26, 26, 1),
-    Column::new(BOT_COLUMNS[7], 10, 60, 7),
+    Column::new(BOT_COLUMNS[7], 12, 60, 4),
 ];
 
 /// The five checks, each green when passing and red when failing.

@@ -13,10 +13,10 @@ use ratatui::text::Line;
 use serde_json::Value;
 
 const COLUMNS: [Column; 5] = [
-    Column::new(CONTACT_COLUMNS[0], 18, 40, 0),
-    Column::new(CONTACT_COLUMNS[1], 12, 28, 2),
+    Column::new(CONTACT_COLUMNS[0], 18, 32, 0),
+    Column::new(CONTACT_COLUMNS[1], 14, 28, 2),
     Column::new(CONTACT_COLUMNS[2], 10, 48, 4),
-    Column::new(CONTACT_COLUMNS[3], 10, 24, 3),
+    Column::new(CONTACT_COLUMNS[3], 16, 24, 3),
     Column::new(CONTACT_COLUMNS[4], 3, 3, 1),
 ];
 

@@ -14,9 +14,9 @@ use ratatui::text::Span;
 const COLUMNS: [Column; 6] = [
     Column::new(EXCHANGE_COLUMNS[0], 14, 28, 0),
     Column::new(EXCHANGE_COLUMNS[1], 12, 26, 5),
-    Column::new(EXCHANGE_COLUMNS[2], 12, 26, 4),
-    Column::new(EXCHANGE_COLUMNS[3], 12, 28, 3),
-    Column::new(EXCHANGE_COLUMNS[4], 12, 18, 1),
+    Column::new(EXCHANGE_COLUMNS[2], 14, 26, 4),
+    Column::new(EXCHANGE_COLUMNS[3], 14, 28, 3),
+    Column::new(EXCHANGE_COLUMNS[4], 18, 18, 1),
     Column::new(EXCHANGE_COLUMNS[5], 16, 16, 2),
 ];
 

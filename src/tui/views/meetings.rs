@@ -20,8 +20,8 @@ use ratatui::text::{Line, Span};
 const COLUMNS: [Column; 7] = [
     Column::new(MEETING_COLUMNS[0], 14, 14, 1),
     Column::new(MEETING_COLUMNS[1], 11, 11, 0),
-    Column::new(MEETING_COLUMNS[2], 15, 18, 3),
-    Column::new(MEETING_COLUMNS[3], 12, 24, 0),
+    Column::new(MEETING_COLUMNS[2], 16, 18, 3),
+    Column::new(MEETING_COLUMNS[3], 12, 20, 0),
     Column::new(MEETING_COLUMNS[4], 10, 22, 5),
     Column::new(MEETING_COLUMNS[5], 12, 26, 4),
     Column::new(MEETING_COLUMNS[6], 10, 60, 2),

@@ -242,7 +242,9 @@ fn bots(frame: &mut Frame, area: Rect, state: &AppState) {
         ])
     }];
     for bot in troubled.iter().take(usize::from(area.height.saturating_sub(1))) {
-        let text = format!("{} — {}", sanitize(&bot.email), sanitize(&bot.problems().join(", ")));
+        // The mailbox's local part is enough to tell bots apart and leaves room for why.
+        let name = bot.email.split('@').next().unwrap_or_default();
+        let text = format!("{}: {}", sanitize(name), sanitize(&bot.problems().join(", ")));
         lines.push(Line::from(Span::styled(
             truncate(&text, usize::from(area.width)),
             theme.warning,

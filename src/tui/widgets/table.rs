@@ -48,22 +48,14 @@ pub fn fit_columns(columns: &[Column], width: u16) -> Vec<u16> {
     let mut widths: Vec<u16> =
         columns.iter().zip(&kept).map(|(c, k)| if *k { c.min } else { 0 }).collect();
     let mut spare = width.saturating_sub(needed(&kept));
-    // Hand out the spare width one column at a time until every column is at its max.
-    while spare > 0 {
-        let mut grew = false;
-        for (index, column) in columns.iter().enumerate() {
-            if spare == 0 {
-                break;
-            }
-            if kept[index] && widths[index] < column.max {
-                widths[index] += 1;
-                spare -= 1;
-                grew = true;
-            }
-        }
-        if !grew {
-            break;
-        }
+    // The most important columns grow first, each up to its max: the name of a thing
+    // matters more than a wider date.
+    let mut by_importance: Vec<usize> = (0..columns.len()).filter(|&i| kept[i]).collect();
+    by_importance.sort_by_key(|&i| (columns[i].drop, i));
+    for index in by_importance {
+        let grow = columns[index].max.saturating_sub(widths[index]).min(spare);
+        widths[index] += grow;
+        spare -= grow;
     }
     widths
 }
@@ -129,9 +121,10 @@ mod tests {
     ];
 
     #[test]
-    fn spare_width_is_shared_up_to_each_max() {
+    fn spare_width_goes_to_important_columns_up_to_their_max() {
         assert_eq!(fit_columns(&COLUMNS, 30), [10, 8, 10]);
-        assert_eq!(fit_columns(&COLUMNS, 40), [14, 10, 14]);
+        assert_eq!(fit_columns(&COLUMNS, 40), [20, 8, 10], "the most important grows first");
+        assert_eq!(fit_columns(&COLUMNS, 60), [30, 10, 18]);
         assert_eq!(fit_columns(&COLUMNS, 200), [30, 10, 40]);
     }
 
