@@ -92,3 +92,96 @@ fn hostile_text_is_drawn_as_harmless_characters() {
     assert!(text.contains("osc8]8;;https://e"), "the visible rest of the hostile name is shown");
     assert!(text.contains("evilgnp.exe"), "the bidi override is gone, the text stays in order");
 }
+
+/// The dashboard fed by the simulator over HTTP, as `--demo` is, without a terminal.
+mod live {
+    use super::*;
+    use outreach_tui::api::{Client, ClientOptions};
+    use outreach_tui::sim::{self, SimOptions};
+    use outreach_tui::tui::action::{Action, Effect, Fetched, Request};
+    use outreach_tui::tui::state::{AppState, Pane};
+    use outreach_tui::tui::update::update;
+
+    async fn perform(client: &Client, request: &Request) -> Fetched {
+        match request {
+            Request::Campaigns => Fetched::Campaigns(client.list_campaigns().await.unwrap()),
+            Request::Bots => Fetched::Bots(client.list_bots().await.unwrap()),
+            Request::Exchanges(q) => Fetched::Exchanges(client.list_exchanges(q).await.unwrap()),
+            Request::Contacts => Fetched::Contacts(client.list_contacts().await.unwrap()),
+            Request::Meetings(q) => Fetched::Meetings(client.list_meetings(q).await.unwrap()),
+            Request::Chain { exchange_id } => {
+                Fetched::Chain(client.email_chain(*exchange_id).await.unwrap())
+            }
+        }
+    }
+
+    /// Runs an action and answers its fetches from the simulator.
+    async fn act_live(state: &mut AppState, client: &Client, action: Action) {
+        let mut queue = update(state, action);
+        while let Some(effect) = queue.pop() {
+            if let Effect::Fetch { req_id, slot, request } = effect {
+                let result = Ok(perform(client, &request).await);
+                queue.extend(update(state, Action::Loaded { req_id, slot, result }));
+            }
+        }
+    }
+
+    fn check(state: &AppState, what: &str) {
+        let problems = foreign_controls(&frame_bytes(state));
+        assert!(problems.is_empty(), "{what}: {problems:?}");
+    }
+
+    /// Every page of the current list, and every item's detail where the list has one.
+    async fn every_page_and_detail(state: &mut AppState, client: &Client, pane: Pane) {
+        act_live(state, client, ch(char::from(b'1' + pane.index() as u8))).await;
+        let rows = state.current_list().map_or(0, |l| l.order().len());
+        for row in 0..rows {
+            check(state, &format!("{pane:?} row {row}"));
+            act_live(state, client, key(crossterm::event::KeyCode::Enter)).await;
+            check(state, &format!("{pane:?} detail of row {row}"));
+            if pane == Pane::Exchanges {
+                act_live(state, client, ch('T')).await;
+                check(state, &format!("{pane:?} unfolded chain of row {row}"));
+            }
+            act_live(state, client, key(crossterm::event::KeyCode::Esc)).await;
+            act_live(state, client, ch('j')).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn the_simulators_hostile_strings_render_harmlessly() {
+        let anchor = chrono::DateTime::parse_from_rfc3339("2025-03-14T15:00:00Z").unwrap().to_utc();
+        let sim =
+            sim::spawn(SimOptions { anchor: Some(anchor), ..SimOptions::default() }).await.unwrap();
+        let client =
+            Client::new(&sim.base_url, &sim.admin_key(), ClientOptions::default()).unwrap();
+        let mut state = connected(100, 30, Theme::default());
+        act_live(&mut state, &client, Action::Connected(Ok(info()))).await;
+        check(&state, "Overview");
+        for pane in [Pane::Campaigns, Pane::Exchanges, Pane::Meetings, Pane::Bots] {
+            every_page_and_detail(&mut state, &client, pane).await;
+        }
+        // Contacts are many: every page, and the detail of those the simulator made hostile.
+        act_live(&mut state, &client, ch('6')).await;
+        let contacts = state.store.contacts.items().to_vec();
+        // Debug output escapes control, bidi and zero-width characters as `\u{…}`.
+        let hostile: Vec<i64> =
+            contacts.iter().filter(|c| format!("{c:?}").contains("\\u{")).map(|c| c.id).collect();
+        assert!(!hostile.is_empty(), "the simulator's contacts carry hostile strings");
+        loop {
+            check(&state, "contacts page");
+            let before = state.contacts.list.offset();
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::PageDown)).await;
+            if state.contacts.list.offset() == before {
+                break;
+            }
+        }
+        for id in hostile {
+            state.contacts.list.select_id(id);
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::Enter)).await;
+            check(&state, &format!("contact {id}"));
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::Esc)).await;
+        }
+        sim.shutdown().await;
+    }
+}
