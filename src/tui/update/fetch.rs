@@ -277,6 +277,8 @@ pub fn on_loaded(
             reindex(state, slot);
         }
         Err(error) => {
+            // The log keeps what the status bar cuts short; an ApiError never holds the key.
+            tracing::warn!(slot = slot_label(slot), %error, "loading failed");
             let message = format!("Loading {} failed: {error}", slot_label(slot));
             state.last_error = Some(Problem { slot: Some(slot), message });
         }

@@ -73,7 +73,8 @@ fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState)
     let line = match (&remote.data, &remote.error) {
         (Some(_), _) => return true,
         (None, Some(error)) => {
-            Line::from(Span::styled(format!("✗ {}", advice(error)), state.theme.error))
+            let text = format!("✗ {} {}", sanitize(&error.to_string()), advice(error));
+            Line::from(Span::styled(text, state.theme.error))
         }
         (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),
     };

@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 /// What the user can do about an API failure.
-pub fn advice(error: &ApiError) -> &'static str {
-    match error {
+pub fn advice(error: &ApiError) -> String {
+    let text = match error {
         ApiError::Unauthorized { .. } => {
             "The key was refused. Store a new one with `outreach auth login` (or set OUTREACH_API_KEY), then press r."
         }
@@ -26,8 +26,16 @@ pub fn advice(error: &ApiError) -> &'static str {
         ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } | ApiError::Redirect { .. } => {
             "Fix the base URL of this profile (--base-url or the config file)."
         }
-        _ => "Press r to retry. If it keeps failing, the log file has the details.",
-    }
+        _ => {
+            let log = crate::logging::log_path()
+                .map(|p| format!(" ({})", p.display()))
+                .unwrap_or_default();
+            return format!(
+                "Press r to retry. If it keeps failing, the log file{log} has the details."
+            );
+        }
+    };
+    text.to_string()
 }
 
 /// Draws "Could not load WHAT", the error, and the advice, in a block.
