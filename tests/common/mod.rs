@@ -248,6 +248,15 @@ pub fn meetings() -> Vec<Meeting> {
         };
     vec![
         meeting(
+            6,
+            "2024-05-06T13:00:00",
+            "2024-05-06T13:30:00",
+            "Europe/London",
+            false,
+            person(17, "zoe@x.test", "Zoë", "Ångström"),
+            "Kick-off",
+        ),
+        meeting(
             1,
             "2024-05-08T09:00:00",
             "2024-05-08T09:30:00",

@@ -321,11 +321,21 @@ pub fn reindex(state: &mut AppState, slot: Slot) {
             state.exchanges.list.scroll_into_view(height);
         }
         Slot::Meetings => {
+            let first_load = state.meetings.list.total() == 0;
+            let today = zone.date(state.now);
             let items = state.store.meetings.items();
+            // The agenda opens at today, not at the oldest meeting of the range.
+            let upcoming = items
+                .iter()
+                .find(|m| m.start.is_some_and(|s| zone.date(s.0) >= today))
+                .map(|m| m.id);
             let haystack =
                 items.iter().map(|m| rows::haystack(rows::meeting_cells(m, &zone))).collect();
             let ids = items.iter().map(|m| m.id).collect();
             state.meetings.list.set_rows(haystack, ids, &mut state.engine);
+            if let Some(id) = upcoming.filter(|_| first_load) {
+                state.meetings.list.select_id(id);
+            }
             state.meetings.list.scroll_into_view(height);
         }
         Slot::Bots => {

@@ -160,7 +160,7 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
         return;
     }
     let chart_area = Rect { y: area.y + 1, height: area.height - 1, ..area };
-    let bar_width = ((chart_area.width.saturating_sub(6)) / 7).clamp(1, 5);
+    let bar_width = ((chart_area.width.saturating_sub(6)) / 7).clamp(1, 12);
     let bars: Vec<Bar> = days
         .iter()
         .zip(&counts)
