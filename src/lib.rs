@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod config;
 pub mod logging;
 pub mod session;
 pub mod text;
