@@ -6,6 +6,7 @@
 pub mod api;
 pub mod cli;
 pub mod config;
+pub mod credentials;
 pub mod logging;
 pub mod session;
 pub mod text;
