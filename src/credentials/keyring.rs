@@ -137,6 +137,22 @@ impl Keyring {
         }
     }
 
+    /// Whether the store of `kind` could take a key now without an unlock prompt (the
+    /// Secret Service: it answers and its default collection is unlocked).
+    pub async fn writable(&self, kind: StoreKind) -> Result<(), KeyringError> {
+        let Some(backend) = self.backends.iter().find(|b| b.kind == kind) else {
+            return Err(KeyringError::new(kind, Problem::Unavailable, "not on this platform"));
+        };
+        if backend.given.is_some() {
+            return Ok(());
+        }
+        self.call(kind, move || {
+            system::ready_for_writing(kind)?;
+            system::open(kind).map(drop)
+        })
+        .await
+    }
+
     /// Looks for the profile's key in the chosen stores, first hit wins.
     pub async fn read(&self, profile: &str, choice: StoreChoice) -> Lookup {
         let backends = match self.chosen(choice) {
@@ -233,7 +249,10 @@ impl Backend {
     fn store(&self) -> Result<Arc<CredentialStore>, KeyringError> {
         match &self.given {
             Some(store) => Ok(store.clone()),
-            None => system::open(self.kind),
+            None => {
+                system::prepare(self.kind)?;
+                system::open(self.kind)
+            }
         }
     }
 
@@ -249,9 +268,9 @@ impl Backend {
         store.build(SERVICE, profile, modifiers).map_err(|error| self.error(&error))
     }
 
-    fn lifetime(&self, store: &CredentialStore, entry: &Entry) -> Lifetime {
+    fn lifetime(&self, store: &CredentialStore, entry: &Entry) -> Option<Lifetime> {
         match &self.given {
-            Some(_) => system::declared_lifetime(store),
+            Some(_) => Some(system::declared_lifetime(store)),
             None => system::lifetime(self.kind, entry),
         }
     }
@@ -275,7 +294,9 @@ impl Backend {
         if key.is_empty() {
             return Ok(None);
         }
-        Ok(Some((key, self.lifetime(&*store, &entry))))
+        // Found means it outlived the process that stored it, so it is not process-bound.
+        let lifetime = self.lifetime(&*store, &entry).unwrap_or(Lifetime::UntilLogout);
+        Ok(Some((key, lifetime)))
     }
 
     /// A key saved by another tool under the Secret Service's `user` attribute.
@@ -313,7 +334,17 @@ impl Backend {
         if self.given.is_none() {
             system::after_store(self.kind, &entry, profile);
         }
-        Ok(self.lifetime(&*store, &entry))
+        match self.lifetime(&*store, &entry) {
+            Some(lifetime) => Ok(lifetime),
+            None => {
+                let _ = entry.delete_credential();
+                Err(KeyringError::new(
+                    self.kind,
+                    Problem::Unavailable,
+                    "the kernel offers no persistent keyring and this process has no login session keyring, so the key would vanish when the command ends",
+                ))
+            }
+        }
     }
 
     fn remove(&self, profile: &str) -> Result<bool, KeyringError> {

@@ -106,8 +106,23 @@ pub(crate) fn other_entries(
     store.search(&HashMap::from([("service", SERVICE), ("user", profile)]))
 }
 
-/// How long a key kept in this store lasts.
-pub(crate) fn lifetime(kind: StoreKind, entry: &Entry) -> Lifetime {
+/// Gets the calling thread ready to use the store. keyutils: a process started without a
+/// login session keyring (Debian and Ubuntu over SSH, containers, cron) only has the per-user
+/// default one, from which the store cannot link its key to the persistent keyring (EACCES);
+/// such a thread joins a fresh session keyring first, and the key then lives in the user's
+/// persistent keyring.
+pub(crate) fn prepare(kind: StoreKind) -> Result<(), KeyringError> {
+    #[cfg(target_os = "linux")]
+    if kind == StoreKind::Keyutils {
+        return keyutils_session::prepare();
+    }
+    let _ = kind;
+    Ok(())
+}
+
+/// How long a key kept in this store lasts; `None` when it would vanish with this process
+/// (keyutils with neither a persistent keyring nor a login session keyring).
+pub(crate) fn lifetime(kind: StoreKind, entry: &Entry) -> Option<Lifetime> {
     #[cfg(target_os = "linux")]
     if kind == StoreKind::Keyutils {
         let linked = entry
@@ -116,13 +131,46 @@ pub(crate) fn lifetime(kind: StoreKind, entry: &Entry) -> Lifetime {
             .map(|cred| cred.persistent.is_some())
             .unwrap_or(false);
         return if linked {
-            Lifetime::UntilReboot { idle_expiry: persistent_keyring_expiry() }
+            Some(Lifetime::UntilReboot { idle_expiry: persistent_keyring_expiry() })
+        } else if keyutils_session::joined() {
+            None
         } else {
-            Lifetime::UntilLogout
+            Some(Lifetime::UntilLogout)
         };
     }
     let _ = (kind, entry);
-    Lifetime::UntilDeleted
+    Some(Lifetime::UntilDeleted)
+}
+
+#[cfg(target_os = "linux")]
+mod keyutils_session {
+    use super::super::error::{KeyringError, Problem};
+    use super::StoreKind;
+    use linux_keyutils::{KeyRing, KeyRingIdentifier};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Set once this process made a session keyring of its own, which ends with it.
+    static JOINED: AtomicBool = AtomicBool::new(false);
+
+    pub(super) fn joined() -> bool {
+        JOINED.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn prepare() -> Result<(), KeyringError> {
+        let failed = |error: linux_keyutils::KeyError| {
+            KeyringError::new(StoreKind::Keyutils, Problem::Unavailable, format!("keyctl: {error}"))
+        };
+        let session =
+            KeyRing::from_special_id(KeyRingIdentifier::Session, false).map_err(failed)?;
+        let user_default =
+            KeyRing::from_special_id(KeyRingIdentifier::UserSession, false).map_err(failed)?;
+        if session == user_default {
+            // With `create`, the kernel replaces the per-user default by a new session keyring.
+            KeyRing::from_special_id(KeyRingIdentifier::Session, true).map_err(failed)?;
+            JOINED.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(target_os = "linux")]
