@@ -1,5 +1,7 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
+pub mod auth;
+
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -31,11 +33,16 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Log in, show or log out the API key of a profile (kept in the OS keyring).
+    Auth(auth::AuthArgs),
+}
 
 /// Runs a non-interactive command.
-pub async fn run(_global: &GlobalArgs, command: Command) -> ExitCode {
-    match command {}
+pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    match command {
+        Command::Auth(args) => auth::run(global, args).await,
+    }
 }
 
 impl GlobalArgs {

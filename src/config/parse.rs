@@ -234,4 +234,27 @@ quit = "q"
             assert!(message.contains(needle), "{text:?}: {message}");
         }
     }
+
+    #[test]
+    fn the_example_file_documents_only_real_keys() {
+        // Uncomment every line that holds a table header or a key, and read the result.
+        let example = include_str!("../../assets/config.example.toml");
+        let uncommented: String = example
+            .lines()
+            .filter_map(|line| line.strip_prefix("# "))
+            .filter(|line| {
+                line.starts_with('[')
+                    || line.split_once(" = ").is_some_and(|(k, _)| !k.contains(' '))
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let (config, warnings) = parse_str(&uncommented).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}\n{uncommented}");
+        assert_eq!(config.default_profile.as_deref(), Some("acme-prod"));
+        assert!(config.profile("acme-prod").read_only);
+        assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
+        assert_eq!(config.ui.refresh_seconds, 0);
+        assert_eq!(config.theme.len(), 5);
+        assert_eq!(config.keys.len(), 2);
+    }
 }

@@ -223,6 +223,13 @@ impl Keyring {
             match self.call(kind, move || backend.remove(&profile)).await {
                 Ok(true) => removal.removed_from.push(kind),
                 Ok(false) => {}
+                // A store that is not there holds no key: no Secret Service on a headless
+                // server is not a failure of `logout` there.
+                Err(error)
+                    if choice == StoreChoice::Auto && error.problem == Problem::Unavailable =>
+                {
+                    tracing::debug!("{error}");
+                }
                 Err(error) => removal.problems.push(error),
             }
         }

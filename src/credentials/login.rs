@@ -108,7 +108,7 @@ pub async fn login_with(keyring: &Keyring, request: &LoginRequest) -> Result<Log
         Err(ApiError::Unauthorized { .. }) => return Err(LoginError::Rejected { base_url: shown }),
         Err(ApiError::Forbidden { .. }) => return Err(LoginError::Forbidden { base_url: shown }),
         Err(other) => {
-            let reason = redact(&other.to_string(), &request.key);
+            let reason = sentence(&redact(&other.to_string(), &request.key));
             return Err(LoginError::Unchecked { base_url: shown, reason });
         }
     }
@@ -123,6 +123,12 @@ pub async fn login_with(keyring: &Keyring, request: &LoginRequest) -> Result<Log
     let stored =
         keyring.store(profile, &request.key, request.store).await.map_err(LoginError::Keyring)?;
     Ok(LoggedIn { stored, config_saved })
+}
+
+/// Ends a message with a full stop so the advice after it reads as its own sentence.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }
 
 /// Removes the key from text a server or a library produced, in case it echoed it.

@@ -38,3 +38,59 @@ pub fn has_program(name: &str) -> bool {
         .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
         .unwrap_or(false)
 }
+
+/// A home of its own for one run of the binary: config and state (log) in temporary
+/// directories, and none of the caller's OUTREACH_* variables.
+pub struct Isolated {
+    pub config_home: tempfile::TempDir,
+    pub state_home: tempfile::TempDir,
+}
+
+impl Isolated {
+    pub fn new() -> Self {
+        Isolated {
+            config_home: tempfile::tempdir().unwrap(),
+            state_home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    /// The binary with this home, logging everything (so the log can be searched for leaks).
+    pub fn outreach(&self) -> assert_cmd::Command {
+        let mut command = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin!("outreach"));
+        command
+            .env("XDG_CONFIG_HOME", self.config_home.path())
+            .env("XDG_STATE_HOME", self.state_home.path())
+            .env("OUTREACH_LOG", "trace")
+            .env_remove("OUTREACH_API_KEY")
+            .env_remove("OUTREACH_PROFILE")
+            .env_remove("OUTREACH_BASE_URL");
+        command
+    }
+
+    pub fn config_path(&self) -> std::path::PathBuf {
+        self.config_home.path().join("outreach").join("config.toml")
+    }
+
+    pub fn write_config(&self, text: &str) {
+        let path = self.config_path();
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    pub fn config_text(&self) -> Option<String> {
+        std::fs::read_to_string(self.config_path()).ok()
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(self.state_home.path().join("outreach").join("outreach.log"))
+            .unwrap_or_default()
+    }
+}
+
+/// Standard output and error of a finished command, as text.
+pub fn outputs(output: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
