@@ -59,11 +59,12 @@ fn apply(secret: &mut String, key: KeyEvent) -> Step {
 /// (Esc, Ctrl-C, Ctrl-D).
 pub fn read_hidden(prompt: &str) -> io::Result<Option<String>> {
     let mut stderr = io::stderr();
-    write!(stderr, "{prompt}")?;
-    stderr.flush()?;
     let mut secret = String::new();
     let step = {
+        // Echo goes off before the prompt shows, so nothing typed after it is ever echoed.
         let _raw = RawMode::enter()?;
+        write!(stderr, "{prompt}")?;
+        stderr.flush()?;
         loop {
             match event::read()? {
                 Event::Key(key) => match apply(&mut secret, key) {

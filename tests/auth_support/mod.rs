@@ -1,6 +1,8 @@
 //! Helpers shared by the credentials and auth tests.
 #![allow(dead_code)]
 
+pub mod pty;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
