@@ -24,7 +24,7 @@ pub struct SessionRequest {
 pub enum KeySource {
     /// The `OUTREACH_API_KEY` environment variable.
     Env,
-    /// An OS keyring store, by its human name ("Secret Service", "kernel keyutils" …).
+    /// An OS keyring store, by its human name ("Secret Service", "kernel keyutils store" …).
     Keyring(String),
     /// The embedded simulator of `--demo`.
     Demo,

@@ -224,7 +224,7 @@ async fn the_default_profile_comes_from_config_with_its_url_key_and_read_only() 
     assert_eq!(session.profile, "acme");
     assert_eq!(session.base_url, "https://api.acme.example");
     assert_eq!(session.key.expose(), KEY);
-    assert_eq!(session.key_source, KeySource::Keyring("kernel keyutils".into()));
+    assert_eq!(session.key_source, KeySource::Keyring("kernel keyutils store".into()));
     assert!(session.read_only);
     assert_eq!(session.warnings.len(), 1, "the unknown key `colour`: {:?}", session.warnings);
 }

@@ -73,20 +73,26 @@ impl KeyringError {
     }
 }
 
-impl fmt::Display for KeyringError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl KeyringError {
+    /// What happened, without the advice: for a store that was passed over while another
+    /// one took the key.
+    pub fn summary(&self) -> String {
         let store = self.store.name();
         match &self.problem {
-            Problem::Unavailable => write!(f, "The {store} is not available: {}.", self.detail)?,
-            Problem::Locked => write!(f, "The {store} is locked: {}.", self.detail)?,
-            Problem::TimedOut(limit) => write!(
-                f,
+            Problem::Unavailable => format!("The {store} is not available: {}.", self.detail),
+            Problem::Locked => format!("The {store} is locked: {}.", self.detail),
+            Problem::TimedOut(limit) => format!(
                 "The {store} did not answer within {} s (a locked collection may be waiting for an unlock prompt).",
                 limit.as_secs_f32()
-            )?,
-            Problem::Failed => write!(f, "The {store} failed: {}.", self.detail)?,
+            ),
+            Problem::Failed => format!("The {store} failed: {}.", self.detail),
         }
-        write!(f, " {}", self.what_to_do())
+    }
+}
+
+impl fmt::Display for KeyringError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.summary(), self.what_to_do())
     }
 }
 

@@ -76,7 +76,7 @@ pub enum LoginError {
     #[error("The key is valid, but the profile could not be saved: {0} Nothing was stored.")]
     Config(ConfigError),
 
-    #[error("The key is valid, but {0}")]
+    #[error("The key is valid, but could not be kept in the OS keyring. {0}")]
     Keyring(NoStoreWorked),
 }
 
@@ -126,7 +126,7 @@ pub async fn login_with(keyring: &Keyring, request: &LoginRequest) -> Result<Log
 }
 
 /// Ends a message with a full stop so the advice after it reads as its own sentence.
-fn sentence(text: &str) -> String {
+pub(crate) fn sentence(text: &str) -> String {
     let text = text.trim();
     if text.ends_with(['.', '!', '?']) { text.to_string() } else { format!("{text}.") }
 }

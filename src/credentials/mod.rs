@@ -14,8 +14,8 @@ mod system;
 
 pub use error::{KeyringError, Problem};
 pub use keyring::{Found, Keyring, Lookup, NoStoreWorked, Removal, Stored};
-pub(crate) use login::redact;
 pub use login::{LoggedIn, LoginError, LoginRequest, login, login_with, verify_key};
+pub(crate) use login::{redact, sentence};
 pub use stores::{Lifetime, StoreChoice, StoreKind};
 
 use std::time::Duration;

@@ -42,7 +42,7 @@ impl StoreKind {
     pub fn name(self) -> &'static str {
         match self {
             StoreKind::SecretService => "Secret Service",
-            StoreKind::Keyutils => "kernel keyutils",
+            StoreKind::Keyutils => "kernel keyutils store",
             StoreKind::MacosKeychain => "macOS Keychain",
             StoreKind::WindowsCredentialManager => "Windows Credential Manager",
         }

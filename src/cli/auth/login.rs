@@ -89,7 +89,7 @@ pub(super) async fn run(global: &GlobalArgs, args: LoginArgs) -> Result<ExitCode
         stored.store
     );
     for reason in &stored.passed_over {
-        eprintln!("note: not in the {}: {reason}", reason.store);
+        eprintln!("note: not kept in the {}: {}", reason.store, reason.summary());
     }
     if let Some(warning) = stored.lifetime.warning() {
         eprintln!("warning: {warning}");

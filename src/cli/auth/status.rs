@@ -4,7 +4,7 @@
 use super::Context;
 use crate::api::ApiError;
 use crate::cli::GlobalArgs;
-use crate::credentials::{Keyring, verify_key};
+use crate::credentials::{Keyring, sentence, verify_key};
 use crate::session::{self, KeySource};
 use crate::text::sanitize;
 use std::process::ExitCode;
@@ -59,13 +59,8 @@ pub(super) async fn run(global: &GlobalArgs) -> Result<ExitCode, String> {
         }
         Err(error @ (ApiError::Unauthorized { .. } | ApiError::Forbidden { .. })) => {
             println!("API       refuses the key");
-            let fix = match error {
-                ApiError::Unauthorized { .. } => {
-                    " This key is invalid or was replaced by a newer one: run `outreach auth login` with the current key."
-                }
-                _ => "",
-            };
-            eprintln!("error: {}{fix}", crate::credentials::redact(&error.to_string(), &key));
+            let error = sentence(&crate::credentials::redact(&error.to_string(), &key));
+            eprintln!("error: {error} Run `outreach auth login` with the current key.");
             Ok(ExitCode::FAILURE)
         }
         Err(error) => {
