@@ -197,7 +197,9 @@ impl Keyring {
         }
         let Some((store, lifetime)) = stored else { return Err(NoStoreWorked(passed_over)) };
         let mut replaced_in = Vec::new();
-        for other in self.backends.iter().filter(|b| b.kind != store).cloned() {
+        // Stores passed over are not asked again: a locked one would raise an unlock prompt.
+        let skip: Vec<StoreKind> = passed_over.iter().map(|e| e.store).chain([store]).collect();
+        for other in self.backends.iter().filter(|b| !skip.contains(&b.kind)).cloned() {
             let kind = other.kind;
             let profile = profile.to_string();
             match self.call(kind, move || other.remove(&profile)).await {
