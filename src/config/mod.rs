@@ -96,9 +96,13 @@ pub fn load_from(path: &Path) -> Result<Loaded, ConfigError> {
 /// Loads the config, turning a broken file into a warning and the defaults, for modes that
 /// need no profile (`--demo`): a typo in the file must not keep the demo from starting.
 pub fn load_lenient() -> Loaded {
-    load().unwrap_or_else(|error| Loaded {
+    lenient(load(), path())
+}
+
+fn lenient(loaded: Result<Loaded, ConfigError>, path: Option<PathBuf>) -> Loaded {
+    loaded.unwrap_or_else(|error| Loaded {
         config: Config::default(),
-        path: path(),
+        path,
         warnings: vec![format!("{error} Using the default settings.")],
     })
 }
@@ -131,5 +135,19 @@ mod tests {
         let loaded = load_from(&dir.path().join("config.toml")).unwrap();
         assert_eq!(loaded.config, Config::default());
         assert!(loaded.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_broken_file_still_lets_the_demo_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[ui]\nrefresh_seconds = \"often\"\n").unwrap();
+        let loaded = lenient(load_from(&path), Some(path.clone()));
+        assert_eq!(loaded.config, Config::default());
+        let [warning] = loaded.warnings.as_slice() else { panic!("{:?}", loaded.warnings) };
+        assert!(
+            warning.contains("line 2") && warning.contains("Using the default settings"),
+            "{warning}"
+        );
     }
 }
