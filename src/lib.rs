@@ -9,4 +9,5 @@ pub mod config;
 pub mod credentials;
 pub mod logging;
 pub mod session;
+pub mod sim;
 pub mod text;

@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
 pub mod auth;
+pub mod sim;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,12 +37,15 @@ pub struct Cli {
 pub enum Command {
     /// Log in, show or log out the API key of a profile (kept in the OS keyring).
     Auth(auth::AuthArgs),
+    /// Run a local simulator of the API (prints its URL and keys).
+    Sim(sim::SimArgs),
 }
 
 /// Runs a non-interactive command.
 pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     match command {
         Command::Auth(args) => auth::run(global, args).await,
+        Command::Sim(args) => sim::run(args).await,
     }
 }
 
