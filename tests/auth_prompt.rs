@@ -48,3 +48,32 @@ fn escape_cancels_and_stores_nothing() {
     assert_eq!(terminal.exit_code(WAIT), 1);
     assert_eq!(home.config_text(), None);
 }
+
+#[test]
+fn a_key_typed_on_the_terminal_is_checked_and_stored() {
+    let sim = auth_support::Sim::start();
+    let home = Isolated::new();
+    let profile = auth_support::unique_profile("typed");
+    let mut terminal = Terminal::spawn(
+        &home,
+        &["--profile", &profile, "auth", "login", "--store", "keyutils"],
+        &[],
+    );
+    terminal.wait_for(&format!("Base URL of the Outreach API for profile '{profile}': "), WAIT);
+    terminal.type_text(&format!("{}\r", sim.base_url()));
+    terminal.wait_for("(input hidden): ", WAIT);
+    terminal.type_text(&format!("{}\r", sim.admin_key()));
+    let screen = terminal.wait_for("Base URL saved", WAIT);
+    assert!(screen.contains("Logged in"), "{screen}");
+    assert_eq!(terminal.exit_code(WAIT), 0);
+    let transcript = String::from_utf8_lossy(&terminal.transcript);
+    assert!(!transcript.contains(&sim.admin_key()), "the key was echoed:\n{transcript}");
+
+    let status = home.outreach().args(["--profile", &profile, "auth", "status"]).output().unwrap();
+    assert!(status.status.success(), "{:?}", auth_support::outputs(&status));
+    let removal = sim.block_on(
+        outreach_tui::credentials::Keyring::system()
+            .remove(&profile, outreach_tui::credentials::StoreChoice::Auto),
+    );
+    assert_eq!(removal.removed_from.len(), 1);
+}

@@ -96,3 +96,56 @@ pub fn outputs(output: &std::process::Output) -> (String, String) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
+
+/// A simulator on its own runtime, so tests can block on the binary while it serves.
+pub struct Sim {
+    pub handle: outreach_tui::sim::SimHandle,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Sim {
+    pub fn start() -> Sim {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let handle = runtime
+            .block_on(outreach_tui::sim::spawn(outreach_tui::sim::SimOptions::default()))
+            .unwrap();
+        Sim { handle, runtime }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.handle.base_url
+    }
+
+    /// The first organisation's admin key, as text.
+    pub fn admin_key(&self) -> String {
+        self.handle.orgs[0].admin_key.expose().to_string()
+    }
+
+    pub fn read_only_key(&self) -> String {
+        self.handle.orgs[0].read_only_key.expose().to_string()
+    }
+
+    /// Generates a new key for the first organisation (spec: the old one stops working).
+    pub fn rotate_key(&self) -> String {
+        let url = format!("{}/_sim/rotate-key", self.base_url());
+        let key = self.admin_key();
+        // reqwest is built without a default TLS provider; our Client installs one, so here too.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        self.runtime.block_on(async move {
+            let response =
+                reqwest::Client::new().post(url).header("X-API-Key", key).send().await.unwrap();
+            assert!(response.status().is_success(), "{}", response.status());
+            let body: serde_json::Value = response.json().await.unwrap();
+            body["api_key"].as_str().unwrap().to_string()
+        })
+    }
+
+    /// Runs a future on the simulator's runtime (for library calls from a plain test).
+    pub fn block_on<F: std::future::Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
+    }
+}
