@@ -1,5 +1,6 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
+pub mod auth;
 pub mod sim;
 
 use clap::{Args, Parser, Subcommand};
@@ -38,13 +39,16 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Log in, show or log out the API key of a profile (kept in the OS keyring).
+    Auth(auth::AuthArgs),
     /// Run a local simulator of the API (prints its URL and keys).
     Sim(sim::SimArgs),
 }
 
 /// Runs a non-interactive command.
-pub async fn run(_global: &GlobalArgs, command: Command) -> ExitCode {
+pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     match command {
+        Command::Auth(args) => auth::run(global, args).await,
         Command::Sim(args) => sim::run(args).await,
     }
 }

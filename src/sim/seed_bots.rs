@@ -99,8 +99,9 @@ fn bot(
 ) -> Bot {
     let w = words();
     let (first, last) = loop {
-        let first = rng.pick(&w.first_names[..80]);
-        let last = rng.pick(&w.last_names[..70]);
+        // Personas an organisation names: its plain Latin names (the lists start with them).
+        let first = rng.pick(&w.first_names[..w.first_names.len().min(80)]);
+        let last = rng.pick(&w.last_names[..w.last_names.len().min(70)]);
         if used.insert(format!("{}.{}", first.ascii, last.ascii)) {
             break (first, last);
         }
