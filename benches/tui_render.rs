@@ -50,13 +50,15 @@ fn dashboard(count: usize) -> AppState {
         theme: Theme::default(),
         keymap: Keymap::default(),
         zone: Zone::Named(chrono_tz::UTC),
+        notices: Vec::new(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {
         profile: "bench".into(),
         organisation: None,
         base_url: "http://127.0.0.1:1".into(),
-        key_source: "bench".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        warnings: Vec::new(),
         read_only: false,
     };
     update(&mut state, Action::Connected(Ok(info)));

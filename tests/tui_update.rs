@@ -209,20 +209,76 @@ fn errors_show_in_the_pane_with_what_to_do_and_keep_old_data() {
     assert!(fresh.last_error.is_none(), "the error is gone from the status bar");
 }
 
-#[test]
-fn without_a_key_the_login_screen_shows_and_r_retries() {
+fn needs_key(base_url: Option<&str>) -> AppState {
     let mut state = AppState::new(settings(Theme::default()), 80, 24, now());
     let failure = ConnectFailure {
         profile: "work".into(),
         message: "No API key for profile 'work'.".into(),
         needs_key: true,
+        base_url: base_url.map(str::to_string),
     };
     update(&mut state, Action::Connected(Err(failure)));
+    state
+}
+
+#[test]
+fn without_a_key_the_login_form_opens_and_logs_in() {
+    let mut state = needs_key(Some("https://api.example.com"));
     assert!(matches!(state.connection, Connection::NeedsKey { .. }));
     let shown = screen(&state);
-    assert!(shown.contains("outreach auth login") && shown.contains("profile 'work'"), "{shown}");
+    assert!(shown.contains("Log in — profile 'work'"), "{shown}");
+    assert!(shown.contains("https://api.example.com"), "the base URL is filled in: {shown}");
+    // The key is typed (or pasted) but never shown.
+    update(&mut state, Action::Paste("sk-secret-123".into()));
+    let shown = screen(&state);
+    assert!(!shown.contains("sk-secret") && shown.contains("•••••••••••••"), "{shown}");
+    let effects = update(&mut state, key(KeyCode::Enter));
+    let [Effect::Login(attempt)] = &effects[..] else { panic!("a login expected: {effects:?}") };
+    assert_eq!(
+        (attempt.profile.as_str(), attempt.base_url.as_str()),
+        ("work", "https://api.example.com")
+    );
+    assert_eq!(attempt.key.expose(), "sk-secret-123");
+    assert!(screen(&state).contains("Checking the key against https://api.example.com"));
+
+    let refused = "The API at https://api.example.com refused this key (401). Nothing was stored.";
+    update(&mut state, Action::LoggedIn(Err(refused.into())));
+    let shown = screen(&state);
+    assert!(shown.contains("refused this key (401)"), "the reason shows in the form: {shown}");
+    let effects = update(&mut state, Action::LoggedIn(Ok("Logged in.".into())));
+    assert_eq!(effects, [Effect::Connect]);
+    assert!(state.overlay.is_none());
+    assert_eq!(state.connection, Connection::Connecting);
+}
+
+#[test]
+fn the_login_form_insists_on_both_fields_and_can_be_closed() {
+    let mut state = needs_key(None);
+    assert!(update(&mut state, key(KeyCode::Enter)).is_empty());
+    let shown = screen(&state);
+    assert!(
+        shown.contains("The base URL is needed") && shown.contains("Paste the API key"),
+        "{shown}"
+    );
+    update(&mut state, key(KeyCode::Esc));
+    assert!(state.overlay.is_none());
+    assert!(
+        screen(&state).contains("outreach auth login"),
+        "the login screen says what else to do"
+    );
+    update(&mut state, ch('L'));
+    assert!(matches!(state.overlay, Some(Overlay::Form(_))), "L opens the form again");
+    update(&mut state, key(KeyCode::Esc));
     assert_eq!(update(&mut state, ch('r')), [Effect::Connect]);
     assert_eq!(state.connection, Connection::Connecting);
+}
+
+#[test]
+fn the_demo_has_no_login() {
+    let mut state = state();
+    update(&mut state, ch('L'));
+    assert!(state.overlay.is_none());
+    assert!(state.notice.as_deref().unwrap().contains("demo needs no key"));
 }
 
 #[test]

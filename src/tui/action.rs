@@ -2,9 +2,10 @@
 //! must do about it (`Effect`). `update` turns one into the other without any I/O.
 
 use crate::api::{
-    ApiError, Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeQuery, Listed, Meeting,
-    MeetingQuery,
+    ApiError, ApiKey, Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeQuery, Listed,
+    Meeting, MeetingQuery,
 };
+use crate::session::KeySource;
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -56,9 +57,11 @@ pub struct ConnectionInfo {
     /// The organisation's name when known (the demo knows it; the API does not say).
     pub organisation: Option<String>,
     pub base_url: String,
-    /// Where the key came from, in words.
-    pub key_source: String,
+    /// Where the key came from.
+    pub key_source: KeySource,
     pub read_only: bool,
+    /// Things to tell the user that did not stop the session (config warnings …).
+    pub warnings: Vec<String>,
 }
 
 /// Why the dashboard could not connect.
@@ -68,6 +71,16 @@ pub struct ConnectFailure {
     pub message: String,
     /// No key is stored: the login screen is the way forward.
     pub needs_key: bool,
+    /// The base URL the profile would use, to start the login form with.
+    pub base_url: Option<String>,
+}
+
+/// A key typed into the login form, to be checked and stored for a profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoginAttempt {
+    pub profile: String,
+    pub base_url: String,
+    pub key: ApiKey,
 }
 
 /// Everything that can change the dashboard's state.
@@ -85,6 +98,8 @@ pub enum Action {
     /// The auto-refresh timer fired.
     AutoRefresh,
     Connected(Result<ConnectionInfo, ConnectFailure>),
+    /// A login finished: what was done, or why it failed (nothing stored then).
+    LoggedIn(Result<String, String>),
     Loaded {
         req_id: ReqId,
         slot: Slot,
@@ -105,6 +120,8 @@ pub enum Effect {
         slot: Slot,
         request: Request,
     },
+    /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
+    Login(LoginAttempt),
     Quit,
 }
 
@@ -128,6 +145,8 @@ pub enum Command {
     /// Start typing a filter for the current list.
     Filter,
     Refresh,
+    /// Enter a key for the profile (the login form).
+    Login,
     Help,
     Palette,
     Quit,

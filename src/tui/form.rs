@@ -10,12 +10,15 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub enum FormPurpose {
     ExchangeQuery,
     MeetingQuery,
+    Login,
 }
 
 /// How a field is edited.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldKind {
     Text,
+    /// Text shown as bullets (an API key).
+    Secret,
     /// One of a fixed list, cycled with ←/→ or space.
     Choice {
         options: Vec<String>,
@@ -48,6 +51,15 @@ impl Field {
         }
     }
 
+    pub fn secret(name: &'static str, label: &str, hint: &str) -> Self {
+        Field { kind: FieldKind::Secret, ..Field::text(name, label, "", hint) }
+    }
+
+    /// Whether typing edits this field's text.
+    pub fn is_typed(&self) -> bool {
+        matches!(self.kind, FieldKind::Text | FieldKind::Secret)
+    }
+
     pub fn choice(name: &'static str, label: &str, options: Vec<String>, chosen: usize) -> Self {
         let chosen = chosen.min(options.len().saturating_sub(1));
         Field {
@@ -63,7 +75,7 @@ impl Field {
     /// The text value, or the chosen option.
     pub fn value(&self) -> &str {
         match &self.kind {
-            FieldKind::Text => self.input.value(),
+            FieldKind::Text | FieldKind::Secret => self.input.value(),
             FieldKind::Choice { options, chosen } => {
                 options.get(*chosen).map_or("", String::as_str)
             }
@@ -74,7 +86,7 @@ impl Field {
     pub fn chosen(&self) -> Option<usize> {
         match &self.kind {
             FieldKind::Choice { chosen, .. } => Some(*chosen),
-            FieldKind::Text => None,
+            FieldKind::Text | FieldKind::Secret => None,
         }
     }
 
@@ -103,11 +115,13 @@ pub struct Form {
     pub fields: Vec<Field>,
     pub focus: usize,
     pub error: Option<String>,
+    /// What is happening with the submitted form ("Checking the key …").
+    pub note: Option<String>,
 }
 
 impl Form {
     pub fn new(purpose: FormPurpose, title: &str, fields: Vec<Field>) -> Self {
-        Form { purpose, title: title.into(), fields, focus: 0, error: None }
+        Form { purpose, title: title.into(), fields, focus: 0, error: None, note: None }
     }
 
     /// The field of this name.
@@ -170,7 +184,7 @@ impl Form {
     /// Pasted text goes into the focused text field.
     pub fn paste(&mut self, text: &str) {
         if let Some(field) = self.fields.get_mut(self.focus)
-            && field.kind == FieldKind::Text
+            && field.is_typed()
         {
             field.input.insert(text);
         }

@@ -14,6 +14,7 @@ pub mod palette;
 pub mod remote;
 pub mod rows;
 mod runner;
+pub mod settings;
 pub mod state;
 pub mod terminal;
 pub mod theme;
@@ -23,13 +24,11 @@ pub mod widgets;
 
 use action::Action;
 use chrono::Utc;
-use clock::Zone;
 use connect::Launch;
 use crossterm::event::{Event, EventStream};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::StreamExt;
-use keymap::Keymap;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use runner::Runner;
@@ -37,21 +36,8 @@ use state::{AppState, UiSettings};
 use std::io::{self, Write};
 use std::time::Duration;
 use terminal::{Signals, TerminalGuard};
-use theme::Theme;
 use tokio::sync::mpsc;
 use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
-
-impl UiSettings {
-    /// Defaults with the environment's say: `NO_COLOR`, the local time zone, no auto-refresh.
-    pub fn from_env() -> UiSettings {
-        UiSettings {
-            refresh_every: None,
-            theme: Theme::from_env(),
-            keymap: Keymap::default(),
-            zone: Zone::Local,
-        }
-    }
-}
 
 /// Draws one frame inside a synchronized update, so the terminal shows it all at once.
 pub fn draw<B: Backend + Write>(terminal: &mut Terminal<B>, state: &AppState) -> io::Result<()>

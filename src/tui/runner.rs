@@ -2,7 +2,7 @@
 //! their result back as an action, tagged with the request's id.
 
 use super::action::{Action, Effect, Fetched, ReqId, Request, Slot};
-use super::connect::{Connected, Launch, connect};
+use super::connect::{Connected, Launch, connect, login};
 use crate::api::{ApiError, Client};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc::UnboundedSender;
@@ -32,6 +32,13 @@ impl Runner {
             Effect::Quit => return true,
             Effect::Connect => self.connect(),
             Effect::Fetch { req_id, slot, request } => self.fetch(req_id, slot, request),
+            Effect::Login(attempt) => {
+                let tx = self.tx.clone();
+                let launch = self.launch.clone();
+                tokio::spawn(async move {
+                    let _ = tx.send(Action::LoggedIn(login(&launch, attempt).await));
+                });
+            }
         }
         false
     }

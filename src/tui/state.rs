@@ -169,6 +169,8 @@ pub enum Connection {
     Ready(ConnectionInfo),
     /// No key (or it was refused): the login screen shows this message.
     NeedsKey {
+        /// The base URL the profile would use, to start the login form with.
+        base_url: Option<String>,
         profile: String,
         message: String,
     },
@@ -193,6 +195,8 @@ pub struct UiSettings {
     pub theme: Theme,
     pub keymap: Keymap,
     pub zone: Zone,
+    /// What the user should read at start (config entries that were not used).
+    pub notices: Vec<String>,
 }
 
 /// The whole state of the dashboard.
@@ -259,7 +263,7 @@ impl AppState {
             filter_input: TextInput::default(),
             overlay: None,
             last_error: None,
-            notice: None,
+            notice: (!settings.notices.is_empty()).then(|| settings.notices.join(" ")),
             engine: FilterEngine::default(),
             next_req_id: 1,
             dirty: true,

@@ -44,6 +44,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         theme,
         keymap: Keymap::default(),
         zone: Zone::Named(chrono_tz::UTC),
+        notices: Vec::new(),
     }
 }
 
@@ -386,7 +387,8 @@ pub fn info() -> ConnectionInfo {
         profile: "demo".into(),
         organisation: Some("Northwind".into()),
         base_url: "http://127.0.0.1:8900".into(),
-        key_source: "the embedded demo simulator".into(),
+        key_source: outreach_tui::session::KeySource::Demo,
+        warnings: Vec::new(),
         read_only: false,
     }
 }

@@ -49,6 +49,7 @@ pub const SCENARIOS: &[Scenario] = &[
             profile: "default".into(),
             message: "No API key for profile 'default'. Run `outreach auth login` to store one in the OS keyring, or set OUTREACH_API_KEY.".into(),
             needs_key: true,
+            base_url: Some("https://api.example.com".into()),
         };
         update(s, Action::Connected(Err(failure)));
     }),

@@ -122,6 +122,7 @@ impl Default for Keymap {
             b(&[Key::ctrl('u')], C::HalfPageUp, S::Movement, "half a page up"),
             b(&[Key::plain(K::Esc)], C::Back, S::Global, "back, clear filter, close"),
             b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
+            b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
             b(&[Key::plain(K::Tab)], C::NextPane, S::Global, "next pane"),
             b(&[Key::plain(K::BackTab)], C::PrevPane, S::Global, "previous pane"),
         ];

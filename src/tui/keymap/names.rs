@@ -21,6 +21,7 @@ const ACTIONS: &[(&str, Command)] = &[
     ("back", Command::Back),
     ("filter", Command::Filter),
     ("refresh", Command::Refresh),
+    ("login", Command::Login),
     ("help", Command::Help),
     ("palette", Command::Palette),
     ("quit", Command::Quit),

@@ -4,6 +4,7 @@ use super::super::action::{Command, Effect};
 use super::super::input::TextInput;
 use super::super::state::{AppState, Overlay, Palette};
 use super::fetch::refresh_current;
+use super::login::open_login_form;
 use super::navigate;
 use super::overlay::open_query_form;
 
@@ -37,6 +38,10 @@ pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Refresh => refresh_current(state),
+        Command::Login => {
+            open_login_form(state);
+            Vec::new()
+        }
         Command::Help => {
             state.overlay = Some(Overlay::Help { scroll: 0 });
             Vec::new()

@@ -153,23 +153,35 @@ pub fn on_connected(
 ) -> Vec<Effect> {
     match result {
         Ok(info) => {
+            if !info.warnings.is_empty() {
+                state.notice = Some(info.warnings.join(" "));
+            }
             state.connection = Connection::Ready(info);
             state.last_error = None;
-            let mut effects: Vec<Effect> =
-                [Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]
+            // The Overview's data, and whatever the current pane shows (fresh after a new
+            // login, even if an older session had loaded it).
+            let mut slots =
+                vec![Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings];
+            slots.extend(
+                pane_slots(state)
                     .into_iter()
-                    .filter_map(|slot| fetch(state, slot))
-                    .collect();
-            effects.extend(ensure_loaded(state));
-            effects
+                    .filter(|slot| !slots.contains(slot))
+                    .collect::<Vec<_>>(),
+            );
+            slots.into_iter().filter_map(|slot| fetch(state, slot)).collect()
         }
         Err(failure) => {
             state.last_error = Some(Problem { slot: None, message: failure.message.clone() });
-            state.connection = if failure.needs_key {
-                Connection::NeedsKey { profile: failure.profile, message: failure.message }
+            if failure.needs_key {
+                state.connection = Connection::NeedsKey {
+                    base_url: failure.base_url,
+                    profile: failure.profile,
+                    message: failure.message,
+                };
+                super::login::open_login_form(state);
             } else {
-                Connection::Failed { message: failure.message }
-            };
+                state.connection = Connection::Failed { message: failure.message };
+            }
             Vec::new()
         }
     }

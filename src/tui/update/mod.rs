@@ -4,6 +4,7 @@
 mod commands;
 mod fetch;
 mod keys;
+mod login;
 mod mouse;
 mod navigate;
 mod overlay;
@@ -66,6 +67,10 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             fetch::on_connected(state, result)
         }
         Action::Loaded { req_id, slot, result } => fetch::on_loaded(state, req_id, slot, result),
+        Action::LoggedIn(result) => {
+            state.dirty = true;
+            login::on_logged_in(state, result)
+        }
         Action::Command(command) => {
             state.dirty = true;
             commands::run(state, command)

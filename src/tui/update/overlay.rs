@@ -8,6 +8,7 @@ use super::super::palette::{PaletteAction, parse, suggestions};
 use super::super::state::{AppState, Overlay, Pane};
 use super::fetch::fetch;
 use super::keys::apply_filter;
+use super::login::submit_login;
 use super::{commands, navigate};
 use crate::api::ExchangeGroup;
 use crate::text::sanitize;
@@ -179,6 +180,9 @@ fn date_field(form: &mut Form, name: &'static str) -> Result<Option<NaiveDate>, 
 
 fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     form.clear_errors();
+    if form.purpose == FormPurpose::Login {
+        return submit_login(state, form);
+    }
     let start = date_field(&mut form, "start");
     let end = date_field(&mut form, "end");
     let (Ok(start), Ok(end)) = (start, end) else {
@@ -209,6 +213,7 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
             state.meetings.query.end_date = end;
             Slot::Meetings
         }
+        FormPurpose::Login => return Vec::new(),
     };
     let _ = commands::run(state, Command::Top);
     fetch(state, slot).into_iter().collect()

@@ -15,7 +15,7 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Conn
         Connection::Connecting => {
             (" outreach ", vec![Line::from(Span::styled("Connecting…", theme.dim))])
         }
-        Connection::NeedsKey { profile, message } => (
+        Connection::NeedsKey { profile, message, .. } => (
             " Log in ",
             vec![
                 Line::from(Span::styled(
@@ -25,15 +25,18 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Conn
                 Line::from(""),
                 Line::from(sanitize(message)),
                 Line::from(""),
-                Line::from("To store a key in the OS keyring, run in a shell:"),
-                Line::from(Span::styled("    outreach auth login", theme.key)),
-                Line::from("or start with OUTREACH_API_KEY and OUTREACH_BASE_URL set."),
-                Line::from(""),
                 Line::from(vec![
+                    Span::styled("L", theme.key),
+                    Span::raw(" enters a key here · "),
                     Span::styled("r", theme.key),
                     Span::raw(" tries again · "),
                     Span::styled("q", theme.key),
                     Span::raw(" quits"),
+                ]),
+                Line::from(vec![
+                    Span::raw("In a shell: "),
+                    Span::styled("outreach auth login", theme.key),
+                    Span::raw(", or set OUTREACH_API_KEY."),
                 ]),
                 Line::from(vec![
                     Span::raw("Just looking? "),

@@ -10,6 +10,7 @@ mod login;
 mod meetings;
 mod overview;
 
+use super::form::FormPurpose;
 use super::layout::areas;
 use super::list::ListState;
 use super::state::{AppState, Connection, Overlay, Pane, Remote};
@@ -28,8 +29,12 @@ pub use tabs::tab_at;
 pub fn render(frame: &mut Frame, state: &AppState) {
     let regions = areas(frame.area(), state.filtering);
     tabs::render(frame, regions.tabs, state);
+    let login_form_open =
+        matches!(&state.overlay, Some(Overlay::Form(f)) if f.purpose == FormPurpose::Login);
     match &state.connection {
         Connection::Ready(_) => render_pane(frame, regions.body, state),
+        // The login form says it all; the advice beneath shows when it is closed.
+        _ if login_form_open => {}
         other => login::render(frame, regions.body, state, other),
     }
     if let Some(area) = regions.input {

@@ -1,15 +1,17 @@
 //! A form drawn over the pane: labelled fields, the focused one highlighted, each error
 //! under its field.
 
-use super::super::form::{FieldKind, Form};
+use super::super::form::{FieldKind, Form, FormPurpose};
 use super::super::theme::Theme;
 use super::centered;
+use crate::text::wrap_line;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
 const LABEL: usize = 10;
+const WIDTH: u16 = 72;
 
 pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
     let mut lines = Vec::new();
@@ -24,12 +26,13 @@ pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
         let value = match &field.kind {
             FieldKind::Choice { .. } => format!("◂ {} ▸", field.value()),
             FieldKind::Text => field.value().to_string(),
+            FieldKind::Secret => "•".repeat(field.value().chars().count()),
         };
         let mut spans = vec![label, Span::styled(format!("{value} "), value_style)];
-        if field.kind == FieldKind::Text && field.value().is_empty() {
+        if field.is_typed() && field.value().is_empty() {
             spans.push(Span::styled(field.hint.clone(), theme.dim));
         }
-        if focused && field.kind == FieldKind::Text {
+        if focused && field.is_typed() {
             cursor = Some((lines.len(), LABEL + field.input.cursor_chars()));
         }
         lines.push(Line::from(spans));
@@ -37,15 +40,23 @@ pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme) {
             lines.push(Line::from(Span::styled(format!("{:LABEL$}{error}", ""), theme.error)));
         }
     }
-    if let Some(error) = &form.error {
-        lines.push(Line::from(Span::styled(error.clone(), theme.error)));
+    // Messages can be long (a refused key, a keyring that did not answer): wrapped here so
+    // the box is as tall as its text.
+    let room = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
+    for (text, style) in [(&form.note, theme.warning), (&form.error, theme.error)] {
+        for piece in text.iter().flat_map(|t| t.lines().flat_map(|l| wrap_line(l, room))) {
+            lines.push(Line::from(Span::styled(piece, style)));
+        }
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        "Enter apply · Esc cancel · Tab next field · ←/→ change",
-        theme.dim,
-    )));
-    let area = centered(body, 70, lines.len() as u16 + 2);
+    let verb = if form.purpose == FormPurpose::Login { "log in" } else { "apply" };
+    let choices = form.fields.iter().any(|f| f.chosen().is_some());
+    let hint = format!(
+        "Enter {verb} · Esc cancel · Tab next field{}",
+        if choices { " · ←/→ change" } else { "" }
+    );
+    lines.push(Line::from(Span::styled(hint, theme.dim)));
+    let area = centered(body, WIDTH, lines.len() as u16 + 2);
     let block = Block::bordered()
         .title(Span::styled(format!(" {} ", form.title), theme.title))
         .border_style(theme.accent);

@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 pub fn advice(error: &ApiError) -> String {
     let text = match error {
         ApiError::Unauthorized { .. } => {
-            "The key was refused. Store a new one with `outreach auth login` (or set OUTREACH_API_KEY), then press r."
+            "The key was refused. Press L to enter the current key (or run `outreach auth login`, or set OUTREACH_API_KEY)."
         }
         ApiError::Forbidden { .. } => {
             "This key lacks rights for this. Ask an organisation admin for a key that has them."

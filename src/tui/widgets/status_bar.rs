@@ -151,12 +151,14 @@ mod tests {
 
     #[test]
     fn a_long_error_pushes_the_lesser_pieces_out() {
-        let mut state = AppState::new(UiSettings::from_env(), 80, 24, chrono::Utc::now());
+        let settings = UiSettings::from_config(&crate::config::Loaded::default(), false);
+        let mut state = AppState::new(settings, 80, 24, chrono::Utc::now());
         state.connection = Connection::Ready(ConnectionInfo {
             profile: "work".into(),
             organisation: None,
             base_url: "https://api.example.com".into(),
-            key_source: "env".into(),
+            key_source: crate::session::KeySource::Env,
+            warnings: Vec::new(),
             read_only: false,
         });
         assert!(bar(&state).contains("api.example.com"));
