@@ -94,3 +94,31 @@ fn a_large_terminal_and_no_colour_work_too() {
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
+    let sim = outreach_tui::sim::spawn(Default::default()).await.unwrap();
+    let base_url = sim.base_url.clone();
+    // The pty is read with blocking waits: off the runtime's workers, which serve the simulator.
+    let outcome = tokio::task::spawn_blocking(move || {
+        let env =
+            [("OUTREACH_BASE_URL", base_url.as_str()), ("OUTREACH_PROFILE", "pty-login-test")];
+        let mut pty = Pty::spawn(&[], 80, 24, &env);
+        let form = pty.wait_for("Log in — profile 'pty-login-test'");
+        assert!(form.contains("127.0.0.1"), "the base URL is filled in:\n{form}");
+        pty.send("not-the-key");
+        let masked = pty.wait_for("•••••••••••");
+        assert!(!masked.contains("not-the-key"), "the key is never shown:\n{masked}");
+        pty.send(ENTER);
+        pty.wait_for("refused this key");
+        pty.send(ESC);
+        pty.wait_for("outreach auth login");
+        pty.send("q");
+        let code = pty.exit_code(Duration::from_secs(10));
+        (code, pty.parser.screen().alternate_screen())
+    })
+    .await
+    .unwrap();
+    assert_eq!(outcome, (0, false));
+    sim.shutdown().await;
+}
