@@ -23,6 +23,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
     Entry { name: "refresh", args: "", help: "reload the current pane" },
+    Entry { name: "login", args: "", help: "enter a new key for this profile" },
     Entry { name: "help", args: "", help: "list the keys" },
     Entry { name: "quit", args: "", help: "leave outreach" },
 ];
@@ -74,6 +75,7 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
             _ => Err("group takes replied or meeting-booked.".into()),
         },
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
+        "login" => Ok(PaletteAction::Run(Command::Login)),
         "help" => Ok(PaletteAction::Run(Command::Help)),
         "quit" => Ok(PaletteAction::Run(Command::Quit)),
         name => Pane::parse(name)
