@@ -296,6 +296,9 @@ fn the_chain_opens_folds_jumps_and_closes() {
     act(&mut state, ch('n'));
     let chain = state.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1]);
+    act(&mut state, ch('r'));
+    let chain = state.exchanges.chain.as_ref().unwrap();
+    assert_eq!(chain.scroll, chain.layout.starts[1], "a refresh keeps the message in view");
     act(&mut state, ch('p'));
     assert_eq!(state.exchanges.chain.as_ref().unwrap().scroll, 0);
     act(&mut state, Action::Resize { width: 50, height: 24 });

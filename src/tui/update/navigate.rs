@@ -168,10 +168,9 @@ pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
     }
     let top_message = chain.layout.starts.iter().rposition(|&start| start <= chain.scroll);
     chain.layout = layout(chain.remote.items(), width, chain.unfolded, &zone);
-    chain.scroll = match top_message {
-        Some(index) if !data_changed => chain.layout.starts.get(index).copied().unwrap_or(0),
-        _ => 0,
-    };
+    // The same message stays at the top (also across a refresh of the chain).
+    chain.scroll =
+        top_message.and_then(|index| chain.layout.starts.get(index).copied()).unwrap_or(0);
 }
 
 /// Jumps to the next or previous message of the chain.
