@@ -7,4 +7,5 @@ pub mod api;
 pub mod cli;
 pub mod logging;
 pub mod session;
+pub mod summary;
 pub mod text;

@@ -1,5 +1,22 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
+pub mod args;
+pub mod bots;
+pub mod campaigns;
+pub mod completions;
+pub mod contacts;
+pub mod context;
+pub mod conversions;
+pub mod dnc;
+pub mod exchanges;
+pub mod exit;
+pub mod import;
+pub mod meetings;
+pub mod output;
+pub mod progress;
+pub mod status;
+pub mod table;
+
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -17,11 +34,15 @@ pub struct GlobalArgs {
     /// Allow plain http to a host that is not this machine (the key then travels unencrypted).
     #[arg(long, global = true)]
     pub allow_http: bool,
+
+    /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = output::ColorChoice::Auto)]
+    pub color: output::ColorChoice,
 }
 
 /// outreach: a terminal dashboard for the Outreach Automation Service API.
 #[derive(Debug, Parser)]
-#[command(name = "outreach", version, about, long_about = None)]
+#[command(name = "outreach", version, about, long_about = None, after_help = TOP_HELP)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -30,12 +51,82 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// Shown after the top-level options.
+pub(crate) const TOP_HELP: &str = "\
+The API key comes from OUTREACH_API_KEY (never from an option, so it stays out of shell
+history and process lists). Lists print a table on a terminal and JSON when piped; pick
+with --output table|json|jsonl|csv. Data goes to stdout, messages to stderr.
+
+Examples:
+  outreach status --check || alert 'outreach needs attention'
+  outreach campaigns list -o csv > campaigns.csv
+  outreach contacts import leads.csv --campaign 42 --dry-run
+  outreach dnc add-domains --file blocked.txt
+
+Exit codes:
+  0  success (status --check: nothing needs attention)
+  1  failure, or something needs attention (status --check; import with rejected rows)
+  2  usage: bad arguments or bad input, nothing was sent
+  3  authentication: no API key, or the API refused it (401)
+  4  permission: the key lacks the rights (403), or the profile is read-only
+  5  not found: no such campaign, exchange or bot in this organisation (404)";
+
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// The organisation at a glance: campaigns, replies, meetings, bots needing attention.
+    #[command(after_help = "\
+Examples:
+  outreach status
+  outreach status --json | jq .bots.needing_attention
+  outreach status --check --quiet || echo 'a bot needs attention'   # cron, monitoring")]
+    Status(status::StatusArgs),
+
+    /// Campaigns: list, start.
+    #[command(subcommand)]
+    Campaigns(campaigns::CampaignsCommand),
+
+    /// Bots (sending mailboxes): list.
+    #[command(subcommand)]
+    Bots(bots::BotsCommand),
+
+    /// Contacts: list, add, upload into a campaign, import a CSV.
+    #[command(subcommand)]
+    Contacts(contacts::ContactsCommand),
+
+    /// Exchanges (conversations): list, show the e-mail chain.
+    #[command(subcommand)]
+    Exchanges(exchanges::ExchangesCommand),
+
+    /// Meetings: list.
+    #[command(subcommand)]
+    Meetings(meetings::MeetingsCommand),
+
+    /// Do-not-contact lists: add e-mail addresses or domains.
+    #[command(subcommand)]
+    Dnc(dnc::DncCommand),
+
+    /// Conversions: log one.
+    #[command(subcommand)]
+    Conversions(conversions::ConversionsCommand),
+
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+}
 
 /// Runs a non-interactive command.
-pub async fn run(_global: &GlobalArgs, command: Command) -> ExitCode {
-    match command {}
+pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    let result = match command {
+        Command::Status(args) => status::run(global, args).await,
+        Command::Campaigns(command) => campaigns::run(global, command).await,
+        Command::Bots(command) => bots::run(global, command).await,
+        Command::Contacts(command) => contacts::run(global, command).await,
+        Command::Exchanges(command) => exchanges::run(global, command).await,
+        Command::Meetings(command) => meetings::run(global, command).await,
+        Command::Dnc(command) => dnc::run(global, command).await,
+        Command::Conversions(command) => conversions::run(global, command).await,
+        Command::Completions(args) => completions::run(args),
+    };
+    exit::finish(result, exit::stderr_color(global.color))
 }
 
 impl GlobalArgs {

@@ -1,0 +1,264 @@
+//! Plain-text tables that fit a terminal width: columns shrink to their minimum (cells cut
+//! with `…`), and when even that is too wide the least important columns are left out.
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Two spaces between columns.
+const GAP: usize = 2;
+
+/// How a column's text sits in its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// A colour class for a cell; rendered only when colour is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tone {
+    #[default]
+    Plain,
+    Good,
+    Warn,
+    Bad,
+    Dim,
+}
+
+impl Tone {
+    fn sgr(self) -> Option<&'static str> {
+        match self {
+            Tone::Plain => None,
+            Tone::Good => Some("32"),
+            Tone::Warn => Some("33"),
+            Tone::Bad => Some("31"),
+            Tone::Dim => Some("2"),
+        }
+    }
+
+    /// `text` wrapped in this tone's colour when `color` is on.
+    pub fn paint(self, text: &str, color: bool) -> String {
+        match self.sgr() {
+            Some(code) if color && !text.is_empty() => format!("\x1b[{code}m{text}\x1b[0m"),
+            _ => text.to_string(),
+        }
+    }
+}
+
+/// The layout rules of one column.
+#[derive(Debug, Clone)]
+pub struct TableColumn {
+    pub header: String,
+    pub align: Align,
+    /// The narrowest this column may become; `None` keeps its natural width.
+    pub min_width: Option<usize>,
+    /// 0: always shown; otherwise columns with the highest rank are left out first.
+    pub drop_rank: u8,
+}
+
+/// One cell: text already made safe for a terminal, and its tone.
+#[derive(Debug, Clone, Default)]
+pub struct TableCell {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// Renders the table, every line at most `width` columns wide when a width is given.
+pub fn render(
+    columns: &[TableColumn],
+    rows: &[Vec<TableCell>],
+    width: Option<usize>,
+    color: bool,
+) -> String {
+    let natural: Vec<usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            rows.iter()
+                .map(|row| row.get(index).map_or(0, |cell| cell.text.width()))
+                .fold(column.header.width(), usize::max)
+        })
+        .collect();
+    let widths = fit(columns, &natural, width);
+    let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i].is_some()).collect();
+
+    let mut out = String::new();
+    let header: Vec<TableCell> = columns
+        .iter()
+        .map(|column| TableCell { text: column.header.clone(), tone: Tone::Plain })
+        .collect();
+    push_line(&mut out, columns, &shown, &widths, &header, color, true);
+    for row in rows {
+        push_line(&mut out, columns, &shown, &widths, row, color, false);
+    }
+    out
+}
+
+fn push_line(
+    out: &mut String,
+    columns: &[TableColumn],
+    shown: &[usize],
+    widths: &[Option<usize>],
+    cells: &[TableCell],
+    color: bool,
+    is_header: bool,
+) {
+    let mut line = String::new();
+    for (position, &index) in shown.iter().enumerate() {
+        let width = widths[index].unwrap_or(0);
+        let cell = cells.get(index).cloned().unwrap_or_default();
+        let text = truncate(&cell.text, width);
+        let pad = " ".repeat(width.saturating_sub(text.width()));
+        let last = position + 1 == shown.len();
+        let painted = if is_header && color {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            cell.tone.paint(&text, color)
+        };
+        match columns[index].align {
+            Align::Right => {
+                line.push_str(&pad);
+                line.push_str(&painted);
+            }
+            Align::Left => {
+                line.push_str(&painted);
+                if !last {
+                    line.push_str(&pad);
+                }
+            }
+        }
+        if !last {
+            line.push_str(&" ".repeat(GAP));
+        }
+    }
+    out.push_str(line.trim_end_matches(' '));
+    out.push('\n');
+}
+
+/// The width of each column, `None` for columns left out.
+pub fn fit(columns: &[TableColumn], natural: &[usize], width: Option<usize>) -> Vec<Option<usize>> {
+    let mut widths: Vec<Option<usize>> = natural.iter().copied().map(Some).collect();
+    let Some(limit) = width else {
+        return widths;
+    };
+    let min_of =
+        |index: usize| columns[index].min_width.map_or(natural[index], |m| m.min(natural[index]));
+    let total = |widths: &[Option<usize>], measure: &dyn Fn(usize) -> usize| -> usize {
+        let shown: Vec<usize> = (0..widths.len()).filter(|&i| widths[i].is_some()).collect();
+        shown.iter().map(|&i| measure(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
+    };
+
+    // Leave out columns, least important first, until their minimum widths fit.
+    while total(&widths, &min_of) > limit {
+        let candidate = (0..columns.len())
+            .filter(|&i| widths[i].is_some() && columns[i].drop_rank > 0)
+            .max_by_key(|&i| (columns[i].drop_rank, i));
+        match candidate {
+            Some(index) => widths[index] = None,
+            None => break,
+        }
+    }
+
+    // Then take a column at a time off the widest shrinkable column.
+    let mut excess = total(&widths, &|i| natural[i]).saturating_sub(limit);
+    while excess > 0 {
+        let widest = (0..columns.len())
+            .filter(|&i| matches!(widths[i], Some(w) if w > min_of(i)))
+            .max_by_key(|&i| widths[i]);
+        let Some(index) = widest else { break };
+        if let Some(w) = widths[index].as_mut() {
+            *w -= 1;
+        }
+        excess -= 1;
+    }
+    widths
+}
+
+/// Cuts `text` to at most `width` display columns, ending in `…` when cut.
+pub fn truncate(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    if width == 0 {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width - 1 {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn column(header: &str, min: Option<usize>, rank: u8) -> TableColumn {
+        TableColumn { header: header.into(), align: Align::Left, min_width: min, drop_rank: rank }
+    }
+
+    fn cells(texts: &[&str]) -> Vec<TableCell> {
+        texts.iter().map(|t| TableCell { text: t.to_string(), tone: Tone::Plain }).collect()
+    }
+
+    #[test]
+    fn without_a_width_every_column_keeps_its_natural_width() {
+        let columns = [column("ID", None, 0), column("NAME", Some(4), 0)];
+        let rows = [cells(&["1", "Ann Lee"]), cells(&["22", "Bo"])];
+        assert_eq!(render(&columns, &rows, None, false), "ID  NAME\n1   Ann Lee\n22  Bo\n");
+    }
+
+    #[test]
+    fn shrinking_cuts_the_widest_shrinkable_column() {
+        let columns = [column("ID", None, 0), column("NAME", Some(4), 0)];
+        let rows = [cells(&["1", "Annabelle Leeward"])];
+        let out = render(&columns, &rows, Some(12), false);
+        for line in out.lines() {
+            assert!(line.width() <= 12, "{line:?}");
+        }
+        assert!(out.contains("Annabel…"), "{out}");
+    }
+
+    #[test]
+    fn least_important_columns_go_first_when_minimums_do_not_fit() {
+        let columns = [
+            column("ID", None, 0),
+            column("EMAIL", Some(10), 0),
+            column("TZ", None, 2),
+            column("TAGS", Some(6), 1),
+        ];
+        let rows = [cells(&["1", "someone@example.com", "Europe/Berlin", "vip"])];
+        let out = render(&columns, &rows, Some(30), false);
+        assert!(!out.contains("TZ"), "{out}");
+        assert!(out.contains("TAGS"), "{out}");
+        for line in out.lines() {
+            assert!(line.width() <= 30, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn wide_characters_count_double() {
+        assert_eq!(truncate("李小龙李小龙", 5), "李小…");
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abcd", 1), "…");
+        let columns = [column("NAME", Some(3), 0), column("X", None, 0)];
+        let out = render(&columns, &[cells(&["李小龙李小龙", "x"])], Some(10), false);
+        assert!(out.lines().all(|line| line.width() <= 10), "{out}");
+    }
+
+    #[test]
+    fn right_aligned_numbers_and_colour_only_when_asked() {
+        let mut id = column("ID", None, 0);
+        id.align = Align::Right;
+        let rows = [vec![TableCell { text: "7".into(), tone: Tone::Bad }]];
+        assert_eq!(render(std::slice::from_ref(&id), &rows, None, false), "ID\n 7\n");
+        let coloured = render(&[id], &rows, None, true);
+        assert!(coloured.contains("\x1b[31m7\x1b[0m"), "{coloured:?}");
+    }
+}
