@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 /// Options every command shares: which profile and API to act on.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile to use (one per organisation or environment).
     #[arg(long, global = true, env = "OUTREACH_PROFILE")]

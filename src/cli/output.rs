@@ -20,7 +20,9 @@ pub enum ColorChoice {
     /// Colour when writing to a terminal and NO_COLOR is not set.
     #[default]
     Auto,
+    /// Colour even when piped.
     Always,
+    /// No colour.
     Never,
 }
 

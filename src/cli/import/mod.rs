@@ -108,7 +108,7 @@ pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError
     let rejected_path =
         args.rejected.clone().unwrap_or_else(|| report::default_rejected_path(&args.file));
     summary.rejected_file = write_rejected(&rejected_path, &file.headers, &rows, &term)?;
-    list_rejected(&rows, &term);
+    list_rejected(&rows, args.dry_run, &term);
 
     let text = match args.output {
         SummaryFormat::Text => summary.text(),
@@ -248,7 +248,7 @@ fn write_rejected(
 }
 
 /// The first rejected rows on stderr, so the reason is seen without opening the file.
-fn list_rejected(rows: &[(u64, &[String], &RowOutcome)], term: &Term) {
+fn list_rejected(rows: &[(u64, &[String], &RowOutcome)], dry_run: bool, term: &Term) {
     let problems: Vec<String> = rows
         .iter()
         .filter_map(|(line, _, outcome)| match outcome {
@@ -265,5 +265,6 @@ fn list_rejected(rows: &[(u64, &[String], &RowOutcome)], term: &Term) {
     if problems.len() > SHOWN_REJECTED {
         listing.push_str(&format!("\n  … and {} more", problems.len() - SHOWN_REJECTED));
     }
-    warn(term, &format!("{} rows not imported:\n{listing}", problems.len()));
+    let what = if dry_run { "would be rejected" } else { "not imported" };
+    warn(term, &format!("{} rows {what}:\n{listing}", problems.len()));
 }
