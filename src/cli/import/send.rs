@@ -42,8 +42,6 @@ pub async fn send_all(
     let mut queue = rows.into_iter();
     let mut in_flight = FuturesUnordered::new();
     let mut sent = Sent { outcomes: Vec::new(), stopped: None, interrupted: false };
-    let ctrl_c = tokio::signal::ctrl_c();
-    tokio::pin!(ctrl_c);
     loop {
         if sent.stopped.is_none() && !sent.interrupted {
             while in_flight.len() < concurrency.max(1) {
@@ -57,9 +55,15 @@ pub async fn send_all(
             break;
         }
         tokio::select! {
-            _ = &mut ctrl_c, if !sent.interrupted => {
+            _ = tokio::signal::ctrl_c() => {
+                if sent.interrupted {
+                    // A second Ctrl-C means now, whatever is in flight.
+                    bar.abandon();
+                    eprintln!("Stopped at once: the rows in flight may or may not be imported; re-run the same command to see.");
+                    std::process::exit(130);
+                }
                 sent.interrupted = true;
-                bar.set_message("interrupted: finishing the requests in flight");
+                bar.set_message("interrupted: finishing the requests in flight (Ctrl-C again to stop now)");
             }
             Some((index, result)) = in_flight.next() => {
                 bar.inc(1);
