@@ -41,8 +41,9 @@ fn columns() -> Vec<Column<Bot>> {
             .shrink(8)
             .optional(3),
         Col::new("STATUS", |b| Cell::Text(b.status.to_string()))
+            .shrink(10)
             .tone(|b| if b.status == BotStatus::Active { Tone::Good } else { Tone::Bad }),
-        Col::new("MAILBOX", |b| Cell::Text(b.mailbox_status.to_string())).tone(|b| {
+        Col::new("MAILBOX", |b| Cell::Text(b.mailbox_status.to_string())).shrink(10).tone(|b| {
             if b.mailbox_status == MailboxStatus::Active { Tone::Good } else { Tone::Bad }
         }),
         Col::new("DAILY LIMIT", |b| Cell::OptInt(b.max_daily_limit)).optional(4),

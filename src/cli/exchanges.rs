@@ -211,7 +211,7 @@ fn columns() -> Vec<Column<Exchange>> {
     vec![
         Col::new("ID", |e| Cell::Int(e.id)),
         Col::new("UPDATED", |e| Cell::Time(e.updated_at)),
-        Col::new("STATUS", |e| Cell::Text(e.status.to_string())).tone(status_tone),
+        Col::new("STATUS", |e| Cell::Text(e.status.to_string())).shrink(12).tone(status_tone),
         Col::new("CAMPAIGN", |e| Cell::Int(e.campaign_id)).optional(3),
         Col::new("CONTACT", |e| Cell::Text(full_name(&e.contact.first_name, &e.contact.last_name)))
             .shrink(8),

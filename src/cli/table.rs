@@ -81,57 +81,83 @@ pub fn render(
     let widths = fit(columns, &natural, width);
     let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i].is_some()).collect();
 
+    let layout = Layout { columns, shown: &shown, widths: &widths, limit: width, color };
     let mut out = String::new();
     let header: Vec<TableCell> = columns
         .iter()
         .map(|column| TableCell { text: column.header.clone(), tone: Tone::Plain })
         .collect();
-    push_line(&mut out, columns, &shown, &widths, &header, color, true);
+    layout.push_line(&mut out, &header, true);
     for row in rows {
-        push_line(&mut out, columns, &shown, &widths, row, color, false);
+        layout.push_line(&mut out, row, false);
     }
     out
 }
 
-fn push_line(
-    out: &mut String,
-    columns: &[TableColumn],
-    shown: &[usize],
-    widths: &[Option<usize>],
-    cells: &[TableCell],
+/// How a fitted table is laid out, line by line.
+struct Layout<'a> {
+    columns: &'a [TableColumn],
+    shown: &'a [usize],
+    widths: &'a [Option<usize>],
+    /// The hard limit: a line still wider (columns that cannot shrink) is cut here.
+    limit: Option<usize>,
     color: bool,
-    is_header: bool,
-) {
-    let mut line = String::new();
-    for (position, &index) in shown.iter().enumerate() {
-        let width = widths[index].unwrap_or(0);
-        let cell = cells.get(index).cloned().unwrap_or_default();
-        let text = truncate(&cell.text, width);
-        let pad = " ".repeat(width.saturating_sub(text.width()));
-        let last = position + 1 == shown.len();
-        let painted = if is_header && color {
-            format!("\x1b[1m{text}\x1b[0m")
-        } else {
-            cell.tone.paint(&text, color)
-        };
-        match columns[index].align {
-            Align::Right => {
-                line.push_str(&pad);
-                line.push_str(&painted);
-            }
-            Align::Left => {
-                line.push_str(&painted);
-                if !last {
-                    line.push_str(&pad);
+}
+
+/// How a piece of a line is painted.
+#[derive(Clone, Copy)]
+enum Paint {
+    Plain,
+    Bold,
+    Tone(Tone),
+}
+
+impl Layout<'_> {
+    fn push_line(&self, out: &mut String, cells: &[TableCell], is_header: bool) {
+        let mut pieces: Vec<(String, Paint)> = Vec::new();
+        for (position, &index) in self.shown.iter().enumerate() {
+            let width = self.widths[index].unwrap_or(0);
+            let cell = cells.get(index).cloned().unwrap_or_default();
+            let text = truncate(&cell.text, width);
+            let pad = " ".repeat(width.saturating_sub(text.width()));
+            let paint = if is_header { Paint::Bold } else { Paint::Tone(cell.tone) };
+            let last = position + 1 == self.shown.len();
+            match self.columns[index].align {
+                Align::Right => {
+                    pieces.push((pad, Paint::Plain));
+                    pieces.push((text, paint));
+                }
+                Align::Left => {
+                    pieces.push((text, paint));
+                    if !last {
+                        pieces.push((pad, Paint::Plain));
+                    }
                 }
             }
+            if !last {
+                pieces.push((" ".repeat(GAP), Paint::Plain));
+            }
         }
-        if !last {
-            line.push_str(&" ".repeat(GAP));
+        let mut line = String::new();
+        let mut used = 0;
+        for (text, paint) in pieces {
+            let room = self.limit.map_or(usize::MAX, |limit| limit.saturating_sub(used));
+            let cut = text.width() > room;
+            let text = if cut { truncate(&text, room) } else { text };
+            used += text.width();
+            line.push_str(&match paint {
+                Paint::Plain => text,
+                Paint::Bold if self.color && !text.is_empty() => format!("\x1b[1m{text}\x1b[0m"),
+                Paint::Bold => text,
+                Paint::Tone(tone) => tone.paint(&text, self.color),
+            });
+            if cut {
+                break;
+            }
         }
+        out.push_str(line.trim_end_matches(' '));
+        out.push('\n');
     }
-    out.push_str(line.trim_end_matches(' '));
-    out.push('\n');
 }
 
 /// The width of each column, `None` for columns left out.
@@ -240,6 +266,32 @@ mod tests {
         for line in out.lines() {
             assert!(line.width() <= 30, "{line:?}");
         }
+    }
+
+    #[test]
+    fn columns_that_cannot_shrink_are_cut_at_the_limit() {
+        let columns = [column("ID", None, 0), column("STATUS", None, 0)];
+        let rows = [cells(&["1", "SCHEDULED_FOR_CANCELLATION"])];
+        let out = render(&columns, &rows, Some(12), true);
+        assert!(out.lines().all(|line| strip(line).width() <= 12), "{out:?}");
+        assert!(out.ends_with("\n1   SCHEDUL…\n"), "{out:?}");
+    }
+
+    fn strip(line: &str) -> String {
+        let mut out = String::new();
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
     }
 
     #[test]
