@@ -54,10 +54,10 @@ pub struct ListArgs {
     #[arg(long, value_name = "ID")]
     pub campaign: Option<i64>,
     /// Updated on or after this day (server default: 2023-01-01).
-    #[arg(long, value_name = "DATE", value_parser = parse_day)]
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
     pub since: Option<NaiveDate>,
     /// Updated on or before this day (server default: today).
-    #[arg(long, value_name = "DATE", value_parser = parse_day)]
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
     pub until: Option<NaiveDate>,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -26,10 +26,10 @@ Times are shown in your zone; THEIR TIME is the meeting's own zone.")]
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
     /// Meetings on or after this day (YYYY-MM-DD, today, -Nd, +Nd …).
-    #[arg(long, value_name = "DATE", value_parser = parse_day)]
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
     pub since: Option<NaiveDate>,
     /// Meetings on or before this day.
-    #[arg(long, value_name = "DATE", value_parser = parse_day)]
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
     pub until: Option<NaiveDate>,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -10,9 +10,12 @@ use crate::summary::{self, OrgSummary};
 use crate::text::sanitize;
 use chrono::{DateTime, Local, Utc};
 use clap::Args;
+use unicode_width::UnicodeWidthStr;
 
 /// Lines never exceed this on a terminal we cannot measure.
 const DEFAULT_WIDTH: usize = 80;
+/// A bot's address is cut to make room for its problems, but not below this.
+const MIN_EMAIL_WIDTH: usize = 12;
 
 #[derive(Debug, Clone, Args)]
 pub struct StatusArgs {
@@ -73,7 +76,7 @@ fn render(summary: &OrgSummary, context: &Context, now: &DateTime<Local>) -> Str
         sanitize(&context.session.base_url),
         now.format("%Y-%m-%d %H:%M %Z"),
     )];
-    lines.extend(body_lines(summary, now, term.color));
+    lines.extend(body_lines(summary, now, term.color, width));
     let mut out = String::new();
     for line in lines {
         // Only the short "Bots" line carries colour, which `truncate` would count and cut.
@@ -87,7 +90,12 @@ fn render(summary: &OrgSummary, context: &Context, now: &DateTime<Local>) -> Str
     out
 }
 
-fn body_lines(summary: &OrgSummary, now: &DateTime<Local>, color: bool) -> Vec<String> {
+fn body_lines(
+    summary: &OrgSummary,
+    now: &DateTime<Local>,
+    color: bool,
+    width: usize,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let by_status: Vec<String> = summary
         .campaigns
@@ -132,12 +140,12 @@ fn body_lines(summary: &OrgSummary, now: &DateTime<Local>, color: bool) -> Vec<S
             Tone::Bad.paint(&count, color)
         ));
         for bot in attention {
-            lines.push(format!(
-                "  #{} {}: {}",
-                bot.id,
-                sanitize(&bot.email),
-                sanitize(&bot.problems.join(", "))
-            ));
+            // What is wrong matters more than the whole address: the address gives way first.
+            let prefix = format!("  #{} ", bot.id);
+            let problems = sanitize(&bot.problems.join(", "));
+            let room = width.saturating_sub(prefix.width() + problems.width() + 2);
+            let email = truncate(&sanitize(&bot.email), room.max(MIN_EMAIL_WIDTH));
+            lines.push(format!("{prefix}{email}: {problems}"));
         }
     }
     lines
@@ -194,12 +202,15 @@ mod tests {
                 }],
             },
         };
-        let lines = body_lines(&summary, &now, false);
+        let lines = body_lines(&summary, &now, false, 80);
         assert_eq!(lines[0], "Campaigns  3: 1 pending, 2 active");
         assert!(lines[3].contains("next today"), "{}", lines[3]);
         assert!(!lines[3].contains('\x1b'));
         assert_eq!(lines[4], "Bots       2, 1 needs attention:");
         assert_eq!(lines[5], "  #7 sam@example.com: mailbox PAUSED, SSL invalid");
         assert!(lines.iter().all(|line| line.chars().count() <= 80));
+
+        let narrow = body_lines(&summary, &now, false, 40);
+        assert_eq!(narrow[5], "  #7 sam@example…: mailbox PAUSED, SSL invalid");
     }
 }

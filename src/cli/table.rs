@@ -173,16 +173,13 @@ pub fn fit(columns: &[TableColumn], natural: &[usize], width: Option<usize>) -> 
         shown.iter().map(|&i| measure(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
     };
 
-    // Leave out columns, least important first, until their minimum widths fit.
-    while total(&widths, &min_of) > limit {
-        let candidate = (0..columns.len())
-            .filter(|&i| widths[i].is_some() && columns[i].drop_rank > 0)
-            .max_by_key(|&i| (columns[i].drop_rank, i));
-        match candidate {
-            Some(index) => widths[index] = None,
-            None => break,
-        }
-    }
+    // Cutting every text to its minimum to keep a minor column is a bad trade: leave out
+    // columns, least important first, until the others fit at a comfortable two thirds of
+    // their natural width.
+    let comfortable = |index: usize| min_of(index).max((natural[index] * 2).div_ceil(3));
+    while total(&widths, &comfortable) > limit && drop_least_important(columns, &mut widths) {}
+    // Then, should even the minimum widths be too wide, leave out more.
+    while total(&widths, &min_of) > limit && drop_least_important(columns, &mut widths) {}
 
     // Then take a column at a time off the widest shrinkable column.
     let mut excess = total(&widths, &|i| natural[i]).saturating_sub(limit);
@@ -197,6 +194,20 @@ pub fn fit(columns: &[TableColumn], natural: &[usize], width: Option<usize>) -> 
         excess -= 1;
     }
     widths
+}
+
+/// Leaves out the shown column of highest drop rank; false when none may go.
+fn drop_least_important(columns: &[TableColumn], widths: &mut [Option<usize>]) -> bool {
+    let candidate = (0..columns.len())
+        .filter(|&i| widths[i].is_some() && columns[i].drop_rank > 0)
+        .max_by_key(|&i| (columns[i].drop_rank, i));
+    match candidate {
+        Some(index) => {
+            widths[index] = None;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Cuts `text` to at most `width` display columns, ending in `…` when cut.
