@@ -7,5 +7,6 @@ pub mod api;
 pub mod cli;
 pub mod logging;
 pub mod session;
+pub mod sim;
 pub mod summary;
 pub mod text;

@@ -14,6 +14,7 @@ pub mod import;
 pub mod meetings;
 pub mod output;
 pub mod progress;
+pub mod sim;
 pub mod status;
 pub mod table;
 
@@ -112,6 +113,9 @@ Examples:
 
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
+
+    /// Run a local simulator of the API (prints its URL and keys).
+    Sim(sim::SimArgs),
 }
 
 /// Runs a non-interactive command.
@@ -126,6 +130,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,
         Command::Completions(args) => completions::run(args),
+        Command::Sim(args) => return sim::run(args).await,
     };
     exit::finish(result, exit::stderr_color(global.color))
 }

@@ -1,0 +1,119 @@
+//! `outreach sim`: runs the API simulator standalone and prints how to talk to it.
+
+use crate::sim::{self, DuplicateContact, FAULT_SPEC_HELP, SimHandle, SimOptions};
+use chrono::{DateTime, Utc};
+use clap::{Args, ValueEnum};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+/// How endpoint 5 answers a contact that already exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DuplicateMode {
+    /// 400 with a detail saying the contact already exists.
+    Reject,
+    /// 200 with the existing contact's id.
+    ReturnExisting,
+}
+
+/// Run a faithful simulator of the Outreach API on this machine (for demos and tests).
+#[derive(Debug, Clone, Args)]
+#[command(after_long_help = FAULT_SPEC_HELP)]
+pub struct SimArgs {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8900")]
+    pub addr: SocketAddr,
+
+    /// Seed of the generated data: the same seed gives the same data.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Volume multiplier: 1 is demo size; 100 gives ~100k contacts and ~20k exchanges.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub scale: u32,
+
+    /// Faults to inject, e.g. `503:2@/api/v1/contacts#1` (syntax in `--help`).
+    #[arg(long, value_name = "SPEC")]
+    pub faults: Option<String>,
+
+    /// How adding an existing contact answers (switchable later via /_sim/duplicate-contacts).
+    #[arg(long, value_enum, default_value = "reject")]
+    pub duplicate_contacts: DuplicateMode,
+
+    /// Generate data around this instant (RFC 3339, e.g. 2025-03-14T15:00:00Z) instead of now.
+    #[arg(long, value_name = "INSTANT")]
+    pub anchor: Option<DateTime<Utc>>,
+}
+
+impl SimArgs {
+    pub fn options(&self) -> SimOptions {
+        SimOptions {
+            addr: self.addr,
+            seed: self.seed,
+            scale: self.scale,
+            duplicate_contact: match self.duplicate_contacts {
+                DuplicateMode::Reject => DuplicateContact::Reject400,
+                DuplicateMode::ReturnExisting => DuplicateContact::ReturnExisting,
+            },
+            faults: self.faults.clone(),
+            anchor: self.anchor,
+            ..SimOptions::default()
+        }
+    }
+}
+
+/// Starts the simulator, prints its address and keys, and serves until Ctrl-C.
+pub async fn run(args: SimArgs) -> ExitCode {
+    let handle = match sim::spawn(args.options()).await {
+        Ok(handle) => handle,
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
+            eprintln!(
+                "Cannot listen on {}: the address is in use. Stop the other server or pick another address, e.g. --addr 127.0.0.1:0.",
+                args.addr
+            );
+            return ExitCode::from(1);
+        }
+        Err(error) => {
+            eprintln!("Cannot start the simulator: {error}");
+            return ExitCode::from(1);
+        }
+    };
+    println!("{}", banner(&handle, &args));
+    if let Err(error) = tokio::signal::ctrl_c().await {
+        eprintln!("Cannot wait for Ctrl-C ({error}); stopping.");
+    }
+    eprintln!("Stopping the simulator.");
+    handle.shutdown().await;
+    ExitCode::SUCCESS
+}
+
+/// What to paste to use the simulator. The keys are the simulator's own, made for it.
+fn banner(handle: &SimHandle, args: &SimArgs) -> String {
+    let url = &handle.base_url;
+    let mut out =
+        format!("Outreach API simulator on {url}  (seed {}, scale {})\n\n", args.seed, args.scale);
+    let width = handle.orgs.iter().map(|org| org.name.len()).max().unwrap_or(0).max(12);
+    out.push_str(&format!("{:width$}  {:<48}  {}\n", "Organisation", "Admin key", "Read-only key"));
+    for org in &handle.orgs {
+        out.push_str(&format!(
+            "{:width$}  {:<48}  {}\n",
+            org.name,
+            org.admin_key.expose(),
+            org.read_only_key.expose()
+        ));
+    }
+    let key = handle.admin_key();
+    out.push_str(&format!(
+        "\nTry:\n  curl -s -H 'X-API-Key: {}' {url}/api/v1/campaigns\n",
+        key.expose()
+    ));
+    out.push_str(&format!(
+        "Dashboard:\n  OUTREACH_BASE_URL={url} OUTREACH_API_KEY={} outreach\n",
+        key.expose()
+    ));
+    out.push_str(
+        "Admin routes (admin key): /_sim/state, /_sim/exchanges, /_sim/conversions, \
+         /_sim/rotate-key, /_sim/duplicate-contacts, /_sim/faults, /_sim/requests\n\
+         Press Ctrl-C to stop.",
+    );
+    out
+}

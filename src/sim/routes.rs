@@ -1,0 +1,293 @@
+//! The 13 endpoints of the API on the spec's paths, methods, query names and status
+//! codes. Each handler follows FastAPI's order: malformed JSON (422), the key (401),
+//! the key's rights (403), parameters and body (422), then the endpoint's own rules.
+
+use super::chain::{ChainContext, ChainParty, email_chain};
+use super::ops::{self, Upload};
+use super::params::{self, Checks, Query};
+use super::reply::{Reject, json, message, raw_json};
+use super::state::{Caller, SimState};
+use super::validate::{self, read_body};
+use crate::api::{ExchangeGroup, ValidationDetail};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use axum::routing::{get, post, put};
+use chrono::NaiveDate;
+use serde_json::Value;
+
+type Answer = Result<Response, Reject>;
+
+/// The API's routes.
+pub fn api() -> Router<SimState> {
+    Router::new()
+        .route("/api/v1/dnc-domains/json", post(add_dnc_domains))
+        .route("/api/v2/conversions", post(log_conversion))
+        .route("/api/v1/campaigns/{campaign_id}/contacts/upload-and-start", post(upload_and_start))
+        .route("/api/v1/campaigns/{campaign_id}/contacts/upload", post(upload_contact))
+        .route("/api/v1/contacts/add", post(add_contact))
+        .route("/api/v1/contacts/dnc/add", post(add_dnc_emails))
+        .route("/api/v1/campaigns", get(list_campaigns))
+        .route("/api/v1/bots", get(list_bots))
+        .route("/api/v1/campaigns/data/replies", get(list_exchanges))
+        .route("/api/v1/contacts", get(list_contacts))
+        .route("/api/v1/exchanges/{exchange_id}/emails", get(email_chain_of))
+        .route("/api/v1/meetings", get(list_meetings))
+        .route("/api/v1/campaigns/{campaign_id}/start", put(start_campaign))
+}
+
+/// A write's first steps: its body read, then its caller, who must hold the admin key.
+fn writer(
+    state: &SimState,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(Caller, Option<Value>), Reject> {
+    let body = read_body(headers, body)?;
+    let caller = state.caller(headers)?;
+    caller.require_admin()?;
+    Ok((caller, body))
+}
+
+/// Validates a body after the parameters, keeping every error.
+fn with_body<T>(
+    mut checks: Checks,
+    body: &Option<Value>,
+    validate: fn(&Option<Value>, &mut Vec<ValidationDetail>) -> Option<T>,
+) -> Result<T, Reject> {
+    let parsed = validate(body, &mut checks.errors);
+    match parsed {
+        Some(value) if checks.errors.is_empty() => Ok(value),
+        _ => Err(Reject::Invalid(checks.errors)),
+    }
+}
+
+// 1.
+async fn add_dnc_domains(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let (caller, body) = writer(&state, &headers, &body)?;
+    let domains = with_body(Checks::default(), &body, validate::domain_list)?;
+    let count = domains.len();
+    state.in_background(move |world| ops::add_dnc_domains(world, caller.org, &domains));
+    Ok(message(
+        StatusCode::ACCEPTED,
+        format!(
+            "Adding {count} domain{} to the DNC list in the background",
+            if count == 1 { "" } else { "s" }
+        ),
+    ))
+}
+
+// 2.
+async fn log_conversion(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let (caller, body) = writer(&state, &headers, &body)?;
+    let conversion = with_body(Checks::default(), &body, validate::conversion)?;
+    let contact = ops::conversion_contact(&state.world(), caller.org, &conversion.email);
+    match contact {
+        Some(contact_id) => {
+            state.in_background(move |world| {
+                ops::log_conversion(world, caller.org, contact_id, conversion)
+            });
+            Ok(message(StatusCode::ACCEPTED, "Conversion queued for logging"))
+        }
+        None => Ok(message(
+            StatusCode::OK,
+            "Contact is not associated with the organisation; nothing was logged",
+        )),
+    }
+}
+
+/// Endpoints 3 and 4 differ in their flag (`start_immediately` or `notify`) and effect.
+async fn upload(
+    state: SimState,
+    raw_id: String,
+    query: Option<String>,
+    headers: HeaderMap,
+    body: Bytes,
+    start: bool,
+) -> Answer {
+    let (caller, body) = writer(&state, &headers, &body)?;
+    let query = Query::parse(query.as_deref());
+    let mut checks = Checks::default();
+    let campaign_id = checks.take(params::int("path", "campaign_id", &raw_id));
+    let bot_id = checks.optional(&query, "bot_id", params::int);
+    let flag = if start { "start_immediately" } else { "notify" };
+    let flag_value = checks.optional(&query, flag, params::boolean);
+    let upload = with_body(checks, &body, validate::contact_upload)?;
+    let how = if start {
+        Upload::AndStart { immediately: flag_value.unwrap_or(false) }
+    } else {
+        Upload::Add
+    };
+    let campaign_id = campaign_id.unwrap_or_default();
+    let id =
+        ops::upload_contact(&mut state.world(), caller.org, campaign_id, &upload, bot_id, how)?;
+    Ok(json(StatusCode::OK, &crate::api::BaseItem { id }))
+}
+
+// 3.
+async fn upload_and_start(
+    State(state): State<SimState>,
+    Path(campaign_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    upload(state, campaign_id, query, headers, body, true).await
+}
+
+// 4.
+async fn upload_contact(
+    State(state): State<SimState>,
+    Path(campaign_id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Answer {
+    upload(state, campaign_id, query, headers, body, false).await
+}
+
+// 5.
+async fn add_contact(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let (caller, body) = writer(&state, &headers, &body)?;
+    let upload = with_body(Checks::default(), &body, validate::contact_upload)?;
+    let id = ops::add_contact(&mut state.world(), caller.org, &upload)?;
+    Ok(json(StatusCode::OK, &crate::api::BaseItem { id }))
+}
+
+// 6.
+async fn add_dnc_emails(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let (caller, body) = writer(&state, &headers, &body)?;
+    let emails = with_body(Checks::default(), &body, validate::dnc_emails)?;
+    let added = ops::add_dnc_emails(&mut state.world(), caller.org, &emails)?;
+    Ok(message(StatusCode::OK, format!("{added} contacts added to the DNC list")))
+}
+
+// 7.
+async fn list_campaigns(State(state): State<SimState>, headers: HeaderMap) -> Answer {
+    let caller = state.caller(&headers)?;
+    let world = state.world();
+    let campaigns: Vec<_> = world.orgs[caller.org].campaigns.iter().map(|c| &c.campaign).collect();
+    Ok(json(StatusCode::OK, &campaigns))
+}
+
+// 8.
+async fn list_bots(State(state): State<SimState>, headers: HeaderMap) -> Answer {
+    let caller = state.caller(&headers)?;
+    Ok(json(StatusCode::OK, &state.world().orgs[caller.org].bots))
+}
+
+/// The default start of endpoint 9's range.
+fn default_start() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2023, 1, 1).unwrap_or_default()
+}
+
+// 9.
+async fn list_exchanges(
+    State(state): State<SimState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Answer {
+    let caller = state.caller(&headers)?;
+    let query = Query::parse(query.as_deref());
+    let mut checks = Checks::default();
+    let campaign_id = checks.optional(&query, "campaign_id", params::int);
+    let start = checks.optional(&query, "start_date", params::date);
+    let end = checks.optional(&query, "end_date", params::date);
+    let group = checks.optional(&query, "exchange_group", params::group);
+    checks.finish()?;
+    let world = state.world();
+    let start = start.unwrap_or_else(default_start);
+    let end = end.unwrap_or_else(|| world.clock.today());
+    let group = group.unwrap_or(ExchangeGroup::Replied);
+    let exchanges = world.orgs[caller.org].exchanges_in(&group, campaign_id, start, end);
+    Ok(json(StatusCode::OK, &exchanges))
+}
+
+// 10.
+async fn list_contacts(State(state): State<SimState>, headers: HeaderMap) -> Answer {
+    let caller = state.caller(&headers)?;
+    let body = state.world().orgs[caller.org].contacts_json();
+    Ok(raw_json(StatusCode::OK, body))
+}
+
+// 11.
+async fn email_chain_of(
+    State(state): State<SimState>,
+    Path(raw_id): Path<String>,
+    headers: HeaderMap,
+) -> Answer {
+    let caller = state.caller(&headers)?;
+    let mut checks = Checks::default();
+    let exchange_id = checks.take(params::int("path", "exchange_id", &raw_id));
+    checks.finish()?;
+    let context = chain_context(&state, caller.org, exchange_id.unwrap_or_default())
+        .ok_or_else(|| Reject::not_found("Exchange not found"))?;
+    // Generated outside the lock: a long chain must not hold up other requests.
+    Ok(json(StatusCode::OK, &email_chain(&context)))
+}
+
+fn chain_context(state: &SimState, org_index: usize, exchange_id: i64) -> Option<ChainContext> {
+    let world = state.world();
+    let org = world.orgs.get(org_index)?;
+    let exchange = org.exchange(exchange_id)?;
+    let bot = org.bot(exchange.bot_id)?;
+    let contact = org.contact_by_id(exchange.contact_id)?;
+    let title = bot
+        .custom_data
+        .get("signature_title")
+        .and_then(Value::as_str)
+        .unwrap_or("Account Executive");
+    Some(ChainContext {
+        seed: world.seed,
+        exchange_id,
+        status: exchange.status.clone(),
+        updated_at: exchange.updated_at,
+        bot: ChainParty {
+            first: bot.first_name.clone(),
+            last: bot.last_name.clone(),
+            email: bot.email.clone(),
+        },
+        bot_title: title.to_string(),
+        contact: ChainParty {
+            first: contact.contact.first_name.clone(),
+            last: contact.contact.last_name.clone(),
+            email: contact.contact.email.clone(),
+        },
+        company: contact.company.clone(),
+        org_name: org.name.clone(),
+        org_domain: org.domain.clone(),
+        hostile: org.hostile,
+    })
+}
+
+// 12.
+async fn list_meetings(
+    State(state): State<SimState>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Answer {
+    let caller = state.caller(&headers)?;
+    let query = Query::parse(query.as_deref());
+    let mut checks = Checks::default();
+    let start = checks.optional(&query, "start_date", params::date);
+    let end = checks.optional(&query, "end_date", params::date);
+    checks.finish()?;
+    let meetings = state.world().orgs[caller.org].meetings_in(start, end);
+    Ok(json(StatusCode::OK, &meetings))
+}
+
+// 13.
+async fn start_campaign(
+    State(state): State<SimState>,
+    Path(raw_id): Path<String>,
+    headers: HeaderMap,
+) -> Answer {
+    let caller = state.caller(&headers)?;
+    caller.require_admin()?;
+    let mut checks = Checks::default();
+    let campaign_id = checks.take(params::int("path", "campaign_id", &raw_id));
+    checks.finish()?;
+    ops::start_campaign(&mut state.world(), caller.org, campaign_id.unwrap_or_default())?;
+    Ok(message(StatusCode::OK, "Campaign started"))
+}

@@ -1,0 +1,156 @@
+//! Checks of the generated world: determinism, coverage of every status, data relative
+//! to the anchor, and the size promised for `--scale`.
+
+use super::chain::{ChainContext, ChainParty, email_chain};
+use super::seed::generate;
+use super::store::DuplicateContact;
+use crate::api::{BotStatus, CampaignStatus, ExchangeGroup, ExchangeStatus, MailboxStatus};
+use chrono::{DateTime, TimeDelta, Utc};
+use std::collections::HashSet;
+
+fn anchor() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2025-03-14T15:09:26Z").unwrap().with_timezone(&Utc)
+}
+
+#[test]
+fn same_seed_same_world_and_different_seed_different_world() {
+    let a = generate(7, 1, anchor(), DuplicateContact::Reject400);
+    let b = generate(7, 1, anchor(), DuplicateContact::Reject400);
+    let c = generate(8, 1, anchor(), DuplicateContact::Reject400);
+    let emails = |w: &super::store::World| {
+        w.orgs[0].contacts().iter().map(|c| c.contact.email.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(emails(&a), emails(&b));
+    assert_ne!(emails(&a), emails(&c));
+    assert_eq!(a.orgs[0].admin_key, b.orgs[0].admin_key);
+    assert_eq!(a.orgs[0].exchanges.len(), b.orgs[0].exchanges.len());
+}
+
+#[test]
+fn the_rich_org_shows_every_status_and_the_small_one_is_healthy() {
+    let world = generate(1, 1, anchor(), DuplicateContact::Reject400);
+    let northwind = &world.orgs[0];
+    assert_eq!(northwind.name, "Northwind");
+    let statuses: HashSet<_> = northwind.exchanges.iter().map(|e| e.status.clone()).collect();
+    for status in ExchangeStatus::ALL {
+        assert!(statuses.contains(status), "missing {status}");
+    }
+    let bot_statuses: HashSet<_> = northwind.bots.iter().map(|b| b.status.clone()).collect();
+    assert_eq!(bot_statuses.len(), BotStatus::ALL.len());
+    let mailboxes: HashSet<_> = northwind.bots.iter().map(|b| b.mailbox_status.clone()).collect();
+    assert_eq!(mailboxes.len(), MailboxStatus::ALL.len());
+    assert!(northwind.bots.iter().any(|b| !b.problems().is_empty()));
+    let campaign_statuses: HashSet<_> =
+        northwind.campaigns.iter().map(|c| c.campaign.status.clone()).collect();
+    assert_eq!(campaign_statuses.len(), CampaignStatus::ALL.len());
+    assert!(
+        northwind
+            .campaigns
+            .iter()
+            .any(|c| c.campaign.status == CampaignStatus::Pending && c.contact_ids.is_empty())
+    );
+    assert!(northwind.campaigns.iter().any(|c| c.campaign.status == CampaignStatus::Pending
+        && c.bot_ids.is_empty()
+        && !c.contact_ids.is_empty()));
+    assert!(northwind.contacts().iter().any(|c| c.contact.dnc));
+    let globex = &world.orgs[1];
+    assert!(globex.bots.iter().all(|b| b.problems().is_empty()));
+    assert!(world.orgs[3].bots.is_empty());
+}
+
+#[test]
+fn data_is_relative_to_the_anchor() {
+    let world = generate(1, 1, anchor(), DuplicateContact::Reject400);
+    let org = &world.orgs[0];
+    let today = anchor().date_naive();
+    let week_ago = today - TimeDelta::days(7);
+    let recent = org.exchanges_in(&ExchangeGroup::Replied, None, week_ago, today);
+    assert!(recent.len() >= 10, "{} recent replies", recent.len());
+    assert!(org.exchanges.iter().all(|e| e.updated_at.0 <= anchor()));
+    let today_meetings = org.meetings_in(Some(today), Some(today));
+    assert!(!today_meetings.is_empty());
+    let ahead = org.meetings_in(Some(today + TimeDelta::days(1)), None);
+    assert!(ahead.len() >= 3);
+    assert!(org.meetings.iter().any(|m| m.cancelled));
+}
+
+#[test]
+fn chains_follow_the_status_and_quote_earlier_messages() {
+    let world = generate(1, 1, anchor(), DuplicateContact::Reject400);
+    let org = &world.orgs[0];
+    let mut seen_html_only = false;
+    let mut lengths = HashSet::new();
+    for exchange in &org.exchanges {
+        let contact = org.contact_by_id(exchange.contact_id).unwrap();
+        let bot = org.bot(exchange.bot_id).unwrap();
+        let ctx = ChainContext {
+            seed: 1,
+            exchange_id: exchange.id,
+            status: exchange.status.clone(),
+            updated_at: exchange.updated_at,
+            bot: ChainParty {
+                first: bot.first_name.clone(),
+                last: bot.last_name.clone(),
+                email: bot.email.clone(),
+            },
+            bot_title: "AE".into(),
+            contact: ChainParty {
+                first: contact.contact.first_name.clone(),
+                last: contact.contact.last_name.clone(),
+                email: contact.contact.email.clone(),
+            },
+            company: contact.company.clone(),
+            org_name: org.name.clone(),
+            org_domain: org.domain.clone(),
+            hostile: true,
+        };
+        let chain = email_chain(&ctx);
+        assert_eq!(chain, email_chain(&ctx), "deterministic");
+        match exchange.status {
+            ExchangeStatus::OutreachPending | ExchangeStatus::OutreachQueued => {
+                assert!(chain.is_empty())
+            }
+            _ => assert!((1..=8).contains(&chain.len()), "{}", chain.len()),
+        }
+        lengths.insert(chain.len());
+        if let Some(last) = chain.last() {
+            assert_eq!(last.date, Some(exchange.updated_at));
+        }
+        for pair in chain.windows(2) {
+            assert!(pair[0].date <= pair[1].date);
+            assert_eq!(
+                pair[1].in_reply_to_message_id.as_deref(),
+                Some(pair[0].message_id.as_str())
+            );
+        }
+        if exchange.status == ExchangeStatus::Declined {
+            let reply =
+                chain.iter().find(|m| m.from_.as_ref().unwrap().address == contact.contact.email);
+            let reply = reply.expect("a declined exchange has the contact's answer");
+            if let Some(text) = &reply.body.text {
+                assert!(text.contains(" wrote:\n> "), "{text}");
+            } else {
+                seen_html_only = true;
+            }
+        }
+        seen_html_only |= chain.iter().any(|m| m.body.text.is_none());
+    }
+    assert!(seen_html_only);
+    assert!(lengths.len() >= 5, "{lengths:?}");
+}
+
+#[test]
+fn scale_100_is_large_and_quick() {
+    let started = std::time::Instant::now();
+    let world = generate(3, 100, anchor(), DuplicateContact::Reject400);
+    let elapsed = started.elapsed();
+    let org = &world.orgs[0];
+    assert!(org.contacts().len() >= 100_000);
+    assert!(org.exchanges.len() >= 20_000);
+    let emails: HashSet<_> =
+        org.contacts().iter().map(|c| c.contact.email.to_lowercase()).collect();
+    assert_eq!(emails.len(), org.contacts().len(), "addresses are unique");
+    // Generous for unoptimised test builds on a shared machine; the CLI build is faster.
+    assert!(elapsed.as_secs() < 20, "{elapsed:?}");
+    eprintln!("scale 100 generated in {elapsed:?}");
+}
