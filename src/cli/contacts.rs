@@ -155,7 +155,7 @@ fn columns() -> Vec<Column<Contact>> {
             Cell::Text(if c.custom_data.is_empty() {
                 String::new()
             } else {
-                serde_json::Value::Object(c.custom_data.clone()).to_string()
+                serde_json::to_string(&c.custom_data).unwrap_or_default()
             })
         })
         .shrink(10)

@@ -74,8 +74,8 @@ pub fn render(
         .enumerate()
         .map(|(index, column)| {
             rows.iter()
-                .map(|row| row.get(index).map_or(0, |cell| cell.text.width()))
-                .fold(column.header.width(), usize::max)
+                .map(|row| row.get(index).map_or(0, |cell| display_width(&cell.text)))
+                .fold(display_width(&column.header), usize::max)
         })
         .collect();
     let widths = fit(columns, &natural, width);
@@ -104,59 +104,80 @@ struct Layout<'a> {
     color: bool,
 }
 
-/// How a piece of a line is painted.
+/// How a cell is painted.
 #[derive(Clone, Copy)]
 enum Paint {
-    Plain,
     Bold,
     Tone(Tone),
 }
 
 impl Layout<'_> {
     fn push_line(&self, out: &mut String, cells: &[TableCell], is_header: bool) {
-        let mut pieces: Vec<(String, Paint)> = Vec::new();
+        let start = out.len();
+        let empty = TableCell::default();
+        let mut used = 0;
         for (position, &index) in self.shown.iter().enumerate() {
             let width = self.widths[index].unwrap_or(0);
-            let cell = cells.get(index).cloned().unwrap_or_default();
-            let text = truncate(&cell.text, width);
-            let pad = " ".repeat(width.saturating_sub(text.width()));
+            let cell = cells.get(index).unwrap_or(&empty);
+            let fitted = fit_text(&cell.text, width);
+            let text_width = display_width(&fitted);
+            let pad = width.saturating_sub(text_width);
             let paint = if is_header { Paint::Bold } else { Paint::Tone(cell.tone) };
             let last = position + 1 == self.shown.len();
-            match self.columns[index].align {
-                Align::Right => {
-                    pieces.push((pad, Paint::Plain));
-                    pieces.push((text, paint));
-                }
-                Align::Left => {
-                    pieces.push((text, paint));
-                    if !last {
-                        pieces.push((pad, Paint::Plain));
-                    }
-                }
+            let mut room = self.limit.map_or(usize::MAX, |limit| limit.saturating_sub(used));
+            let right = self.columns[index].align == Align::Right;
+            if right {
+                push_spaces(out, pad.min(room));
+                used += pad.min(room);
+                room = room.saturating_sub(pad);
             }
-            if !last {
-                pieces.push((" ".repeat(GAP), Paint::Plain));
-            }
-        }
-        let mut line = String::new();
-        let mut used = 0;
-        for (text, paint) in pieces {
-            let room = self.limit.map_or(usize::MAX, |limit| limit.saturating_sub(used));
-            let cut = text.width() > room;
-            let text = if cut { truncate(&text, room) } else { text };
-            used += text.width();
-            line.push_str(&match paint {
-                Paint::Plain => text,
-                Paint::Bold if self.color && !text.is_empty() => format!("\x1b[1m{text}\x1b[0m"),
-                Paint::Bold => text,
-                Paint::Tone(tone) => tone.paint(&text, self.color),
-            });
-            if cut {
+            // The hard limit: a column that could not shrink is cut where the line must end.
+            let cut = text_width > room;
+            let shown_text =
+                if cut { std::borrow::Cow::Owned(truncate(&fitted, room)) } else { fitted };
+            used += display_width(&shown_text).min(room);
+            self.paint(out, &shown_text, paint);
+            if cut || used >= self.limit.unwrap_or(usize::MAX) {
                 break;
             }
+            if !last {
+                let spacing = if right { GAP } else { pad + GAP };
+                let spacing =
+                    spacing.min(self.limit.map_or(usize::MAX, |l| l.saturating_sub(used)));
+                push_spaces(out, spacing);
+                used += spacing;
+            }
         }
-        out.push_str(line.trim_end_matches(' '));
+        let trimmed = out[start..].trim_end_matches(' ').len();
+        out.truncate(start + trimmed);
         out.push('\n');
+    }
+
+    fn paint(&self, out: &mut String, text: &str, paint: Paint) {
+        match paint {
+            Paint::Bold if self.color && !text.is_empty() => {
+                out.push_str("\x1b[1m");
+                out.push_str(text);
+                out.push_str("\x1b[0m");
+            }
+            Paint::Tone(tone) if self.color && tone != Tone::Plain => {
+                out.push_str(&tone.paint(text, true))
+            }
+            _ => out.push_str(text),
+        }
+    }
+}
+
+fn push_spaces(out: &mut String, count: usize) {
+    out.extend(std::iter::repeat_n(' ', count));
+}
+
+/// The text cut to `width`, borrowed when it already fits (the common case).
+fn fit_text(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= width || display_width(text) <= width {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(truncate(text, width))
     }
 }
 
@@ -210,9 +231,14 @@ fn drop_least_important(columns: &[TableColumn], widths: &mut [Option<usize>]) -
     }
 }
 
+/// Display columns of sanitised text; plain ASCII (most cells) needs no table lookup.
+pub fn display_width(text: &str) -> usize {
+    if text.is_ascii() { text.len() } else { text.width() }
+}
+
 /// Cuts `text` to at most `width` display columns, ending in `…` when cut.
 pub fn truncate(text: &str, width: usize) -> String {
-    if text.width() <= width {
+    if display_width(text) <= width {
         return text.to_string();
     }
     if width == 0 {
