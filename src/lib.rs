@@ -5,6 +5,8 @@
 
 pub mod api;
 pub mod cli;
+pub mod config;
+pub mod credentials;
 pub mod logging;
 pub mod session;
 pub mod sim;

@@ -1,7 +1,10 @@
 //! Which organisation a command acts on: profile, base URL and key, resolved once from
-//! the command line, the environment, the config file and the OS keyring.
+//! the command line, the environment, the config file and the OS keyring. The TUI and every
+//! CLI command go through [`resolve`].
 
 use crate::api::{ApiError, ApiKey, Client, ClientOptions};
+use crate::config::{self, ConfigError, Loaded};
+use crate::credentials::{self, Keyring, KeyringError, Lifetime, StoreChoice};
 use std::fmt;
 use thiserror::Error;
 
@@ -21,7 +24,7 @@ pub struct SessionRequest {
 pub enum KeySource {
     /// The `OUTREACH_API_KEY` environment variable.
     Env,
-    /// An OS keyring store, by its human name ("Secret Service", "kernel keyutils" …).
+    /// An OS keyring store, by its human name ("Secret Service", "kernel keyutils store" …).
     Keyring(String),
     /// The embedded simulator of `--demo`.
     Demo,
@@ -47,6 +50,9 @@ pub struct Session {
     /// The profile refuses writes (`read_only = true` in config).
     pub read_only: bool,
     pub allow_http: bool,
+    /// Things the user should see but that did not stop the session: unknown config keys,
+    /// a key store that forgets at reboot, `--allow-http` to a remote host.
+    pub warnings: Vec<String>,
 }
 
 impl Session {
@@ -54,6 +60,19 @@ impl Session {
     pub fn client(&self) -> Result<Client, ApiError> {
         let options = ClientOptions { allow_http: self.allow_http, ..ClientOptions::default() };
         Client::new(&self.base_url, &self.key, options)
+    }
+
+    /// The session of `--demo`: the embedded simulator, no config and no keyring involved.
+    pub fn demo(base_url: impl Into<String>, key: ApiKey) -> Session {
+        Session {
+            profile: "demo".into(),
+            base_url: base_url.into(),
+            key,
+            key_source: KeySource::Demo,
+            read_only: false,
+            allow_http: false,
+            warnings: Vec::new(),
+        }
     }
 }
 
@@ -66,29 +85,171 @@ pub enum SessionError {
     NoKey { profile: String },
 
     #[error(
+        "No API key for profile '{profile}' was found, and {}:{}\nRun `outreach auth login` to store one, or set OUTREACH_API_KEY.",
+        if .problems.len() == 1 { "a key store could not be asked" } else { "some key stores could not be asked" },
+        .problems.iter().map(|p| format!("\n  - {p}")).collect::<String>()
+    )]
+    KeyringUnavailable { profile: String, problems: Vec<KeyringError> },
+
+    #[error(
         "No base URL for profile '{profile}'. Run `outreach auth login --base-url URL`, or pass --base-url / set OUTREACH_BASE_URL."
     )]
     NoBaseUrl { profile: String },
+
+    #[error("The base URL of profile '{profile}' ({origin}) cannot be used: {error}")]
+    BaseUrl { profile: String, origin: String, error: ApiError },
+
+    #[error(transparent)]
+    Config(ConfigError),
 }
 
-/// Resolves a session from the request and the environment.
+/// The process environment's say, read once.
+#[derive(Debug, Clone, Default)]
+pub struct Environment {
+    /// `OUTREACH_PROFILE`
+    pub profile: Option<String>,
+    /// `OUTREACH_BASE_URL`
+    pub base_url: Option<String>,
+    /// `OUTREACH_API_KEY`
+    pub api_key: Option<ApiKey>,
+}
+
+impl Environment {
+    /// Reads `OUTREACH_PROFILE`, `OUTREACH_BASE_URL` and `OUTREACH_API_KEY`; blank is unset.
+    pub fn from_process() -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        Environment {
+            profile: var("OUTREACH_PROFILE"),
+            base_url: var("OUTREACH_BASE_URL"),
+            api_key: credentials::key_from_env(),
+        }
+    }
+}
+
+/// Resolves a session from the request, the environment, the config file and the OS keyring.
 ///
-/// Precedence: `--base-url`/`OUTREACH_BASE_URL` and `OUTREACH_API_KEY` over anything stored.
+/// Precedence: profile from `--profile`, `OUTREACH_PROFILE`, `default_profile`, "default";
+/// base URL from `--base-url`, `OUTREACH_BASE_URL`, the profile; key from `OUTREACH_API_KEY`,
+/// else the keyring (service `outreach`, user = profile).
 pub async fn resolve(request: &SessionRequest) -> Result<Session, SessionError> {
-    let profile = request.profile.clone().unwrap_or_else(|| DEFAULT_PROFILE.to_string());
-    let key = std::env::var("OUTREACH_API_KEY").ok().map(ApiKey::new).filter(|k| !k.is_empty());
-    let Some(key) = key else {
-        return Err(SessionError::NoKey { profile });
+    let loaded = config::load().map_err(SessionError::Config)?;
+    resolve_with(request, &Environment::from_process(), &loaded, &Keyring::system()).await
+}
+
+/// The profile name a request, the environment and the config choose, checked.
+pub fn profile_name(
+    request: &SessionRequest,
+    env: &Environment,
+    config: &config::Config,
+) -> Result<String, SessionError> {
+    let profile = request
+        .profile
+        .clone()
+        .or_else(|| env.profile.clone())
+        .or_else(|| config.default_profile.clone())
+        .unwrap_or_else(|| DEFAULT_PROFILE.to_string());
+    config::check_profile_name(&profile).map_err(SessionError::Config)?;
+    Ok(profile)
+}
+
+/// A base URL and where it came from ("from --base-url or OUTREACH_BASE_URL", "from
+/// [profiles.x] in /path/config.toml").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChosenBaseUrl {
+    pub url: String,
+    pub origin: String,
+    /// Set when `--allow-http` lets the key travel unencrypted to another machine.
+    pub warning: Option<String>,
+}
+
+/// The base URL for `profile`: `--base-url`, `OUTREACH_BASE_URL`, then the profile's; checked
+/// (https unless loopback or `--allow-http`).
+pub fn choose_base_url(
+    request: &SessionRequest,
+    env: &Environment,
+    loaded: &Loaded,
+    profile: &str,
+) -> Result<ChosenBaseUrl, SessionError> {
+    let (url, origin) = if let Some(url) = &request.base_url {
+        (url.clone(), "from --base-url or OUTREACH_BASE_URL".to_string())
+    } else if let Some(url) = &env.base_url {
+        (url.clone(), "from OUTREACH_BASE_URL".to_string())
+    } else if let Some(url) = loaded.config.profile(profile).base_url {
+        let origin = match &loaded.path {
+            Some(path) => format!("from [profiles.{profile}] in {}", path.display()),
+            None => "from the config file".to_string(),
+        };
+        (url, origin)
+    } else {
+        return Err(SessionError::NoBaseUrl { profile: profile.to_string() });
     };
-    let Some(base_url) = request.base_url.clone() else {
-        return Err(SessionError::NoBaseUrl { profile });
-    };
+    let checked = crate::api::url::check_base_url(&url, request.allow_http).map_err(|error| {
+        SessionError::BaseUrl { profile: profile.to_string(), origin: origin.clone(), error }
+    })?;
+    let host = checked.host_str().unwrap_or_default();
+    let warning = (checked.scheme() == "http" && !crate::api::url::is_loopback_host(host)).then(|| {
+        format!(
+            "--allow-http: the API key travels unencrypted to {}; anyone on the network path can read it.",
+            crate::text::sanitize(host)
+        )
+    });
+    Ok(ChosenBaseUrl { url, origin, warning })
+}
+
+/// A key and where it came from.
+#[derive(Debug, Clone)]
+pub struct ChosenKey {
+    pub key: ApiKey,
+    pub source: KeySource,
+    /// How long the key lasts in its store (`None` for the environment).
+    pub lifetime: Option<Lifetime>,
+}
+
+/// The key for `profile`: `OUTREACH_API_KEY`, else the first keyring store that has it.
+pub async fn choose_key(
+    env: &Environment,
+    keyring: &Keyring,
+    profile: &str,
+) -> Result<ChosenKey, SessionError> {
+    if let Some(key) = &env.api_key {
+        return Ok(ChosenKey { key: key.clone(), source: KeySource::Env, lifetime: None });
+    }
+    let lookup = keyring.read(profile, StoreChoice::Auto).await;
+    match lookup.found {
+        Some(found) => Ok(ChosenKey {
+            key: found.key,
+            source: KeySource::Keyring(found.store.name().to_string()),
+            lifetime: Some(found.lifetime),
+        }),
+        None if lookup.problems.is_empty() => {
+            Err(SessionError::NoKey { profile: profile.to_string() })
+        }
+        None => Err(SessionError::KeyringUnavailable {
+            profile: profile.to_string(),
+            problems: lookup.problems,
+        }),
+    }
+}
+
+/// [`resolve`] with every source given: what tests and the TUI's login screen use.
+pub async fn resolve_with(
+    request: &SessionRequest,
+    env: &Environment,
+    loaded: &Loaded,
+    keyring: &Keyring,
+) -> Result<Session, SessionError> {
+    let profile = profile_name(request, env, &loaded.config)?;
+    let base_url = choose_base_url(request, env, loaded, &profile)?;
+    let key = choose_key(env, keyring, &profile).await?;
+    let mut warnings = loaded.warnings.clone();
+    warnings.extend(base_url.warning);
     Ok(Session {
+        read_only: loaded.config.profile(&profile).read_only,
         profile,
-        base_url,
-        key,
-        key_source: KeySource::Env,
-        read_only: false,
+        base_url: base_url.url,
+        key: key.key,
+        key_source: key.source,
         allow_http: request.allow_http,
+        warnings,
     })
 }

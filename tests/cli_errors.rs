@@ -2,7 +2,7 @@
 
 mod cli_support;
 
-use cli_support::{Outreach, client, dead_url, sim_faults};
+use cli_support::{Outreach, client, dead_url, sim_faults, sim_requests};
 use outreach_tui::api::{ApiKey, CampaignStatus};
 use outreach_tui::sim::{self, SimOptions};
 
@@ -44,6 +44,36 @@ async fn a_read_only_key_reads_but_its_writes_exit_4() {
         assert!(run.stderr.contains("403"), "{args:?}: {}", run.stderr);
     }
     assert_eq!(api.list_contacts().await.unwrap().items.len(), before);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_read_only_profile_refuses_writes_before_sending() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    cli.write_config("[profiles.watch]\nread_only = true\n");
+    cli.run(&["--profile", "watch", "status"]).await.expect(0);
+    let file = cli.write("one.csv", "email\nro-import@example.org\n");
+    for args in [
+        &["--profile", "watch", "contacts", "add", "--email", "ro@example.org"][..],
+        &["--profile", "watch", "campaigns", "start", "101", "--yes"],
+        &["--profile", "watch", "dnc", "add-domains", "example.net"],
+        &["--profile", "watch", "contacts", "import", file.to_str().unwrap(), "--campaign", "101"],
+    ] {
+        let run = cli.run(args).await;
+        run.expect(4);
+        assert!(run.stderr.contains("Profile 'watch' is read-only"), "{args:?}: {}", run.stderr);
+    }
+    let log = cli_support::sim_admin(&sim.base_url, key, "/_sim/requests").await;
+    let writes: Vec<&String> = log["requests"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|route| !route.starts_with("GET "))
+        .collect();
+    assert!(writes.is_empty(), "nothing may be sent: {writes:?}");
+    assert_eq!(sim_requests(&sim.base_url, key, "POST /api/v1/contacts/add").await, 0);
     sim.shutdown().await;
 }
 

@@ -20,6 +20,9 @@ impl Context {
     pub async fn connect(global: &GlobalArgs) -> Result<Context, CliError> {
         let term = Term::detect(global.color);
         let session = session::resolve(&global.session_request()).await?;
+        for warning in &session.warnings {
+            super::output::warn(&term, warning);
+        }
         if session.allow_http {
             tracing::warn!("plain http allowed to a non-loopback host by --allow-http");
         }

@@ -90,14 +90,11 @@ impl From<ApiError> for CliError {
 
 impl From<SessionError> for CliError {
     fn from(error: SessionError) -> Self {
-        // Matched by `matches!` rather than exhaustively: a new way a session can fail
-        // is a plain failure (1) until someone decides otherwise.
-        let exit = if matches!(error, SessionError::NoKey { .. }) {
-            Exit::Auth
-        } else if matches!(error, SessionError::NoBaseUrl { .. }) {
-            Exit::Usage
-        } else {
-            Exit::Failure
+        let exit = match &error {
+            SessionError::NoKey { .. } | SessionError::KeyringUnavailable { .. } => Exit::Auth,
+            SessionError::NoBaseUrl { .. }
+            | SessionError::BaseUrl { .. }
+            | SessionError::Config(_) => Exit::Usage,
         };
         CliError::new(exit, error.to_string())
     }

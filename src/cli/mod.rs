@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
 pub mod args;
+pub mod auth;
 pub mod bots;
 pub mod campaigns;
 pub mod completions;
@@ -111,6 +112,9 @@ Examples:
     #[command(subcommand)]
     Conversions(conversions::ConversionsCommand),
 
+    /// Log in, show or log out the API key of a profile (kept in the OS keyring).
+    Auth(auth::AuthArgs),
+
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
 
@@ -130,6 +134,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,
         Command::Completions(args) => completions::run(args),
+        Command::Auth(args) => return auth::run(global, args).await,
         Command::Sim(args) => return sim::run(args).await,
     };
     exit::finish(result, exit::stderr_color(global.color))

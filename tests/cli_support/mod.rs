@@ -59,9 +59,20 @@ impl Outreach {
         }
     }
 
-    /// Without any key in the environment.
+    /// Without any key in the environment, on a profile no keyring holds a key for.
     pub fn without_key(base_url: &str) -> Outreach {
+        static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile = format!("t-cli-nokey-{}-{n}", std::process::id());
         Outreach { key: None, ..Outreach::new(base_url, &ApiKey::new("unused")) }
+            .env("OUTREACH_PROFILE", &profile)
+    }
+
+    /// Writes the config file this run's binary reads.
+    pub fn write_config(&self, text: &str) {
+        let dir = self.home.path().join("config").join("outreach");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("config.toml"), text).unwrap();
     }
 
     pub fn env(mut self, key: &str, value: &str) -> Outreach {

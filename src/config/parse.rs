@@ -1,0 +1,260 @@
+//! Reading the config text: typed values with file/line errors, unknown keys as warnings.
+
+use super::error::{ConfigError, line_and_column, source_line};
+use super::{Config, Profile, UiConfig};
+use ratatui::style::Color;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// The file as serde reads it; unknown keys are ignored here and reported by [`unknown_keys`].
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawConfig {
+    default_profile: Option<Spanned<String>>,
+    profiles: BTreeMap<String, RawProfile>,
+    ui: RawUi,
+    theme: BTreeMap<String, Spanned<String>>,
+    keys: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawProfile {
+    base_url: Option<Spanned<String>>,
+    read_only: bool,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawUi {
+    refresh_seconds: u64,
+}
+
+const ROOT_KEYS: &[&str] = &["default_profile", "profiles", "ui", "theme", "keys"];
+const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
+const UI_KEYS: &[&str] = &["refresh_seconds"];
+
+/// Parses config text read from `path` (named in messages). Returns the config and one
+/// warning per key or value that was ignored.
+pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
+    let invalid = |error: toml::de::Error| {
+        let (line, column) = line_and_column(text, error.span().map(|s| s.start).unwrap_or(0));
+        ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: error.message().trim().trim_end_matches('.').to_string(),
+            source_line: source_line(text, line),
+        }
+    };
+    let table = DeTable::parse(text).map_err(invalid)?;
+    let mut warnings = Vec::new();
+    let mut warn = |offset: usize, what: String| {
+        let (line, _) = line_and_column(text, offset);
+        warnings.push(format!("{}:{line}: {what}", path.display()));
+    };
+    unknown_keys(table.get_ref(), &mut warn);
+
+    let raw = RawConfig::deserialize(toml::de::Deserializer::from(table)).map_err(invalid)?;
+    let at = |span: std::ops::Range<usize>, message: String| {
+        let (line, column) = line_and_column(text, span.start);
+        ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+            source_line: source_line(text, line),
+        }
+    };
+
+    let default_profile = match raw.default_profile {
+        Some(name) => {
+            super::check_profile_name(name.get_ref())
+                .map_err(|error| at(name.span(), error.to_string()))?;
+            Some(name.into_inner())
+        }
+        None => None,
+    };
+    let mut profiles = BTreeMap::new();
+    for (name, profile) in raw.profiles {
+        super::check_profile_name(&name).map_err(|error| {
+            let offset = text.find(&format!("profiles.{name}")).unwrap_or(0);
+            at(offset..offset, error.to_string())
+        })?;
+        let base_url = match profile.base_url {
+            Some(url) => {
+                // The https-or-loopback rule waits for resolve, where --allow-http is known.
+                crate::api::url::check_base_url(url.get_ref(), true)
+                    .map_err(|error| at(url.span(), format!("base_url: {error}")))?;
+                Some(url.into_inner())
+            }
+            None => None,
+        };
+        profiles.insert(name, Profile { base_url, read_only: profile.read_only });
+    }
+    let mut theme = BTreeMap::new();
+    for (role, colour) in raw.theme {
+        match colour.get_ref().parse::<Color>() {
+            Ok(parsed) => {
+                theme.insert(role, parsed);
+            }
+            Err(_) => warn(
+                colour.span().start,
+                format!(
+                    "theme.{role} = \"{}\" is not a colour (use a name like \"cyan\" or \"light-red\", an index 0-255, or \"#rrggbb\"); the default is used.",
+                    crate::text::sanitize(colour.get_ref())
+                ),
+            ),
+        }
+    }
+    let config = Config {
+        default_profile,
+        profiles,
+        ui: UiConfig { refresh_seconds: raw.ui.refresh_seconds },
+        theme,
+        keys: raw.keys,
+    };
+    Ok((config, warnings))
+}
+
+/// Reports every key the schema does not know, by the line it is on.
+fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
+    check_keys(root, "", ROOT_KEYS, warn);
+    if let Some(DeValue::Table(profiles)) = root.get("profiles").map(Spanned::get_ref) {
+        for (name, profile) in profiles.iter() {
+            if let DeValue::Table(profile) = profile.get_ref() {
+                check_keys(profile, &format!("profiles.{}.", name.get_ref()), PROFILE_KEYS, warn);
+            }
+        }
+    }
+    if let Some(DeValue::Table(ui)) = root.get("ui").map(Spanned::get_ref) {
+        check_keys(ui, "ui.", UI_KEYS, warn);
+    }
+}
+
+fn check_keys(
+    table: &DeTable<'_>,
+    prefix: &str,
+    known: &[&str],
+    warn: &mut impl FnMut(usize, String),
+) {
+    for key in table.keys() {
+        if !known.contains(&key.get_ref().as_ref()) {
+            warn(
+                key.span().start,
+                format!(
+                    "unknown key `{prefix}{}` ignored (known here: {}).",
+                    crate::text::sanitize(key.get_ref()),
+                    known.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> Result<(Config, Vec<String>), ConfigError> {
+        parse(text, Path::new("/home/u/.config/outreach/config.toml"))
+    }
+
+    #[test]
+    fn reads_every_documented_key() {
+        let (config, warnings) = parse_str(
+            r##"
+default_profile = "acme"
+[profiles.acme]
+base_url = "https://api.acme.example"
+read_only = true
+[profiles.local]
+base_url = "http://127.0.0.1:8900"
+[ui]
+refresh_seconds = 30
+[theme]
+accent = "light-cyan"
+warning = "#ffaa00"
+[keys]
+quit = "q"
+"##,
+        )
+        .unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(config.default_profile.as_deref(), Some("acme"));
+        assert_eq!(
+            config.profile("acme"),
+            Profile { base_url: Some("https://api.acme.example".into()), read_only: true }
+        );
+        assert!(!config.profile("local").read_only);
+        assert_eq!(config.profile("missing"), Profile::default());
+        assert_eq!(config.ui.refresh_seconds, 30);
+        assert_eq!(config.theme["accent"], Color::LightCyan);
+        assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
+        assert_eq!(config.keys["quit"], "q");
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_colours_warn_with_their_line() {
+        let (config, warnings) = parse_str(
+            "colour = 1\n[profiles.acme]\nbse_url = \"https://x.example\"\n[ui]\nrefresh = 5\n[theme]\naccent = \"chartreuse-ish\"\n",
+        )
+        .unwrap();
+        assert_eq!(warnings.len(), 4, "{warnings:?}");
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
+        assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains(":7: theme.accent = \"chartreuse-ish\" is not a colour"))
+        );
+        assert_eq!(config.profile("acme").base_url, None);
+        assert!(config.theme.is_empty());
+    }
+
+    #[test]
+    fn broken_files_name_the_line_and_the_problem() {
+        let cases = [
+            ("[profiles.acme]\nread_only = \"yes\"\n", 2, "boolean"),
+            ("default_profile = \"acme\"\n[ui\n", 2, ""),
+            ("[profiles.acme]\nbase_url = \"ftp://x.example\"\n", 2, "scheme must be https"),
+            ("\n\ndefault_profile = \"a b\"\n", 3, "not a usable profile name"),
+            ("[ui]\nrefresh_seconds = -1\n", 2, ""),
+        ];
+        for (text, line, needle) in cases {
+            let error = parse_str(text).unwrap_err();
+            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
+            assert_eq!(*got, line, "{text:?}: {error}");
+            let message = error.to_string();
+            assert!(message.contains("config.toml, line"), "{message}");
+            assert!(message.contains(needle), "{text:?}: {message}");
+        }
+    }
+
+    #[test]
+    fn the_example_file_documents_only_real_keys() {
+        // Uncomment every line that holds a table header or a key, and read the result.
+        let example = include_str!("../../assets/config.example.toml");
+        let uncommented: String = example
+            .lines()
+            .filter_map(|line| line.strip_prefix("# "))
+            .filter(|line| {
+                line.starts_with('[')
+                    || line.split_once(" = ").is_some_and(|(k, _)| !k.contains(' '))
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let (config, warnings) = parse_str(&uncommented).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}\n{uncommented}");
+        assert_eq!(config.default_profile.as_deref(), Some("acme-prod"));
+        assert!(config.profile("acme-prod").read_only);
+        assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
+        assert_eq!(config.ui.refresh_seconds, 0);
+        assert_eq!(config.theme.len(), 5);
+        assert_eq!(config.keys.len(), 2);
+    }
+}
