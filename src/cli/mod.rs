@@ -56,9 +56,10 @@ pub struct Cli {
 
 /// Shown after the top-level options.
 pub(crate) const TOP_HELP: &str = "\
-The API key comes from OUTREACH_API_KEY (never from an option, so it stays out of shell
-history and process lists). Lists print a table on a terminal and JSON when piped; pick
-with --output table|json|jsonl|csv. Data goes to stdout, messages to stderr.
+The API key comes from OUTREACH_API_KEY or the OS keyring (`outreach auth login`), never
+from an option, so it stays out of shell history and process lists. Lists print a table on
+a terminal and JSON when piped; pick with --output table|json|jsonl|csv. Data goes to
+stdout, messages to stderr.
 
 Examples:
   outreach status --check || alert 'outreach needs attention'
