@@ -10,5 +10,6 @@ pub mod credentials;
 pub mod logging;
 pub mod session;
 pub mod sim;
+pub mod summary;
 pub mod text;
 pub mod tui;
