@@ -10,4 +10,5 @@ pub mod credentials;
 pub mod logging;
 pub mod session;
 pub mod sim;
+pub mod summary;
 pub mod text;

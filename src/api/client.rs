@@ -337,28 +337,18 @@ impl Client {
     pub async fn add_dnc_domains_chunked(
         &self,
         domains: &[String],
-        mut progress: impl FnMut(usize, usize),
+        progress: impl FnMut(usize, usize),
     ) -> Result<Vec<ServerMessage>, ApiError> {
-        let mut replies = Vec::new();
-        for (index, chunk) in domains.chunks(MAX_DNC_BATCH).enumerate() {
-            replies.push(self.add_dnc_domains(chunk).await?);
-            progress(index * MAX_DNC_BATCH + chunk.len(), domains.len());
-        }
-        Ok(replies)
+        in_chunks(domains, |chunk| self.add_dnc_domains(chunk), progress).await
     }
 
     /// Adds any number of e-mail addresses in requests of [`MAX_DNC_BATCH`].
     pub async fn add_dnc_emails_chunked(
         &self,
         emails: &[String],
-        mut progress: impl FnMut(usize, usize),
+        progress: impl FnMut(usize, usize),
     ) -> Result<Vec<ServerMessage>, ApiError> {
-        let mut replies = Vec::new();
-        for (index, chunk) in emails.chunks(MAX_DNC_BATCH).enumerate() {
-            replies.push(self.add_dnc_emails(chunk).await?);
-            progress(index * MAX_DNC_BATCH + chunk.len(), emails.len());
-        }
-        Ok(replies)
+        in_chunks(emails, |chunk| self.add_dnc_emails(chunk), progress).await
     }
 
     // ---- plumbing ----
@@ -479,6 +469,27 @@ impl Client {
         }
         Err(status_error(status, &bytes, retry_wait, location, what))
     }
+}
+
+/// Sends `items` in requests of [`MAX_DNC_BATCH`], one after the other, so a failure
+/// leaves a clear line between what was sent and what was not.
+async fn in_chunks<'a, Send, Reply>(
+    items: &'a [String],
+    mut send: Send,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<ServerMessage>, ApiError>
+where
+    Send: FnMut(&'a [String]) -> Reply,
+    Reply: std::future::Future<Output = Result<ServerMessage, ApiError>>,
+{
+    let mut replies = Vec::new();
+    let mut sent = 0;
+    for chunk in items.chunks(MAX_DNC_BATCH) {
+        replies.push(send(chunk).await?);
+        sent += chunk.len();
+        progress(sent, items.len());
+    }
+    Ok(replies)
 }
 
 fn without_query(url: &Url) -> String {

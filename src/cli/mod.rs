@@ -1,13 +1,30 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
+pub mod args;
 pub mod auth;
+pub mod bots;
+pub mod campaigns;
+pub mod completions;
+pub mod contacts;
+pub mod context;
+pub mod conversions;
+pub mod dnc;
+pub mod exchanges;
+pub mod exit;
+pub mod import;
+pub mod meetings;
+pub mod output;
+pub mod progress;
 pub mod sim;
+pub mod status;
+pub mod table;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Options every command shares: which profile and API to act on.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Profile to use (one per organisation or environment).
     #[arg(long, global = true, env = "OUTREACH_PROFILE")]
@@ -20,11 +37,15 @@ pub struct GlobalArgs {
     /// Allow plain http to a host that is not this machine (the key then travels unencrypted).
     #[arg(long, global = true)]
     pub allow_http: bool,
+
+    /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = output::ColorChoice::Auto)]
+    pub color: output::ColorChoice,
 }
 
 /// outreach: a terminal dashboard for the Outreach Automation Service API.
 #[derive(Debug, Parser)]
-#[command(name = "outreach", version, about, long_about = None)]
+#[command(name = "outreach", version, about, long_about = None, after_help = TOP_HELP)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -33,20 +54,91 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// Shown after the top-level options.
+pub(crate) const TOP_HELP: &str = "\
+The API key comes from OUTREACH_API_KEY or the OS keyring (`outreach auth login`), never
+from an option, so it stays out of shell history and process lists. Lists print a table on
+a terminal and JSON when piped; pick with --output table|json|jsonl|csv. Data goes to
+stdout, messages to stderr.
+
+Examples:
+  outreach status --check || alert 'outreach needs attention'
+  outreach campaigns list -o csv > campaigns.csv
+  outreach contacts import leads.csv --campaign 42 --dry-run
+  outreach dnc add-domains --file blocked.txt
+
+Exit codes:
+  0  success (status --check: nothing needs attention)
+  1  failure, or something needs attention (status --check; import with rejected rows)
+  2  usage: bad arguments or bad input, nothing was sent
+  3  authentication: no API key, or the API refused it (401)
+  4  permission: the key lacks the rights (403), or the profile is read-only
+  5  not found: no such campaign, exchange or bot in this organisation (404)";
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The organisation at a glance: campaigns, replies, meetings, bots needing attention.
+    #[command(after_help = "\
+Examples:
+  outreach status
+  outreach status --json | jq .bots.needing_attention
+  outreach status --check --quiet || echo 'a bot needs attention'   # cron, monitoring")]
+    Status(status::StatusArgs),
+
+    /// Campaigns: list, start.
+    #[command(subcommand)]
+    Campaigns(campaigns::CampaignsCommand),
+
+    /// Bots (sending mailboxes): list.
+    #[command(subcommand)]
+    Bots(bots::BotsCommand),
+
+    /// Contacts: list, add, upload into a campaign, import a CSV.
+    #[command(subcommand)]
+    Contacts(contacts::ContactsCommand),
+
+    /// Exchanges (conversations): list, show the e-mail chain.
+    #[command(subcommand)]
+    Exchanges(exchanges::ExchangesCommand),
+
+    /// Meetings: list.
+    #[command(subcommand)]
+    Meetings(meetings::MeetingsCommand),
+
+    /// Do-not-contact lists: add e-mail addresses or domains.
+    #[command(subcommand)]
+    Dnc(dnc::DncCommand),
+
+    /// Conversions: log one.
+    #[command(subcommand)]
+    Conversions(conversions::ConversionsCommand),
+
     /// Log in, show or log out the API key of a profile (kept in the OS keyring).
     Auth(auth::AuthArgs),
+
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+
     /// Run a local simulator of the API (prints its URL and keys).
     Sim(sim::SimArgs),
 }
 
 /// Runs a non-interactive command.
 pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
-    match command {
-        Command::Auth(args) => auth::run(global, args).await,
-        Command::Sim(args) => sim::run(args).await,
-    }
+    let result = match command {
+        Command::Status(args) => status::run(global, args).await,
+        Command::Campaigns(command) => campaigns::run(global, command).await,
+        Command::Bots(command) => bots::run(global, command).await,
+        Command::Contacts(command) => contacts::run(global, command).await,
+        Command::Exchanges(command) => exchanges::run(global, command).await,
+        Command::Meetings(command) => meetings::run(global, command).await,
+        Command::Dnc(command) => dnc::run(global, command).await,
+        Command::Conversions(command) => conversions::run(global, command).await,
+        Command::Completions(args) => completions::run(args),
+        Command::Auth(args) => return auth::run(global, args).await,
+        Command::Sim(args) => return sim::run(args).await,
+    };
+    exit::finish(result, exit::stderr_color(global.color))
 }
 
 impl GlobalArgs {

@@ -1,0 +1,189 @@
+//! Argument types several commands share: dates, free-form data, a contact's fields.
+
+use super::exit::CliError;
+use crate::api::{ContactUpload, FieldError, JsonObject, rules};
+use chrono::{Days, Local, NaiveDate};
+use clap::Args;
+use serde_json::Value;
+
+/// A calendar day: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-7d` or `+7d`.
+pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
+    day_relative_to(text, Local::now().date_naive())
+}
+
+fn day_relative_to(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
+    let text = text.trim();
+    let offset = |days: u64, forward: bool| {
+        let moved = if forward {
+            today.checked_add_days(Days::new(days))
+        } else {
+            today.checked_sub_days(Days::new(days))
+        };
+        moved.ok_or_else(|| format!("'{text}' is too far from today"))
+    };
+    match text.to_lowercase().as_str() {
+        "today" => return Ok(today),
+        "yesterday" => return offset(1, false),
+        "tomorrow" => return offset(1, true),
+        _ => {}
+    }
+    if let Some(days) = text.strip_suffix('d').filter(|t| t.starts_with(['-', '+']))
+        && let Ok(count) = days[1..].parse::<u64>()
+    {
+        return offset(count, days.starts_with('+'));
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
+        format!("'{text}' is not a date; use YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d")
+    })
+}
+
+/// `KEY=VALUE`, split at the first `=`.
+pub fn parse_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => {
+            Ok((key.trim().to_string(), value.to_string()))
+        }
+        _ => Err(format!("'{text}' is not KEY=VALUE (for example plan=pro)")),
+    }
+}
+
+/// A JSON object given on the command line.
+pub fn parse_object(text: &str) -> Result<JsonObject, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err("expected a JSON object such as '{\"plan\": \"pro\"}'".into()),
+        Err(error) => Err(format!("not valid JSON: {error}")),
+    }
+}
+
+/// Free-form data as repeated `--data KEY=VALUE` or one `--data-json '{…}'`.
+#[derive(Debug, Clone, Args)]
+pub struct DataArgs {
+    /// Free-form data as KEY=VALUE; repeat for more keys (values are strings).
+    #[arg(long = "data", value_name = "KEY=VALUE", value_parser = parse_pair)]
+    pub data: Vec<(String, String)>,
+
+    /// Free-form data as one JSON object, for numbers, booleans and nesting.
+    #[arg(long = "data-json", value_name = "JSON", value_parser = parse_object, conflicts_with = "data")]
+    pub data_json: Option<JsonObject>,
+}
+
+impl DataArgs {
+    /// The data as an object; `None` when none was given.
+    pub fn object(&self) -> Option<JsonObject> {
+        if let Some(object) = &self.data_json {
+            return Some(object.clone());
+        }
+        if self.data.is_empty() {
+            return None;
+        }
+        Some(self.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect())
+    }
+}
+
+/// The fields of a contact, as options.
+#[derive(Debug, Clone, Args)]
+pub struct ContactFields {
+    /// The contact's e-mail address (required).
+    #[arg(long)]
+    pub email: String,
+    /// 1 to 63 characters.
+    #[arg(long)]
+    pub first_name: Option<String>,
+    /// 1 to 63 characters.
+    #[arg(long)]
+    pub last_name: Option<String>,
+    /// 1 to 63 characters.
+    #[arg(long)]
+    pub city: Option<String>,
+    /// 1 to 63 characters.
+    #[arg(long)]
+    pub country: Option<String>,
+    /// A tag (repeat for more; at most 16, each 1 to 31 characters).
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
+impl ContactFields {
+    /// The request body, checked against the rules that are certain (exit 2 otherwise).
+    pub fn upload(&self) -> Result<ContactUpload, CliError> {
+        let upload = ContactUpload {
+            email: self.email.trim().to_string(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+            city: self.city.clone(),
+            country: self.country.clone(),
+            custom_data: self.data.object(),
+            tags: self.tags.clone(),
+        };
+        let problems = rules::check_contact(&upload);
+        if problems.is_empty() {
+            Ok(upload)
+        } else {
+            Err(invalid_fields("The contact is not valid", &problems))
+        }
+    }
+}
+
+/// A usage error listing each field's problem by its option name (`--first-name`).
+pub fn invalid_fields(what: &str, problems: &[FieldError]) -> CliError {
+    let lines: Vec<String> = problems
+        .iter()
+        .map(|problem| {
+            let option = match problem.top_field() {
+                "tags" => "--tag".to_string(),
+                "conversion_type" => "--type".to_string(),
+                field => format!("--{}", field.replace('_', "-")),
+            };
+            format!("  {option}: {}", problem.message)
+        })
+        .collect();
+    CliError::usage(format!("{what}; nothing was sent:\n{}", lines.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_absolute_and_relative() {
+        let today = NaiveDate::from_ymd_opt(2024, 5, 10).unwrap();
+        let day = |text| day_relative_to(text, today);
+        assert_eq!(day("2024-01-31").unwrap(), NaiveDate::from_ymd_opt(2024, 1, 31).unwrap());
+        assert_eq!(day("today").unwrap(), today);
+        assert_eq!(day("Yesterday").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 9).unwrap());
+        assert_eq!(day("-7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 3).unwrap());
+        assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 17).unwrap());
+        assert!(day("31/01/2024").unwrap_err().contains("YYYY-MM-DD"));
+        assert!(day("7d").is_err());
+    }
+
+    #[test]
+    fn pairs_and_objects() {
+        assert_eq!(parse_pair("plan=pro=max").unwrap(), ("plan".into(), "pro=max".into()));
+        assert!(parse_pair("=x").is_err());
+        assert!(parse_pair("novalue").is_err());
+        assert_eq!(parse_object(r#"{"seats": 3}"#).unwrap()["seats"], 3);
+        assert!(parse_object("[1]").is_err());
+        assert!(parse_object("{").is_err());
+    }
+
+    #[test]
+    fn contact_problems_name_the_options() {
+        let fields = ContactFields {
+            email: "ann@".into(),
+            first_name: Some("x".repeat(64)),
+            last_name: None,
+            city: None,
+            country: None,
+            tags: vec![],
+            data: DataArgs { data: vec![("plan".into(), "pro".into())], data_json: None },
+        };
+        let error = fields.upload().unwrap_err();
+        assert_eq!(error.exit, crate::cli::exit::Exit::Usage);
+        assert!(error.message.contains("--email: There must be something after the @-sign."));
+        assert!(error.message.contains("--first-name: at most 63 characters"), "{}", error.message);
+    }
+}

@@ -1,0 +1,164 @@
+//! `outreach contacts list|add|upload|import`.
+
+use super::GlobalArgs;
+use super::args::ContactFields;
+use super::context::Context;
+use super::exit::{CliError, Exit};
+use super::import::{self, ImportArgs};
+use super::output::{Cell, Column, OutputArgs, full_name, note, print_list, warn, write_stdout};
+use super::table::Tone;
+use crate::api::{AddContactOutcome, Contact};
+use crate::text::sanitize;
+use clap::{Args, Subcommand};
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ContactsCommand {
+    /// List the organisation's contacts.
+    #[command(after_help = "\
+Examples:
+  outreach contacts list
+  outreach contacts list -o csv > contacts.csv
+  outreach contacts list -o jsonl | grep '\"dnc\":true'")]
+    List(OutputArgs),
+
+    /// Add one contact to the organisation; prints its id on stdout.
+    #[command(after_help = "\
+Examples:
+  outreach contacts add --email ann@example.com --first-name Ann --tag vip --tag q3
+  id=$(outreach contacts add --email ann@example.com --data plan=pro --data seats=12)
+
+An address that is already a contact is not added again: its id is printed and the
+exit code is 0.")]
+    Add(AddArgs),
+
+    /// Upload one contact into a campaign (optionally starting its outreach).
+    #[command(after_help = "\
+Examples:
+  outreach contacts upload --campaign 42 --email ann@example.com --first-name Ann
+  outreach contacts upload --campaign 42 --bot 7 --no-notify --email bo@example.com
+  outreach contacts upload --campaign 42 --start --now --email cy@example.com")]
+    Upload(UploadArgs),
+
+    /// Import contacts from a CSV file into a campaign, safely and re-runnably.
+    #[command(after_help = import::HELP)]
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AddArgs {
+    #[command(flatten)]
+    pub fields: ContactFields,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct UploadArgs {
+    /// The campaign to add the contact to.
+    #[arg(long, value_name = "ID")]
+    pub campaign: i64,
+    /// The bot that will write to the contact (default: the service picks one).
+    #[arg(long, value_name = "ID")]
+    pub bot: Option<i64>,
+    /// Do not notify the campaign's users of the new contact.
+    #[arg(long, conflicts_with = "start")]
+    pub no_notify: bool,
+    /// Also start the contact's outreach (upload-and-start).
+    #[arg(long)]
+    pub start: bool,
+    /// With --start: send the first e-mail right away instead of at a suitable time.
+    #[arg(long, requires = "start")]
+    pub now: bool,
+    #[command(flatten)]
+    pub fields: ContactFields,
+}
+
+pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, CliError> {
+    match command {
+        ContactsCommand::List(output) => list(global, output).await,
+        ContactsCommand::Add(args) => add(global, args).await,
+        ContactsCommand::Upload(args) => upload(global, args).await,
+        ContactsCommand::Import(args) => import::run(global, args).await,
+    }
+}
+
+async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let contacts = context.client.list_contacts().await?;
+    if let Some(warning) = contacts.warning("contacts") {
+        warn(&context.term, &warning);
+    }
+    print_list(&contacts.items, &columns(), output.format(&context.term), &context.term)?;
+    Ok(Exit::Ok)
+}
+
+async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {
+    let upload = args.fields.upload()?;
+    let context = Context::connect_for_write(global, "add a contact").await?;
+    // The contacts known beforehand tell an existing contact's id from a new one, whichever
+    // way the server answers a duplicate (DESIGN §4).
+    let known = context.client.list_contacts().await?;
+    let outcome = context.client.add_contact(&upload).await?.reconcile(&upload.email, &known.items);
+    let email = sanitize(&upload.email);
+    match outcome {
+        AddContactOutcome::Added { id } => {
+            note(&format!("Added contact {id} <{email}>."));
+            write_stdout(&format!("{id}\n"))?;
+        }
+        AddContactOutcome::AlreadyPresent { id: Some(id), .. } => {
+            note(&format!("{email} is already contact {id}; nothing was changed."));
+            write_stdout(&format!("{id}\n"))?;
+        }
+        AddContactOutcome::AlreadyPresent { id: None, detail } => {
+            note(&format!(
+                "{email} is already a contact; nothing was changed. The server said: {}",
+                sanitize(&detail)
+            ));
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError> {
+    let upload = args.fields.upload()?;
+    let context = Context::connect_for_write(global, "upload a contact").await?;
+    let client = &context.client;
+    let item = if args.start {
+        client.upload_and_start(args.campaign, &upload, args.bot, args.now).await?
+    } else {
+        client.upload_contact(args.campaign, &upload, args.bot, !args.no_notify).await?
+    };
+    let how = match (args.start, args.now) {
+        (true, true) => ", outreach starting now",
+        (true, false) => ", outreach starting at a suitable time",
+        (false, _) if args.no_notify => ", users not notified",
+        (false, _) => "",
+    };
+    note(&format!(
+        "Uploaded contact {} <{}> into campaign {}{how}.",
+        item.id,
+        sanitize(&upload.email),
+        args.campaign
+    ));
+    write_stdout(&format!("{}\n", item.id))?;
+    Ok(Exit::Ok)
+}
+
+fn columns() -> Vec<Column<Contact>> {
+    type Col = Column<Contact>;
+    vec![
+        Col::new("ID", |c| Cell::Int(c.id)),
+        Col::new("EMAIL", |c| Cell::Text(c.email.clone())).shrink(14),
+        Col::new("NAME", |c| Cell::Text(full_name(&c.first_name, &c.last_name))).shrink(8),
+        Col::new("DNC", |c| Cell::Flag(c.dnc)).tone(|c| if c.dnc { Tone::Bad } else { Tone::Dim }),
+        Col::new("TAGS", |c| Cell::Text(c.tags.join(", "))).shrink(6).optional(2),
+        Col::new("TIMEZONE", |c| Cell::Text(c.timezone.clone().unwrap_or_default())).optional(3),
+        Col::new("CUSTOM DATA", |c| {
+            Cell::Text(if c.custom_data.is_empty() {
+                String::new()
+            } else {
+                serde_json::to_string(&c.custom_data).unwrap_or_default()
+            })
+        })
+        .shrink(10)
+        .optional(4),
+    ]
+}

@@ -1,0 +1,67 @@
+//! What every command that talks to the API starts from: the session, its client and the
+//! terminal; and the guard that keeps writes away from read-only profiles.
+
+use super::GlobalArgs;
+use super::exit::{CliError, Exit};
+use super::output::Term;
+use crate::api::Client;
+use crate::session::{self, Session};
+use std::io::{BufRead, Write};
+
+/// A resolved session with its client, for one command.
+pub struct Context {
+    pub session: Session,
+    pub client: Client,
+    pub term: Term,
+}
+
+impl Context {
+    /// Resolves the session for reading.
+    pub async fn connect(global: &GlobalArgs) -> Result<Context, CliError> {
+        let term = Term::detect(global.color);
+        let session = session::resolve(&global.session_request()).await?;
+        for warning in &session.warnings {
+            super::output::warn(&term, warning);
+        }
+        if session.allow_http {
+            tracing::warn!("plain http allowed to a non-loopback host by --allow-http");
+        }
+        let client = session.client()?;
+        Ok(Context { session, client, term })
+    }
+
+    /// Resolves the session for a write, refusing read-only profiles (exit 4).
+    pub async fn connect_for_write(global: &GlobalArgs, what: &str) -> Result<Context, CliError> {
+        let context = Context::connect(global).await?;
+        if context.session.read_only {
+            return Err(CliError::read_only(&context.session.profile, what));
+        }
+        Ok(context)
+    }
+}
+
+/// Asks "question [y/N]" on a terminal; without one, refuses unless `--yes` was given.
+pub fn confirm(term: &Term, yes: bool, question: &str) -> Result<(), CliError> {
+    if yes {
+        return Ok(());
+    }
+    if !(term.stdin_tty && term.stderr_tty) {
+        return Err(CliError::usage(format!(
+            "Not asking for confirmation without a terminal: {question}"
+        ))
+        .with_hint("Pass --yes to confirm in scripts."));
+    }
+    let mut stderr = std::io::stderr().lock();
+    let _ = write!(stderr, "{question} [y/N] ");
+    let _ = stderr.flush();
+    let mut answer = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut answer)
+        .map_err(|error| CliError::failure(format!("Could not read the answer: {error}")))?;
+    if matches!(answer.trim().to_lowercase().as_str(), "y" | "yes") {
+        Ok(())
+    } else {
+        Err(CliError::new(Exit::Failure, "Cancelled; nothing was changed."))
+    }
+}

@@ -1,0 +1,274 @@
+//! `outreach exchanges list|show`: conversations, and one conversation's e-mail chain as text.
+
+use super::GlobalArgs;
+use super::args::parse_day;
+use super::context::Context;
+use super::exit::{CliError, Exit};
+use super::output::{
+    Cell, Column, OutputArgs, full_name, json_document, print_list, warn, write_stdout,
+};
+use super::table::Tone;
+use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Mailbox, StatusKind};
+use crate::text::{sanitize, sanitize_multiline};
+use chrono::NaiveDate;
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::Value;
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ExchangesCommand {
+    /// List exchanges (bot ↔ contact conversations) of a group.
+    #[command(after_help = "\
+Examples:
+  outreach exchanges list                                   # replied, since 2023-01-01
+  outreach exchanges list --group meeting-booked --since -7d
+  outreach exchanges list --campaign 42 --since 2024-05-01 --until 2024-05-31 -o csv
+
+The date range applies to each exchange's last update; DATE is YYYY-MM-DD, today,
+yesterday, -Nd or +Nd.")]
+    List(ListArgs),
+
+    /// Show an exchange's e-mail chain as readable text.
+    #[command(after_help = "\
+Examples:
+  outreach exchanges show 1234
+  outreach exchanges show 1234 | less
+  outreach exchanges show 1234 -o json | jq '.[].subject'")]
+    Show(ShowArgs),
+}
+
+/// `--group`: the server-side filter of the exchange list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GroupArg {
+    /// The contact answered (any reply status, meetings included).
+    Replied,
+    /// A meeting was booked.
+    MeetingBooked,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// Which exchanges.
+    #[arg(long, value_enum, default_value_t = GroupArg::Replied)]
+    pub group: GroupArg,
+    /// Only this campaign's exchanges.
+    #[arg(long, value_name = "ID")]
+    pub campaign: Option<i64>,
+    /// Updated on or after this day (server default: 2023-01-01).
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
+    pub since: Option<NaiveDate>,
+    /// Updated on or before this day (server default: today).
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
+    pub until: Option<NaiveDate>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// `exchanges show --output`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    /// Headers and bodies, HTML turned into text, sanitised.
+    Text,
+    /// The chain as the API sent it (a JSON array of e-mails).
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// The exchange's id (see `outreach exchanges list`).
+    pub id: i64,
+    #[arg(long, short = 'o', value_enum, default_value_t = ShowFormat::Text)]
+    pub output: ShowFormat,
+}
+
+pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit, CliError> {
+    match command {
+        ExchangesCommand::List(args) => list(global, args).await,
+        ExchangesCommand::Show(args) => show(global, args).await,
+    }
+}
+
+/// Refuses a range that ends before it starts.
+pub fn check_range(since: Option<NaiveDate>, until: Option<NaiveDate>) -> Result<(), CliError> {
+    match (since, until) {
+        (Some(since), Some(until)) if since > until => Err(CliError::usage(format!(
+            "--since {since} is after --until {until}; nothing would match."
+        ))),
+        _ => Ok(()),
+    }
+}
+
+async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
+    check_range(args.since, args.until)?;
+    let context = Context::connect(global).await?;
+    let query = ExchangeQuery {
+        campaign_id: args.campaign,
+        start_date: args.since,
+        end_date: args.until,
+        group: Some(match args.group {
+            GroupArg::Replied => ExchangeGroup::Replied,
+            GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
+        }),
+    };
+    let exchanges = context.client.list_exchanges(&query).await?;
+    if let Some(warning) = exchanges.warning("exchanges") {
+        warn(&context.term, &warning);
+    }
+    print_list(&exchanges.items, &columns(), args.output.format(&context.term), &context.term)?;
+    Ok(Exit::Ok)
+}
+
+async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let chain = context.client.email_chain(args.id).await?;
+    if let Some(warning) = chain.warning("e-mails") {
+        warn(&context.term, &warning);
+    }
+    let text = match args.output {
+        ShowFormat::Json => json_document(&chain.items[..], &context.term)?,
+        ShowFormat::Text => render_chain(&chain.items, context.term.width.unwrap_or(80)),
+    };
+    write_stdout(&text)?;
+    Ok(Exit::Ok)
+}
+
+/// The chain as text: a rule, headers and body per e-mail, every server string sanitised.
+pub fn render_chain(chain: &[EmailMessage], width: usize) -> String {
+    if chain.is_empty() {
+        return "(this exchange has no e-mails yet)\n".to_string();
+    }
+    let width = width.clamp(20, 100);
+    let mut out = String::new();
+    for (index, message) in chain.iter().enumerate() {
+        let label = format!("── {}/{} ", index + 1, chain.len());
+        let rule = "─".repeat(width.saturating_sub(label.chars().count()));
+        out.push_str(&format!("{label}{rule}\n"));
+        if let Some(from) = &message.from_ {
+            out.push_str(&format!("From:    {}\n", mailbox(from)));
+        }
+        let to: Vec<String> = message.to.iter().map(mailbox).collect();
+        if !to.is_empty() {
+            out.push_str(&format!("To:      {}\n", to.join(", ")));
+        }
+        let cc: Vec<String> = message.cc.iter().filter_map(loose_mailbox).collect();
+        if !cc.is_empty() {
+            out.push_str(&format!("Cc:      {}\n", cc.join(", ")));
+        }
+        if let Some(date) = &message.date {
+            out.push_str(&format!("Date:    {}\n", super::output::local_short(date)));
+        }
+        out.push_str(&format!("Subject: {}\n", sanitize(&message.subject)));
+        if !message.attachments.is_empty() {
+            out.push_str(&format!("Attached: {} file(s)\n", message.attachments.len()));
+        }
+        out.push('\n');
+        let body = body_text(message, width);
+        out.push_str(body.trim_end());
+        out.push_str("\n\n");
+    }
+    out
+}
+
+fn mailbox(mailbox: &Mailbox) -> String {
+    let address = sanitize(&mailbox.address);
+    let name = sanitize(&mailbox.name);
+    if name.trim().is_empty() { address } else { format!("{} <{address}>", name.trim()) }
+}
+
+/// A cc/bcc entry, whose shape the spec leaves open: an address object or a plain string.
+fn loose_mailbox(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(sanitize(text)),
+        Value::Object(_) => {
+            serde_json::from_value::<Mailbox>(value.clone()).ok().map(|m| mailbox(&m))
+        }
+        _ => None,
+    }
+}
+
+/// The text part, or the HTML part made text; sanitised with its lines kept.
+fn body_text(message: &EmailMessage, width: usize) -> String {
+    let text = message.body.text.as_deref().filter(|t| !t.trim().is_empty());
+    let body = match (text, message.body.html.as_deref()) {
+        (Some(text), _) => text.to_string(),
+        (None, Some(html)) if !html.trim().is_empty() => {
+            html2text::from_read(html.as_bytes(), width).unwrap_or_else(|_| html.to_string())
+        }
+        _ => "(no body)".to_string(),
+    };
+    sanitize_multiline(&body)
+}
+
+fn status_tone(exchange: &Exchange) -> Tone {
+    match exchange.status.kind() {
+        StatusKind::Positive => Tone::Good,
+        StatusKind::Negative => Tone::Bad,
+        StatusKind::Neutral => Tone::Plain,
+    }
+}
+
+fn columns() -> Vec<Column<Exchange>> {
+    type Col = Column<Exchange>;
+    vec![
+        Col::new("ID", |e| Cell::Int(e.id)),
+        Col::new("UPDATED", |e| Cell::Time(e.updated_at)),
+        Col::new("STATUS", |e| Cell::Text(e.status.to_string())).shrink(12).tone(status_tone),
+        Col::new("CAMPAIGN", |e| Cell::Int(e.campaign_id)).optional(3),
+        Col::new("CONTACT", |e| Cell::Text(full_name(&e.contact.first_name, &e.contact.last_name)))
+            .shrink(8),
+        Col::new("EMAIL", |e| Cell::Text(e.contact.email.clone())).shrink(12).optional(2),
+        Col::new("BOT", |e| Cell::Text(e.bot.email.clone())).shrink(10).optional(4),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{EmailBody, Timestamp};
+
+    #[test]
+    fn a_chain_reads_as_text_with_hostile_bytes_removed() {
+        let chain = [
+            EmailMessage {
+                subject: "Hello\u{1b}]0;pwned\u{7}".into(),
+                from_: Some(Mailbox {
+                    address: "ann@example.com".into(),
+                    name: "Ann \u{202e}Lee".into(),
+                }),
+                to: vec![Mailbox { address: "bot@example.com".into(), name: String::new() }],
+                cc: vec![
+                    Value::String("cc@example.com".into()),
+                    serde_json::json!({"address": "x@y.z", "name": "X"}),
+                ],
+                date: Timestamp::parse("2024-05-01T09:30:00Z"),
+                body: EmailBody {
+                    html: Some("<p>Hi <b>there</b></p><p>Bye</p>".into()),
+                    text: None,
+                },
+                ..EmailMessage::default()
+            },
+            EmailMessage {
+                subject: "Re: Hello".into(),
+                body: EmailBody { html: None, text: Some("line one\r\nline two\u{1b}[2J".into()) },
+                ..EmailMessage::default()
+            },
+        ];
+        let text = render_chain(&chain, 60);
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{202e}') && !text.contains('\r'));
+        assert!(text.contains("From:    Ann Lee <ann@example.com>"), "{text}");
+        assert!(text.contains("To:      bot@example.com"), "{text}");
+        assert!(text.contains("Cc:      cc@example.com, X <x@y.z>"), "{text}");
+        assert!(text.contains("Subject: Hello]0;pwned"), "{text}");
+        assert!(text.contains("there"), "{text}");
+        assert!(!text.contains("<b>"), "{text}");
+        assert!(text.contains("line one\nline two[2J"), "{text}");
+        assert!(text.starts_with("── 1/2 "));
+    }
+
+    #[test]
+    fn reversed_ranges_are_refused() {
+        let day = |d| NaiveDate::from_ymd_opt(2024, 5, d).unwrap();
+        assert!(check_range(Some(day(2)), Some(day(1))).is_err());
+        assert!(check_range(Some(day(1)), Some(day(1))).is_ok());
+        assert!(check_range(None, Some(day(1))).is_ok());
+    }
+}

@@ -1,0 +1,200 @@
+//! Accounting for every row: the summary (text or JSON) and the `*.rejected.csv` file
+//! listing each row that was not imported, with its line and reason.
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// What became of one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowOutcome {
+    /// Dry run: the row would be sent.
+    Valid,
+    Imported {
+        id: i64,
+    },
+    /// The address is already a contact of the organisation; nothing was sent or changed.
+    AlreadyPresent,
+    /// The row is wrong and will stay wrong: fix it in the file.
+    Rejected(String),
+    /// The row may be fine but its request failed: re-running retries it.
+    Failed(String),
+    /// The import stopped before this row was sent.
+    NotAttempted,
+}
+
+impl RowOutcome {
+    /// The reason written to the rejected file, for rows that were not imported.
+    fn reason(&self) -> Option<&str> {
+        match self {
+            RowOutcome::Rejected(reason) | RowOutcome::Failed(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+/// The counts of an import; they add up to `rows`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub file: String,
+    pub dry_run: bool,
+    pub rows: usize,
+    pub valid: usize,
+    pub imported: usize,
+    pub already_present: usize,
+    pub rejected: usize,
+    pub failed: usize,
+    pub not_attempted: usize,
+    /// Where the rejected and failed rows were written, if any.
+    pub rejected_file: Option<String>,
+}
+
+impl Summary {
+    pub fn count(file: &Path, dry_run: bool, outcomes: &[RowOutcome]) -> Summary {
+        let mut summary = Summary {
+            file: file.display().to_string(),
+            dry_run,
+            rows: outcomes.len(),
+            ..Summary::default()
+        };
+        for outcome in outcomes {
+            match outcome {
+                RowOutcome::Valid => summary.valid += 1,
+                RowOutcome::Imported { .. } => summary.imported += 1,
+                RowOutcome::AlreadyPresent => summary.already_present += 1,
+                RowOutcome::Rejected(_) => summary.rejected += 1,
+                RowOutcome::Failed(_) => summary.failed += 1,
+                RowOutcome::NotAttempted => summary.not_attempted += 1,
+            }
+        }
+        summary
+    }
+
+    /// Whether every row ended well (imported, already present, or valid in a dry run).
+    pub fn all_good(&self) -> bool {
+        self.rejected + self.failed + self.not_attempted == 0
+    }
+
+    /// The summary as text for stdout.
+    pub fn text(&self) -> String {
+        let rows = if self.rows == 1 { "row" } else { "rows" };
+        let mut out = if self.dry_run {
+            format!("{}: {} {rows} (dry run: nothing was sent)\n", self.file, self.rows)
+        } else {
+            format!("{}: {} {rows}\n", self.file, self.rows)
+        };
+        let mut line = |label: &str, count: usize, always: bool| {
+            if always || count > 0 {
+                out.push_str(&format!("  {label:<16}{count:>7}\n"));
+            }
+        };
+        if self.dry_run {
+            line("valid", self.valid, true);
+        } else {
+            line("imported", self.imported, true);
+            line("already present", self.already_present, true);
+        }
+        line("rejected", self.rejected, true);
+        line("failed", self.failed, false);
+        line("not attempted", self.not_attempted, false);
+        if let Some(path) = &self.rejected_file {
+            out.push_str(&format!("Rows not imported, with line and reason: {path}\n"));
+        }
+        out
+    }
+}
+
+/// `contacts.csv` → `contacts.rejected.csv`, next to the input.
+pub fn default_rejected_path(input: &Path) -> PathBuf {
+    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match input.extension() {
+        Some(ext) if ext.eq_ignore_ascii_case("csv") => format!("{stem}.rejected.csv"),
+        _ => format!(
+            "{}.rejected.csv",
+            input.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+        ),
+    };
+    input.with_file_name(name)
+}
+
+/// The rejected file's content: `line,reason,<original columns>` for each row not
+/// imported, or `None` when every row went through.
+pub fn rejected_csv(
+    headers: &[String],
+    rows: &[(u64, &[String], &RowOutcome)],
+) -> Result<Option<Vec<u8>>, csv::Error> {
+    let mut writer = csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
+    let mut any = false;
+    let mut header = vec!["line".to_string(), "reason".to_string()];
+    header.extend(headers.iter().cloned());
+    writer.write_record(&header)?;
+    for (line, cells, outcome) in rows {
+        let Some(reason) = outcome.reason() else { continue };
+        any = true;
+        let mut record = vec![line.to_string(), reason.to_string()];
+        record.extend(cells.iter().cloned());
+        // A short row is padded to the header; a long one keeps its extra cells.
+        record.resize(header.len().max(record.len()), String::new());
+        writer.write_record(&record)?;
+    }
+    if !any {
+        return Ok(None);
+    }
+    writer.into_inner().map(Some).map_err(|error| csv::Error::from(error.into_error()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_add_up_and_text_names_each_group() {
+        let outcomes = [
+            RowOutcome::Imported { id: 1 },
+            RowOutcome::AlreadyPresent,
+            RowOutcome::Rejected("bad".into()),
+            RowOutcome::Failed("500".into()),
+        ];
+        let summary = Summary::count(Path::new("c.csv"), false, &outcomes);
+        assert_eq!(
+            (summary.imported, summary.already_present, summary.rejected, summary.failed),
+            (1, 1, 1, 1)
+        );
+        assert!(!summary.all_good());
+        let text = summary.text();
+        assert!(text.starts_with("c.csv: 4 rows\n"), "{text}");
+        assert!(text.contains("  already present       1\n"), "{text}");
+        assert!(text.contains("  failed                1\n"), "{text}");
+        assert!(!text.contains("not attempted"), "{text}");
+    }
+
+    #[test]
+    fn rejected_path_sits_next_to_the_input() {
+        assert_eq!(
+            default_rejected_path(Path::new("/tmp/in/contacts.csv")),
+            PathBuf::from("/tmp/in/contacts.rejected.csv")
+        );
+        assert_eq!(
+            default_rejected_path(Path::new("list.txt")),
+            PathBuf::from("list.txt.rejected.csv")
+        );
+    }
+
+    #[test]
+    fn the_rejected_file_lists_only_rows_not_imported() {
+        let headers = vec!["email".to_string(), "notes".to_string()];
+        let good = ["a@b.co".to_string(), "x".to_string()];
+        let bad = ["nope".to_string(), "two\nlines".to_string(), "extra".to_string()];
+        let short = ["".to_string()];
+        let imported = RowOutcome::Imported { id: 1 };
+        let rejected = RowOutcome::Rejected("email: no @".into());
+        let failed = RowOutcome::Failed("timeout".into());
+        let rows = [(2, &good[..], &imported), (3, &bad[..], &rejected), (5, &short[..], &failed)];
+        let bytes = rejected_csv(&headers, &rows).unwrap().unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        assert_eq!(
+            text,
+            "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout,,\n"
+        );
+        assert!(rejected_csv(&headers, &rows[..1]).unwrap().is_none());
+    }
+}

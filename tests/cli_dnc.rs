@@ -1,0 +1,86 @@
+//! `outreach dnc`: large lists go out in requests of 10 000 and contacts' dnc flags follow.
+
+mod cli_support;
+
+use cli_support::{Outreach, client, eventually, sim_requests};
+use outreach_tui::sim::{self, SimOptions};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+fn domain_of(email: &str) -> String {
+    email.rsplit_once('@').unwrap().1.to_lowercase()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let api = client(&sim.base_url, key);
+    let cli = Outreach::new(&sim.base_url, key);
+
+    let contacts = api.list_contacts().await.unwrap();
+    let targets: BTreeSet<String> =
+        contacts.items.iter().filter(|c| !c.dnc).map(|c| domain_of(&c.email)).take(3).collect();
+    assert_eq!(targets.len(), 3, "three domains of contacts not yet on the DNC list");
+    let mut lines: Vec<String> = (0..24_997).map(|i| format!("blocked-{i}.example")).collect();
+    lines.extend(targets.iter().map(|d| format!("@{d}")));
+    lines.insert(0, "# blocked domains".into());
+    let file = cli.write("domains.txt", lines.join("\r\n"));
+
+    let run = cli.run(&["dnc", "add-domains", "--file", file.to_str().unwrap()]).await;
+    run.expect(0);
+    assert_eq!(run.stdout, "Added 25000 domains to the do-not-contact list in 3 requests.\n");
+    assert_eq!(sim_requests(&sim.base_url, key, "POST /api/v1/dnc-domains/json").await, 3);
+
+    let flagged = |contacts: &[outreach_tui::api::Contact]| {
+        contacts.iter().filter(|c| targets.contains(&domain_of(&c.email))).all(|c| c.dnc)
+    };
+    eventually(Duration::from_secs(10), "the dnc flags of the listed domains", || {
+        let api = api.clone();
+        let flagged = &flagged;
+        async move { flagged(&api.list_contacts().await.unwrap().items) }
+    })
+    .await;
+    let after = api.list_contacts().await.unwrap();
+    let others_flipped =
+        contacts.items.iter().zip(after.items.iter()).any(|(before, now)| {
+            !targets.contains(&domain_of(&now.email)) && before.dnc != now.dnc
+        });
+    assert!(!others_flipped, "only contacts of the listed domains change");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let api = client(&sim.base_url, key);
+    let cli = Outreach::new(&sim.base_url, key);
+    let contacts = api.list_contacts().await.unwrap();
+    let clean: Vec<&str> =
+        contacts.items.iter().filter(|c| !c.dnc).map(|c| c.email.as_str()).take(3).collect();
+
+    let stdin = format!("{}\n{}, {}\n", clean[0], clean[1], clean[0]);
+    let run = cli.run_with_stdin(&["dnc", "add-emails", clean[2], "-"], stdin).await;
+    run.expect(0);
+    assert_eq!(run.stdout, "Added 3 addresses to the do-not-contact list in 1 request.\n");
+    eventually(Duration::from_secs(10), "the dnc flags of the listed addresses", || {
+        let api = api.clone();
+        let clean = clean.clone();
+        async move {
+            let now = api.list_contacts().await.unwrap();
+            clean.iter().all(|email| now.items.iter().any(|c| c.email == *email && c.dnc))
+        }
+    })
+    .await;
+
+    let invalid = cli.run(&["dnc", "add-emails", "ok@example.org", "not-an-address"]).await;
+    invalid.expect(2);
+    assert!(
+        invalid.stderr.contains("not-an-address: An email address must have an @-sign."),
+        "{}",
+        invalid.stderr
+    );
+    assert!(invalid.stderr.contains("--skip-invalid"), "{}", invalid.stderr);
+    sim.shutdown().await;
+}

@@ -1,0 +1,207 @@
+//! Every list subcommand in every output format, against the simulator's seeded data.
+
+mod cli_support;
+
+use cli_support::{Outreach, client, csv_records, width};
+use outreach_tui::api::{ExchangeGroup, ExchangeQuery, MeetingQuery};
+use outreach_tui::sim::{self, SimOptions};
+
+/// Runs `args` in each format and checks each lists exactly `ids`, in order.
+async fn check_formats(cli: &Outreach, args: &[&str], ids: &[i64], csv_header: &[&str]) {
+    let with = |format: &'static str| -> Vec<&str> {
+        let mut all = args.to_vec();
+        all.extend(["--output", format]);
+        all
+    };
+
+    let json = cli.run(&with("json")).await;
+    json.expect(0);
+    let listed: Vec<i64> =
+        json.json().as_array().unwrap().iter().map(|item| item["id"].as_i64().unwrap()).collect();
+    assert_eq!(listed, ids, "{args:?} json");
+
+    let piped = cli.run(args).await;
+    assert_eq!(piped.stdout, json.stdout, "{args:?}: piped output defaults to the JSON array");
+
+    let jsonl = cli.run(&with("jsonl")).await;
+    jsonl.expect(0);
+    let listed: Vec<i64> = jsonl
+        .stdout
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["id"].as_i64().unwrap()
+        })
+        .collect();
+    assert_eq!(listed, ids, "{args:?} jsonl");
+
+    let csv = cli.run(&with("csv")).await;
+    csv.expect(0);
+    let records = csv_records(&csv.stdout);
+    assert_eq!(records[0], csv_header, "{args:?} csv header");
+    let listed: Vec<i64> = records[1..].iter().map(|r| r[0].parse().unwrap()).collect();
+    assert_eq!(listed, ids, "{args:?} csv");
+
+    let table = cli.run_env(&with("table"), &[("COLUMNS", "80")]).await;
+    table.expect(0);
+    let lines: Vec<&str> = table.stdout.lines().collect();
+    assert_eq!(lines.len(), ids.len() + 1, "{args:?}: a header and one line per item");
+    assert!(lines[0].trim_start().starts_with("ID"), "{}", lines[0]);
+    for line in &lines {
+        assert!(width(line) <= 80, "{args:?}: wider than 80 columns: {line:?}");
+        assert!(
+            !line.chars().any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "{line:?}"
+        );
+    }
+    let listed: Vec<i64> = lines[1..]
+        .iter()
+        .map(|line| line.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(listed, ids, "{args:?} table");
+
+    let narrow = cli.run_env(&with("table"), &[("COLUMNS", "40")]).await;
+    assert!(narrow.stdout.lines().all(|line| width(line) <= 40), "{}", narrow.stdout);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn campaigns_bots_and_contacts_in_every_format() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let api = client(&sim.base_url, key);
+
+    let campaigns: Vec<i64> =
+        api.list_campaigns().await.unwrap().items.iter().map(|c| c.id).collect();
+    assert!(!campaigns.is_empty());
+    let header = ["ID", "NAME", "STATUS", "CREATED", "TEST MODE", "UNSUBSCRIBE", "MEETING"];
+    check_formats(&cli, &["campaigns", "list"], &campaigns, &header).await;
+
+    let bots: Vec<i64> = api.list_bots().await.unwrap().items.iter().map(|b| b.id).collect();
+    let header =
+        ["ID", "EMAIL", "NAME", "STATUS", "MAILBOX", "DAILY LIMIT", "WARMUP SINCE", "PROBLEMS"];
+    check_formats(&cli, &["bots", "list"], &bots, &header).await;
+
+    let contacts: Vec<i64> =
+        api.list_contacts().await.unwrap().items.iter().map(|c| c.id).collect();
+    let header = ["ID", "EMAIL", "NAME", "DNC", "TAGS", "TIMEZONE", "CUSTOM DATA"];
+    check_formats(&cli, &["contacts", "list"], &contacts, &header).await;
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn exchanges_and_meetings_pass_their_filters() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let api = client(&sim.base_url, key);
+    let ids = |query: ExchangeQuery| {
+        let api = api.clone();
+        async move {
+            api.list_exchanges(&query).await.unwrap().items.iter().map(|e| e.id).collect::<Vec<_>>()
+        }
+    };
+    let header = ["ID", "UPDATED", "STATUS", "CAMPAIGN", "CONTACT", "EMAIL", "BOT"];
+
+    let replied =
+        ids(ExchangeQuery { group: Some(ExchangeGroup::Replied), ..Default::default() }).await;
+    assert!(!replied.is_empty());
+    check_formats(&cli, &["exchanges", "list"], &replied, &header).await;
+
+    let booked =
+        ids(ExchangeQuery { group: Some(ExchangeGroup::MeetingBooked), ..Default::default() })
+            .await;
+    assert!(!booked.is_empty() && booked.len() < replied.len());
+    check_formats(&cli, &["exchanges", "list", "--group", "meeting-booked"], &booked, &header)
+        .await;
+
+    let all = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();
+    let campaign = all.items[0].campaign_id;
+    let since = all.items.iter().filter_map(|e| e.updated_at).min().unwrap().date();
+    let until = since + chrono::Days::new(20);
+    let filtered = ids(ExchangeQuery {
+        campaign_id: Some(campaign),
+        start_date: Some(since),
+        end_date: Some(until),
+        group: Some(ExchangeGroup::Replied),
+    })
+    .await;
+    let (since, until, campaign) = (since.to_string(), until.to_string(), campaign.to_string());
+    let args = ["exchanges", "list", "--campaign", &campaign, "--since", &since, "--until", &until];
+    check_formats(&cli, &args, &filtered, &header).await;
+
+    let meetings: Vec<i64> = api
+        .list_meetings(&MeetingQuery::default())
+        .await
+        .unwrap()
+        .items
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert!(!meetings.is_empty());
+    let header =
+        ["ID", "START", "STATUS", "CONTACT", "EMAIL", "CAMPAIGN", "THEIR TIME", "END", "LINK"];
+    check_formats(&cli, &["meetings", "list"], &meetings, &header).await;
+
+    let starts = api.list_meetings(&MeetingQuery::default()).await.unwrap();
+    let first = starts.items.iter().filter_map(|m| m.start).min().unwrap().date();
+    let range =
+        MeetingQuery { start_date: Some(first), end_date: Some(first + chrono::Days::new(3)) };
+    let in_range: Vec<i64> =
+        api.list_meetings(&range).await.unwrap().items.iter().map(|m| m.id).collect();
+    assert!(in_range.len() < meetings.len());
+    let (from, to) = (first.to_string(), (first + chrono::Days::new(3)).to_string());
+    check_formats(
+        &cli,
+        &["meetings", "list", "--since", &from, "--until", &to],
+        &in_range,
+        &header,
+    )
+    .await;
+
+    let reversed = cli.run(&["meetings", "list", "--since", &to, "--until", &from]).await;
+    reversed.expect(2);
+    assert!(reversed.stderr.contains("is after --until"), "{}", reversed.stderr);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_email_chain_reads_as_sanitised_text_or_faithful_json() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let api = client(&sim.base_url, key);
+
+    // Find a chain carrying hostile text, as real inboxes do.
+    let exchanges = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();
+    let mut hostile = None;
+    for exchange in exchanges.items.iter() {
+        let chain = api.email_chain(exchange.id).await.unwrap();
+        let raw = serde_json::to_string(&chain.items[..]).unwrap();
+        if raw.contains("\\u001b") || raw.contains('\u{202e}') {
+            hostile = Some((exchange.id, chain.items.len()));
+            break;
+        }
+    }
+    let (id, messages) = hostile.expect("the demo organisation has hostile e-mails");
+    let id = id.to_string();
+
+    let text = cli.run(&["exchanges", "show", &id]).await;
+    text.expect(0);
+    let rules = text.stdout.lines().filter(|line| line.starts_with("── ")).count();
+    assert_eq!(rules, messages, "one rule per e-mail:\n{}", text.stdout);
+    assert!(text.stdout.starts_with(&format!("── 1/{messages} ")), "{}", text.stdout);
+    assert!(text.stdout.contains("\nSubject: "), "{}", text.stdout);
+    let dangerous = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t') || ('\u{202a}'..='\u{202e}').contains(&c)
+    };
+    assert!(!text.stdout.chars().any(dangerous), "{:?}", text.stdout);
+
+    let json = cli.run(&["exchanges", "show", &id, "--output", "json"]).await;
+    json.expect(0);
+    assert_eq!(json.json().as_array().unwrap().len(), messages);
+    assert!(
+        json.stdout.contains("\\u001b") || json.stdout.contains('\u{202e}'),
+        "piped JSON stays faithful"
+    );
+    sim.shutdown().await;
+}
