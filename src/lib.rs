@@ -12,3 +12,4 @@ pub mod session;
 pub mod sim;
 pub mod summary;
 pub mod text;
+pub mod tui;

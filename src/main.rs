@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use outreach_tui::cli::{self, Cli};
+use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
 use std::process::ExitCode;
 
 #[tokio::main]
@@ -11,8 +12,18 @@ async fn main() -> ExitCode {
     match parsed.command {
         Some(command) => cli::run(&parsed.global, command).await,
         None => {
-            eprintln!("The dashboard arrives with the TUI issue; see `outreach --help`.");
-            ExitCode::from(2)
+            let launch = if parsed.demo {
+                Launch::Demo
+            } else {
+                Launch::Profile(parsed.global.session_request())
+            };
+            match tui::run(launch, UiSettings::from_env()).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("outreach: the terminal could not be used: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }

@@ -50,6 +50,10 @@ pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
 
+    /// Open the dashboard on an embedded simulator with demo data (no key needed).
+    #[arg(long)]
+    pub demo: bool,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }

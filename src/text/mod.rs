@@ -1,4 +1,13 @@
-//! Untrusted text from the API made safe for a terminal (DESIGN §6).
+//! Untrusted text from the API made safe for a terminal (DESIGN §6), and e-mail bodies
+//! made readable: HTML to text at a width, quoted history, link footnotes, wrapping.
+
+mod body;
+mod quotes;
+mod wrap;
+
+pub use body::{BodyLine, BodySource, RenderedBody, render_body};
+pub use quotes::quoted_lines;
+pub use wrap::{quote_prefix, truncate, width, wrap_line};
 
 /// Characters that could move the cursor, recolour, retitle or reorder what the user sees,
 /// or hide text: C0 and C1 controls, DEL, bidi controls, zero-width characters, soft hyphen.

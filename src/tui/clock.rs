@@ -1,0 +1,98 @@
+//! Time as the user reads it: instants from the API (UTC) shown in the user's zone, and
+//! ages such as "3m ago". Tests fix both the zone and "now" so screens are reproducible.
+
+use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
+
+/// The zone times are shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zone {
+    /// The machine's local zone (`TZ`, `/etc/localtime`).
+    Local,
+    /// A fixed IANA zone (tests, or a user's choice).
+    Named(Tz),
+}
+
+impl Zone {
+    /// Formats an instant in this zone with a `chrono` format string.
+    pub fn format(&self, instant: DateTime<Utc>, format: &str) -> String {
+        match self {
+            Zone::Local => instant.with_timezone(&Local).format(format).to_string(),
+            Zone::Named(tz) => instant.with_timezone(tz).format(format).to_string(),
+        }
+    }
+
+    /// The calendar day of an instant in this zone.
+    pub fn date(&self, instant: DateTime<Utc>) -> NaiveDate {
+        match self {
+            Zone::Local => instant.with_timezone(&Local).date_naive(),
+            Zone::Named(tz) => instant.with_timezone(tz).date_naive(),
+        }
+    }
+
+    /// Date and time for tables: `2024-05-06 09:30`.
+    pub fn date_time(&self, instant: DateTime<Utc>) -> String {
+        self.format(instant, "%Y-%m-%d %H:%M")
+    }
+
+    /// The UTC offset of this zone at an instant, in seconds.
+    pub fn offset_seconds(&self, instant: DateTime<Utc>) -> i32 {
+        use chrono::Offset;
+        match self {
+            Zone::Local => {
+                Local.offset_from_utc_datetime(&instant.naive_utc()).fix().local_minus_utc()
+            }
+            Zone::Named(tz) => {
+                tz.offset_from_utc_datetime(&instant.naive_utc()).fix().local_minus_utc()
+            }
+        }
+    }
+}
+
+/// Formats an instant in an IANA zone by name; `None` when the name is no known zone.
+pub fn in_named_zone(instant: DateTime<Utc>, zone: &str, format: &str) -> Option<String> {
+    let tz: Tz = zone.parse().ok()?;
+    Some(instant.with_timezone(&tz).format(format).to_string())
+}
+
+/// How long ago something happened, coarse on purpose so the label changes (and the screen
+/// is redrawn) at most once a minute: "just now", "4m ago", "2h ago", "3d ago".
+pub fn age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    let seconds = (now - since).num_seconds().max(0);
+    match seconds {
+        0..60 => "just now".into(),
+        60..3600 => format!("{}m ago", seconds / 60),
+        3600..86400 => format!("{}h ago", seconds / 3600),
+        _ => format!("{}d ago", seconds / 86400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text).unwrap().with_timezone(&Utc)
+    }
+
+    #[test]
+    fn instants_show_in_the_chosen_zone() {
+        let zone = Zone::Named(chrono_tz::Europe::Berlin);
+        let instant = at("2024-05-06T22:30:00Z");
+        assert_eq!(zone.date_time(instant), "2024-05-07 00:30");
+        assert_eq!(zone.date(instant).to_string(), "2024-05-07");
+        assert_eq!(zone.offset_seconds(instant), 7200);
+        assert_eq!(in_named_zone(instant, "America/New_York", "%H:%M").unwrap(), "18:30");
+        assert!(in_named_zone(instant, "Mars/Olympus", "%H:%M").is_none());
+    }
+
+    #[test]
+    fn ages_are_coarse() {
+        let now = at("2024-05-06T12:00:00Z");
+        assert_eq!(age(at("2024-05-06T11:59:30Z"), now), "just now");
+        assert_eq!(age(at("2024-05-06T11:55:00Z"), now), "5m ago");
+        assert_eq!(age(at("2024-05-06T09:00:00Z"), now), "3h ago");
+        assert_eq!(age(at("2024-05-01T12:00:00Z"), now), "5d ago");
+        assert_eq!(age(at("2024-05-06T12:00:10Z"), now), "just now", "clock skew");
+    }
+}

@@ -1,0 +1,124 @@
+//! Setting up the session the dashboard runs on — the demo's embedded simulator, or the
+//! profile's base URL and key — and logging in from the login form. Runs after the first
+//! frame is on screen.
+
+use super::action::{ConnectFailure, ConnectionInfo, LoginAttempt};
+use crate::api::{Client, ClientOptions};
+use crate::config;
+use crate::credentials::{self, LoginRequest};
+use crate::session::{self, Environment, Session, SessionError, SessionRequest};
+use crate::sim::{self, SimOptions};
+
+/// Which API the dashboard opens on.
+#[derive(Debug, Clone)]
+pub enum Launch {
+    /// The embedded simulator on 127.0.0.1, its first organisation's admin key, no keyring.
+    Demo,
+    /// The active profile (command line, environment, config, keyring).
+    Profile(SessionRequest),
+}
+
+/// A working connection.
+pub struct Connected {
+    pub info: ConnectionInfo,
+    pub client: Client,
+    /// Kept alive as long as the dashboard runs (the demo's simulator).
+    pub keep_alive: Option<Box<dyn std::any::Any + Send>>,
+}
+
+pub async fn connect(launch: &Launch) -> Result<Connected, ConnectFailure> {
+    match launch {
+        Launch::Demo => connect_demo().await,
+        Launch::Profile(request) => connect_profile(request).await,
+    }
+}
+
+fn info_of(session: &Session, organisation: Option<String>) -> ConnectionInfo {
+    ConnectionInfo {
+        profile: session.profile.clone(),
+        organisation,
+        base_url: session.base_url.clone(),
+        key_source: session.key_source.clone(),
+        read_only: session.read_only,
+        warnings: session.warnings.clone(),
+    }
+}
+
+/// The base URL the profile would use, for the login form; the user can change it there.
+fn known_base_url(request: &SessionRequest, env: &Environment, profile: &str) -> Option<String> {
+    request
+        .base_url
+        .clone()
+        .or_else(|| env.base_url.clone())
+        .or_else(|| config::load_lenient().config.profile(profile).base_url)
+}
+
+async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectFailure> {
+    let env = Environment::from_process();
+    let profile = request
+        .profile
+        .clone()
+        .or_else(|| env.profile.clone())
+        .unwrap_or_else(|| session::DEFAULT_PROFILE.to_string());
+    let session = session::resolve(request).await.map_err(|error| {
+        let (profile, needs_key) = match &error {
+            SessionError::NoKey { profile }
+            | SessionError::NoBaseUrl { profile }
+            | SessionError::KeyringUnavailable { profile, .. } => (profile.clone(), true),
+            _ => (profile.clone(), false),
+        };
+        let base_url = known_base_url(request, &env, &profile);
+        ConnectFailure { profile, message: error.to_string(), needs_key, base_url }
+    })?;
+    let client = session.client().map_err(|error| ConnectFailure {
+        profile: session.profile.clone(),
+        message: error.to_string(),
+        needs_key: false,
+        base_url: Some(session.base_url.clone()),
+    })?;
+    Ok(Connected { info: info_of(&session, None), client, keep_alive: None })
+}
+
+/// Starts the simulator on 127.0.0.1 (a free port) and connects with its first
+/// organisation's admin key; no keyring, no config.
+async fn connect_demo() -> Result<Connected, ConnectFailure> {
+    let failure = |message: String| ConnectFailure {
+        profile: "demo".into(),
+        message,
+        needs_key: false,
+        base_url: None,
+    };
+    let sim = sim::spawn(SimOptions::default())
+        .await
+        .map_err(|error| failure(format!("The demo simulator could not start: {error}")))?;
+    let session = Session::demo(sim.base_url.clone(), sim.admin_key());
+    let client = Client::new(&session.base_url, &session.key, ClientOptions::default())
+        .map_err(|error| failure(format!("The demo simulator could not be reached: {error}")))?;
+    let organisation = sim.orgs.first().map(|org| org.name.clone());
+    Ok(Connected { info: info_of(&session, organisation), client, keep_alive: Some(Box::new(sim)) })
+}
+
+/// Checks the key against the API and keeps it in the OS keyring (and the base URL in the
+/// config file). The answer is a sentence for the status bar either way.
+pub async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<String, String> {
+    let allow_http = match launch {
+        Launch::Profile(request) => request.allow_http,
+        Launch::Demo => return Err("The demo needs no key.".into()),
+    };
+    let request = LoginRequest {
+        allow_http,
+        ..LoginRequest::new(attempt.profile.clone(), attempt.base_url, attempt.key)
+    };
+    let logged_in = credentials::login(&request).await.map_err(|error| error.to_string())?;
+    let stored = &logged_in.stored;
+    let mut message =
+        format!("Logged in: the key for profile '{}' is in the {}.", attempt.profile, stored.store);
+    if let Some(warning) = stored.lifetime.warning() {
+        message.push(' ');
+        message.push_str(&warning);
+    }
+    if credentials::key_from_env().is_some() {
+        message.push_str(" OUTREACH_API_KEY is set and still takes precedence over it.");
+    }
+    Ok(message)
+}

@@ -1,0 +1,239 @@
+//! Keys to commands, per scope, with the help text the `?` overlay lists. Vim keys and
+//! arrow keys both work everywhere.
+
+mod names;
+
+pub use names::parse_key;
+
+use super::action::Command;
+use super::state::{AppState, Connection, Pane};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every screen.
+    Global,
+    /// Anything that scrolls or has a selection.
+    Movement,
+    /// A table of items.
+    List,
+    /// The Exchanges or Meetings table, which have server-side filters.
+    QueryList,
+    /// The Overview's tiles.
+    Overview,
+    /// An e-mail chain.
+    Chain,
+}
+
+/// A key with its modifiers (Shift is part of the character for letters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+impl Key {
+    pub const fn plain(code: KeyCode) -> Key {
+        Key { code, modifiers: KeyModifiers::NONE }
+    }
+
+    pub const fn ch(c: char) -> Key {
+        Key::plain(KeyCode::Char(c))
+    }
+
+    pub const fn ctrl(c: char) -> Key {
+        Key { code: KeyCode::Char(c), modifiers: KeyModifiers::CONTROL }
+    }
+
+    /// Whether a pressed key is this one. Shift is ignored for characters (it is already in
+    /// the character) and for BackTab (which some terminals report with it, some without).
+    pub fn matches(&self, event: &KeyEvent) -> bool {
+        let relevant = KeyModifiers::CONTROL | KeyModifiers::ALT;
+        self.code == event.code && (self.modifiers & relevant) == (event.modifiers & relevant)
+    }
+
+    /// How the key is written in help: `j`, `↓`, `Ctrl-d`, `PgDn`.
+    pub fn label(&self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "Space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Up => "↑".into(),
+            KeyCode::Down => "↓".into(),
+            KeyCode::Left => "←".into(),
+            KeyCode::Right => "→".into(),
+            KeyCode::PageUp => "PgUp".into(),
+            KeyCode::PageDown => "PgDn".into(),
+            KeyCode::Home => "Home".into(),
+            KeyCode::End => "End".into(),
+            KeyCode::Enter => "Enter".into(),
+            KeyCode::Esc => "Esc".into(),
+            KeyCode::Tab => "Tab".into(),
+            KeyCode::BackTab => "Shift-Tab".into(),
+            other => format!("{other:?}"),
+        };
+        if self.modifiers.contains(KeyModifiers::CONTROL) { format!("Ctrl-{base}") } else { base }
+    }
+}
+
+/// Keys bound to one command in one scope, with what it does in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub keys: Vec<Key>,
+    pub command: Command,
+    pub scope: Scope,
+    pub help: &'static str,
+}
+
+/// Every binding; scopes listed first win over later ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        use Command as C;
+        use KeyCode as K;
+        use Scope as S;
+        let b = |keys: &[Key], command, scope, help| Binding {
+            keys: keys.to_vec(),
+            command,
+            scope,
+            help,
+        };
+        let mut bindings = vec![
+            b(&[Key::ch('T')], C::ToggleQuotes, S::Chain, "show or fold quoted history"),
+            b(&[Key::ch('n')], C::NextMessage, S::Chain, "next message"),
+            b(&[Key::ch('p')], C::PrevMessage, S::Chain, "previous message"),
+            b(&[Key::ch('f')], C::EditQuery, S::QueryList, "edit the server-side filters"),
+            b(&[Key::plain(K::Enter)], C::Open, S::Overview, "open the tile's pane"),
+            b(&[Key::ch('h'), Key::plain(K::Left)], C::Left, S::Overview, "tile to the left"),
+            b(&[Key::ch('l'), Key::plain(K::Right)], C::Right, S::Overview, "tile to the right"),
+            b(&[Key::plain(K::Enter)], C::Open, S::List, "open the selected item"),
+            b(&[Key::ch('/')], C::Filter, S::List, "filter as you type (fuzzy)"),
+            b(&[Key::ch('j'), Key::plain(K::Down)], C::Down, S::Movement, "down"),
+            b(&[Key::ch('k'), Key::plain(K::Up)], C::Up, S::Movement, "up"),
+            b(&[Key::ch('g'), Key::plain(K::Home)], C::Top, S::Movement, "to the top"),
+            b(&[Key::ch('G'), Key::plain(K::End)], C::Bottom, S::Movement, "to the bottom"),
+            b(&[Key::plain(K::PageDown), Key::ctrl('f')], C::PageDown, S::Movement, "page down"),
+            b(&[Key::plain(K::PageUp), Key::ctrl('b')], C::PageUp, S::Movement, "page up"),
+            b(&[Key::ctrl('d')], C::HalfPageDown, S::Movement, "half a page down"),
+            b(&[Key::ctrl('u')], C::HalfPageUp, S::Movement, "half a page up"),
+            b(&[Key::plain(K::Esc)], C::Back, S::Global, "back, clear filter, close"),
+            b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
+            b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
+            b(&[Key::plain(K::Tab)], C::NextPane, S::Global, "next pane"),
+            b(&[Key::plain(K::BackTab)], C::PrevPane, S::Global, "previous pane"),
+        ];
+        for (index, pane) in Pane::ALL.into_iter().enumerate() {
+            let digit = char::from_digit(index as u32 + 1, 10).unwrap_or('1');
+            bindings.push(b(&[Key::ch(digit)], C::GoTo(pane), S::Global, pane_help(pane)));
+        }
+        bindings.extend([
+            b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
+            b(&[Key::ch('?')], C::Help, S::Global, "this help"),
+            b(&[Key::ch('q'), Key::ctrl('c')], C::Quit, S::Global, "quit"),
+        ]);
+        Keymap { bindings }
+    }
+}
+
+fn pane_help(pane: Pane) -> &'static str {
+    match pane {
+        Pane::Overview => "go to Overview",
+        Pane::Campaigns => "go to Campaigns",
+        Pane::Exchanges => "go to Exchanges",
+        Pane::Meetings => "go to Meetings",
+        Pane::Bots => "go to Bots",
+        Pane::Contacts => "go to Contacts",
+    }
+}
+
+/// The scopes whose keys work on the current screen, most specific first.
+pub fn active_scopes(state: &AppState) -> Vec<Scope> {
+    use Scope::*;
+    if !matches!(state.connection, Connection::Ready(_)) {
+        return vec![Global];
+    }
+    match state.pane {
+        Pane::Overview => vec![Overview, Movement, Global],
+        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement, Global],
+        Pane::Exchanges | Pane::Meetings if state.showing_list() => {
+            vec![QueryList, List, Movement, Global]
+        }
+        _ if state.showing_list() => vec![List, Movement, Global],
+        _ => vec![Movement, Global],
+    }
+}
+
+impl Keymap {
+    /// The command of a key in the active scopes, most specific scope first.
+    pub fn lookup(&self, key: &KeyEvent, scopes: &[Scope]) -> Option<Command> {
+        scopes.iter().find_map(|scope| {
+            self.bindings
+                .iter()
+                .filter(|binding| binding.scope == *scope)
+                .find(|binding| binding.keys.iter().any(|k| k.matches(key)))
+                .map(|binding| binding.command)
+        })
+    }
+
+    /// The bindings of the active scopes, in the order help lists them.
+    pub fn active(&self, scopes: &[Scope]) -> Vec<&Binding> {
+        scopes
+            .iter()
+            .flat_map(|scope| self.bindings.iter().filter(move |b| b.scope == *scope))
+            .collect()
+    }
+
+    /// The first key bound to a command, for hints in the status bar.
+    pub fn key_for(&self, command: Command) -> Option<String> {
+        self.bindings
+            .iter()
+            .find(|b| b.command == command)
+            .and_then(|b| b.keys.first())
+            .map(Key::label)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    #[test]
+    fn vim_and_arrow_keys_do_the_same() {
+        let keymap = Keymap::default();
+        let scopes = [Scope::List, Scope::Movement, Scope::Global];
+        let j = keymap.lookup(&press(KeyCode::Char('j'), KeyModifiers::NONE), &scopes);
+        let down = keymap.lookup(&press(KeyCode::Down, KeyModifiers::NONE), &scopes);
+        assert_eq!((j, down), (Some(Command::Down), Some(Command::Down)));
+        let shifted_g = keymap.lookup(&press(KeyCode::Char('G'), KeyModifiers::SHIFT), &scopes);
+        assert_eq!(shifted_g, Some(Command::Bottom));
+        let ctrl_d = keymap.lookup(&press(KeyCode::Char('d'), KeyModifiers::CONTROL), &scopes);
+        assert_eq!(ctrl_d, Some(Command::HalfPageDown));
+        let back_tab = keymap.lookup(&press(KeyCode::BackTab, KeyModifiers::SHIFT), &scopes);
+        assert_eq!(back_tab, Some(Command::PrevPane));
+    }
+
+    #[test]
+    fn scoped_keys_only_work_in_their_scope() {
+        let keymap = Keymap::default();
+        let t = press(KeyCode::Char('T'), KeyModifiers::SHIFT);
+        assert_eq!(keymap.lookup(&t, &[Scope::Movement, Scope::Global]), None);
+        assert_eq!(keymap.lookup(&t, &[Scope::Chain, Scope::Global]), Some(Command::ToggleQuotes));
+        let digit = press(KeyCode::Char('3'), KeyModifiers::NONE);
+        assert_eq!(keymap.lookup(&digit, &[Scope::Global]), Some(Command::GoTo(Pane::Exchanges)));
+    }
+
+    #[test]
+    fn labels_read_like_help() {
+        assert_eq!(Key::ctrl('d').label(), "Ctrl-d");
+        assert_eq!(Key::plain(KeyCode::PageDown).label(), "PgDn");
+        assert_eq!(Keymap::default().key_for(Command::Help).as_deref(), Some("?"));
+    }
+}

@@ -1,0 +1,151 @@
+//! Key bindings from the config file's `[keys]` table: action names (`quit`, `page_down` …)
+//! and key names (`q`, `ctrl-d`, `PgDn`, `shift-tab` …), several separated by spaces.
+
+use super::super::action::Command;
+use super::{Key, Keymap};
+use crossterm::event::{KeyCode, KeyModifiers};
+
+/// The commands the config file may rebind, by name.
+const ACTIONS: &[(&str, Command)] = &[
+    ("up", Command::Up),
+    ("down", Command::Down),
+    ("left", Command::Left),
+    ("right", Command::Right),
+    ("top", Command::Top),
+    ("bottom", Command::Bottom),
+    ("page_up", Command::PageUp),
+    ("page_down", Command::PageDown),
+    ("half_page_up", Command::HalfPageUp),
+    ("half_page_down", Command::HalfPageDown),
+    ("open", Command::Open),
+    ("back", Command::Back),
+    ("filter", Command::Filter),
+    ("refresh", Command::Refresh),
+    ("login", Command::Login),
+    ("help", Command::Help),
+    ("palette", Command::Palette),
+    ("quit", Command::Quit),
+    ("next_pane", Command::NextPane),
+    ("prev_pane", Command::PrevPane),
+    ("edit_filters", Command::EditQuery),
+    ("toggle_quotes", Command::ToggleQuotes),
+    ("next_message", Command::NextMessage),
+    ("prev_message", Command::PrevMessage),
+];
+
+/// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.
+pub fn parse_key(text: &str) -> Result<Key, String> {
+    let mut modifiers = KeyModifiers::NONE;
+    let mut rest = text.trim();
+    loop {
+        let lower = rest.to_lowercase();
+        let prefix = ["ctrl-", "ctrl+", "c-", "alt-", "alt+", "m-"]
+            .iter()
+            .find(|p| lower.starts_with(**p) && rest.len() > p.len());
+        match prefix {
+            Some(p) => {
+                modifiers |=
+                    if p.starts_with('c') { KeyModifiers::CONTROL } else { KeyModifiers::ALT };
+                rest = &rest[p.len()..];
+            }
+            None => break,
+        }
+    }
+    let mut chars = rest.chars();
+    let code = match (chars.next(), chars.next()) {
+        (Some(c), None) => KeyCode::Char(c),
+        _ => match rest.to_lowercase().as_str() {
+            "up" => KeyCode::Up,
+            "down" => KeyCode::Down,
+            "left" => KeyCode::Left,
+            "right" => KeyCode::Right,
+            "pgup" | "pageup" => KeyCode::PageUp,
+            "pgdn" | "pagedown" => KeyCode::PageDown,
+            "home" => KeyCode::Home,
+            "end" => KeyCode::End,
+            "enter" | "return" => KeyCode::Enter,
+            "esc" | "escape" => KeyCode::Esc,
+            "tab" => KeyCode::Tab,
+            "backtab" | "shift-tab" | "s-tab" => KeyCode::BackTab,
+            "space" => KeyCode::Char(' '),
+            "backspace" => KeyCode::Backspace,
+            "delete" | "del" => KeyCode::Delete,
+            other => match other.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+                Some(n) if (1..=12).contains(&n) => KeyCode::F(n),
+                _ => {
+                    return Err(format!(
+                        "'{text}' is not a key: use a character, ctrl-x, or a name like PgDn, Enter, Esc, Tab, F5"
+                    ));
+                }
+            },
+        },
+    };
+    Ok(Key { code, modifiers })
+}
+
+impl Keymap {
+    /// Binds `keys` (space-separated key names) to the action called `action`, replacing its
+    /// default keys everywhere the action is bound.
+    pub fn rebind(&mut self, action: &str, keys: &str) -> Result<(), String> {
+        let command = ACTIONS
+            .iter()
+            .find(|(name, _)| *name == action.trim())
+            .map(|(_, command)| *command)
+            .ok_or_else(|| {
+                let names: Vec<&str> = ACTIONS.iter().map(|(name, _)| *name).collect();
+                format!("'{action}' is no action; the actions are {}", names.join(", "))
+            })?;
+        let parsed =
+            keys.split_whitespace().map(parse_key).collect::<Result<Vec<Key>, String>>()?;
+        if parsed.is_empty() {
+            return Err(format!("no key given for '{action}'"));
+        }
+        for binding in self.bindings.iter_mut().filter(|b| b.command == command) {
+            binding.keys = parsed.clone();
+        }
+        Ok(())
+    }
+
+    /// Applies the config file's `[keys]` table; one message per entry that could not be used
+    /// (that action keeps its default keys).
+    pub fn apply<'a>(
+        &mut self,
+        entries: impl IntoIterator<Item = (&'a String, &'a String)>,
+    ) -> Vec<String> {
+        entries
+            .into_iter()
+            .filter_map(|(action, keys)| {
+                self.rebind(action, keys).err().map(|e| format!("keys.{action}: {e}"))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyEvent;
+
+    #[test]
+    fn key_names_read_as_written_in_help() {
+        assert_eq!(parse_key("ctrl-d").unwrap(), Key::ctrl('d'));
+        assert_eq!(parse_key("C-d").unwrap(), Key::ctrl('d'));
+        assert_eq!(parse_key("PgDn").unwrap(), Key::plain(KeyCode::PageDown));
+        assert_eq!(parse_key("shift-tab").unwrap(), Key::plain(KeyCode::BackTab));
+        assert_eq!(parse_key("-").unwrap(), Key::ch('-'));
+        assert_eq!(parse_key("F5").unwrap(), Key::plain(KeyCode::F(5)));
+        assert!(parse_key("hyper-x").unwrap_err().contains("not a key"));
+    }
+
+    #[test]
+    fn rebinding_replaces_the_default_keys() {
+        let mut keymap = Keymap::default();
+        keymap.rebind("quit", "x ctrl-q").unwrap();
+        let scopes = [super::super::Scope::Global];
+        let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        assert_eq!(keymap.lookup(&press(KeyCode::Char('x')), &scopes), Some(Command::Quit));
+        assert_eq!(keymap.lookup(&press(KeyCode::Char('q')), &scopes), None);
+        let problems = keymap.apply([(&"launch".to_string(), &"l".to_string())]);
+        assert!(problems[0].contains("'launch' is no action"), "{problems:?}");
+    }
+}

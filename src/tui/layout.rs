@@ -1,0 +1,83 @@
+//! Where things go on the screen. `update` uses the same arithmetic as the views to know how
+//! many rows a page has and what a click hit.
+
+use super::state::AppState;
+use ratatui::layout::Rect;
+
+/// The screen's regions: tab bar, pane, filter input (while typing one), status bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Areas {
+    pub tabs: Rect,
+    pub body: Rect,
+    pub input: Option<Rect>,
+    pub status: Rect,
+}
+
+/// Splits the screen; on very small screens the bars give way to the pane first.
+pub fn areas(screen: Rect, input_line: bool) -> Areas {
+    let h = screen.height;
+    let tabs_h = u16::from(h >= 3);
+    let status_h = u16::from(h >= 2);
+    let input_h = u16::from(input_line && h >= 4);
+    let body_h = h - tabs_h - status_h - input_h;
+    let row = |y: u16, height: u16| Rect { x: screen.x, y, width: screen.width, height };
+    let tabs = row(screen.y, tabs_h);
+    let body = row(screen.y + tabs_h, body_h);
+    let input = (input_h == 1).then(|| row(body.y + body_h, 1));
+    let status = row(screen.y + h - status_h, status_h);
+    Areas { tabs, body, input, status }
+}
+
+/// The areas for the state's terminal size and input mode.
+pub fn state_areas(state: &AppState) -> Areas {
+    areas(Rect::new(0, 0, state.width, state.height), state.filtering)
+}
+
+/// Inside the pane's border.
+pub fn inner(body: Rect) -> Rect {
+    Rect {
+        x: body.x.saturating_add(1),
+        y: body.y.saturating_add(1),
+        width: body.width.saturating_sub(2),
+        height: body.height.saturating_sub(2),
+    }
+}
+
+/// How many table rows fit in the pane (under the header row).
+pub fn list_rows(state: &AppState) -> usize {
+    usize::from(inner(state_areas(state).body).height.saturating_sub(1)).max(1)
+}
+
+/// How many text lines fit in the pane (details, e-mail chain).
+pub fn text_rows(state: &AppState) -> usize {
+    usize::from(inner(state_areas(state).body).height).max(1)
+}
+
+/// The width text in the pane is laid out for.
+pub fn text_width(state: &AppState) -> u16 {
+    inner(state_areas(state).body).width.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_tile_the_screen() {
+        let a = areas(Rect::new(0, 0, 80, 24), true);
+        assert_eq!((a.tabs.y, a.body.y, a.body.height, a.status.y), (0, 1, 21, 23));
+        assert_eq!(a.input.map(|r| r.y), Some(22));
+        let b = areas(Rect::new(0, 0, 80, 24), false);
+        assert_eq!((b.body.height, b.input), (22, None));
+    }
+
+    #[test]
+    fn tiny_screens_keep_the_pane() {
+        let one = areas(Rect::new(0, 0, 1, 1), true);
+        assert_eq!((one.body.height, one.tabs.height, one.status.height), (1, 0, 0));
+        let two = areas(Rect::new(0, 0, 20, 2), true);
+        assert_eq!((two.body.height, two.status.height, two.input), (1, 1, None));
+        let zero = areas(Rect::new(0, 0, 0, 0), false);
+        assert_eq!(zero.body.height, 0);
+    }
+}

@@ -1,0 +1,82 @@
+//! One resource as the dashboard knows it: the last good data, the request whose answer is
+//! awaited, and the last failure.
+
+use super::action::ReqId;
+use crate::api::{ApiError, Listed};
+use chrono::{DateTime, Utc};
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+/// Data that was loaded, when, and how many elements could not be read.
+#[derive(Debug, Clone)]
+pub struct Loaded<T> {
+    pub items: Arc<[T]>,
+    pub at: DateTime<Utc>,
+    pub skipped: usize,
+}
+
+/// One resource as the dashboard knows it. The last good data stays while a reload is
+/// pending or after it failed, so a pane never blanks: this is the `Idle | Loading |
+/// Loaded | Failed` of DESIGN §3 with the previous data kept alongside.
+#[derive(Debug, Clone)]
+pub struct Remote<T> {
+    pub data: Option<Loaded<T>>,
+    /// The request whose answer is awaited; any other answer is stale.
+    pub pending: Option<ReqId>,
+    /// The last failure, cleared by the next success.
+    pub error: Option<ApiError>,
+}
+
+impl<T> Default for Remote<T> {
+    fn default() -> Self {
+        Remote { data: None, pending: None, error: None }
+    }
+}
+
+impl<T> Remote<T> {
+    pub fn items(&self) -> &[T] {
+        self.data.as_ref().map_or(&[], |data| &data.items)
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    pub fn loaded_at(&self) -> Option<DateTime<Utc>> {
+        self.data.as_ref().map(|data| data.at)
+    }
+
+    /// Applies an answer if it is to the latest request; `false` (and nothing changes) when
+    /// it is stale. `prepare` orders the items once, on arrival.
+    pub fn finish(
+        &mut self,
+        req_id: ReqId,
+        result: Result<Listed<T>, ApiError>,
+        now: DateTime<Utc>,
+        prepare: impl FnOnce(Arc<[T]>) -> Arc<[T]>,
+    ) -> bool {
+        if self.pending != Some(req_id) {
+            return false;
+        }
+        self.pending = None;
+        match result {
+            Ok(listed) => {
+                let items = prepare(listed.items);
+                self.data = Some(Loaded { items, at: now, skipped: listed.skipped });
+                self.error = None;
+            }
+            Err(error) => self.error = Some(error),
+        }
+        true
+    }
+}
+
+/// The items in the order `compare` gives; copied only when not already in that order.
+pub fn sorted<T: Clone>(items: Arc<[T]>, mut compare: impl FnMut(&T, &T) -> Ordering) -> Arc<[T]> {
+    if items.is_sorted_by(|a, b| compare(a, b) != Ordering::Greater) {
+        return items;
+    }
+    let mut copy = items.to_vec();
+    copy.sort_by(compare);
+    copy.into()
+}

@@ -1,0 +1,89 @@
+//! What the dashboard starts with: the config file's `[ui]`, `[theme]` and `[keys]` (read
+//! leniently: a broken file must not keep the dashboard from starting), and `NO_COLOR`.
+
+use super::clock::Zone;
+use super::keymap::Keymap;
+use super::state::UiSettings;
+use super::theme::Theme;
+use crate::config::{self, Loaded};
+use std::time::Duration;
+
+impl UiSettings {
+    /// The settings of this user: config file and environment.
+    pub fn from_env() -> UiSettings {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        UiSettings::from_config(&config::load_lenient(), no_color)
+    }
+
+    /// The settings a loaded config gives; `no_color` keeps every colour out, the config's
+    /// too. Entries that cannot be used become notices, the rest still applies.
+    pub fn from_config(loaded: &Loaded, no_color: bool) -> UiSettings {
+        let config = &loaded.config;
+        let mut notices = loaded.warnings.clone();
+        let theme = if no_color {
+            Theme::monochrome()
+        } else {
+            let mut theme = Theme::default();
+            notices.extend(theme.apply(&config.theme));
+            theme
+        };
+        let mut keymap = Keymap::default();
+        notices.extend(keymap.apply(&config.keys));
+        let seconds = config.ui.refresh_seconds;
+        UiSettings {
+            refresh_every: (seconds > 0).then(|| Duration::from_secs(seconds)),
+            theme,
+            keymap,
+            zone: Zone::Local,
+            notices,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Color;
+
+    fn loaded(text: &str) -> Loaded {
+        let (config, warnings) = config::parse(text, std::path::Path::new("config.toml")).unwrap();
+        Loaded { config, path: None, warnings }
+    }
+
+    #[test]
+    fn the_config_sets_refresh_colours_and_keys() {
+        let settings = UiSettings::from_config(
+            &loaded(
+                "[ui]\nrefresh_seconds = 30\n[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\n",
+            ),
+            false,
+        );
+        assert_eq!(settings.refresh_every, Some(Duration::from_secs(30)));
+        assert_eq!(settings.theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
+        assert_eq!(
+            settings.keymap.key_for(crate::tui::action::Command::Quit).as_deref(),
+            Some("x")
+        );
+        assert!(settings.notices.is_empty(), "{:?}", settings.notices);
+    }
+
+    #[test]
+    fn zero_means_no_auto_refresh_and_no_color_wins() {
+        let settings = UiSettings::from_config(
+            &loaded("[ui]\nrefresh_seconds = 0\n[theme]\naccent = \"red\"\n"),
+            true,
+        );
+        assert_eq!(settings.refresh_every, None);
+        assert_eq!(settings.theme, Theme::monochrome());
+    }
+
+    #[test]
+    fn unusable_entries_become_notices() {
+        let settings = UiSettings::from_config(
+            &loaded("[theme]\nsparkle = \"red\"\n[keys]\nlaunch = \"l\"\n"),
+            false,
+        );
+        let all = settings.notices.join(" ");
+        assert!(all.contains("sparkle") && all.contains("'launch' is no action"), "{all}");
+    }
+}

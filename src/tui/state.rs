@@ -1,0 +1,350 @@
+//! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
+//! pane only what the user controls (selection, offset, filter, open item, form input).
+
+use super::action::{ConnectionInfo, ReqId, Slot};
+use super::chain::ChainLayout;
+use super::clock::Zone;
+use super::form::Form;
+use super::input::TextInput;
+use super::keymap::Keymap;
+use super::list::{FilterEngine, ListState};
+pub use super::remote::{Loaded, Remote, sorted};
+use super::theme::Theme;
+use crate::api::{
+    Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Meeting,
+    MeetingQuery,
+};
+use chrono::{DateTime, Days, Utc};
+use std::time::Duration;
+
+/// The six panes, in tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pane {
+    Overview,
+    Campaigns,
+    Exchanges,
+    Meetings,
+    Bots,
+    Contacts,
+}
+
+impl Pane {
+    pub const ALL: [Pane; 6] = [
+        Pane::Overview,
+        Pane::Campaigns,
+        Pane::Exchanges,
+        Pane::Meetings,
+        Pane::Bots,
+        Pane::Contacts,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Overview => "Overview",
+            Pane::Campaigns => "Campaigns",
+            Pane::Exchanges => "Exchanges",
+            Pane::Meetings => "Meetings",
+            Pane::Bots => "Bots",
+            Pane::Contacts => "Contacts",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        Pane::ALL.iter().position(|&pane| pane == self).unwrap_or(0)
+    }
+
+    /// The pane `steps` tabs away, wrapping around.
+    pub fn cycle(self, steps: isize) -> Pane {
+        let count = Pane::ALL.len() as isize;
+        Pane::ALL[(self.index() as isize + steps).rem_euclid(count) as usize]
+    }
+
+    /// A pane by its name or its number (1–6), as typed in the palette.
+    pub fn parse(text: &str) -> Option<Pane> {
+        let text = text.trim().to_lowercase();
+        Pane::ALL.into_iter().enumerate().find_map(|(index, pane)| {
+            let name = pane.title().to_lowercase();
+            (text == (index + 1).to_string() || (!text.is_empty() && name.starts_with(&text)))
+                .then_some(pane)
+        })
+    }
+}
+
+/// Everything loaded from the API.
+#[derive(Debug, Clone, Default)]
+pub struct Store {
+    pub campaigns: Remote<Campaign>,
+    pub bots: Remote<Bot>,
+    pub exchanges: Remote<Exchange>,
+    pub contacts: Remote<Contact>,
+    pub meetings: Remote<Meeting>,
+    pub recent_replies: Remote<Exchange>,
+    pub upcoming_meetings: Remote<Meeting>,
+}
+
+/// An item opened from a list, and how far its view is scrolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detail {
+    pub id: i64,
+    pub scroll: usize,
+}
+
+/// A list pane with an optional open item.
+#[derive(Debug, Clone, Default)]
+pub struct ListPane {
+    pub list: ListState,
+    pub detail: Option<Detail>,
+}
+
+/// The e-mail chain of one exchange, laid out for the current width.
+#[derive(Debug, Clone)]
+pub struct ChainView {
+    pub exchange: Exchange,
+    pub remote: Remote<EmailMessage>,
+    pub layout: ChainLayout,
+    pub scroll: usize,
+    /// Quoted history shown (`T`); folded by default.
+    pub unfolded: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ExchangesPane {
+    pub list: ListState,
+    /// The server-side filters of endpoint 9.
+    pub query: ExchangeQuery,
+    pub chain: Option<ChainView>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct MeetingsPane {
+    pub list: ListState,
+    /// The date range of endpoint 12.
+    pub query: MeetingQuery,
+    pub detail: Option<Detail>,
+}
+
+/// The Overview's tiles, each a shortcut into its pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tile {
+    Campaigns,
+    Replies,
+    Meetings,
+    Bots,
+}
+
+impl Tile {
+    pub const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
+
+    pub fn pane(self) -> Pane {
+        match self {
+            Tile::Campaigns => Pane::Campaigns,
+            Tile::Replies => Pane::Exchanges,
+            Tile::Meetings => Pane::Meetings,
+            Tile::Bots => Pane::Bots,
+        }
+    }
+}
+
+/// The command palette's input and highlighted suggestion.
+#[derive(Debug, Clone, Default)]
+pub struct Palette {
+    pub input: TextInput,
+    pub selected: usize,
+    /// Why the last line could not run.
+    pub error: Option<String>,
+}
+
+/// What is drawn over the pane and takes the keys.
+#[derive(Debug, Clone)]
+pub enum Overlay {
+    Help { scroll: usize },
+    Palette(Palette),
+    Form(Form),
+}
+
+/// Where the dashboard stands with the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Connection {
+    Connecting,
+    Ready(ConnectionInfo),
+    /// No key (or it was refused): the login screen shows this message.
+    NeedsKey {
+        /// The base URL the profile would use, to start the login form with.
+        base_url: Option<String>,
+        profile: String,
+        message: String,
+    },
+    /// The session could not be set up for another reason (bad base URL, keyring error).
+    Failed {
+        message: String,
+    },
+}
+
+/// A failure shown in the status bar until the same data loads successfully.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub slot: Option<Slot>,
+    pub message: String,
+}
+
+/// Settings the dashboard starts with (from the config file, later).
+#[derive(Debug, Clone)]
+pub struct UiSettings {
+    /// Reload the current pane this often; `None` leaves it to `r`.
+    pub refresh_every: Option<Duration>,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub zone: Zone,
+    /// What the user should read at start (config entries that were not used).
+    pub notices: Vec<String>,
+}
+
+/// The whole state of the dashboard.
+pub struct AppState {
+    pub now: DateTime<Utc>,
+    pub zone: Zone,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub refresh_every: Option<Duration>,
+    /// Terminal size in cells.
+    pub width: u16,
+    pub height: u16,
+    pub connection: Connection,
+    pub pane: Pane,
+    pub store: Store,
+    pub overview: usize,
+    pub campaigns: ListPane,
+    pub exchanges: ExchangesPane,
+    pub meetings: MeetingsPane,
+    pub bots: ListPane,
+    pub contacts: ListPane,
+    /// The filter of the current list is being typed.
+    pub filtering: bool,
+    /// The filter being typed, with its cursor.
+    pub filter_input: TextInput,
+    pub overlay: Option<Overlay>,
+    /// The last failure, for the status bar.
+    pub last_error: Option<Problem>,
+    /// A passing remark for the status bar (skipped elements, a palette mistake).
+    pub notice: Option<String>,
+    pub engine: FilterEngine,
+    pub next_req_id: ReqId,
+    /// Something visible changed since the last frame.
+    pub dirty: bool,
+}
+
+impl AppState {
+    pub fn new(settings: UiSettings, width: u16, height: u16, now: DateTime<Utc>) -> Self {
+        let today = settings.zone.date(now);
+        let meetings = MeetingQuery {
+            start_date: today.checked_sub_days(Days::new(7)),
+            end_date: today.checked_add_days(Days::new(30)),
+        };
+        let exchanges =
+            ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
+        AppState {
+            now,
+            zone: settings.zone,
+            theme: settings.theme,
+            keymap: settings.keymap,
+            refresh_every: settings.refresh_every,
+            width,
+            height,
+            connection: Connection::Connecting,
+            pane: Pane::Overview,
+            store: Store::default(),
+            overview: 0,
+            campaigns: ListPane::default(),
+            exchanges: ExchangesPane { query: exchanges, ..ExchangesPane::default() },
+            meetings: MeetingsPane { query: meetings, ..MeetingsPane::default() },
+            bots: ListPane::default(),
+            contacts: ListPane::default(),
+            filtering: false,
+            filter_input: TextInput::default(),
+            overlay: None,
+            last_error: None,
+            notice: (!settings.notices.is_empty()).then(|| settings.notices.join(" ")),
+            engine: FilterEngine::default(),
+            next_req_id: 1,
+            dirty: true,
+        }
+    }
+
+    /// The list of the current pane, when it shows one.
+    pub fn current_list(&self) -> Option<&ListState> {
+        match self.pane {
+            Pane::Overview => None,
+            Pane::Campaigns => Some(&self.campaigns.list),
+            Pane::Exchanges => Some(&self.exchanges.list),
+            Pane::Meetings => Some(&self.meetings.list),
+            Pane::Bots => Some(&self.bots.list),
+            Pane::Contacts => Some(&self.contacts.list),
+        }
+    }
+
+    pub fn current_list_mut(&mut self) -> Option<&mut ListState> {
+        match self.pane {
+            Pane::Overview => None,
+            Pane::Campaigns => Some(&mut self.campaigns.list),
+            Pane::Exchanges => Some(&mut self.exchanges.list),
+            Pane::Meetings => Some(&mut self.meetings.list),
+            Pane::Bots => Some(&mut self.bots.list),
+            Pane::Contacts => Some(&mut self.contacts.list),
+        }
+    }
+
+    /// The current list with the filter engine, to change its filter.
+    pub fn current_list_and_engine(&mut self) -> Option<(&mut ListState, &mut FilterEngine)> {
+        let list = match self.pane {
+            Pane::Overview => return None,
+            Pane::Campaigns => &mut self.campaigns.list,
+            Pane::Exchanges => &mut self.exchanges.list,
+            Pane::Meetings => &mut self.meetings.list,
+            Pane::Bots => &mut self.bots.list,
+            Pane::Contacts => &mut self.contacts.list,
+        };
+        Some((list, &mut self.engine))
+    }
+
+    /// The open item of the current pane (not the e-mail chain).
+    pub fn current_detail(&self) -> Option<Detail> {
+        match self.pane {
+            Pane::Campaigns => self.campaigns.detail,
+            Pane::Meetings => self.meetings.detail,
+            Pane::Bots => self.bots.detail,
+            Pane::Contacts => self.contacts.detail,
+            Pane::Overview | Pane::Exchanges => None,
+        }
+    }
+
+    pub fn current_detail_mut(&mut self) -> Option<&mut Option<Detail>> {
+        match self.pane {
+            Pane::Campaigns => Some(&mut self.campaigns.detail),
+            Pane::Meetings => Some(&mut self.meetings.detail),
+            Pane::Bots => Some(&mut self.bots.detail),
+            Pane::Contacts => Some(&mut self.contacts.detail),
+            Pane::Overview | Pane::Exchanges => None,
+        }
+    }
+
+    /// Whether the current pane shows its list (not a detail or chain).
+    pub fn showing_list(&self) -> bool {
+        match self.pane {
+            Pane::Overview => false,
+            Pane::Exchanges => self.exchanges.chain.is_none(),
+            _ => self.current_detail().is_none(),
+        }
+    }
+
+    /// A fresh request id.
+    pub fn take_req_id(&mut self) -> ReqId {
+        let id = self.next_req_id;
+        self.next_req_id += 1;
+        id
+    }
+
+    /// The name of a campaign by id, when the campaigns are loaded.
+    pub fn campaign_name(&self, id: i64) -> Option<&str> {
+        self.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.name.as_str())
+    }
+}

@@ -1,0 +1,167 @@
+//! Colours by role. `NO_COLOR` gives a theme of modifiers only, where the selection is still
+//! visible by reverse video; the config file can recolour any role by name.
+
+use crate::api::StatusKind;
+use ratatui::style::{Color, Modifier, Style};
+
+/// The style of every role the views use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Theme {
+    pub text: Style,
+    pub dim: Style,
+    pub accent: Style,
+    pub title: Style,
+    pub border: Style,
+    pub header: Style,
+    pub selected: Style,
+    pub tab_active: Style,
+    pub tab_inactive: Style,
+    pub status_bar: Style,
+    pub key: Style,
+    pub positive: Style,
+    pub neutral: Style,
+    pub negative: Style,
+    pub warning: Style,
+    pub error: Style,
+    pub quote: Style,
+    pub link: Style,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            text: Style::new(),
+            dim: Style::new().fg(Color::DarkGray),
+            accent: Style::new().fg(Color::Cyan),
+            title: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            border: Style::new().fg(Color::DarkGray),
+            header: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            selected: Style::new().bg(Color::Blue).fg(Color::White).add_modifier(Modifier::BOLD),
+            tab_active: Style::new().fg(Color::Black).bg(Color::Cyan).add_modifier(Modifier::BOLD),
+            tab_inactive: Style::new().fg(Color::Gray),
+            status_bar: Style::new().bg(Color::Black).fg(Color::Gray),
+            key: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            positive: Style::new().fg(Color::Green),
+            neutral: Style::new().fg(Color::Blue),
+            negative: Style::new().fg(Color::Red),
+            warning: Style::new().fg(Color::Yellow),
+            error: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            quote: Style::new().fg(Color::DarkGray),
+            link: Style::new().fg(Color::Cyan).add_modifier(Modifier::UNDERLINED),
+        }
+    }
+}
+
+impl Theme {
+    /// No colour at all (`NO_COLOR`): emphasis by bold, dim, underline and reverse video.
+    pub fn monochrome() -> Self {
+        let plain = Style::new();
+        Theme {
+            text: plain,
+            dim: plain.add_modifier(Modifier::DIM),
+            accent: plain.add_modifier(Modifier::BOLD),
+            title: plain.add_modifier(Modifier::BOLD),
+            border: plain,
+            header: plain.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            selected: plain.add_modifier(Modifier::REVERSED),
+            tab_active: plain.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            tab_inactive: plain,
+            status_bar: plain,
+            key: plain.add_modifier(Modifier::BOLD),
+            positive: plain.add_modifier(Modifier::BOLD),
+            neutral: plain,
+            negative: plain.add_modifier(Modifier::UNDERLINED),
+            warning: plain.add_modifier(Modifier::BOLD),
+            error: plain.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            quote: plain.add_modifier(Modifier::DIM),
+            link: plain.add_modifier(Modifier::UNDERLINED),
+        }
+    }
+
+    /// The default theme, or the monochrome one when `NO_COLOR` is set to anything non-empty
+    /// (<https://no-color.org>).
+    pub fn from_env() -> Self {
+        match std::env::var_os("NO_COLOR") {
+            Some(value) if !value.is_empty() => Theme::monochrome(),
+            _ => Theme::default(),
+        }
+    }
+
+    /// Recolours one role: its foreground, or for `selected` its background. Roles are named
+    /// as the fields are (`accent`, `negative` …); `selection` and `muted` are read as
+    /// `selected` and `dim`.
+    pub fn set(&mut self, role: &str, colour: Color) -> Result<(), String> {
+        let style = match role {
+            "text" => &mut self.text,
+            "dim" | "muted" => &mut self.dim,
+            "accent" => &mut self.accent,
+            "title" => &mut self.title,
+            "border" => &mut self.border,
+            "header" => &mut self.header,
+            "selected" | "selection" => {
+                self.selected = self.selected.bg(colour);
+                return Ok(());
+            }
+            "positive" => &mut self.positive,
+            "neutral" => &mut self.neutral,
+            "negative" => &mut self.negative,
+            "warning" => &mut self.warning,
+            "error" => &mut self.error,
+            "quote" => &mut self.quote,
+            "link" => &mut self.link,
+            other => {
+                return Err(format!(
+                    "theme.{other}: no such role (roles: text, dim, accent, title, border, header, selected, positive, neutral, negative, warning, error, quote, link)"
+                ));
+            }
+        };
+        *style = style.fg(colour);
+        Ok(())
+    }
+
+    /// Applies the config file's `[theme]` table; one message per role it does not know.
+    pub fn apply<'a>(
+        &mut self,
+        colours: impl IntoIterator<Item = (&'a String, &'a Color)>,
+    ) -> Vec<String> {
+        colours.into_iter().filter_map(|(role, colour)| self.set(role, *colour).err()).collect()
+    }
+
+    /// The style of an exchange status by its kind.
+    pub fn status_kind(&self, kind: StatusKind) -> Style {
+        match kind {
+            StatusKind::Positive => self.positive,
+            StatusKind::Neutral => self.neutral,
+            StatusKind::Negative => self.negative,
+        }
+    }
+
+    /// Green when fine, red when not.
+    pub fn health(&self, ok: bool) -> Style {
+        if ok { self.positive } else { self.error }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn monochrome_has_no_colour_but_a_visible_selection() {
+        let theme = Theme::monochrome();
+        let styles = [theme.text, theme.selected, theme.error, theme.positive, theme.tab_active];
+        assert!(styles.iter().all(|s| s.fg.is_none() && s.bg.is_none()));
+        assert!(theme.selected.add_modifier.contains(Modifier::REVERSED));
+    }
+
+    #[test]
+    fn roles_can_be_recoloured_by_name() {
+        let mut theme = Theme::default();
+        theme.set("accent", Color::Rgb(0xff, 0x88, 0)).unwrap();
+        assert_eq!(theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
+        theme.set("selection", Color::Indexed(236)).unwrap();
+        assert_eq!(theme.selected.bg, Some(Color::Indexed(236)));
+        let problems = theme.apply([(&"sparkle".to_string(), &Color::Red)]);
+        assert!(problems[0].contains("no such role"), "{problems:?}");
+    }
+}

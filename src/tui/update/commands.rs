@@ -1,0 +1,74 @@
+//! What each command does, wherever it came from (a key, a click, the palette).
+
+use super::super::action::{Command, Effect};
+use super::super::input::TextInput;
+use super::super::state::{AppState, Overlay, Palette};
+use super::fetch::refresh_current;
+use super::login::open_login_form;
+use super::navigate;
+use super::overlay::open_query_form;
+
+pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
+    match command {
+        Command::Up
+        | Command::Down
+        | Command::Left
+        | Command::Right
+        | Command::Top
+        | Command::Bottom
+        | Command::PageUp
+        | Command::PageDown
+        | Command::HalfPageUp
+        | Command::HalfPageDown => {
+            navigate::movement(state, command);
+            Vec::new()
+        }
+        Command::Open => navigate::open(state),
+        Command::Back => {
+            navigate::back(state);
+            Vec::new()
+        }
+        Command::Filter => {
+            if state.showing_list() {
+                let current =
+                    state.current_list().map(|l| l.filter().to_string()).unwrap_or_default();
+                state.filter_input = TextInput::new(&current);
+                state.filtering = true;
+            }
+            Vec::new()
+        }
+        Command::Refresh => refresh_current(state),
+        Command::Login => {
+            open_login_form(state);
+            Vec::new()
+        }
+        Command::Help => {
+            state.overlay = Some(Overlay::Help { scroll: 0 });
+            Vec::new()
+        }
+        Command::Palette => {
+            state.overlay = Some(Overlay::Palette(Palette::default()));
+            Vec::new()
+        }
+        Command::Quit => vec![Effect::Quit],
+        Command::GoTo(pane) => navigate::go_to(state, pane),
+        Command::NextPane => navigate::go_to(state, state.pane.cycle(1)),
+        Command::PrevPane => navigate::go_to(state, state.pane.cycle(-1)),
+        Command::EditQuery => {
+            open_query_form(state);
+            Vec::new()
+        }
+        Command::ToggleQuotes => {
+            navigate::toggle_quotes(state);
+            Vec::new()
+        }
+        Command::NextMessage => {
+            navigate::jump_message(state, true);
+            Vec::new()
+        }
+        Command::PrevMessage => {
+            navigate::jump_message(state, false);
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! Keys by mode: an overlay takes them first, then the filter being typed, then the keymap.
+
+use super::super::action::{Command, Effect};
+use super::super::keymap::active_scopes;
+use super::super::layout::list_rows;
+use super::super::state::AppState;
+use super::{commands, navigate, overlay};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
+    if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+        return vec![Effect::Quit];
+    }
+    let had_notice = state.notice.take().is_some();
+    if state.overlay.is_some() {
+        return overlay::on_key(state, key);
+    }
+    if state.filtering {
+        on_filter_key(state, key);
+        return Vec::new();
+    }
+    let scopes = active_scopes(state);
+    match state.keymap.lookup(&key, &scopes) {
+        Some(command) => commands::run(state, command),
+        None => {
+            // A key that does nothing changes nothing on screen (unless a remark goes away).
+            state.dirty = had_notice;
+            Vec::new()
+        }
+    }
+}
+
+/// Typing a filter: the list narrows with every key; arrows still move the selection.
+fn on_filter_key(state: &mut AppState, key: KeyEvent) {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let input = &mut state.filter_input;
+    match key.code {
+        KeyCode::Enter => {
+            state.filtering = false;
+            return;
+        }
+        KeyCode::Esc => {
+            input.clear();
+            state.filtering = false;
+        }
+        KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
+            let command = match key.code {
+                KeyCode::Up => Command::Up,
+                KeyCode::Down => Command::Down,
+                KeyCode::PageUp => Command::PageUp,
+                _ => Command::PageDown,
+            };
+            navigate::movement(state, command);
+            return;
+        }
+        KeyCode::Backspace => input.backspace(),
+        KeyCode::Delete => input.delete(),
+        KeyCode::Left => input.left(),
+        KeyCode::Right => input.right(),
+        KeyCode::Home => input.home(),
+        KeyCode::End => input.end(),
+        KeyCode::Char('u') if ctrl => input.clear(),
+        KeyCode::Char('w') if ctrl => input.delete_word(),
+        KeyCode::Char(c) if !ctrl => input.insert(&c.to_string()),
+        _ => return,
+    }
+    apply_filter(state);
+}
+
+/// Narrows the current list to the filter being typed.
+pub fn apply_filter(state: &mut AppState) {
+    let text = state.filter_input.value().to_string();
+    let page = list_rows(state);
+    if let Some((list, engine)) = state.current_list_and_engine() {
+        list.set_filter(&text, engine);
+        list.scroll_into_view(page);
+    }
+}
+
+pub fn on_paste(state: &mut AppState, text: &str) {
+    if state.filtering {
+        state.filter_input.insert(text);
+        apply_filter(state);
+    } else {
+        overlay::on_paste(state, text);
+    }
+}

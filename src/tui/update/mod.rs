@@ -1,0 +1,90 @@
+//! `update(&mut AppState, Action) -> Vec<Effect>`: the only place state changes. It never
+//! awaits and never does I/O, so it is tested with no terminal and no network.
+
+mod commands;
+mod fetch;
+mod keys;
+mod login;
+mod mouse;
+mod navigate;
+mod overlay;
+
+use super::action::{Action, Command, Effect};
+use super::clock::age;
+use super::state::{AppState, Connection};
+use crossterm::event::KeyEventKind;
+
+pub use fetch::{current_loaded_at, loading_labels, refresh_current};
+
+/// Effects to run when the dashboard starts (after its first frame is drawn).
+pub fn start(state: &mut AppState) -> Vec<Effect> {
+    state.connection = Connection::Connecting;
+    vec![Effect::Connect]
+}
+
+/// Applies one action and says what the loop must do next. Sets `state.dirty` when
+/// something visible changed.
+pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
+    match action {
+        Action::Key(key) => {
+            if key.kind == KeyEventKind::Release {
+                return Vec::new();
+            }
+            state.dirty = true;
+            keys::on_key(state, key)
+        }
+        Action::Mouse(event) => mouse::on_mouse(state, event),
+        Action::Paste(text) => {
+            state.dirty = true;
+            keys::on_paste(state, &text);
+            Vec::new()
+        }
+        Action::Resize { width, height } => {
+            state.width = width;
+            state.height = height;
+            state.dirty = true;
+            navigate::after_resize(state);
+            Vec::new()
+        }
+        Action::Tick(now) => {
+            let before = clock_view(state);
+            state.now = now;
+            if clock_view(state) != before {
+                state.dirty = true;
+            }
+            Vec::new()
+        }
+        Action::AutoRefresh => {
+            if matches!(state.connection, Connection::Ready(_)) && !fetch::current_is_loading(state)
+            {
+                state.dirty = true;
+                return refresh_current(state);
+            }
+            Vec::new()
+        }
+        Action::Connected(result) => {
+            state.dirty = true;
+            fetch::on_connected(state, result)
+        }
+        Action::Loaded { req_id, slot, result } => fetch::on_loaded(state, req_id, slot, result),
+        Action::LoggedIn(result) => {
+            state.dirty = true;
+            login::on_logged_in(state, result)
+        }
+        Action::Command(command) => {
+            state.dirty = true;
+            commands::run(state, command)
+        }
+    }
+}
+
+/// What the clock shows: the age of the current pane's data and today's date. The screen
+/// is redrawn on a tick only when one of these changes.
+fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate) {
+    (current_loaded_at(state).map(|at| age(at, state.now)), state.zone.date(state.now))
+}
+
+/// Runs a command as if its key had been pressed (the palette and tests use this).
+pub fn command(state: &mut AppState, command: Command) -> Vec<Effect> {
+    update(state, Action::Command(command))
+}

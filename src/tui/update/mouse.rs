@@ -1,0 +1,81 @@
+//! The mouse: the wheel scrolls, a click selects (a second click on the selection opens it),
+//! a click on a tab switches pane. Pointer motion is not even reported (see `terminal`).
+
+use super::super::action::Effect;
+use super::super::layout::{inner, list_rows, state_areas};
+use super::super::state::{AppState, Pane};
+use super::super::views::{overview_tile_at, tab_at};
+use super::navigate;
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+/// Rows one wheel notch scrolls.
+const WHEEL_ROWS: isize = 3;
+
+pub fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
+    match event.kind {
+        MouseEventKind::ScrollDown => wheel(state, WHEEL_ROWS),
+        MouseEventKind::ScrollUp => wheel(state, -WHEEL_ROWS),
+        MouseEventKind::Down(MouseButton::Left) => {
+            state.dirty = true;
+            return click(state, event.column, event.row);
+        }
+        _ => {}
+    }
+    Vec::new()
+}
+
+fn wheel(state: &mut AppState, delta: isize) {
+    if state.overlay.is_some() || state.pane == Pane::Overview {
+        return;
+    }
+    state.dirty = true;
+    if state.showing_list() {
+        let page = list_rows(state);
+        if let Some(list) = state.current_list_mut() {
+            list.scroll_by(delta, page);
+        }
+    } else {
+        navigate::scroll_text(state, delta);
+    }
+}
+
+fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
+    if state.overlay.is_some() {
+        return Vec::new();
+    }
+    let areas = state_areas(state);
+    if areas.tabs.height > 0 && row == areas.tabs.y {
+        return match tab_at(column, state.width) {
+            Some(pane) => navigate::go_to(state, pane),
+            None => Vec::new(),
+        };
+    }
+    if state.pane == Pane::Overview {
+        return match overview_tile_at(areas.body, column, row) {
+            Some(tile) if tile == state.overview => navigate::open(state),
+            Some(tile) => {
+                state.overview = tile;
+                Vec::new()
+            }
+            None => Vec::new(),
+        };
+    }
+    if !state.showing_list() {
+        return Vec::new();
+    }
+    let table = inner(areas.body);
+    let first_row = table.y + 1;
+    if row < first_row || row >= table.y + table.height || column < table.x {
+        return Vec::new();
+    }
+    let page = list_rows(state);
+    let Some(list) = state.current_list_mut() else { return Vec::new() };
+    let position = list.offset() + usize::from(row - first_row);
+    if position == list.selected() && list.selected_index().is_some() {
+        return navigate::open(state);
+    }
+    if list.select_position(position) {
+        list.scroll_into_view(page);
+    }
+    Vec::new()
+}

@@ -1,0 +1,198 @@
+//! Moving around: selection and scrolling in lists, details, the e-mail chain and the
+//! Overview's tiles; opening and leaving items.
+
+use super::super::action::{Command, Effect, Slot};
+use super::super::chain::layout;
+use super::super::layout::{list_rows, text_rows, text_width};
+use super::super::state::{AppState, ChainView, Detail, Pane, Remote, Tile};
+use super::super::views::detail_line_count;
+use super::fetch::{ensure_loaded, fetch};
+
+/// Applies a movement command to whatever the current screen shows.
+pub fn movement(state: &mut AppState, command: Command) {
+    if state.pane == Pane::Overview {
+        move_tile(state, command);
+        return;
+    }
+    if state.showing_list() {
+        let page = list_rows(state);
+        if let Some(list) = state.current_list_mut() {
+            match command {
+                Command::Up => list.move_by(-1),
+                Command::Down => list.move_by(1),
+                Command::PageUp => list.move_by(-(page as isize)),
+                Command::PageDown => list.move_by(page as isize),
+                Command::HalfPageUp => list.move_by(-(page as isize / 2).max(1)),
+                Command::HalfPageDown => list.move_by((page as isize / 2).max(1)),
+                Command::Top => list.top(),
+                Command::Bottom => list.bottom(),
+                _ => return,
+            }
+            list.scroll_into_view(page);
+        }
+        return;
+    }
+    let page = text_rows(state);
+    let delta: isize = match command {
+        Command::Up => -1,
+        Command::Down => 1,
+        Command::PageUp => -(page as isize),
+        Command::PageDown => page as isize,
+        Command::HalfPageUp => -(page as isize / 2).max(1),
+        Command::HalfPageDown => (page as isize / 2).max(1),
+        Command::Top => isize::MIN / 2,
+        Command::Bottom => isize::MAX / 2,
+        _ => return,
+    };
+    scroll_text(state, delta);
+}
+
+/// Scrolls the open detail or chain by `delta` lines, within its length.
+pub fn scroll_text(state: &mut AppState, delta: isize) {
+    let page = text_rows(state);
+    if state.pane == Pane::Exchanges {
+        if let Some(chain) = state.exchanges.chain.as_mut() {
+            let max = chain.layout.lines.len().saturating_sub(page);
+            chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
+        }
+        return;
+    }
+    let max = detail_line_count(state).saturating_sub(page);
+    if let Some(Some(detail)) = state.current_detail_mut() {
+        detail.scroll = detail.scroll.saturating_add_signed(delta).min(max);
+    }
+}
+
+fn move_tile(state: &mut AppState, command: Command) {
+    let last = Tile::ALL.len() - 1;
+    let tile = state.overview;
+    state.overview = match command {
+        Command::Down if tile + 2 <= last => tile + 2,
+        Command::Up if tile >= 2 => tile - 2,
+        Command::Right if tile.is_multiple_of(2) && tile < last => tile + 1,
+        Command::Left if tile % 2 == 1 => tile - 1,
+        Command::Top | Command::PageUp => 0,
+        Command::Bottom | Command::PageDown => last,
+        _ => tile,
+    };
+}
+
+/// Opens the selection: a tile's pane, an item's detail, an exchange's e-mail chain.
+pub fn open(state: &mut AppState) -> Vec<Effect> {
+    match state.pane {
+        Pane::Overview => {
+            let tile = Tile::ALL.get(state.overview).copied().unwrap_or(Tile::Campaigns);
+            go_to(state, tile.pane())
+        }
+        Pane::Exchanges if state.exchanges.chain.is_none() => {
+            let Some(index) = state.exchanges.list.selected_index() else { return Vec::new() };
+            let Some(exchange) = state.store.exchanges.items().get(index).cloned() else {
+                return Vec::new();
+            };
+            state.exchanges.chain = Some(ChainView {
+                exchange,
+                remote: Remote::default(),
+                layout: Default::default(),
+                scroll: 0,
+                unfolded: false,
+            });
+            fetch(state, Slot::Chain).into_iter().collect()
+        }
+        _ if state.showing_list() => {
+            let id = state.current_list().and_then(|list| list.selected_id());
+            if let (Some(id), Some(detail)) = (id, state.current_detail_mut()) {
+                *detail = Some(Detail { id, scroll: 0 });
+            }
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Switches pane, loading its data the first time.
+pub fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
+    state.pane = pane;
+    state.filtering = false;
+    let page = list_rows(state);
+    if let Some(list) = state.current_list_mut() {
+        list.scroll_into_view(page);
+    }
+    ensure_loaded(state)
+}
+
+/// Leaves the chain or detail, else clears the filter. `false` when there was nothing to do.
+pub fn back(state: &mut AppState) -> bool {
+    if state.pane == Pane::Exchanges && state.exchanges.chain.take().is_some() {
+        return true;
+    }
+    if let Some(detail) = state.current_detail_mut()
+        && detail.take().is_some()
+    {
+        return true;
+    }
+    let page = list_rows(state);
+    match state.current_list_and_engine() {
+        Some((list, engine)) if !list.filter().is_empty() => {
+            list.set_filter("", engine);
+            list.scroll_into_view(page);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Keeps selections visible and the chain wrapped for a new terminal size.
+pub fn after_resize(state: &mut AppState) {
+    let page = list_rows(state);
+    for list in [
+        &mut state.campaigns.list,
+        &mut state.exchanges.list,
+        &mut state.meetings.list,
+        &mut state.bots.list,
+        &mut state.contacts.list,
+    ] {
+        list.scroll_into_view(page);
+    }
+    relayout_chain(state, false);
+    scroll_text(state, 0);
+}
+
+/// Lays the chain out again when its data, the width or the folding changed; the message
+/// at the top of the view stays at the top.
+pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
+    let width = text_width(state);
+    let zone = state.zone;
+    let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    if !data_changed && chain.layout.width == width && chain.layout.unfolded == chain.unfolded {
+        return;
+    }
+    let top_message = chain.layout.starts.iter().rposition(|&start| start <= chain.scroll);
+    chain.layout = layout(chain.remote.items(), width, chain.unfolded, &zone);
+    // The same message stays at the top (also across a refresh of the chain).
+    chain.scroll =
+        top_message.and_then(|index| chain.layout.starts.get(index).copied()).unwrap_or(0);
+}
+
+/// Jumps to the next or previous message of the chain.
+pub fn jump_message(state: &mut AppState, forward: bool) {
+    let page = text_rows(state);
+    let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    let starts = &chain.layout.starts;
+    let target = if forward {
+        starts.iter().find(|&&start| start > chain.scroll)
+    } else {
+        starts.iter().rev().find(|&&start| start < chain.scroll)
+    };
+    if let Some(&start) = target {
+        let max = chain.layout.lines.len().saturating_sub(page);
+        chain.scroll = start.min(max);
+    }
+}
+
+/// Shows or folds the chain's quoted history.
+pub fn toggle_quotes(state: &mut AppState) {
+    if let Some(chain) = state.exchanges.chain.as_mut() {
+        chain.unfolded = !chain.unfolded;
+    }
+    relayout_chain(state, false);
+}

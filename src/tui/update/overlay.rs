@@ -1,0 +1,220 @@
+//! Keys of what is drawn over the pane: the help, the command palette, and forms (the
+//! server-side filters of Exchanges and Meetings).
+
+use super::super::action::{Command, Effect, Slot};
+use super::super::form::{Field, Form, FormOutcome, FormPurpose};
+use super::super::input::TextInput;
+use super::super::palette::{PaletteAction, parse, suggestions};
+use super::super::state::{AppState, Overlay, Pane};
+use super::fetch::fetch;
+use super::keys::apply_filter;
+use super::login::submit_login;
+use super::{commands, navigate};
+use crate::api::ExchangeGroup;
+use crate::text::sanitize;
+use chrono::NaiveDate;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
+    match state.overlay.take() {
+        Some(Overlay::Help { scroll }) => {
+            let scroll = match key.code {
+                KeyCode::Char('j') | KeyCode::Down => scroll + 1,
+                KeyCode::Char('k') | KeyCode::Up => scroll.saturating_sub(1),
+                KeyCode::PageDown => scroll + 10,
+                KeyCode::PageUp => scroll.saturating_sub(10),
+                _ => return Vec::new(),
+            };
+            state.overlay = Some(Overlay::Help { scroll });
+            Vec::new()
+        }
+        Some(Overlay::Palette(mut palette)) => {
+            let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+            let input = &mut palette.input;
+            let count = suggestions(input.value()).len();
+            match key.code {
+                KeyCode::Esc => return Vec::new(),
+                KeyCode::Enter => return run_palette(state, palette),
+                KeyCode::Tab => {
+                    if let Some(entry) = suggestions(input.value()).get(palette.selected) {
+                        let space = if entry.args.is_empty() { "" } else { " " };
+                        *input = TextInput::new(&format!("{}{space}", entry.name));
+                    }
+                }
+                KeyCode::Down => {
+                    palette.selected = (palette.selected + 1).min(count.saturating_sub(1))
+                }
+                KeyCode::Up => palette.selected = palette.selected.saturating_sub(1),
+                KeyCode::Backspace => input.backspace(),
+                KeyCode::Left => input.left(),
+                KeyCode::Right => input.right(),
+                KeyCode::Char('u') if ctrl => input.clear(),
+                KeyCode::Char('w') if ctrl => input.delete_word(),
+                KeyCode::Char(c) if !ctrl => input.insert(&c.to_string()),
+                _ => {}
+            }
+            palette.error = None;
+            let count = suggestions(palette.input.value()).len();
+            palette.selected = palette.selected.min(count.saturating_sub(1));
+            state.overlay = Some(Overlay::Palette(palette));
+            Vec::new()
+        }
+        Some(Overlay::Form(mut form)) => match form.handle_key(key) {
+            FormOutcome::Cancel => Vec::new(),
+            FormOutcome::Submit => submit_form(state, form),
+            FormOutcome::Edited | FormOutcome::Ignored => {
+                state.overlay = Some(Overlay::Form(form));
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    }
+}
+
+pub fn on_paste(state: &mut AppState, text: &str) {
+    match state.overlay.as_mut() {
+        Some(Overlay::Palette(palette)) => palette.input.insert(text),
+        Some(Overlay::Form(form)) => form.paste(text),
+        _ => {}
+    }
+}
+
+fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) -> Vec<Effect> {
+    let typed = palette.input.value().trim().to_string();
+    let line = if typed.is_empty() {
+        suggestions("").get(palette.selected).map(|e| e.name.to_string()).unwrap_or_default()
+    } else {
+        typed
+    };
+    match parse(&line) {
+        Ok(PaletteAction::Run(command)) => commands::run(state, command),
+        Ok(PaletteAction::Filter(text)) => {
+            if !state.showing_list() {
+                state.notice = Some("This pane has no list to filter.".into());
+                return Vec::new();
+            }
+            state.filter_input = TextInput::new(&text);
+            apply_filter(state);
+            Vec::new()
+        }
+        Ok(PaletteAction::Group(group)) => {
+            state.exchanges.query.group = Some(group);
+            state.exchanges.chain = None;
+            let mut effects = navigate::go_to(state, Pane::Exchanges);
+            if !state.store.exchanges.is_loading() {
+                effects.extend(fetch(state, Slot::Exchanges));
+            }
+            effects
+        }
+        Err(message) => {
+            palette.error = Some(message);
+            state.overlay = Some(Overlay::Palette(palette));
+            Vec::new()
+        }
+    }
+}
+
+/// Opens the server-side filters of the Exchanges or Meetings list.
+pub fn open_query_form(state: &mut AppState) {
+    let date = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    let hint = "YYYY-MM-DD, empty for the server's default";
+    let form = match state.pane {
+        Pane::Exchanges => {
+            let query = &state.exchanges.query;
+            let groups = vec!["replied".to_string(), "meeting-booked".to_string()];
+            let group = usize::from(query.group == Some(ExchangeGroup::MeetingBooked));
+            let mut campaigns = vec!["all campaigns".to_string()];
+            campaigns.extend(
+                state
+                    .store
+                    .campaigns
+                    .items()
+                    .iter()
+                    .map(|c| format!("#{} {}", c.id, sanitize(&c.name))),
+            );
+            let chosen = query
+                .campaign_id
+                .and_then(|id| campaigns.iter().position(|c| campaign_id_of(c) == Some(id)))
+                .unwrap_or(0);
+            Form::new(
+                FormPurpose::ExchangeQuery,
+                "Exchange filters",
+                vec![
+                    Field::choice("group", "Group", groups, group),
+                    Field::choice("campaign", "Campaign", campaigns, chosen),
+                    Field::text("start", "From", &date(query.start_date), hint),
+                    Field::text("end", "To", &date(query.end_date), hint),
+                ],
+            )
+        }
+        Pane::Meetings => {
+            let query = &state.meetings.query;
+            Form::new(
+                FormPurpose::MeetingQuery,
+                "Meeting dates",
+                vec![
+                    Field::text("start", "From", &date(query.start_date), hint),
+                    Field::text("end", "To", &date(query.end_date), hint),
+                ],
+            )
+        }
+        _ => return,
+    };
+    state.overlay = Some(Overlay::Form(form));
+}
+
+fn campaign_id_of(option: &str) -> Option<i64> {
+    option.strip_prefix('#')?.split(' ').next()?.parse().ok()
+}
+
+/// Reads a date field: empty is `None`; anything else must be a date.
+fn date_field(form: &mut Form, name: &'static str) -> Result<Option<NaiveDate>, ()> {
+    let value = form.field(name).map(|f| f.value().trim().to_string()).unwrap_or_default();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    NaiveDate::parse_from_str(&value, "%Y-%m-%d").map(Some).map_err(|_| {
+        form.set_error(name, format!("'{value}' is not a date: use YYYY-MM-DD, e.g. 2024-05-01"));
+    })
+}
+
+fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
+    form.clear_errors();
+    if form.purpose == FormPurpose::Login {
+        return submit_login(state, form);
+    }
+    let start = date_field(&mut form, "start");
+    let end = date_field(&mut form, "end");
+    let (Ok(start), Ok(end)) = (start, end) else {
+        state.overlay = Some(Overlay::Form(form));
+        return Vec::new();
+    };
+    if let (Some(s), Some(e)) = (start, end)
+        && e < s
+    {
+        form.set_error("end", "The end is before the start.");
+        state.overlay = Some(Overlay::Form(form));
+        return Vec::new();
+    }
+    let slot = match form.purpose {
+        FormPurpose::ExchangeQuery => {
+            let query = &mut state.exchanges.query;
+            query.group = Some(match form.field("group").and_then(Field::chosen) {
+                Some(1) => ExchangeGroup::MeetingBooked,
+                _ => ExchangeGroup::Replied,
+            });
+            query.campaign_id = form.field("campaign").and_then(|f| campaign_id_of(f.value()));
+            query.start_date = start;
+            query.end_date = end;
+            Slot::Exchanges
+        }
+        FormPurpose::MeetingQuery => {
+            state.meetings.query.start_date = start;
+            state.meetings.query.end_date = end;
+            Slot::Meetings
+        }
+        FormPurpose::Login => return Vec::new(),
+    };
+    let _ = commands::run(state, Command::Top);
+    fetch(state, slot).into_iter().collect()
+}

@@ -1,0 +1,100 @@
+//! The e-mail chain of an exchange: the laid-out lines of the visible window, styled.
+
+use super::super::chain::{ChainLine, LineKind};
+use super::super::rows::party_name;
+use super::super::state::{AppState, ChainView};
+use super::super::theme::Theme;
+use super::super::widgets::problem;
+use super::pane_block;
+use crate::text::{sanitize, width};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// Width of the header label column, as laid out.
+const LABEL: usize = 9;
+
+pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView) {
+    let theme = &state.theme;
+    let exchange = &view.exchange;
+    let count = view.layout.starts.len();
+    let current = view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1);
+    let mut title = vec![
+        Span::styled(
+            format!("{} ↔ {}", party_name(&exchange.contact), party_name(&exchange.bot)),
+            theme.title,
+        ),
+        Span::styled(
+            format!(" · {}", sanitize(exchange.status.as_str())),
+            theme.status_kind(exchange.status.kind()),
+        ),
+    ];
+    if count > 0 {
+        title.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
+    }
+    if view.remote.is_loading() {
+        title.push(Span::styled(" ⟳ loading", theme.warning));
+    }
+    title.push(Span::styled(" · Esc back", theme.dim));
+    let block = pane_block(state, title);
+    match (&view.remote.data, &view.remote.error) {
+        (None, Some(error)) => {
+            problem::render(frame, area, block, "the e-mail chain", error, theme)
+        }
+        (None, None) => {
+            problem::message(frame, area, block, "Loading the e-mail chain…", theme.dim)
+        }
+        (Some(data), _) if data.items.is_empty() => {
+            problem::message(frame, area, block, "This exchange has no e-mails yet.", theme.dim)
+        }
+        (Some(_), _) => {
+            let inner = block.inner(area);
+            let rows = usize::from(inner.height);
+            let end = (view.scroll + rows).min(view.layout.lines.len());
+            let start = view.scroll.min(end);
+            let lines: Vec<Line> = view.layout.lines[start..end]
+                .iter()
+                .map(|line| styled(line, inner.width, theme))
+                .collect();
+            frame.render_widget(Paragraph::new(lines).block(block), area);
+        }
+    }
+}
+
+/// One laid-out line in its style. Only the visible window is styled.
+fn styled(line: &ChainLine, columns: u16, theme: &Theme) -> Line<'static> {
+    match line.kind {
+        LineKind::Rule => {
+            let star = if line.starred { " ★ starred" } else { "" };
+            let head = format!("── {}{star} ", line.text);
+            let fill = usize::from(columns).saturating_sub(width(&head));
+            Line::from(vec![
+                Span::styled(head, theme.accent),
+                Span::styled("─".repeat(fill), theme.border),
+            ])
+        }
+        LineKind::Header | LineKind::Subject => {
+            let label =
+                if line.label.is_empty() { String::new() } else { format!("{}:", line.label) };
+            let value_style = if line.kind == LineKind::Subject {
+                theme.text.add_modifier(Modifier::BOLD)
+            } else {
+                theme.text
+            };
+            Line::from(vec![
+                Span::styled(format!("{label:<LABEL$}"), theme.dim),
+                Span::styled(line.text.clone(), value_style),
+            ])
+        }
+        LineKind::Body => Line::from(line.text.clone()),
+        LineKind::Quote => Line::from(Span::styled(line.text.clone(), theme.quote)),
+        LineKind::Folded => {
+            Line::from(Span::styled(line.text.clone(), theme.dim.add_modifier(Modifier::ITALIC)))
+        }
+        LineKind::Link => Line::from(Span::styled(line.text.clone(), theme.link)),
+        LineKind::Note => Line::from(Span::styled(line.text.clone(), theme.dim)),
+        LineKind::Blank => Line::from(""),
+    }
+}

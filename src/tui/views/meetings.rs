@@ -1,0 +1,132 @@
+//! Meetings: an agenda grouped by day (the day shown on its first meeting), times in the
+//! user's zone and in the meeting's own zone when different, cancelled ones struck
+//! through; the date range of endpoint 12 in the title (`f` edits it).
+
+use super::super::rows::{
+    MEETING_COLUMNS, meeting_cells, meeting_day, meeting_their_time, meeting_time, meeting_zone,
+    person_name,
+};
+use super::super::state::AppState;
+use super::super::widgets::detail::{field, styled_field};
+use super::super::widgets::table::{Column, cell};
+use super::{list_title, render_detail, render_list};
+use crate::api::{Meeting, MeetingQuery, Person};
+use crate::text::{sanitize, wrap_line};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+
+const COLUMNS: [Column; 7] = [
+    Column::new(MEETING_COLUMNS[0], 14, 14, 1),
+    Column::new(MEETING_COLUMNS[1], 11, 11, 0),
+    Column::new(MEETING_COLUMNS[2], 16, 18, 3),
+    Column::new(MEETING_COLUMNS[3], 12, 20, 0),
+    Column::new(MEETING_COLUMNS[4], 10, 22, 5),
+    Column::new(MEETING_COLUMNS[5], 12, 26, 4),
+    Column::new(MEETING_COLUMNS[6], 10, 60, 2),
+];
+
+/// The range in words: `2024-05-01 → 2024-06-01`.
+pub fn range_text(query: &MeetingQuery) -> String {
+    let start = query.start_date.map_or("any".to_string(), |d| d.to_string());
+    let end = query.end_date.map_or("any".to_string(), |d| d.to_string());
+    format!("{start} → {end}")
+}
+
+pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+    if state.meetings.detail.is_some() {
+        return render_detail(frame, area, state, "Meeting");
+    }
+    let theme = &state.theme;
+    let remote = &state.store.meetings;
+    let list = &state.meetings.list;
+    let items = remote.items();
+    let range = Span::styled(format!(" · {} [f]", range_text(&state.meetings.query)), theme.accent);
+    let title = list_title(state, "Meetings", remote, list, vec![range]);
+    render_list(
+        frame,
+        area,
+        state,
+        "meetings",
+        remote,
+        list,
+        title,
+        &COLUMNS,
+        |meeting, position| {
+            let [day, time, theirs, contact, bot, campaign, summary] =
+                meeting_cells(meeting, &state.zone);
+            // The day heads its group: shown on the first meeting of a day and at the top.
+            let previous = position
+                .checked_sub(1)
+                .filter(|&p| p >= list.offset())
+                .and_then(|p| list.order().get(p))
+                .and_then(|&i| items.get(i as usize));
+            let day = match previous {
+                Some(before) if meeting_day(before, &state.zone) == day => String::new(),
+                _ => day,
+            };
+            let (base, summary) = if meeting.cancelled {
+                (theme.dim.add_modifier(Modifier::CROSSED_OUT), format!("cancelled · {summary}"))
+            } else {
+                (theme.text, summary)
+            };
+            vec![
+                cell(day, theme.header),
+                cell(time, base),
+                cell(theirs, theme.dim),
+                cell(contact, base),
+                cell(bot, theme.dim),
+                cell(campaign, base),
+                cell(summary, base),
+            ]
+        },
+    );
+}
+
+fn person(person: Option<&Person>) -> String {
+    match person {
+        Some(p) if !p.email.is_empty() => {
+            format!("{} <{}>", person_name(Some(p)), sanitize(&p.email))
+        }
+        Some(p) => person_name(Some(p)),
+        None => String::new(),
+    }
+}
+
+pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
+    let theme = &state.theme;
+    let zone = &state.zone;
+    let when = format!("{} {}", meeting_day(meeting, zone), meeting_time(meeting, zone));
+    let status = if meeting.cancelled {
+        styled_field("Status", "cancelled", theme.negative, theme)
+    } else {
+        styled_field("Status", "scheduled", theme.positive, theme)
+    };
+    let campaign = meeting
+        .campaign
+        .as_ref()
+        .map(|c| format!("{} (#{})", sanitize(&c.name), c.id))
+        .unwrap_or_default();
+    let link = meeting.meeting_link.as_deref().map(sanitize).unwrap_or_else(|| "none".into());
+    let mut lines = vec![
+        styled_field("When (your time)", when, theme.title, theme),
+        field("Their time", meeting_their_time(meeting, zone), theme),
+        field("Their zone", meeting_zone(meeting), theme),
+        status,
+        field("Contact", person(meeting.contact.as_ref()), theme),
+        field("Bot", person(meeting.bot.as_ref()), theme),
+        field("User", person(meeting.user.as_ref()), theme),
+        field("Campaign", campaign, theme),
+        field("Exchange", format!("#{}", meeting.exchange_id), theme),
+        field("Booked", meeting.created_at.map(|t| zone.date_time(t.0)).unwrap_or_default(), theme),
+        styled_field("Meeting link", link, theme.link, theme),
+        Line::from(""),
+    ];
+    let summary = meeting.summary.as_deref().map(sanitize).unwrap_or_default();
+    let room = usize::from(state.width.saturating_sub(26)).max(20);
+    for (index, piece) in wrap_line(&summary, room).into_iter().enumerate() {
+        lines.push(field(if index == 0 { "Summary" } else { "" }, piece, theme));
+    }
+    lines
+}

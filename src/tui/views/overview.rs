@@ -1,0 +1,270 @@
+//! The Overview: counts at a glance in four tiles — campaigns by status, replies of the last
+//! 7 days per day, meetings today and this week, bots needing attention — each a shortcut
+//! into its pane (Enter, or a click).
+
+use super::super::rows::{meeting_time, person_name};
+use super::super::state::{AppState, Remote, Tile};
+use super::super::widgets::problem::advice;
+use super::campaigns::status_style;
+use crate::api::CampaignStatus;
+use crate::text::{sanitize, truncate};
+use chrono::Days;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph};
+
+/// The four tiles in a 2×2 grid.
+pub fn tile_rects(body: Rect) -> [Rect; 4] {
+    let left = body.width / 2;
+    let top = body.height / 2;
+    let cell =
+        |x: u16, y: u16, w: u16, h: u16| Rect { x: body.x + x, y: body.y + y, width: w, height: h };
+    [
+        cell(0, 0, left, top),
+        cell(left, 0, body.width - left, top),
+        cell(0, top, left, body.height - top),
+        cell(left, top, body.width - left, body.height - top),
+    ]
+}
+
+/// The tile at a screen position.
+pub fn tile_at(body: Rect, column: u16, row: u16) -> Option<usize> {
+    tile_rects(body)
+        .iter()
+        .position(|r| column >= r.x && column < r.right() && row >= r.y && row < r.bottom())
+}
+
+pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
+    for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
+        let selected = index == state.overview;
+        let theme = &state.theme;
+        let (title, pane) = match tile {
+            Tile::Campaigns => ("Campaigns", "Campaigns"),
+            Tile::Replies => ("Replies, last 7 days", "Exchanges"),
+            Tile::Meetings => ("Meetings", "Meetings"),
+            Tile::Bots => ("Bots", "Bots"),
+        };
+        let border = if selected { theme.accent } else { theme.border };
+        let title_style = if selected { theme.tab_active } else { theme.title };
+        let block = Block::bordered()
+            .border_style(border)
+            .title(Span::styled(format!(" {title} "), title_style))
+            .title_bottom(
+                Line::from(Span::styled(format!(" Enter ▸ {pane} "), theme.dim)).right_aligned(),
+            );
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if inner.width == 0 || inner.height == 0 {
+            continue;
+        }
+        match tile {
+            Tile::Campaigns => campaigns(frame, inner, state),
+            Tile::Replies => replies(frame, inner, state),
+            Tile::Meetings => meetings(frame, inner, state),
+            Tile::Bots => bots(frame, inner, state),
+        }
+    }
+}
+
+/// "loading…" or the failure's advice when a tile's data is not there; `true` when it is.
+fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState) -> bool {
+    let line = match (&remote.data, &remote.error) {
+        (Some(_), _) => return true,
+        (None, Some(error)) => {
+            let text = format!("✗ {} {}", sanitize(&error.to_string()), advice(error));
+            Line::from(Span::styled(text, state.theme.error))
+        }
+        (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),
+    };
+    frame.render_widget(Paragraph::new(line).wrap(ratatui::widgets::Wrap { trim: true }), area);
+    false
+}
+
+/// `LABEL  count ■■■■`, the bar scaled so the largest count fills the room.
+fn count_line(
+    label: &str,
+    count: usize,
+    largest: usize,
+    style: Style,
+    width: u16,
+    theme: &super::super::theme::Theme,
+) -> Line<'static> {
+    let room = usize::from(width).saturating_sub(18);
+    let bar = if largest == 0 { 0 } else { (count * room).div_ceil(largest).min(room) };
+    Line::from(vec![
+        Span::styled(format!("{label:<12}"), style),
+        Span::styled(format!("{count:>4} "), theme.text),
+        Span::styled("■".repeat(bar), style),
+    ])
+}
+
+fn campaigns(frame: &mut Frame, area: Rect, state: &AppState) {
+    let remote = &state.store.campaigns;
+    if !ready(frame, area, remote, state) {
+        return;
+    }
+    let theme = &state.theme;
+    let items = remote.items();
+    let mut statuses: Vec<CampaignStatus> = CampaignStatus::ALL.to_vec();
+    for campaign in items {
+        if !statuses.contains(&campaign.status) {
+            statuses.push(campaign.status.clone());
+        }
+    }
+    let counts: Vec<usize> = statuses
+        .iter()
+        .map(|status| items.iter().filter(|c| &c.status == status).count())
+        .collect();
+    let largest = counts.iter().copied().max().unwrap_or(0);
+    let mut lines: Vec<Line> = statuses
+        .iter()
+        .zip(&counts)
+        .map(|(status, &count)| {
+            let style = status_style(status, theme);
+            count_line(&sanitize(status.as_str()), count, largest, style, area.width, theme)
+        })
+        .collect();
+    lines.push(Line::from(Span::styled(format!("{} campaigns in all", items.len()), theme.dim)));
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
+    let remote = &state.store.recent_replies;
+    if !ready(frame, area, remote, state) {
+        return;
+    }
+    let theme = &state.theme;
+    let today = state.zone.date(state.now);
+    let days: Vec<chrono::NaiveDate> =
+        (0..7u64).rev().filter_map(|back| today.checked_sub_days(Days::new(back))).collect();
+    let counts: Vec<u64> = days
+        .iter()
+        .map(|day| {
+            remote
+                .items()
+                .iter()
+                .filter(|e| e.updated_at.map(|t| state.zone.date(t.0)) == Some(*day))
+                .count() as u64
+        })
+        .collect();
+    let total: u64 = counts.iter().sum();
+    let headline = Line::from(vec![
+        Span::styled(format!("{total}"), theme.positive),
+        Span::styled(" replies · today ", theme.text),
+        Span::styled(format!("{}", counts.last().copied().unwrap_or(0)), theme.positive),
+    ]);
+    frame.render_widget(headline, Rect { height: 1, ..area });
+    if area.height < 4 {
+        return;
+    }
+    let chart_area = Rect { y: area.y + 1, height: area.height - 1, ..area };
+    let bar_width = ((chart_area.width.saturating_sub(6)) / 7).clamp(1, 12);
+    let bars: Vec<Bar> = days
+        .iter()
+        .zip(&counts)
+        .map(|(day, count)| {
+            Bar::default()
+                .value(*count)
+                .label(Line::from(day.format("%a").to_string()))
+                .text_value(count.to_string())
+                .style(theme.positive)
+        })
+        .collect();
+    let chart = BarChart::default()
+        .data(BarGroup::default().bars(&bars))
+        .bar_width(bar_width)
+        .bar_gap(1)
+        .value_style(theme.text);
+    frame.render_widget(chart, chart_area);
+}
+
+fn meetings(frame: &mut Frame, area: Rect, state: &AppState) {
+    let remote = &state.store.upcoming_meetings;
+    if !ready(frame, area, remote, state) {
+        return;
+    }
+    let theme = &state.theme;
+    let zone = &state.zone;
+    let today = zone.date(state.now);
+    let week_end = today.checked_add_days(Days::new(7)).unwrap_or(today);
+    let day_of = |m: &crate::api::Meeting| m.start.map(|t| zone.date(t.0));
+    let items = remote.items();
+    let today_all: Vec<_> = items.iter().filter(|m| day_of(m) == Some(today)).collect();
+    let cancelled = today_all.iter().filter(|m| m.cancelled).count();
+    let week = items
+        .iter()
+        .filter(|m| !m.cancelled && day_of(m).is_some_and(|d| d > today && d <= week_end))
+        .count();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("{:>3}", today_all.len() - cancelled), theme.positive),
+            Span::styled(" today", theme.text),
+            Span::styled(
+                if cancelled > 0 { format!(" ({cancelled} cancelled)") } else { String::new() },
+                theme.dim,
+            ),
+        ]),
+        Line::from(vec![
+            Span::styled(format!("{week:>3}"), theme.positive),
+            Span::styled(" in the next 7 days", theme.text),
+        ]),
+        Line::from(""),
+    ];
+    let upcoming =
+        items.iter().filter(|m| !m.cancelled && m.start.is_some_and(|s| s.0 >= state.now));
+    for meeting in upcoming.take(usize::from(area.height.saturating_sub(3))) {
+        let day = meeting.start.map(|t| zone.format(t.0, "%a %d")).unwrap_or_default();
+        let text = format!(
+            "{day} {} {}",
+            meeting_time(meeting, zone),
+            person_name(meeting.contact.as_ref())
+        );
+        lines.push(Line::from(Span::styled(truncate(&text, usize::from(area.width)), theme.text)));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn bots(frame: &mut Frame, area: Rect, state: &AppState) {
+    let remote = &state.store.bots;
+    if !ready(frame, area, remote, state) {
+        return;
+    }
+    let theme = &state.theme;
+    let items = remote.items();
+    let troubled: Vec<_> = items.iter().filter(|b| !b.problems().is_empty()).collect();
+    let mut lines = vec![if troubled.is_empty() {
+        Line::from(Span::styled(format!("All {} bots healthy", items.len()), theme.positive))
+    } else {
+        Line::from(vec![
+            Span::styled(format!("{}", troubled.len()), theme.error),
+            Span::styled(format!(" of {} need attention", items.len()), theme.text),
+        ])
+    }];
+    for bot in troubled.iter().take(usize::from(area.height.saturating_sub(1))) {
+        // The mailbox's local part is enough to tell bots apart and leaves room for why.
+        let name = bot.email.split('@').next().unwrap_or_default();
+        let text = format!("{}: {}", sanitize(name), sanitize(&bot.problems().join(", ")));
+        lines.push(Line::from(Span::styled(
+            truncate(&text, usize::from(area.width)),
+            theme.warning,
+        )));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_cover_the_body_and_clicks_find_them() {
+        let body = Rect::new(0, 1, 80, 22);
+        let rects = tile_rects(body);
+        assert_eq!(rects[3], Rect::new(40, 12, 40, 11));
+        assert_eq!(tile_at(body, 0, 1), Some(0));
+        assert_eq!(tile_at(body, 79, 22), Some(3));
+        assert_eq!(tile_at(body, 79, 0), None);
+    }
+}

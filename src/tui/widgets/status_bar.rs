@@ -1,0 +1,188 @@
+//! The status bar: who and where (profile/organisation, host), how fresh the pane's data
+//! is, what is loading, the last error or remark, and key hints, cut to fit the width.
+
+use super::super::clock::age;
+use super::super::state::{AppState, Connection};
+use super::super::update::{current_loaded_at, loading_labels};
+use crate::text::{sanitize, truncate, width};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// `host:port` of a base URL, or the URL itself when it does not parse.
+pub fn host_of(base_url: &str) -> String {
+    match reqwest::Url::parse(base_url) {
+        Ok(url) => match (url.host_str(), url.port()) {
+            (Some(host), Some(port)) => format!("{host}:{port}"),
+            (Some(host), None) => host.to_string(),
+            _ => base_url.to_string(),
+        },
+        Err(_) => base_url.to_string(),
+    }
+}
+
+/// A piece of the status bar: its text, style, and how long it is kept when space is short
+/// (lower is kept longer).
+struct Segment {
+    text: String,
+    style: Style,
+    keep: u8,
+}
+
+/// The error (or remark) keeps at least this many columns before other pieces give way.
+const MESSAGE_ROOM: usize = 48;
+
+/// The pieces left to right, and the index of the one that may be cut (the message).
+fn segments(state: &AppState) -> (Vec<Segment>, Option<usize>) {
+    let theme = &state.theme;
+    let mut parts = Vec::new();
+    let mut push = |text: String, style: Style, keep: u8| parts.push(Segment { text, style, keep });
+    match &state.connection {
+        Connection::Ready(info) => {
+            let mut who = sanitize(&info.profile);
+            if let Some(org) = &info.organisation {
+                who = format!("{who}/{}", sanitize(org));
+            }
+            if info.read_only {
+                who.push_str(" (read-only)");
+            }
+            push(who, theme.accent, 0);
+            push(host_of(&info.base_url), theme.text, 4);
+        }
+        Connection::Connecting => push("connecting…".into(), theme.warning, 0),
+        Connection::NeedsKey { profile, .. } => {
+            push(format!("{} · no key", sanitize(profile)), theme.warning, 0)
+        }
+        Connection::Failed { .. } => push("not connected".into(), theme.error, 0),
+    }
+    if let Some(at) = current_loaded_at(state) {
+        push(format!("⟳ {}", age(at, state.now)), theme.dim, 3);
+    }
+    let loading = loading_labels(state);
+    if !loading.is_empty() {
+        push(format!("loading {}…", loading.join(", ")), theme.warning, 2);
+    }
+    let message = match (&state.last_error, &state.notice) {
+        (Some(problem), _) => Some((format!("✗ {}", sanitize(&problem.message)), theme.error)),
+        (None, Some(notice)) => Some((sanitize(notice), theme.warning)),
+        (None, None) => None,
+    };
+    let has_message = message.is_some();
+    if let Some((text, style)) = message {
+        push(text, style, 1);
+    }
+    let flexible = has_message.then(|| parts.len() - 1);
+    (parts, flexible)
+}
+
+const SEPARATOR: &str = " │ ";
+
+fn used(parts: &[Segment]) -> usize {
+    parts.iter().map(|p| width(&p.text)).sum::<usize>()
+        + width(SEPARATOR) * parts.len().saturating_sub(1)
+        + 1
+}
+
+pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let theme = &state.theme;
+    let (mut parts, mut flexible) = segments(state);
+    let available = usize::from(area.width);
+    let hints =
+        if state.filtering { "Enter keep · Esc clear" } else { "? help  : commands  q quit" };
+    let show_hints = used(&parts) + width(hints) + 2 <= available;
+    if !show_hints {
+        // Less important pieces give way until the message has room to be read.
+        loop {
+            let message_width = flexible.map_or(0, |i| width(&parts[i].text));
+            let room = available.saturating_sub(used(&parts) - message_width);
+            let fits = used(&parts) <= available || room >= message_width.min(MESSAGE_ROOM);
+            let victim = parts
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.keep >= 2)
+                .max_by_key(|(_, p)| p.keep)
+                .map(|(i, _)| i);
+            match victim {
+                Some(index) if !fits => {
+                    parts.remove(index);
+                    flexible = flexible.map(|f| if f > index { f - 1 } else { f });
+                }
+                _ => break,
+            }
+        }
+        if let Some(index) = flexible {
+            let others = used(&parts) - width(&parts[index].text);
+            parts[index].text = truncate(&parts[index].text, available.saturating_sub(others));
+        }
+    }
+    let mut spans = vec![Span::raw(" ")];
+    for (index, part) in parts.into_iter().enumerate() {
+        if index > 0 {
+            spans.push(Span::styled(SEPARATOR, theme.dim));
+        }
+        spans.push(Span::styled(part.text, part.style));
+    }
+    if show_hints {
+        let taken: usize = spans.iter().map(|s| width(&s.content)).sum();
+        let pad = available.saturating_sub(taken + width(hints) + 1);
+        spans.push(Span::raw(" ".repeat(pad)));
+        spans.push(Span::styled(hints, theme.key));
+    }
+    frame.render_widget(Line::from(spans).style(theme.status_bar), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::action::ConnectionInfo;
+    use crate::tui::state::{Problem, UiSettings};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn bar(state: &AppState) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(state.width, 1)).unwrap();
+        terminal.draw(|f| render(f, f.area(), state)).unwrap();
+        terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect()
+    }
+
+    #[test]
+    fn a_long_error_pushes_the_lesser_pieces_out() {
+        let settings = UiSettings::from_config(&crate::config::Loaded::default(), false);
+        let mut state = AppState::new(settings, 80, 24, chrono::Utc::now());
+        state.connection = Connection::Ready(ConnectionInfo {
+            profile: "work".into(),
+            organisation: None,
+            base_url: "https://api.example.com".into(),
+            key_source: crate::session::KeySource::Env,
+            warnings: Vec::new(),
+            read_only: false,
+        });
+        assert!(bar(&state).contains("api.example.com"));
+        assert!(bar(&state).contains("? help"));
+        let message =
+            "Loading bots failed: The server failed (500): Internal Server Error and a long tail"
+                .to_string();
+        state.last_error = Some(Problem { slot: None, message });
+        let shown = bar(&state);
+        assert!(shown.contains("✗ Loading bots failed: The server failed (500): Inter"), "{shown}");
+        assert!(!shown.contains("? help"), "hints go first: {shown}");
+        assert!(shown.trim_end().ends_with('…'), "{shown}");
+        state.width = 60;
+        let narrow = bar(&state);
+        assert!(
+            narrow.starts_with(" work │ ✗ Loading bots failed"),
+            "the host gives way: {narrow}"
+        );
+    }
+
+    #[test]
+    fn hosts_keep_their_port() {
+        assert_eq!(host_of("http://127.0.0.1:8900/"), "127.0.0.1:8900");
+        assert_eq!(host_of("https://api.example.com/v1"), "api.example.com");
+        assert_eq!(host_of("not a url"), "not a url");
+    }
+}

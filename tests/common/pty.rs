@@ -1,0 +1,126 @@
+//! The real `outreach` binary in a pseudo-terminal of a chosen size, its screen read with
+//! vt100; every wait has a deadline and reports the screen when it runs out.
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+pub struct Pty {
+    pub parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    /// Keeps the config, state (log) and keyring lookups away from the user's own.
+    _home: tempfile::TempDir,
+}
+
+impl Pty {
+    /// Starts `outreach ARGS` in a `cols`×`rows` terminal with a throw-away home.
+    pub fn spawn(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> Pty {
+        let home = tempfile::tempdir().unwrap();
+        let pair = native_pty_system()
+            .openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 })
+            .unwrap();
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_outreach"));
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        command.env("HOME", home.path());
+        command.env("XDG_CONFIG_HOME", home.path().join("config"));
+        command.env("XDG_STATE_HOME", home.path().join("state"));
+        for name in ["OUTREACH_API_KEY", "OUTREACH_PROFILE", "OUTREACH_BASE_URL", "NO_COLOR"] {
+            command.env_remove(name);
+        }
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let child = pair.slave.spawn_command(command).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let (sender, output) = channel();
+        std::thread::spawn(move || {
+            let _master = pair.master;
+            let mut buffer = [0u8; 8192];
+            while let Ok(read) = reader.read(&mut buffer) {
+                if read == 0 || sender.send(buffer[..read].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a terminal has at least one cell");
+        let parser = vt100::Parser::new(size(rows), size(cols), 0);
+        Pty { parser, output, writer, child, _home: home }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Waits until `ready(screen)` holds; panics with the screen after `within`.
+    pub fn wait_until(
+        &mut self,
+        what: &str,
+        within: Duration,
+        ready: impl Fn(&str) -> bool,
+    ) -> String {
+        let deadline = Instant::now() + within;
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.parser.process(&bytes),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                    panic!("the screen never showed {what}; it shows:\n{screen}")
+                }
+            }
+        }
+    }
+
+    /// Waits until the screen shows `text`.
+    pub fn wait_for(&mut self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), Duration::from_secs(20), |screen| {
+            screen.contains(text)
+        })
+    }
+
+    pub fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    pub fn process_id(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
+    /// Waits for the program to end, reading what it still writes; its exit code.
+    pub fn exit_code(&mut self, within: Duration) -> u32 {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
+                    self.parser.process(&bytes);
+                }
+                return status.exit_code();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the program did not end; screen:\n{}",
+                self.screen()
+            );
+            // Output is the only thing to wait on; a quiet program is polled again shortly.
+            if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(50)) {
+                self.parser.process(&bytes);
+            }
+        }
+    }
+}
+
+impl Drop for Pty {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}

@@ -1,0 +1,187 @@
+//! Hostile strings from the API drawn through the real crossterm backend into a byte buffer:
+//! the only escape sequences in the output are the backend's own cursor moves, colours and
+//! mode switches — no OSC, DCS, APC, PM or SOS, no BEL, no C1 controls, nothing from the data.
+
+mod common;
+
+use common::scenarios::SCENARIOS;
+use common::*;
+use outreach_tui::tui::theme::Theme;
+
+/// Checks every escape sequence is a CSI the backend itself writes: cursor position (`H`),
+/// colours and attributes (`m`), and private modes (`?…h` / `?…l`: cursor visibility,
+/// synchronized output). Returns what is wrong, if anything.
+fn foreign_controls(bytes: &[u8]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        if byte == 0x1b {
+            if bytes.get(index + 1) != Some(&b'[') {
+                let next = bytes.get(index + 1).map(|b| *b as char);
+                problems.push(format!("ESC not starting a CSI at {index}: ESC {next:?}"));
+                index += 1;
+                continue;
+            }
+            let start = index + 2;
+            let mut end = start;
+            while end < bytes.len() && (0x20..=0x3f).contains(&bytes[end]) {
+                end += 1;
+            }
+            let parameters = String::from_utf8_lossy(&bytes[start..end]).to_string();
+            let final_byte = bytes.get(end).copied().unwrap_or(0);
+            let private_mode = parameters.starts_with('?') && matches!(final_byte, b'h' | b'l');
+            if !(matches!(final_byte, b'H' | b'm') || private_mode) {
+                problems.push(format!(
+                    "unexpected CSI {parameters:?} {:?} at {index}",
+                    final_byte as char
+                ));
+            }
+            index = end + 1;
+            continue;
+        }
+        if byte < 0x20 || byte == 0x7f {
+            problems.push(format!("control byte {byte:#04x} at {index}"));
+        }
+        index += 1;
+    }
+    let text = String::from_utf8_lossy(bytes);
+    for c in text.chars() {
+        if ('\u{80}'..='\u{9f}').contains(&c) {
+            problems.push(format!("C1 control {:?}", c));
+        }
+        if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}' | '\u{feff}')
+        {
+            problems.push(format!("bidi or zero-width control {:?}", c));
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_checker_catches_what_it_is_meant_to() {
+    assert!(foreign_controls(b"\x1b[1;1Hok\x1b[38;5;1m\x1b[?25l").is_empty());
+    assert!(!foreign_controls(b"\x1b]0;pwned\x07").is_empty(), "OSC and BEL");
+    assert!(!foreign_controls(b"\x1b[2J").is_empty(), "a CSI the backend never writes");
+    assert!(!foreign_controls("\u{9b}31m".as_bytes()).is_empty(), "C1 CSI");
+    assert!(!foreign_controls(b"\x1bP1$r\x1b\\").is_empty(), "DCS");
+    assert!(!foreign_controls("a\u{202e}b".as_bytes()).is_empty(), "bidi override");
+}
+
+#[test]
+fn every_screen_with_hostile_data_writes_only_the_backends_own_sequences() {
+    for (width, height) in [(80, 24), (160, 48)] {
+        for (name, scenario) in SCENARIOS {
+            for theme in [Theme::default(), Theme::monochrome()] {
+                let mut state = connected(width, height, theme);
+                scenario(&mut state);
+                let bytes = frame_bytes(&state);
+                let problems = foreign_controls(&bytes);
+                assert!(problems.is_empty(), "{name} at {width}x{height}: {problems:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn hostile_text_is_drawn_as_harmless_characters() {
+    let mut state = connected(160, 48, Theme::default());
+    act(&mut state, ch('6'));
+    let bytes = frame_bytes(&state);
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("osc8]8;;https://e"), "the visible rest of the hostile name is shown");
+    assert!(text.contains("evilgnp.exe"), "the bidi override is gone, the text stays in order");
+}
+
+/// The dashboard fed by the simulator over HTTP, as `--demo` is, without a terminal.
+mod live {
+    use super::*;
+    use outreach_tui::api::{Client, ClientOptions};
+    use outreach_tui::sim::{self, SimOptions};
+    use outreach_tui::tui::action::{Action, Effect, Fetched, Request};
+    use outreach_tui::tui::state::{AppState, Pane};
+    use outreach_tui::tui::update::update;
+
+    async fn perform(client: &Client, request: &Request) -> Fetched {
+        match request {
+            Request::Campaigns => Fetched::Campaigns(client.list_campaigns().await.unwrap()),
+            Request::Bots => Fetched::Bots(client.list_bots().await.unwrap()),
+            Request::Exchanges(q) => Fetched::Exchanges(client.list_exchanges(q).await.unwrap()),
+            Request::Contacts => Fetched::Contacts(client.list_contacts().await.unwrap()),
+            Request::Meetings(q) => Fetched::Meetings(client.list_meetings(q).await.unwrap()),
+            Request::Chain { exchange_id } => {
+                Fetched::Chain(client.email_chain(*exchange_id).await.unwrap())
+            }
+        }
+    }
+
+    /// Runs an action and answers its fetches from the simulator.
+    async fn act_live(state: &mut AppState, client: &Client, action: Action) {
+        let mut queue = update(state, action);
+        while let Some(effect) = queue.pop() {
+            if let Effect::Fetch { req_id, slot, request } = effect {
+                let result = Ok(perform(client, &request).await);
+                queue.extend(update(state, Action::Loaded { req_id, slot, result }));
+            }
+        }
+    }
+
+    fn check(state: &AppState, what: &str) {
+        let problems = foreign_controls(&frame_bytes(state));
+        assert!(problems.is_empty(), "{what}: {problems:?}");
+    }
+
+    /// Every page of the current list, and every item's detail where the list has one.
+    async fn every_page_and_detail(state: &mut AppState, client: &Client, pane: Pane) {
+        act_live(state, client, ch(char::from(b'1' + pane.index() as u8))).await;
+        let rows = state.current_list().map_or(0, |l| l.order().len());
+        for row in 0..rows {
+            check(state, &format!("{pane:?} row {row}"));
+            act_live(state, client, key(crossterm::event::KeyCode::Enter)).await;
+            check(state, &format!("{pane:?} detail of row {row}"));
+            if pane == Pane::Exchanges {
+                act_live(state, client, ch('T')).await;
+                check(state, &format!("{pane:?} unfolded chain of row {row}"));
+            }
+            act_live(state, client, key(crossterm::event::KeyCode::Esc)).await;
+            act_live(state, client, ch('j')).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn the_simulators_hostile_strings_render_harmlessly() {
+        let anchor = chrono::DateTime::parse_from_rfc3339("2025-03-14T15:00:00Z").unwrap().to_utc();
+        let sim =
+            sim::spawn(SimOptions { anchor: Some(anchor), ..SimOptions::default() }).await.unwrap();
+        let client =
+            Client::new(&sim.base_url, &sim.admin_key(), ClientOptions::default()).unwrap();
+        let mut state = connected(100, 30, Theme::default());
+        act_live(&mut state, &client, Action::Connected(Ok(info()))).await;
+        check(&state, "Overview");
+        for pane in [Pane::Campaigns, Pane::Exchanges, Pane::Meetings, Pane::Bots] {
+            every_page_and_detail(&mut state, &client, pane).await;
+        }
+        // Contacts are many: every page, and the detail of those the simulator made hostile.
+        act_live(&mut state, &client, ch('6')).await;
+        let contacts = state.store.contacts.items().to_vec();
+        // Debug output escapes control, bidi and zero-width characters as `\u{…}`.
+        let hostile: Vec<i64> =
+            contacts.iter().filter(|c| format!("{c:?}").contains("\\u{")).map(|c| c.id).collect();
+        assert!(!hostile.is_empty(), "the simulator's contacts carry hostile strings");
+        loop {
+            check(&state, "contacts page");
+            let before = state.contacts.list.offset();
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::PageDown)).await;
+            if state.contacts.list.offset() == before {
+                break;
+            }
+        }
+        for id in hostile {
+            state.contacts.list.select_id(id);
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::Enter)).await;
+            check(&state, &format!("contact {id}"));
+            act_live(&mut state, &client, key(crossterm::event::KeyCode::Esc)).await;
+        }
+        sim.shutdown().await;
+    }
+}

@@ -1,0 +1,124 @@
+//! The real binary in a pseudo-terminal against `--demo`: open, switch to Exchanges, open an
+//! e-mail chain, filter, quit — reading the screen as a user would, and checking the
+//! terminal is given back (alternate screen left, cursor shown) on `q` and on SIGTERM.
+
+#[path = "common/pty.rs"]
+mod pty;
+
+use pty::Pty;
+use std::time::Duration;
+
+const ESC: &str = "\u{1b}";
+const ENTER: &str = "\r";
+
+/// The demo with its Overview loaded.
+fn demo(cols: u16, rows: u16) -> Pty {
+    let mut pty = Pty::spawn(&["--demo"], cols, rows, &[]);
+    pty.wait_for("campaigns in all");
+    pty
+}
+
+/// The words of the first data row of a table (the line under its header).
+fn first_row(screen: &str, header: &str) -> String {
+    let mut lines = screen.lines().skip_while(|line| !line.contains(header));
+    lines
+        .nth(1)
+        .unwrap_or_default()
+        .trim_matches(|c: char| c == '│' || c.is_whitespace())
+        .to_string()
+}
+
+#[test]
+fn browse_exchanges_read_a_chain_filter_and_quit() {
+    let mut pty = demo(80, 24);
+    assert!(pty.parser.screen().alternate_screen(), "the dashboard uses the alternate screen");
+
+    pty.send("3");
+    let table = pty.wait_until("the exchanges table", Duration::from_secs(20), |s| {
+        s.contains("Contact") && s.contains("Status") && !s.contains("Loading exchanges")
+    });
+    assert!(table.contains("Exchanges") && table.contains("replied"), "{table}");
+
+    pty.send(ENTER);
+    let chain = pty.wait_for("From:");
+    assert!(chain.contains("Subject:") && chain.contains("message 1/"), "{chain}");
+    pty.send("n");
+    pty.wait_until("the second message", Duration::from_secs(10), |s| {
+        s.contains("message 2/") || s.contains("message 1/1")
+    });
+
+    pty.send(ESC);
+    let table = pty.wait_for("Updated");
+    let row = first_row(&table, "Contact");
+    let word: String = row.chars().take_while(|c| !c.is_whitespace()).collect();
+    assert!(!word.is_empty(), "no first row in:\n{table}");
+
+    pty.send("/");
+    pty.send(&word);
+    let filtered = pty.wait_for(" of ");
+    assert!(filtered.contains(&format!("/{word}")), "the filter shows in the title:\n{filtered}");
+    assert!(filtered.contains(&word));
+    pty.send("zzqqxx");
+    pty.wait_for("match");
+    pty.send(ESC);
+    pty.wait_until("the whole list again", Duration::from_secs(10), |s| {
+        !s.contains(" of ") && s.contains("Updated")
+    });
+
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+    let screen = pty.parser.screen();
+    assert!(!screen.alternate_screen(), "the terminal left the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is visible again");
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let mut pty = demo(100, 30);
+    let pid = pty.process_id().expect("a process id").to_string();
+    let status = std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(status.success());
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+    assert!(!pty.parser.screen().alternate_screen());
+}
+
+#[test]
+fn a_large_terminal_and_no_colour_work_too() {
+    let mut pty = Pty::spawn(&["--demo"], 200, 50, &[("NO_COLOR", "1")]);
+    pty.wait_for("campaigns in all");
+    pty.send("6");
+    let contacts = pty.wait_for("Time zone");
+    assert!(contacts.contains("E-mail") && contacts.contains("Tags"), "{contacts}");
+    let selected = pty.parser.screen().cell(3, 2).map(|cell| cell.inverse());
+    assert_eq!(selected, Some(true), "the selection is reverse video without colour");
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
+    let sim = outreach_tui::sim::spawn(Default::default()).await.unwrap();
+    let base_url = sim.base_url.clone();
+    // The pty is read with blocking waits: off the runtime's workers, which serve the simulator.
+    let outcome = tokio::task::spawn_blocking(move || {
+        let env =
+            [("OUTREACH_BASE_URL", base_url.as_str()), ("OUTREACH_PROFILE", "pty-login-test")];
+        let mut pty = Pty::spawn(&[], 80, 24, &env);
+        let form = pty.wait_for("Log in — profile 'pty-login-test'");
+        assert!(form.contains("127.0.0.1"), "the base URL is filled in:\n{form}");
+        pty.send("not-the-key");
+        let masked = pty.wait_for("•••••••••••");
+        assert!(!masked.contains("not-the-key"), "the key is never shown:\n{masked}");
+        pty.send(ENTER);
+        pty.wait_for("refused this key");
+        pty.send(ESC);
+        pty.wait_for("outreach auth login");
+        pty.send("q");
+        let code = pty.exit_code(Duration::from_secs(10));
+        (code, pty.parser.screen().alternate_screen())
+    })
+    .await
+    .unwrap();
+    assert_eq!(outcome, (0, false));
+    sim.shutdown().await;
+}
