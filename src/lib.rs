@@ -4,7 +4,9 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod api;
+pub mod chain;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod credentials;
 pub mod logging;

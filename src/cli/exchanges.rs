@@ -8,11 +8,11 @@ use super::output::{
     Cell, Column, OutputArgs, full_name, json_document, print_list, warn, write_stdout,
 };
 use super::table::Tone;
-use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Mailbox, StatusKind};
-use crate::text::{sanitize, sanitize_multiline};
+use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, StatusKind};
+use crate::chain::{self, Quotes};
+use crate::clock::Zone;
 use chrono::NaiveDate;
 use clap::{Args, Subcommand, ValueEnum};
-use serde_json::Value;
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum ExchangesCommand {
@@ -131,71 +131,15 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-/// The chain as text: a rule, headers and body per e-mail, every server string sanitised.
+/// The chain as text: the shared chain layout with every quoted line shown, dates in the
+/// user's zone; every server string is sanitised by the layout.
 pub fn render_chain(chain: &[EmailMessage], width: usize) -> String {
     if chain.is_empty() {
         return "(this exchange has no e-mails yet)\n".to_string();
     }
-    let width = width.clamp(20, 100);
-    let mut out = String::new();
-    for (index, message) in chain.iter().enumerate() {
-        let label = format!("── {}/{} ", index + 1, chain.len());
-        let rule = "─".repeat(width.saturating_sub(label.chars().count()));
-        out.push_str(&format!("{label}{rule}\n"));
-        if let Some(from) = &message.from_ {
-            out.push_str(&format!("From:    {}\n", mailbox(from)));
-        }
-        let to: Vec<String> = message.to.iter().map(mailbox).collect();
-        if !to.is_empty() {
-            out.push_str(&format!("To:      {}\n", to.join(", ")));
-        }
-        let cc: Vec<String> = message.cc.iter().filter_map(loose_mailbox).collect();
-        if !cc.is_empty() {
-            out.push_str(&format!("Cc:      {}\n", cc.join(", ")));
-        }
-        if let Some(date) = &message.date {
-            out.push_str(&format!("Date:    {}\n", super::output::local_short(date)));
-        }
-        out.push_str(&format!("Subject: {}\n", sanitize(&message.subject)));
-        if !message.attachments.is_empty() {
-            out.push_str(&format!("Attached: {} file(s)\n", message.attachments.len()));
-        }
-        out.push('\n');
-        let body = body_text(message, width);
-        out.push_str(body.trim_end());
-        out.push_str("\n\n");
-    }
-    out
-}
-
-fn mailbox(mailbox: &Mailbox) -> String {
-    let address = sanitize(&mailbox.address);
-    let name = sanitize(&mailbox.name);
-    if name.trim().is_empty() { address } else { format!("{} <{address}>", name.trim()) }
-}
-
-/// A cc/bcc entry, whose shape the spec leaves open: an address object or a plain string.
-fn loose_mailbox(value: &Value) -> Option<String> {
-    match value {
-        Value::String(text) => Some(sanitize(text)),
-        Value::Object(_) => {
-            serde_json::from_value::<Mailbox>(value.clone()).ok().map(|m| mailbox(&m))
-        }
-        _ => None,
-    }
-}
-
-/// The text part, or the HTML part made text; sanitised with its lines kept.
-fn body_text(message: &EmailMessage, width: usize) -> String {
-    let text = message.body.text.as_deref().filter(|t| !t.trim().is_empty());
-    let body = match (text, message.body.html.as_deref()) {
-        (Some(text), _) => text.to_string(),
-        (None, Some(html)) if !html.trim().is_empty() => {
-            html2text::from_read(html.as_bytes(), width).unwrap_or_else(|_| html.to_string())
-        }
-        _ => "(no body)".to_string(),
-    };
-    sanitize_multiline(&body)
+    // Clamped to 100, so the conversion cannot fail.
+    let width = u16::try_from(width.clamp(20, 100)).unwrap_or(100);
+    chain::layout(chain, width, Quotes::Shown, &Zone::Local).plain_text()
 }
 
 fn status_tone(exchange: &Exchange) -> Tone {
@@ -223,7 +167,8 @@ fn columns() -> Vec<Column<Exchange>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{EmailBody, Timestamp};
+    use crate::api::{EmailBody, Mailbox, Timestamp};
+    use serde_json::Value;
 
     #[test]
     fn a_chain_reads_as_text_with_hostile_bytes_removed() {

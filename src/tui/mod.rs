@@ -3,7 +3,8 @@
 
 pub mod action;
 pub mod chain;
-pub mod clock;
+// Shared with the CLI; re-exported so the panes keep naming it `clock`.
+pub use crate::clock;
 pub mod connect;
 pub mod filter;
 pub mod form;

@@ -6,15 +6,12 @@ use super::super::state::{AppState, ChainView};
 use super::super::theme::Theme;
 use super::super::widgets::problem;
 use super::pane_block;
-use crate::text::{sanitize, width};
+use crate::text::sanitize;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-
-/// Width of the header label column, as laid out.
-const LABEL: usize = 9;
 
 pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView) {
     let theme = &state.theme;
@@ -67,24 +64,17 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView)
 fn styled(line: &ChainLine, columns: u16, theme: &Theme) -> Line<'static> {
     match line.kind {
         LineKind::Rule => {
-            let star = if line.starred { " ★ starred" } else { "" };
-            let head = format!("── {}{star} ", line.text);
-            let fill = usize::from(columns).saturating_sub(width(&head));
-            Line::from(vec![
-                Span::styled(head, theme.accent),
-                Span::styled("─".repeat(fill), theme.border),
-            ])
+            let (head, fill) = line.rule(columns);
+            Line::from(vec![Span::styled(head, theme.accent), Span::styled(fill, theme.border)])
         }
         LineKind::Header | LineKind::Subject => {
-            let label =
-                if line.label.is_empty() { String::new() } else { format!("{}:", line.label) };
             let value_style = if line.kind == LineKind::Subject {
                 theme.text.add_modifier(Modifier::BOLD)
             } else {
                 theme.text
             };
             Line::from(vec![
-                Span::styled(format!("{label:<LABEL$}"), theme.dim),
+                Span::styled(line.label_cell(), theme.dim),
                 Span::styled(line.text.clone(), value_style),
             ])
         }
