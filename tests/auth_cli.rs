@@ -1,9 +1,11 @@
 //! `outreach auth …` as a user meets it, on the real binary with its own config and log
 //! directories: refusals that need no server, broken config files, missing keys.
 
-mod auth_support;
+mod common;
 
-use auth_support::{Isolated, outputs, unique_profile};
+use common::cli::outputs;
+use common::home::Isolated;
+use common::keyring::unique_profile;
 
 const KEY: &str = "sk-cli-4f1d2c3b5a697887";
 

@@ -2,14 +2,17 @@
 //! auth commands and the client do with it, good or refused.
 #![cfg(target_os = "linux")]
 
-mod auth_support;
+mod common;
 
-use auth_support::{Isolated, Sim, outputs, unique_profile};
+use common::cli::outputs;
+use common::home::Isolated;
+use common::keyring::unique_profile;
+use common::sim::BlockingSim;
 
 #[test]
 fn no_output_and_no_log_line_contains_the_key() {
-    let sim = Sim::start();
-    let home = Isolated::new();
+    let sim = BlockingSim::start();
+    let home = Isolated::new().log_everything();
     let profile = unique_profile("leak");
     let good = sim.admin_key();
     let bad = "sk-leakcheck-made-up-0123456789";

@@ -2,22 +2,25 @@
 //! the reverse (see `.ci/with-keyring`).
 #![cfg(target_os = "linux")]
 
-mod auth_support;
+mod common;
 
-use auth_support::{Isolated, Sim, outputs, unique_profile};
+use common::cli::outputs;
+use common::home::Isolated;
+use common::keyring::unique_profile;
+use common::sim::BlockingSim;
 use outreach_tui::credentials::{Keyring, StoreKind};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn ready(sim: &Sim) -> bool {
+fn ready(sim: &BlockingSim) -> bool {
     if let Err(error) = sim.block_on(Keyring::system().writable(StoreKind::SecretService)) {
-        return auth_support::unavailable(
+        return common::keyring::unavailable(
             "A Secret Service with an unlocked collection",
             &error.to_string(),
         );
     }
-    if !auth_support::has_program("secret-tool") {
-        return auth_support::unavailable(
+    if !common::keyring::has_program("secret-tool") {
+        return common::keyring::unavailable(
             "secret-tool (package libsecret-tools)",
             "it is not on PATH",
         );
@@ -35,7 +38,7 @@ fn lookup(profile: &str) -> Option<String> {
 
 #[test]
 fn auth_login_stores_in_the_secret_service_and_secret_tool_reads_it() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     if !ready(&sim) {
         return;
     }
@@ -59,7 +62,7 @@ fn auth_login_stores_in_the_secret_service_and_secret_tool_reads_it() {
 
 #[test]
 fn a_key_stored_with_secret_tool_is_used_by_outreach() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     if !ready(&sim) {
         return;
     }

@@ -3,9 +3,12 @@
 //! by later commands and by `session::resolve_with` (what the TUI uses).
 #![cfg(target_os = "linux")]
 
-mod auth_support;
+mod common;
 
-use auth_support::{Isolated, Sim, outputs, unique_profile};
+use common::cli::outputs;
+use common::home::Isolated;
+use common::keyring::unique_profile;
+use common::sim::BlockingSim;
 use outreach_tui::config;
 use outreach_tui::credentials::{Keyring, StoreChoice};
 use outreach_tui::session::{Environment, KeySource, SessionRequest, resolve_with};
@@ -33,14 +36,14 @@ fn status(home: &Isolated, profile: &str) -> std::process::Output {
     home.outreach().args(["--profile", profile, "auth", "status"]).output().unwrap()
 }
 
-fn stored_key(sim: &Sim, profile: &str) -> Option<String> {
+fn stored_key(sim: &BlockingSim, profile: &str) -> Option<String> {
     let lookup = sim.block_on(Keyring::system().read(profile, StoreChoice::Auto));
     lookup.found.map(|found| found.key.expose().to_string())
 }
 
 #[test]
 fn a_good_key_is_stored_once_and_found_by_every_later_command() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     let home = Isolated::new();
     let profile = unique_profile("good");
 
@@ -99,7 +102,7 @@ fn a_good_key_is_stored_once_and_found_by_every_later_command() {
 
 #[test]
 fn a_made_up_key_is_refused_and_nothing_is_stored() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     let home = Isolated::new();
     let profile = unique_profile("bad");
     let output = login(&home, &profile, sim.base_url(), "sk-made-up-key-000000", &[]);
@@ -116,7 +119,7 @@ fn a_made_up_key_is_refused_and_nothing_is_stored() {
 
 #[test]
 fn a_read_only_key_logs_in_and_the_profile_can_be_marked_read_only() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     let home = Isolated::new();
     let profile = unique_profile("ro");
     let output = login(&home, &profile, sim.base_url(), &sim.read_only_key(), &["--read-only"]);
@@ -145,7 +148,7 @@ fn a_read_only_key_logs_in_and_the_profile_can_be_marked_read_only() {
 
 #[test]
 fn a_key_replaced_by_a_newer_one_is_reported_as_such() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     let home = Isolated::new();
     let profile = unique_profile("rotated");
     assert!(login(&home, &profile, sim.base_url(), &sim.admin_key(), &[]).status.success());
@@ -166,7 +169,7 @@ fn a_key_replaced_by_a_newer_one_is_reported_as_such() {
 
 #[test]
 fn the_environment_beats_the_keyring_for_ci_and_ssh() {
-    let sim = Sim::start();
+    let sim = BlockingSim::start();
     let home = Isolated::new();
     let output = home
         .outreach()

@@ -1,11 +1,11 @@
 //! `outreach dnc`: large lists go out in requests of 10 000 and contacts' dnc flags follow.
 
-mod cli_support;
+mod common;
 
-use cli_support::{Outreach, client, eventually, sim_requests};
+use common::cli::Outreach;
+use common::sim::{eventually, requests_to, user_client};
 use outreach_tui::sim::{self, SimOptions};
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 fn domain_of(email: &str) -> String {
     email.rsplit_once('@').unwrap().1.to_lowercase()
@@ -15,7 +15,7 @@ fn domain_of(email: &str) -> String {
 async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let cli = Outreach::new(&sim.base_url, key);
 
     let contacts = api.list_contacts().await.unwrap();
@@ -30,12 +30,12 @@ async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
     let run = cli.run(&["dnc", "add-domains", "--file", file.to_str().unwrap()]).await;
     run.expect(0);
     assert_eq!(run.stdout, "Added 25000 domains to the do-not-contact list in 3 requests.\n");
-    assert_eq!(sim_requests(&sim.base_url, key, "POST /api/v1/dnc-domains/json").await, 3);
+    assert_eq!(requests_to(&sim, "POST /api/v1/dnc-domains/json").await, 3);
 
     let flagged = |contacts: &[outreach_tui::api::Contact]| {
         contacts.iter().filter(|c| targets.contains(&domain_of(&c.email))).all(|c| c.dnc)
     };
-    eventually(Duration::from_secs(10), "the dnc flags of the listed domains", || {
+    eventually("the dnc flags of the listed domains", || {
         let api = api.clone();
         let flagged = &flagged;
         async move { flagged(&api.list_contacts().await.unwrap().items) }
@@ -54,7 +54,7 @@ async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
 async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let cli = Outreach::new(&sim.base_url, key);
     let contacts = api.list_contacts().await.unwrap();
     let clean: Vec<&str> =
@@ -64,7 +64,7 @@ async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
     let run = cli.run_with_stdin(&["dnc", "add-emails", clean[2], "-"], stdin).await;
     run.expect(0);
     assert_eq!(run.stdout, "Added 3 addresses to the do-not-contact list in 1 request.\n");
-    eventually(Duration::from_secs(10), "the dnc flags of the listed addresses", || {
+    eventually("the dnc flags of the listed addresses", || {
         let api = api.clone();
         let clean = clean.clone();
         async move {

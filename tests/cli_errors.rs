@@ -1,8 +1,9 @@
 //! How failures reach a script: exit codes 1–5 and messages that say what to do.
 
-mod cli_support;
+mod common;
 
-use cli_support::{Outreach, client, dead_url, sim_faults, sim_requests};
+use common::cli::{Outreach, dead_url};
+use common::sim::{admin_as, fault_rules, requests_to, user_client};
 use outreach_tui::api::{ApiKey, CampaignStatus};
 use outreach_tui::sim::{self, SimOptions};
 
@@ -32,7 +33,7 @@ async fn a_read_only_key_reads_but_its_writes_exit_4() {
     let reader = Outreach::new(&sim.base_url, &org.read_only_key);
     reader.run(&["campaigns", "list"]).await.expect(0);
 
-    let api = client(&sim.base_url, &org.admin_key);
+    let api = user_client(&sim, &org.admin_key);
     let before = api.list_contacts().await.unwrap().items.len();
     for args in [
         &["contacts", "add", "--email", "ro@example.org"][..],
@@ -65,7 +66,7 @@ async fn a_read_only_profile_refuses_writes_before_sending() {
         run.expect(4);
         assert!(run.stderr.contains("Profile 'watch' is read-only"), "{args:?}: {}", run.stderr);
     }
-    let log = cli_support::sim_admin(&sim.base_url, key, "/_sim/requests").await;
+    let log = admin_as(&sim, key, "GET", "/_sim/requests", None).await;
     let writes: Vec<&String> = log["requests"]
         .as_object()
         .unwrap()
@@ -73,7 +74,7 @@ async fn a_read_only_profile_refuses_writes_before_sending() {
         .filter(|route| !route.starts_with("GET "))
         .collect();
     assert!(writes.is_empty(), "nothing may be sent: {writes:?}");
-    assert_eq!(sim_requests(&sim.base_url, key, "POST /api/v1/contacts/add").await, 0);
+    assert_eq!(requests_to(&sim, "POST /api/v1/contacts/add").await, 0);
     sim.shutdown().await;
 }
 
@@ -94,7 +95,7 @@ async fn what_is_not_in_the_organisation_exits_5() {
     );
 
     // Another organisation's campaign is not ours either.
-    let theirs = client(&sim.base_url, &sim.orgs[1].admin_key).list_campaigns().await.unwrap();
+    let theirs = user_client(&sim, &sim.orgs[1].admin_key).list_campaigns().await.unwrap();
     let pending = theirs.items.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
     let upload = cli
         .run(&[
@@ -124,7 +125,7 @@ async fn a_422_names_each_field_and_its_message() {
          "msg": "String should have at most 31 characters", "ctx": {"max_length": 31}}]});
     let rule = serde_json::json!([{"kind": "raw", "method": "POST", "path": "/api/v1/contacts/add",
         "times": 1, "status": 422, "json": body}]);
-    sim_faults(&sim.base_url, key, rule).await;
+    fault_rules(&sim, rule).await;
     let cli = Outreach::new(&sim.base_url, key);
     let run = cli.run(&["contacts", "add", "--email", "ann@example.invalid", "--tag", "t"]).await;
     run.expect(1);

@@ -1,9 +1,10 @@
 //! `outreach contacts import`: a messy CSV, every row accounted for, the rejected file
 //! listing exactly the bad rows, and a re-run importing nothing twice.
 
-mod cli_support;
+mod common;
 
-use cli_support::{Outreach, client, csv_records, sim_faults};
+use common::cli::{Outreach, csv_records};
+use common::sim::{fault_rules, user_client};
 use outreach_tui::api::CampaignStatus;
 use outreach_tui::sim::{self, SimOptions};
 use std::collections::BTreeSet;
@@ -39,7 +40,7 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let before = api.list_contacts().await.unwrap();
     let existing = before.items[0].email.clone();
     let campaign = api
@@ -135,7 +136,7 @@ async fn a_clean_file_exits_0_and_removes_a_stale_rejected_file() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[1].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
     let file = cli.write(
         "clean.csv",
@@ -162,7 +163,7 @@ async fn a_file_without_an_email_column_or_a_missing_campaign_sends_nothing() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[1].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let count = client(&sim.base_url, key).list_contacts().await.unwrap().items.len();
+    let count = user_client(&sim, key).list_contacts().await.unwrap().items.len();
 
     let file = cli.write("names.csv", "name,company\nAnn,Acme\n");
     let run = cli.run(&["contacts", "import", file.to_str().unwrap(), "--campaign", "1"]).await;
@@ -182,7 +183,7 @@ async fn a_file_without_an_email_column_or_a_missing_campaign_sends_nothing() {
         "{}",
         run.stderr
     );
-    assert_eq!(client(&sim.base_url, key).list_contacts().await.unwrap().items.len(), count);
+    assert_eq!(user_client(&sim, key).list_contacts().await.unwrap().items.len(), count);
     sim.shutdown().await;
 }
 
@@ -191,11 +192,11 @@ async fn a_row_the_server_refuses_is_rejected_with_its_field_and_a_busy_server_i
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[1].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let campaign = client(&sim.base_url, key).list_campaigns().await.unwrap().items[0].id;
+    let campaign = user_client(&sim, key).list_campaigns().await.unwrap().items[0].id;
     let upload = format!("/api/v1/campaigns/{campaign}/contacts/upload");
     let refusal = serde_json::json!({"detail": [{"type": "value_error", "loc": ["body", "email"],
         "msg": "value is not a valid email address: The domain name does not accept email."}]});
-    sim_faults(&sim.base_url, key, serde_json::json!([
+    fault_rules(&sim, serde_json::json!([
         {"kind": "503", "method": "POST", "path": upload, "times": 1, "retry_after": 0},
         {"kind": "raw", "method": "POST", "path": upload, "times": 1, "status": 422, "json": refusal},
     ]))

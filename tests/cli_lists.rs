@@ -1,8 +1,9 @@
 //! Every list subcommand in every output format, against the simulator's seeded data.
 
-mod cli_support;
+mod common;
 
-use cli_support::{Outreach, client, csv_records, width};
+use common::cli::{Outreach, csv_records, width};
+use common::sim::user_client;
 use outreach_tui::api::{ExchangeGroup, ExchangeQuery, MeetingQuery};
 use outreach_tui::sim::{self, SimOptions};
 
@@ -68,7 +69,7 @@ async fn campaigns_bots_and_contacts_in_every_format() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
 
     let campaigns: Vec<i64> =
         api.list_campaigns().await.unwrap().items.iter().map(|c| c.id).collect();
@@ -93,7 +94,7 @@ async fn exchanges_and_meetings_pass_their_filters() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let ids = |query: ExchangeQuery| {
         let api = api.clone();
         async move {
@@ -169,7 +170,7 @@ async fn an_email_chain_reads_as_sanitised_text_or_faithful_json() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
 
     // Find a chain carrying hostile text, as real inboxes do.
     let exchanges = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();

@@ -1,9 +1,10 @@
 //! `outreach status`: the summary against the simulator, and `--check` both ways.
 
-mod cli_support;
+mod common;
 
 use chrono::{DateTime, Utc};
-use cli_support::{Outreach, client, width};
+use common::cli::{Outreach, width};
+use common::sim::user_client;
 use outreach_tui::sim::{self, SimOptions};
 use outreach_tui::summary;
 
@@ -33,7 +34,7 @@ async fn the_text_fits_80_columns_and_names_each_bot_needing_attention() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let bots = client(&sim.base_url, key).list_bots().await.unwrap();
+    let bots = user_client(&sim, key).list_bots().await.unwrap();
 
     let run = cli.run(&["status"]).await;
     run.expect(0);
@@ -65,7 +66,7 @@ async fn json_matches_the_summary_of_what_the_api_holds() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
 
     let run = cli.run(&["status", "--json"]).await;
     run.expect(0);

@@ -1,19 +1,19 @@
 //! The write subcommands against the simulator: campaigns start, contacts add/upload,
 //! conversions log.
 
-mod cli_support;
+mod common;
 
-use cli_support::{Outreach, client, eventually, sim_admin};
+use common::cli::Outreach;
+use common::sim::{admin_as, eventually, user_client};
 use outreach_tui::api::CampaignStatus;
 use outreach_tui::sim::{self, DuplicateContact, SimOptions};
-use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_campaign_starts_only_when_confirmed() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let campaigns = api.list_campaigns().await.unwrap();
     let pending = campaigns.items.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
     let id = pending.id.to_string();
@@ -68,7 +68,7 @@ async fn add_twice(duplicate_contact: DuplicateContact) {
     let sim = sim::spawn(SimOptions { duplicate_contact, ..SimOptions::default() }).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let args = [
         "contacts",
         "add",
@@ -119,7 +119,7 @@ async fn upload_and_start_and_conversions() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
-    let api = client(&sim.base_url, key);
+    let api = user_client(&sim, key);
     let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
 
     let run = cli
@@ -162,8 +162,8 @@ async fn upload_and_start_and_conversions() {
         .await;
     logged.expect(0);
     assert_eq!(logged.stdout, "logged\n");
-    eventually(Duration::from_secs(10), "the conversion to be logged", || async {
-        let logged = sim_admin(&sim.base_url, key, "/_sim/conversions").await;
+    eventually("the conversion to be logged", || async {
+        let logged = admin_as(&sim, key, "GET", "/_sim/conversions", None).await;
         logged.as_array().unwrap().iter().any(|c| {
             c["email"] == "go@example.org"
                 && c["conversion_type"] == "purchase"

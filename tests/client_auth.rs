@@ -2,13 +2,13 @@
 //! unknown or replaced one, 403 for a read-only key on every write, and no organisation
 //! seeing or touching another's data.
 
-mod sim_support;
+mod common;
 
+use common::sim::{admin, client, northwind, raw, start};
 use outreach_tui::api::{
     ApiError, ApiKey, Client, ContactUpload, ExchangeQuery, MeetingQuery, SubmitConversion,
 };
 use serde_json::json;
-use sim_support::{admin, client, northwind, raw, start};
 
 fn contact(email: &str) -> ContactUpload {
     ContactUpload { email: email.into(), ..ContactUpload::default() }

@@ -2,14 +2,14 @@
 //! success path with its effect on the simulator's state, and each error status the spec
 //! lists for it. Authentication, isolation and retries have their own files.
 
-mod sim_support;
+mod common;
 
+use common::sim::{admin, admin_as, anchor, client, eventually, northwind, start};
 use outreach_tui::api::{
     AddContactOutcome, ApiError, BotStatus, CampaignStatus, ContactUpload, ConversionOutcome,
     ExchangeGroup, ExchangeQuery, ExchangeStatus, MeetingQuery, SubmitConversion,
 };
 use serde_json::{Value, json};
-use sim_support::{admin, admin_as, anchor, client, eventually, northwind, start};
 
 fn upload(email: &str) -> ContactUpload {
     ContactUpload {
@@ -164,7 +164,7 @@ async fn add_contact_adds_rejects_duplicates_and_can_return_the_existing_id() {
 async fn duplicate_mode_set_at_start_returns_the_existing_id() {
     let options = outreach_tui::sim::SimOptions {
         duplicate_contact: outreach_tui::sim::DuplicateContact::ReturnExisting,
-        ..sim_support::options()
+        ..common::sim::options()
     };
     let sim = outreach_tui::sim::spawn(options).await.unwrap();
     let api = northwind(&sim);

@@ -2,12 +2,12 @@
 //! 502, a dropped connection and a stalled body; a write is sent exactly once whatever
 //! fails (the simulator counts what reaches it); broken bodies are decode errors.
 
-mod sim_support;
+mod common;
 
+use common::sim::{admin, client_with, faults, northwind, raw, requests_to, retry, start};
 use outreach_tui::api::retry::parse_retry_after;
 use outreach_tui::api::{ApiError, ContactUpload, RetryPolicy};
 use outreach_tui::sim::{SimOptions, spawn};
-use sim_support::{admin, client_with, faults, northwind, raw, requests_to, retry, start};
 use std::time::{Duration, Instant};
 
 fn contact(email: &str) -> ContactUpload {
@@ -133,7 +133,7 @@ async fn truncated_malformed_and_huge_bodies_are_decode_errors() {
 
 #[tokio::test]
 async fn faults_come_from_options_and_can_be_cleared() {
-    let options = SimOptions { faults: Some("500@/api/v1/bots".into()), ..sim_support::options() };
+    let options = SimOptions { faults: Some("500@/api/v1/bots".into()), ..common::sim::options() };
     let sim = spawn(options).await.unwrap();
     let api = northwind(&sim);
     assert!(matches!(api.list_bots().await, Err(ApiError::Server { status: 500, .. })));
@@ -145,7 +145,7 @@ async fn faults_come_from_options_and_can_be_cleared() {
     assert_eq!(listed["faults"][0]["kind"], "500");
     admin(&sim, "DELETE", "/_sim/faults", None).await;
     api.list_bots().await.unwrap();
-    let bad = SimOptions { faults: Some("explode".into()), ..sim_support::options() };
+    let bad = SimOptions { faults: Some("explode".into()), ..common::sim::options() };
     let error = spawn(bad).await.unwrap_err();
     assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
     assert!(error.to_string().contains("unknown kind"), "{error}");

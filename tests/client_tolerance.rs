@@ -2,13 +2,13 @@
 //! enum values and extra fields are kept, nulls read as absent, and one element that
 //! cannot be read is skipped and counted instead of failing the whole list.
 
-mod sim_support;
+mod common;
 
+use common::sim::{northwind, serve_raw_once, start};
 use outreach_tui::api::{
     ApiError, BotStatus, CampaignStatus, ExchangeQuery, ExchangeStatus, MailboxStatus, MeetingQuery,
 };
 use serde_json::json;
-use sim_support::{northwind, serve_raw_once, start};
 
 #[tokio::test]
 async fn unknown_values_extra_fields_and_nulls_are_read() {

@@ -2,7 +2,7 @@
 //! delete.
 #![cfg(target_os = "linux")]
 
-mod auth_support;
+mod common;
 
 use outreach_tui::api::ApiKey;
 use outreach_tui::credentials::{Keyring, Lifetime, StoreChoice, StoreKind};
@@ -12,14 +12,14 @@ const ONLY_KEYUTILS: StoreChoice = StoreChoice::Only(StoreKind::Keyutils);
 
 #[tokio::test]
 async fn a_key_is_stored_read_back_and_deleted() {
-    let profile = auth_support::unique_profile("keyutils");
+    let profile = common::keyring::unique_profile("keyutils");
     let key = ApiKey::new(format!("sk-keyutils-{profile}"));
     let keyring = Keyring::system();
 
     let stored = match keyring.store(&profile, &key, ONLY_KEYUTILS).await {
         Ok(stored) => stored,
         Err(error) => {
-            auth_support::unavailable("The kernel keyutils store", &error.to_string());
+            common::keyring::unavailable("The kernel keyutils store", &error.to_string());
             return;
         }
     };
@@ -33,7 +33,7 @@ async fn a_key_is_stored_read_back_and_deleted() {
 
     // Another process in a new session keyring finds it through the persistent keyring, as
     // a later SSH login does.
-    if auth_support::has_program("keyctl") {
+    if common::keyring::has_program("keyctl") {
         let script = format!(
             "keyctl get_persistent @s >/dev/null && keyctl pipe '%user:keyring:{profile}@outreach'"
         );
@@ -42,7 +42,7 @@ async fn a_key_is_stored_read_back_and_deleted() {
         assert!(other.status.success(), "keyctl: {}", String::from_utf8_lossy(&other.stderr));
         assert_eq!(other.stdout, key.expose().as_bytes());
     } else {
-        auth_support::unavailable("keyctl (package keyutils)", "it is not on PATH");
+        common::keyring::unavailable("keyctl (package keyutils)", "it is not on PATH");
     }
 
     let removal = keyring.remove(&profile, ONLY_KEYUTILS).await;

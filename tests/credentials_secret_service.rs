@@ -2,7 +2,7 @@
 //! what outreach stores, `secret-tool` finds, and the reverse.
 #![cfg(target_os = "linux")]
 
-mod auth_support;
+mod common;
 
 use outreach_tui::api::ApiKey;
 use outreach_tui::credentials::{Keyring, Lifetime, StoreChoice, StoreKind};
@@ -14,13 +14,13 @@ const ONLY_SECRET_SERVICE: StoreChoice = StoreChoice::Only(StoreKind::SecretServ
 /// The Secret Service and secret-tool, or a loud reason why not.
 async fn secret_service_ready(keyring: &Keyring) -> bool {
     if let Err(error) = keyring.writable(StoreKind::SecretService).await {
-        return auth_support::unavailable(
+        return common::keyring::unavailable(
             "A Secret Service with an unlocked collection",
             &error.to_string(),
         );
     }
-    if !auth_support::has_program("secret-tool") {
-        return auth_support::unavailable(
+    if !common::keyring::has_program("secret-tool") {
+        return common::keyring::unavailable(
             "secret-tool (package libsecret-tools)",
             "it is not on PATH",
         );
@@ -52,7 +52,7 @@ async fn a_key_stored_by_outreach_is_found_by_secret_tool() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = auth_support::unique_profile("ss-out");
+    let profile = common::keyring::unique_profile("ss-out");
     let key = ApiKey::new(format!("sk-ss-{profile}"));
     let stored = keyring.store(&profile, &key, ONLY_SECRET_SERVICE).await.unwrap();
     assert_eq!((stored.store, stored.lifetime), (StoreKind::SecretService, Lifetime::UntilDeleted));
@@ -73,7 +73,7 @@ async fn a_key_stored_by_secret_tool_is_found_by_outreach() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = auth_support::unique_profile("ss-in");
+    let profile = common::keyring::unique_profile("ss-in");
     let key = format!("sk-from-secret-tool-{profile}");
     secret_tool_store(&profile, &key);
 
@@ -92,7 +92,7 @@ async fn automatic_choice_prefers_the_secret_service_when_it_is_unlocked() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = auth_support::unique_profile("ss-auto");
+    let profile = common::keyring::unique_profile("ss-auto");
     let stored =
         keyring.store(&profile, &ApiKey::new("sk-auto-1234"), StoreChoice::Auto).await.unwrap();
     assert_eq!(stored.store, StoreKind::SecretService);

@@ -2,12 +2,12 @@
 //! dated around the anchor, realistic and hostile where real inboxes are, large at
 //! `--scale 100`, and background work really done after the 202.
 
-mod sim_support;
+mod common;
 
+use common::sim::{admin, northwind, raw, start};
 use outreach_tui::api::{ExchangeQuery, MeetingQuery};
 use outreach_tui::sim::{SimOptions, spawn};
 use serde_json::Value;
-use sim_support::{admin, northwind, raw, start};
 use std::time::{Duration, Instant};
 
 async fn bodies(sim: &outreach_tui::sim::SimHandle) -> Vec<Value> {
@@ -34,13 +34,13 @@ async fn same_seed_and_anchor_give_identical_answers() {
     let (first, second) = (bodies(&a).await, bodies(&b).await);
     assert!(first[5].as_array().is_some_and(|chain| !chain.is_empty()), "{}", first[5]);
     assert_eq!(first, second);
-    let other = spawn(SimOptions { seed: 43, ..sim_support::options() }).await.unwrap();
+    let other = spawn(SimOptions { seed: 43, ..common::sim::options() }).await.unwrap();
     assert_ne!(bodies(&other).await[2], first[2], "another seed, other contacts");
 }
 
 #[tokio::test]
 async fn without_an_anchor_the_data_is_about_now() {
-    let sim = spawn(SimOptions { anchor: None, ..sim_support::options() }).await.unwrap();
+    let sim = spawn(SimOptions { anchor: None, ..common::sim::options() }).await.unwrap();
     let api = northwind(&sim);
     let now = chrono::Utc::now();
     let week = ExchangeQuery {
@@ -110,7 +110,7 @@ async fn names_and_mail_are_unicode_rich_and_sometimes_hostile() {
 #[tokio::test]
 async fn scale_100_serves_100k_contacts() {
     let started = Instant::now();
-    let sim = spawn(SimOptions { scale: 100, ..sim_support::options() }).await.unwrap();
+    let sim = spawn(SimOptions { scale: 100, ..common::sim::options() }).await.unwrap();
     let generated = started.elapsed();
     let state = admin(&sim, "GET", "/_sim/state", None).await;
     assert!(state["contacts"].as_u64().unwrap() >= 100_000);
@@ -124,14 +124,14 @@ async fn scale_100_serves_100k_contacts() {
 #[tokio::test]
 async fn background_work_lands_after_the_202() {
     let options =
-        SimOptions { background_delay: Duration::from_millis(800), ..sim_support::options() };
+        SimOptions { background_delay: Duration::from_millis(800), ..common::sim::options() };
     let sim = spawn(options).await.unwrap();
     let api = northwind(&sim);
     let reply = api.add_dnc_domains(&["late.example".into()]).await.unwrap();
     assert_eq!(reply.status, 202);
     let state = admin(&sim, "GET", "/_sim/state", None).await;
     assert!(!state["dnc_domains"].as_array().unwrap().contains(&"late.example".into()), "not yet");
-    sim_support::eventually("the domain is on the list", || async {
+    common::sim::eventually("the domain is on the list", || async {
         let state = admin(&sim, "GET", "/_sim/state", None).await;
         state["dnc_domains"].as_array().unwrap().contains(&"late.example".into())
     })

@@ -3,10 +3,10 @@
 //! compared field for field, then the other bounds of DESIGN §4 and FastAPI's order of
 //! checks (body syntax, key, rights, validation).
 
-mod sim_support;
+mod common;
 
+use common::sim::{raw, start};
 use serde_json::{Value, json};
-use sim_support::{raw, start};
 
 /// One example of the file: the request and the answer FastAPI gave.
 struct Example {
@@ -109,7 +109,7 @@ async fn a_missing_body_or_one_that_is_not_json() {
     )
     .await;
     let sim = start().await;
-    let response = sim_support::http()
+    let response = common::sim::http()
         .post(format!("{}/api/v1/contacts/add", sim.base_url))
         .header("X-API-Key", sim.admin_key().expose())
         .header("content-type", "text/plain")

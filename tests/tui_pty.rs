@@ -2,10 +2,9 @@
 //! e-mail chain, filter, quit — reading the screen as a user would, and checking the
 //! terminal is given back (alternate screen left, cursor shown) on `q` and on SIGTERM.
 
-#[path = "common/pty.rs"]
-mod pty;
+mod common;
 
-use pty::Pty;
+use common::pty::Pty;
 use std::time::Duration;
 
 const ESC: &str = "\u{1b}";

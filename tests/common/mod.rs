@@ -1,149 +1,19 @@
-//! Data and helpers shared by the TUI tests: a small organisation built in code (with
-//! Unicode and hostile strings, as real inboxes have), a fixed clock and zone, and a way to
-//! answer the dashboard's requests without a network.
+//! Support shared by the integration tests: the simulator on loopback (`sim`), the real
+//! binary in an isolated home (`home`, `cli`) or a pseudo-terminal (`pty`), the real OS
+//! key stores (`keyring`), and the TUI's fixture data and pure-update helpers (at the root).
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod fixtures;
+pub mod home;
+pub mod keyring;
+pub mod pty;
 pub mod scenarios;
+pub mod sim;
+mod tui;
 
+// The TUI tests read these from the root; the other tests leave them unused.
+#[allow(unused_imports)]
 pub use fixtures::*;
-
-use chrono::{DateTime, Utc};
-use outreach_tui::api::*;
-use outreach_tui::tui::action::{Action, ConnectionInfo, Effect, Fetched, Request};
-use outreach_tui::tui::clock::Zone;
-use outreach_tui::tui::keymap::Keymap;
-use outreach_tui::tui::state::{AppState, UiSettings};
-use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::update::update;
-use outreach_tui::tui::views;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use std::sync::Arc;
-
-/// Wednesday 2024-05-08 12:00 UTC: every screen test runs at this instant.
-pub fn now() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2024-05-08T12:00:00Z").unwrap().with_timezone(&Utc)
-}
-
-pub fn at(text: &str) -> Option<Timestamp> {
-    Timestamp::parse(text)
-}
-
-pub fn settings(theme: Theme) -> UiSettings {
-    UiSettings {
-        refresh_every: None,
-        theme,
-        keymap: Keymap::default(),
-        zone: Zone::Named(chrono_tz::UTC),
-        notices: Vec::new(),
-    }
-}
-
-fn listed<T>(items: Vec<T>) -> Listed<T> {
-    Listed { items: Arc::from(items), skipped: 0 }
-}
-
-/// The fixture answer to a request.
-pub fn answer_for(request: &Request) -> Fetched {
-    match request {
-        Request::Campaigns => Fetched::Campaigns(listed(campaigns())),
-        Request::Bots => Fetched::Bots(listed(bots())),
-        Request::Exchanges(_) => Fetched::Exchanges(listed(exchanges())),
-        Request::Contacts => Fetched::Contacts(listed(contacts())),
-        Request::Meetings(_) => Fetched::Meetings(listed(meetings())),
-        Request::Chain { .. } => Fetched::Chain(listed(chain())),
-    }
-}
-
-/// Answers every fetch among `effects` (and those its answers cause) with fixture data.
-pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
-    let mut queue = effects;
-    while let Some(effect) = queue.pop() {
-        if let Effect::Fetch { req_id, slot, request } = effect {
-            let result = Ok(answer_for(&request));
-            queue.extend(update(state, Action::Loaded { req_id, slot, result }));
-        }
-    }
-}
-
-/// Runs an action and answers whatever it fetches.
-pub fn act(state: &mut AppState, action: Action) {
-    let effects = update(state, action);
-    answer(state, effects);
-}
-
-pub fn info() -> ConnectionInfo {
-    ConnectionInfo {
-        profile: "demo".into(),
-        organisation: Some("Northwind".into()),
-        base_url: "http://127.0.0.1:8900".into(),
-        key_source: outreach_tui::session::KeySource::Demo,
-        warnings: Vec::new(),
-        read_only: false,
-    }
-}
-
-/// A dashboard of this size, connected, its Overview loaded.
-pub fn connected(width: u16, height: u16, theme: Theme) -> AppState {
-    let mut state = AppState::new(settings(theme), width, height, now());
-    act(&mut state, Action::Connected(Ok(info())));
-    state
-}
-
-/// A key press.
-pub fn key(code: crossterm::event::KeyCode) -> Action {
-    Action::Key(crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE))
-}
-
-pub fn ch(c: char) -> Action {
-    key(crossterm::event::KeyCode::Char(c))
-}
-
-/// Types each character as a key press.
-pub fn type_text(state: &mut AppState, text: &str) {
-    for c in text.chars() {
-        act(state, ch(c));
-    }
-}
-
-/// The screen as text, one quoted line per row.
-pub fn screen(state: &AppState) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
-    terminal.draw(|frame| views::render(frame, state)).unwrap();
-    terminal.backend().to_string()
-}
-
-/// A writer whose bytes the test can read after the backend wrote them.
-#[derive(Clone, Default)]
-pub struct Captured(pub std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// A terminal on the real crossterm backend that writes into a buffer.
-pub fn byte_terminal(
-    width: u16,
-    height: u16,
-) -> (Terminal<ratatui::backend::CrosstermBackend<Captured>>, Captured) {
-    let viewport = ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height));
-    let captured = Captured::default();
-    let backend = ratatui::backend::CrosstermBackend::new(captured.clone());
-    let terminal = Terminal::with_options(backend, ratatui::TerminalOptions { viewport }).unwrap();
-    (terminal, captured)
-}
-
-/// The bytes one frame of `state` writes to a fresh terminal.
-pub fn frame_bytes(state: &AppState) -> Vec<u8> {
-    let (mut terminal, captured) = byte_terminal(state.width, state.height);
-    outreach_tui::tui::draw(&mut terminal, state).unwrap();
-    captured.0.borrow().clone()
-}
+#[allow(unused_imports)]
+pub use tui::*;

@@ -1,36 +1,57 @@
 //! The real `outreach` binary in a pseudo-terminal of a chosen size, its screen read with
-//! vt100; every wait has a deadline and reports the screen when it runs out.
+//! vt100 and every byte it wrote kept; every wait has a deadline and reports the screen
+//! when it runs out.
 
+use super::home::{Isolated, SCRUBBED};
 use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
+
+/// How long a wait for the screen lasts before the test fails.
+const WAIT: Duration = Duration::from_secs(20);
 
 pub struct Pty {
     pub parser: vt100::Parser,
     output: Receiver<Vec<u8>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
-    /// Keeps the config, state (log) and keyring lookups away from the user's own.
-    _home: tempfile::TempDir,
+    /// Every byte the program wrote, to search for what must never appear.
+    pub transcript: Vec<u8>,
+    /// The home of a run started without one; kept until the program has ended.
+    _home: Option<Isolated>,
 }
 
 impl Pty {
     /// Starts `outreach ARGS` in a `cols`×`rows` terminal with a throw-away home.
     pub fn spawn(args: &[&str], cols: u16, rows: u16, env: &[(&str, &str)]) -> Pty {
-        let home = tempfile::tempdir().unwrap();
+        let home = Isolated::new();
+        let mut pty = Pty::spawn_in(&home, args, cols, rows, env);
+        pty._home = Some(home);
+        pty
+    }
+
+    /// Starts `outreach ARGS` in a `cols`×`rows` terminal in `home`, with `env` added.
+    pub fn spawn_in(
+        home: &Isolated,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let pair = native_pty_system()
             .openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 })
             .unwrap();
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_outreach"));
         command.args(args);
-        command.env("TERM", "xterm-256color");
-        command.env("HOME", home.path());
-        command.env("XDG_CONFIG_HOME", home.path().join("config"));
-        command.env("XDG_STATE_HOME", home.path().join("state"));
-        for name in ["OUTREACH_API_KEY", "OUTREACH_PROFILE", "OUTREACH_BASE_URL", "NO_COLOR"] {
+        command.cwd(home.path());
+        for name in SCRUBBED {
             command.env_remove(name);
         }
+        for (name, value) in home.env() {
+            command.env(name, value);
+        }
+        command.env("TERM", "xterm-256color");
         for (name, value) in env {
             command.env(name, value);
         }
@@ -50,11 +71,16 @@ impl Pty {
         });
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a terminal has at least one cell");
         let parser = vt100::Parser::new(size(rows), size(cols), 0);
-        Pty { parser, output, writer, child, _home: home }
+        Pty { parser, output, writer, child, transcript: Vec::new(), _home: None }
     }
 
     pub fn screen(&self) -> String {
         self.parser.screen().contents()
+    }
+
+    fn take(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        self.transcript.extend_from_slice(bytes);
     }
 
     /// Waits until `ready(screen)` holds; panics with the screen after `within`.
@@ -72,7 +98,7 @@ impl Pty {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
-                Ok(bytes) => self.parser.process(&bytes),
+                Ok(bytes) => self.take(&bytes),
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
                     panic!("the screen never showed {what}; it shows:\n{screen}")
                 }
@@ -82,11 +108,10 @@ impl Pty {
 
     /// Waits until the screen shows `text`.
     pub fn wait_for(&mut self, text: &str) -> String {
-        self.wait_until(&format!("{text:?}"), Duration::from_secs(20), |screen| {
-            screen.contains(text)
-        })
+        self.wait_until(&format!("{text:?}"), WAIT, |screen| screen.contains(text))
     }
 
+    /// Types `keys` as a user would.
     pub fn send(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).unwrap();
         self.writer.flush().unwrap();
@@ -102,7 +127,7 @@ impl Pty {
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
                 while let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(200)) {
-                    self.parser.process(&bytes);
+                    self.take(&bytes);
                 }
                 return status.exit_code();
             }
@@ -113,7 +138,7 @@ impl Pty {
             );
             // Output is the only thing to wait on; a quiet program is polled again shortly.
             if let Ok(bytes) = self.output.recv_timeout(Duration::from_millis(50)) {
-                self.parser.process(&bytes);
+                self.take(&bytes);
             }
         }
     }

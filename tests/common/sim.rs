@@ -1,12 +1,11 @@
-//! What the simulator and client tests share: a simulator on loopback with fixed data,
-//! clients with test-sized timeouts and retries, raw HTTP for what the client cannot
-//! send, and waiting on a condition with a deadline (never a bare sleep).
-#![allow(dead_code)]
+//! The simulator for tests: on loopback with fixed data, clients with test-sized timeouts
+//! and retries, raw HTTP for what the client cannot send, its admin routes, and waiting on a
+//! condition with a deadline (never a bare sleep).
 
 use chrono::{DateTime, Utc};
 use outreach_tui::api::{ApiKey, Client, ClientOptions, RetryPolicy};
 use outreach_tui::sim::{SimHandle, SimOptions};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::future::Future;
 use std::time::{Duration, Instant};
 
@@ -15,6 +14,7 @@ pub fn anchor() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2025-03-14T15:09:26Z").unwrap().with_timezone(&Utc)
 }
 
+/// Seed 42 around a fixed instant, background work done quickly.
 pub fn options() -> SimOptions {
     SimOptions {
         seed: 42,
@@ -49,6 +49,11 @@ pub fn client_with(sim: &SimHandle, key: &ApiKey, retry: RetryPolicy, timeout: D
 
 pub fn client(sim: &SimHandle, key: &ApiKey) -> Client {
     client_with(sim, key, retry(), Duration::from_secs(10))
+}
+
+/// A client with the options a user gets, to compare the binary's output with the API.
+pub fn user_client(sim: &SimHandle, key: &ApiKey) -> Client {
+    Client::new(&sim.base_url, key, ClientOptions::default()).expect("client for the simulator")
 }
 
 /// The rich demo organisation's admin client.
@@ -108,14 +113,17 @@ pub async fn admin_as(
 
 /// Adds fault rules in the `--faults` syntax.
 pub async fn faults(sim: &SimHandle, spec: &str) {
-    admin(sim, "POST", "/_sim/faults", Some(serde_json::json!({ "spec": spec }))).await;
+    admin(sim, "POST", "/_sim/faults", Some(json!({ "spec": spec }))).await;
+}
+
+/// Adds fault rules given as JSON objects (`{"kind": ..., "path": ..., ...}`).
+pub async fn fault_rules(sim: &SimHandle, rules: Value) {
+    admin(sim, "POST", "/_sim/faults", Some(json!({ "faults": rules }))).await;
 }
 
 /// Serves `json` once for requests whose path starts with `path`.
 pub async fn serve_raw_once(sim: &SimHandle, path: &str, json: Value) {
-    let rule =
-        serde_json::json!({"faults": [{"kind": "raw", "path": path, "times": 1, "json": json}]});
-    admin(sim, "POST", "/_sim/faults", Some(rule)).await;
+    fault_rules(sim, json!([{"kind": "raw", "path": path, "times": 1, "json": json}])).await;
 }
 
 /// How many times `"METHOD /path"` reached the simulator.
@@ -124,18 +132,61 @@ pub async fn requests_to(sim: &SimHandle, route: &str) -> u64 {
     log["requests"][route].as_u64().unwrap_or(0)
 }
 
-/// Polls `check` until it holds, failing the test after 5 s.
+/// Polls `check` until it holds, failing the test after 10 s.
 pub async fn eventually<F, Fut>(what: &str, mut check: F)
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = bool>,
 {
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         if check().await {
             return;
         }
         assert!(Instant::now() < deadline, "timed out waiting for: {what}");
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A demo-sized simulator on its own runtime, so a plain test can block on the binary
+/// while it serves.
+pub struct BlockingSim {
+    pub handle: SimHandle,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl BlockingSim {
+    pub fn start() -> BlockingSim {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let handle = runtime.block_on(outreach_tui::sim::spawn(SimOptions::default())).unwrap();
+        BlockingSim { handle, runtime }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.handle.base_url
+    }
+
+    /// The first organisation's admin key, as text.
+    pub fn admin_key(&self) -> String {
+        self.handle.orgs[0].admin_key.expose().to_string()
+    }
+
+    pub fn read_only_key(&self) -> String {
+        self.handle.orgs[0].read_only_key.expose().to_string()
+    }
+
+    /// Generates a new key for the first organisation (spec: the old one stops working).
+    pub fn rotate_key(&self) -> String {
+        let answer = self.block_on(admin(&self.handle, "POST", "/_sim/rotate-key", None));
+        answer["api_key"].as_str().unwrap().to_string()
+    }
+
+    /// Runs a future on the simulator's runtime (for library calls from a plain test).
+    pub fn block_on<F: Future>(&self, future: F) -> F::Output {
+        self.runtime.block_on(future)
     }
 }

@@ -1,0 +1,40 @@
+//! Tests on the real OS key stores: profile names no other test uses, and saying loudly
+//! when a store is missing here (a failure in CI).
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A profile name no other test (or earlier run) uses, so tests can share the real OS stores.
+pub fn unique_profile(test: &str) -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().subsec_nanos();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("t-{test}-{}-{nanos}-{n}", std::process::id())
+}
+
+/// Whether the tests run in CI (`CI=true`), where a missing OS store is a failure.
+pub fn in_ci() -> bool {
+    std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false)
+}
+
+/// Says loudly that a test cannot run here: fails in CI, otherwise reports and lets it pass.
+/// Returns `false` so callers can `if !available(..) { return; }`.
+pub fn unavailable(what: &str, why: &str) -> bool {
+    let message = format!(
+        "{what} is not available here: {why}. Run the tests under `.ci/with-keyring` (as `.ci/run` does)."
+    );
+    if in_ci() {
+        panic!("{message} (CI=true, so this is a failure)");
+    }
+    // Straight to stderr: libtest captures `eprintln!` of passing tests, and a skip must show.
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {message}");
+    false
+}
+
+/// Whether a program is on PATH.
+pub fn has_program(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+        .unwrap_or(false)
+}
