@@ -6,40 +6,16 @@ mod common;
 
 use common::cli::outputs;
 use common::home::Isolated;
-use common::keyring::unique_profile;
+use common::keyring::{
+    secret_service_ready, secret_tool_lookup, secret_tool_store, unique_profile,
+};
 use common::sim::BlockingSim;
-use outreach_tui::credentials::{Keyring, StoreKind};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn ready(sim: &BlockingSim) -> bool {
-    if let Err(error) = sim.block_on(Keyring::system().writable(StoreKind::SecretService)) {
-        return common::keyring::unavailable(
-            "A Secret Service with an unlocked collection",
-            &error.to_string(),
-        );
-    }
-    if !common::keyring::has_program("secret-tool") {
-        return common::keyring::unavailable(
-            "secret-tool (package libsecret-tools)",
-            "it is not on PATH",
-        );
-    }
-    true
-}
-
-fn lookup(profile: &str) -> Option<String> {
-    let output = Command::new("secret-tool")
-        .args(["lookup", "service", "outreach", "user", profile])
-        .output()
-        .unwrap();
-    output.status.success().then(|| String::from_utf8(output.stdout).unwrap())
-}
+use outreach_tui::credentials::Keyring;
 
 #[test]
 fn auth_login_stores_in_the_secret_service_and_secret_tool_reads_it() {
     let sim = BlockingSim::start();
-    if !ready(&sim) {
+    if !sim.block_on(secret_service_ready(&Keyring::system())) {
         return;
     }
     let home = Isolated::new();
@@ -53,28 +29,22 @@ fn auth_login_stores_in_the_secret_service_and_secret_tool_reads_it() {
     let (stdout, stderr) = outputs(&output);
     assert!(output.status.success(), "{stdout}{stderr}");
     assert!(stdout.contains("The key is in the Secret Service"), "automatic choice: {stdout}");
-    assert_eq!(lookup(&profile), Some(sim.admin_key()));
+    assert_eq!(secret_tool_lookup("user", &profile), Some(sim.admin_key()));
 
     let output = home.outreach().args(["--profile", &profile, "auth", "logout"]).output().unwrap();
     assert!(outputs(&output).0.contains("from the Secret Service"));
-    assert_eq!(lookup(&profile), None);
+    assert_eq!(secret_tool_lookup("user", &profile), None);
 }
 
 #[test]
 fn a_key_stored_with_secret_tool_is_used_by_outreach() {
     let sim = BlockingSim::start();
-    if !ready(&sim) {
+    if !sim.block_on(secret_service_ready(&Keyring::system())) {
         return;
     }
     let home = Isolated::new();
     let profile = unique_profile("cli-ss-in");
-    let mut child = Command::new("secret-tool")
-        .args(["store", "--label", "outreach test", "service", "outreach", "user", &profile])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(sim.admin_key().as_bytes()).unwrap();
-    assert!(child.wait().unwrap().success());
+    secret_tool_store(&profile, &sim.admin_key());
 
     let output = home
         .outreach()
@@ -94,5 +64,5 @@ fn a_key_stored_with_secret_tool_is_used_by_outreach() {
             .status
             .success()
     );
-    assert_eq!(lookup(&profile), None);
+    assert_eq!(secret_tool_lookup("user", &profile), None);
 }

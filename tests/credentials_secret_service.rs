@@ -4,47 +4,13 @@
 
 mod common;
 
+use common::keyring::{
+    secret_service_ready, secret_tool_lookup, secret_tool_store, unique_profile,
+};
 use outreach_tui::api::ApiKey;
 use outreach_tui::credentials::{Keyring, Lifetime, StoreChoice, StoreKind};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const ONLY_SECRET_SERVICE: StoreChoice = StoreChoice::Only(StoreKind::SecretService);
-
-/// The Secret Service and secret-tool, or a loud reason why not.
-async fn secret_service_ready(keyring: &Keyring) -> bool {
-    if let Err(error) = keyring.writable(StoreKind::SecretService).await {
-        return common::keyring::unavailable(
-            "A Secret Service with an unlocked collection",
-            &error.to_string(),
-        );
-    }
-    if !common::keyring::has_program("secret-tool") {
-        return common::keyring::unavailable(
-            "secret-tool (package libsecret-tools)",
-            "it is not on PATH",
-        );
-    }
-    true
-}
-
-fn secret_tool_lookup(attribute: &str, profile: &str) -> Option<String> {
-    let output = Command::new("secret-tool")
-        .args(["lookup", "service", "outreach", attribute, profile])
-        .output()
-        .unwrap();
-    output.status.success().then(|| String::from_utf8(output.stdout).unwrap())
-}
-
-fn secret_tool_store(profile: &str, key: &str) {
-    let mut child = Command::new("secret-tool")
-        .args(["store", "--label", "outreach test", "service", "outreach", "user", profile])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(key.as_bytes()).unwrap();
-    assert!(child.wait().unwrap().success());
-}
 
 #[tokio::test]
 async fn a_key_stored_by_outreach_is_found_by_secret_tool() {
@@ -52,7 +18,7 @@ async fn a_key_stored_by_outreach_is_found_by_secret_tool() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = common::keyring::unique_profile("ss-out");
+    let profile = unique_profile("ss-out");
     let key = ApiKey::new(format!("sk-ss-{profile}"));
     let stored = keyring.store(&profile, &key, ONLY_SECRET_SERVICE).await.unwrap();
     assert_eq!((stored.store, stored.lifetime), (StoreKind::SecretService, Lifetime::UntilDeleted));
@@ -73,7 +39,7 @@ async fn a_key_stored_by_secret_tool_is_found_by_outreach() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = common::keyring::unique_profile("ss-in");
+    let profile = unique_profile("ss-in");
     let key = format!("sk-from-secret-tool-{profile}");
     secret_tool_store(&profile, &key);
 
@@ -92,7 +58,7 @@ async fn automatic_choice_prefers_the_secret_service_when_it_is_unlocked() {
     if !secret_service_ready(&keyring).await {
         return;
     }
-    let profile = common::keyring::unique_profile("ss-auto");
+    let profile = unique_profile("ss-auto");
     let stored =
         keyring.store(&profile, &ApiKey::new("sk-auto-1234"), StoreChoice::Auto).await.unwrap();
     assert_eq!(stored.store, StoreKind::SecretService);

@@ -211,12 +211,8 @@ impl Client {
         bot_id: Option<i64>,
         start_immediately: bool,
     ) -> Result<BaseItem, ApiError> {
-        let path = format!("/api/v1/campaigns/{campaign_id}/contacts/upload-and-start");
-        let mut query = vec![("start_immediately", start_immediately.to_string())];
-        if let Some(bot) = bot_id {
-            query.push(("bot_id", bot.to_string()));
-        }
-        self.send_json(Method::POST, &path, &query, Some(contact), "campaign").await
+        let flag = ("start_immediately", start_immediately);
+        self.upload(campaign_id, "upload-and-start", contact, bot_id, flag).await
     }
 
     /// 4. Uploads a contact into a campaign.
@@ -227,12 +223,7 @@ impl Client {
         bot_id: Option<i64>,
         notify: bool,
     ) -> Result<BaseItem, ApiError> {
-        let path = format!("/api/v1/campaigns/{campaign_id}/contacts/upload");
-        let mut query = vec![("notify", notify.to_string())];
-        if let Some(bot) = bot_id {
-            query.push(("bot_id", bot.to_string()));
-        }
-        self.send_json(Method::POST, &path, &query, Some(contact), "campaign").await
+        self.upload(campaign_id, "upload", contact, bot_id, ("notify", notify)).await
     }
 
     /// 5. Adds a contact to the organisation.
@@ -287,12 +278,7 @@ impl Client {
         if let Some(id) = query.campaign_id {
             params.push(("campaign_id", id.to_string()));
         }
-        if let Some(date) = query.start_date {
-            params.push(("start_date", date.format("%Y-%m-%d").to_string()));
-        }
-        if let Some(date) = query.end_date {
-            params.push(("end_date", date.format("%Y-%m-%d").to_string()));
-        }
+        push_date_range(&mut params, query.start_date, query.end_date);
         if let Some(group) = &query.group {
             params.push(("exchange_group", group.as_str().to_string()));
         }
@@ -313,12 +299,7 @@ impl Client {
     /// 12. Lists meetings in a date range.
     pub async fn list_meetings(&self, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
         let mut params = Vec::new();
-        if let Some(date) = query.start_date {
-            params.push(("start_date", date.format("%Y-%m-%d").to_string()));
-        }
-        if let Some(date) = query.end_date {
-            params.push(("end_date", date.format("%Y-%m-%d").to_string()));
-        }
+        push_date_range(&mut params, query.start_date, query.end_date);
         self.get_list("/api/v1/meetings", &params, "the meeting list").await
     }
 
@@ -352,6 +333,24 @@ impl Client {
     }
 
     // ---- plumbing ----
+
+    /// Endpoints 3 and 4: the same upload under `contacts/{action}`, told apart by their
+    /// flag (`start_immediately` or `notify`).
+    async fn upload(
+        &self,
+        campaign_id: i64,
+        action: &str,
+        contact: &ContactUpload,
+        bot_id: Option<i64>,
+        (flag, value): (&'static str, bool),
+    ) -> Result<BaseItem, ApiError> {
+        let path = format!("/api/v1/campaigns/{campaign_id}/contacts/{action}");
+        let mut query = vec![(flag, value.to_string())];
+        if let Some(bot) = bot_id {
+            query.push(("bot_id", bot.to_string()));
+        }
+        self.send_json(Method::POST, &path, &query, Some(contact), "campaign").await
+    }
 
     async fn get_list<T: DeserializeOwned>(
         &self,
@@ -475,6 +474,19 @@ impl Client {
             return Ok((status, bytes));
         }
         Err(status_error(status, &bytes, retry_wait, location, what))
+    }
+}
+
+/// The optional `start_date` and `end_date` query parameters (endpoints 9 and 12).
+fn push_date_range(
+    params: &mut Vec<(&'static str, String)>,
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+) {
+    for (name, date) in [("start_date", start), ("end_date", end)] {
+        if let Some(date) = date {
+            params.push((name, date.format("%Y-%m-%d").to_string()));
+        }
     }
 }
 

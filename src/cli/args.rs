@@ -11,6 +11,34 @@ pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
     day_relative_to(text, Local::now().date_naive())
 }
 
+/// `--since` and `--until`: a range of calendar days, both ends included.
+#[derive(Debug, Clone, Args)]
+pub struct DayRange {
+    /// On or after this day (YYYY-MM-DD, today, yesterday, -Nd, +Nd …).
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
+    pub since: Option<NaiveDate>,
+    /// On or before this day.
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
+    pub until: Option<NaiveDate>,
+}
+
+impl DayRange {
+    /// Refuses a range that ends before it starts.
+    pub fn check(&self) -> Result<(), CliError> {
+        check_range(self.since, self.until)
+    }
+}
+
+/// Refuses a range that ends before it starts.
+pub fn check_range(since: Option<NaiveDate>, until: Option<NaiveDate>) -> Result<(), CliError> {
+    match (since, until) {
+        (Some(since), Some(until)) if since > until => Err(CliError::usage(format!(
+            "--since {since} is after --until {until}; nothing would match."
+        ))),
+        _ => Ok(()),
+    }
+}
+
 fn day_relative_to(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
     let text = text.trim();
     let offset = |days: u64, forward: bool| {
@@ -158,6 +186,14 @@ mod tests {
         assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 17).unwrap());
         assert!(day("31/01/2024").unwrap_err().contains("YYYY-MM-DD"));
         assert!(day("7d").is_err());
+    }
+
+    #[test]
+    fn reversed_ranges_are_refused() {
+        let day = |d| NaiveDate::from_ymd_opt(2024, 5, d).unwrap();
+        assert!(check_range(Some(day(2)), Some(day(1))).is_err());
+        assert!(check_range(Some(day(1)), Some(day(1))).is_ok());
+        assert!(check_range(None, Some(day(1))).is_ok());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{Cell, Column, OutputArgs, full_name, print_list, warn};
+use super::output::{Cell, Column, OutputArgs, full_name, print_listed};
 use super::table::Tone;
 use crate::api::{Bot, BotStatus, MailboxStatus};
 use clap::Subcommand;
@@ -23,11 +23,7 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
         BotsCommand::List(output) => {
             let context = Context::connect(global).await?;
             let bots = context.client.list_bots().await?;
-            if let Some(warning) = bots.warning("bots") {
-                warn(&context.term, &warning);
-            }
-            print_list(&bots.items, &columns(), output.format(&context.term), &context.term)?;
-            Ok(Exit::Ok)
+            print_listed(&bots, "bots", &columns(), &output, &context.term)
         }
     }
 }

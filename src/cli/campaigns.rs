@@ -3,7 +3,7 @@
 use super::GlobalArgs;
 use super::context::{Context, confirm};
 use super::exit::{CliError, Exit};
-use super::output::{Cell, Column, OutputArgs, print_list, warn, write_stdout};
+use super::output::{Cell, Column, OutputArgs, print_listed, write_stdout};
 use super::table::Tone;
 use crate::api::{Campaign, CampaignStatus};
 use crate::text::sanitize;
@@ -46,11 +46,7 @@ pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit,
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let campaigns = context.client.list_campaigns().await?;
-    if let Some(warning) = campaigns.warning("campaigns") {
-        warn(&context.term, &warning);
-    }
-    print_list(&campaigns.items, &columns(), output.format(&context.term), &context.term)?;
-    Ok(Exit::Ok)
+    print_listed(&campaigns, "campaigns", &columns(), &output, &context.term)
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {

@@ -5,7 +5,7 @@ use super::args::ContactFields;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::import::{self, ImportArgs};
-use super::output::{Cell, Column, OutputArgs, full_name, note, print_list, warn, write_stdout};
+use super::output::{Cell, Column, OutputArgs, full_name, note, print_listed, write_stdout};
 use super::table::Tone;
 use crate::api::{AddContactOutcome, Contact};
 use crate::text::sanitize;
@@ -83,11 +83,7 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let contacts = context.client.list_contacts().await?;
-    if let Some(warning) = contacts.warning("contacts") {
-        warn(&context.term, &warning);
-    }
-    print_list(&contacts.items, &columns(), output.format(&context.term), &context.term)?;
-    Ok(Exit::Ok)
+    print_listed(&contacts, "contacts", &columns(), &output, &context.term)
 }
 
 async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {

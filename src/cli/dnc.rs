@@ -226,17 +226,7 @@ async fn send(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn term() -> Term {
-        Term {
-            stdin_tty: false,
-            stdout_tty: false,
-            stderr_tty: false,
-            color: false,
-            stderr_color: false,
-            width: None,
-        }
-    }
+    use crate::cli::output::piped;
 
     #[test]
     fn entries_from_arguments_and_a_file_are_merged_once() {
@@ -266,10 +256,10 @@ mod tests {
     #[test]
     fn invalid_entries_refuse_the_list_unless_skipped() {
         let entries = vec!["ann@example.com".to_string(), "not-an-address".to_string()];
-        let error = checked_entries(Kind::Emails, &entries, false, &term()).unwrap_err();
+        let error = checked_entries(Kind::Emails, &entries, false, &piped()).unwrap_err();
         assert_eq!(error.exit, Exit::Usage);
         assert!(error.message.contains("not-an-address: An email address must have an @-sign."));
-        let valid = checked_entries(Kind::Emails, &entries, true, &term()).unwrap();
+        let valid = checked_entries(Kind::Emails, &entries, true, &piped()).unwrap();
         assert_eq!(valid, vec!["ann@example.com"]);
     }
 }

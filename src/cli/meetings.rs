@@ -1,14 +1,13 @@
 //! `outreach meetings list`.
 
 use super::GlobalArgs;
-use super::args::parse_day;
+use super::args::DayRange;
 use super::context::Context;
-use super::exchanges::check_range;
 use super::exit::{CliError, Exit};
-use super::output::{Cell, Column, OutputArgs, full_name, print_list, warn};
+use super::output::{Cell, Column, OutputArgs, full_name, print_listed};
 use super::table::Tone;
 use crate::api::{Meeting, MeetingQuery};
-use chrono::NaiveDate;
+use crate::clock::in_named_zone;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Clone, Subcommand)]
@@ -25,27 +24,19 @@ Times are shown in your zone; THEIR TIME is the meeting's own zone.")]
 
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
-    /// Meetings on or after this day (YYYY-MM-DD, today, -Nd, +Nd …).
-    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
-    pub since: Option<NaiveDate>,
-    /// Meetings on or before this day.
-    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
-    pub until: Option<NaiveDate>,
+    #[command(flatten)]
+    pub range: DayRange,
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
 pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, CliError> {
     let MeetingsCommand::List(args) = command;
-    check_range(args.since, args.until)?;
+    args.range.check()?;
     let context = Context::connect(global).await?;
-    let query = MeetingQuery { start_date: args.since, end_date: args.until };
+    let query = MeetingQuery { start_date: args.range.since, end_date: args.range.until };
     let meetings = context.client.list_meetings(&query).await?;
-    if let Some(warning) = meetings.warning("meetings") {
-        warn(&context.term, &warning);
-    }
-    print_list(&meetings.items, &columns(), args.output.format(&context.term), &context.term)?;
-    Ok(Exit::Ok)
+    print_listed(&meetings, "meetings", &columns(), &args.output, &context.term)
 }
 
 /// The start in the meeting's own zone: `09:30 Europe/Paris`.
@@ -53,10 +44,7 @@ fn their_time(meeting: &Meeting) -> String {
     let (Some(start), Some(zone)) = (meeting.start, meeting.iana_timezone.as_deref()) else {
         return String::new();
     };
-    match zone.parse::<chrono_tz::Tz>() {
-        Ok(tz) => format!("{} {zone}", start.0.with_timezone(&tz).format("%H:%M")),
-        Err(_) => String::new(),
-    }
+    in_named_zone(start.0, zone, "%H:%M").map(|time| format!("{time} {zone}")).unwrap_or_default()
 }
 
 fn person_name(person: &Option<crate::api::Person>) -> String {

@@ -4,11 +4,11 @@
 //! Server text is untrusted: tables always show it sanitised, and JSON and CSV are
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 
-use super::exit::CliError;
+use super::exit::{CliError, Exit};
 use super::table::{self, Align, TableCell, TableColumn, Tone};
-use crate::api::Timestamp;
+use crate::api::{Listed, Timestamp};
+use crate::clock::Zone;
 use crate::text::sanitize;
-use chrono::Local;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::Value;
@@ -151,7 +151,7 @@ impl Cell {
 
 /// A timestamp in the user's zone, to the minute: `2024-05-01 11:30`.
 pub fn local_short(time: &Timestamp) -> String {
-    time.0.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string()
+    Zone::Local.date_time(time.0)
 }
 
 /// "First Last", trimmed, for tables.
@@ -193,8 +193,29 @@ impl<T> Column<T> {
     }
 }
 
+/// Prints a fetched list in the format asked for (the terminal decides by default), after
+/// a warning when some of its `what` (e.g. "campaigns") could not be read.
+pub fn print_listed<T: Serialize>(
+    listed: &Listed<T>,
+    what: &str,
+    columns: &[Column<T>],
+    output: &OutputArgs,
+    term: &Term,
+) -> Result<Exit, CliError> {
+    warn_skipped(term, listed, what);
+    print_list(&listed.items, columns, output.format(term), term)?;
+    Ok(Exit::Ok)
+}
+
+/// Warns on stderr when elements of a list could not be read and were left out.
+pub fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
+    if let Some(warning) = listed.warning(what) {
+        warn(term, &warning);
+    }
+}
+
 /// Prints a list in `format`: the table from `columns`, JSON from the items themselves.
-pub fn print_list<T: Serialize>(
+fn print_list<T: Serialize>(
     items: &[T],
     columns: &[Column<T>],
     format: OutputFormat,
@@ -318,6 +339,19 @@ pub fn warn(term: &Term, message: &str) {
     note(&format!("{} {message}", Tone::Warn.paint("warning:", term.stderr_color)));
 }
 
+/// How a script runs the CLI: no terminal anywhere, no colour, no width.
+#[cfg(test)]
+pub fn piped() -> Term {
+    Term {
+        stdin_tty: false,
+        stdout_tty: false,
+        stderr_tty: false,
+        color: false,
+        stderr_color: false,
+        width: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,17 +367,6 @@ mod tests {
             Column::new("ID", |r: &Row| Cell::Int(r.id)),
             Column::new("NAME", |r: &Row| Cell::Text(r.name.clone())).shrink(4),
         ]
-    }
-
-    fn piped() -> Term {
-        Term {
-            stdin_tty: false,
-            stdout_tty: false,
-            stderr_tty: false,
-            color: false,
-            stderr_color: false,
-            width: None,
-        }
     }
 
     #[test]

@@ -3,11 +3,10 @@
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{Term, json_document, warn, write_stdout};
-use super::table::{Tone, truncate};
-use crate::api::Listed;
+use super::output::{json_document, warn_skipped, write_stdout};
+use super::table::Tone;
 use crate::summary::{self, OrgSummary};
-use crate::text::sanitize;
+use crate::text::{sanitize, truncate};
 use chrono::{DateTime, Local, Utc};
 use clap::Args;
 use unicode_width::UnicodeWidthStr;
@@ -58,12 +57,6 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
         write_stdout(&text)?;
     }
     Ok(if args.check && summary.needs_attention() { Exit::Failure } else { Exit::Ok })
-}
-
-fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
-    if let Some(warning) = listed.warning(what) {
-        warn(term, &warning);
-    }
 }
 
 /// The summary as text, each line cut to the terminal width (80 when unknown).

@@ -1,7 +1,8 @@
 //! Plain-text tables that fit a terminal width: columns shrink to their minimum (cells cut
 //! with `…`), and when even that is too wide the least important columns are left out.
 
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use crate::text::truncate;
+use unicode_width::UnicodeWidthStr;
 
 /// Two spaces between columns.
 const GAP: usize = 2;
@@ -234,28 +235,6 @@ fn drop_least_important(columns: &[TableColumn], widths: &mut [Option<usize>]) -
 /// Display columns of sanitised text; plain ASCII (most cells) needs no table lookup.
 pub fn display_width(text: &str) -> usize {
     if text.is_ascii() { text.len() } else { text.width() }
-}
-
-/// Cuts `text` to at most `width` display columns, ending in `…` when cut.
-pub fn truncate(text: &str, width: usize) -> String {
-    if display_width(text) <= width {
-        return text.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w > width - 1 {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    out.push('…');
-    out
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! codes. Each handler follows FastAPI's order: malformed JSON (422), the key (401),
 //! the key's rights (403), parameters and body (422), then the endpoint's own rules.
 
-use super::chain::{ChainContext, ChainParty, email_chain};
+use super::chain::email_chain;
 use super::ops::{self, Upload};
 use super::params::{self, Checks, Query};
 use super::reply::{Reject, json, message, raw_json};
@@ -25,8 +25,8 @@ pub fn api() -> Router<SimState> {
     Router::new()
         .route("/api/v1/dnc-domains/json", post(add_dnc_domains))
         .route("/api/v2/conversions", post(log_conversion))
-        .route("/api/v1/campaigns/{campaign_id}/contacts/upload-and-start", post(upload_and_start))
-        .route("/api/v1/campaigns/{campaign_id}/contacts/upload", post(upload_contact))
+        .route("/api/v1/campaigns/{campaign_id}/contacts/upload-and-start", post(upload::<true>))
+        .route("/api/v1/campaigns/{campaign_id}/contacts/upload", post(upload::<false>))
         .route("/api/v1/contacts/add", post(add_contact))
         .route("/api/v1/contacts/dnc/add", post(add_dnc_emails))
         .route("/api/v1/campaigns", get(list_campaigns))
@@ -63,6 +63,21 @@ fn with_body<T>(
     }
 }
 
+/// A path parameter that must be an integer (endpoints 11 and 13), checked as FastAPI does.
+fn path_id(name: &'static str, raw: &str) -> Result<i64, Reject> {
+    let mut checks = Checks::default();
+    let id = checks.take(params::int("path", name, raw));
+    checks.finish()?;
+    Ok(id.unwrap_or_default())
+}
+
+/// The optional `start_date` and `end_date` query parameters (endpoints 9 and 12).
+fn date_range(checks: &mut Checks, query: &Query) -> (Option<NaiveDate>, Option<NaiveDate>) {
+    let start = checks.optional(query, "start_date", params::date);
+    let end = checks.optional(query, "end_date", params::date);
+    (start, end)
+}
+
 // 1.
 async fn add_dnc_domains(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
     let (caller, body) = writer(&state, &headers, &body)?;
@@ -97,24 +112,24 @@ async fn log_conversion(State(state): State<SimState>, headers: HeaderMap, body:
     }
 }
 
-/// Endpoints 3 and 4 differ in their flag (`start_immediately` or `notify`) and effect.
-async fn upload(
-    state: SimState,
-    raw_id: String,
-    query: Option<String>,
+/// Endpoints 3 (`START`) and 4 differ in their flag (`start_immediately` or `notify`) and
+/// effect.
+async fn upload<const START: bool>(
+    State(state): State<SimState>,
+    Path(raw_id): Path<String>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
     body: Bytes,
-    start: bool,
 ) -> Answer {
     let (caller, body) = writer(&state, &headers, &body)?;
     let query = Query::parse(query.as_deref());
     let mut checks = Checks::default();
     let campaign_id = checks.take(params::int("path", "campaign_id", &raw_id));
     let bot_id = checks.optional(&query, "bot_id", params::int);
-    let flag = if start { "start_immediately" } else { "notify" };
+    let flag = if START { "start_immediately" } else { "notify" };
     let flag_value = checks.optional(&query, flag, params::boolean);
     let upload = with_body(checks, &body, validate::contact_upload)?;
-    let how = if start {
+    let how = if START {
         Upload::AndStart { immediately: flag_value.unwrap_or(false) }
     } else {
         Upload::Add
@@ -123,28 +138,6 @@ async fn upload(
     let id =
         ops::upload_contact(&mut state.world(), caller.org, campaign_id, &upload, bot_id, how)?;
     Ok(json(StatusCode::OK, &crate::api::BaseItem { id }))
-}
-
-// 3.
-async fn upload_and_start(
-    State(state): State<SimState>,
-    Path(campaign_id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    upload(state, campaign_id, query, headers, body, true).await
-}
-
-// 4.
-async fn upload_contact(
-    State(state): State<SimState>,
-    Path(campaign_id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Answer {
-    upload(state, campaign_id, query, headers, body, false).await
 }
 
 // 5.
@@ -192,8 +185,7 @@ async fn list_exchanges(
     let query = Query::parse(query.as_deref());
     let mut checks = Checks::default();
     let campaign_id = checks.optional(&query, "campaign_id", params::int);
-    let start = checks.optional(&query, "start_date", params::date);
-    let end = checks.optional(&query, "end_date", params::date);
+    let (start, end) = date_range(&mut checks, &query);
     let group = checks.optional(&query, "exchange_group", params::group);
     checks.finish()?;
     let world = state.world();
@@ -218,47 +210,13 @@ async fn email_chain_of(
     headers: HeaderMap,
 ) -> Answer {
     let caller = state.caller(&headers)?;
-    let mut checks = Checks::default();
-    let exchange_id = checks.take(params::int("path", "exchange_id", &raw_id));
-    checks.finish()?;
-    let context = chain_context(&state, caller.org, exchange_id.unwrap_or_default())
+    let exchange_id = path_id("exchange_id", &raw_id)?;
+    let context = state
+        .world()
+        .chain_context(caller.org, exchange_id)
         .ok_or_else(|| Reject::not_found("Exchange not found"))?;
     // Generated outside the lock: a long chain must not hold up other requests.
     Ok(json(StatusCode::OK, &email_chain(&context)))
-}
-
-fn chain_context(state: &SimState, org_index: usize, exchange_id: i64) -> Option<ChainContext> {
-    let world = state.world();
-    let org = world.orgs.get(org_index)?;
-    let exchange = org.exchange(exchange_id)?;
-    let bot = org.bot(exchange.bot_id)?;
-    let contact = org.contact_by_id(exchange.contact_id)?;
-    let title = bot
-        .custom_data
-        .get("signature_title")
-        .and_then(Value::as_str)
-        .unwrap_or("Account Executive");
-    Some(ChainContext {
-        seed: world.seed,
-        exchange_id,
-        status: exchange.status.clone(),
-        updated_at: exchange.updated_at,
-        bot: ChainParty {
-            first: bot.first_name.clone(),
-            last: bot.last_name.clone(),
-            email: bot.email.clone(),
-        },
-        bot_title: title.to_string(),
-        contact: ChainParty {
-            first: contact.contact.first_name.clone(),
-            last: contact.contact.last_name.clone(),
-            email: contact.contact.email.clone(),
-        },
-        company: contact.company.clone(),
-        org_name: org.name.clone(),
-        org_domain: org.domain.clone(),
-        hostile: org.hostile,
-    })
 }
 
 // 12.
@@ -270,8 +228,7 @@ async fn list_meetings(
     let caller = state.caller(&headers)?;
     let query = Query::parse(query.as_deref());
     let mut checks = Checks::default();
-    let start = checks.optional(&query, "start_date", params::date);
-    let end = checks.optional(&query, "end_date", params::date);
+    let (start, end) = date_range(&mut checks, &query);
     checks.finish()?;
     let meetings = state.world().orgs[caller.org].meetings_in(start, end);
     Ok(json(StatusCode::OK, &meetings))
@@ -285,9 +242,7 @@ async fn start_campaign(
 ) -> Answer {
     let caller = state.caller(&headers)?;
     caller.require_admin()?;
-    let mut checks = Checks::default();
-    let campaign_id = checks.take(params::int("path", "campaign_id", &raw_id));
-    checks.finish()?;
-    ops::start_campaign(&mut state.world(), caller.org, campaign_id.unwrap_or_default())?;
+    let campaign_id = path_id("campaign_id", &raw_id)?;
+    ops::start_campaign(&mut state.world(), caller.org, campaign_id)?;
     Ok(message(StatusCode::OK, "Campaign started"))
 }

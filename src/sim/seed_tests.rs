@@ -1,7 +1,7 @@
 //! Checks of the generated world: determinism, coverage of every status, data relative
 //! to the anchor, and the size promised for `--scale`.
 
-use super::chain::{ChainContext, ChainParty, email_chain};
+use super::chain::email_chain;
 use super::seed::generate;
 use super::store::DuplicateContact;
 use crate::api::{BotStatus, CampaignStatus, ExchangeGroup, ExchangeStatus, MailboxStatus};
@@ -82,28 +82,7 @@ fn chains_follow_the_status_and_quote_earlier_messages() {
     let mut lengths = HashSet::new();
     for exchange in &org.exchanges {
         let contact = org.contact_by_id(exchange.contact_id).unwrap();
-        let bot = org.bot(exchange.bot_id).unwrap();
-        let ctx = ChainContext {
-            seed: 1,
-            exchange_id: exchange.id,
-            status: exchange.status.clone(),
-            updated_at: exchange.updated_at,
-            bot: ChainParty {
-                first: bot.first_name.clone(),
-                last: bot.last_name.clone(),
-                email: bot.email.clone(),
-            },
-            bot_title: "AE".into(),
-            contact: ChainParty {
-                first: contact.contact.first_name.clone(),
-                last: contact.contact.last_name.clone(),
-                email: contact.contact.email.clone(),
-            },
-            company: contact.company.clone(),
-            org_name: org.name.clone(),
-            org_domain: org.domain.clone(),
-            hostile: true,
-        };
+        let ctx = world.chain_context(0, exchange.id).unwrap();
         let chain = email_chain(&ctx);
         assert_eq!(chain, email_chain(&ctx), "deterministic");
         match exchange.status {

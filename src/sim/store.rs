@@ -2,6 +2,7 @@
 //! bots, contacts, exchanges, meetings, DNC lists and logged conversions. Reads that build
 //! API models live here; the rules of writes live in `ops.rs`.
 
+use super::chain::{ChainContext, ChainParty};
 use super::clock::Clock;
 use super::rng::Rng;
 use crate::api::{
@@ -301,5 +302,37 @@ impl World {
     pub fn new_key(&mut self, org: usize, kind: &str) -> String {
         let slug = self.orgs.get(org).map(|o| o.name.to_lowercase()).unwrap_or_default();
         format!("sim_{kind}_{slug}_{}", self.key_rng.hex(24))
+    }
+
+    /// What generating an exchange's e-mail chain needs: its parties, status and company.
+    pub fn chain_context(&self, org_index: usize, exchange_id: i64) -> Option<ChainContext> {
+        let org = self.orgs.get(org_index)?;
+        let exchange = org.exchange(exchange_id)?;
+        let bot = org.bot(exchange.bot_id)?;
+        let contact = org.contact_by_id(exchange.contact_id)?;
+        let title = bot
+            .custom_data
+            .get("signature_title")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("Account Executive");
+        let party = |first: &str, last: &str, email: &str| ChainParty {
+            first: first.to_string(),
+            last: last.to_string(),
+            email: email.to_string(),
+        };
+        let person = &contact.contact;
+        Some(ChainContext {
+            seed: self.seed,
+            exchange_id,
+            status: exchange.status.clone(),
+            updated_at: exchange.updated_at,
+            bot: party(&bot.first_name, &bot.last_name, &bot.email),
+            bot_title: title.to_string(),
+            contact: party(&person.first_name, &person.last_name, &person.email),
+            company: contact.company.clone(),
+            org_name: org.name.clone(),
+            org_domain: org.domain.clone(),
+            hostile: org.hostile,
+        })
     }
 }

@@ -9,7 +9,7 @@ mod validate;
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{Term, json_document, note, warn, write_stdout};
+use super::output::{Term, json_document, note, warn, warn_skipped, write_stdout};
 use super::progress;
 use crate::text::sanitize;
 use clap::{Args, ValueEnum};
@@ -164,9 +164,7 @@ async fn import(
         .with_hint("See `outreach bots list` for the ids."));
     }
     let contacts = contacts?;
-    if let Some(warning) = contacts.warning("existing contacts") {
-        warn(&context.term, &warning);
-    }
+    warn_skipped(&context.term, &contacts, "existing contacts");
     let known: HashSet<String> = contacts.items.iter().map(|c| c.email.to_lowercase()).collect();
 
     let mut outcomes: Vec<RowOutcome> = Vec::with_capacity(checked.len());
