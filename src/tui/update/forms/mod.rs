@@ -265,25 +265,35 @@ fn open_form(state: &mut AppState) -> Option<&mut Form> {
 
 /// A failure in words, with what to do; `retry` says how to send again.
 pub fn failure_text(error: &ApiError, retry: &str) -> String {
+    let said = sentence(&error.to_string());
     let text = match error {
         ApiError::Timeout { .. } => format!(
             "No answer from the server in time: the write may or may not have been applied. {retry}"
         ),
         ApiError::Network { reason, .. } => {
-            format!("Could not reach the server: {reason}. {retry}")
+            format!("Could not reach the server: {}. {retry}", reason.trim_end_matches('.'))
         }
         ApiError::Unauthorized { .. } => {
-            format!("{error} Close this (Esc) and press L to enter the current key.")
+            format!("{said} Close this (Esc) and press L to enter the current key.")
         }
         ApiError::Forbidden { .. } => {
-            format!("{error} The key may be a read-only one: writes need a key with write rights.")
+            format!("{said} The key may be a read-only one: writes need a key with write rights.")
         }
         ApiError::RateLimited { .. } | ApiError::Unavailable { .. } | ApiError::Server { .. } => {
-            format!("{error} {retry}")
+            format!("{said} {retry}")
         }
-        _ => error.to_string(),
+        _ => said,
     };
-    sanitize(&text)
+    sanitize(text.trim_end())
+}
+
+/// A text ending as a sentence does, so another can follow it.
+fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    match text.chars().last() {
+        Some('.' | '!' | '?' | '…') | None => text.to_string(),
+        Some(_) => format!("{text}."),
+    }
 }
 
 /// Puts each problem next to its field (`place` names the field and words the message);
