@@ -86,7 +86,7 @@ pub fn finished(
             close(state);
             let said = match written {
                 Written::Started(reply) => {
-                    reply.message.map(|m| format!(" The server said: {}", sanitize(&m)))
+                    reply.message.map(|m| format!(" The server said: \"{}\".", sanitize(&m)))
                 }
                 _ => None,
             };
