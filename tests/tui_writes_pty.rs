@@ -3,6 +3,7 @@
 //! on a filled form asks first), and a read-only key's 403 said in words.
 
 #[path = "common/pty.rs"]
+#[allow(dead_code)]
 mod pty;
 mod sim_support;
 
