@@ -182,7 +182,8 @@ fn hint(form: &Form, sending: bool) -> String {
     } else {
         "Enter next · Ctrl-S send"
     };
-    format!("{enter} · Tab field · Esc cancel{extra}")
+    let tab = if form.fields.len() > 1 { " · Tab field" } else { "" };
+    format!("{enter}{tab} · Esc cancel{extra}")
 }
 
 /// Draws the form; `sending` is the status of its write in flight (spinner, progress).

@@ -6,10 +6,13 @@
 mod contact;
 mod conversion;
 mod dnc;
+mod failure;
 mod palette;
 mod start;
 pub mod values;
 
+pub use failure::failure_text;
+use failure::{place_errors, show_failure};
 pub use palette::from_palette;
 pub use start::on_confirm_key;
 
@@ -19,7 +22,7 @@ use super::super::state::{AppState, Connection, Overlay, Pane};
 use super::super::write::{Write, Written};
 use super::super::writing::{Submission, TOAST_SECONDS, Toast, Tone};
 use super::fetch::{fetch, slot_status};
-use crate::api::{ApiError, FieldError};
+use crate::api::ApiError;
 use crate::text::sanitize;
 use chrono::TimeDelta;
 use crossterm::event::{KeyCode, KeyEvent};
@@ -28,9 +31,6 @@ use std::sync::Arc;
 /// Why every write is refused on a read-only profile.
 pub const READ_ONLY: &str = "This profile is read-only: nothing was sent. Writes need a profile \
 whose key may write (read_only = false in the config file, or another --profile).";
-
-/// How a form says that a failed write can simply be sent again.
-const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";
 
 /// Why no write may start now, if so.
 fn refusal(state: &AppState) -> Option<String> {
@@ -261,90 +261,6 @@ fn open_form(state: &mut AppState) -> Option<&mut Form> {
         Some(Overlay::Form(form)) if form.purpose.is_write() => Some(form),
         _ => None,
     }
-}
-
-/// A failure in words, with what to do; `retry` says how to send again.
-pub fn failure_text(error: &ApiError, retry: &str) -> String {
-    let said = sentence(&error.to_string());
-    let text = match error {
-        ApiError::Timeout { .. } => format!(
-            "No answer from the server in time: the write may or may not have been applied. {retry}"
-        ),
-        ApiError::Network { reason, .. } => {
-            format!("Could not reach the server: {}. {retry}", reason.trim_end_matches('.'))
-        }
-        ApiError::Unauthorized { .. } => {
-            format!("{said} Close this (Esc) and press L to enter the current key.")
-        }
-        ApiError::Forbidden { .. } => {
-            format!("{said} The key may be a read-only one: writes need a key with write rights.")
-        }
-        ApiError::RateLimited { .. } | ApiError::Unavailable { .. } | ApiError::Server { .. } => {
-            format!("{said} {retry}")
-        }
-        _ => said,
-    };
-    sanitize(text.trim_end())
-}
-
-/// A text ending as a sentence does, so another can follow it.
-fn sentence(text: &str) -> String {
-    let text = text.trim_end();
-    match text.chars().last() {
-        Some('.' | '!' | '?' | '…') | None => text.to_string(),
-        Some(_) => format!("{text}."),
-    }
-}
-
-/// Puts each problem next to its field (`place` names the field and words the message);
-/// returns the problems that belong to no field.
-fn place_errors(
-    form: &mut Form,
-    errors: &[FieldError],
-    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
-) -> Vec<String> {
-    let mut elsewhere = Vec::new();
-    for error in errors {
-        match place(error) {
-            Some((name, message)) if form.field(name).is_some() => {
-                form.add_error(name, &sanitize(&message));
-            }
-            _ => elsewhere.push(sanitize(&error.to_string())),
-        }
-    }
-    elsewhere
-}
-
-/// Shows a failed write in its open form (a toast when the form is gone): a 422 field by
-/// field, anything else above the form. `before` says what was already done.
-fn show_failure(
-    state: &mut AppState,
-    error: &ApiError,
-    before: &str,
-    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
-) {
-    let Some(form) = open_form(state) else {
-        let text = format!("{before}{}", failure_text(error, ""));
-        toast(state, Tone::Failure, text);
-        return;
-    };
-    form.clear_errors();
-    let message = match error {
-        ApiError::Validation(errors) => {
-            let elsewhere = place_errors(form, errors, place);
-            let count = errors.len();
-            let plural = if count == 1 { "" } else { "s" };
-            if elsewhere.is_empty() {
-                format!(
-                    "The server rejected {count} field{plural} (422): see the marked field{plural}. {RETRY}"
-                )
-            } else {
-                format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
-            }
-        }
-        other => failure_text(other, RETRY),
-    };
-    form.error = Some(format!("{before}{message}"));
 }
 
 /// The e-mail address of the contact in view: the selected or open contact, the contact of
