@@ -109,9 +109,27 @@ fn keystroke(c: &mut Criterion) {
     });
 }
 
+/// The keystroke without the frame: how much of it is the filter itself.
+fn filter_only(c: &mut Criterion) {
+    let mut state = dashboard(100_000);
+    update(&mut state, key(KeyCode::Char('/')));
+    c.bench_function("keystroke_update_only_100k", |b| {
+        b.iter_custom(|iterations| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iterations {
+                let started = Instant::now();
+                update(&mut state, key(KeyCode::Char('k')));
+                total += started.elapsed();
+                update(&mut state, key(KeyCode::Backspace));
+            }
+            total
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(3));
-    targets = frame, keystroke
+    targets = frame, keystroke, filter_only
 }
 criterion_main!(benches);

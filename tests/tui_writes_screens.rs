@@ -103,12 +103,12 @@ const SCENARIOS: &[Scenario] = &[
     }),
     ("dnc_form_prefilled", |s| keys(s, &[ch('6'), ch('j'), ch('d')])),
     ("dnc_form_invalid_entries", |s| {
-        keys(s, &[ch('d')]);
+        keys(s, &[ch('6'), ch('d'), ctrl('u')]);
         let list = "a@b.com\n@competitor.com\nother.org\nbad@\nno spaces@x.com";
         keys(s, &[Action::Paste(list.into()), ctrl('s')]);
     }),
     ("dnc_progress", |s| {
-        keys(s, &[ch('d')]);
+        keys(s, &[ch('6'), ch('d'), ctrl('u')]);
         let domains: Vec<String> = (0..25_000).map(|i| format!("d{i}.example")).collect();
         keys(s, &[Action::Paste(domains.join("\n"))]);
         let (req_id, _) = submitted(&press(s, ctrl('s')));

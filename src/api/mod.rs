@@ -19,7 +19,7 @@ pub use client::{
 pub use enums::*;
 pub use error::{ApiError, FieldError};
 pub use key::ApiKey;
-pub use listed::{Listed, decode_list};
+pub use listed::{Listed, decode_elements, decode_list};
 pub use models::*;
 pub use retry::RetryPolicy;
 pub use time::Timestamp;

@@ -21,6 +21,18 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
+/// Like [`nn`] for lists, without spare room: serde gives a list of one element room for
+/// four, which over 100k contacts' tags is megabytes of nothing (DESIGN §8 memory budget).
+fn nn_trimmed<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    let mut list: Vec<T> = nn(deserializer)?;
+    list.shrink_to_fit();
+    Ok(list)
+}
+
 /// Like [`nn`] for objects, but anything that is not an object (a list, a string) is empty.
 fn object<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonObject, D::Error> {
     Ok(match Value::deserialize(deserializer)? {
@@ -67,7 +79,7 @@ pub struct Contact {
     pub custom_data: JsonObject,
     #[serde(default, deserialize_with = "nn")]
     pub dnc: bool,
-    #[serde(default, deserialize_with = "nn")]
+    #[serde(default, deserialize_with = "nn_trimmed")]
     pub tags: Vec<String>,
     #[serde(default, deserialize_with = "nn")]
     pub timezone: Option<String>,

@@ -2,58 +2,15 @@
 //! filtered order, the selection and the scroll offset. The order is recomputed only when
 //! the filter text or the data changes (DESIGN §3, §8).
 
-use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
-
-/// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
-pub const COLUMN_SEPARATOR: char = '\u{1f}';
-
-/// The fuzzy matcher shared by every list (it holds scratch memory worth reusing).
-pub struct FilterEngine {
-    matcher: Matcher,
-    scratch: Vec<char>,
-}
-
-impl Default for FilterEngine {
-    fn default() -> Self {
-        FilterEngine { matcher: Matcher::new(Config::DEFAULT), scratch: Vec::new() }
-    }
-}
-
-impl FilterEngine {
-    /// Keeps the positions in `candidates` whose haystack matches `filter`, in order.
-    /// Each word of the filter must match within one column: fuzzy matching across column
-    /// boundaries would let "ann" match "bob@x.test  Bob Jones  America/New_York".
-    fn filter(&mut self, filter: &str, haystack: &[String], candidates: &[u32]) -> Vec<u32> {
-        let pattern =
-            Pattern::new(filter, CaseMatching::Ignore, Normalization::Smart, AtomKind::Fuzzy);
-        if pattern.atoms.is_empty() {
-            return candidates.to_vec();
-        }
-        let FilterEngine { matcher, scratch } = self;
-        candidates
-            .iter()
-            .copied()
-            .filter(|&index| {
-                let row = haystack[index as usize].as_str();
-                pattern.atoms.iter().all(|atom| {
-                    // The whole row failing is the common, cheap rejection.
-                    atom.score(Utf32Str::new(row, scratch), matcher).is_some()
-                        && row.split(COLUMN_SEPARATOR).any(|column| {
-                            atom.score(Utf32Str::new(column, scratch), matcher).is_some()
-                        })
-                })
-            })
-            .collect()
-    }
-}
+use super::filter::{FilterEngine, SearchIndex};
 
 /// Selection, scroll offset and filter of one list over data held elsewhere.
 #[derive(Debug, Clone, Default)]
 pub struct ListState {
     filter: String,
-    /// The searchable text of every row (its columns joined), built when the data changes.
-    haystack: Vec<String>,
+    /// The searchable text of every row (its columns joined), converted once for the matcher
+    /// when the data changes.
+    haystack: SearchIndex,
     /// The id of every row, to keep the selection on the same item across a refresh.
     ids: Vec<i64>,
     /// Indexes into the data of the rows that pass the filter, ascending.
@@ -69,7 +26,7 @@ impl ListState {
     /// same item is still there, the selection.
     pub fn set_rows(&mut self, haystack: Vec<String>, ids: Vec<i64>, engine: &mut FilterEngine) {
         let previous = self.selected_id();
-        self.haystack = haystack;
+        self.haystack = SearchIndex::new(haystack.iter().map(String::as_str));
         self.ids = ids;
         let all: Vec<u32> = (0..self.haystack.len() as u32).collect();
         self.order = engine.filter(&self.filter, &self.haystack, &all);

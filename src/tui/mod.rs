@@ -5,6 +5,7 @@ pub mod action;
 pub mod chain;
 pub mod clock;
 pub mod connect;
+pub mod filter;
 pub mod form;
 pub mod input;
 pub mod keymap;

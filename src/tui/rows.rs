@@ -182,7 +182,7 @@ pub fn contact_cells(contact: &Contact) -> [String; 5] {
 
 /// The filter's text of a row: its cells joined by the column separator.
 pub fn haystack<const N: usize>(cells: [String; N]) -> String {
-    cells.join(&super::list::COLUMN_SEPARATOR.to_string())
+    cells.join(&super::filter::COLUMN_SEPARATOR.to_string())
 }
 
 #[cfg(test)]

@@ -4,10 +4,11 @@
 use super::action::{ConnectionInfo, ReqId, Slot};
 use super::chain::ChainLayout;
 use super::clock::Zone;
+use super::filter::FilterEngine;
 use super::form::Form;
 use super::input::TextInput;
 use super::keymap::Keymap;
-use super::list::{FilterEngine, ListState};
+use super::list::ListState;
 pub use super::remote::{Loaded, Remote, sorted};
 use super::theme::Theme;
 use super::writing::{Confirm, Submission, Toast};

@@ -5,8 +5,8 @@ use super::super::action::{ConnectFailure, ConnectionInfo, Effect, Fetched, ReqI
 use super::super::layout::list_rows;
 use super::super::rows;
 use super::super::state::{AppState, Connection, Pane, Problem, sorted};
-use crate::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
-use chrono::{DateTime, Days, Utc};
+use crate::api::{ApiError, Listed};
+use chrono::{DateTime, Utc};
 
 /// The data a pane shows. The Exchanges pane also wants campaign names.
 fn pane_slots(state: &AppState) -> Vec<Slot> {
@@ -113,23 +113,15 @@ pub fn refresh_current(state: &mut AppState) -> Vec<Effect> {
 
 /// A request for a slot, marked as the one whose answer is awaited.
 pub fn fetch(state: &mut AppState, slot: Slot) -> Option<Effect> {
-    let today = state.zone.date(state.now);
     let request = match slot {
         Slot::Campaigns => Request::Campaigns,
         Slot::Bots => Request::Bots,
         Slot::Contacts => Request::Contacts,
         Slot::Exchanges => Request::Exchanges(state.exchanges.query.clone()),
         Slot::Meetings => Request::Meetings(state.meetings.query.clone()),
-        Slot::RecentReplies => Request::Exchanges(ExchangeQuery {
-            group: Some(ExchangeGroup::Replied),
-            start_date: today.checked_sub_days(Days::new(6)),
-            end_date: Some(today),
-            campaign_id: None,
-        }),
-        Slot::UpcomingMeetings => Request::Meetings(MeetingQuery {
-            start_date: Some(today),
-            end_date: today.checked_add_days(Days::new(7)),
-        }),
+        // The same ranges `outreach status` asks for, wide enough for any zone.
+        Slot::RecentReplies => Request::Exchanges(crate::summary::queries(state.now).0),
+        Slot::UpcomingMeetings => Request::Meetings(crate::summary::queries(state.now).1),
         Slot::Chain => Request::Chain { exchange_id: state.exchanges.chain.as_ref()?.exchange.id },
     };
     let req_id = state.take_req_id();

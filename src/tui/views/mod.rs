@@ -190,10 +190,12 @@ fn render_list<T>(
             problem::message(frame, area, block, &format!("Loading {what}…"), theme.dim)
         }
         (Some(_), _) if list.order().is_empty() => {
-            let text = if list.filter().is_empty() {
-                format!("No {what}.")
-            } else {
+            let text = if !list.filter().is_empty() {
                 format!("No {what} match '{}'. Esc clears the filter.", sanitize(list.filter()))
+            } else if matches!(state.pane, Pane::Exchanges | Pane::Meetings) {
+                format!("No {what} for these filters; f changes them.")
+            } else {
+                format!("No {what}.")
             };
             problem::message(frame, area, block, &text, theme.dim);
         }

@@ -1,14 +1,17 @@
 //! The Overview: counts at a glance in four tiles — campaigns by status, replies of the last
 //! 7 days per day, meetings today and this week, bots needing attention — each a shortcut
-//! into its pane (Enter, or a click).
+//! into its pane (Enter, or a click). The numbers come from [`crate::summary`], so they are
+//! the ones `outreach status` prints.
 
+use super::super::clock::Zone;
 use super::super::rows::{meeting_time, person_name};
 use super::super::state::{AppState, Remote, Tile};
 use super::super::widgets::problem::advice;
 use super::campaigns::status_style;
 use crate::api::CampaignStatus;
+use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
-use chrono::Days;
+use chrono::{Days, Local};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -36,7 +39,23 @@ pub fn tile_at(body: Rect, column: u16, row: u16) -> Option<usize> {
         .position(|r| column >= r.x && column < r.right() && row >= r.y && row < r.bottom())
 }
 
+/// The organisation at a glance as seen now in the user's zone.
+fn summary(state: &AppState) -> OrgSummary {
+    let store = &state.store;
+    let (campaigns, bots) = (store.campaigns.items(), store.bots.items());
+    let (replies, meetings) = (store.recent_replies.items(), store.upcoming_meetings.items());
+    match state.zone {
+        Zone::Local => {
+            compute(campaigns, bots, replies, meetings, &state.now.with_timezone(&Local))
+        }
+        Zone::Named(tz) => {
+            compute(campaigns, bots, replies, meetings, &state.now.with_timezone(&tz))
+        }
+    }
+}
+
 pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
+    let summary = summary(state);
     for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
         let selected = index == state.overview;
         let theme = &state.theme;
@@ -60,10 +79,10 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
             continue;
         }
         match tile {
-            Tile::Campaigns => campaigns(frame, inner, state),
-            Tile::Replies => replies(frame, inner, state),
-            Tile::Meetings => meetings(frame, inner, state),
-            Tile::Bots => bots(frame, inner, state),
+            Tile::Campaigns => campaigns(frame, inner, state, &summary),
+            Tile::Replies => replies(frame, inner, state, &summary),
+            Tile::Meetings => meetings(frame, inner, state, &summary),
+            Tile::Bots => bots(frame, inner, state, &summary),
         }
     }
 }
@@ -100,37 +119,26 @@ fn count_line(
     ])
 }
 
-fn campaigns(frame: &mut Frame, area: Rect, state: &AppState) {
-    let remote = &state.store.campaigns;
-    if !ready(frame, area, remote, state) {
+fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
+    if !ready(frame, area, &state.store.campaigns, state) {
         return;
     }
     let theme = &state.theme;
-    let items = remote.items();
-    let mut statuses: Vec<CampaignStatus> = CampaignStatus::ALL.to_vec();
-    for campaign in items {
-        if !statuses.contains(&campaign.status) {
-            statuses.push(campaign.status.clone());
-        }
-    }
-    let counts: Vec<usize> = statuses
+    let counts = summary.campaigns.ordered();
+    let largest = counts.iter().map(|(_, count)| *count).max().unwrap_or(0);
+    let mut lines: Vec<Line> = counts
         .iter()
-        .map(|status| items.iter().filter(|c| &c.status == status).count())
-        .collect();
-    let largest = counts.iter().copied().max().unwrap_or(0);
-    let mut lines: Vec<Line> = statuses
-        .iter()
-        .zip(&counts)
-        .map(|(status, &count)| {
-            let style = status_style(status, theme);
-            count_line(&sanitize(status.as_str()), count, largest, style, area.width, theme)
+        .map(|(status, count)| {
+            let style = status_style(&CampaignStatus::from_wire(status), theme);
+            count_line(&sanitize(status), *count, largest, style, area.width, theme)
         })
         .collect();
-    lines.push(Line::from(Span::styled(format!("{} campaigns in all", items.len()), theme.dim)));
+    let total = summary.campaigns.total;
+    lines.push(Line::from(Span::styled(format!("{total} campaigns in all"), theme.dim)));
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
+fn replies(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
     let remote = &state.store.recent_replies;
     if !ready(frame, area, remote, state) {
         return;
@@ -149,11 +157,11 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
                 .count() as u64
         })
         .collect();
-    let total: u64 = counts.iter().sum();
     let headline = Line::from(vec![
-        Span::styled(format!("{total}"), theme.positive),
-        Span::styled(" replies · today ", theme.text),
-        Span::styled(format!("{}", counts.last().copied().unwrap_or(0)), theme.positive),
+        Span::styled(format!("{}", summary.replies.last_7d), theme.positive),
+        Span::styled(" replies in 7 days · ", theme.text),
+        Span::styled(format!("{}", summary.replies.last_24h), theme.positive),
+        Span::styled(" in 24 h", theme.text),
     ]);
     frame.render_widget(headline, Rect { height: 1, ..area });
     if area.height < 4 {
@@ -180,40 +188,27 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
     frame.render_widget(chart, chart_area);
 }
 
-fn meetings(frame: &mut Frame, area: Rect, state: &AppState) {
+fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
     let remote = &state.store.upcoming_meetings;
     if !ready(frame, area, remote, state) {
         return;
     }
     let theme = &state.theme;
     let zone = &state.zone;
-    let today = zone.date(state.now);
-    let week_end = today.checked_add_days(Days::new(7)).unwrap_or(today);
-    let day_of = |m: &crate::api::Meeting| m.start.map(|t| zone.date(t.0));
-    let items = remote.items();
-    let today_all: Vec<_> = items.iter().filter(|m| day_of(m) == Some(today)).collect();
-    let cancelled = today_all.iter().filter(|m| m.cancelled).count();
-    let week = items
-        .iter()
-        .filter(|m| !m.cancelled && day_of(m).is_some_and(|d| d > today && d <= week_end))
-        .count();
+    let counts = &summary.meetings;
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(format!("{:>3}", today_all.len() - cancelled), theme.positive),
-            Span::styled(" today", theme.text),
-            Span::styled(
-                if cancelled > 0 { format!(" ({cancelled} cancelled)") } else { String::new() },
-                theme.dim,
-            ),
+            Span::styled(format!("{:>3}", counts.today), theme.positive),
+            Span::styled(" today (not cancelled)", theme.text),
         ]),
         Line::from(vec![
-            Span::styled(format!("{week:>3}"), theme.positive),
+            Span::styled(format!("{:>3}", counts.next_7d), theme.positive),
             Span::styled(" in the next 7 days", theme.text),
         ]),
         Line::from(""),
     ];
     let upcoming =
-        items.iter().filter(|m| !m.cancelled && m.start.is_some_and(|s| s.0 >= state.now));
+        remote.items().iter().filter(|m| !m.cancelled && m.start.is_some_and(|s| s.0 >= state.now));
     for meeting in upcoming.take(usize::from(area.height.saturating_sub(3))) {
         let day = meeting.start.map(|t| zone.format(t.0, "%a %d")).unwrap_or_default();
         let text = format!(
@@ -226,26 +221,24 @@ fn meetings(frame: &mut Frame, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn bots(frame: &mut Frame, area: Rect, state: &AppState) {
-    let remote = &state.store.bots;
-    if !ready(frame, area, remote, state) {
+fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
+    if !ready(frame, area, &state.store.bots, state) {
         return;
     }
     let theme = &state.theme;
-    let items = remote.items();
-    let troubled: Vec<_> = items.iter().filter(|b| !b.problems().is_empty()).collect();
-    let mut lines = vec![if troubled.is_empty() {
-        Line::from(Span::styled(format!("All {} bots healthy", items.len()), theme.positive))
+    let health = &summary.bots;
+    let mut lines = vec![if health.needing_attention.is_empty() {
+        Line::from(Span::styled(format!("All {} bots healthy", health.total), theme.positive))
     } else {
         Line::from(vec![
-            Span::styled(format!("{}", troubled.len()), theme.error),
-            Span::styled(format!(" of {} need attention", items.len()), theme.text),
+            Span::styled(format!("{}", health.needing_attention.len()), theme.error),
+            Span::styled(format!(" of {} need attention", health.total), theme.text),
         ])
     }];
-    for bot in troubled.iter().take(usize::from(area.height.saturating_sub(1))) {
+    for bot in health.needing_attention.iter().take(usize::from(area.height.saturating_sub(1))) {
         // The mailbox's local part is enough to tell bots apart and leaves room for why.
         let name = bot.email.split('@').next().unwrap_or_default();
-        let text = format!("{}: {}", sanitize(name), sanitize(&bot.problems().join(", ")));
+        let text = format!("{}: {}", sanitize(name), sanitize(&bot.problems.join(", ")));
         lines.push(Line::from(Span::styled(
             truncate(&text, usize::from(area.width)),
             theme.warning,

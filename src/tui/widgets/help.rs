@@ -1,8 +1,10 @@
 //! The `?` overlay: every key of the current screen, from the keymap itself.
 
+use super::super::action::Command;
 use super::super::keymap::active_scopes;
-use super::super::state::AppState;
+use super::super::state::{AppState, Connection};
 use super::centered;
+use crate::session::KeySource;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -12,13 +14,32 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 pub fn lines(state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
     let scopes = active_scopes(state);
+    let demo =
+        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
+    let line = |keys: String, help: String| {
+        Line::from(vec![
+            Span::styled(format!("{keys:>14}  "), theme.key),
+            Span::styled(help, theme.text),
+        ])
+    };
     let mut lines = Vec::new();
+    let mut panes: Vec<String> = Vec::new();
     for binding in state.keymap.active(&scopes) {
         let keys: Vec<String> = binding.keys.iter().map(|k| k.label()).collect();
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:>14}  ", keys.join(" ")), theme.key),
-            Span::styled(binding.help.to_string(), theme.text),
-        ]));
+        match binding.command {
+            // The six pane keys read better as one line.
+            Command::GoTo(_) => {
+                if panes.is_empty() {
+                    lines.push(Line::from(""));
+                }
+                panes.extend(keys);
+                let last = lines.len() - 1;
+                lines[last] =
+                    line(panes.join(" "), "go to a pane (the numbers of the tabs)".into());
+            }
+            Command::Login if demo => {}
+            _ => lines.push(line(keys.join(" "), binding.help.to_string())),
+        }
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
