@@ -4,17 +4,19 @@
 #    (examples/fetch_contacts), both against one `outreach sim --scale 100`;
 #  - `outreach --version` start-up;
 #  - `outreach contacts list --output json` and `outreach status`, when the CLI has them;
-#  - peak memory (max RSS) of the client holding 100k contacts; release binary size.
+#  - peak memory (max RSS) of the client holding 100k contacts; release binary size;
+#  - the dashboard in a pseudo-terminal (scripts/measure-tui.py): launch to first frame,
+#    100k contacts shown, bytes when idle and per selection move, its peak memory.
 #
 # Usage: scripts/bench-commands.sh [OUT_DIR]   (default target/bench-commands)
-# Needs hyperfine, curl, jq and GNU time (/usr/bin/time). Set NO_BUILD=1 to reuse the
+# Needs hyperfine, curl, jq, python3 and GNU time (/usr/bin/time). Set NO_BUILD=1 to reuse the
 # release build already in target/release.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 out=${1:-target/bench-commands}
 mkdir -p "$out"
-for tool in hyperfine curl jq /usr/bin/time; do
+for tool in hyperfine curl jq python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "Missing $tool: install it (e.g. apt-get install hyperfine jq time curl)." >&2; exit 2; }
 done
 
@@ -73,6 +75,8 @@ if "$bin" contacts list --help >/dev/null 2>&1; then
 else
     echo "outreach has no 'contacts list' yet: CLI timings skipped."
 fi
+
+python3 scripts/measure-tui.py "$bin" "${TUI_RUNS:-5}" | tee "$out/tui.txt"
 
 fetch_rss=$(/usr/bin/time -f %M "$fetch" 2>&1 >/dev/null | tail -1)
 echo "peak RSS, client with 100k contacts (examples/fetch_contacts): $((fetch_rss / 1024)) MiB ($fetch_rss KiB)"

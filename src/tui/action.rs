@@ -1,6 +1,7 @@
 //! What happens to the dashboard (`Action`: input, API results, timers) and what the loop
 //! must do about it (`Effect`). `update` turns one into the other without any I/O.
 
+use super::write::{Write, Written};
 use crate::api::{
     ApiError, ApiKey, Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeQuery, Listed,
     Meeting, MeetingQuery,
@@ -107,10 +108,23 @@ pub enum Action {
     },
     /// A command from outside the keymap (the palette runs these too).
     Command(Command),
+    /// A write finished: what the server answered, or why it failed.
+    Written {
+        req_id: ReqId,
+        result: Result<Written, ApiError>,
+    },
+    /// A chunked write sent `sent` of its `total` items so far.
+    WriteProgress {
+        req_id: ReqId,
+        sent: usize,
+        total: usize,
+    },
+    /// The spinner of a write in flight moves on (only sent while one is).
+    Spin,
 }
 
 /// What the loop must do; the result of an effect comes back as an [`Action`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     /// Resolve the session (or start the demo) and build the client; answers `Connected`.
     Connect,
@@ -122,6 +136,11 @@ pub enum Effect {
     },
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
+    /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).
+    Submit {
+        req_id: ReqId,
+        write: Write,
+    },
     Quit,
 }
 
@@ -159,4 +178,16 @@ pub enum Command {
     ToggleQuotes,
     NextMessage,
     PrevMessage,
+    /// Ask to start the selected campaign.
+    StartCampaign,
+    /// The contact form for the organisation.
+    AddContact,
+    /// The contact form for the selected campaign (upload, or upload and start).
+    UploadContact,
+    /// The DNC form, with the selected contact's address when there is one.
+    AddDnc,
+    /// The DNC form, with the selected contact's domain when there is one.
+    AddDncDomain,
+    /// The conversion form, with the selected contact's address when there is one.
+    LogConversion,
 }

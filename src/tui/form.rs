@@ -1,6 +1,7 @@
-//! Small keyboard forms drawn over a pane: the server-side filters of Exchanges and Meetings
-//! now, and the write operations' dialogs later. A form only edits text; what its values
-//! mean is decided by whoever reads it on submit, which may attach errors to fields.
+//! Keyboard forms drawn over a pane: the server-side filters of Exchanges and Meetings, the
+//! login, and the write operations (contact, DNC, conversion). A form only edits text; what
+//! its values mean is decided by whoever reads it on submit, which may attach errors to
+//! fields. Fields edit like a shell line.
 
 use super::input::TextInput;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -11,6 +12,22 @@ pub enum FormPurpose {
     ExchangeQuery,
     MeetingQuery,
     Login,
+    /// A contact for the organisation (endpoint 5), or into a campaign (endpoints 3 and 4).
+    Contact {
+        campaign: Option<i64>,
+    },
+    /// E-mail addresses and domains for the do-not-contact lists (endpoints 6 and 1).
+    Dnc,
+    /// A conversion of a contact (endpoint 2).
+    Conversion,
+}
+
+impl FormPurpose {
+    /// Forms that send something to the API: Enter moves to the next field (submitting on
+    /// the last), and Esc asks before throwing typed input away.
+    pub fn is_write(self) -> bool {
+        matches!(self, FormPurpose::Contact { .. } | FormPurpose::Dnc | FormPurpose::Conversion)
+    }
 }
 
 /// How a field is edited.
@@ -19,6 +36,10 @@ pub enum FieldKind {
     Text,
     /// Text shown as bullets (an API key).
     Secret,
+    /// Comma-separated words, shown as chips when the field is not being edited.
+    Tags,
+    /// Several lines (pasted lists, `key = value` lines); Alt-Enter or Ctrl-J adds a line.
+    Lines,
     /// One of a fixed list, cycled with ←/→ or space.
     Choice {
         options: Vec<String>,
@@ -29,7 +50,7 @@ pub enum FieldKind {
 /// One labelled field with its own error line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
-    /// A stable name the submitter looks values up by.
+    /// A stable name the submitter looks values up by (the API's name for write forms).
     pub name: &'static str,
     pub label: String,
     /// Shown dimmed after an empty text field, e.g. "YYYY-MM-DD, empty = any".
@@ -37,48 +58,67 @@ pub struct Field {
     pub input: TextInput,
     pub kind: FieldKind,
     pub error: Option<String>,
+    /// A remark under the field (what a pasted list holds).
+    pub note: Option<String>,
+    /// The value the form opened with: anything else was typed.
+    initial: String,
 }
 
 impl Field {
-    pub fn text(name: &'static str, label: &str, value: &str, hint: &str) -> Self {
-        Field {
+    fn of_kind(name: &'static str, label: &str, value: &str, hint: &str, kind: FieldKind) -> Self {
+        let mut field = Field {
             name,
             label: label.into(),
             hint: hint.into(),
-            input: TextInput::new(value),
-            kind: FieldKind::Text,
+            input: TextInput::default(),
+            kind,
             error: None,
+            note: None,
+            initial: String::new(),
+        };
+        if field.kind == FieldKind::Lines {
+            field.input.insert_lines(value);
+        } else {
+            field.input.insert(value);
         }
+        field.initial = field.value().to_string();
+        field
+    }
+
+    pub fn text(name: &'static str, label: &str, value: &str, hint: &str) -> Self {
+        Field::of_kind(name, label, value, hint, FieldKind::Text)
     }
 
     pub fn secret(name: &'static str, label: &str, hint: &str) -> Self {
-        Field { kind: FieldKind::Secret, ..Field::text(name, label, "", hint) }
+        Field::of_kind(name, label, "", hint, FieldKind::Secret)
     }
 
-    /// Whether typing edits this field's text.
-    pub fn is_typed(&self) -> bool {
-        matches!(self.kind, FieldKind::Text | FieldKind::Secret)
+    pub fn tags(name: &'static str, label: &str, value: &str, hint: &str) -> Self {
+        Field::of_kind(name, label, value, hint, FieldKind::Tags)
+    }
+
+    pub fn lines(name: &'static str, label: &str, value: &str, hint: &str) -> Self {
+        Field::of_kind(name, label, value, hint, FieldKind::Lines)
     }
 
     pub fn choice(name: &'static str, label: &str, options: Vec<String>, chosen: usize) -> Self {
         let chosen = chosen.min(options.len().saturating_sub(1));
-        Field {
-            name,
-            label: label.into(),
-            hint: "←/→ to change".into(),
-            input: TextInput::default(),
-            kind: FieldKind::Choice { options, chosen },
-            error: None,
-        }
+        let kind = FieldKind::Choice { options, chosen };
+        Field::of_kind(name, label, "", "←/→ to change", kind)
+    }
+
+    /// Whether typing edits this field's text.
+    pub fn is_typed(&self) -> bool {
+        !matches!(self.kind, FieldKind::Choice { .. })
     }
 
     /// The text value, or the chosen option.
     pub fn value(&self) -> &str {
         match &self.kind {
-            FieldKind::Text | FieldKind::Secret => self.input.value(),
             FieldKind::Choice { options, chosen } => {
                 options.get(*chosen).map_or("", String::as_str)
             }
+            _ => self.input.value(),
         }
     }
 
@@ -86,8 +126,13 @@ impl Field {
     pub fn chosen(&self) -> Option<usize> {
         match &self.kind {
             FieldKind::Choice { chosen, .. } => Some(*chosen),
-            FieldKind::Text | FieldKind::Secret => None,
+            _ => None,
         }
+    }
+
+    /// Whether the value differs from the one the form opened with.
+    pub fn is_modified(&self) -> bool {
+        self.value() != self.initial
     }
 
     fn cycle(&mut self, forward: bool) {
@@ -114,19 +159,52 @@ pub struct Form {
     pub title: String,
     pub fields: Vec<Field>,
     pub focus: usize,
+    /// What went wrong that belongs to no field (a 403, the network), shown above the fields.
     pub error: Option<String>,
     /// What is happening with the submitted form ("Checking the key …").
     pub note: Option<String>,
+    /// Esc was pressed with typed input: the next key says whether to throw it away.
+    pub discarding: bool,
 }
 
 impl Form {
     pub fn new(purpose: FormPurpose, title: &str, fields: Vec<Field>) -> Self {
-        Form { purpose, title: title.into(), fields, focus: 0, error: None, note: None }
+        Form {
+            purpose,
+            title: title.into(),
+            fields,
+            focus: 0,
+            error: None,
+            note: None,
+            discarding: false,
+        }
     }
 
     /// The field of this name.
     pub fn field(&self, name: &str) -> Option<&Field> {
         self.fields.iter().find(|field| field.name == name)
+    }
+
+    pub fn field_mut(&mut self, name: &str) -> Option<&mut Field> {
+        self.fields.iter_mut().find(|field| field.name == name)
+    }
+
+    /// The trimmed text of a field (empty when there is no such field).
+    pub fn value(&self, name: &str) -> String {
+        self.field(name).map(|f| f.value().trim().to_string()).unwrap_or_default()
+    }
+
+    /// Counts the values filled in so far as typed (they came from the palette), so Esc
+    /// asks before throwing them away.
+    pub fn count_as_typed(&mut self) {
+        for field in self.fields.iter_mut().filter(|field| field.is_typed()) {
+            field.initial.clear();
+        }
+    }
+
+    /// Whether anything was typed since the form opened.
+    pub fn is_modified(&self) -> bool {
+        self.fields.iter().any(Field::is_modified)
     }
 
     /// Marks a field as wrong; it gets the focus if it is the first error.
@@ -140,23 +218,45 @@ impl Form {
         }
     }
 
+    /// Adds a problem to a field, after any it already has.
+    pub fn add_error(&mut self, name: &str, message: &str) {
+        let joined = match self.field(name).and_then(|f| f.error.as_deref()) {
+            Some(previous) => format!("{previous}; {message}"),
+            None => message.to_string(),
+        };
+        self.set_error(name, joined);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.error.is_some() || self.fields.iter().any(|field| field.error.is_some())
+    }
+
     pub fn clear_errors(&mut self) {
         self.error = None;
         self.fields.iter_mut().for_each(|field| field.error = None);
     }
 
-    /// Enter submits, Esc cancels, Tab/↑/↓ move between fields, the rest edits the focus.
+    /// Enter submits (write forms: moves to the next field, submitting on the last),
+    /// Ctrl-S submits, Esc cancels, Tab/↑/↓ move between fields, the rest edits the focus.
     pub fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
         let count = self.fields.len();
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        let advance = self.purpose.is_write() && self.focus + 1 < count;
         let Some(field) = self.fields.get_mut(self.focus) else {
             return match key.code {
                 KeyCode::Esc => FormOutcome::Cancel,
                 _ => FormOutcome::Ignored,
             };
         };
-        let is_choice = matches!(field.kind, FieldKind::Choice { .. });
+        let is_choice = !field.is_typed();
+        let is_lines = field.kind == FieldKind::Lines;
+        let input = &mut field.input;
         match key.code {
+            KeyCode::Char('s') if ctrl => return FormOutcome::Submit,
+            KeyCode::Enter if is_lines && alt => input.insert_lines("\n"),
+            KeyCode::Char('j') if is_lines && ctrl => input.insert_lines("\n"),
+            KeyCode::Enter if advance => self.focus += 1,
             KeyCode::Enter => return FormOutcome::Submit,
             KeyCode::Esc => return FormOutcome::Cancel,
             KeyCode::Tab | KeyCode::Down => self.focus = (self.focus + 1) % count,
@@ -164,15 +264,22 @@ impl Form {
             KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if is_choice => {
                 field.cycle(key.code != KeyCode::Left)
             }
-            KeyCode::Left => field.input.left(),
-            KeyCode::Right => field.input.right(),
-            KeyCode::Home => field.input.home(),
-            KeyCode::End => field.input.end(),
-            KeyCode::Backspace => field.input.backspace(),
-            KeyCode::Delete => field.input.delete(),
-            KeyCode::Char('u') if ctrl => field.input.clear(),
-            KeyCode::Char('w') if ctrl => field.input.delete_word(),
-            KeyCode::Char(c) if !ctrl && !is_choice => field.input.insert(&c.to_string()),
+            KeyCode::Left if ctrl => input.word_left(),
+            KeyCode::Right if ctrl => input.word_right(),
+            KeyCode::Char('b') if alt => input.word_left(),
+            KeyCode::Char('f') if alt => input.word_right(),
+            KeyCode::Left => input.left(),
+            KeyCode::Right => input.right(),
+            KeyCode::Home => input.home(),
+            KeyCode::End => input.end(),
+            KeyCode::Char('a') if ctrl => input.home(),
+            KeyCode::Char('e') if ctrl => input.end(),
+            KeyCode::Backspace => input.backspace(),
+            KeyCode::Delete => input.delete(),
+            KeyCode::Char('u') if ctrl => input.kill_to_start(),
+            KeyCode::Char('k') if ctrl => input.kill_to_end(),
+            KeyCode::Char('w') if ctrl => input.delete_word(),
+            KeyCode::Char(c) if !ctrl && !alt && !is_choice => input.insert(&c.to_string()),
             _ => return FormOutcome::Ignored,
         }
         if let Some(field) = self.fields.get_mut(self.focus) {
@@ -181,13 +288,22 @@ impl Form {
         FormOutcome::Edited
     }
 
-    /// Pasted text goes into the focused text field.
+    /// Pasted text goes into the focused field: lines stay lines in a field of lines,
+    /// become commas between tags, and spaces elsewhere.
     pub fn paste(&mut self, text: &str) {
-        if let Some(field) = self.fields.get_mut(self.focus)
-            && field.is_typed()
-        {
-            field.input.insert(text);
+        let Some(field) = self.fields.get_mut(self.focus) else { return };
+        let one_line = |separator: &str| {
+            let lines: Vec<&str> =
+                text.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
+            lines.join(separator)
+        };
+        match field.kind {
+            FieldKind::Lines => field.input.insert_lines(text),
+            FieldKind::Tags => field.input.insert(&one_line(", ")),
+            FieldKind::Text | FieldKind::Secret => field.input.insert(&one_line(" ")),
+            FieldKind::Choice { .. } => return,
         }
+        field.error = None;
     }
 }
 
@@ -206,6 +322,18 @@ mod tests {
             vec![
                 Field::choice("group", "Group", vec!["replied".into(), "meeting-booked".into()], 0),
                 Field::text("start", "From", "", "YYYY-MM-DD"),
+            ],
+        )
+    }
+
+    fn write_form() -> Form {
+        Form::new(
+            FormPurpose::Dnc,
+            "DNC",
+            vec![
+                Field::text("email", "E-mail", "ann@example.com", ""),
+                Field::tags("tags", "Tags", "", ""),
+                Field::lines("entries", "Entries", "", ""),
             ],
         )
     }
@@ -233,5 +361,45 @@ mod tests {
         assert_eq!(form.focus, 1);
         form.handle_key(key(KeyCode::Backspace));
         assert!(form.field("start").unwrap().error.is_none());
+    }
+
+    #[test]
+    fn in_a_write_form_enter_moves_on_and_submits_on_the_last_field() {
+        let mut form = write_form();
+        assert!(!form.is_modified(), "a pre-filled value is not typed input");
+        assert_eq!(form.handle_key(key(KeyCode::Enter)), FormOutcome::Edited);
+        assert_eq!(form.focus, 1);
+        form.handle_key(key(KeyCode::Enter));
+        assert_eq!(form.handle_key(key(KeyCode::Enter)), FormOutcome::Submit);
+        form.focus = 0;
+        let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        assert_eq!(form.handle_key(ctrl_s), FormOutcome::Submit, "Ctrl-S from any field");
+    }
+
+    #[test]
+    fn pastes_fit_the_field_and_new_lines_come_from_alt_enter() {
+        let mut form = write_form();
+        form.focus = 1;
+        form.paste("vip\nq3\n");
+        assert_eq!(form.field("tags").unwrap().value(), "vip, q3");
+        form.focus = 2;
+        form.paste("a@b.com\nc.com\n");
+        form.handle_key(KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE));
+        form.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::ALT));
+        form.handle_key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::CONTROL));
+        assert_eq!(form.field("entries").unwrap().value(), "a@b.com\nc.com\nx\n\n");
+        assert!(form.is_modified());
+    }
+
+    #[test]
+    fn errors_on_one_field_add_up() {
+        let mut form = write_form();
+        form.add_error("tags", "tag 1: too long");
+        form.add_error("tags", "tag 3: empty");
+        assert_eq!(
+            form.field("tags").unwrap().error.as_deref(),
+            Some("tag 1: too long; tag 3: empty")
+        );
+        assert_eq!(form.focus, 1);
     }
 }

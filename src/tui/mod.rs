@@ -15,7 +15,7 @@ pub mod list;
 pub mod palette;
 pub mod remote;
 pub mod rows;
-mod runner;
+pub mod runner;
 pub mod settings;
 pub mod state;
 pub mod terminal;
@@ -23,6 +23,8 @@ pub mod theme;
 pub mod update;
 pub mod views;
 pub mod widgets;
+pub mod write;
+pub mod writing;
 
 use action::Action;
 use chrono::Utc;
@@ -62,6 +64,9 @@ fn event_action(event: Event) -> Option<Action> {
     }
 }
 
+/// How often the spinner of a write in flight moves.
+const SPINNER_MILLIS: u64 = 120;
+
 /// Waits for the next auto-refresh, or forever when it is off.
 async fn next_refresh(timer: &mut Option<Interval>) {
     match timer {
@@ -92,6 +97,9 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     let mut signals = Signals::new()?;
     let mut clock = interval(Duration::from_secs(1));
     clock.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    // Moves the spinner of a write in flight; idle otherwise (see the select below).
+    let mut spinner = interval(Duration::from_millis(SPINNER_MILLIS));
+    spinner.set_missed_tick_behavior(MissedTickBehavior::Skip);
     let mut refresh = state.refresh_every.filter(|every| !every.is_zero()).map(|every| {
         let mut timer = interval_at(tokio::time::Instant::now() + every, every);
         timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
@@ -113,6 +121,7 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
             _ = signals.recv() => break,
             _ = clock.tick() => Action::Tick(Utc::now()),
             _ = next_refresh(&mut refresh) => Action::AutoRefresh,
+            _ = spinner.tick(), if state.submission.is_some() => Action::Spin,
         };
         let mut actions = vec![action];
         while let Ok(more) = rx.try_recv() {

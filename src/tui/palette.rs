@@ -1,5 +1,5 @@
 //! The `:` command palette: what can be typed, suggestions as you type, and parsing into
-//! what to do. Write operations (`:start 12` …) join this table as they arrive.
+//! what to do, writes included (`:start 12`, `:dnc add a@b.com c.com` …).
 
 use super::action::Command;
 use super::state::Pane;
@@ -22,11 +22,42 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
+    Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
+    Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },
+    Entry { name: "upload", args: "ID [EMAIL] [start|now]", help: "add a contact to a campaign" },
+    Entry { name: "dnc", args: "add ENTRY…", help: "do not contact: addresses, domains" },
+    Entry { name: "conversion", args: "EMAIL [TYPE] [k=v…]", help: "log a conversion" },
     Entry { name: "refresh", args: "", help: "reload the current pane" },
     Entry { name: "login", args: "", help: "enter a new key for this profile" },
     Entry { name: "help", args: "", help: "list the keys" },
     Entry { name: "quit", args: "", help: "leave outreach" },
 ];
+
+/// A write asked for in the palette; what is left out is asked for in its form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaletteWrite {
+    /// Start this campaign, or the one in view.
+    Start(Option<i64>),
+    AddContact {
+        email: Option<String>,
+    },
+    /// `outreach` is the position of the choice in the contact form (0: upload and notify,
+    /// 2: upload and start at a suitable time, 3: and start right away).
+    Upload {
+        campaign: i64,
+        email: Option<String>,
+        outreach: usize,
+    },
+    Dnc {
+        entries: String,
+    },
+    Conversion {
+        email: Option<String>,
+        kind: String,
+        /// `key = value` lines.
+        data: String,
+    },
+}
 
 /// What a palette line asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +65,7 @@ pub enum PaletteAction {
     Run(Command),
     Filter(String),
     Group(ExchangeGroup),
+    Write(PaletteWrite),
 }
 
 /// Entries whose name starts with the first word typed (all of them for an empty line).
@@ -74,6 +106,9 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
             }
             _ => Err("group takes replied or meeting-booked.".into()),
         },
+        "start" | "contact" | "upload" | "dnc" | "conversion" => {
+            parse_write(entry.name, rest).map(PaletteAction::Write)
+        }
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
         "login" => Ok(PaletteAction::Run(Command::Login)),
         "help" => Ok(PaletteAction::Run(Command::Help)),
@@ -81,6 +116,66 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
         name => Pane::parse(name)
             .map(|pane| PaletteAction::Run(Command::GoTo(pane)))
             .ok_or_else(|| format!("No command '{word}'.")),
+    }
+}
+
+/// A campaign id as typed: `12` or `#12`.
+fn campaign_id(word: &str) -> Option<i64> {
+    word.trim_start_matches('#').parse().ok()
+}
+
+/// The arguments of a write command. A leading `add` is optional where it reads naturally.
+fn parse_write(name: &str, rest: &str) -> Result<PaletteWrite, String> {
+    let mut words: Vec<&str> = rest.split_whitespace().collect();
+    if matches!(name, "contact" | "dnc") && words.first() == Some(&"add") {
+        words.remove(0);
+    }
+    match name {
+        "start" => match words.as_slice() {
+            [] => Ok(PaletteWrite::Start(None)),
+            [id] => campaign_id(id)
+                .map(|id| PaletteWrite::Start(Some(id)))
+                .ok_or_else(|| format!("'{id}' is no campaign id: start 12")),
+            _ => Err("start takes one campaign id: start 12".into()),
+        },
+        "contact" => match words.as_slice() {
+            [] => Ok(PaletteWrite::AddContact { email: None }),
+            [email] => Ok(PaletteWrite::AddContact { email: Some(email.to_string()) }),
+            _ => Err("contact add takes one address; the form asks for the rest".into()),
+        },
+        "upload" => {
+            let usage = "upload CAMPAIGN [EMAIL] [start|now], e.g. upload 12 ann@example.com start";
+            let Some(campaign) = words.first().and_then(|w| campaign_id(w)) else {
+                return Err(usage.into());
+            };
+            let (email, how) = match &words[1..] {
+                [] => (None, None),
+                [email] => (Some(email.to_string()), None),
+                [email, how] => (Some(email.to_string()), Some(*how)),
+                _ => return Err(usage.into()),
+            };
+            let outreach = match how {
+                None => 0,
+                Some("start") => 2,
+                Some("now") => 3,
+                Some(_) => return Err(usage.into()),
+            };
+            Ok(PaletteWrite::Upload { campaign, email, outreach })
+        }
+        "dnc" => Ok(PaletteWrite::Dnc { entries: words.join("\n") }),
+        _ => {
+            let email = words.first().map(|w| w.to_string());
+            let rest = words.get(1..).unwrap_or_default();
+            let (pairs, kinds): (Vec<&str>, Vec<&str>) = rest.iter().partition(|w| w.contains('='));
+            if kinds.len() > 1 {
+                return Err("conversion EMAIL [TYPE] [key=value …]: one type at most".into());
+            }
+            Ok(PaletteWrite::Conversion {
+                email,
+                kind: kinds.first().map(|k| k.to_string()).unwrap_or_default(),
+                data: pairs.join("\n"),
+            })
+        }
     }
 }
 
@@ -101,8 +196,41 @@ mod tests {
     }
 
     #[test]
+    fn writes_parse_with_what_was_given() {
+        let write = |line| match parse(line) {
+            Ok(PaletteAction::Write(write)) => write,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(write("start 12"), PaletteWrite::Start(Some(12)));
+        assert_eq!(write("start"), PaletteWrite::Start(None));
+        assert_eq!(
+            write("contact add a@b.com"),
+            PaletteWrite::AddContact { email: Some("a@b.com".into()) }
+        );
+        assert_eq!(
+            write("upload #7 a@b.com now"),
+            PaletteWrite::Upload { campaign: 7, email: Some("a@b.com".into()), outreach: 3 }
+        );
+        assert_eq!(
+            write("dnc add a@b.com c.com"),
+            PaletteWrite::Dnc { entries: "a@b.com\nc.com".into() }
+        );
+        assert_eq!(
+            write("conversion a@b.com signup plan=pro seats=3"),
+            PaletteWrite::Conversion {
+                email: Some("a@b.com".into()),
+                kind: "signup".into(),
+                data: "plan=pro\nseats=3".into()
+            }
+        );
+        assert!(parse("start twelve").unwrap_err().contains("start 12"));
+        assert!(parse("upload").unwrap_err().contains("upload CAMPAIGN"));
+        assert!(parse("upload 3 a@b.com later").is_err());
+    }
+
+    #[test]
     fn mistakes_say_what_to_do() {
-        assert!(parse("c").unwrap_err().contains("campaigns, contacts"));
+        assert!(parse("c").unwrap_err().contains("campaigns, contact"));
         assert!(parse("launch").unwrap_err().contains("No command 'launch'"));
         assert!(parse("group everything").unwrap_err().contains("replied or meeting-booked"));
         assert!(parse("9").unwrap_err().contains("No command"));

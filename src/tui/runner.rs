@@ -1,8 +1,9 @@
-//! Runs the effects `update` asks for: connecting, and API reads as spawned tasks that send
-//! their result back as an action, tagged with the request's id.
+//! Runs the effects `update` asks for: connecting, and API reads and writes as spawned tasks
+//! that send their result back as an action, tagged with the request's id.
 
 use super::action::{Action, Effect, Fetched, ReqId, Request, Slot};
 use super::connect::{Connected, Launch, connect, login};
+use super::write::{self, Write};
 use crate::api::{ApiError, Client};
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc::UnboundedSender;
@@ -32,6 +33,7 @@ impl Runner {
             Effect::Quit => return true,
             Effect::Connect => self.connect(),
             Effect::Fetch { req_id, slot, request } => self.fetch(req_id, slot, request),
+            Effect::Submit { req_id, write } => self.submit(req_id, write),
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();
@@ -58,23 +60,45 @@ impl Runner {
         });
     }
 
+    fn client(&self) -> Option<Client> {
+        self.link.lock().ok().and_then(|link| link.client.clone())
+    }
+
+    /// Sends a write; a chunked one reports its progress on the way.
+    fn submit(&self, req_id: ReqId, write: Write) {
+        let client = self.client();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let progress = |sent, total| {
+                let _ = tx.send(Action::WriteProgress { req_id, sent, total });
+            };
+            let result = match client {
+                Some(client) => write::perform(&client, write, progress).await,
+                None => Err(not_connected()),
+            };
+            let _ = tx.send(Action::Written { req_id, result });
+        });
+    }
+
     fn fetch(&self, req_id: ReqId, slot: Slot, request: Request) {
-        let client = self.link.lock().ok().and_then(|link| link.client.clone());
+        let client = self.client();
         let tx = self.tx.clone();
         tokio::spawn(async move {
             let result = match client {
                 Some(client) => perform(&client, request).await,
-                None => Err(ApiError::Network {
-                    url: String::new(),
-                    reason: "not connected yet".into(),
-                }),
+                None => Err(not_connected()),
             };
             let _ = tx.send(Action::Loaded { req_id, slot, result });
         });
     }
 }
 
-async fn perform(client: &Client, request: Request) -> Result<Fetched, ApiError> {
+fn not_connected() -> ApiError {
+    ApiError::Network { url: String::new(), reason: "not connected yet".into() }
+}
+
+/// Performs a read with the real client.
+pub async fn perform(client: &Client, request: Request) -> Result<Fetched, ApiError> {
     Ok(match request {
         Request::Campaigns => Fetched::Campaigns(client.list_campaigns().await?),
         Request::Bots => Fetched::Bots(client.list_bots().await?),

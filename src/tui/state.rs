@@ -11,6 +11,7 @@ use super::keymap::Keymap;
 use super::list::ListState;
 pub use super::remote::{Loaded, Remote, sorted};
 use super::theme::Theme;
+use super::writing::{Confirm, Submission, Toast};
 use crate::api::{
     Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Meeting,
     MeetingQuery,
@@ -158,9 +159,13 @@ pub struct Palette {
 /// What is drawn over the pane and takes the keys.
 #[derive(Debug, Clone)]
 pub enum Overlay {
-    Help { scroll: usize },
+    Help {
+        scroll: usize,
+    },
     Palette(Palette),
     Form(Form),
+    /// A question before a write.
+    Confirm(Confirm),
 }
 
 /// Where the dashboard stands with the API.
@@ -229,6 +234,16 @@ pub struct AppState {
     /// A passing remark for the status bar (skipped elements, a palette mistake).
     pub notice: Option<String>,
     pub engine: FilterEngine,
+    /// The write in flight, if any (at most one at a time).
+    pub submission: Option<Submission>,
+    /// How a write went, shown for a few seconds.
+    pub toast: Option<Toast>,
+    /// The frame of the spinner of a write in flight.
+    pub spinner: usize,
+    /// An item to select in its list once its slot loads again (a contact just added).
+    pub reveal: Option<(Slot, i64)>,
+    /// Slots to reload at a moment, when background work on the server should be done.
+    pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
     /// Something visible changed since the last frame.
     pub dirty: bool,
@@ -266,6 +281,11 @@ impl AppState {
             last_error: None,
             notice: (!settings.notices.is_empty()).then(|| settings.notices.join(" ")),
             engine: FilterEngine::default(),
+            submission: None,
+            toast: None,
+            spinner: 0,
+            reveal: None,
+            followup: None,
             next_req_id: 1,
             dirty: true,
         }
@@ -342,6 +362,11 @@ impl AppState {
         let id = self.next_req_id;
         self.next_req_id += 1;
         id
+    }
+
+    /// Whether the profile refuses writes (`read_only = true`).
+    pub fn read_only(&self) -> bool {
+        matches!(&self.connection, Connection::Ready(info) if info.read_only)
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.

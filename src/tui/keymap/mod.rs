@@ -24,6 +24,12 @@ pub enum Scope {
     Overview,
     /// An e-mail chain.
     Chain,
+    /// The Campaigns pane (list or detail): starting one, adding contacts to it.
+    Campaign,
+    /// The Contacts pane (list or detail).
+    Contact,
+    /// Every pane once connected: writes that may use the contact in view.
+    Write,
 }
 
 /// A key with its modifiers (Shift is part of the character for letters).
@@ -107,6 +113,12 @@ impl Default for Keymap {
             b(&[Key::ch('n')], C::NextMessage, S::Chain, "next message"),
             b(&[Key::ch('p')], C::PrevMessage, S::Chain, "previous message"),
             b(&[Key::ch('f')], C::EditQuery, S::QueryList, "edit the server-side filters"),
+            b(&[Key::ch('s')], C::StartCampaign, S::Campaign, "start the campaign (asks first)"),
+            b(&[Key::ch('u')], C::UploadContact, S::Campaign, "add a contact to the campaign"),
+            b(&[Key::ch('a')], C::AddContact, S::Contact, "add a contact"),
+            b(&[Key::ch('d')], C::AddDnc, S::Write, "do not contact: addresses, domains"),
+            b(&[Key::ch('D')], C::AddDncDomain, S::Write, "do not contact: the contact's domain"),
+            b(&[Key::ch('c')], C::LogConversion, S::Write, "log a conversion"),
             b(&[Key::plain(K::Enter)], C::Open, S::Overview, "open the tile's pane"),
             b(&[Key::ch('h'), Key::plain(K::Left)], C::Left, S::Overview, "tile to the left"),
             b(&[Key::ch('l'), Key::plain(K::Right)], C::Right, S::Overview, "tile to the right"),
@@ -156,15 +168,22 @@ pub fn active_scopes(state: &AppState) -> Vec<Scope> {
     if !matches!(state.connection, Connection::Ready(_)) {
         return vec![Global];
     }
-    match state.pane {
-        Pane::Overview => vec![Overview, Movement, Global],
-        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement, Global],
+    let mut scopes = match state.pane {
+        Pane::Overview => vec![Overview, Movement],
+        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement],
         Pane::Exchanges | Pane::Meetings if state.showing_list() => {
-            vec![QueryList, List, Movement, Global]
+            vec![QueryList, List, Movement]
         }
-        _ if state.showing_list() => vec![List, Movement, Global],
-        _ => vec![Movement, Global],
+        _ if state.showing_list() => vec![List, Movement],
+        _ => vec![Movement],
+    };
+    match state.pane {
+        Pane::Campaigns => scopes.insert(0, Campaign),
+        Pane::Contacts => scopes.insert(0, Contact),
+        _ => {}
     }
+    scopes.extend([Write, Global]);
+    scopes
 }
 
 impl Keymap {

@@ -31,6 +31,12 @@ const ACTIONS: &[(&str, Command)] = &[
     ("toggle_quotes", Command::ToggleQuotes),
     ("next_message", Command::NextMessage),
     ("prev_message", Command::PrevMessage),
+    ("start_campaign", Command::StartCampaign),
+    ("upload_contact", Command::UploadContact),
+    ("add_contact", Command::AddContact),
+    ("add_dnc", Command::AddDnc),
+    ("add_dnc_domain", Command::AddDncDomain),
+    ("log_conversion", Command::LogConversion),
 ];
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.

@@ -4,6 +4,7 @@ use super::super::action::{Command, Effect};
 use super::super::input::TextInput;
 use super::super::state::{AppState, Overlay, Palette};
 use super::fetch::refresh_current;
+use super::forms;
 use super::login::open_login_form;
 use super::navigate;
 use super::overlay::open_query_form;
@@ -70,5 +71,11 @@ pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             navigate::jump_message(state, false);
             Vec::new()
         }
+        Command::StartCampaign
+        | Command::AddContact
+        | Command::UploadContact
+        | Command::AddDnc
+        | Command::AddDncDomain
+        | Command::LogConversion => forms::open(state, command),
     }
 }

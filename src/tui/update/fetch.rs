@@ -38,7 +38,7 @@ pub fn slot_label(slot: Slot) -> &'static str {
 }
 
 /// Answers with what each slot knows: loaded at, loading, failed.
-fn slot_status(state: &AppState, slot: Slot) -> (Option<DateTime<Utc>>, bool, bool) {
+pub(super) fn slot_status(state: &AppState, slot: Slot) -> (Option<DateTime<Utc>>, bool, bool) {
     macro_rules! status {
         ($remote:expr) => {{
             let remote = $remote;
@@ -279,6 +279,7 @@ pub fn on_loaded(
                 ));
             }
             reindex(state, slot);
+            reveal(state, slot);
         }
         Err(error) => {
             // The log keeps what the status bar cuts short; an ApiError never holds the key.
@@ -288,6 +289,20 @@ pub fn on_loaded(
         }
     }
     Vec::new()
+}
+
+/// Selects the item waiting to be shown in this slot's list (a contact just added).
+fn reveal(state: &mut AppState, slot: Slot) {
+    let Some((_, id)) = state.reveal.take_if(|(waiting, _)| *waiting == slot) else { return };
+    let height = list_rows(state);
+    let list = match slot {
+        Slot::Contacts => &mut state.contacts.list,
+        Slot::Campaigns => &mut state.campaigns.list,
+        _ => return,
+    };
+    if list.select_id(id) {
+        list.scroll_into_view(height);
+    }
 }
 
 fn skipped_of<T>(result: &Result<Listed<T>, ApiError>) -> usize {

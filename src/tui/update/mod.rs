@@ -3,6 +3,7 @@
 
 mod commands;
 mod fetch;
+pub mod forms;
 mod keys;
 mod login;
 mod mouse;
@@ -52,7 +53,7 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             if clock_view(state) != before {
                 state.dirty = true;
             }
-            Vec::new()
+            forms::on_tick(state)
         }
         Action::AutoRefresh => {
             if matches!(state.connection, Connection::Ready(_)) && !fetch::current_is_loading(state)
@@ -74,6 +75,15 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Command(command) => {
             state.dirty = true;
             commands::run(state, command)
+        }
+        Action::Written { req_id, result } => forms::on_written(state, req_id, result),
+        Action::WriteProgress { req_id, sent, total } => {
+            forms::on_progress(state, req_id, sent, total);
+            Vec::new()
+        }
+        Action::Spin => {
+            forms::on_spin(state);
+            Vec::new()
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Keys of what is drawn over the pane: the help, the command palette, and forms (the
-//! server-side filters of Exchanges and Meetings).
+//! Keys of what is drawn over the pane: the help, the command palette, forms (the
+//! server-side filters of Exchanges and Meetings; write forms go to `forms`) and the
+//! confirmation dialog.
 
 use super::super::action::{Command, Effect, Slot};
 use super::super::form::{Field, Form, FormOutcome, FormPurpose};
@@ -7,6 +8,7 @@ use super::super::input::TextInput;
 use super::super::palette::{PaletteAction, parse, suggestions};
 use super::super::state::{AppState, Overlay, Pane};
 use super::fetch::fetch;
+use super::forms::{self, values::option_id};
 use super::keys::apply_filter;
 use super::login::submit_login;
 use super::{commands, navigate};
@@ -59,6 +61,10 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             state.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
+        Some(Overlay::Form(form)) if form.purpose.is_write() => {
+            forms::on_form_key(state, form, key)
+        }
+        Some(Overlay::Confirm(confirm)) => forms::on_confirm_key(state, confirm, key),
         Some(Overlay::Form(mut form)) => match form.handle_key(key) {
             FormOutcome::Cancel => Vec::new(),
             FormOutcome::Submit => submit_form(state, form),
@@ -72,6 +78,9 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 }
 
 pub fn on_paste(state: &mut AppState, text: &str) {
+    if matches!(&state.overlay, Some(Overlay::Form(form)) if form.purpose.is_write()) {
+        return forms::on_paste(state, text);
+    }
     match state.overlay.as_mut() {
         Some(Overlay::Palette(palette)) => palette.input.insert(text),
         Some(Overlay::Form(form)) => form.paste(text),
@@ -106,6 +115,7 @@ fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) 
             }
             effects
         }
+        Ok(PaletteAction::Write(write)) => forms::from_palette(state, write),
         Err(message) => {
             palette.error = Some(message);
             state.overlay = Some(Overlay::Palette(palette));
@@ -134,7 +144,7 @@ pub fn open_query_form(state: &mut AppState) {
             );
             let chosen = query
                 .campaign_id
-                .and_then(|id| campaigns.iter().position(|c| campaign_id_of(c) == Some(id)))
+                .and_then(|id| campaigns.iter().position(|c| option_id(c) == Some(id)))
                 .unwrap_or(0);
             Form::new(
                 FormPurpose::ExchangeQuery,
@@ -161,10 +171,6 @@ pub fn open_query_form(state: &mut AppState) {
         _ => return,
     };
     state.overlay = Some(Overlay::Form(form));
-}
-
-fn campaign_id_of(option: &str) -> Option<i64> {
-    option.strip_prefix('#')?.split(' ').next()?.parse().ok()
 }
 
 /// Reads a date field: empty is `None`; anything else must be a date.
@@ -203,7 +209,7 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
                 Some(1) => ExchangeGroup::MeetingBooked,
                 _ => ExchangeGroup::Replied,
             });
-            query.campaign_id = form.field("campaign").and_then(|f| campaign_id_of(f.value()));
+            query.campaign_id = form.field("campaign").and_then(|f| option_id(f.value()));
             query.start_date = start;
             query.end_date = end;
             Slot::Exchanges
@@ -213,7 +219,10 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
             state.meetings.query.end_date = end;
             Slot::Meetings
         }
-        FormPurpose::Login => return Vec::new(),
+        FormPurpose::Login
+        | FormPurpose::Contact { .. }
+        | FormPurpose::Dnc
+        | FormPurpose::Conversion => return Vec::new(),
     };
     let _ = commands::run(state, Command::Top);
     fetch(state, slot).into_iter().collect()

@@ -15,7 +15,7 @@ use super::layout::areas;
 use super::list::ListState;
 use super::state::{AppState, Connection, Overlay, Pane, Remote};
 use super::widgets::table::{self, Column};
-use super::widgets::{form, help, palette, problem, status_bar, tabs};
+use super::widgets::{confirm, form, help, palette, problem, status_bar, tabs, toast};
 use crate::text::sanitize;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -44,9 +44,22 @@ pub fn render(frame: &mut Frame, state: &AppState) {
     match &state.overlay {
         Some(Overlay::Help { scroll }) => help::render(frame, regions.body, state, *scroll),
         Some(Overlay::Palette(p)) => palette::render(frame, regions.body, state, p),
-        Some(Overlay::Form(f)) => form::render(frame, regions.body, f, &state.theme),
+        Some(Overlay::Form(f)) => {
+            form::render(frame, regions.body, f, &state.theme, sending(state).as_deref())
+        }
+        Some(Overlay::Confirm(c)) => {
+            confirm::render(frame, regions.body, c, &state.theme, sending(state).as_deref())
+        }
         None => {}
     }
+    if let Some(note) = &state.toast {
+        toast::render(frame, regions.body, note, &state.theme);
+    }
+}
+
+/// The spinner and progress of the write in flight, if any.
+fn sending(state: &AppState) -> Option<String> {
+    state.submission.as_ref().map(|submission| submission.status(state.spinner))
 }
 
 fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {

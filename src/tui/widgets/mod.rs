@@ -1,5 +1,6 @@
 //! Reusable pieces of the screen.
 
+pub mod confirm;
 pub mod detail;
 pub mod form;
 pub mod help;
@@ -8,6 +9,7 @@ pub mod problem;
 pub mod status_bar;
 pub mod table;
 pub mod tabs;
+pub mod toast;
 
 use ratatui::layout::Rect;
 

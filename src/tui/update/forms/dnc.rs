@@ -1,0 +1,181 @@
+//! The do-not-contact form (`d`, `D`): many addresses and domains at once, pasted as lines
+//! or separated by commas or spaces. Addresses go to endpoint 6, then domains to endpoint 1,
+//! each in requests of at most 10 000 with progress.
+
+use super::super::super::action::{Effect, Slot};
+use super::super::super::form::{Field, Form, FormPurpose};
+use super::super::super::state::{AppState, Overlay};
+use super::super::super::write::{Write, Written};
+use super::super::super::writing::{Submission, Tone};
+use super::values::{count, dnc_entries};
+use super::{close, contact_in_view, open_form, refresh, send, show_failure, toast};
+use crate::api::{ApiError, FieldError, MAX_DNC_BATCH};
+use crate::text::sanitize;
+use chrono::TimeDelta;
+
+/// How many invalid entries the form lists before "and N more".
+const SHOWN_PROBLEMS: usize = 3;
+
+/// When contacts are reloaded after domains were queued: the service applies them in the
+/// background, a moment after its 202.
+const DOMAINS_SETTLE_SECONDS: i64 = 2;
+
+/// Opens the form; with a contact in view, its address (or with `domain`, its domain) is
+/// filled in. `entries` (from the palette) wins over both.
+pub fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Effect> {
+    let prefill = match entries {
+        Some(entries) => entries.to_string(),
+        None => contact_in_view(state)
+            .map(|email| match email.rsplit_once('@') {
+                Some((_, host)) if domain => host.to_string(),
+                _ => email,
+            })
+            .unwrap_or_default(),
+    };
+    let mut form = Form::new(
+        FormPurpose::Dnc,
+        "Do not contact",
+        vec![Field::lines(
+            "entries",
+            "Entries",
+            &prefill,
+            "addresses or domains: one per line, or commas or spaces between; paste a list",
+        )],
+    );
+    describe(&mut form);
+    state.overlay = Some(Overlay::Form(form));
+    Vec::new()
+}
+
+/// Says under the field what the list holds and how it will be sent.
+pub fn describe(form: &mut Form) {
+    let Some(field) = form.field_mut("entries") else { return };
+    let entries = dnc_entries(field.value());
+    let mut parts = Vec::new();
+    if !entries.emails.is_empty() {
+        parts.push(count(entries.emails.len(), "address", "addresses"));
+    }
+    if !entries.domains.is_empty() {
+        parts.push(count(entries.domains.len(), "domain", "domains"));
+    }
+    if !entries.problems.is_empty() {
+        parts.push(format!("{} not valid", entries.problems.len()));
+    }
+    let requests = entries.emails.len().div_ceil(MAX_DNC_BATCH)
+        + entries.domains.len().div_ceil(MAX_DNC_BATCH);
+    if requests > 2 {
+        parts.push(format!("{requests} requests of at most {MAX_DNC_BATCH}"));
+    }
+    field.note = (!parts.is_empty()).then(|| sanitize(&parts.join(", ")));
+}
+
+/// Reads the list: addresses first, then domains. Any invalid entry stops it all (and is
+/// named), so a list is never sent half.
+pub fn build(form: &mut Form) -> Option<(Write, Option<Write>)> {
+    let entries = dnc_entries(form.field("entries").map(Field::value).unwrap_or_default());
+    if !entries.problems.is_empty() {
+        let mut listed: Vec<&str> =
+            entries.problems.iter().take(SHOWN_PROBLEMS).map(String::as_str).collect();
+        let more = entries.problems.len().saturating_sub(SHOWN_PROBLEMS);
+        let more_text = format!("and {more} more");
+        if more > 0 {
+            listed.push(&more_text);
+        }
+        let listed = listed.join("; ");
+        let text = format!("{}. Nothing was sent.", listed.trim_end_matches('.'));
+        form.set_error("entries", sanitize(&text));
+        return None;
+    }
+    let emails = (!entries.emails.is_empty()).then_some(Write::DncEmails(entries.emails));
+    let domains = (!entries.domains.is_empty()).then_some(Write::DncDomains(entries.domains));
+    match (emails, domains) {
+        (Some(emails), domains) => Some((emails, domains)),
+        (None, Some(domains)) => Some((domains, None)),
+        (None, None) => {
+            form.set_error("entries", "Type or paste at least one e-mail address or domain.");
+            None
+        }
+    }
+}
+
+/// One step's answer: the domains follow the addresses; at the end a toast says what was
+/// added (endpoint 6's message) and what was queued (endpoint 1's 202).
+pub fn finished(
+    state: &mut AppState,
+    mut submission: Submission,
+    result: Result<Written, ApiError>,
+) -> Vec<Effect> {
+    let replies = match result {
+        Ok(Written::Dnc(replies)) => replies,
+        Ok(_) => Vec::new(),
+        Err(error) => return failed(state, &submission, &error),
+    };
+    let said: Vec<String> =
+        replies.iter().filter_map(|reply| reply.message.as_deref()).map(sanitize).collect();
+    let said = if said.is_empty() {
+        String::new()
+    } else {
+        format!(" (the server said: \"{}\")", said.join("; "))
+    };
+    let step = match &submission.write {
+        Write::DncEmails(list) => {
+            format!("{} sent{said}", count(list.len(), "address", "addresses"))
+        }
+        Write::DncDomains(list) => format!(
+            "{} queued to be applied in the background{said}",
+            count(list.len(), "domain", "domains")
+        ),
+        _ => String::new(),
+    };
+    submission.done.push(step);
+    if let Some(next) = submission.then.take() {
+        return send(state, submission, next);
+    }
+    close(state);
+    toast(state, Tone::Success, format!("Do not contact: {}.", submission.done.join("; ")));
+    if matches!(submission.write, Write::DncDomains(_)) {
+        let at = state.now + TimeDelta::seconds(DOMAINS_SETTLE_SECONDS);
+        state.followup = Some((at, vec![Slot::Contacts]));
+    }
+    refresh(state, &[Slot::Contacts])
+}
+
+fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Vec<Effect> {
+    let (noun, list) = match &submission.write {
+        Write::DncEmails(list) => ("addresses", list.as_slice()),
+        Write::DncDomains(list) => ("domains", list.as_slice()),
+        _ => ("entries", &[][..]),
+    };
+    let mut before = String::new();
+    if !submission.done.is_empty() {
+        before.push_str(&format!("Done: {}. ", submission.done.join("; ")));
+    }
+    if submission.sent > 0 {
+        before.push_str(&format!(
+            "{} of {} {noun} were sent before a request failed. ",
+            submission.sent, submission.total
+        ));
+    } else {
+        before.push_str(&format!("The {noun} were not added. "));
+    }
+    // A 422 names an item of the failed request: its place in the whole list follows the
+    // items sent before it.
+    let sent = submission.sent;
+    let place = |error: &FieldError| -> Option<(&'static str, String)> {
+        let index = error.field.split('.').nth(1).and_then(|i| i.parse::<usize>().ok());
+        let entry = index.and_then(|i| list.get(sent + i));
+        let message = match entry {
+            Some(entry) => format!("'{entry}': {}", error.message),
+            None => error.message.clone(),
+        };
+        matches!(error.top_field(), "emails" | "domains").then_some(("entries", message))
+    };
+    show_failure(state, error, &sanitize(&before), place);
+    if let Some(form) = open_form(state) {
+        describe(form);
+    }
+    if submission.sent > 0 || !submission.done.is_empty() {
+        return refresh(state, &[Slot::Contacts]);
+    }
+    Vec::new()
+}

@@ -1,0 +1,96 @@
+//! How a failed write reads: in words with what to do, a 422 field by field in its form,
+//! the rest above the form (or in a toast when no form is left to show it).
+
+use super::super::super::form::Form;
+use super::super::super::state::AppState;
+use super::super::super::writing::Tone;
+use super::{open_form, toast};
+use crate::api::{ApiError, FieldError};
+use crate::text::sanitize;
+
+/// How a form says that a failed write can simply be sent again.
+const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";
+
+/// A failure in words, with what to do; `retry` says how to send again.
+pub fn failure_text(error: &ApiError, retry: &str) -> String {
+    let said = sentence(&error.to_string());
+    let text = match error {
+        ApiError::Timeout { .. } => format!(
+            "No answer from the server in time: the write may or may not have been applied. {retry}"
+        ),
+        ApiError::Network { reason, .. } => {
+            format!("Could not reach the server: {}. {retry}", reason.trim_end_matches('.'))
+        }
+        ApiError::Unauthorized { .. } => {
+            format!("{said} Close this (Esc) and press L to enter the current key.")
+        }
+        ApiError::Forbidden { .. } => {
+            format!("{said} The key may be a read-only one: writes need a key with write rights.")
+        }
+        ApiError::RateLimited { .. } | ApiError::Unavailable { .. } | ApiError::Server { .. } => {
+            format!("{said} {retry}")
+        }
+        _ => said,
+    };
+    sanitize(text.trim_end())
+}
+
+/// A text ending as a sentence does, so another can follow it.
+fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    match text.chars().last() {
+        Some('.' | '!' | '?' | '…') | None => text.to_string(),
+        Some(_) => format!("{text}."),
+    }
+}
+
+/// Puts each problem next to its field (`place` names the field and words the message);
+/// returns the problems that belong to no field.
+pub(super) fn place_errors(
+    form: &mut Form,
+    errors: &[FieldError],
+    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
+) -> Vec<String> {
+    let mut elsewhere = Vec::new();
+    for error in errors {
+        match place(error) {
+            Some((name, message)) if form.field(name).is_some() => {
+                form.add_error(name, &sanitize(&message));
+            }
+            _ => elsewhere.push(sanitize(&error.to_string())),
+        }
+    }
+    elsewhere
+}
+
+/// Shows a failed write in its open form (a toast when the form is gone): a 422 field by
+/// field, anything else above the form. `before` says what was already done.
+pub(super) fn show_failure(
+    state: &mut AppState,
+    error: &ApiError,
+    before: &str,
+    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
+) {
+    let Some(form) = open_form(state) else {
+        let text = format!("{before}{}", failure_text(error, ""));
+        toast(state, Tone::Failure, text);
+        return;
+    };
+    form.clear_errors();
+    let message = match error {
+        ApiError::Validation(errors) => {
+            let elsewhere = place_errors(form, errors, place);
+            let count = errors.len();
+            let plural = if count == 1 { "" } else { "s" };
+            if elsewhere.is_empty() {
+                format!(
+                    "The server rejected {count} field{plural} (422): see the marked field{plural}. {RETRY}"
+                )
+            } else {
+                format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
+            }
+        }
+        other => failure_text(other, RETRY),
+    };
+    form.error = Some(format!("{before}{message}"));
+}

@@ -1,0 +1,40 @@
+//! Writes typed in the `:` palette. Each opens its form (or dialog) filled in as typed; a
+//! line that says everything a write needs is sent at once, so a failure still leaves the
+//! form open with every value in it.
+
+use super::super::super::action::Effect;
+use super::super::super::palette::PaletteWrite;
+use super::super::super::state::{AppState, Overlay};
+use super::super::super::writing::Tone;
+use super::{contact, conversion, dnc, refusal, start, submit_open_form, toast};
+
+pub fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Effect> {
+    if let Some(why) = refusal(state) {
+        toast(state, Tone::Failure, why);
+        return Vec::new();
+    }
+    let (mut effects, complete) = match write {
+        PaletteWrite::Start(campaign) => (start::ask(state, campaign), false),
+        PaletteWrite::AddContact { email } => {
+            (contact::open(state, email.as_deref()), email.is_some())
+        }
+        PaletteWrite::Upload { campaign, email, outreach } => (
+            contact::open_upload(state, Some(campaign), email.as_deref(), outreach),
+            email.is_some(),
+        ),
+        PaletteWrite::Dnc { entries } => {
+            (dnc::open(state, false, Some(&entries)), !entries.trim().is_empty())
+        }
+        PaletteWrite::Conversion { email, kind, data } => {
+            let prefill = conversion::Prefill { kind, data };
+            (conversion::open(state, email.as_deref(), Some(prefill)), email.is_some())
+        }
+    };
+    if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
+        form.count_as_typed();
+    }
+    if complete {
+        effects.extend(submit_open_form(state));
+    }
+    effects
+}

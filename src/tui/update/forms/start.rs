@@ -1,0 +1,111 @@
+//! Starting a campaign (endpoint 13): a dialog naming the campaign, its status and what
+//! starting means; `y` or Enter sends, any other key closes. The answer shows in the
+//! dialog (a refusal, in words) or as a toast, and the list reloads either way.
+
+use super::super::super::action::{Effect, Slot};
+use super::super::super::state::{AppState, Overlay};
+use super::super::super::write::{Write, Written};
+use super::super::super::writing::{Confirm, Submission, Tone};
+use super::{
+    begin, campaign_in_view, campaign_label, close, failure_text, refresh, refusal, toast,
+};
+use crate::api::{ApiError, CampaignStatus};
+use crate::text::sanitize;
+use crossterm::event::{KeyCode, KeyEvent};
+
+/// Asks before starting a campaign: the one given, else the one in view.
+pub fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
+    let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
+        toast(state, Tone::Warning, "Select a campaign to start first (2 shows Campaigns).");
+        return Vec::new();
+    };
+    let campaign = state.store.campaigns.items().iter().find(|c| c.id == id);
+    let (lines, warning) = match campaign {
+        Some(campaign) => {
+            let status = sanitize(campaign.status.as_str());
+            let warning = (campaign.status != CampaignStatus::Pending).then(|| {
+                format!(
+                    "Only a PENDING campaign can be started; this one is {status}, so the server will most likely refuse."
+                )
+            });
+            (
+                vec![
+                    format!("Start '{}' (#{id})?", sanitize(&campaign.name)),
+                    format!("Its status is {status}."),
+                    "Starting makes it ACTIVE: exchanges begin shortly after.".to_string(),
+                ],
+                warning,
+            )
+        }
+        None => (
+            vec![
+                format!("Start campaign #{id}?"),
+                "It is not among the loaded campaigns, so its status is unknown here.".into(),
+                "Starting makes a PENDING campaign ACTIVE: exchanges begin shortly after.".into(),
+            ],
+            None,
+        ),
+    };
+    state.overlay = Some(Overlay::Confirm(Confirm {
+        title: "Start campaign".into(),
+        lines,
+        warning,
+        write: Write::StartCampaign { campaign_id: id },
+        error: None,
+    }));
+    Vec::new()
+}
+
+/// `y` or Enter sends (again, after a failure); any other key closes. Keys wait while the
+/// start is in flight.
+pub fn on_confirm_key(state: &mut AppState, mut confirm: Confirm, key: KeyEvent) -> Vec<Effect> {
+    if state.submission.is_some() {
+        state.overlay = Some(Overlay::Confirm(confirm));
+        return Vec::new();
+    }
+    if !matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+        return Vec::new();
+    }
+    confirm.error = refusal(state);
+    let write = confirm.write.clone();
+    let refused = confirm.error.is_some();
+    state.overlay = Some(Overlay::Confirm(confirm));
+    if refused { Vec::new() } else { begin(state, write, None) }
+}
+
+/// The start's answer: a toast and a fresh list, or the reason in the dialog.
+pub fn finished(
+    state: &mut AppState,
+    submission: Submission,
+    result: Result<Written, ApiError>,
+) -> Vec<Effect> {
+    let Write::StartCampaign { campaign_id } = submission.write else { return Vec::new() };
+    let name = campaign_label(state, campaign_id);
+    match result {
+        Ok(written) => {
+            close(state);
+            let said = match written {
+                Written::Started(reply) => {
+                    reply.message.map(|m| format!(" The server said: \"{}\".", sanitize(&m)))
+                }
+                _ => None,
+            };
+            let text = format!(
+                "Started {name}: it is ACTIVE now; exchanges begin shortly after.{}",
+                said.unwrap_or_default()
+            );
+            toast(state, Tone::Success, text);
+            refresh(state, &[Slot::Campaigns, Slot::Exchanges, Slot::RecentReplies])
+        }
+        Err(error) => {
+            let text =
+                format!("{name} was not started. {}", failure_text(&error, "y tries again."));
+            match state.overlay.as_mut() {
+                Some(Overlay::Confirm(confirm)) => confirm.error = Some(text),
+                _ => toast(state, Tone::Failure, text),
+            }
+            // The status shown may be out of date: that is often why a start is refused.
+            refresh(state, &[Slot::Campaigns])
+        }
+    }
+}

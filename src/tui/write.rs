@@ -1,0 +1,101 @@
+//! The write operations: what `update` asks the loop to send ([`Write`]), what came back
+//! ([`Written`]), and how the loop sends it with the real client ([`perform`]).
+
+use crate::api::{
+    AddContactOutcome, ApiError, Client, ContactUpload, ConversionOutcome, MAX_DNC_BATCH,
+    ServerMessage, SubmitConversion,
+};
+
+/// One write, with everything it sends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Write {
+    /// Endpoint 13.
+    StartCampaign { campaign_id: i64 },
+    /// Endpoint 5.
+    AddContact(ContactUpload),
+    /// Endpoint 4; `bot_id` `None` lets the service choose.
+    UploadContact { campaign_id: i64, contact: ContactUpload, bot_id: Option<i64>, notify: bool },
+    /// Endpoint 3.
+    UploadAndStart {
+        campaign_id: i64,
+        contact: ContactUpload,
+        bot_id: Option<i64>,
+        start_immediately: bool,
+    },
+    /// Endpoint 6, in requests of at most [`MAX_DNC_BATCH`].
+    DncEmails(Vec<String>),
+    /// Endpoint 1, in requests of at most [`MAX_DNC_BATCH`], with progress.
+    DncDomains(Vec<String>),
+    /// Endpoint 2.
+    Conversion(SubmitConversion),
+}
+
+impl Write {
+    /// How many requests the write takes.
+    pub fn requests(&self) -> usize {
+        match self {
+            Write::DncEmails(items) | Write::DncDomains(items) => {
+                items.len().div_ceil(MAX_DNC_BATCH).max(1)
+            }
+            _ => 1,
+        }
+    }
+
+    /// The contact a write is about, if any (its e-mail address).
+    pub fn contact_email(&self) -> Option<&str> {
+        match self {
+            Write::AddContact(contact)
+            | Write::UploadContact { contact, .. }
+            | Write::UploadAndStart { contact, .. } => Some(&contact.email),
+            Write::Conversion(conversion) => Some(&conversion.email),
+            _ => None,
+        }
+    }
+}
+
+/// A successful answer to a [`Write`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Written {
+    Started(ServerMessage),
+    /// Endpoint 5: added, or already there (either way the server answers a duplicate).
+    ContactAdded(AddContactOutcome),
+    /// Endpoints 3 and 4: the new contact's id.
+    Uploaded {
+        id: i64,
+    },
+    /// Endpoints 6 and 1: one message per request.
+    Dnc(Vec<ServerMessage>),
+    Conversion(ConversionOutcome),
+}
+
+/// Sends a write. `progress(sent, total)` follows a chunked DNC list request by request.
+pub async fn perform(
+    client: &Client,
+    write: Write,
+    progress: impl FnMut(usize, usize),
+) -> Result<Written, ApiError> {
+    Ok(match write {
+        Write::StartCampaign { campaign_id } => {
+            Written::Started(client.start_campaign(campaign_id).await?)
+        }
+        Write::AddContact(contact) => Written::ContactAdded(client.add_contact(&contact).await?),
+        Write::UploadContact { campaign_id, contact, bot_id, notify } => {
+            let item = client.upload_contact(campaign_id, &contact, bot_id, notify).await?;
+            Written::Uploaded { id: item.id }
+        }
+        Write::UploadAndStart { campaign_id, contact, bot_id, start_immediately } => {
+            let item =
+                client.upload_and_start(campaign_id, &contact, bot_id, start_immediately).await?;
+            Written::Uploaded { id: item.id }
+        }
+        Write::DncEmails(emails) => {
+            Written::Dnc(client.add_dnc_emails_chunked(&emails, progress).await?)
+        }
+        Write::DncDomains(domains) => {
+            Written::Dnc(client.add_dnc_domains_chunked(&domains, progress).await?)
+        }
+        Write::Conversion(conversion) => {
+            Written::Conversion(client.log_conversion(&conversion).await?)
+        }
+    })
+}

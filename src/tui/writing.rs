@@ -1,0 +1,76 @@
+//! What the dashboard holds about writes: the one submission in flight, the confirmation
+//! dialog that asks before a write, and the toast that reports how a write went.
+
+use super::action::ReqId;
+use super::write::Write;
+use crate::api::Contact;
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+
+/// The write in flight. There is at most one: a second submission is refused until it ends.
+#[derive(Debug, Clone)]
+pub struct Submission {
+    pub req_id: ReqId,
+    pub write: Write,
+    /// Sent once `write` succeeds (a DNC list's domains after its addresses).
+    pub then: Option<Write>,
+    /// What earlier steps of this submission achieved, in words, for the final message.
+    pub done: Vec<String>,
+    /// The contacts known when it was sent: they tell a new contact from an existing one.
+    pub known_contacts: Arc<[Contact]>,
+    /// Items of a chunked write acknowledged so far, and how many there are.
+    pub sent: usize,
+    pub total: usize,
+}
+
+impl Submission {
+    /// The spinner at `frame`, and how far a chunked write got: `⠙ Sending… 10000 of 25000`.
+    pub fn status(&self, frame: usize) -> String {
+        let spinner = SPINNER[frame % SPINNER.len()];
+        let what = match &self.write {
+            Write::DncEmails(_) => " addresses",
+            Write::DncDomains(_) => " domains",
+            _ => "",
+        };
+        if self.write.requests() > 1 {
+            format!("{spinner} Sending{what}… {} of {} done", self.sent, self.total)
+        } else {
+            format!("{spinner} Sending{what}…")
+        }
+    }
+}
+
+/// A question before a write (starting a campaign); `y` or Enter sends it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Confirm {
+    pub title: String,
+    /// What the write is and what it will do, one line each.
+    pub lines: Vec<String>,
+    /// Why the server will probably refuse (the campaign is not pending).
+    pub warning: Option<String>,
+    pub write: Write,
+    /// Why the last attempt failed, in words.
+    pub error: Option<String>,
+}
+
+/// How a toast reads: done, done with a remark, or refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Success,
+    Warning,
+    Failure,
+}
+
+/// A short message over the corner of the pane, gone after a few seconds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Toast {
+    pub text: String,
+    pub tone: Tone,
+    pub until: DateTime<Utc>,
+}
+
+/// How long a toast stays.
+pub const TOAST_SECONDS: i64 = 6;
+
+/// The frames of the spinner shown while a write is in flight.
+pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

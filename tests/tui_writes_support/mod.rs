@@ -1,0 +1,113 @@
+//! What the write tests share: keys, reading the open form or dialog, the writes an action
+//! asks for, and answering them (fetches that follow are answered with fixture data).
+#![allow(dead_code)]
+
+use crate::common::{answer, connected, info};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use outreach_tui::api::ApiError;
+use outreach_tui::tui::action::{Action, Effect, ReqId, Slot};
+use outreach_tui::tui::form::Form;
+use outreach_tui::tui::state::{AppState, Connection, Overlay};
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+use outreach_tui::tui::write::{Write, Written};
+use outreach_tui::tui::writing::Confirm;
+
+pub fn state() -> AppState {
+    connected(80, 24, Theme::default())
+}
+
+/// A dashboard on a read-only profile.
+pub fn read_only() -> AppState {
+    let mut state = state();
+    let mut profile = info();
+    profile.read_only = true;
+    state.connection = Connection::Ready(profile);
+    state
+}
+
+pub fn ctrl(c: char) -> Action {
+    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+pub fn alt_enter() -> Action {
+    Action::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::ALT))
+}
+
+/// Runs an action, answers the fetches it causes, and gives back every effect it asked for.
+pub fn press(state: &mut AppState, action: Action) -> Vec<Effect> {
+    let effects = update(state, action);
+    answer(state, effects.clone());
+    effects
+}
+
+/// Types text key by key; the effects of the last key.
+pub fn typed(state: &mut AppState, text: &str) {
+    for c in text.chars() {
+        press(state, crate::common::ch(c));
+    }
+}
+
+/// The writes among effects.
+pub fn submits(effects: &[Effect]) -> Vec<(ReqId, Write)> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Submit { req_id, write } => Some((*req_id, write.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The one write among effects.
+pub fn submitted(effects: &[Effect]) -> (ReqId, Write) {
+    let writes = submits(effects);
+    assert_eq!(writes.len(), 1, "exactly one write: {effects:?}");
+    writes[0].clone()
+}
+
+pub fn fetched(effects: &[Effect]) -> Vec<Slot> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Fetch { slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The answer to a write; fetches it causes are answered.
+pub fn reply(
+    state: &mut AppState,
+    req_id: ReqId,
+    result: Result<Written, ApiError>,
+) -> Vec<Effect> {
+    press(state, Action::Written { req_id, result })
+}
+
+pub fn form(state: &AppState) -> &Form {
+    match &state.overlay {
+        Some(Overlay::Form(form)) => form,
+        other => panic!("no form open: {other:?}"),
+    }
+}
+
+pub fn confirm(state: &AppState) -> &Confirm {
+    match &state.overlay {
+        Some(Overlay::Confirm(confirm)) => confirm,
+        other => panic!("no dialog open: {other:?}"),
+    }
+}
+
+/// Every field's value, exactly as typed.
+pub fn values(state: &AppState) -> Vec<String> {
+    form(state).fields.iter().map(|field| field.value().to_string()).collect()
+}
+
+pub fn field_error(state: &AppState, name: &str) -> String {
+    form(state).field(name).and_then(|f| f.error.clone()).unwrap_or_default()
+}
+
+pub fn toast(state: &AppState) -> String {
+    state.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
+}
