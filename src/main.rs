@@ -13,7 +13,7 @@ async fn main() -> ExitCode {
         Some(command) => cli::run(&parsed.global, command).await,
         None => {
             let launch = if parsed.demo {
-                Launch::Demo
+                Launch::Demo { faults: parsed.faults }
             } else {
                 Launch::Profile(parsed.global.session_request())
             };

@@ -1,6 +1,7 @@
 //! The real binary in a pseudo-terminal against `--demo`: open, switch to Exchanges, open an
 //! e-mail chain, filter, quit — reading the screen as a user would, and checking the
-//! terminal is given back (alternate screen left, cursor shown) on `q` and on SIGTERM.
+//! terminal is given back (alternate screen left, cursor shown) on `q` and on SIGTERM; the
+//! demo under `--faults`.
 
 mod common;
 
@@ -120,4 +121,13 @@ async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
     .unwrap();
     assert_eq!(outcome, (0, false));
     sim.shutdown().await;
+}
+
+#[test]
+fn the_demo_runs_under_the_faults_given() {
+    let mut pty = Pty::spawn(&["--demo", "--faults", "500@GET:/api/v1/bots"], 100, 30, &[]);
+    let screen = pty.wait_until("the Overview with a failure", Duration::from_secs(20), |s| {
+        s.contains("in the next 7 days") && s.contains('✗')
+    });
+    assert!(screen.contains("The server failed (500)"), "the bots pane says why:\n{screen}");
 }

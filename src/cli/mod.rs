@@ -54,6 +54,11 @@ pub struct Cli {
     #[arg(long)]
     pub demo: bool,
 
+    /// With --demo: faults its simulator injects, e.g. `500@GET:/api/v1/bots` (syntax as
+    /// `outreach sim --faults`, see `outreach sim --help`).
+    #[arg(long, value_name = "SPEC", requires = "demo", value_parser = sim::fault_spec)]
+    pub faults: Option<String>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }

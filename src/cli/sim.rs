@@ -44,6 +44,12 @@ pub struct SimArgs {
     pub anchor: Option<DateTime<Utc>>,
 }
 
+/// Checks a fault SPEC when the command line is read, so a typo is reported before the
+/// dashboard takes the terminal.
+pub fn fault_spec(text: &str) -> Result<String, String> {
+    sim::faults::parse_spec(text).map(|_| text.to_string())
+}
+
 impl SimArgs {
     pub fn options(&self) -> SimOptions {
         SimOptions {

@@ -12,8 +12,9 @@ use crate::sim::{self, SimOptions};
 /// Which API the dashboard opens on.
 #[derive(Debug, Clone)]
 pub enum Launch {
-    /// The embedded simulator on 127.0.0.1, its first organisation's admin key, no keyring.
-    Demo,
+    /// The embedded simulator on 127.0.0.1, its first organisation's admin key, no keyring;
+    /// `faults` in the `outreach sim --faults` syntax, to try the dashboard under failures.
+    Demo { faults: Option<String> },
     /// The active profile (command line, environment, config, keyring).
     Profile(SessionRequest),
 }
@@ -28,7 +29,7 @@ pub struct Connected {
 
 pub async fn connect(launch: &Launch) -> Result<Connected, ConnectFailure> {
     match launch {
-        Launch::Demo => connect_demo().await,
+        Launch::Demo { faults } => connect_demo(faults.clone()).await,
         Launch::Profile(request) => connect_profile(request).await,
     }
 }
@@ -81,14 +82,14 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
 
 /// Starts the simulator on 127.0.0.1 (a free port) and connects with its first
 /// organisation's admin key; no keyring, no config.
-async fn connect_demo() -> Result<Connected, ConnectFailure> {
+async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailure> {
     let failure = |message: String| ConnectFailure {
         profile: "demo".into(),
         message,
         needs_key: false,
         base_url: None,
     };
-    let sim = sim::spawn(SimOptions::default())
+    let sim = sim::spawn(SimOptions { faults, ..SimOptions::default() })
         .await
         .map_err(|error| failure(format!("The demo simulator could not start: {error}")))?;
     let session = Session::demo(sim.base_url.clone(), sim.admin_key());
@@ -103,7 +104,7 @@ async fn connect_demo() -> Result<Connected, ConnectFailure> {
 pub async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<String, String> {
     let allow_http = match launch {
         Launch::Profile(request) => request.allow_http,
-        Launch::Demo => return Err("The demo needs no key.".into()),
+        Launch::Demo { .. } => return Err("The demo needs no key.".into()),
     };
     let request = LoginRequest {
         allow_http,
