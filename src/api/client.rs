@@ -1,17 +1,18 @@
 //! `Client`: one async method per endpoint of the API (13), with timeouts, no redirects,
 //! the key header marked sensitive, and retries for GET only.
 
-use super::enums::ExchangeGroup;
-use super::error::{ApiError, body_start, field_errors};
+use super::error::{ApiError, body_start};
 use super::key::ApiKey;
 use super::listed::{Listed, decode_elements};
 use super::models::{
     BaseItem, Bot, Campaign, Contact, ContactUpload, DncEmails, DomainList, EmailMessage, Exchange,
-    Meeting, SubmitConversion, ValidationErrorBody,
+    Meeting, SubmitConversion,
 };
+use super::outcomes::{AddContactOutcome, ConversionOutcome, ServerMessage, is_duplicate_contact};
+use super::query::{ExchangeQuery, MeetingQuery};
 use super::retry::{RetryPolicy, retry_after};
+use super::status::{status_error, transport_error, without_query};
 use super::url::check_base_url;
-use chrono::NaiveDate;
 use reqwest::header::{HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
@@ -45,88 +46,6 @@ impl Default for ClientOptions {
             retry: RetryPolicy::default(),
         }
     }
-}
-
-/// Filters of endpoint 9 (list exchanges by group). `None` leaves the server's default.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ExchangeQuery {
-    pub campaign_id: Option<i64>,
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-    pub group: Option<ExchangeGroup>,
-}
-
-/// Date range of endpoint 12 (list meetings), both ends inclusive.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MeetingQuery {
-    pub start_date: Option<NaiveDate>,
-    pub end_date: Option<NaiveDate>,
-}
-
-/// A confirmation whose layout the spec does not fix: its `message` or `detail`, or its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServerMessage {
-    pub status: u16,
-    pub message: Option<String>,
-}
-
-impl ServerMessage {
-    fn from_body(status: StatusCode, body: &[u8]) -> Self {
-        let message = match serde_json::from_slice::<serde_json::Value>(body) {
-            Ok(serde_json::Value::String(text)) => Some(text),
-            Ok(serde_json::Value::Object(map)) => ["message", "detail", "status"]
-                .iter()
-                .find_map(|key| map.get(*key).and_then(|v| v.as_str()).map(str::to_string)),
-            Ok(_) => None,
-            Err(_) => Some(body_start(body)).filter(|text| text != "(empty body)"),
-        };
-        ServerMessage { status: status.as_u16(), message }
-    }
-}
-
-/// What endpoint 2 did with a conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConversionOutcome {
-    /// 202: the contact belongs to the organisation; the conversion is being logged.
-    Logged,
-    /// 200: the address is not a contact of this organisation; nothing was logged.
-    NotAContact,
-}
-
-/// What endpoint 5 did with a contact.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AddContactOutcome {
-    /// The server answered with an id. It may be a contact that already existed: the spec
-    /// allows a server to answer a duplicate with its id ([`AddContactOutcome::reconcile`]).
-    Added { id: i64 },
-    /// The server answered 400 because the address is already a contact.
-    AlreadyPresent { id: Option<i64>, detail: String },
-}
-
-impl AddContactOutcome {
-    /// Uses contacts already known to say plainly when an "added" id was an existing one,
-    /// and to find the id of a duplicate the server only described.
-    pub fn reconcile(self, email: &str, known: &[Contact]) -> Self {
-        match self {
-            AddContactOutcome::Added { id } => match known.iter().find(|c| c.id == id) {
-                Some(_) => AddContactOutcome::AlreadyPresent {
-                    id: Some(id),
-                    detail: "already a contact".into(),
-                },
-                None => AddContactOutcome::Added { id },
-            },
-            AddContactOutcome::AlreadyPresent { id: None, detail } => {
-                let id = known.iter().find(|c| c.email.eq_ignore_ascii_case(email)).map(|c| c.id);
-                AddContactOutcome::AlreadyPresent { id, detail }
-            }
-            other => other,
-        }
-    }
-}
-
-/// Whether a 400's detail says the contact already exists.
-pub fn is_duplicate_contact(error: &ApiError) -> bool {
-    matches!(error, ApiError::BadRequest { detail } if detail.to_lowercase().contains("already"))
 }
 
 struct Inner {
@@ -274,15 +193,7 @@ impl Client {
         &self,
         query: &ExchangeQuery,
     ) -> Result<Listed<Exchange>, ApiError> {
-        let mut params = Vec::new();
-        if let Some(id) = query.campaign_id {
-            params.push(("campaign_id", id.to_string()));
-        }
-        push_date_range(&mut params, query.start_date, query.end_date);
-        if let Some(group) = &query.group {
-            params.push(("exchange_group", group.as_str().to_string()));
-        }
-        self.get_list("/api/v1/campaigns/data/replies", &params, "the campaign").await
+        self.get_list("/api/v1/campaigns/data/replies", &query.params(), "the campaign").await
     }
 
     /// 10. Lists the organisation's contacts.
@@ -298,9 +209,7 @@ impl Client {
 
     /// 12. Lists meetings in a date range.
     pub async fn list_meetings(&self, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
-        let mut params = Vec::new();
-        push_date_range(&mut params, query.start_date, query.end_date);
-        self.get_list("/api/v1/meetings", &params, "the meeting list").await
+        self.get_list("/api/v1/meetings", &query.params(), "the meeting list").await
     }
 
     /// 13. Starts a campaign (PENDING → ACTIVE).
@@ -477,19 +386,6 @@ impl Client {
     }
 }
 
-/// The optional `start_date` and `end_date` query parameters (endpoints 9 and 12).
-fn push_date_range(
-    params: &mut Vec<(&'static str, String)>,
-    start: Option<NaiveDate>,
-    end: Option<NaiveDate>,
-) {
-    for (name, date) in [("start_date", start), ("end_date", end)] {
-        if let Some(date) = date {
-            params.push((name, date.format("%Y-%m-%d").to_string()));
-        }
-    }
-}
-
 /// Sends `items` in requests of [`MAX_DNC_BATCH`], one after the other, so a failure
 /// leaves a clear line between what was sent and what was not.
 async fn in_chunks<'a, Send, Reply>(
@@ -509,65 +405,4 @@ where
         progress(sent, items.len());
     }
     Ok(replies)
-}
-
-fn without_query(url: &Url) -> String {
-    let mut shown = url.clone();
-    shown.set_query(None);
-    shown.to_string()
-}
-
-fn transport_error(error: reqwest::Error, url: &str) -> ApiError {
-    if error.is_timeout() {
-        return ApiError::Timeout { url: url.to_string() };
-    }
-    // The innermost cause says what really happened ("Connection refused").
-    let mut reason = error.to_string();
-    let mut source = std::error::Error::source(&error);
-    while let Some(cause) = source {
-        reason = cause.to_string();
-        source = cause.source();
-    }
-    ApiError::Network { url: url.to_string(), reason }
-}
-
-/// The `detail` text of an error body, or the body's start when it has none.
-fn detail_text(body: &[u8]) -> Option<String> {
-    match serde_json::from_slice::<serde_json::Value>(body) {
-        Ok(serde_json::Value::Object(map)) => match map.get("detail") {
-            Some(serde_json::Value::String(text)) => Some(text.clone()),
-            Some(other) => Some(other.to_string()),
-            None => map.get("message").and_then(|m| m.as_str()).map(str::to_string),
-        },
-        _ if body.is_empty() => None,
-        _ => Some(body_start(body)),
-    }
-}
-
-fn status_error(
-    status: StatusCode,
-    body: &[u8],
-    retry_wait: Option<Duration>,
-    location: String,
-    what: &str,
-) -> ApiError {
-    match status.as_u16() {
-        300..=399 => ApiError::Redirect { location },
-        400 => ApiError::BadRequest {
-            detail: detail_text(body).unwrap_or_else(|| "no reason given".into()),
-        },
-        401 => ApiError::Unauthorized { detail: detail_text(body) },
-        403 => ApiError::Forbidden { detail: detail_text(body) },
-        404 => ApiError::NotFound { what: what.to_string(), detail: detail_text(body) },
-        422 => match serde_json::from_slice::<ValidationErrorBody>(body) {
-            Ok(parsed) => ApiError::Validation(field_errors(&parsed)),
-            Err(_) => ApiError::BadRequest {
-                detail: detail_text(body).unwrap_or_else(|| "the request did not validate".into()),
-            },
-        },
-        429 => ApiError::RateLimited { retry_after: retry_wait },
-        502..=504 => ApiError::Unavailable { status: status.as_u16(), retry_after: retry_wait },
-        500..=599 => ApiError::Server { status: status.as_u16(), body_start: body_start(body) },
-        other => ApiError::Unexpected { status: other, body_start: body_start(body) },
-    }
 }

@@ -1,6 +1,6 @@
 //! What can go wrong talking to the API, each case a sentence a person can act on.
 
-use super::models::{LocPart, ValidationErrorBody};
+use super::validation::{LocPart, ValidationErrorBody};
 use std::time::Duration;
 use thiserror::Error;
 

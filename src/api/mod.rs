@@ -7,19 +7,23 @@ pub mod error;
 pub mod key;
 pub mod listed;
 pub mod models;
+pub mod outcomes;
+pub mod query;
 pub mod retry;
 pub mod rules;
+mod status;
 pub mod time;
 pub mod url;
+pub mod validation;
 
-pub use client::{
-    AddContactOutcome, Client, ClientOptions, ConversionOutcome, ExchangeQuery, MAX_DNC_BATCH,
-    MeetingQuery, ServerMessage,
-};
+pub use client::{Client, ClientOptions, MAX_DNC_BATCH};
 pub use enums::*;
 pub use error::{ApiError, FieldError};
 pub use key::ApiKey;
 pub use listed::{Listed, decode_elements, decode_list};
 pub use models::*;
+pub use outcomes::{AddContactOutcome, ConversionOutcome, ServerMessage};
+pub use query::{ExchangeQuery, MeetingQuery};
 pub use retry::RetryPolicy;
 pub use time::Timestamp;
+pub use validation::{LocPart, ValidationDetail, ValidationErrorBody};

@@ -3,7 +3,7 @@
 
 use super::GlobalArgs;
 use super::exit::{CliError, Exit};
-use super::output::Term;
+use super::term::Term;
 use crate::api::Client;
 use crate::session::{self, Session};
 use std::io::{BufRead, Write};

@@ -4,8 +4,9 @@
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{Term, note, write_stdout};
+use super::output::{note, write_stdout};
 use super::progress;
+use super::term::Term;
 use crate::api::{ApiError, Client, MAX_DNC_BATCH, ServerMessage, rules};
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
@@ -226,7 +227,7 @@ async fn send(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::output::piped;
+    use crate::cli::term::piped;
 
     #[test]
     fn entries_from_arguments_and_a_file_are_merged_once() {

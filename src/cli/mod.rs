@@ -18,6 +18,7 @@ pub mod progress;
 pub mod sim;
 pub mod status;
 pub mod table;
+pub mod term;
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
@@ -39,8 +40,8 @@ pub struct GlobalArgs {
     pub allow_http: bool,
 
     /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
-    #[arg(long, global = true, value_enum, default_value_t = output::ColorChoice::Auto)]
-    pub color: output::ColorChoice,
+    #[arg(long, global = true, value_enum, default_value_t = term::ColorChoice::Auto)]
+    pub color: term::ColorChoice,
 }
 
 /// outreach: a terminal dashboard for the Outreach Automation Service API.

@@ -1,45 +1,19 @@
-//! How lists reach stdout: a table fitted to the terminal, a JSON array, JSON lines or CSV;
-//! and the terminal facts (TTY, width, colour) that pick the defaults.
+//! How lists reach stdout: a table fitted to the terminal, a JSON array, JSON lines or CSV,
+//! the default picked by where stdout goes ([`Term`]); and messages on stderr.
 //!
 //! Server text is untrusted: tables always show it sanitised, and JSON and CSV are
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 
 use super::exit::{CliError, Exit};
 use super::table::{self, Align, TableCell, TableColumn, Tone};
+use super::term::Term;
 use crate::api::{Listed, Timestamp};
 use crate::clock::Zone;
 use crate::text::sanitize;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::Value;
-use std::io::{self, IsTerminal, Write};
-
-/// `--color`: whether to colour output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when writing to a terminal and NO_COLOR is not set.
-    #[default]
-    Auto,
-    /// Colour even when piped.
-    Always,
-    /// No colour.
-    Never,
-}
-
-impl ColorChoice {
-    /// Whether a stream that is (or is not) a terminal gets colour.
-    pub fn enabled(self, is_terminal: bool) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-                let dumb = std::env::var("TERM").is_ok_and(|term| term == "dumb");
-                is_terminal && !no_color && !dumb
-            }
-        }
-    }
-}
+use std::io::{self, Write};
 
 /// `--output`: the format of a list on stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -70,43 +44,6 @@ impl OutputArgs {
         } else {
             OutputFormat::Json
         })
-    }
-}
-
-/// What the streams are connected to, detected once per command.
-#[derive(Debug, Clone)]
-pub struct Term {
-    pub stdin_tty: bool,
-    pub stdout_tty: bool,
-    pub stderr_tty: bool,
-    /// Colour on stdout.
-    pub color: bool,
-    /// Colour on stderr.
-    pub stderr_color: bool,
-    /// The width tables must fit: `COLUMNS`, else the terminal's, else none (piped).
-    pub width: Option<usize>,
-}
-
-impl Term {
-    pub fn detect(choice: ColorChoice) -> Term {
-        let stdout_tty = io::stdout().is_terminal();
-        let stderr_tty = io::stderr().is_terminal();
-        let columns = std::env::var("COLUMNS").ok().and_then(|v| v.trim().parse::<usize>().ok());
-        let width = columns.filter(|w| *w > 0).or_else(|| {
-            stdout_tty
-                .then(crossterm::terminal::size)
-                .and_then(Result::ok)
-                .map(|(cols, _)| usize::from(cols))
-                .filter(|w| *w > 0)
-        });
-        Term {
-            stdin_tty: io::stdin().is_terminal(),
-            stdout_tty,
-            stderr_tty,
-            color: choice.enabled(stdout_tty),
-            stderr_color: choice.enabled(stderr_tty),
-            width,
-        }
     }
 }
 
@@ -339,22 +276,10 @@ pub fn warn(term: &Term, message: &str) {
     note(&format!("{} {message}", Tone::Warn.paint("warning:", term.stderr_color)));
 }
 
-/// How a script runs the CLI: no terminal anywhere, no colour, no width.
-#[cfg(test)]
-pub fn piped() -> Term {
-    Term {
-        stdin_tty: false,
-        stdout_tty: false,
-        stderr_tty: false,
-        color: false,
-        stderr_color: false,
-        width: None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::term::piped;
 
     #[derive(Serialize)]
     struct Row {
@@ -405,12 +330,5 @@ mod tests {
         assert_eq!(args.format(&Term { stdout_tty: true, ..piped() }), OutputFormat::Table);
         let forced = OutputArgs { output: Some(OutputFormat::Csv) };
         assert_eq!(forced.format(&piped()), OutputFormat::Csv);
-    }
-
-    #[test]
-    fn colour_choice() {
-        assert!(ColorChoice::Always.enabled(false));
-        assert!(!ColorChoice::Never.enabled(true));
-        assert!(!ColorChoice::Auto.enabled(false));
     }
 }

@@ -1,7 +1,7 @@
 //! Progress bars on stderr for long writes (DNC lists, imports); nothing when stderr is
 //! not a terminal, so logs and pipes stay clean.
 
-use super::output::Term;
+use super::term::Term;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// A bar counting `unit`s up to `total`, with rate and ETA; hidden off a terminal.

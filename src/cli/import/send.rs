@@ -3,7 +3,7 @@
 //! 404, an unreachable server) or at Ctrl-C, with every row's fate recorded.
 
 use super::report::RowOutcome;
-use crate::api::client::is_duplicate_contact;
+use crate::api::outcomes::is_duplicate_contact;
 use crate::api::{ApiError, Client, ContactUpload, RetryPolicy};
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;

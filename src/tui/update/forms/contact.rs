@@ -14,7 +14,7 @@ use super::{
     campaign_in_view, campaign_label, close, open_form, place_errors, refresh, show_failure, toast,
 };
 use crate::api::{
-    AddContactOutcome, ApiError, ContactUpload, FieldError, client::is_duplicate_contact, rules,
+    AddContactOutcome, ApiError, ContactUpload, FieldError, outcomes::is_duplicate_contact, rules,
 };
 use crate::text::sanitize;
 
