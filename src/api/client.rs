@@ -459,7 +459,10 @@ impl Client {
             .and_then(|value| value.to_str().ok())
             .unwrap_or("another address")
             .to_string();
-        let mut bytes = Vec::new();
+        // Room for the announced length at once: growing a 23 MB body (100k contacts) chunk
+        // by chunk copies it over and over. A false length only reserves address space.
+        let announced = response.content_length().unwrap_or(0).min(MAX_BODY_BYTES as u64);
+        let mut bytes = Vec::with_capacity(usize::try_from(announced).unwrap_or(0));
         while let Some(chunk) =
             response.chunk().await.map_err(|e| transport_error(e, &shown_url))?
         {
