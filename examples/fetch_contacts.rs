@@ -30,6 +30,9 @@ async fn main() -> ExitCode {
             if let Some(warning) = contacts.warning("contacts") {
                 eprintln!("{warning}");
             }
+            // Like a command that is done, exit without freeing 100k contacts one by one
+            // (~40 ms here): the measure is fetching and parsing them, not tearing down.
+            std::mem::forget(contacts);
             ExitCode::SUCCESS
         }
         Err(error) => {

@@ -1,9 +1,10 @@
 //! `Client`: one async method per endpoint of the API (13), with timeouts, no redirects,
 //! the key header marked sensitive, and retries for GET only.
 
+use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::error::{ApiError, body_start};
 use super::key::ApiKey;
-use super::listed::{Listed, decode_elements};
+use super::listed::Listed;
 use super::models::{
     BaseItem, Bot, Campaign, Contact, ContactUpload, DncEmails, DomainList, EmailMessage, Exchange,
     Meeting, SubmitConversion,
@@ -19,9 +20,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Largest body the client reads; a larger one is a broken or hostile server.
-const MAX_BODY_BYTES: usize = 256 * 1024 * 1024;
 
 /// The most items one DNC request may carry (the spec's bound for domains).
 pub const MAX_DNC_BATCH: usize = 10_000;
@@ -215,7 +213,7 @@ impl Client {
     /// 13. Starts a campaign (PENDING → ACTIVE).
     pub async fn start_campaign(&self, campaign_id: i64) -> Result<ServerMessage, ApiError> {
         let path = format!("/api/v1/campaigns/{campaign_id}/start");
-        self.send(Method::PUT, &path, &[], None::<&()>, &format!("campaign {campaign_id}"))
+        self.send::<(), RawBody>(Method::PUT, &path, &[], None, &format!("campaign {campaign_id}"))
             .await
             .map(|(status, body)| ServerMessage::from_body(status, &body))
     }
@@ -267,18 +265,10 @@ impl Client {
         query: &[(&str, String)],
         what: &str,
     ) -> Result<Listed<T>, ApiError> {
-        let (_, body) = self.send(Method::GET, path, query, None::<&()>, what).await?;
-        match decode_elements(&body) {
-            Ok((items, skipped)) => {
-                // Freed before the items are copied into their shared slice: with 100k
-                // contacts the body is 23 MB of a peak that has a budget (DESIGN §8).
-                drop(body);
-                Ok(Listed { items: items.into(), skipped })
-            }
-            Err(error) => {
-                Err(ApiError::Decode { reason: error.to_string(), body_start: body_start(&body) })
-            }
-        }
+        // Decoded as it arrives: the body is never held whole (DESIGN §8 memory budget).
+        let (_, listed) =
+            self.send::<(), ListBody<T>>(Method::GET, path, query, None, what).await?;
+        Ok(listed)
     }
 
     async fn send_json<T: DeserializeOwned, B: Serialize>(
@@ -289,7 +279,7 @@ impl Client {
         body: Option<&B>,
         what: &str,
     ) -> Result<T, ApiError> {
-        let (_, bytes) = self.send(method, path, query, body, what).await?;
+        let (_, bytes) = self.send::<B, RawBody>(method, path, query, body, what).await?;
         serde_json::from_slice(&bytes).map_err(|error| ApiError::Decode {
             reason: error.to_string(),
             body_start: body_start(&bytes),
@@ -303,19 +293,21 @@ impl Client {
         query: &[(&str, String)],
         body: Option<&B>,
     ) -> Result<ServerMessage, ApiError> {
-        let (status, bytes) = self.send(method, path, query, body, "the organisation").await?;
+        let (status, bytes) =
+            self.send::<B, RawBody>(method, path, query, body, "the organisation").await?;
         Ok(ServerMessage::from_body(status, &bytes))
     }
 
-    /// Sends one request; GETs are retried on transient failures, writes never.
-    async fn send<B: Serialize>(
+    /// Sends one request and reads a successful answer with `R`; GETs are retried on
+    /// transient failures, writes never.
+    async fn send<B: Serialize, R: BodyReader>(
         &self,
         method: Method,
         path: &str,
         query: &[(&str, String)],
         body: Option<&B>,
         what: &str,
-    ) -> Result<(StatusCode, Vec<u8>), ApiError> {
+    ) -> Result<(StatusCode, R::Output), ApiError> {
         let mut url = self.inner.base.clone();
         url.set_path(&format!("{}{}", self.inner.base.path().trim_end_matches('/'), path));
         if !query.is_empty() {
@@ -325,7 +317,7 @@ impl Client {
         let mut attempt = 0;
         loop {
             let started = Instant::now();
-            let result = self.attempt(method.clone(), url.clone(), body, what).await;
+            let result = self.attempt::<B, R>(method.clone(), url.clone(), body, what).await;
             tracing::debug!(
                 method = %method,
                 path,
@@ -346,13 +338,13 @@ impl Client {
         }
     }
 
-    async fn attempt<B: Serialize>(
+    async fn attempt<B: Serialize, R: BodyReader>(
         &self,
         method: Method,
         url: Url,
         body: Option<&B>,
         what: &str,
-    ) -> Result<(StatusCode, Vec<u8>), ApiError> {
+    ) -> Result<(StatusCode, R::Output), ApiError> {
         let mut request = self.inner.http.request(method, url.clone());
         if let Some(body) = body {
             request = request.json(body);
@@ -367,21 +359,10 @@ impl Client {
             .and_then(|value| value.to_str().ok())
             .unwrap_or("another address")
             .to_string();
-        let mut bytes = Vec::new();
-        while let Some(chunk) =
-            response.chunk().await.map_err(|e| transport_error(e, &shown_url))?
-        {
-            if bytes.len() + chunk.len() > MAX_BODY_BYTES {
-                return Err(ApiError::Decode {
-                    reason: format!("the answer is larger than {} MiB", MAX_BODY_BYTES >> 20),
-                    body_start: body_start(&bytes),
-                });
-            }
-            bytes.extend_from_slice(&chunk);
-        }
         if status.is_success() {
-            return Ok((status, bytes));
+            return Ok((status, read_body::<R>(&mut response, &shown_url).await?));
         }
+        let bytes = read_body::<RawBody>(&mut response, &shown_url).await?;
         Err(status_error(status, &bytes, retry_wait, location, what))
     }
 }
@@ -405,4 +386,24 @@ where
         progress(sent, items.len());
     }
     Ok(replies)
+}
+
+/// Reads a body chunk by chunk into `R`, refusing one larger than [`MAX_BODY_BYTES`].
+async fn read_body<R: BodyReader>(
+    response: &mut reqwest::Response,
+    url: &str,
+) -> Result<R::Output, ApiError> {
+    let mut reader = R::announced(response.content_length());
+    let mut total = 0;
+    while let Some(chunk) = response.chunk().await.map_err(|e| transport_error(e, url))? {
+        total += chunk.len();
+        if total > MAX_BODY_BYTES {
+            return Err(ApiError::Decode {
+                reason: format!("the answer is larger than {} MiB", MAX_BODY_BYTES >> 20),
+                body_start: body_start(reader.head()),
+            });
+        }
+        reader.chunk(&chunk)?;
+    }
+    reader.finish()
 }

@@ -1,6 +1,7 @@
 //! The typed client of the Outreach Automation Service API and the types it speaks.
 //! Depends on nothing else of ours, so the simulator, TUI and CLI can all build on it.
 
+pub mod body;
 pub mod client;
 pub mod enums;
 pub mod error;
@@ -20,7 +21,7 @@ pub use client::{Client, ClientOptions, MAX_DNC_BATCH};
 pub use enums::*;
 pub use error::{ApiError, FieldError};
 pub use key::ApiKey;
-pub use listed::{Listed, decode_elements, decode_list};
+pub use listed::{ListDecoder, Listed, decode_list};
 pub use models::*;
 pub use outcomes::{AddContactOutcome, ConversionOutcome, ServerMessage};
 pub use query::{ExchangeQuery, MeetingQuery};
