@@ -25,6 +25,23 @@ fn dashboard(base_url: &str, key: &ApiKey) -> Pty {
     pty
 }
 
+/// Runs `drive` on the dashboard with `key`, then quits it and checks it exited cleanly.
+/// The pty is read with blocking waits: off the runtime's workers, which serve the simulator.
+async fn with_dashboard(
+    base_url: String,
+    key: ApiKey,
+    drive: impl FnOnce(&mut Pty) + Send + 'static,
+) {
+    tokio::task::spawn_blocking(move || {
+        let mut pty = dashboard(&base_url, &key);
+        drive(&mut pty);
+        pty.send("q");
+        assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+    })
+    .await
+    .unwrap();
+}
+
 /// The table row that starts with `text`.
 fn row_of(screen: &str, text: &str) -> String {
     let start = format!("│{text}");
@@ -45,10 +62,7 @@ async fn starting_a_pending_campaign_shows_it_active() {
         .cloned()
         .expect("a campaign that can start");
     let name = campaign["name"].as_str().unwrap().to_string();
-    let (base_url, key) = (sim.base_url.clone(), sim.orgs[0].admin_key.clone());
-    // The pty is read with blocking waits: off the runtime's workers, which serve the simulator.
-    tokio::task::spawn_blocking(move || {
-        let mut pty = dashboard(&base_url, &key);
+    with_dashboard(sim.base_url.clone(), sim.orgs[0].admin_key.clone(), move |pty| {
         pty.send("2");
         pty.wait_for("Created");
         pty.send("/");
@@ -63,20 +77,15 @@ async fn starting_a_pending_campaign_shows_it_active() {
         pty.wait_until("the campaign ACTIVE", Duration::from_secs(20), |screen| {
             row_of(screen, &name).contains("ACTIVE") && screen.contains("✓ Started '")
         });
-        pty.send("q");
-        assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
     })
-    .await
-    .unwrap();
+    .await;
     sim.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_added_contact_is_found_in_contacts_and_esc_asks_before_discarding() {
     let sim = start().await;
-    let (base_url, key) = (sim.base_url.clone(), sim.orgs[0].admin_key.clone());
-    tokio::task::spawn_blocking(move || {
-        let mut pty = dashboard(&base_url, &key);
+    with_dashboard(sim.base_url.clone(), sim.orgs[0].admin_key.clone(), |pty| {
         pty.send("6");
         pty.wait_for("Time zone");
         pty.send("a");
@@ -97,20 +106,15 @@ async fn an_added_contact_is_found_in_contacts_and_esc_asks_before_discarding() 
         pty.send(ENTER);
         let found = pty.wait_for("Contacts 1 of 1001 /pty.zoe");
         assert!(row_of(&found, "pty.zoe@example.com").contains("Zoë"), "{found}");
-        pty.send("q");
-        assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
     })
-    .await
-    .unwrap();
+    .await;
     sim.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_only_key_gets_the_403_in_words() {
     let sim = start().await;
-    let (base_url, key) = (sim.base_url.clone(), sim.orgs[0].read_only_key.clone());
-    tokio::task::spawn_blocking(move || {
-        let mut pty = dashboard(&base_url, &key);
+    with_dashboard(sim.base_url.clone(), sim.orgs[0].read_only_key.clone(), |pty| {
         pty.send("2");
         pty.wait_for("Created");
         pty.send("s");
@@ -122,10 +126,7 @@ async fn a_read_only_key_gets_the_403_in_words() {
         assert!(refused.contains("y/Enter try again"), "{refused}");
         pty.send("q");
         pty.wait_until("the dialog closed", Duration::from_secs(10), |s| !s.contains("(403)"));
-        pty.send("q");
-        assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
     })
-    .await
-    .unwrap();
+    .await;
     sim.shutdown().await;
 }
