@@ -50,9 +50,14 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
         if ('\u{80}'..='\u{9f}').contains(&c) {
             problems.push(format!("C1 control {:?}", c));
         }
-        if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}' | '\u{feff}')
+        // Zero-width joiners (U+200C, U+200D) are kept: they shape emoji and scripts.
+        if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}' | '\u{200e}' | '\u{200f}' | '\u{feff}')
         {
             problems.push(format!("bidi or zero-width control {:?}", c));
+        }
+        if matches!(c, '\u{34f}' | '\u{e0000}'..='\u{e00ff}' | '\u{fff9}'..='\u{fffb}' | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{2060}'..='\u{2064}' | '\u{2028}' | '\u{2029}')
+        {
+            problems.push(format!("invisible or line-breaking character {:?}", c));
         }
     }
     problems

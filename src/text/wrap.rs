@@ -1,11 +1,26 @@
 //! Word wrapping by display width (wide and combining characters count as the terminal
 //! shows them), keeping a quote prefix such as `> > ` on every wrapped piece.
 
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthChar;
 
-/// The display width of a text in terminal columns.
+/// The display width of a text in terminal columns, counted as a terminal counts it: each
+/// character on its own (`wcwidth`), not by grapheme cluster, except that an emoji
+/// presentation selector (U+FE0F) makes the character before it two columns wide. A ZWJ
+/// emoji sequence is so as wide as its parts. Laying out by one count while the terminal
+/// moves its cursor by another would shift every border after the text.
 pub fn width(text: &str) -> usize {
-    UnicodeWidthStr::width(text)
+    let mut previous = 0;
+    text.chars().map(|c| char_width(c, &mut previous)).sum()
+}
+
+/// The columns `c` adds after a character `previous` columns wide (updated for the next).
+fn char_width(c: char, previous: &mut usize) -> usize {
+    let w = match c {
+        '\u{fe0f}' if *previous == 1 => 1,
+        c => c.width().unwrap_or(0),
+    };
+    *previous = if c == '\u{fe0f}' { 0 } else { w };
+    w
 }
 
 /// Cuts a text to at most `max` columns, ending with `…` when something was cut.
@@ -18,8 +33,9 @@ pub fn truncate(text: &str, max: usize) -> String {
     }
     let mut out = String::new();
     let mut used = 0;
+    let mut previous = 0;
     for c in text.chars() {
-        let w = c.width().unwrap_or(0);
+        let w = char_width(c, &mut previous);
         if used + w > max - 1 {
             break;
         }
@@ -80,8 +96,9 @@ pub fn wrap_line(line: &str, max: usize) -> Vec<String> {
             current.push_str(word);
             used = word_width;
         } else {
+            let mut previous = 0;
             for c in word.chars() {
-                let w = c.width().unwrap_or(0);
+                let w = char_width(c, &mut previous);
                 if used + w > room && !current.is_empty() {
                     pieces.push(std::mem::take(&mut current));
                     used = 0;
@@ -123,6 +140,22 @@ mod tests {
         assert_eq!(quote_prefix("  > x"), "  > ");
         assert_eq!(quote_prefix(">>x"), ">>");
         assert_eq!(quote_prefix("a > b"), "");
+    }
+
+    /// Where a terminal emulator's cursor ends after printing `text` from column 0.
+    fn terminal_columns(text: &str) -> usize {
+        let size = |n| std::num::NonZeroU16::new(n).expect("not zero");
+        let mut parser = vt100::Parser::new(size(2), size(200), 0);
+        parser.process(text.as_bytes());
+        usize::from(parser.screen().cursor_position().1)
+    }
+
+    #[test]
+    fn widths_are_counted_as_the_terminal_counts_them() {
+        for text in ["abc", "李小龙", "e\u{301}", "❤\u{fe0f}", "👩\u{200d}💻", "ﾊﾝｶｸ", "🇫🇷", "각"]
+        {
+            assert_eq!(width(text), terminal_columns(text), "{text:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,347 @@
+//! What of a server's text may reach a terminal: one table of character classes and what
+//! becomes of each, so every place that prints server text drops the same characters.
+//!
+//! Dropped: anything that moves the cursor, recolours, retitles or writes the clipboard
+//! (C0 and C1 controls), reorders what is shown (bidi controls), or is invisible and so
+//! hides or spoofs text (Unicode's Default_Ignorable_Code_Point, interlinear annotation).
+//! Kept from those: the joiners and variation selectors that shape emoji and scripts.
+//! A combining mark with nothing before it on its line is dropped too: a terminal would
+//! put it on whatever cell is to its left (a table border, the previous column).
+
+use unicode_width::UnicodeWidthChar;
+
+/// What the sanitiser does with a character of a class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Treatment {
+    /// Removed: the terminal must never receive it.
+    Drop,
+    /// Shown as a space: it separates words but must not break the line.
+    Space,
+    /// Kept: invisible, but it shapes what is around it and hides nothing.
+    Keep,
+}
+
+/// A class of characters that are not plain printable text.
+#[derive(Debug)]
+pub struct Class {
+    pub name: &'static str,
+    pub ranges: &'static [(char, char)],
+    pub treatment: Treatment,
+}
+
+/// Every character that is not shown as it came, by class; the first class that holds a
+/// character decides. Line breaks and tabs are C0 controls: [`sanitize_multiline`] keeps
+/// `\n` and `\t` before this table is asked.
+pub const CLASSES: &[Class] = &[
+    Class {
+        name: "C0 controls and DEL (escape sequences, BEL, backspace, line breaks)",
+        ranges: &[('\u{0}', '\u{1f}'), ('\u{7f}', '\u{7f}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "C1 controls (CSI, OSC, DCS)",
+        ranges: &[('\u{80}', '\u{9f}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "bidi controls",
+        ranges: &[
+            ('\u{61c}', '\u{61c}'),
+            ('\u{200e}', '\u{200f}'),
+            ('\u{202a}', '\u{202e}'),
+            ('\u{2066}', '\u{2069}'),
+        ],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "line and paragraph separators",
+        ranges: &[('\u{2028}', '\u{2029}')],
+        treatment: Treatment::Space,
+    },
+    Class {
+        name: "joiners and variation selectors (emoji and script shaping)",
+        ranges: &[
+            ('\u{200c}', '\u{200d}'),
+            ('\u{180b}', '\u{180d}'),
+            ('\u{180f}', '\u{180f}'),
+            ('\u{fe00}', '\u{fe0f}'),
+            ('\u{e0100}', '\u{e01ef}'),
+        ],
+        treatment: Treatment::Keep,
+    },
+    Class {
+        name: "Hangul fillers",
+        ranges: &[('\u{115f}', '\u{1160}'), ('\u{3164}', '\u{3164}'), ('\u{ffa0}', '\u{ffa0}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "tag characters",
+        ranges: &[('\u{e0000}', '\u{e00ff}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "interlinear annotation",
+        ranges: &[('\u{fff9}', '\u{fffb}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "invisible operators and joiners (word joiner, function application, …)",
+        ranges: &[('\u{2060}', '\u{2065}'), ('\u{206a}', '\u{206f}')],
+        treatment: Treatment::Drop,
+    },
+    Class {
+        name: "other default-ignorable characters",
+        ranges: &[
+            ('\u{ad}', '\u{ad}'),
+            ('\u{34f}', '\u{34f}'),
+            ('\u{17b4}', '\u{17b5}'),
+            ('\u{180e}', '\u{180e}'),
+            ('\u{200b}', '\u{200b}'),
+            ('\u{feff}', '\u{feff}'),
+            ('\u{fff0}', '\u{fff8}'),
+            ('\u{1bca0}', '\u{1bca3}'),
+            ('\u{1d173}', '\u{1d17a}'),
+            ('\u{e01f0}', '\u{e0fff}'),
+        ],
+        treatment: Treatment::Drop,
+    },
+];
+
+/// What becomes of `c`: the class that holds it, or kept as printable text.
+pub fn treatment(c: char) -> Treatment {
+    // Printable ASCII is nearly all of the text: answered without the table.
+    if (' '..='~').contains(&c) {
+        return Treatment::Keep;
+    }
+    CLASSES
+        .iter()
+        .find(|class| class.ranges.iter().any(|(low, high)| (*low..=*high).contains(&c)))
+        .map_or(Treatment::Keep, |class| class.treatment)
+}
+
+/// A character with no width of its own, drawn on the cell before it (combining marks,
+/// joiners, variation selectors).
+fn needs_base(c: char) -> bool {
+    c.width() == Some(0)
+}
+
+/// One-line text (names, subjects, statuses): every dangerous character removed, and line
+/// breaks, tabs and separators turned into spaces so a value cannot break a table row.
+pub fn sanitize(text: &str) -> String {
+    clean(text, false)
+}
+
+/// Multi-line text (e-mail bodies, messages on stderr): like [`sanitize`] but keeps `\n`
+/// and `\t`; `\r\n` and lone `\r` become `\n`.
+pub fn sanitize_multiline(text: &str) -> String {
+    clean(&text.replace("\r\n", "\n").replace('\r', "\n"), true)
+}
+
+fn clean(text: &str, multiline: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Whether the next character has something to its left on its line to combine with.
+    let mut has_base = false;
+    for c in text.chars() {
+        let kept = match c {
+            '\n' | '\t' if multiline => Some(c),
+            '\n' | '\r' | '\t' => Some(' '),
+            c => match treatment(c) {
+                Treatment::Drop => None,
+                Treatment::Space => Some(' '),
+                Treatment::Keep => Some(c),
+            },
+        };
+        let Some(kept) = kept else { continue };
+        if needs_base(kept) && !has_base {
+            continue;
+        }
+        has_base = !matches!(kept, '\n' | '\t');
+        out.push(kept);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every character of `ranges` is removed from the middle of a word.
+    fn all_dropped(ranges: &[(char, char)]) {
+        for &(low, high) in ranges {
+            for c in low..=high {
+                let text = format!("a{c}b");
+                assert_eq!(sanitize(&text), "ab", "U+{:04X}", c as u32);
+                assert_eq!(sanitize_multiline(&text), "ab", "U+{:04X}", c as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn escapes_and_bidi_controls_are_removed() {
+        let hostile = "Ann\u{1b}[31m Red\u{1b}]0;pwned\u{7}\u{202e}evil\u{200b}\u{9b}2J";
+        assert_eq!(sanitize(hostile), "Ann[31m Red]0;pwnedevil2J");
+        all_dropped(&[('\u{0}', '\u{8}'), ('\u{b}', '\u{c}'), ('\u{e}', '\u{1f}')]);
+        all_dropped(&[('\u{7f}', '\u{9f}')]);
+        all_dropped(&[('\u{61c}', '\u{61c}'), ('\u{200e}', '\u{200f}'), ('\u{202a}', '\u{202e}')]);
+        all_dropped(&[('\u{2066}', '\u{2069}')]);
+    }
+
+    #[test]
+    fn combining_grapheme_joiner_is_dropped() {
+        all_dropped(&[('\u{34f}', '\u{34f}')]);
+    }
+
+    #[test]
+    fn tag_characters_are_dropped() {
+        all_dropped(&[('\u{e0001}', '\u{e0001}'), ('\u{e0020}', '\u{e007f}')]);
+    }
+
+    #[test]
+    fn interlinear_annotation_is_dropped() {
+        all_dropped(&[('\u{fff9}', '\u{fffb}')]);
+    }
+
+    #[test]
+    fn hangul_fillers_are_dropped() {
+        all_dropped(&[
+            ('\u{115f}', '\u{1160}'),
+            ('\u{3164}', '\u{3164}'),
+            ('\u{ffa0}', '\u{ffa0}'),
+        ]);
+    }
+
+    #[test]
+    fn invisible_operators_are_dropped() {
+        all_dropped(&[('\u{2060}', '\u{2064}')]);
+    }
+
+    #[test]
+    fn other_invisible_characters_are_dropped() {
+        all_dropped(&[('\u{ad}', '\u{ad}'), ('\u{200b}', '\u{200b}'), ('\u{feff}', '\u{feff}')]);
+        all_dropped(&[('\u{17b4}', '\u{17b5}'), ('\u{1bca0}', '\u{1bca3}')]);
+        all_dropped(&[('\u{1d173}', '\u{1d17a}')]);
+    }
+
+    #[test]
+    fn line_and_paragraph_separators_become_spaces() {
+        assert_eq!(sanitize("a\u{2028}b\u{2029}c"), "a b c");
+        assert_eq!(sanitize_multiline("a\u{2028}b"), "a b");
+    }
+
+    #[test]
+    fn joiners_and_variation_selectors_that_shape_text_are_kept() {
+        for text in [
+            "👩\u{200d}💻",
+            "❤\u{fe0f}",
+            "می\u{200c}خواهم",
+            "क्\u{200d}ष",
+            "葛\u{e0100}",
+            "ᠠ\u{180b}",
+        ] {
+            assert_eq!(sanitize(text), text);
+        }
+    }
+
+    #[test]
+    fn a_leading_combining_mark_is_dropped() {
+        assert_eq!(sanitize("\u{301}\u{301}ada"), "ada");
+        assert_eq!(sanitize("\u{200d}\u{fe0f}x"), "x");
+        assert_eq!(sanitize("\u{1b}\u{301}ada"), "ada");
+        assert_eq!(sanitize_multiline("a\n\u{301}b\n\t\u{301}c"), "a\nb\n\tc");
+        // After a space it has a base (the space), as it has after a letter.
+        assert_eq!(sanitize("a \u{301}b"), "a \u{301}b");
+        assert_eq!(sanitize("e\u{301}"), "e\u{301}");
+    }
+
+    #[test]
+    fn one_line_text_cannot_break_a_row_but_bodies_keep_lines() {
+        assert_eq!(sanitize("a\nb\tc"), "a b c");
+        assert_eq!(sanitize_multiline("a\r\nb\rc\t\u{1b}d"), "a\nb\nc\td");
+    }
+
+    #[test]
+    fn plain_text_is_unchanged() {
+        for text in ["Zoë Ångström", "李小龙", "שלום", "e\u{301}", "ñ", "ﾊﾝｶｸ"] {
+            assert_eq!(sanitize(text), text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), written out
+    /// apart from the table above so the property does not check the table against itself.
+    const DEFAULT_IGNORABLE: &[(char, char)] = &[
+        ('\u{ad}', '\u{ad}'),
+        ('\u{34f}', '\u{34f}'),
+        ('\u{61c}', '\u{61c}'),
+        ('\u{115f}', '\u{1160}'),
+        ('\u{17b4}', '\u{17b5}'),
+        ('\u{180b}', '\u{180f}'),
+        ('\u{200b}', '\u{200f}'),
+        ('\u{202a}', '\u{202e}'),
+        ('\u{2060}', '\u{206f}'),
+        ('\u{3164}', '\u{3164}'),
+        ('\u{fe00}', '\u{fe0f}'),
+        ('\u{feff}', '\u{feff}'),
+        ('\u{ffa0}', '\u{ffa0}'),
+        ('\u{fff0}', '\u{fff8}'),
+        ('\u{1bca0}', '\u{1bca3}'),
+        ('\u{1d173}', '\u{1d17a}'),
+        ('\u{e0000}', '\u{e0fff}'),
+    ];
+
+    /// The default-ignorables that shape emoji and scripts, and so are kept.
+    fn shaping(c: char) -> bool {
+        matches!(c, '\u{200c}' | '\u{200d}' | '\u{180b}'..='\u{180d}' | '\u{180f}'
+            | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+    }
+
+    fn must_go(c: char) -> bool {
+        let ignorable = DEFAULT_IGNORABLE.iter().any(|(low, high)| (*low..=*high).contains(&c));
+        c.is_control()
+            || (ignorable && !shaping(c))
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{fff9}'..='\u{fffb}')
+    }
+
+    /// Any character, often one of the troublesome ones.
+    fn any_text() -> impl Strategy<Value = String> {
+        let troublesome = prop_oneof![
+            (0u32..0xa0).prop_map(|n| char::from_u32(n).unwrap_or('?')),
+            prop::sample::select(DEFAULT_IGNORABLE.to_vec())
+                .prop_flat_map(|(low, high)| low as u32..=high as u32)
+                .prop_map(|n| char::from_u32(n).unwrap_or('?')),
+            prop::sample::select(vec!['\u{301}', '\u{2028}', '\u{2029}', '\u{fffa}', 'é', '李']),
+        ];
+        prop::collection::vec(prop_oneof![any::<char>(), troublesome], 0..40)
+            .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        #[test]
+        fn no_control_bidi_or_invisible_character_comes_out(text in any_text()) {
+            let one_line = sanitize(&text);
+            prop_assert!(!one_line.chars().any(must_go), "{:?} → {:?}", text, one_line);
+            let lines = sanitize_multiline(&text);
+            prop_assert!(
+                !lines.chars().any(|c| must_go(c) && c != '\n' && c != '\t'),
+                "{:?} → {:?}", text, lines
+            );
+            for line in lines.split(['\n', '\t']).chain([one_line.as_str()]) {
+                prop_assert!(line.chars().next().is_none_or(|c| c.width() != Some(0)), "{:?}", line);
+            }
+            prop_assert_eq!(sanitize(&one_line), one_line.clone());
+        }
+
+        #[test]
+        fn printable_text_is_unchanged(text in any_text()) {
+            let printable: String = text.chars().filter(|c| !must_go(*c)).collect();
+            let printable = printable.trim_start_matches(|c: char| c.width() == Some(0));
+            prop_assert_eq!(sanitize(printable), printable);
+            prop_assert_eq!(sanitize_multiline(printable), printable);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! What the dashboard means to draw against what a terminal shows: names with invisible
+//! characters, separators and leading combining marks are drawn on ratatui's TestBackend,
+//! and the bytes the real backend writes for the same frame are fed to a terminal emulator
+//! (vt100). Every cell must agree, or borders shift and marks stick to the wrong cell.
+
+mod common;
+
+use common::*;
+use outreach_tui::api::{Contact, Listed};
+use outreach_tui::tui::action::{Action, Effect, Fetched, Request};
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+
+/// Names that hide text or make a terminal draw something other than what was laid out.
+const NAMES: &[(&str, &str)] = &[
+    ("\u{301}\u{301}\u{301}ada", "Lovelace"),
+    ("Ann\u{2028}Marie", "Lee\u{2029}Smith"),
+    ("Eve\u{fff9}annotated\u{fffa}x\u{fffb}", "Lee"),
+    ("tag\u{e0041}\u{e0042}\u{e007f}", "Chars"),
+    ("\u{3164}\u{115f}Han\u{1160}", "\u{3164}"),
+    ("f\u{2061}x\u{2062}y\u{2063}z\u{2064}", "Ops"),
+    ("C\u{34f}G\u{34f}J", "\u{301}Mark"),
+    ("Zoë\u{200b}\u{ad}", "李小龙"),
+];
+
+fn hostile_contacts() -> Vec<Contact> {
+    NAMES
+        .iter()
+        .enumerate()
+        .map(|(index, (first, last))| Contact {
+            id: 100 + index as i64,
+            email: format!("{first}@x.test"),
+            first_name: first.to_string(),
+            last_name: last.to_string(),
+            tags: vec![format!("{last}\u{2028}tag")],
+            timezone: Some("Europe/Berlin".into()),
+            ..Contact::default()
+        })
+        .collect()
+}
+
+/// Runs an action, answering the contact list with the hostile names and the rest with
+/// the fixtures.
+fn act_hostile(state: &mut AppState, action: Action) {
+    let mut queue: Vec<Effect> = update(state, action);
+    while let Some(effect) = queue.pop() {
+        if let Effect::Fetch { req_id, slot, request } = effect {
+            let fetched = match request {
+                Request::Contacts => {
+                    Fetched::Contacts(Listed { items: Arc::from(hostile_contacts()), skipped: 0 })
+                }
+                other => answer_for(&other),
+            };
+            queue.extend(update(state, Action::Loaded { req_id, slot, result: Ok(fetched) }));
+        }
+    }
+}
+
+/// The frame as ratatui means it, cell by cell.
+fn drawn(state: &AppState) -> ratatui::buffer::Buffer {
+    let mut drawn = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    drawn.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
+    drawn.backend().buffer().clone()
+}
+
+fn differences(state: &AppState) -> Vec<String> {
+    compare(state, &drawn(state), &frame_bytes(state))
+}
+
+/// The cells where what ratatui drew and what vt100 shows after `bytes` differ.
+fn compare(state: &AppState, buffer: &ratatui::buffer::Buffer, bytes: &[u8]) -> Vec<String> {
+    let size = |n| std::num::NonZeroU16::new(n).unwrap();
+    let mut terminal = vt100::Parser::new(size(state.height), size(state.width), 0);
+    terminal.process(bytes);
+    let shown = terminal.screen();
+    let mut problems = Vec::new();
+    for row in 0..state.height {
+        for col in 0..state.width {
+            let Some(cell) = shown.cell(row, col) else { continue };
+            if cell.is_wide_continuation() {
+                continue;
+            }
+            let on_screen = if cell.contents().is_empty() { " " } else { cell.contents() };
+            let meant = buffer[(col, row)].symbol();
+            if on_screen != meant {
+                problems.push(format!("row {row} col {col}: drawn {meant:?}, shown {on_screen:?}"));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn hostile_names_look_on_a_terminal_as_they_were_drawn() {
+    for (width, height) in [(80, 24), (160, 48), (50, 16)] {
+        let mut state = connected(width, height, Theme::default());
+        act_hostile(&mut state, ch('6'));
+        let problems = differences(&state);
+        assert!(problems.is_empty(), "contacts at {width}x{height}: {problems:#?}");
+        for _ in NAMES {
+            act_hostile(&mut state, key(crossterm::event::KeyCode::Enter));
+            let problems = differences(&state);
+            assert!(problems.is_empty(), "contact detail at {width}x{height}: {problems:#?}");
+            act_hostile(&mut state, key(crossterm::event::KeyCode::Esc));
+            act_hostile(&mut state, ch('j'));
+        }
+    }
+}
+
+#[test]
+fn the_comparison_sees_a_mark_stuck_to_a_border() {
+    let state = connected(40, 10, Theme::default());
+    let mut bytes = frame_bytes(&state);
+    assert!(compare(&state, &drawn(&state), &bytes).is_empty());
+    // A combining mark written just right of the left border, as a raw one would be.
+    bytes.extend_from_slice("\u{1b}[3;2H\u{301}".as_bytes());
+    let problems = compare(&state, &drawn(&state), &bytes);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("row 2 col 0"), "{problems:?}");
+}
