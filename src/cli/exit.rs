@@ -3,6 +3,7 @@
 
 use crate::api::ApiError;
 use crate::session::SessionError;
+use crate::text::sanitize_multiline;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -112,12 +113,16 @@ pub fn finish(result: Result<Exit, CliError>, color: bool) -> ExitCode {
     }
 }
 
-/// The error as shown on stderr: `error: …` and an indented hint.
+/// The error as shown on stderr: `error: …` and an indented hint. Every error goes through
+/// here, and its words may carry the server's (a 500's body, a 403's `detail`): they are
+/// sanitised here, on a terminal and on a pipe alike, so no message can retitle the
+/// terminal, write the clipboard or clear the screen.
 pub fn render_error(error: &CliError, color: bool) -> String {
     let label = if color { "\x1b[1;31merror:\x1b[0m" } else { "error:" };
+    let message = sanitize_multiline(&error.message);
     match &error.hint {
-        Some(hint) => format!("{label} {}\n  hint: {hint}", error.message),
-        None => format!("{label} {}", error.message),
+        Some(hint) => format!("{label} {message}\n  hint: {}", sanitize_multiline(hint)),
+        None => format!("{label} {message}"),
     }
 }
 
@@ -176,5 +181,23 @@ mod tests {
         assert_eq!(render_error(&error, false), "error: bad\n  hint: do this");
         assert!(render_error(&error, true).starts_with("\x1b[1;31merror:"));
         assert_eq!(ExitCode::from(Exit::NotFound), ExitCode::from(5));
+    }
+
+    #[test]
+    fn server_words_in_an_error_are_sanitised() {
+        let forbidden = ApiError::Forbidden {
+            detail: Some(
+                "no\u{1b}]0;pwned\u{7}\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{9b}1m\u{202e}pe".into(),
+            ),
+        };
+        let error = CliError::from(forbidden).with_hint("ask\u{1b}[31m");
+        for color in [false, true] {
+            let shown = render_error(&error, color).replace("\x1b[1;31merror:\x1b[0m", "error:");
+            assert!(
+                !shown.chars().any(|c| c.is_control() && c != '\n' || c == '\u{202e}'),
+                "{shown:?}"
+            );
+            assert!(shown.contains("The server said: no]0;pwned]52;c;ZXZpbA==[2J1mpe"), "{shown}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::table::{self, Align, TableCell, TableColumn, Tone};
 use super::term::Term;
 use crate::api::{Listed, Timestamp};
 use crate::clock::Zone;
-use crate::text::sanitize;
+use crate::text::{sanitize, sanitize_multiline};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::Value;
@@ -266,14 +266,16 @@ pub fn write_stdout(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// A message for the user on stderr (never data).
+/// A message for the user on stderr (never data). It may quote the server, so it is
+/// sanitised, on a terminal and on a pipe alike.
 pub fn note(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "{message}");
+    let _ = writeln!(io::stderr().lock(), "{}", sanitize_multiline(message));
 }
 
-/// A warning on stderr, yellow when stderr takes colour.
+/// A warning on stderr, yellow when stderr takes colour; sanitised as [`note`] is.
 pub fn warn(term: &Term, message: &str) {
-    note(&format!("{} {message}", Tone::Warn.paint("warning:", term.stderr_color)));
+    let label = Tone::Warn.paint("warning:", term.stderr_color);
+    let _ = writeln!(io::stderr().lock(), "{label} {}", sanitize_multiline(message));
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ pub async fn run(global: &GlobalArgs, args: AuthArgs) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", crate::text::sanitize_multiline(&message));
             ExitCode::FAILURE
         }
     }

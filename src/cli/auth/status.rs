@@ -60,12 +60,14 @@ pub(super) async fn run(global: &GlobalArgs) -> Result<ExitCode, String> {
         Err(error @ (ApiError::Unauthorized { .. } | ApiError::Forbidden { .. })) => {
             println!("API       refuses the key");
             let error = sentence(&crate::credentials::redact(&error.to_string(), &key));
+            let error = crate::text::sanitize_multiline(&error);
             eprintln!("error: {error} Run `outreach auth login` with the current key.");
             Ok(ExitCode::FAILURE)
         }
         Err(error) => {
             println!("API       cannot be reached");
-            eprintln!("error: {}", crate::credentials::redact(&error.to_string(), &key));
+            let error = crate::credentials::redact(&error.to_string(), &key);
+            eprintln!("error: {}", crate::text::sanitize_multiline(&error));
             Ok(ExitCode::FAILURE)
         }
     }
