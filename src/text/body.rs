@@ -52,11 +52,10 @@ pub fn render_body(html: Option<&str>, text: Option<&str>, width: usize) -> Rend
 }
 
 fn from_text(text: &str, width: usize) -> RenderedBody {
+    // A URL in a text part is its own link text: shown as written, no footnote.
     let clean = sanitize_multiline(text).replace('\t', TAB);
-    let mut links = Vec::new();
-    let numbered: Vec<String> = clean.lines().map(|line| number_links(line, &mut links)).collect();
-    let refs: Vec<&str> = numbered.iter().map(String::as_str).collect();
-    RenderedBody { lines: wrap_marked(&refs, width), links, source: BodySource::Text }
+    let lines: Vec<&str> = clean.lines().collect();
+    RenderedBody { lines: wrap_marked(&lines, width), links: Vec::new(), source: BodySource::Text }
 }
 
 fn from_html(html: &str, width: usize) -> RenderedBody {
@@ -71,6 +70,8 @@ fn from_html(html: &str, width: usize) -> RenderedBody {
     let clean = sanitize_multiline(&converted).replace('\t', TAB);
     let mut lines: Vec<&str> = clean.lines().collect();
     let links = take_footnotes(&mut lines);
+    let (text, links) = unnumber_bare_links(&lines.join("\n"), &links);
+    let lines: Vec<&str> = text.lines().collect();
     RenderedBody { lines: wrap_marked(&lines, width), links, source: BodySource::Html }
 }
 
@@ -111,34 +112,53 @@ fn footnote_url(line: &str) -> Option<&str> {
     rest[..close].chars().all(|c| c.is_ascii_digit()).then(|| &rest[close + 3..])
 }
 
-/// Appends `[n]` after each URL of a plain-text line and collects the URLs.
-fn number_links(line: &str, links: &mut Vec<String>) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(start) = find_url(rest) {
-        let candidate = &rest[start..];
-        let end = candidate
-            .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"'))
-            .unwrap_or(candidate.len());
-        let url = candidate[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '\'']);
-        out.push_str(&rest[..start]);
-        out.push_str(url);
-        let number = match links.iter().position(|known| known == url) {
-            Some(index) => index + 1,
-            None => {
-                links.push(url.to_string());
-                links.len()
-            }
+/// A link whose text is its own URL (`[https://x][2]` from `<a href="https://x">https://x</a>`)
+/// is shown as the bare URL with no footnote, which would only repeat it; the other links
+/// are numbered again from 1. Returns the text and the footnotes left.
+fn unnumber_bare_links(text: &str, links: &[String]) -> (String, Vec<String>) {
+    let bare: Vec<bool> = links
+        .iter()
+        .enumerate()
+        .map(|(index, url)| text.contains(&format!("[{url}][{}]", index + 1)))
+        .collect();
+    if !bare.contains(&true) {
+        return (text.to_string(), links.to_vec());
+    }
+    let mut renumbered = vec![0; links.len()];
+    let mut kept = Vec::new();
+    for (index, url) in links.iter().enumerate() {
+        if !bare[index] {
+            kept.push(url.clone());
+            renumbered[index] = kept.len();
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("][") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        let number =
+            after[..digits].parse::<usize>().ok().filter(|n| (1..=links.len()).contains(n));
+        let Some(number) = number.filter(|_| after[digits..].starts_with(']')) else {
+            out.push_str("][");
+            rest = after;
+            continue;
         };
-        out.push_str(&format!("[{number}]"));
-        rest = &candidate[url.len()..];
+        let url = &links[number - 1];
+        if bare[number - 1] && out.ends_with(&format!("[{url}")) {
+            out.truncate(out.len() - url.len() - 1);
+            out.push_str(url);
+        } else if bare[number - 1] {
+            // Its footnote is gone: the reference goes with it.
+            out.push(']');
+        } else {
+            out.push_str(&format!("][{}]", renumbered[number - 1]));
+        }
+        rest = &after[digits + 1..];
     }
     out.push_str(rest);
-    out
-}
-
-fn find_url(text: &str) -> Option<usize> {
-    ["https://", "http://", "mailto:"].iter().filter_map(|scheme| text.find(scheme)).min()
+    (out, kept)
 }
 
 #[cfg(test)]
@@ -165,14 +185,16 @@ mod tests {
     }
 
     #[test]
-    fn text_links_are_numbered_once() {
+    fn bare_urls_get_no_footnote() {
         let body =
             render_body(None, Some("Go to https://a.b/c. Or https://a.b/c, or mailto:me@x.y"), 80);
-        assert_eq!(body.links, ["https://a.b/c", "mailto:me@x.y"]);
-        assert_eq!(
-            body.lines[0].text,
-            "Go to https://a.b/c[1]. Or https://a.b/c[1], or mailto:me@x.y[2]"
-        );
+        assert!(body.links.is_empty(), "{:?}", body.links);
+        assert_eq!(body.lines[0].text, "Go to https://a.b/c. Or https://a.b/c, or mailto:me@x.y");
+        let html = r#"<p>See <a href="https://a.example/x">https://a.example/x</a>, <a href="https://b.y">our page</a> and <a href="https://c.z">https://c.z</a>.</p>"#;
+        let body = render_body(Some(html), None, 100);
+        assert_eq!(body.links, ["https://b.y"]);
+        let all: String = body.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(all, "See https://a.example/x, [our page][1] and https://c.z.");
     }
 
     #[test]
