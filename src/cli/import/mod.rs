@@ -33,7 +33,9 @@ Every row is checked first (e-mail syntax, lengths, at most 16 tags, the same ad
 twice in the file). Rows that are not imported are written with their line number and
 reason to FILE.rejected.csv next to the file. Addresses that are already contacts of the
 organisation are counted as already present and not sent again, so re-running the same
-file imports nothing twice. The file may have a byte-order mark, CRLF line ends and
+file imports nothing twice. They are not added to the campaign either: the API cannot
+add an existing contact to a campaign (it answers 400). The summary says how many, and
+the rejected file lists them. The file may have a byte-order mark, CRLF line ends and
 quoted cells with line breaks; a row that is not UTF-8 is rejected on its own.
 
 Exit code 0 when every row was imported or already present, 1 when a row was rejected or
@@ -105,7 +107,7 @@ pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError
         .zip(&outcomes)
         .map(|(row, outcome)| (row.line, &row.cells[..], outcome))
         .collect();
-    let mut summary = Summary::count(&args.file, args.dry_run, &outcomes);
+    let mut summary = Summary::count(&args.file, args.campaign, args.dry_run, &outcomes);
     let rejected_path =
         args.rejected.clone().unwrap_or_else(|| report::default_rejected_path(&args.file));
     summary.rejected_file = write_rejected(&rejected_path, &file.headers, &rows, &term)?;

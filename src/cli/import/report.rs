@@ -1,8 +1,15 @@
 //! Accounting for every row: the summary (text or JSON) and the `*.rejected.csv` file
 //! listing each row that was not imported, with its line and reason.
 
+use crate::text::sanitize;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+
+/// Why a row whose address is already a contact is not in the campaign afterwards. The
+/// API has no way to add an existing contact to a campaign: uploading it again (endpoints
+/// 3 and 4) answers 400, "contact already associated with the organisation".
+pub const NOT_ADDED: &str = "already a contact of the organisation; not added to the campaign \
+by this import because the API cannot add an existing contact to a campaign (it answers 400)";
 
 /// What became of one row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,10 +30,13 @@ pub enum RowOutcome {
 }
 
 impl RowOutcome {
-    /// The reason written to the rejected file, for rows that were not imported.
-    fn reason(&self) -> Option<&str> {
+    /// The reason written to the rejected file, for rows that were not imported or not
+    /// added to the campaign. It may quote the server, so it is sanitised: the file is read
+    /// on terminals too.
+    fn reason(&self) -> Option<String> {
         match self {
-            RowOutcome::Rejected(reason) | RowOutcome::Failed(reason) => Some(reason),
+            RowOutcome::Rejected(reason) | RowOutcome::Failed(reason) => Some(sanitize(reason)),
+            RowOutcome::AlreadyPresent => Some(NOT_ADDED.to_string()),
             _ => None,
         }
     }
@@ -36,6 +46,8 @@ impl RowOutcome {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     pub file: String,
+    /// The campaign the contacts were to be added to.
+    pub campaign: i64,
     pub dry_run: bool,
     pub rows: usize,
     pub valid: usize,
@@ -49,9 +61,10 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn count(file: &Path, dry_run: bool, outcomes: &[RowOutcome]) -> Summary {
+    pub fn count(file: &Path, campaign: i64, dry_run: bool, outcomes: &[RowOutcome]) -> Summary {
         let mut summary = Summary {
             file: file.display().to_string(),
+            campaign,
             dry_run,
             rows: outcomes.len(),
             ..Summary::default()
@@ -96,8 +109,21 @@ impl Summary {
         line("rejected", self.rejected, true);
         line("failed", self.failed, false);
         line("not attempted", self.not_attempted, false);
+        if self.already_present > 0 {
+            let (count, are) = match self.already_present {
+                1 => ("1 address was".to_string(), "is"),
+                n => (format!("{n} addresses were"), "are"),
+            };
+            out.push_str(&format!(
+                "{count} already a contact and {are} not added to campaign {} by this import: \
+                 the API cannot add an existing contact to a campaign (it answers 400).\n",
+                self.campaign
+            ));
+        }
         if let Some(path) = &self.rejected_file {
-            out.push_str(&format!("Rows not imported, with line and reason: {path}\n"));
+            out.push_str(&format!(
+                "Rows not imported or not added to the campaign, with line and reason: {path}\n"
+            ));
         }
         out
     }
@@ -130,7 +156,7 @@ pub fn rejected_csv(
     for (line, cells, outcome) in rows {
         let Some(reason) = outcome.reason() else { continue };
         any = true;
-        let mut record = vec![line.to_string(), reason.to_string()];
+        let mut record = vec![line.to_string(), reason];
         record.extend(cells.iter().cloned());
         // A short row is padded to the header; a long one keeps its extra cells.
         record.resize(header.len().max(record.len()), String::new());
@@ -154,7 +180,7 @@ mod tests {
             RowOutcome::Rejected("bad".into()),
             RowOutcome::Failed("500".into()),
         ];
-        let summary = Summary::count(Path::new("c.csv"), false, &outcomes);
+        let summary = Summary::count(Path::new("c.csv"), 42, false, &outcomes);
         assert_eq!(
             (summary.imported, summary.already_present, summary.rejected, summary.failed),
             (1, 1, 1, 1)
@@ -165,6 +191,13 @@ mod tests {
         assert!(text.contains("  already present       1\n"), "{text}");
         assert!(text.contains("  failed                1\n"), "{text}");
         assert!(!text.contains("not attempted"), "{text}");
+        assert!(
+            text.contains(
+                "1 address was already a contact and is not added to campaign 42 by this import: \
+                 the API cannot add an existing contact to a campaign (it answers 400).\n"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
@@ -187,13 +220,23 @@ mod tests {
         let short = ["".to_string()];
         let imported = RowOutcome::Imported { id: 1 };
         let rejected = RowOutcome::Rejected("email: no @".into());
-        let failed = RowOutcome::Failed("timeout".into());
-        let rows = [(2, &good[..], &imported), (3, &bad[..], &rejected), (5, &short[..], &failed)];
+        let failed = RowOutcome::Failed("timeout\u{1b}]0;x\u{7}".into());
+        let known = ["ann@b.co".to_string()];
+        let present = RowOutcome::AlreadyPresent;
+        let rows = [
+            (2, &good[..], &imported),
+            (3, &bad[..], &rejected),
+            (5, &short[..], &failed),
+            (6, &known[..], &present),
+        ];
         let bytes = rejected_csv(&headers, &rows).unwrap().unwrap();
         let text = String::from_utf8(bytes).unwrap();
         assert_eq!(
             text,
-            "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout,,\n"
+            format!(
+                "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout]0;x,,\n\
+                 6,{NOT_ADDED},ann@b.co,\n"
+            )
         );
         assert!(rejected_csv(&headers, &rows[..1]).unwrap().is_none());
     }
