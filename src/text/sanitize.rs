@@ -138,6 +138,10 @@ pub fn sanitize_multiline(text: &str) -> String {
 }
 
 fn clean(text: &str, multiline: bool) -> String {
+    // Nearly every name and status is printable ASCII: copied without a look at each char.
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     // Whether the next character has something to its left on its line to combine with.
     let mut has_base = false;
