@@ -71,12 +71,23 @@ fn differences(state: &AppState) -> Vec<String> {
     compare(state, &drawn(state), &frame_bytes(state))
 }
 
+fn emulator(state: &AppState) -> vt100::Parser {
+    let size = |n| std::num::NonZeroU16::new(n).unwrap();
+    vt100::Parser::new(size(state.height), size(state.width), 0)
+}
+
 /// The cells where what ratatui drew and what vt100 shows after `bytes` differ.
 fn compare(state: &AppState, buffer: &ratatui::buffer::Buffer, bytes: &[u8]) -> Vec<String> {
-    let size = |n| std::num::NonZeroU16::new(n).unwrap();
-    let mut terminal = vt100::Parser::new(size(state.height), size(state.width), 0);
+    let mut terminal = emulator(state);
     terminal.process(bytes);
-    let shown = terminal.screen();
+    cells_apart(state, buffer, terminal.screen())
+}
+
+fn cells_apart(
+    state: &AppState,
+    buffer: &ratatui::buffer::Buffer,
+    shown: &vt100::Screen,
+) -> Vec<String> {
     let mut problems = Vec::new();
     for row in 0..state.height {
         for col in 0..state.width {
@@ -108,6 +119,35 @@ fn hostile_names_look_on_a_terminal_as_they_were_drawn() {
             act_hostile(&mut state, key(crossterm::event::KeyCode::Esc));
             act_hostile(&mut state, ch('j'));
         }
+    }
+}
+
+/// One terminal kept across frames, as in a session: ratatui writes only what changed,
+/// so a cell it believes blank but the terminal still shows would stay on screen (letters
+/// of the list left in the detail view).
+#[test]
+fn going_from_list_to_detail_and_back_leaves_nothing_behind() {
+    let mut state = connected(100, 30, Theme::default());
+    let (mut terminal, captured) = byte_terminal(state.width, state.height);
+    let mut screen = emulator(&state);
+    let mut fed = 0;
+    let mut step = |state: &AppState, what: &str| {
+        outreach_tui::tui::draw(&mut terminal, state).unwrap();
+        let bytes = captured.0.borrow();
+        screen.process(&bytes[fed..]);
+        fed = bytes.len();
+        let problems = cells_apart(state, &drawn(state), screen.screen());
+        assert!(problems.is_empty(), "{what}: {problems:#?}");
+    };
+    act_hostile(&mut state, ch('6'));
+    step(&state, "contacts");
+    for (index, _) in NAMES.iter().enumerate() {
+        act_hostile(&mut state, key(crossterm::event::KeyCode::Enter));
+        step(&state, &format!("detail of name {index}"));
+        act_hostile(&mut state, key(crossterm::event::KeyCode::Esc));
+        step(&state, &format!("list after name {index}"));
+        act_hostile(&mut state, ch('j'));
+        step(&state, &format!("list moved past name {index}"));
     }
 }
 
