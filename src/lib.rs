@@ -10,6 +10,7 @@ pub mod clock;
 pub mod config;
 pub mod credentials;
 pub mod logging;
+pub mod present;
 pub mod session;
 pub mod sim;
 pub mod summary;

@@ -158,7 +158,14 @@ async fn input_the_client_can_judge_is_refused_before_sending_with_exit_2() {
 
     let run = cli.run(&["exchanges", "list", "--since", "last tuesday"]).await;
     run.expect(2);
-    assert!(run.stderr.contains("YYYY-MM-DD"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d"),
+        "{}",
+        run.stderr
+    );
+    // The forms the dashboard's date fields take too (present::days).
+    let run = cli.run(&["exchanges", "list", "--since", "-7d", "--until", "today"]).await;
+    run.expect(0);
 
     let run = cli.run(&["campaigns", "frobnicate"]).await;
     run.expect(2);

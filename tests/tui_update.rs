@@ -357,6 +357,30 @@ fn the_exchange_filters_are_edited_in_a_form_and_validated() {
 }
 
 #[test]
+fn the_date_fields_take_what_the_cli_takes() {
+    let mut state = state();
+    let today = state.zone.date(state.now);
+    act(&mut state, ch('4'));
+    act(&mut state, ch('f'));
+    act(&mut state, ctrl('u'));
+    type_text(&mut state, "last week");
+    act(&mut state, key(KeyCode::Tab));
+    act(&mut state, ctrl('u'));
+    type_text(&mut state, "today");
+    assert!(update(&mut state, key(KeyCode::Enter)).is_empty(), "a bad day is not sent");
+    let shown = screen(&state);
+    assert!(shown.contains("'last week' is not a date; use YYYY-MM-DD, today,"), "{shown}");
+    act(&mut state, ctrl('u')); // the error took the focus back to From
+    type_text(&mut state, "-7d");
+    let effects = update(&mut state, key(KeyCode::Enter));
+    let [(Slot::Meetings, Request::Meetings(query))] = &fetches(&effects)[..] else {
+        panic!("one meetings fetch expected: {effects:?}")
+    };
+    assert_eq!(query.start_date, today.checked_sub_days(chrono::Days::new(7)));
+    assert_eq!(query.end_date, Some(today));
+}
+
+#[test]
 fn the_palette_goes_to_panes_filters_and_reports_mistakes() {
     let mut state = state();
     act(&mut state, ch(':'));

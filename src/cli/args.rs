@@ -2,13 +2,14 @@
 
 use super::exit::CliError;
 use crate::api::{ContactUpload, FieldError, JsonObject, rules};
-use chrono::{Days, Local, NaiveDate};
+use crate::present::days;
+use chrono::{Local, NaiveDate};
 use clap::Args;
 use serde_json::Value;
 
 /// A calendar day: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-7d` or `+7d`.
 pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
-    day_relative_to(text, Local::now().date_naive())
+    days::parse_day(text, Local::now().date_naive())
 }
 
 /// `--since` and `--until`: a range of calendar days, both ends included.
@@ -37,32 +38,6 @@ pub fn check_range(since: Option<NaiveDate>, until: Option<NaiveDate>) -> Result
         ))),
         _ => Ok(()),
     }
-}
-
-fn day_relative_to(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
-    let text = text.trim();
-    let offset = |days: u64, forward: bool| {
-        let moved = if forward {
-            today.checked_add_days(Days::new(days))
-        } else {
-            today.checked_sub_days(Days::new(days))
-        };
-        moved.ok_or_else(|| format!("'{text}' is too far from today"))
-    };
-    match text.to_lowercase().as_str() {
-        "today" => return Ok(today),
-        "yesterday" => return offset(1, false),
-        "tomorrow" => return offset(1, true),
-        _ => {}
-    }
-    if let Some(days) = text.strip_suffix('d').filter(|t| t.starts_with(['-', '+']))
-        && let Ok(count) = days[1..].parse::<u64>()
-    {
-        return offset(count, days.starts_with('+'));
-    }
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| {
-        format!("'{text}' is not a date; use YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d")
-    })
 }
 
 /// `KEY=VALUE`, split at the first `=`.
@@ -174,19 +149,6 @@ pub fn invalid_fields(what: &str, problems: &[FieldError]) -> CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn days_absolute_and_relative() {
-        let today = NaiveDate::from_ymd_opt(2024, 5, 10).unwrap();
-        let day = |text| day_relative_to(text, today);
-        assert_eq!(day("2024-01-31").unwrap(), NaiveDate::from_ymd_opt(2024, 1, 31).unwrap());
-        assert_eq!(day("today").unwrap(), today);
-        assert_eq!(day("Yesterday").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 9).unwrap());
-        assert_eq!(day("-7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 3).unwrap());
-        assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 17).unwrap());
-        assert!(day("31/01/2024").unwrap_err().contains("YYYY-MM-DD"));
-        assert!(day("7d").is_err());
-    }
 
     #[test]
     fn reversed_ranges_are_refused() {

@@ -264,22 +264,7 @@ impl Form {
             KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if is_choice => {
                 field.cycle(key.code != KeyCode::Left)
             }
-            KeyCode::Left if ctrl => input.word_left(),
-            KeyCode::Right if ctrl => input.word_right(),
-            KeyCode::Char('b') if alt => input.word_left(),
-            KeyCode::Char('f') if alt => input.word_right(),
-            KeyCode::Left => input.left(),
-            KeyCode::Right => input.right(),
-            KeyCode::Home => input.home(),
-            KeyCode::End => input.end(),
-            KeyCode::Char('a') if ctrl => input.home(),
-            KeyCode::Char('e') if ctrl => input.end(),
-            KeyCode::Backspace => input.backspace(),
-            KeyCode::Delete => input.delete(),
-            KeyCode::Char('u') if ctrl => input.kill_to_start(),
-            KeyCode::Char('k') if ctrl => input.kill_to_end(),
-            KeyCode::Char('w') if ctrl => input.delete_word(),
-            KeyCode::Char(c) if !ctrl && !alt && !is_choice => input.insert(&c.to_string()),
+            _ if !is_choice && input.handle_key(&key) => {}
             _ => return FormOutcome::Ignored,
         }
         if let Some(field) = self.fields.get_mut(self.focus) {

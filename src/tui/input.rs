@@ -1,5 +1,17 @@
-//! A text input (filter, palette, form fields) with a cursor, edited like a shell line.
-//! Form fields of several lines keep `\n` in the value; everything else stays on one line.
+//! The one line editor of the dashboard: the filter, the palette and every form field edit
+//! their text here, with the same keys everywhere ([`EDITING_KEYS`], listed once in `?`
+//! help). Form fields of several lines keep `\n` in the value; everything else stays on
+//! one line.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The editing keys, as `?` help lists them (keys, then what they do).
+pub const EDITING_KEYS: &[(&str, &str)] = &[
+    ("←/→ Ctrl-←/→", "typing: move by character, by word (also Alt-b/Alt-f)"),
+    ("Home/End Ctrl-a/e", "typing: to the start, to the end"),
+    ("Backspace Delete", "typing: delete before, under the cursor"),
+    ("Ctrl-w Ctrl-u Ctrl-k", "typing: delete the word before, to the start, to the end"),
+];
 
 /// The text being typed and where the cursor is (a byte offset on a character boundary).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,7 +104,8 @@ impl TextInput {
     /// Start of the word before the cursor (words are separated by white space).
     fn word_start(&self) -> usize {
         let before = self.value[..self.cursor].trim_end();
-        before.rfind(char::is_whitespace).map_or(0, |i| i + 1)
+        // After the space, which may be wider than a byte (a no-break space).
+        before.char_indices().rfind(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8())
     }
 
     /// Moves to the start of the previous word (Ctrl-←, Alt-b).
@@ -126,6 +139,33 @@ impl TextInput {
     pub fn kill_to_end(&mut self) {
         let end = self.line_end();
         self.value.replace_range(self.cursor..end, "");
+    }
+
+    /// Applies an editing key ([`EDITING_KEYS`], or a character typed); `false` for any
+    /// other key, which the caller handles (Enter, Esc, Tab, ↑/↓ …).
+    pub fn handle_key(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Left if ctrl || alt => self.word_left(),
+            KeyCode::Right if ctrl || alt => self.word_right(),
+            KeyCode::Char('b') if alt => self.word_left(),
+            KeyCode::Char('f') if alt => self.word_right(),
+            KeyCode::Left => self.left(),
+            KeyCode::Right => self.right(),
+            KeyCode::Home => self.home(),
+            KeyCode::End => self.end(),
+            KeyCode::Char('a') if ctrl => self.home(),
+            KeyCode::Char('e') if ctrl => self.end(),
+            KeyCode::Backspace => self.backspace(),
+            KeyCode::Delete => self.delete(),
+            KeyCode::Char('w') if ctrl => self.delete_word(),
+            KeyCode::Char('u') if ctrl => self.kill_to_start(),
+            KeyCode::Char('k') if ctrl => self.kill_to_end(),
+            KeyCode::Char(c) if !ctrl && !alt => self.insert(c.encode_utf8(&mut [0; 4])),
+            _ => return false,
+        }
+        true
     }
 
     pub fn clear(&mut self) {
@@ -184,11 +224,174 @@ mod tests {
         assert_eq!((input.value(), input.cursor()), ("pro\n", 0));
     }
 
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    /// Types `keys` into a line holding `value` (cursor at the end).
+    fn typed(value: &str, keys: &[KeyEvent]) -> TextInput {
+        let mut input = TextInput::new(value);
+        for key in keys {
+            input.handle_key(key);
+        }
+        input
+    }
+
+    #[test]
+    fn the_keys_do_what_help_says() {
+        let (none, ctrl, alt) = (KeyModifiers::NONE, KeyModifiers::CONTROL, KeyModifiers::ALT);
+        let k = |c| key(KeyCode::Char(c), ctrl);
+        let at = |input: &TextInput| (input.value().to_string(), input.cursor_chars());
+        assert_eq!(at(&typed("ann lee", &[k('a')])), ("ann lee".into(), 0));
+        assert_eq!(at(&typed("ann lee", &[key(KeyCode::Home, none)])), ("ann lee".into(), 0));
+        let start_then_end = [k('a'), k('e')];
+        assert_eq!(at(&typed("ann lee", &start_then_end)), ("ann lee".into(), 7));
+        assert_eq!(at(&typed("ann lee", &[key(KeyCode::Left, ctrl)])), ("ann lee".into(), 4));
+        assert_eq!(at(&typed("ann lee", &[key(KeyCode::Char('b'), alt)])), ("ann lee".into(), 4));
+        let word_back_and_on = [k('a'), key(KeyCode::Right, ctrl)];
+        assert_eq!(at(&typed("ann lee", &word_back_and_on)), ("ann lee".into(), 3));
+        assert_eq!(at(&typed("ann lee", &[k('w')])), ("ann ".into(), 4));
+        let left = key(KeyCode::Left, none);
+        assert_eq!(at(&typed("ann lee", &[left, left, k('u')])), ("ee".into(), 0), "to the start");
+        assert_eq!(at(&typed("ann lee", &[left, left, k('k')])), ("ann l".into(), 5));
+        let delete = [k('a'), key(KeyCode::Delete, none)];
+        assert_eq!(at(&typed("ann", &delete)), ("nn".into(), 0));
+        let backspace = key(KeyCode::Backspace, none);
+        assert_eq!(at(&typed("zoë", &[backspace])), ("zo".into(), 2));
+        let typed_chars = [key(KeyCode::Char('x'), none), key(KeyCode::Char('é'), none)];
+        assert_eq!(at(&typed("", &typed_chars)), ("xé".into(), 2));
+        let mut input = TextInput::default();
+        for other in [KeyCode::Enter, KeyCode::Esc, KeyCode::Tab, KeyCode::Up, KeyCode::F(2)] {
+            assert!(!input.handle_key(&key(other, none)), "{other:?} is the caller's");
+        }
+        assert!(!input.handle_key(&k('s')), "Ctrl-S is the caller's");
+    }
+
+    #[test]
+    fn a_word_after_a_wide_space_is_deleted_whole() {
+        let mut input = TextInput::new("ann\u{a0}lee");
+        input.delete_word();
+        assert_eq!(input.value(), "ann\u{a0}");
+        input.word_left();
+        assert_eq!(input.cursor(), 0);
+    }
+
     #[test]
     fn pasted_lines_keep_their_breaks_and_lose_their_escapes() {
         let mut input = TextInput::default();
         input.insert_lines("a@b.com\r\nc.com\td.com\n\u{1b}[2Je.com");
         assert_eq!(input.value(), "a@b.com\nc.com d.com\n[2Je.com");
         assert_eq!(input.line_and_offset(), (2, 8));
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Any key the editor may see: editing keys with and without modifiers, and
+        /// characters from every corner (controls, bidi, wide, combining).
+        fn any_key() -> impl Strategy<Value = KeyEvent> {
+            let code = prop_oneof![
+                Just(KeyCode::Left),
+                Just(KeyCode::Right),
+                Just(KeyCode::Home),
+                Just(KeyCode::End),
+                Just(KeyCode::Backspace),
+                Just(KeyCode::Delete),
+                Just(KeyCode::Enter),
+                Just(KeyCode::Tab),
+                prop::sample::select(vec!['a', 'e', 'w', 'u', 'k', 'b', 'f', ' ', '\u{a0}'])
+                    .prop_map(KeyCode::Char),
+                any::<char>().prop_map(KeyCode::Char),
+            ];
+            let modifiers = prop::sample::select(vec![
+                KeyModifiers::NONE,
+                KeyModifiers::CONTROL,
+                KeyModifiers::ALT,
+                KeyModifiers::SHIFT,
+            ]);
+            (code, modifiers).prop_map(|(code, modifiers)| KeyEvent::new(code, modifiers))
+        }
+
+        /// What may never be in a value: controls and what reorders or hides text.
+        fn forbidden(c: char) -> bool {
+            c.is_control()
+                || matches!(c,
+                    '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+                    | '\u{061c}' | '\u{feff}' | '\u{00ad}')
+        }
+
+        proptest! {
+            #[test]
+            fn any_edits_keep_the_cursor_on_a_boundary_and_the_value_clean(
+                start in ".{0,12}",
+                steps in prop::collection::vec(
+                    prop_oneof![
+                        4 => any_key().prop_map(Ok),
+                        1 => ".{0,8}".prop_map(Err),
+                    ],
+                    0..40,
+                ),
+            ) {
+                let mut input = TextInput::default();
+                input.insert(&start);
+                for step in steps {
+                    match step {
+                        Ok(key) => {
+                            input.handle_key(&key);
+                        }
+                        Err(pasted) => input.insert(&pasted),
+                    }
+                    prop_assert!(input.cursor() <= input.value().len());
+                    prop_assert!(input.value().is_char_boundary(input.cursor()));
+                    prop_assert!(!input.value().chars().any(forbidden), "{:?}", input.value());
+                }
+            }
+
+            #[test]
+            fn moving_never_changes_the_value(
+                value in ".{0,16}",
+                moves in prop::collection::vec(
+                    prop::sample::select(vec![
+                        (KeyCode::Left, KeyModifiers::NONE),
+                        (KeyCode::Right, KeyModifiers::NONE),
+                        (KeyCode::Left, KeyModifiers::CONTROL),
+                        (KeyCode::Right, KeyModifiers::CONTROL),
+                        (KeyCode::Home, KeyModifiers::NONE),
+                        (KeyCode::End, KeyModifiers::NONE),
+                        (KeyCode::Char('a'), KeyModifiers::CONTROL),
+                        (KeyCode::Char('e'), KeyModifiers::CONTROL),
+                    ]),
+                    0..20,
+                ),
+            ) {
+                let mut input = TextInput::default();
+                input.insert(&value);
+                let before = input.value().to_string();
+                for (code, modifiers) in moves {
+                    prop_assert!(input.handle_key(&KeyEvent::new(code, modifiers)));
+                }
+                prop_assert_eq!(input.value(), before.as_str());
+            }
+
+            #[test]
+            fn kills_split_the_value_at_the_cursor(value in "[a-z ]{0,16}", back in 0usize..20) {
+                let mut input = TextInput::new(&value);
+                for _ in 0..back {
+                    input.left();
+                }
+                let (before, after) = value.split_at(input.cursor());
+                let mut to_start = input.clone();
+                to_start.handle_key(&KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+                prop_assert_eq!((to_start.value(), to_start.cursor()), (after, 0));
+                let mut to_end = input.clone();
+                to_end.handle_key(&KeyEvent::new(KeyCode::Char('k'), KeyModifiers::CONTROL));
+                prop_assert_eq!((to_end.value(), to_end.cursor()), (before, before.len()));
+                let mut typed = input.clone();
+                typed.handle_key(&KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE));
+                typed.handle_key(&KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+                prop_assert_eq!(typed, input);
+            }
+        }
     }
 }

@@ -32,15 +32,13 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 
 /// Typing a filter: the list narrows with every key; arrows still move the selection.
 fn on_filter_key(state: &mut AppState, key: KeyEvent) {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let input = &mut state.filter_input;
     match key.code {
         KeyCode::Enter => {
             state.filtering = false;
             return;
         }
         KeyCode::Esc => {
-            input.clear();
+            state.filter_input.clear();
             state.filtering = false;
         }
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
@@ -53,15 +51,7 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) {
             navigate::movement(state, command);
             return;
         }
-        KeyCode::Backspace => input.backspace(),
-        KeyCode::Delete => input.delete(),
-        KeyCode::Left => input.left(),
-        KeyCode::Right => input.right(),
-        KeyCode::Home => input.home(),
-        KeyCode::End => input.end(),
-        KeyCode::Char('u') if ctrl => input.clear(),
-        KeyCode::Char('w') if ctrl => input.delete_word(),
-        KeyCode::Char(c) if !ctrl => input.insert(&c.to_string()),
+        _ if state.filter_input.handle_key(&key) => {}
         _ => return,
     }
     apply_filter(state);

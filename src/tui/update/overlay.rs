@@ -13,9 +13,10 @@ use super::keys::apply_filter;
 use super::login::submit_login;
 use super::{commands, navigate};
 use crate::api::ExchangeGroup;
+use crate::present::days;
 use crate::text::sanitize;
 use chrono::NaiveDate;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 
 pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     match state.overlay.take() {
@@ -31,7 +32,6 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             Vec::new()
         }
         Some(Overlay::Palette(mut palette)) => {
-            let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
             let input = &mut palette.input;
             let count = suggestions(input.value()).len();
             match key.code {
@@ -47,13 +47,9 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
                     palette.selected = (palette.selected + 1).min(count.saturating_sub(1))
                 }
                 KeyCode::Up => palette.selected = palette.selected.saturating_sub(1),
-                KeyCode::Backspace => input.backspace(),
-                KeyCode::Left => input.left(),
-                KeyCode::Right => input.right(),
-                KeyCode::Char('u') if ctrl => input.clear(),
-                KeyCode::Char('w') if ctrl => input.delete_word(),
-                KeyCode::Char(c) if !ctrl => input.insert(&c.to_string()),
-                _ => {}
+                _ => {
+                    input.handle_key(&key);
+                }
             }
             palette.error = None;
             let count = suggestions(palette.input.value()).len();
@@ -127,7 +123,7 @@ fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) 
 /// Opens the server-side filters of the Exchanges or Meetings list.
 pub fn open_query_form(state: &mut AppState) {
     let date = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
-    let hint = "YYYY-MM-DD, empty for the server's default";
+    let hint = "YYYY-MM-DD, today, -7d …; empty: the server's default";
     let form = match state.pane {
         Pane::Exchanges => {
             let query = &state.exchanges.query;
@@ -173,15 +169,18 @@ pub fn open_query_form(state: &mut AppState) {
     state.overlay = Some(Overlay::Form(form));
 }
 
-/// Reads a date field: empty is `None`; anything else must be a date.
-fn date_field(form: &mut Form, name: &'static str) -> Result<Option<NaiveDate>, ()> {
+/// Reads a date field as the CLI reads `--since`: empty is `None`, else a day in any of
+/// the forms of [`days::ACCEPTED`], relative to today in the dashboard's zone.
+fn date_field(
+    form: &mut Form,
+    name: &'static str,
+    today: NaiveDate,
+) -> Result<Option<NaiveDate>, ()> {
     let value = form.field(name).map(|f| f.value().trim().to_string()).unwrap_or_default();
     if value.is_empty() {
         return Ok(None);
     }
-    NaiveDate::parse_from_str(&value, "%Y-%m-%d").map(Some).map_err(|_| {
-        form.set_error(name, format!("'{value}' is not a date: use YYYY-MM-DD, e.g. 2024-05-01"));
-    })
+    days::parse_day(&value, today).map(Some).map_err(|problem| form.set_error(name, problem))
 }
 
 fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
@@ -189,8 +188,9 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     if form.purpose == FormPurpose::Login {
         return submit_login(state, form);
     }
-    let start = date_field(&mut form, "start");
-    let end = date_field(&mut form, "end");
+    let today = state.zone.date(state.now);
+    let start = date_field(&mut form, "start", today);
+    let end = date_field(&mut form, "end", today);
     let (Ok(start), Ok(end)) = (start, end) else {
         state.overlay = Some(Overlay::Form(form));
         return Vec::new();

@@ -1,6 +1,7 @@
 //! The `?` overlay: every key of the current screen, from the keymap itself.
 
 use super::super::action::Command;
+use super::super::input::EDITING_KEYS;
 use super::super::keymap::active_scopes;
 use super::super::state::{AppState, Connection};
 use super::centered;
@@ -40,6 +41,11 @@ pub fn lines(state: &AppState) -> Vec<Line<'static>> {
             Command::Login if demo => {}
             _ => lines.push(line(keys.join(" "), binding.help.to_string())),
         }
+    }
+    // The filter, the palette and every form field share one line editor and its keys.
+    lines.push(Line::from(""));
+    for (keys, help) in EDITING_KEYS {
+        lines.push(line(keys.to_string(), help.to_string()));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
