@@ -7,10 +7,11 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The editing keys, as `?` help lists them (keys, then what they do).
 pub const EDITING_KEYS: &[(&str, &str)] = &[
-    ("←/→ Ctrl-←/→", "typing: move by character, by word (also Alt-b/Alt-f)"),
-    ("Home/End Ctrl-a/e", "typing: to the start, to the end"),
-    ("Backspace Delete", "typing: delete before, under the cursor"),
-    ("Ctrl-w Ctrl-u Ctrl-k", "typing: delete the word before, to the start, to the end"),
+    ("←/→ Ctrl-←/→", "move by character, by word (Alt-b/f too)"),
+    ("Home End", "to the start, to the end (Ctrl-a/e too)"),
+    ("Bksp Delete", "delete before, under the cursor"),
+    ("Ctrl-w", "delete the word before the cursor"),
+    ("Ctrl-u Ctrl-k", "delete to the start, to the end"),
 ];
 
 /// The text being typed and where the cursor is (a byte offset on a character boundary).

@@ -44,6 +44,10 @@ pub fn lines(state: &AppState) -> Vec<Line<'static>> {
     }
     // The filter, the palette and every form field share one line editor and its keys.
     lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Typing in the filter, the palette and forms (and paste):",
+        theme.dim,
+    )));
     for (keys, help) in EDITING_KEYS {
         lines.push(line(keys.to_string(), help.to_string()));
     }
