@@ -11,6 +11,7 @@ use outreach_tui::api::{
     AddContactOutcome, ApiError, ContactUpload, ConversionOutcome, FieldError, ServerMessage,
 };
 use outreach_tui::tui::action::{Action, Slot};
+use outreach_tui::tui::form::Fields;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::write::{Write, Written};
 use outreach_tui::tui::writing::Tone;
@@ -58,15 +59,17 @@ fn what_is_certain_is_checked_next_to_its_field_and_nothing_is_sent() {
     let before = values(&state);
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "nothing is sent");
     assert_eq!(values(&state), before, "every value kept byte for byte");
-    assert!(field_error(&state, "email").contains("something after the @-sign"));
-    assert!(field_error(&state, "first_name").contains("at most 63 characters, this has 64"));
+    assert!(error(&contact_fields(&state).email).contains("something after the @-sign"));
     assert!(
-        field_error(&state, "tags").starts_with("tag 3 'a-tag-much"),
-        "{}",
-        field_error(&state, "tags")
+        error(&contact_fields(&state).first_name).contains("at most 63 characters, this has 64")
     );
-    assert!(field_error(&state, "custom_data").starts_with("line 2: 'not a pair'"));
-    assert!(field_error(&state, "last_name").is_empty());
+    assert!(
+        error(&contact_fields(&state).tags).starts_with("tag 3 'a-tag-much"),
+        "{}",
+        error(&contact_fields(&state).tags)
+    );
+    assert!(error(&contact_fields(&state).custom_data).starts_with("line 2: 'not a pair'"));
+    assert!(error(&contact_fields(&state).last_name).is_empty());
     assert_eq!(form(&state).focus, 0, "the first wrong field has the focus");
     let shown = screen(&state);
     assert!(shown.contains("There must be something after the @-sign."), "{shown}");
@@ -124,11 +127,11 @@ fn every_failure_keeps_the_form_open_with_every_value_byte_for_byte() {
         match failure {
             ApiError::Validation(_) => {
                 assert_eq!(
-                    field_error(&state, "first_name"),
+                    error(&contact_fields(&state).first_name),
                     "String should have at most 63 characters"
                 );
                 assert_eq!(
-                    field_error(&state, "tags"),
+                    error(&contact_fields(&state).tags),
                     "tag 2 'q3': String should match pattern '^[a-z]+$'"
                 );
                 assert!(above.contains("(422): JSON decode error"), "what fits no field: {above}");
@@ -198,8 +201,8 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
         "{above}"
     );
 
-    let bot = form(&state).fields.iter().position(|f| f.name == "bot_id").unwrap();
-    form_focus(&mut state, bot);
+    form_focus(&mut state, 7); // the bot, after the contact's seven fields
+    assert_eq!(form(&state).field_list()[7].label, "Bot");
     press(&mut state, key(KeyCode::Right));
     press(&mut state, key(KeyCode::Tab));
     press(&mut state, key(KeyCode::Right));
@@ -215,7 +218,10 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
     let failure =
         ApiError::Validation(vec![invalid("query", "bot_id", "Input should be a valid integer")]);
     reply(&mut state, req_id, Err(failure));
-    assert_eq!(field_error(&state, "bot_id"), "Input should be a valid integer");
+    assert_eq!(
+        error(&contact_fields(&state).upload.as_ref().unwrap().bot.field),
+        "Input should be a valid integer"
+    );
     let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
     let effects = reply(&mut state, req_id, Ok(Written::Uploaded { id: 77 }));
     assert!(toast(&state).contains(
@@ -246,11 +252,13 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
     press(&mut state, ctrl('u'));
     press(&mut state, Action::Paste("a@b.com\n@competitor.com, other.org bad@\n".into()));
     assert_eq!(
-        form(&state).field("entries").unwrap().note.as_deref(),
+        dnc_fields(&state).entries.note.as_deref(),
         Some("1 address, 2 domains, 1 not valid")
     );
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty());
-    assert!(field_error(&state, "entries").starts_with("'bad@': There must be something after"));
+    assert!(
+        error(&dnc_fields(&state).entries).starts_with("'bad@': There must be something after")
+    );
     press(&mut state, key(KeyCode::Backspace));
     for _ in 0.."bad@".len() {
         press(&mut state, key(KeyCode::Backspace));
@@ -262,7 +270,7 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
         reply(&mut state, req_id, Ok(Written::Dnc(vec![said("1 contacts added to the DNC list")])));
     let (req_id, write) = submitted(&effects);
     assert_eq!(write, Write::DncDomains(vec!["competitor.com".into(), "other.org".into()]));
-    assert!(form(&state).field("entries").is_some(), "the form waits for the domains");
+    assert!(matches!(form(&state).fields, Fields::Dnc(_)), "the form waits for the domains");
     let done = Ok(Written::Dnc(vec![said("Adding 2 domains to the DNC list in the background")]));
     assert_eq!(fetched(&reply(&mut state, req_id, done)), [Slot::Contacts], "contacts reload");
     let text = toast(&state);
@@ -281,7 +289,7 @@ fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     press(&mut state, ch('d'));
     let domains: Vec<String> = (0..25_000).map(|i| format!("d{i}.example")).collect();
     press(&mut state, Action::Paste(domains.join("\n")));
-    let note = form(&state).field("entries").unwrap().note.clone().unwrap_or_default();
+    let note = dnc_fields(&state).entries.note.clone().unwrap_or_default();
     assert_eq!(note, "25000 domains, 3 requests of at most 10000");
     let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
     assert_eq!(write, Write::DncDomains(domains.clone()));
@@ -294,7 +302,7 @@ fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     )]);
     reply(&mut state, req_id, Err(failure));
     assert_eq!(
-        field_error(&state, "entries"),
+        error(&dnc_fields(&state).entries),
         "'d10003.example': String should have at most 255 characters"
     );
     let above = form(&state).error.clone().unwrap_or_default();
@@ -316,8 +324,8 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     press(&mut state, key(KeyCode::Tab));
     press(&mut state, Action::Paste(r#"{"amount": 99.5"#.into()));
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty());
-    assert!(field_error(&state, "conversion_type").contains("at most 63 characters"));
-    assert!(field_error(&state, "conversion_data").contains("not valid JSON"));
+    assert!(error(&conversion_fields(&state).conversion_type).contains("at most 63 characters"));
+    assert!(error(&conversion_fields(&state).conversion_data).contains("not valid JSON"));
     form_focus(&mut state, 1);
     press(&mut state, ctrl('u'));
     type_text(&mut state, "purchase");

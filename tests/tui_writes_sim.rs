@@ -160,7 +160,7 @@ async fn a_422_the_client_cannot_foresee_lands_on_its_field_and_the_retry_works(
     let typed = tui_writes_support::values(&ui.state);
     ui.press(&[ctrl('s')]).await;
     assert_eq!(
-        tui_writes_support::field_error(&ui.state, "city"),
+        tui_writes_support::error(&tui_writes_support::contact_fields(&ui.state).city),
         "String should have at most 40 characters"
     );
     assert_eq!(tui_writes_support::values(&ui.state), typed);
@@ -178,7 +178,7 @@ async fn upload_and_start_puts_the_contact_into_the_campaign_with_outreach_runni
     assert!(ui.state.campaigns.list.select_id(campaign));
     ui.press(&[ch('u')]).await;
     ui.type_text("upload.start@example.com").await;
-    while form(&ui.state).fields[form(&ui.state).focus].name != "outreach" {
+    while form(&ui.state).field_list()[form(&ui.state).focus].label != "Then" {
         ui.press(&[key(KeyCode::Tab)]).await;
     }
     ui.press(&[key(KeyCode::Left), key(KeyCode::Enter)]).await;

@@ -2,6 +2,7 @@
 //! what to do, writes included (`:start 12`, `:dnc add a@b.com c.com` …).
 
 use super::action::Command;
+use super::form::Outreach;
 use super::state::Pane;
 use crate::api::ExchangeGroup;
 
@@ -41,12 +42,11 @@ pub enum PaletteWrite {
     AddContact {
         email: Option<String>,
     },
-    /// `outreach` is the position of the choice in the contact form (0: upload and notify,
-    /// 2: upload and start at a suitable time, 3: and start right away).
+    /// `outreach`: notify (nothing said), `start` at a suitable time, or `now`.
     Upload {
         campaign: i64,
         email: Option<String>,
-        outreach: usize,
+        outreach: Outreach,
     },
     Dnc {
         entries: String,
@@ -155,9 +155,9 @@ fn parse_write(name: &str, rest: &str) -> Result<PaletteWrite, String> {
                 _ => return Err(usage.into()),
             };
             let outreach = match how {
-                None => 0,
-                Some("start") => 2,
-                Some("now") => 3,
+                None => Outreach::Notify,
+                Some("start") => Outreach::StartLater,
+                Some("now") => Outreach::StartNow,
                 Some(_) => return Err(usage.into()),
             };
             Ok(PaletteWrite::Upload { campaign, email, outreach })
@@ -209,7 +209,11 @@ mod tests {
         );
         assert_eq!(
             write("upload #7 a@b.com now"),
-            PaletteWrite::Upload { campaign: 7, email: Some("a@b.com".into()), outreach: 3 }
+            PaletteWrite::Upload {
+                campaign: 7,
+                email: Some("a@b.com".into()),
+                outreach: Outreach::StartNow
+            }
         );
         assert_eq!(
             write("dnc add a@b.com c.com"),

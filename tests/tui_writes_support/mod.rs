@@ -6,7 +6,7 @@ use crate::common::{answer, connected, info};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use outreach_tui::api::ApiError;
 use outreach_tui::tui::action::{Action, Effect, ReqId, Slot};
-use outreach_tui::tui::form::Form;
+use outreach_tui::tui::form::{ContactFields, ConversionFields, DncFields, Field, Fields, Form};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
@@ -101,11 +101,33 @@ pub fn confirm(state: &AppState) -> &Confirm {
 
 /// Every field's value, exactly as typed.
 pub fn values(state: &AppState) -> Vec<String> {
-    form(state).fields.iter().map(|field| field.value().to_string()).collect()
+    form(state).field_list().iter().map(|field| field.value().to_string()).collect()
 }
 
-pub fn field_error(state: &AppState, name: &str) -> String {
-    form(state).field(name).and_then(|f| f.error.clone()).unwrap_or_default()
+/// The problem shown under a field (empty when none).
+pub fn error(field: &Field) -> String {
+    field.error.clone().unwrap_or_default()
+}
+
+pub fn contact_fields(state: &AppState) -> &ContactFields {
+    match &form(state).fields {
+        Fields::Contact(fields) => fields,
+        other => panic!("no contact form open: {other:?}"),
+    }
+}
+
+pub fn dnc_fields(state: &AppState) -> &DncFields {
+    match &form(state).fields {
+        Fields::Dnc(fields) => fields,
+        other => panic!("no do-not-contact form open: {other:?}"),
+    }
+}
+
+pub fn conversion_fields(state: &AppState) -> &ConversionFields {
+    match &form(state).fields {
+        Fields::Conversion(fields) => fields,
+        other => panic!("no conversion form open: {other:?}"),
+    }
 }
 
 pub fn toast(state: &AppState) -> String {

@@ -2,7 +2,7 @@
 //! and kept in the OS keyring by the credentials module; then the dashboard connects again.
 
 use super::super::action::{Effect, LoginAttempt};
-use super::super::form::{Field, Form, FormPurpose};
+use super::super::form::{Fields, Form, LoginFields};
 use super::super::state::{AppState, Connection, Overlay};
 use crate::api::ApiKey;
 use crate::session::KeySource;
@@ -27,20 +27,8 @@ pub fn open_login_form(state: &mut AppState) {
             Some("The demo needs no key; run `outreach` without --demo to log in.".into());
         return;
     };
-    let form = Form::new(
-        FormPurpose::Login,
-        &format!("Log in — profile '{}'", crate::text::sanitize(&profile)),
-        vec![
-            Field::text(
-                "base_url",
-                "Base URL",
-                &base_url,
-                "https://… (http only for this machine)",
-            ),
-            Field::secret("key", "API key", "paste the key from the dashboard's API settings"),
-        ],
-    );
-    let mut form = form;
+    let title = format!("Log in — profile '{}'", crate::text::sanitize(&profile));
+    let mut form = Form::new(&title, Fields::Login(Box::new(LoginFields::new(&base_url))));
     form.focus = usize::from(!base_url.is_empty());
     form.note = Some(
         "The key is checked against the API, then kept in the OS keyring (never in a file). Esc shows other ways."
@@ -51,19 +39,19 @@ pub fn open_login_form(state: &mut AppState) {
 
 /// Checks that both fields are filled, then asks the loop to log in.
 pub fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> {
-    let value =
-        |name: &str| form.field(name).map(|f| f.value().trim().to_string()).unwrap_or_default();
-    let (base_url, key) = (value("base_url"), ApiKey::new(value("key")));
+    let Fields::Login(fields) = &mut form.fields else { return Vec::new() };
+    let (base_url, key) = (fields.base_url.trimmed(), ApiKey::new(fields.key.trimmed()));
     if base_url.is_empty() {
-        form.set_error("base_url", "The base URL is needed, e.g. https://api.example.com");
+        fields.base_url.add_error("The base URL is needed, e.g. https://api.example.com");
     }
     if key.is_empty() {
-        form.set_error("key", "Paste the API key (it is not shown).");
+        fields.key.add_error("Paste the API key (it is not shown).");
     }
     let Some((profile, _)) = target(state) else {
         return Vec::new();
     };
-    if form.fields.iter().any(|f| f.error.is_some()) {
+    if form.has_errors() {
+        form.focus_first_error();
         state.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
@@ -76,7 +64,7 @@ pub fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> {
 pub fn on_logged_in(state: &mut AppState, result: Result<String, String>) -> Vec<Effect> {
     match result {
         Ok(message) => {
-            if matches!(&state.overlay, Some(Overlay::Form(f)) if f.purpose == FormPurpose::Login) {
+            if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login()) {
                 state.overlay = None;
             }
             state.notice = Some(message);
@@ -86,7 +74,7 @@ pub fn on_logged_in(state: &mut AppState, result: Result<String, String>) -> Vec
         }
         Err(message) => {
             match &mut state.overlay {
-                Some(Overlay::Form(form)) if form.purpose == FormPurpose::Login => {
+                Some(Overlay::Form(form)) if form.is_login() => {
                     form.note = None;
                     form.error = Some(message);
                 }

@@ -3,12 +3,12 @@
 //! confirmation dialog.
 
 use super::super::action::{Command, Effect, Slot};
-use super::super::form::{Field, Form, FormOutcome, FormPurpose};
+use super::super::form::{DayRange, ExchangeQueryFields, Field, Fields, Form, FormOutcome};
 use super::super::input::TextInput;
 use super::super::palette::{PaletteAction, parse, suggestions};
 use super::super::state::{AppState, Overlay, Pane};
 use super::fetch::fetch;
-use super::forms::{self, values::option_id};
+use super::forms;
 use super::keys::apply_filter;
 use super::login::submit_login;
 use super::{commands, navigate};
@@ -57,9 +57,7 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             state.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
-        Some(Overlay::Form(form)) if form.purpose.is_write() => {
-            forms::on_form_key(state, form, key)
-        }
+        Some(Overlay::Form(form)) if form.is_write() => forms::on_form_key(state, form, key),
         Some(Overlay::Confirm(confirm)) => forms::on_confirm_key(state, confirm, key),
         Some(Overlay::Form(mut form)) => match form.handle_key(key) {
             FormOutcome::Cancel => Vec::new(),
@@ -74,7 +72,7 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 }
 
 pub fn on_paste(state: &mut AppState, text: &str) {
-    if matches!(&state.overlay, Some(Overlay::Form(form)) if form.purpose.is_write()) {
+    if matches!(&state.overlay, Some(Overlay::Form(form)) if form.is_write()) {
         return forms::on_paste(state, text);
     }
     match state.overlay.as_mut() {
@@ -122,47 +120,22 @@ fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) 
 
 /// Opens the server-side filters of the Exchanges or Meetings list.
 pub fn open_query_form(state: &mut AppState) {
-    let date = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
-    let hint = "YYYY-MM-DD, today, -7d …; empty: the server's default";
     let form = match state.pane {
         Pane::Exchanges => {
             let query = &state.exchanges.query;
-            let groups = vec!["replied".to_string(), "meeting-booked".to_string()];
-            let group = usize::from(query.group == Some(ExchangeGroup::MeetingBooked));
-            let mut campaigns = vec!["all campaigns".to_string()];
-            campaigns.extend(
-                state
-                    .store
-                    .campaigns
-                    .items()
-                    .iter()
-                    .map(|c| format!("#{} {}", c.id, sanitize(&c.name))),
+            let campaigns = state.store.campaigns.items().iter().map(|c| (c.id, sanitize(&c.name)));
+            let fields = ExchangeQueryFields::new(
+                query.group.as_ref().unwrap_or(&ExchangeGroup::Replied),
+                query.campaign_id,
+                campaigns.collect::<Vec<_>>(),
+                DayRange::new(query.start_date, query.end_date),
             );
-            let chosen = query
-                .campaign_id
-                .and_then(|id| campaigns.iter().position(|c| option_id(c) == Some(id)))
-                .unwrap_or(0);
-            Form::new(
-                FormPurpose::ExchangeQuery,
-                "Exchange filters",
-                vec![
-                    Field::choice("group", "Group", groups, group),
-                    Field::choice("campaign", "Campaign", campaigns, chosen),
-                    Field::text("start", "From", &date(query.start_date), hint),
-                    Field::text("end", "To", &date(query.end_date), hint),
-                ],
-            )
+            Form::new("Exchange filters", Fields::ExchangeQuery(Box::new(fields)))
         }
         Pane::Meetings => {
             let query = &state.meetings.query;
-            Form::new(
-                FormPurpose::MeetingQuery,
-                "Meeting dates",
-                vec![
-                    Field::text("start", "From", &date(query.start_date), hint),
-                    Field::text("end", "To", &date(query.end_date), hint),
-                ],
-            )
+            let days = DayRange::new(query.start_date, query.end_date);
+            Form::new("Meeting dates", Fields::MeetingQuery(Box::new(days)))
         }
         _ => return,
     };
@@ -171,58 +144,56 @@ pub fn open_query_form(state: &mut AppState) {
 
 /// Reads a date field as the CLI reads `--since`: empty is `None`, else a day in any of
 /// the forms of [`days::ACCEPTED`], relative to today in the dashboard's zone.
-fn date_field(
-    form: &mut Form,
-    name: &'static str,
+fn date_field(field: &mut Field, today: NaiveDate) -> Result<Option<NaiveDate>, ()> {
+    let Some(value) = field.optional() else { return Ok(None) };
+    days::parse_day(&value, today).map(Some).map_err(|problem| field.add_error(&problem))
+}
+
+/// Reads a range of days; each wrong day, or an end before the start, is marked.
+fn day_range(
+    days: &mut DayRange,
     today: NaiveDate,
-) -> Result<Option<NaiveDate>, ()> {
-    let value = form.field(name).map(|f| f.value().trim().to_string()).unwrap_or_default();
-    if value.is_empty() {
-        return Ok(None);
+) -> Option<(Option<NaiveDate>, Option<NaiveDate>)> {
+    let start = date_field(&mut days.start, today);
+    let end = date_field(&mut days.end, today);
+    let (Ok(start), Ok(end)) = (start, end) else { return None };
+    if let (Some(s), Some(e)) = (start, end)
+        && e < s
+    {
+        days.end.add_error("The end is before the start.");
+        return None;
     }
-    days::parse_day(&value, today).map(Some).map_err(|problem| form.set_error(name, problem))
+    Some((start, end))
 }
 
 fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     form.clear_errors();
-    if form.purpose == FormPurpose::Login {
+    if form.is_login() {
         return submit_login(state, form);
     }
     let today = state.zone.date(state.now);
-    let start = date_field(&mut form, "start", today);
-    let end = date_field(&mut form, "end", today);
-    let (Ok(start), Ok(end)) = (start, end) else {
-        state.overlay = Some(Overlay::Form(form));
-        return Vec::new();
-    };
-    if let (Some(s), Some(e)) = (start, end)
-        && e < s
-    {
-        form.set_error("end", "The end is before the start.");
-        state.overlay = Some(Overlay::Form(form));
-        return Vec::new();
-    }
-    let slot = match form.purpose {
-        FormPurpose::ExchangeQuery => {
+    let slot = match &mut form.fields {
+        Fields::ExchangeQuery(fields) => day_range(&mut fields.days, today).map(|(start, end)| {
             let query = &mut state.exchanges.query;
-            query.group = Some(match form.field("group").and_then(Field::chosen) {
-                Some(1) => ExchangeGroup::MeetingBooked,
-                _ => ExchangeGroup::Replied,
-            });
-            query.campaign_id = form.field("campaign").and_then(|f| option_id(f.value()));
+            query.group = Some(fields.group.value().clone());
+            query.campaign_id = *fields.campaign.value();
             query.start_date = start;
             query.end_date = end;
             Slot::Exchanges
-        }
-        FormPurpose::MeetingQuery => {
+        }),
+        Fields::MeetingQuery(days) => day_range(days, today).map(|(start, end)| {
             state.meetings.query.start_date = start;
             state.meetings.query.end_date = end;
             Slot::Meetings
+        }),
+        Fields::Login(_) | Fields::Contact(_) | Fields::Dnc(_) | Fields::Conversion(_) => {
+            return Vec::new();
         }
-        FormPurpose::Login
-        | FormPurpose::Contact { .. }
-        | FormPurpose::Dnc
-        | FormPurpose::Conversion => return Vec::new(),
+    };
+    let Some(slot) = slot else {
+        form.focus_first_error();
+        state.overlay = Some(Overlay::Form(form));
+        return Vec::new();
     };
     let _ = commands::run(state, Command::Top);
     fetch(state, slot).into_iter().collect()

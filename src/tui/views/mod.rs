@@ -10,7 +10,6 @@ mod login;
 mod meetings;
 mod overview;
 
-use super::form::FormPurpose;
 use super::layout::areas;
 use super::list::ListState;
 use super::state::{AppState, Connection, Overlay, Pane, Remote};
@@ -29,8 +28,7 @@ pub use tabs::tab_at;
 pub fn render(frame: &mut Frame, state: &AppState) {
     let regions = areas(frame.area(), state.filtering);
     tabs::render(frame, regions.tabs, state);
-    let login_form_open =
-        matches!(&state.overlay, Some(Overlay::Form(f)) if f.purpose == FormPurpose::Login);
+    let login_form_open = matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login());
     match &state.connection {
         Connection::Ready(_) => render_pane(frame, regions.body, state),
         // The login form says it all; the advice beneath shows when it is closed.

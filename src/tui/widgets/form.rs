@@ -3,7 +3,7 @@
 //! few rows around the cursor's line; tags show as chips when not being edited. A write
 //! form says above its fields what is going on (sending, a failure, discard?).
 
-use super::super::form::{Field, FieldKind, Form, FormPurpose};
+use super::super::form::{Field, FieldKind, Form};
 use super::super::theme::Theme;
 use super::centered;
 use crate::text::{width, wrap_line};
@@ -90,7 +90,7 @@ fn field_rows(
         }
         FieldKind::Tags if !focused && !field.value().trim().is_empty() => {
             let mut spans = vec![label(&field.label)];
-            for tag in super::super::update::forms::values::tags(field.value()) {
+            for tag in field.tag_list() {
                 spans.push(Span::styled(format!(" {tag} "), chip_style(theme)));
                 spans.push(Span::raw(" "));
             }
@@ -166,33 +166,35 @@ fn hint(form: &Form, sending: bool) -> String {
     if sending {
         return "Sending… keys wait for the answer".into();
     }
-    if !form.purpose.is_write() {
-        let verb = if form.purpose == FormPurpose::Login { "log in" } else { "apply" };
-        let choices = form.fields.iter().any(|f| f.chosen().is_some());
+    let fields = form.field_list();
+    if !form.is_write() {
+        let verb = if form.is_login() { "log in" } else { "apply" };
+        let choices = fields.iter().any(|f| f.is_choice());
         let extra = if choices { " · ←/→ change" } else { "" };
         return format!("Enter {verb} · Esc cancel · Tab next field{extra}");
     }
-    let extra = match form.fields.get(form.focus).map(|f| &f.kind) {
+    let extra = match fields.get(form.focus).map(|f| &f.kind) {
         Some(FieldKind::Choice { .. }) => " · ←/→ change",
         Some(FieldKind::Lines) => " · Alt-Enter new line",
         _ => "",
     };
-    let enter = if form.focus + 1 >= form.fields.len() {
+    let enter = if form.focus + 1 >= fields.len() {
         "Enter/Ctrl-S send"
     } else {
         "Enter next · Ctrl-S send"
     };
-    let tab = if form.fields.len() > 1 { " · Tab field" } else { "" };
+    let tab = if fields.len() > 1 { " · Tab field" } else { "" };
     format!("{enter}{tab} · Esc cancel{extra}")
 }
 
 /// Draws the form; `sending` is the status of its write in flight (spinner, progress).
 pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme, sending: Option<&str>) {
-    let label_width = form.fields.iter().map(|f| width(&f.label)).max().unwrap_or(0).max(8) + 2;
+    let fields = form.field_list();
+    let label_width = fields.iter().map(|f| width(&f.label)).max().unwrap_or(0).max(8) + 2;
     let inner_width = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
     let room = inner_width.saturating_sub(label_width).max(4);
     let mut layout = Layout { lines: Vec::new(), cursor: None, focus_row: 0 };
-    let write = form.purpose.is_write();
+    let write = form.is_write();
     let status = if let Some(sending) = sending {
         message_lines(&Some(sending.to_string()), theme.warning, inner_width)
     } else if form.discarding {
@@ -209,7 +211,7 @@ pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme, sending
         layout.lines.push(Line::from(""));
     }
     let offset = layout.lines.len();
-    for (index, field) in form.fields.iter().enumerate() {
+    for (index, field) in fields.into_iter().enumerate() {
         let focused = index == form.focus;
         field_rows(field, focused, label_width, room, theme, &mut layout);
     }

@@ -4,44 +4,20 @@
 //! server answers it.
 
 use super::super::super::action::{Effect, Slot};
-use super::super::super::form::{Field, Form, FormPurpose};
+use super::super::super::form::{ContactFields, Fields, Form, Outreach, UploadFields};
 use super::super::super::state::{AppState, Overlay};
 use super::super::super::write::{Write, Written};
 use super::super::super::writing::{Submission, Tone};
 use super::super::fetch::fetch;
-use super::values::{self, option_id};
+use super::values;
 use super::{
-    campaign_in_view, campaign_label, close, open_form, place_errors, refresh, show_failure, toast,
+    Built, campaign_in_view, campaign_label, close, open_form, place_errors, refresh, show_failure,
+    toast,
 };
 use crate::api::{
     AddContactOutcome, ApiError, ContactUpload, FieldError, outcomes::is_duplicate_contact, rules,
 };
 use crate::text::sanitize;
-
-/// What follows an upload into a campaign, in the order of the form's choice.
-pub const OUTREACH: [&str; 4] = [
-    "upload, notify the campaign's users",
-    "upload without notifying",
-    "upload and start at a suitable time",
-    "upload and start right away",
-];
-
-/// The fields of a contact, named as the API names them.
-const CONTACT_FIELDS: [&str; 7] =
-    ["email", "first_name", "last_name", "city", "country", "tags", "custom_data"];
-
-fn contact_fields(email: &str) -> Vec<Field> {
-    let optional = "optional, 1 to 63 characters";
-    vec![
-        Field::text("email", "E-mail", email, "required, e.g. ann@example.com"),
-        Field::text("first_name", "First name", "", optional),
-        Field::text("last_name", "Last name", "", optional),
-        Field::text("city", "City", "", optional),
-        Field::text("country", "Country", "", optional),
-        Field::tags("tags", "Tags", "", "comma-separated, e.g. vip, q3 (at most 16)"),
-        Field::lines("custom_data", "Custom data", "", "key = value per line, or a JSON object"),
-    ]
-}
 
 /// Loads the contacts when they never were: they tell a new contact from an existing one.
 fn load_contacts(state: &mut AppState) -> Vec<Effect> {
@@ -52,107 +28,90 @@ fn load_contacts(state: &mut AppState) -> Vec<Effect> {
     Vec::new()
 }
 
-fn show(state: &mut AppState, mut form: Form, email: Option<&str>) -> Vec<Effect> {
-    form.focus = usize::from(email.is_some_and(|e| !e.is_empty()));
+fn show(state: &mut AppState, title: &str, fields: ContactFields) -> Vec<Effect> {
+    // With the address given, typing goes on in the next field.
+    let focus = usize::from(!fields.email.value().is_empty());
+    let mut form = Form::new(title, Fields::Contact(Box::new(fields)));
+    form.focus = focus;
     state.overlay = Some(Overlay::Form(form));
     load_contacts(state)
 }
 
 /// Opens the form for a contact of the organisation.
 pub fn open(state: &mut AppState, email: Option<&str>) -> Vec<Effect> {
-    let form = Form::new(
-        FormPurpose::Contact { campaign: None },
-        "Add a contact",
-        contact_fields(email.unwrap_or_default()),
-    );
-    show(state, form, email)
+    show(state, "Add a contact", ContactFields::new(email.unwrap_or_default(), None))
 }
 
 /// Opens the form for a contact of a campaign (the one given, else the one in view), with
-/// the bot picker and the choice of what follows (`outreach`: a position in [`OUTREACH`]).
+/// the bot picker and the choice of what follows.
 pub fn open_upload(
     state: &mut AppState,
     campaign_id: Option<i64>,
     email: Option<&str>,
-    outreach: usize,
+    outreach: Outreach,
 ) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
         toast(state, Tone::Warning, "Select a campaign first (2 shows Campaigns), then press u.");
         return Vec::new();
     };
-    let mut bots = vec!["let the system choose".to_string()];
-    bots.extend(state.store.bots.items().iter().map(|bot| {
+    let bots = state.store.bots.items().iter().map(|bot| {
         let name = format!("{} {}", bot.first_name, bot.last_name);
-        sanitize(&format!("#{} {} <{}>", bot.id, name.trim(), bot.email))
-    }));
-    let mut fields = contact_fields(email.unwrap_or_default());
-    fields.push(Field::choice("bot_id", "Bot", bots, 0));
-    let outreach_options = OUTREACH.iter().map(|o| o.to_string()).collect();
-    fields.push(Field::choice("outreach", "Then", outreach_options, outreach));
+        (bot.id, sanitize(&format!("#{} {} <{}>", bot.id, name.trim(), bot.email)))
+    });
+    let upload = UploadFields::new(id, bots.collect::<Vec<_>>(), outreach);
     let title = format!("Add a contact to {}", campaign_label(state, id));
-    let form = Form::new(FormPurpose::Contact { campaign: Some(id) }, &title, fields);
-    show(state, form, email)
+    show(state, &title, ContactFields::new(email.unwrap_or_default(), Some(upload)))
 }
 
-/// Where a problem with a contact belongs, in words: `tags.3` is the fourth tag, a query
-/// parameter is the bot or the choice of what follows.
-fn place(error: &FieldError, tags: &[String]) -> Option<(&'static str, String)> {
-    let field = match (error.source.as_str(), error.top_field()) {
-        ("query", "bot_id") => "bot_id",
-        ("query", "notify" | "start_immediately") => "outreach",
-        ("query" | "path", _) => return None,
-        (_, top) => CONTACT_FIELDS.into_iter().find(|name| *name == top)?,
-    };
+/// A problem with a contact in words at its field: `tags.3` is the fourth tag.
+fn word(error: &FieldError, tags: &[String]) -> String {
     let index = error.field.split('.').nth(1).and_then(|i| i.parse::<usize>().ok());
-    let message = match index {
-        Some(index) if field == "tags" => {
+    match index {
+        Some(index) if error.top_field() == "tags" => {
             let tag = tags.get(index).map(|t| format!(" '{t}'")).unwrap_or_default();
             format!("tag {}{tag}: {}", index + 1, error.message)
         }
         _ => error.message.clone(),
-    };
-    Some((field, message))
+    }
 }
 
 /// Reads the form into a write; problems that are certain are marked and nothing is sent.
-pub fn build(form: &mut Form, campaign: Option<i64>) -> Option<(Write, Option<Write>)> {
-    let optional = |name: &str| Some(form.value(name)).filter(|value| !value.is_empty());
-    let raw_data = form.field("custom_data").map(|f| f.value().to_string()).unwrap_or_default();
-    let (custom_data, data_problem) = match values::data(&raw_data) {
+pub fn build(fields: &mut ContactFields) -> Built {
+    let (custom_data, data_problem) = match values::data(fields.custom_data.value()) {
         Ok(data) => (data, None),
         Err(problem) => (None, Some(problem)),
     };
     let contact = ContactUpload {
-        email: form.value("email"),
-        first_name: optional("first_name"),
-        last_name: optional("last_name"),
-        city: optional("city"),
-        country: optional("country"),
+        email: fields.email.trimmed(),
+        first_name: fields.first_name.optional(),
+        last_name: fields.last_name.optional(),
+        city: fields.city.optional(),
+        country: fields.country.optional(),
         custom_data,
-        tags: values::tags(&form.value("tags")),
+        tags: fields.tags.tag_list(),
     };
     let problems = rules::check_contact(&contact);
-    let elsewhere = place_errors(form, &problems, |e| place(e, &contact.tags));
+    let elsewhere = place_errors(fields, &problems, |e| word(e, &contact.tags));
     if let Some(problem) = data_problem {
-        form.add_error("custom_data", &problem);
+        fields.custom_data.add_error(&problem);
     }
-    if !elsewhere.is_empty() {
-        form.error = Some(elsewhere.join("; "));
+    if !elsewhere.is_empty() || fields.fields().iter().any(|f| f.error.is_some()) {
+        return Err(elsewhere);
     }
-    if form.has_errors() {
-        return None;
-    }
-    let Some(campaign_id) = campaign else { return Some((Write::AddContact(contact), None)) };
-    let bot_id = form.field("bot_id").and_then(|f| option_id(f.value()));
-    let write = match form.field("outreach").and_then(Field::chosen).unwrap_or(0) {
-        choice @ (0 | 1) => {
-            Write::UploadContact { campaign_id, contact, bot_id, notify: choice == 0 }
+    let Some(upload) = &fields.upload else { return Ok((Write::AddContact(contact), None)) };
+    let (campaign_id, bot_id) = (upload.campaign, *upload.bot.value());
+    let write = match *upload.outreach.value() {
+        how @ (Outreach::Notify | Outreach::Silent) => {
+            Write::UploadContact { campaign_id, contact, bot_id, notify: how == Outreach::Notify }
         }
-        choice => {
-            Write::UploadAndStart { campaign_id, contact, bot_id, start_immediately: choice == 3 }
-        }
+        how @ (Outreach::StartLater | Outreach::StartNow) => Write::UploadAndStart {
+            campaign_id,
+            contact,
+            bot_id,
+            start_immediately: how == Outreach::StartNow,
+        },
     };
-    Some((write, None))
+    Ok((write, None))
 }
 
 /// The contact write's answer: a toast and the new (or existing) contact selected, or the
@@ -244,7 +203,10 @@ fn failed(
             "{email} is already a contact{id}, so it was not added. {}",
             super::failure_text(error, "")
         ));
-        form.set_error("email", "already a contact");
+        if let Fields::Contact(fields) = &mut form.fields {
+            fields.email.add_error("already a contact");
+        }
+        form.focus_first_error();
         return Vec::new();
     }
     let tags = match &submission.write {
@@ -253,6 +215,6 @@ fn failed(
         | Write::UploadAndStart { contact, .. } => contact.tags.clone(),
         _ => Vec::new(),
     };
-    show_failure(state, error, "", |e| place(e, &tags));
+    show_failure::<ContactFields>(state, error, "", |e| word(e, &tags));
     Vec::new()
 }

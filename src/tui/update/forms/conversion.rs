@@ -3,16 +3,14 @@
 //! nothing was logged and the address is the likely mistake.
 
 use super::super::super::action::Effect;
-use super::super::super::form::{Field, Form, FormPurpose};
+use super::super::super::form::{ConversionFields, Fields, Form};
 use super::super::super::state::{AppState, Overlay};
 use super::super::super::write::{Write, Written};
 use super::super::super::writing::{Submission, Tone};
 use super::values;
-use super::{close, contact_in_view, open_form, place_errors, show_failure, toast};
-use crate::api::{ApiError, ConversionOutcome, FieldError, SubmitConversion, rules};
+use super::{Built, close, contact_in_view, open_form, place_errors, show_failure, toast};
+use crate::api::{ApiError, ConversionOutcome, SubmitConversion, rules};
 use crate::text::sanitize;
-
-const FIELDS: [&str; 3] = ["email", "conversion_type", "conversion_data"];
 
 /// What the palette may fill in besides the address.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -26,59 +24,33 @@ pub struct Prefill {
 pub fn open(state: &mut AppState, email: Option<&str>, prefill: Option<Prefill>) -> Vec<Effect> {
     let email = email.map(str::to_string).or_else(|| contact_in_view(state)).unwrap_or_default();
     let prefill = prefill.unwrap_or_default();
-    let mut form = Form::new(
-        FormPurpose::Conversion,
-        "Log a conversion",
-        vec![
-            Field::text("email", "E-mail", &email, "the contact's address (required)"),
-            Field::text(
-                "conversion_type",
-                "Type",
-                &prefill.kind,
-                "e.g. signup, purchase (at most 63)",
-            ),
-            Field::lines(
-                "conversion_data",
-                "Data",
-                &prefill.data,
-                "optional: key = value per line, or a JSON object",
-            ),
-        ],
-    );
+    let fields = ConversionFields::new(&email, &prefill.kind, &prefill.data);
+    let mut form = Form::new("Log a conversion", Fields::Conversion(Box::new(fields)));
     form.focus = usize::from(!email.is_empty());
     state.overlay = Some(Overlay::Form(form));
     Vec::new()
 }
 
-fn place(error: &FieldError) -> Option<(&'static str, String)> {
-    if matches!(error.source.as_str(), "query" | "path") {
-        return None;
-    }
-    let field = FIELDS.into_iter().find(|name| *name == error.top_field())?;
-    Some((field, error.message.clone()))
-}
-
 /// Reads the form into a conversion; problems that are certain are marked and nothing is sent.
-pub fn build(form: &mut Form) -> Option<(Write, Option<Write>)> {
-    let raw_data = form.field("conversion_data").map(Field::value).unwrap_or_default();
-    let (conversion_data, data_problem) = match values::data(raw_data) {
+pub fn build(fields: &mut ConversionFields) -> Built {
+    let (conversion_data, data_problem) = match values::data(fields.conversion_data.value()) {
         Ok(data) => (data, None),
         Err(problem) => (None, Some(problem)),
     };
-    let kind = form.value("conversion_type");
     let conversion = SubmitConversion {
-        email: form.value("email"),
-        conversion_type: (!kind.is_empty()).then_some(kind),
+        email: fields.email.trimmed(),
+        conversion_type: fields.conversion_type.optional(),
         conversion_data,
     };
-    let elsewhere = place_errors(form, &rules::check_conversion(&conversion), place);
+    let problems = rules::check_conversion(&conversion);
+    let elsewhere = place_errors(fields, &problems, |e| e.message.clone());
     if let Some(problem) = data_problem {
-        form.add_error("conversion_data", &problem);
+        fields.conversion_data.add_error(&problem);
     }
-    if !elsewhere.is_empty() {
-        form.error = Some(elsewhere.join("; "));
+    if !elsewhere.is_empty() || fields.fields().iter().any(|f| f.error.is_some()) {
+        return Err(elsewhere);
     }
-    (!form.has_errors()).then_some((Write::Conversion(conversion), None))
+    Ok((Write::Conversion(conversion), None))
 }
 
 pub fn finished(
@@ -112,7 +84,7 @@ pub fn finished(
                 None => toast(state, Tone::Warning, text),
             }
         }
-        Err(error) => show_failure(state, &error, "", place),
+        Err(error) => show_failure::<ConversionFields>(state, &error, "", |e| e.message.clone()),
     }
     Vec::new()
 }

@@ -3,12 +3,12 @@
 //! each in requests of at most 10 000 with progress.
 
 use super::super::super::action::{Effect, Slot};
-use super::super::super::form::{Field, Form, FormPurpose};
+use super::super::super::form::{DncFields, Fields, Form};
 use super::super::super::state::{AppState, Overlay};
 use super::super::super::write::{Write, Written};
 use super::super::super::writing::{Submission, Tone};
 use super::values::{count, dnc_entries};
-use super::{close, contact_in_view, open_form, refresh, send, show_failure, toast};
+use super::{Built, close, contact_in_view, open_form, refresh, send, show_failure, toast};
 use crate::api::{ApiError, FieldError, MAX_DNC_BATCH};
 use crate::text::sanitize;
 use chrono::TimeDelta;
@@ -32,24 +32,16 @@ pub fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Ef
             })
             .unwrap_or_default(),
     };
-    let mut form = Form::new(
-        FormPurpose::Dnc,
-        "Do not contact",
-        vec![Field::lines(
-            "entries",
-            "Entries",
-            &prefill,
-            "addresses or domains: one per line, or commas or spaces between; paste a list",
-        )],
-    );
-    describe(&mut form);
+    let mut fields = DncFields::new(&prefill);
+    describe(&mut fields);
+    let form = Form::new("Do not contact", Fields::Dnc(Box::new(fields)));
     state.overlay = Some(Overlay::Form(form));
     Vec::new()
 }
 
 /// Says under the field what the list holds and how it will be sent.
-pub fn describe(form: &mut Form) {
-    let Some(field) = form.field_mut("entries") else { return };
+pub fn describe(fields: &mut DncFields) {
+    let field = &mut fields.entries;
     let entries = dnc_entries(field.value());
     let mut parts = Vec::new();
     if !entries.emails.is_empty() {
@@ -71,8 +63,8 @@ pub fn describe(form: &mut Form) {
 
 /// Reads the list: addresses first, then domains. Any invalid entry stops it all (and is
 /// named), so a list is never sent half.
-pub fn build(form: &mut Form) -> Option<(Write, Option<Write>)> {
-    let entries = dnc_entries(form.field("entries").map(Field::value).unwrap_or_default());
+pub fn build(fields: &mut DncFields) -> Built {
+    let entries = dnc_entries(fields.entries.value());
     if !entries.problems.is_empty() {
         let mut listed: Vec<&str> =
             entries.problems.iter().take(SHOWN_PROBLEMS).map(String::as_str).collect();
@@ -83,17 +75,17 @@ pub fn build(form: &mut Form) -> Option<(Write, Option<Write>)> {
         }
         let listed = listed.join("; ");
         let text = format!("{}. Nothing was sent.", listed.trim_end_matches('.'));
-        form.set_error("entries", sanitize(&text));
-        return None;
+        fields.entries.add_error(&sanitize(&text));
+        return Err(Vec::new());
     }
     let emails = (!entries.emails.is_empty()).then_some(Write::DncEmails(entries.emails));
     let domains = (!entries.domains.is_empty()).then_some(Write::DncDomains(entries.domains));
     match (emails, domains) {
-        (Some(emails), domains) => Some((emails, domains)),
-        (None, Some(domains)) => Some((domains, None)),
+        (Some(emails), domains) => Ok((emails, domains)),
+        (None, Some(domains)) => Ok((domains, None)),
         (None, None) => {
-            form.set_error("entries", "Type or paste at least one e-mail address or domain.");
-            None
+            fields.entries.add_error("Type or paste at least one e-mail address or domain.");
+            Err(Vec::new())
         }
     }
 }
@@ -161,18 +153,16 @@ fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Ve
     // A 422 names an item of the failed request: its place in the whole list follows the
     // items sent before it.
     let sent = submission.sent;
-    let place = |error: &FieldError| -> Option<(&'static str, String)> {
+    let word = |error: &FieldError| {
         let index = error.field.split('.').nth(1).and_then(|i| i.parse::<usize>().ok());
-        let entry = index.and_then(|i| list.get(sent + i));
-        let message = match entry {
+        match index.and_then(|i| list.get(sent + i)) {
             Some(entry) => format!("'{entry}': {}", error.message),
             None => error.message.clone(),
-        };
-        matches!(error.top_field(), "emails" | "domains").then_some(("entries", message))
+        }
     };
-    show_failure(state, error, &sanitize(&before), place);
-    if let Some(form) = open_form(state) {
-        describe(form);
+    show_failure::<DncFields>(state, error, &sanitize(&before), word);
+    if let Some(Fields::Dnc(fields)) = open_form(state).map(|form| &mut form.fields) {
+        describe(fields);
     }
     if submission.sent > 0 || !submission.done.is_empty() {
         return refresh(state, &[Slot::Contacts]);

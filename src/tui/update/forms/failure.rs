@@ -1,7 +1,7 @@
 //! How a failed write reads: in words with what to do, a 422 field by field in its form,
 //! the rest above the form (or in a toast when no form is left to show it).
 
-use super::super::super::form::Form;
+use super::super::super::form::WriteFields;
 use super::super::super::state::AppState;
 use super::super::super::writing::Tone;
 use super::{open_form, toast};
@@ -44,32 +44,31 @@ fn sentence(text: &str) -> String {
     }
 }
 
-/// Puts each problem next to its field (`place` names the field and words the message);
-/// returns the problems that belong to no field.
-pub(super) fn place_errors(
-    form: &mut Form,
+/// Puts each problem next to the field it names (`word` says it there); returns the
+/// problems that belong to no field.
+pub(super) fn place_errors<F: WriteFields>(
+    fields: &mut F,
     errors: &[FieldError],
-    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
+    word: impl Fn(&FieldError) -> String,
 ) -> Vec<String> {
     let mut elsewhere = Vec::new();
     for error in errors {
-        match place(error) {
-            Some((name, message)) if form.field(name).is_some() => {
-                form.add_error(name, &sanitize(&message));
-            }
-            _ => elsewhere.push(sanitize(&error.to_string())),
+        match fields.named_by(error) {
+            Some(field) => field.add_error(&sanitize(&word(error))),
+            None => elsewhere.push(sanitize(&error.to_string())),
         }
     }
     elsewhere
 }
 
 /// Shows a failed write in its open form (a toast when the form is gone): a 422 field by
-/// field, anything else above the form. `before` says what was already done.
-pub(super) fn show_failure(
+/// field (`word` says each problem at its field), anything else above the form. `before`
+/// says what was already done.
+pub(super) fn show_failure<F: WriteFields>(
     state: &mut AppState,
     error: &ApiError,
     before: &str,
-    place: impl Fn(&FieldError) -> Option<(&'static str, String)>,
+    word: impl Fn(&FieldError) -> String,
 ) {
     let Some(form) = open_form(state) else {
         let text = format!("{before}{}", failure_text(error, ""));
@@ -77,9 +76,9 @@ pub(super) fn show_failure(
         return;
     };
     form.clear_errors();
-    let message = match error {
-        ApiError::Validation(errors) => {
-            let elsewhere = place_errors(form, errors, place);
+    let message = match (error, F::of(&mut form.fields)) {
+        (ApiError::Validation(errors), Some(fields)) => {
+            let elsewhere = place_errors(fields, errors, word);
             let count = errors.len();
             let plural = if count == 1 { "" } else { "s" };
             if elsewhere.is_empty() {
@@ -90,7 +89,8 @@ pub(super) fn show_failure(
                 format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
             }
         }
-        other => failure_text(other, RETRY),
+        (other, _) => failure_text(other, RETRY),
     };
     form.error = Some(format!("{before}{message}"));
+    form.focus_first_error();
 }

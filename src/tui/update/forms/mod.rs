@@ -17,7 +17,7 @@ pub use palette::from_palette;
 pub use start::on_confirm_key;
 
 use super::super::action::{Command, Effect, ReqId, Slot};
-use super::super::form::{Form, FormOutcome, FormPurpose};
+use super::super::form::{Fields, Form, FormOutcome, Outreach};
 use super::super::state::{AppState, Connection, Overlay, Pane};
 use super::super::write::{Write, Written};
 use super::super::writing::{Submission, TOAST_SECONDS, Toast, Tone};
@@ -50,7 +50,7 @@ pub fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
         Command::StartCampaign => start::ask(state, None),
         Command::AddContact => contact::open(state, None),
-        Command::UploadContact => contact::open_upload(state, None, None, 0),
+        Command::UploadContact => contact::open_upload(state, None, None, Outreach::Notify),
         Command::AddDnc => dnc::open(state, false, None),
         Command::AddDncDomain => dnc::open(state, true, None),
         Command::LogConversion => conversion::open(state, None, None),
@@ -96,8 +96,8 @@ pub fn on_paste(state: &mut AppState, text: &str) {
 }
 
 fn after_edit(form: &mut Form) {
-    if form.purpose == FormPurpose::Dnc {
-        dnc::describe(form);
+    if let Fields::Dnc(fields) = &mut form.fields {
+        dnc::describe(fields);
     }
 }
 
@@ -111,18 +111,26 @@ pub fn submit(state: &mut AppState, mut form: Form) -> Vec<Effect> {
         state.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
-    let built = match form.purpose {
-        FormPurpose::Contact { campaign } => contact::build(&mut form, campaign),
-        FormPurpose::Dnc => dnc::build(&mut form),
-        FormPurpose::Conversion => conversion::build(&mut form),
-        FormPurpose::ExchangeQuery | FormPurpose::MeetingQuery | FormPurpose::Login => None,
+    let built = match &mut form.fields {
+        Fields::Contact(fields) => contact::build(fields),
+        Fields::Dnc(fields) => dnc::build(fields),
+        Fields::Conversion(fields) => conversion::build(fields),
+        Fields::ExchangeQuery(_) | Fields::MeetingQuery(_) | Fields::Login(_) => Err(Vec::new()),
     };
+    let built = built.map_err(|elsewhere| {
+        form.error = (!elsewhere.is_empty()).then(|| elsewhere.join("; "));
+        form.focus_first_error();
+    });
     state.overlay = Some(Overlay::Form(form));
     match built {
-        Some((write, then)) => begin(state, write, then),
-        None => Vec::new(),
+        Ok((write, then)) => begin(state, write, then),
+        Err(()) => Vec::new(),
     }
 }
+
+/// What a write form reads into: the write and the one to send after it; or, when it is
+/// certainly wrong (each problem marked on its field), the problems that fit no field.
+type Built = Result<(Write, Option<Write>), Vec<String>>;
 
 /// Submits the form just opened (a palette line that said everything).
 fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
@@ -248,7 +256,7 @@ pub fn refresh(state: &mut AppState, slots: &[Slot]) -> Vec<Effect> {
 
 /// Closes the write form or dialog the answer was for.
 fn close(state: &mut AppState) {
-    if matches!(&state.overlay, Some(Overlay::Form(f)) if f.purpose.is_write())
+    if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_write())
         || matches!(state.overlay, Some(Overlay::Confirm(_)))
     {
         state.overlay = None;
@@ -258,7 +266,7 @@ fn close(state: &mut AppState) {
 /// The open write form, if the answer still has one to go to.
 fn open_form(state: &mut AppState) -> Option<&mut Form> {
     match state.overlay.as_mut() {
-        Some(Overlay::Form(form)) if form.purpose.is_write() => Some(form),
+        Some(Overlay::Form(form)) if form.is_write() => Some(form),
         _ => None,
     }
 }

@@ -1,18 +1,7 @@
-//! Reading what was typed into write forms: tags, free-form data, DNC lists, and the id at
-//! the front of a picked option.
+//! Reading what was typed into write forms: free-form data and DNC lists.
 
 use crate::api::{JsonObject, rules};
 use serde_json::Value;
-
-/// The id of a picked option written as `#ID …`; `None` for options without one.
-pub fn option_id(option: &str) -> Option<i64> {
-    option.strip_prefix('#')?.split(' ').next()?.parse().ok()
-}
-
-/// Tags typed as `vip, q3`: trimmed, empty pieces left out.
-pub fn tags(text: &str) -> Vec<String> {
-    text.split(',').map(str::trim).filter(|tag| !tag.is_empty()).map(str::to_string).collect()
-}
 
 /// Free-form data: a JSON object, or `key = value` lines (values are strings); `None` when
 /// nothing was typed. The error says which line is wrong and what would do.
@@ -109,12 +98,5 @@ mod tests {
         assert_eq!(entries.domains, ["competitor.com", "other.org"]);
         assert_eq!(entries.problems.len(), 1);
         assert!(entries.problems[0].starts_with("'bad@'"), "{:?}", entries.problems);
-    }
-
-    #[test]
-    fn tags_and_options() {
-        assert_eq!(tags(" vip, ,q3 ,"), ["vip", "q3"]);
-        assert_eq!(option_id("#501 Ann Bot <a@b.c>"), Some(501));
-        assert_eq!(option_id("let the system choose"), None);
     }
 }

@@ -1,0 +1,58 @@
+//! The conversion form: the contact's address, a type and optional data.
+
+use super::field::Field;
+use super::{Fields, WriteFields};
+use crate::api::FieldError;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConversionFields {
+    pub email: Field,
+    pub conversion_type: Field,
+    /// `key = value` lines, or a JSON object.
+    pub conversion_data: Field,
+}
+
+impl ConversionFields {
+    pub fn new(email: &str, conversion_type: &str, data: &str) -> Self {
+        ConversionFields {
+            email: Field::text("E-mail", email, "the contact's address (required)"),
+            conversion_type: Field::text(
+                "Type",
+                conversion_type,
+                "e.g. signup, purchase (at most 63)",
+            ),
+            conversion_data: Field::lines(
+                "Data",
+                data,
+                "optional: key = value per line, or a JSON object",
+            ),
+        }
+    }
+
+    pub fn fields(&self) -> Vec<&Field> {
+        vec![&self.email, &self.conversion_type, &self.conversion_data]
+    }
+
+    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+        vec![&mut self.email, &mut self.conversion_type, &mut self.conversion_data]
+    }
+}
+
+impl WriteFields for ConversionFields {
+    fn of(fields: &mut Fields) -> Option<&mut Self> {
+        match fields {
+            Fields::Conversion(conversion) => Some(conversion.as_mut()),
+            _ => None,
+        }
+    }
+
+    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+        match (problem.source.as_str(), problem.top_field()) {
+            ("query" | "path", _) => None,
+            (_, "email") => Some(&mut self.email),
+            (_, "conversion_type") => Some(&mut self.conversion_type),
+            (_, "conversion_data") => Some(&mut self.conversion_data),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! The do-not-contact form: many addresses and domains at once.
+
+use super::field::Field;
+use super::{Fields, WriteFields};
+use crate::api::FieldError;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DncFields {
+    /// Addresses and domains, one per line or with commas or spaces between.
+    pub entries: Field,
+}
+
+impl DncFields {
+    pub fn new(entries: &str) -> Self {
+        DncFields {
+            entries: Field::lines(
+                "Entries",
+                entries,
+                "addresses or domains: one per line, or commas or spaces between; paste a list",
+            ),
+        }
+    }
+
+    pub fn fields(&self) -> Vec<&Field> {
+        vec![&self.entries]
+    }
+
+    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+        vec![&mut self.entries]
+    }
+}
+
+impl WriteFields for DncFields {
+    fn of(fields: &mut Fields) -> Option<&mut Self> {
+        match fields {
+            Fields::Dnc(dnc) => Some(dnc.as_mut()),
+            _ => None,
+        }
+    }
+
+    /// The lists of endpoints 6 (`emails`) and 1 (`domains`) are both the entries.
+    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+        matches!(problem.top_field(), "emails" | "domains").then_some(&mut self.entries)
+    }
+}
