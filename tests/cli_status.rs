@@ -1,12 +1,15 @@
-//! `outreach status`: the summary against the simulator, and `--check` both ways.
+//! `outreach status`: the summary against the simulator, `--check` both ways, retired bots
+//! apart, and a check that could not see everything never passing as healthy.
 
 mod common;
 
 use chrono::{DateTime, Utc};
 use common::cli::{Outreach, width};
-use common::sim::user_client;
+use common::sim::{fault_rules, serve_raw_once, user_client};
+use outreach_tui::bots::{Standing, standing};
 use outreach_tui::sim::{self, SimOptions};
 use outreach_tui::summary;
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn check_fails_for_an_org_with_a_broken_bot_and_passes_for_a_healthy_one() {
@@ -16,13 +19,17 @@ async fn check_fails_for_an_org_with_a_broken_bot_and_passes_for_a_healthy_one()
 
     let broken = northwind.run(&["status", "--check"]).await;
     broken.expect(1);
-    assert!(broken.stdout.contains("attention:"), "{}", broken.stdout);
+    assert!(broken.stdout.contains("need attention"), "{}", broken.stdout);
     northwind.run(&["status", "--check", "--quiet"]).await.expect(1);
     assert!(northwind.run(&["status", "--check", "--quiet"]).await.stdout.is_empty());
 
+    // Globex has a retired (INACTIVE) bot: gone on purpose, no reason for an alert.
     let healthy = globex.run(&["status", "--check"]).await;
     healthy.expect(0);
     assert!(healthy.stdout.contains("all healthy"), "{}", healthy.stdout);
+    assert!(healthy.stdout.contains("1 retired"), "{}", healthy.stdout);
+    assert!(healthy.stdout.contains(": retired (INACTIVE)"), "{}", healthy.stdout);
+    assert!(!healthy.stdout.contains("attention"), "{}", healthy.stdout);
 
     // Without --check, attention is reported but is no failure.
     northwind.run(&["status"]).await.expect(0);
@@ -42,21 +49,33 @@ async fn the_text_fits_80_columns_and_names_each_bot_needing_attention() {
         assert!(width(line) <= 80, "wider than 80 columns: {line:?}");
         assert!(!line.chars().any(char::is_control), "{line:?}");
     }
-    let broken: Vec<_> = bots.items.iter().filter(|bot| !bot.problems().is_empty()).collect();
-    assert!(!broken.is_empty());
-    for bot in broken {
-        assert!(
-            run.stdout.contains(&format!("  #{} ", bot.id)),
-            "bot {} missing:\n{}",
-            bot.id,
-            run.stdout
-        );
+    let listed = |id: i64| run.stdout.lines().find(|l| l.starts_with(&format!("  #{id} ")));
+    let of = |wanted: Standing| bots.items.iter().filter(move |bot| standing(bot) == wanted);
+    let attention: Vec<_> = of(Standing::Attention).collect();
+    assert!(!attention.is_empty());
+    let headline = format!("{} need attention", attention.len());
+    assert!(run.stdout.contains(&headline), "{headline}:\n{}", run.stdout);
+    for bot in attention {
+        assert!(listed(bot.id).is_some(), "bot {} missing:\n{}", bot.id, run.stdout);
     }
-    for bot in bots.items.iter().filter(|bot| bot.problems().is_empty()) {
-        assert!(!run.stdout.contains(&format!("  #{} ", bot.id)), "healthy bot {} listed", bot.id);
+    for bot in of(Standing::Retired) {
+        let line = listed(bot.id).unwrap_or_else(|| panic!("retired bot {} missing", bot.id));
+        assert!(line.contains(": retired ("), "{line}");
+    }
+    for bot in of(Standing::Ending) {
+        assert!(listed(bot.id).is_some_and(|l| l.contains(": ending")), "{}", run.stdout);
+    }
+    for bot in of(Standing::Healthy) {
+        assert!(listed(bot.id).is_none(), "healthy bot {} listed", bot.id);
     }
     assert!(run.stdout.lines().any(|l| l.starts_with("Campaigns  ")), "{}", run.stdout);
-    assert!(run.stdout.lines().any(|l| l.starts_with("Replies    ")), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("Replies    ") && l.contains("conversations replied in 7 days")),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.lines().any(|l| l.starts_with("Meetings   ")), "{}", run.stdout);
     sim.shutdown().await;
 }
@@ -88,7 +107,57 @@ async fn json_matches_the_summary_of_what_the_api_holds() {
     let expected =
         summary::compute(&campaigns.items, &bots.items, &replies.items, &meetings.items, &now);
     assert_eq!(json, serde_json::to_value(&expected).unwrap());
-    assert!(expected.replies.last_7d > 0, "the demo data has recent replies");
+    assert!(expected.replies.last_7_days > 0, "the demo data has recent replies");
     assert!(expected.meetings.next.is_some(), "the demo data has an upcoming meeting");
+    assert!(json.get("incomplete").is_none(), "nothing was left out");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreadable_bot_is_said_in_words_and_blinds_the_check() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let globex = Outreach::new(&sim.base_url, &sim.orgs[1].admin_key);
+    let healthy = json!({"id": 1, "email": "ok@globex.example", "status": "ACTIVE", "mailbox_status": "ACTIVE"});
+    serve_raw_once(&sim, "/api/v1/bots", json!([healthy, {"id": "not a number"}])).await;
+
+    let run = globex.run(&["status", "--check"]).await;
+    run.expect(6);
+    assert!(run.stderr.contains("1 bot could not be read and was left out"), "{}", run.stderr);
+    assert!(run.stderr.contains("cannot say \"healthy\""), "{}", run.stderr);
+
+    // Every bot unreadable: not "Bots 0, all healthy" with exit 0.
+    serve_raw_once(&sim, "/api/v1/bots", json!(["junk", 7, {"id": null}])).await;
+    let blind = globex.run(&["status", "--check", "--json"]).await;
+    blind.expect(6);
+    assert!(
+        blind.stderr.contains("3 bots could not be read and were left out"),
+        "{}",
+        blind.stderr
+    );
+    assert_eq!(blind.json()["incomplete"][0]["part"], "bots");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_part_that_cannot_be_loaded_is_named_and_the_check_exits_6() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let globex = Outreach::new(&sim.base_url, &sim.orgs[1].admin_key);
+    let refusal = json!({"detail": "Organisation not found"});
+    let rule = json!([{"kind": "raw", "path": "/api/v1/bots", "times": 2, "status": 404, "json": refusal}]);
+    fault_rules(&sim, rule).await;
+
+    let run = globex.run(&["status", "--check"]).await;
+    run.expect(6);
+    assert!(run.stderr.contains("bots could not be loaded"), "{}", run.stderr);
+    assert!(run.stdout.contains("Bots       could not be loaded"), "{}", run.stdout);
+    assert!(!run.stdout.contains("all healthy"), "{}", run.stdout);
+    assert!(
+        run.stdout.lines().any(|l| l.starts_with("Campaigns  3: ")),
+        "the rest still shows:\n{}",
+        run.stdout
+    );
+
+    // Without --check the command fails with the failure's own code (404: not found).
+    globex.run(&["status"]).await.expect(5);
     sim.shutdown().await;
 }

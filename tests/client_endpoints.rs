@@ -9,6 +9,7 @@ use outreach_tui::api::{
     AddContactOutcome, ApiError, BotStatus, CampaignStatus, ContactUpload, ConversionOutcome,
     ExchangeGroup, ExchangeQuery, ExchangeStatus, MeetingQuery, SubmitConversion,
 };
+use outreach_tui::bots::problems;
 use serde_json::{Value, json};
 
 fn upload(email: &str) -> ContactUpload {
@@ -46,7 +47,7 @@ async fn lists_campaigns_bots_contacts_and_meetings() {
         assert!(campaigns.items.iter().any(|c| &c.status == status), "no {status} campaign");
     }
     let bots = api.list_bots().await.unwrap();
-    assert!(bots.items.iter().any(|b| !b.problems().is_empty()), "some bots need attention");
+    assert!(bots.items.iter().any(|b| !problems(b).is_empty()), "some bots need attention");
     assert!(bots.items.iter().any(|b| b.status == BotStatus::PaymentFailed));
     let contacts = api.list_contacts().await.unwrap();
     assert_eq!(contacts.items.len(), 1000);
@@ -64,7 +65,7 @@ async fn lists_campaigns_bots_contacts_and_meetings() {
     assert!(all.items.len() > meetings.items.len());
     assert!(all.items.iter().any(|m| m.cancelled));
     let globex = client(&sim, &sim.orgs[1].admin_key).list_bots().await.unwrap();
-    assert!(globex.items.iter().all(|b| b.problems().is_empty()), "Globex's bots are healthy");
+    assert!(globex.items.iter().all(|b| problems(b).is_empty()), "Globex's bots are healthy");
 }
 
 #[tokio::test]

@@ -38,7 +38,7 @@ async fn unknown_values_extra_fields_and_nulls_are_read() {
     let bot = &bots.items[0];
     assert_eq!(bot.status, BotStatus::Unknown("HIBERNATING".into()));
     assert_eq!(bot.mailbox_status, MailboxStatus::Unknown("QUANTUM".into()));
-    assert!(bot.problems().iter().any(|p| p.contains("QUANTUM")));
+    assert!(outreach_tui::bots::problems(bot).iter().any(|p| p.contains("QUANTUM")));
 
     serve_raw_once(
         &sim,

@@ -197,13 +197,6 @@ impl ExchangeStatus {
     }
 }
 
-impl BotStatus {
-    /// Whether a manager should look at a bot in this state.
-    pub fn needs_attention(&self) -> bool {
-        !matches!(self, BotStatus::Active)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

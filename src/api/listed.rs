@@ -18,14 +18,16 @@ pub struct Listed<T> {
 }
 
 impl<T> Listed<T> {
-    /// A warning for the user when elements were skipped.
+    /// A warning for the user when elements were skipped. `what` is the plural noun
+    /// ("campaigns", "e-mails"); one element is named in the singular, without its `s`.
     pub fn warning(&self, what: &str) -> Option<String> {
         (self.skipped > 0).then(|| {
-            format!(
-                "{} {what} could not be read and {} left out",
-                self.skipped,
-                if self.skipped == 1 { "was" } else { "were" }
-            )
+            let (noun, verb) = if self.skipped == 1 {
+                (what.strip_suffix('s').unwrap_or(what), "was")
+            } else {
+                (what, "were")
+            };
+            format!("{} {noun} could not be read and {verb} left out", self.skipped)
         })
     }
 }
@@ -263,6 +265,11 @@ mod tests {
         assert_eq!(
             listed.warning("contacts").unwrap(),
             "2 contacts could not be read and were left out"
+        );
+        let one: Listed<Contact> = decode_list(br#"[{"id": 1}, "junk"]"#).unwrap();
+        assert_eq!(
+            one.warning("campaigns").unwrap(),
+            "1 campaign could not be read and was left out"
         );
     }
 

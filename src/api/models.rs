@@ -229,41 +229,6 @@ pub struct Bot {
     pub shown_onboarding: bool,
 }
 
-/// What is wrong with a bot, in words; empty when it is healthy.
-impl Bot {
-    pub fn problems(&self) -> Vec<String> {
-        let mut problems = Vec::new();
-        if self.mailbox_status != MailboxStatus::Active {
-            problems.push(format!("mailbox {}", self.mailbox_status));
-        }
-        if self.status.needs_attention() {
-            problems.push(format!("status {}", self.status));
-        }
-        match &self.dns_validation {
-            Some(dns) if !dns.mx || !dns.spf => {
-                let missing: Vec<&str> = [("MX", dns.mx), ("SPF", dns.spf)]
-                    .iter()
-                    .filter(|(_, ok)| !ok)
-                    .map(|(name, _)| *name)
-                    .collect();
-                problems.push(format!("DNS {} missing", missing.join("+")));
-            }
-            _ => {}
-        }
-        if let Some(cname) = &self.cname_record {
-            if !cname.valid_record {
-                problems.push("CNAME invalid".into());
-            } else if !cname.valid_ssl {
-                problems.push("SSL invalid".into());
-            }
-        }
-        if self.auth_data.iter().any(|auth| !auth.is_valid) {
-            problems.push("auth invalid".into());
-        }
-        problems
-    }
-}
-
 /// A bot or contact as seen from an exchange.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Party {

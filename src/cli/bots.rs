@@ -5,7 +5,9 @@ use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::output::{Cell, Column, OutputArgs, full_name, print_listed};
 use super::table::Tone;
-use crate::api::{Bot, BotStatus, MailboxStatus};
+use crate::api::{Bot, MailboxStatus};
+use crate::bots::{Standing, standing, verdict, warmup};
+use chrono::Utc;
 use clap::Subcommand;
 
 #[derive(Debug, Clone, Subcommand)]
@@ -38,14 +40,32 @@ fn columns() -> Vec<Column<Bot>> {
             .optional(3),
         Col::new("STATUS", |b| Cell::Text(b.status.to_string()))
             .shrink(10)
-            .tone(|b| if b.status == BotStatus::Active { Tone::Good } else { Tone::Bad }),
+            .tone(|b| standing_tone(standing(b))),
         Col::new("MAILBOX", |b| Cell::Text(b.mailbox_status.to_string())).shrink(10).tone(|b| {
             if b.mailbox_status == MailboxStatus::Active { Tone::Good } else { Tone::Bad }
         }),
         Col::new("DAILY LIMIT", |b| Cell::OptInt(b.max_daily_limit)).optional(4),
+        Col::new("WARM-UP", |b| Cell::Text(warmup_cell(b))).optional(6),
         Col::new("WARMUP SINCE", |b| Cell::Time(b.warmup_started_at)).optional(5),
-        Col::new("PROBLEMS", |b| Cell::Text(b.problems().join(", ")))
+        Col::new("PROBLEMS", |b| Cell::Text(verdict(b)))
             .shrink(10)
-            .tone(|_| Tone::Bad),
+            .tone(|b| standing_tone(standing(b))),
     ]
+}
+
+/// Healthy green, needing attention red, ending yellow, retired dim.
+fn standing_tone(standing: Standing) -> Tone {
+    match standing {
+        Standing::Healthy => Tone::Good,
+        Standing::Attention => Tone::Bad,
+        Standing::Ending => Tone::Warn,
+        Standing::Retired => Tone::Dim,
+    }
+}
+
+/// Today's warm-up volume against the limit and the day: `34/52 day 12`.
+fn warmup_cell(bot: &Bot) -> String {
+    warmup(bot, Utc::now())
+        .map(|w| format!("{}/{} day {}", w.volume, w.limit, w.day))
+        .unwrap_or_default()
 }

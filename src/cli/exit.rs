@@ -22,6 +22,8 @@ pub enum Exit {
     Permission = 4,
     /// The campaign, exchange or other resource does not exist in this organisation (404).
     NotFound = 5,
+    /// `status --check` could not read or load every part: a blind check is never healthy.
+    Incomplete = 6,
 }
 
 impl From<Exit> for ExitCode {
@@ -161,6 +163,7 @@ mod tests {
             (Exit::Auth, "authentication"),
             (Exit::Permission, "permission"),
             (Exit::NotFound, "not found"),
+            (Exit::Incomplete, "incomplete"),
         ] {
             let line = format!("  {}  {word}", exit as u8);
             assert!(crate::cli::TOP_HELP.contains(&line), "{line}");

@@ -83,7 +83,8 @@ Exit codes:
   2  usage: bad arguments or bad input, nothing was sent
   3  authentication: no API key, or the API refused it (401)
   4  permission: the key lacks the rights (403), or the profile is read-only
-  5  not found: no such campaign, exchange or bot in this organisation (404)";
+  5  not found: no such campaign, exchange or bot in this organisation (404)
+  6  incomplete: status --check could not read or load part of the data";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {

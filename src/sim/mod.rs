@@ -91,8 +91,9 @@ pub struct SimHandle {
     /// `http://127.0.0.1:PORT`, without a trailing slash.
     pub base_url: String,
     pub addr: SocketAddr,
-    /// Northwind (rich demo, some bots need attention), Globex (small, all bots healthy),
-    /// Initech (for isolation tests), Vandelay (no bots, no contacts).
+    /// Northwind (rich demo, most bots healthy, a few need attention, one ending, two
+    /// retired), Globex (small, live bots healthy, one retired), Initech (for isolation
+    /// tests; bots setting up and in trouble), Vandelay (no bots, no contacts).
     pub orgs: Vec<SimOrg>,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,

@@ -1,5 +1,6 @@
-//! Bots of a seeded organisation: every account and mailbox status, with the DNS, CNAME,
-//! authorisation and warm-up details a deliverability check looks at.
+//! Bots of a seeded organisation, with the DNS, CNAME, authorisation and warm-up details a
+//! deliverability check looks at. Across the organisations every account and mailbox status
+//! appears; the rich one looks like a real organisation, mostly healthy.
 
 use super::rng::Rng;
 use super::store::{NextIds, take};
@@ -25,40 +26,52 @@ enum Issue {
 
 type Spec = (BotStatus, MailboxStatus, Issue);
 
-/// The rich organisation's bots: healthy ones first (they carry most exchanges), then one
-/// of every status so a dashboard shows each kind of trouble.
-fn every_kind() -> Vec<Spec> {
+/// The rich organisation's bots, as a real one looks: healthy ones first (they carry most
+/// exchanges), then a few that need attention, one ending and two retired.
+fn mostly_healthy() -> Vec<Spec> {
+    use BotStatus as S;
+    use MailboxStatus as M;
+    let mut specs = vec![(S::Active, M::Active, Issue::None); 10];
+    specs.extend([
+        (S::CoolingOff, M::Active, Issue::None),
+        (S::Active, M::Active, Issue::NoSpf),
+        (S::Active, M::ConnectionError, Issue::AuthInvalid),
+        (S::PaymentFailed, M::Paused, Issue::None),
+        (S::ScheduledForCancellation, M::Active, Issue::None),
+        (S::Deleted, M::Paused, Issue::None),
+        (S::Cancelled, M::Paused, Issue::None),
+    ]);
+    specs
+}
+
+/// The statuses the rich organisation does not show, so that every account and mailbox
+/// status is somewhere: bots on their way to sending and bots in trouble, after two healthy
+/// ones for the campaigns.
+fn troubled() -> Vec<Spec> {
     use BotStatus as S;
     use MailboxStatus as M;
     vec![
         (S::Active, M::Active, Issue::None),
         (S::Active, M::Active, Issue::None),
-        (S::Active, M::Active, Issue::None),
-        (S::Active, M::Active, Issue::NoSpf),
-        (S::Active, M::ConnectionError, Issue::AuthInvalid),
-        (S::Active, M::Paused, Issue::None),
-        (S::Active, M::Active, Issue::CnameInvalid),
         (S::Configuring, M::PendingConnection, Issue::NoDns),
         (S::ConnectionPending, M::PendingConnection, Issue::None),
-        (S::CoolingOff, M::Active, Issue::None),
         (S::Provisioning, M::PendingConnection, Issue::NoDns),
         (S::ProvisioningFailed, M::ConnectionError, Issue::NoMx),
         (S::Suspended, M::Paused, Issue::None),
-        (S::PaymentFailed, M::Paused, Issue::None),
+        (S::Active, M::Active, Issue::CnameInvalid),
         (S::ScheduledForCancellation, M::Active, Issue::SslInvalid),
-        (S::Inactive, M::Paused, Issue::None),
-        (S::Cancelled, M::Paused, Issue::None),
-        (S::Deleted, M::Paused, Issue::None),
     ]
 }
 
 /// Which bots an organisation gets.
 #[derive(Debug, Clone, Copy)]
 pub enum BotPlan {
-    /// Every status, plus `extra` healthy bots for larger scales.
-    EveryKind { extra: usize },
-    /// `n` healthy bots.
-    Healthy(usize),
+    /// Mostly healthy with a few problems, plus `extra` healthy bots for larger scales.
+    MostlyHealthy { extra: usize },
+    /// `live` healthy bots and `retired` INACTIVE ones, which need no attention.
+    Healthy { live: usize, retired: usize },
+    /// Every status the mostly healthy plan lacks.
+    Troubled,
     /// No bots at all (uploads answer 400).
     None,
 }
@@ -77,12 +90,18 @@ pub fn bots(
 ) -> Vec<Bot> {
     let healthy = (BotStatus::Active, MailboxStatus::Active, Issue::None);
     let specs: Vec<Spec> = match plan {
-        BotPlan::EveryKind { extra } => {
-            let mut specs = every_kind();
+        BotPlan::MostlyHealthy { extra } => {
+            let mut specs = mostly_healthy();
             specs.extend(std::iter::repeat_n(healthy, extra));
             specs
         }
-        BotPlan::Healthy(n) => vec![healthy; n],
+        BotPlan::Healthy { live, retired } => {
+            let gone = (BotStatus::Inactive, MailboxStatus::Paused, Issue::None);
+            let mut specs = vec![healthy; live];
+            specs.extend(std::iter::repeat_n(gone, retired));
+            specs
+        }
+        BotPlan::Troubled => troubled(),
         BotPlan::None => Vec::new(),
     };
     let mut used = std::collections::HashSet::new();

@@ -5,6 +5,7 @@ use super::chain::email_chain;
 use super::seed::generate;
 use super::store::DuplicateContact;
 use crate::api::{BotStatus, CampaignStatus, ExchangeGroup, ExchangeStatus, MailboxStatus};
+use crate::bots::{Standing, problems, standing};
 use chrono::{DateTime, TimeDelta, Utc};
 use std::collections::HashSet;
 
@@ -35,11 +36,20 @@ fn the_rich_org_shows_every_status_and_the_small_one_is_healthy() {
     for status in ExchangeStatus::ALL {
         assert!(statuses.contains(status), "missing {status}");
     }
-    let bot_statuses: HashSet<_> = northwind.bots.iter().map(|b| b.status.clone()).collect();
+    // Every account and mailbox status is somewhere in the world.
+    let all_bots = || world.orgs.iter().flat_map(|org| org.bots.iter());
+    let bot_statuses: HashSet<_> = all_bots().map(|b| b.status.clone()).collect();
     assert_eq!(bot_statuses.len(), BotStatus::ALL.len());
-    let mailboxes: HashSet<_> = northwind.bots.iter().map(|b| b.mailbox_status.clone()).collect();
+    let mailboxes: HashSet<_> = all_bots().map(|b| b.mailbox_status.clone()).collect();
     assert_eq!(mailboxes.len(), MailboxStatus::ALL.len());
-    assert!(northwind.bots.iter().any(|b| !b.problems().is_empty()));
+    // Northwind looks like a real organisation: most bots healthy, a few in trouble, one
+    // ending, some retired.
+    let standings: Vec<Standing> = northwind.bots.iter().map(standing).collect();
+    let count = |wanted| standings.iter().filter(|s| **s == wanted).count();
+    assert!(count(Standing::Healthy) > standings.len() / 2, "{standings:?}");
+    assert!((1..=4).contains(&count(Standing::Attention)), "{standings:?}");
+    assert_eq!(count(Standing::Ending), 1);
+    assert!(count(Standing::Retired) >= 1);
     let campaign_statuses: HashSet<_> =
         northwind.campaigns.iter().map(|c| c.campaign.status.clone()).collect();
     assert_eq!(campaign_statuses.len(), CampaignStatus::ALL.len());
@@ -54,7 +64,8 @@ fn the_rich_org_shows_every_status_and_the_small_one_is_healthy() {
         && !c.contact_ids.is_empty()));
     assert!(northwind.contacts().iter().any(|c| c.contact.dnc));
     let globex = &world.orgs[1];
-    assert!(globex.bots.iter().all(|b| b.problems().is_empty()));
+    assert!(globex.bots.iter().all(|b| problems(b).is_empty()));
+    assert!(globex.bots.iter().any(|b| standing(b) == Standing::Retired));
     assert!(world.orgs[3].bots.is_empty());
 }
 

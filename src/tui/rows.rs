@@ -164,7 +164,7 @@ pub fn bot_cells(bot: &Bot) -> [String; 8] {
         warmup(bot),
         if bot.in_pool { "yes".into() } else { "no".into() },
         health_text(bot),
-        sanitize(&bot.problems().join(", ")),
+        sanitize(&crate::bots::verdict(bot)),
     ]
 }
 

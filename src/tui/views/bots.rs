@@ -9,9 +9,11 @@ use super::super::widgets::table::{Column, cell};
 use super::contacts::custom_data_lines;
 use super::{list_title, render_detail, render_list};
 use crate::api::{Bot, MailboxStatus};
+use crate::bots::{Standing, standing, warmup};
 use crate::text::sanitize;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Cell;
 
@@ -50,30 +52,70 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.theme;
     let remote = &state.store.bots;
     let list = &state.bots.list;
-    let attention = remote.items().iter().filter(|b| !b.problems().is_empty()).count();
-    let extra = if attention > 0 {
-        vec![Span::styled(format!(" · {attention} need attention"), theme.error)]
-    } else {
-        Vec::new()
-    };
+    let count = |wanted| remote.items().iter().filter(|b| standing(b) == wanted).count();
+    let (attention, retired) = (count(Standing::Attention), count(Standing::Retired));
+    let mut extra = Vec::new();
+    if attention > 0 {
+        extra.push(Span::styled(format!(" · {attention} need attention"), theme.error));
+    }
+    if retired > 0 {
+        extra.push(Span::styled(format!(" · {retired} retired"), theme.dim));
+    }
     let title = list_title(state, "Bots", remote, list, extra);
     render_list(frame, area, state, "bots", remote, list, title, &COLUMNS, |bot, _| {
         let [email, name, status, mailbox, warmup, pool, _, problems] = bot_cells(bot);
-        let status_style = if bot.status.needs_attention() { theme.error } else { theme.positive };
-        let mailbox_style =
-            if bot.mailbox_status == MailboxStatus::Active { theme.positive } else { theme.error };
-        let email_style = if problems.is_empty() { theme.text } else { theme.warning };
+        let standing = standing(bot);
+        let status_style = standing_style(standing, theme);
+        let mailbox_style = mailbox_style(bot, standing, theme);
+        let (email_style, text_style) = match standing {
+            Standing::Attention => (theme.warning, theme.text),
+            Standing::Retired => (theme.dim, theme.dim),
+            Standing::Healthy | Standing::Ending => (theme.text, theme.text),
+        };
         vec![
             cell(email, email_style),
-            cell(name, theme.text),
+            cell(name, text_style),
             cell(status, status_style),
             cell(mailbox, mailbox_style),
             cell(warmup, theme.dim),
-            cell(pool, theme.text),
+            cell(pool, text_style),
             health_cell(bot, theme),
-            cell(problems, theme.error),
+            cell(problems, status_style),
         ]
     });
+}
+
+/// Healthy green, needing attention red, ending yellow, retired dim.
+fn standing_style(standing: Standing, theme: &Theme) -> Style {
+    match standing {
+        Standing::Healthy => theme.positive,
+        Standing::Attention => theme.error,
+        Standing::Ending => theme.warning,
+        Standing::Retired => theme.dim,
+    }
+}
+
+/// A mailbox that is not ACTIVE is trouble only for a bot that still sends.
+fn mailbox_style(bot: &Bot, standing: Standing, theme: &Theme) -> Style {
+    match (standing, bot.mailbox_status == MailboxStatus::Active) {
+        (Standing::Retired, _) => theme.dim,
+        (_, true) => theme.positive,
+        (_, false) => theme.error,
+    }
+}
+
+/// Where the warm-up stands: `■■■■■■····  day 12 · 34/52 a day`.
+fn warmup_line(bot: &Bot, state: &AppState) -> Line<'static> {
+    let theme = &state.theme;
+    match warmup(bot, state.now) {
+        Some(at) => {
+            let style = if at.complete() { theme.positive } else { theme.warning };
+            let mut line = styled_field("Warm-up today", at.gauge(10), style, theme);
+            line.spans.push(Span::styled(format!(" {}", at.describe()), theme.text));
+            line
+        }
+        None => field("Warm-up today", "not started", theme),
+    }
 }
 
 fn check(ok: bool, theme: &Theme) -> (&'static str, ratatui::style::Style) {
@@ -83,7 +125,8 @@ fn check(ok: bool, theme: &Theme) -> (&'static str, ratatui::style::Style) {
 pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
     let n = |v: Option<i64>| v.map_or("not set".to_string(), |v| v.to_string());
-    let problems = bot.problems();
+    let standing = standing(bot);
+    let problems = crate::bots::problems(bot);
     let mut lines = vec![
         styled_field("E-mail", sanitize(&bot.email), theme.title, theme),
         field("Name", sanitize(format!("{} {}", bot.first_name, bot.last_name).trim()), theme),
@@ -91,13 +134,13 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         styled_field(
             "Status",
             sanitize(bot.status.as_str()),
-            if bot.status.needs_attention() { theme.error } else { theme.positive },
+            standing_style(standing, theme),
             theme,
         ),
         styled_field(
             "Mailbox",
             sanitize(bot.mailbox_status.as_str()),
-            if bot.mailbox_status == MailboxStatus::Active { theme.positive } else { theme.error },
+            mailbox_style(bot, standing, theme),
             theme,
         ),
         field("Source", sanitize(bot.source.as_str()), theme),
@@ -112,12 +155,18 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
                 .unwrap_or_else(|| "not started".into()),
             theme,
         ),
+        warmup_line(bot, state),
         field("Onboarding shown", yes_no(bot.shown_onboarding), theme),
         Line::from(""),
         heading("Health", theme),
     ];
     if problems.is_empty() {
-        lines.push(styled_field("  Overall", "healthy", theme.positive, theme));
+        let overall = match standing {
+            Standing::Ending => "ending (scheduled for cancellation, still sending)",
+            Standing::Retired => "retired (no longer sends)",
+            Standing::Healthy | Standing::Attention => "healthy",
+        };
+        lines.push(styled_field("  Overall", overall, standing_style(standing, theme), theme));
     } else {
         lines.push(styled_field("  Problems", sanitize(&problems.join(", ")), theme.error, theme));
     }

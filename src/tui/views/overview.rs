@@ -1,17 +1,17 @@
-//! The Overview: counts at a glance in four tiles — campaigns by status, replies of the last
-//! 7 days per day, meetings today and this week, bots needing attention — each a shortcut
-//! into its pane (Enter, or a click). The numbers come from [`crate::summary`], so they are
-//! the ones `outreach status` prints.
+//! The Overview: counts at a glance in four tiles — campaigns by status, replied
+//! conversations per calendar day of the last 7, meetings today and in the next 7 days, bots
+//! needing attention — each a shortcut into its pane (Enter, or a click). The numbers come
+//! from [`crate::summary`], so they are the ones `outreach status` prints, and each total is
+//! the sum of what is drawn under it.
 
 use super::super::clock::Zone;
-use super::super::rows::{meeting_time, person_name};
 use super::super::state::{AppState, Remote, Tile};
 use super::super::widgets::problem::advice;
 use super::campaigns::status_style;
 use crate::api::CampaignStatus;
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
-use chrono::{Days, Local};
+use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -61,15 +61,20 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         let theme = &state.theme;
         let (title, pane) = match tile {
             Tile::Campaigns => ("Campaigns", "Campaigns"),
-            Tile::Replies => ("Replies, last 7 days", "Exchanges"),
+            Tile::Replies => ("Replies", "Exchanges"),
             Tile::Meetings => ("Meetings", "Meetings"),
             Tile::Bots => ("Bots", "Bots"),
         };
         let border = if selected { theme.accent } else { theme.border };
         let title_style = if selected { theme.tab_active } else { theme.title };
+        // Counts by calendar day say whose days they are.
+        let title = match tile {
+            Tile::Replies | Tile::Meetings => format!(" {title} · days in {} ", summary.zone),
+            Tile::Campaigns | Tile::Bots => format!(" {title} "),
+        };
         let block = Block::bordered()
             .border_style(border)
-            .title(Span::styled(format!(" {title} "), title_style))
+            .title(Span::styled(title, title_style))
             .title_bottom(
                 Line::from(Span::styled(format!(" Enter ▸ {pane} "), theme.dim)).right_aligned(),
             );
@@ -139,29 +144,17 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
 }
 
 fn replies(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    let remote = &state.store.recent_replies;
-    if !ready(frame, area, remote, state) {
+    if !ready(frame, area, &state.store.recent_replies, state) {
         return;
     }
     let theme = &state.theme;
-    let today = state.zone.date(state.now);
-    let days: Vec<chrono::NaiveDate> =
-        (0..7u64).rev().filter_map(|back| today.checked_sub_days(Days::new(back))).collect();
-    let counts: Vec<u64> = days
-        .iter()
-        .map(|day| {
-            remote
-                .items()
-                .iter()
-                .filter(|e| e.updated_at.map(|t| state.zone.date(t.0)) == Some(*day))
-                .count() as u64
-        })
-        .collect();
+    let counts = &summary.replies;
+    // The headline is the sum of the bars below it: one count, one definition.
     let headline = Line::from(vec![
-        Span::styled(format!("{}", summary.replies.last_7d), theme.positive),
-        Span::styled(" replies in 7 days · ", theme.text),
-        Span::styled(format!("{}", summary.replies.last_24h), theme.positive),
-        Span::styled(" in 24 h", theme.text),
+        Span::styled(format!("{}", counts.last_7_days), theme.positive),
+        Span::styled(" conversations replied · ", theme.text),
+        Span::styled(format!("{}", counts.today), theme.positive),
+        Span::styled(" today", theme.text),
     ]);
     frame.render_widget(headline, Rect { height: 1, ..area });
     if area.height < 4 {
@@ -169,14 +162,14 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary
     }
     let chart_area = Rect { y: area.y + 1, height: area.height - 1, ..area };
     let bar_width = ((chart_area.width.saturating_sub(6)) / 7).clamp(1, 12);
-    let bars: Vec<Bar> = days
+    let bars: Vec<Bar> = counts
+        .days
         .iter()
-        .zip(&counts)
-        .map(|(day, count)| {
+        .map(|day| {
             Bar::default()
-                .value(*count)
-                .label(Line::from(day.format("%a").to_string()))
-                .text_value(count.to_string())
+                .value(day.count as u64)
+                .label(Line::from(day.date.format("%a").to_string()))
+                .text_value(day.count.to_string())
                 .style(theme.positive)
         })
         .collect();
@@ -189,8 +182,7 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary
 }
 
 fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    let remote = &state.store.upcoming_meetings;
-    if !ready(frame, area, remote, state) {
+    if !ready(frame, area, &state.store.upcoming_meetings, state) {
         return;
     }
     let theme = &state.theme;
@@ -202,21 +194,26 @@ fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummar
             Span::styled(" today (not cancelled)", theme.text),
         ]),
         Line::from(vec![
-            Span::styled(format!("{:>3}", counts.next_7d), theme.positive),
-            Span::styled(" in the next 7 days", theme.text),
+            Span::styled(format!("{:>3}", counts.next_7_days), theme.positive),
+            Span::styled(format!(" from now to {}", counts.through.format("%a %d %b")), theme.text),
         ]),
         Line::from(""),
     ];
-    let upcoming =
-        remote.items().iter().filter(|m| !m.cancelled && m.start.is_some_and(|s| s.0 >= state.now));
-    for meeting in upcoming.take(usize::from(area.height.saturating_sub(3))) {
-        let day = meeting.start.map(|t| zone.format(t.0, "%a %d")).unwrap_or_default();
+    // Exactly the meetings counted above; when they do not fit, the last line says how
+    // many more there are.
+    let room = usize::from(area.height.saturating_sub(3));
+    let shown = if counts.upcoming.len() > room { room.saturating_sub(1) } else { room };
+    for meeting in counts.upcoming.iter().take(shown) {
         let text = format!(
-            "{day} {} {}",
-            meeting_time(meeting, zone),
-            person_name(meeting.contact.as_ref())
+            "{} {}",
+            zone.format(meeting.start.0, "%a %d %H:%M"),
+            sanitize(&meeting.contact_name)
         );
         lines.push(Line::from(Span::styled(truncate(&text, usize::from(area.width)), theme.text)));
+    }
+    let hidden = counts.upcoming.len().saturating_sub(shown);
+    if hidden > 0 && room > 0 {
+        lines.push(Line::from(Span::styled(format!("… {hidden} more"), theme.dim)));
     }
     frame.render_widget(Paragraph::new(lines), area);
 }
@@ -227,15 +224,25 @@ fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
     }
     let theme = &state.theme;
     let health = &summary.bots;
+    let live = health.live();
     let mut lines = vec![if health.needing_attention.is_empty() {
-        Line::from(Span::styled(format!("All {} bots healthy", health.total), theme.positive))
+        Line::from(Span::styled(format!("All {live} live bots send well"), theme.positive))
     } else {
         Line::from(vec![
             Span::styled(format!("{}", health.needing_attention.len()), theme.error),
-            Span::styled(format!(" of {} need attention", health.total), theme.text),
+            Span::styled(format!(" of {live} live bots need attention"), theme.text),
         ])
     }];
-    for bot in health.needing_attention.iter().take(usize::from(area.height.saturating_sub(1))) {
+    let apart: Vec<String> = [(health.ending.len(), "ending"), (health.retired.len(), "retired")]
+        .iter()
+        .filter(|(count, _)| *count > 0)
+        .map(|(count, what)| format!("{count} {what}"))
+        .collect();
+    if !apart.is_empty() {
+        lines.push(Line::from(Span::styled(apart.join(" · "), theme.dim)));
+    }
+    let room = usize::from(area.height).saturating_sub(lines.len());
+    for bot in health.needing_attention.iter().take(room) {
         // The mailbox's local part is enough to tell bots apart and leaves room for why.
         let name = bot.email.split('@').next().unwrap_or_default();
         let text = format!("{}: {}", sanitize(name), sanitize(&bot.problems.join(", ")));

@@ -1,0 +1,210 @@
+//! One definition of a bot's health (DESIGN §4, "bot needs attention"), used by the
+//! Overview, the Bots pane, `outreach status` and `outreach bots list`.
+//!
+//! *Retired* bots (DELETED, CANCELLED, INACTIVE) no longer send: they are listed apart and
+//! never need attention, whatever their mailbox says. A bot SCHEDULED_FOR_CANCELLATION still
+//! sends, so it is *ending*. Any other bot is live, and *needs attention* when it cannot send
+//! well: its mailbox is not ACTIVE, DNS MX/SPF or its CNAME/SSL is invalid, an authorisation
+//! is invalid, or its account is SUSPENDED, PAYMENT_FAILED, PROVISIONING_FAILED (or in a
+//! status this client does not know).
+
+use crate::api::{Bot, BotStatus, MailboxStatus};
+use serde::Serialize;
+
+/// Where a bot stands, from worst to best for someone deciding what to look at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    /// Live, but cannot send well: see [`problems`].
+    Attention,
+    /// Scheduled for cancellation: still sending, for now.
+    Ending,
+    /// Live and sending well.
+    Healthy,
+    /// Deleted, cancelled or inactive: no longer sends.
+    Retired,
+}
+
+impl Standing {
+    /// The word shown next to a bot.
+    pub fn label(self) -> &'static str {
+        match self {
+            Standing::Attention => "needs attention",
+            Standing::Ending => "ending",
+            Standing::Healthy => "healthy",
+            Standing::Retired => "retired",
+        }
+    }
+}
+
+/// Whether a bot in this status no longer sends at all.
+pub fn is_retired(status: &BotStatus) -> bool {
+    matches!(status, BotStatus::Deleted | BotStatus::Cancelled | BotStatus::Inactive)
+}
+
+/// Whether this account status alone keeps a live bot from sending well. Statuses on the
+/// way to sending (CONFIGURING, PROVISIONING, …) are not trouble by themselves; their
+/// mailbox and DNS say whether they are.
+fn status_is_trouble(status: &BotStatus) -> bool {
+    matches!(
+        status,
+        BotStatus::Suspended
+            | BotStatus::PaymentFailed
+            | BotStatus::ProvisioningFailed
+            | BotStatus::Unknown(_)
+    )
+}
+
+/// Where a bot stands.
+pub fn standing(bot: &Bot) -> Standing {
+    if is_retired(&bot.status) {
+        Standing::Retired
+    } else if !problems(bot).is_empty() {
+        Standing::Attention
+    } else if bot.status == BotStatus::ScheduledForCancellation {
+        Standing::Ending
+    } else {
+        Standing::Healthy
+    }
+}
+
+/// What keeps a live bot from sending well, in words; empty for a healthy or retired bot.
+pub fn problems(bot: &Bot) -> Vec<String> {
+    if is_retired(&bot.status) {
+        return Vec::new();
+    }
+    let mut problems = Vec::new();
+    if bot.mailbox_status != MailboxStatus::Active {
+        problems.push(format!("mailbox {}", bot.mailbox_status));
+    }
+    if status_is_trouble(&bot.status) {
+        problems.push(format!("status {}", bot.status));
+    }
+    if let Some(dns) = &bot.dns_validation {
+        let missing: Vec<&str> = [("MX", dns.mx), ("SPF", dns.spf)]
+            .iter()
+            .filter(|(_, ok)| !ok)
+            .map(|(n, _)| *n)
+            .collect();
+        if !missing.is_empty() {
+            problems.push(format!("DNS {} missing", missing.join("+")));
+        }
+    }
+    if let Some(cname) = &bot.cname_record {
+        if !cname.valid_record {
+            problems.push("CNAME invalid".into());
+        } else if !cname.valid_ssl {
+            problems.push("SSL invalid".into());
+        }
+    }
+    if bot.auth_data.iter().any(|auth| !auth.is_valid) {
+        problems.push("auth invalid".into());
+    }
+    problems
+}
+
+/// A bot's health in a few words for a table cell: what is wrong with a live bot, or that
+/// it is ending or retired; empty when healthy.
+pub fn verdict(bot: &Bot) -> String {
+    match standing(bot) {
+        Standing::Healthy => String::new(),
+        Standing::Attention => problems(bot).join(", "),
+        other => other.label().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{AuthData, CnameRecord, DnsValidation};
+
+    fn healthy() -> Bot {
+        Bot {
+            id: 1,
+            mailbox_status: MailboxStatus::Active,
+            status: BotStatus::Active,
+            dns_validation: Some(DnsValidation { mx: true, spf: true }),
+            cname_record: Some(CnameRecord {
+                valid_record: true,
+                valid_ssl: true,
+                ..CnameRecord::default()
+            }),
+            auth_data: vec![AuthData { is_valid: true, ..AuthData::default() }],
+            ..Bot::default()
+        }
+    }
+
+    #[test]
+    fn retired_bots_never_need_attention_whatever_their_mailbox() {
+        for status in [BotStatus::Deleted, BotStatus::Cancelled, BotStatus::Inactive] {
+            let bot = Bot {
+                status: status.clone(),
+                mailbox_status: MailboxStatus::Paused,
+                dns_validation: Some(DnsValidation { mx: false, spf: false }),
+                ..healthy()
+            };
+            assert_eq!(standing(&bot), Standing::Retired, "{status}");
+            assert!(problems(&bot).is_empty(), "{status}");
+            assert_eq!(verdict(&bot), "retired");
+        }
+    }
+
+    #[test]
+    fn a_bot_scheduled_for_cancellation_is_ending_unless_it_cannot_send_well() {
+        let ending = Bot { status: BotStatus::ScheduledForCancellation, ..healthy() };
+        assert_eq!(standing(&ending), Standing::Ending);
+        assert_eq!(verdict(&ending), "ending");
+        let broken = Bot {
+            cname_record: Some(CnameRecord { valid_record: true, ..CnameRecord::default() }),
+            ..ending
+        };
+        assert_eq!(standing(&broken), Standing::Attention);
+        assert_eq!(problems(&broken), vec!["SSL invalid".to_string()]);
+    }
+
+    #[test]
+    fn live_bots_that_cannot_send_well_need_attention() {
+        assert_eq!(standing(&healthy()), Standing::Healthy);
+        assert_eq!(verdict(&healthy()), "");
+        let cases: Vec<(Bot, &str)> = vec![
+            (Bot { mailbox_status: MailboxStatus::Paused, ..healthy() }, "mailbox PAUSED"),
+            (
+                Bot { mailbox_status: MailboxStatus::ConnectionError, ..healthy() },
+                "mailbox CONNECTION_ERROR",
+            ),
+            (Bot { status: BotStatus::Suspended, ..healthy() }, "status SUSPENDED"),
+            (Bot { status: BotStatus::PaymentFailed, ..healthy() }, "status PAYMENT_FAILED"),
+            (
+                Bot { status: BotStatus::ProvisioningFailed, ..healthy() },
+                "status PROVISIONING_FAILED",
+            ),
+            (Bot { status: BotStatus::Unknown("QUANTUM".into()), ..healthy() }, "status QUANTUM"),
+            (
+                Bot { dns_validation: Some(DnsValidation { mx: false, spf: true }), ..healthy() },
+                "DNS MX missing",
+            ),
+            (
+                Bot { dns_validation: Some(DnsValidation { mx: false, spf: false }), ..healthy() },
+                "DNS MX+SPF missing",
+            ),
+            (Bot { cname_record: Some(CnameRecord::default()), ..healthy() }, "CNAME invalid"),
+            (Bot { auth_data: vec![AuthData::default()], ..healthy() }, "auth invalid"),
+        ];
+        for (bot, problem) in cases {
+            assert_eq!(standing(&bot), Standing::Attention, "{problem}");
+            assert_eq!(problems(&bot), vec![problem.to_string()]);
+        }
+    }
+
+    #[test]
+    fn statuses_on_the_way_to_sending_are_no_trouble_by_themselves() {
+        for status in [
+            BotStatus::Configuring,
+            BotStatus::ConnectionPending,
+            BotStatus::Provisioning,
+            BotStatus::CoolingOff,
+        ] {
+            assert_eq!(standing(&Bot { status: status.clone(), ..healthy() }), Standing::Healthy);
+        }
+    }
+}
