@@ -93,7 +93,8 @@ async fn json_matches_the_summary_of_what_the_api_holds() {
     let now: DateTime<Utc> = serde_json::from_value(json["now"].clone()).unwrap();
 
     // The same computation over everything the API holds, at the instant the CLI reported
-    // (TZ=UTC for the binary, so "today" is the UTC day here too).
+    // (TZ=UTC for the binary, so "today" is the UTC day here too, named by its offset as
+    // the local zone is).
     let campaigns = api.list_campaigns().await.unwrap();
     let bots = api.list_bots().await.unwrap();
     let replies = api
@@ -104,8 +105,13 @@ async fn json_matches_the_summary_of_what_the_api_holds() {
         .await
         .unwrap();
     let meetings = api.list_meetings(&Default::default()).await.unwrap();
-    let expected =
-        summary::compute(&campaigns.items, &bots.items, &replies.items, &meetings.items, &now);
+    let expected = summary::compute(
+        &campaigns.items,
+        &bots.items,
+        &replies.items,
+        &meetings.items,
+        &now.fixed_offset(),
+    );
     assert_eq!(json, serde_json::to_value(&expected).unwrap());
     assert!(expected.replies.last_7_days > 0, "the demo data has recent replies");
     assert!(expected.meetings.next.is_some(), "the demo data has an upcoming meeting");
