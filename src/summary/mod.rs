@@ -78,6 +78,7 @@ pub struct MeetingCounts {
 pub struct NextMeeting {
     pub id: i64,
     pub start: Timestamp,
+    pub end: Option<Timestamp>,
     pub contact_name: String,
     pub contact_email: String,
     pub campaign: Option<String>,
@@ -243,6 +244,7 @@ fn next_meeting(meeting: &Meeting, start: Timestamp) -> NextMeeting {
     NextMeeting {
         id: meeting.id,
         start,
+        end: meeting.end,
         contact_name: format!("{} {}", contact.first_name, contact.last_name).trim().to_string(),
         contact_email: contact.email,
         campaign: meeting.campaign.as_ref().map(|c| c.name.clone()),

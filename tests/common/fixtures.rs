@@ -93,7 +93,13 @@ pub fn bots() -> Vec<Bot> {
         Some(CnameRecord { alias: "t.x".into(), id: 1, valid_record: true, valid_ssl: false });
     broken.auth_data[0].is_valid = false;
     broken.custom_data = json!({"region": "eu", "note": HOSTILE[2]}).as_object().cloned().unwrap();
-    vec![bot(1, "ada@northwind.test", "Ada"), paused, no_spf, broken]
+    // Four days into its warm-up: 20 + 4 × 5 = 40 of 50 a day.
+    broken.warmup_started_at = Timestamp::parse("2024-05-04T09:00:00");
+    // A deleted bot with a paused mailbox is retired, not in need of attention.
+    let mut retired = bot(5, "old@northwind.test", "Old");
+    retired.status = BotStatus::Deleted;
+    retired.mailbox_status = MailboxStatus::Paused;
+    vec![bot(1, "ada@northwind.test", "Ada"), paused, no_spf, retired, broken]
 }
 
 fn party(id: i64, email: &str, first: &str, last: &str, organisation: &str) -> Party {

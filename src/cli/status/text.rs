@@ -189,6 +189,7 @@ mod tests {
         let next = NextMeeting {
             id: 1,
             start: crate::api::Timestamp(now.with_timezone(&Utc)),
+            end: None,
             contact_name: "Ann\u{1b}[2J Lee".into(),
             contact_email: "ann@example.com".into(),
             campaign: None,

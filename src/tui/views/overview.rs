@@ -204,8 +204,9 @@ fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummar
     let room = usize::from(area.height.saturating_sub(3));
     let shown = if counts.upcoming.len() > room { room.saturating_sub(1) } else { room };
     for meeting in counts.upcoming.iter().take(shown) {
+        let end = meeting.end.map(|end| zone.format(end.0, "–%H:%M")).unwrap_or_default();
         let text = format!(
-            "{} {}",
+            "{}{end} {}",
             zone.format(meeting.start.0, "%a %d %H:%M"),
             sanitize(&meeting.contact_name)
         );
