@@ -93,7 +93,11 @@ pub enum Command {
 Examples:
   outreach status
   outreach status --json | jq .bots.needing_attention
-  outreach status --check --quiet || echo 'a bot needs attention'   # cron, monitoring")]
+  outreach status --check --quiet || echo \"exit $?\"   # cron: 1 attention, 6 blind
+
+Days are calendar days in your local zone. Replies count conversations in the replied
+group by the day of their last update. Retired bots (DELETED, CANCELLED, INACTIVE) are
+listed apart and never need attention.")]
     Status(status::StatusArgs),
 
     /// Campaigns: list, start.

@@ -121,7 +121,9 @@ fn bot_lines(summary: &OrgSummary, color: bool, width: usize) -> Vec<String> {
             counts.push(format!("{} {what}", list.len()));
         }
     }
-    let headline = if attention.is_empty() && bots.ending.is_empty() {
+    let headline = if bots.total == 0 {
+        "none".to_string()
+    } else if attention.is_empty() && bots.ending.is_empty() {
         let healthy = Tone::Good.paint("all healthy", color);
         match bots.retired.len() {
             0 => format!("{}, {healthy}", bots.total),
@@ -269,6 +271,10 @@ mod tests {
         summary.bots.total = 1;
         let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
         assert_eq!(lines[4], "Bots       1, all healthy");
+        summary.bots.healthy = 0;
+        summary.bots.total = 0;
+        let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
+        assert_eq!(lines[4], "Bots       none", "no bots is not \"all healthy\"");
     }
 
     #[test]

@@ -226,7 +226,9 @@ fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
     let theme = &state.theme;
     let health = &summary.bots;
     let live = health.live();
-    let mut lines = vec![if health.needing_attention.is_empty() {
+    let mut lines = vec![if health.total == 0 {
+        Line::from(Span::styled("No bots: contacts cannot be uploaded", theme.dim))
+    } else if health.needing_attention.is_empty() {
         Line::from(Span::styled(format!("All {live} live bots send well"), theme.positive))
     } else {
         Line::from(vec![
