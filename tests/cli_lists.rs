@@ -78,8 +78,17 @@ async fn campaigns_bots_and_contacts_in_every_format() {
     check_formats(&cli, &["campaigns", "list"], &campaigns, &header).await;
 
     let bots: Vec<i64> = api.list_bots().await.unwrap().items.iter().map(|b| b.id).collect();
-    let header =
-        ["ID", "EMAIL", "NAME", "STATUS", "MAILBOX", "DAILY LIMIT", "WARMUP SINCE", "PROBLEMS"];
+    let header = [
+        "ID",
+        "EMAIL",
+        "NAME",
+        "STATUS",
+        "MAILBOX",
+        "DAILY LIMIT",
+        "WARM-UP",
+        "WARMUP SINCE",
+        "PROBLEMS",
+    ];
     check_formats(&cli, &["bots", "list"], &bots, &header).await;
 
     let contacts: Vec<i64> =

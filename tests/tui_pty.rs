@@ -127,7 +127,7 @@ async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
 fn the_demo_runs_under_the_faults_given() {
     let mut pty = Pty::spawn(&["--demo", "--faults", "500@GET:/api/v1/bots"], 100, 30, &[]);
     let screen = pty.wait_until("the Overview with a failure", Duration::from_secs(20), |s| {
-        s.contains("in the next 7 days") && s.contains('✗')
+        s.contains(" from now to ") && s.contains('✗')
     });
     assert!(screen.contains("The server failed (500)"), "the bots pane says why:\n{screen}");
 }

@@ -121,8 +121,11 @@ async fn a_read_only_key_gets_the_403_in_words() {
         pty.wait_for("Start campaign");
         pty.send("y");
         let refused = pty.wait_for("(403)");
-        assert!(refused.contains("rights for that (403)"), "{refused}");
-        assert!(refused.contains("this API key is read-only"), "the server's words: {refused}");
+        // What happened and the server's words, wherever the dialog wraps them.
+        assert!(refused.contains("lacks the rights"), "{refused}");
+        assert!(refused.contains("for that (403)"), "{refused}");
+        assert!(refused.contains("Not enough permissions"), "the server's words: {refused}");
+        assert!(refused.contains("API key is read-only"), "the server's words: {refused}");
         assert!(refused.contains("y/Enter try again"), "{refused}");
         pty.send("q");
         pty.wait_until("the dialog closed", Duration::from_secs(10), |s| !s.contains("(403)"));
