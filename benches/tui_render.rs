@@ -6,9 +6,11 @@ use chrono::{DateTime, Utc};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use outreach_tui::api::{Contact, Listed};
-use outreach_tui::tui::action::{Action, ConnectionInfo, Effect, Fetched, Request};
-use outreach_tui::tui::clock::Zone;
+use outreach_tui::clock::Zone;
+use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::keymap::Keymap;
+use outreach_tui::tui::model::{ConnectionInfo, Slot};
+use outreach_tui::tui::resource::{Contacts, loaded};
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
@@ -64,9 +66,10 @@ fn dashboard(count: usize) -> AppState {
     update(&mut state, Action::Connected(Ok(info)));
     let listed = Listed { items: Arc::from(contacts(count)), skipped: 0 };
     for effect in update(&mut state, key(KeyCode::Char('6'))) {
-        if let Effect::Fetch { req_id, slot, request: Request::Contacts } = effect {
-            let result = Ok(Fetched::Contacts(listed.clone()));
-            update(&mut state, Action::Loaded { req_id, slot, result });
+        if let Effect::Fetch(fetch) = effect
+            && fetch.slot == Slot::Contacts
+        {
+            update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed.clone())));
         }
     }
     assert_eq!(state.contacts.list.total(), count);

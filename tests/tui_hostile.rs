@@ -6,6 +6,7 @@ mod common;
 
 use common::scenarios::SCENARIOS;
 use common::*;
+use outreach_tui::tui::model::Pane;
 use outreach_tui::tui::theme::Theme;
 
 /// Checks every escape sequence is a CSI the backend itself writes: cursor position (`H`),
@@ -103,30 +104,26 @@ mod live {
     use super::*;
     use outreach_tui::api::{Client, ClientOptions};
     use outreach_tui::sim::{self, SimOptions};
-    use outreach_tui::tui::action::{Action, Effect, Fetched, Request};
-    use outreach_tui::tui::state::{AppState, Pane};
+    use outreach_tui::tui::action::{Action, Effect, Fetch};
+    use outreach_tui::tui::state::AppState;
     use outreach_tui::tui::update::update;
 
-    async fn perform(client: &Client, request: &Request) -> Fetched {
-        match request {
-            Request::Campaigns => Fetched::Campaigns(client.list_campaigns().await.unwrap()),
-            Request::Bots => Fetched::Bots(client.list_bots().await.unwrap()),
-            Request::Exchanges(q) => Fetched::Exchanges(client.list_exchanges(q).await.unwrap()),
-            Request::Contacts => Fetched::Contacts(client.list_contacts().await.unwrap()),
-            Request::Meetings(q) => Fetched::Meetings(client.list_meetings(q).await.unwrap()),
-            Request::Chain { exchange_id } => {
-                Fetched::Chain(client.email_chain(*exchange_id).await.unwrap())
-            }
+    /// Performs a fetch as the runner does; every read must succeed.
+    async fn perform(client: &Client, fetch: &Fetch) -> Action {
+        let action = fetch.perform(client.clone()).await;
+        if let Action::Loaded(answer) = &action {
+            assert!(answer.result().is_ok(), "the simulator answers every read: {answer:?}");
         }
+        action
     }
 
     /// Runs an action and answers its fetches from the simulator.
     async fn act_live(state: &mut AppState, client: &Client, action: Action) {
         let mut queue = update(state, action);
         while let Some(effect) = queue.pop() {
-            if let Effect::Fetch { req_id, slot, request } = effect {
-                let result = Ok(perform(client, &request).await);
-                queue.extend(update(state, Action::Loaded { req_id, slot, result }));
+            if let Effect::Fetch(fetch) = effect {
+                let answer = perform(client, &fetch).await;
+                queue.extend(update(state, answer));
             }
         }
     }

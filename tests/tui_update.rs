@@ -5,9 +5,12 @@ mod common;
 
 use common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use outreach_tui::api::{ApiError, ExchangeGroup, Listed};
-use outreach_tui::tui::action::{Action, Command, ConnectFailure, Effect, Fetched, Request, Slot};
-use outreach_tui::tui::state::{AppState, Connection, Overlay, Pane};
+use outreach_tui::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
+use outreach_tui::tui::action::{Action, Effect, Fetch};
+use outreach_tui::tui::command::Command;
+use outreach_tui::tui::model::{ConnectFailure, Pane, Slot};
+use outreach_tui::tui::resource::{Campaigns, loaded};
+use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
 use std::sync::Arc;
@@ -16,11 +19,11 @@ fn state() -> AppState {
     connected(80, 24, Theme::default())
 }
 
-fn fetches(effects: &[Effect]) -> Vec<(Slot, Request)> {
+fn fetches(effects: &[Effect]) -> Vec<&Fetch> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Fetch { slot, request, .. } => Some((*slot, request.clone())),
+            Effect::Fetch(fetch) => Some(fetch),
             _ => None,
         })
         .collect()
@@ -34,7 +37,7 @@ fn ctrl(c: char) -> Action {
 fn connecting_loads_the_overview_and_panes_load_on_first_visit() {
     let mut state = AppState::new(settings(Theme::default()), 80, 24, now());
     let effects = update(&mut state, Action::Connected(Ok(info())));
-    let slots: Vec<Slot> = fetches(&effects).into_iter().map(|(slot, _)| slot).collect();
+    let slots: Vec<Slot> = fetches(&effects).into_iter().map(|fetch| fetch.slot).collect();
     assert_eq!(slots, [Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]);
     answer(&mut state, effects);
 
@@ -130,7 +133,7 @@ fn a_stale_answer_is_dropped() {
     let second = update(&mut state, ch('r'));
     let campaign_req = |effects: &[Effect]| {
         effects.iter().find_map(|e| match e {
-            Effect::Fetch { req_id, slot: Slot::Campaigns, .. } => Some(*req_id),
+            Effect::Fetch(fetch) if fetch.slot == Slot::Campaigns => Some(fetch.req_id),
             _ => None,
         })
     };
@@ -138,14 +141,7 @@ fn a_stale_answer_is_dropped() {
     assert_ne!(old, new);
     let one = Listed { items: Arc::from(vec![campaigns()[0].clone()]), skipped: 0 };
     state.dirty = false;
-    update(
-        &mut state,
-        Action::Loaded {
-            req_id: old,
-            slot: Slot::Campaigns,
-            result: Ok(Fetched::Campaigns(one.clone())),
-        },
-    );
+    update(&mut state, loaded::<Campaigns>(old, Ok(one.clone())));
     assert_eq!(
         state.store.campaigns.items().len(),
         campaigns().len(),
@@ -154,12 +150,9 @@ fn a_stale_answer_is_dropped() {
     assert!(!state.dirty, "and nothing is redrawn");
     assert!(state.store.campaigns.is_loading());
     let failure = ApiError::Timeout { url: "x".into() };
-    update(&mut state, Action::Loaded { req_id: old, slot: Slot::Campaigns, result: Err(failure) });
+    update(&mut state, loaded::<Campaigns>(old, Err(failure)));
     assert!(state.store.campaigns.error.is_none(), "nor does its failure");
-    update(
-        &mut state,
-        Action::Loaded { req_id: new, slot: Slot::Campaigns, result: Ok(Fetched::Campaigns(one)) },
-    );
+    update(&mut state, loaded::<Campaigns>(new, Ok(one)));
     assert_eq!(state.store.campaigns.items().len(), 1);
     assert!(!state.store.campaigns.is_loading());
 }
@@ -167,9 +160,10 @@ fn a_stale_answer_is_dropped() {
 fn fail_next(state: &mut AppState, key_action: Action, slot: Slot, error: ApiError) {
     let effects = update(state, key_action);
     for effect in effects {
-        if let Effect::Fetch { req_id, slot: s, request } = effect {
-            let result = if s == slot { Err(error.clone()) } else { Ok(answer_for(&request)) };
-            update(state, Action::Loaded { req_id, slot: s, result });
+        if let Effect::Fetch(fetch) = effect {
+            let answer =
+                if fetch.slot == slot { fetch.failed(error.clone()) } else { answer_for(&fetch) };
+            update(state, answer);
         }
     }
 }
@@ -286,7 +280,8 @@ fn the_chain_opens_folds_jumps_and_closes() {
     let mut state = state();
     act(&mut state, ch('3'));
     let effects = update(&mut state, key(KeyCode::Enter));
-    assert_eq!(fetches(&effects), [(Slot::Chain, Request::Chain { exchange_id: 101 })]);
+    let chain: Vec<_> = fetches(&effects).iter().map(|f| (f.slot, f.query::<i64>())).collect();
+    assert_eq!(chain, [(Slot::Chain, Some(&101))], "the chain of exchange 101 loads");
     answer(&mut state, effects);
     let chain = state.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
@@ -345,9 +340,11 @@ fn the_exchange_filters_are_edited_in_a_form_and_validated() {
     }
     type_text(&mut state, "05-01");
     let effects = update(&mut state, key(KeyCode::Enter));
-    let [(Slot::Exchanges, Request::Exchanges(query))] = &fetches(&effects)[..] else {
+    let [fetch] = &fetches(&effects)[..] else {
         panic!("one exchanges fetch expected: {effects:?}")
     };
+    assert_eq!(fetch.slot, Slot::Exchanges);
+    let query = fetch.query::<ExchangeQuery>().expect("an exchange query");
     assert_eq!(query.group, Some(ExchangeGroup::MeetingBooked));
     assert_eq!(query.campaign_id, Some(2), "Q2 enterprise is the newest campaign");
     assert_eq!(query.start_date.unwrap().to_string(), "2024-05-01");
@@ -373,9 +370,11 @@ fn the_date_fields_take_what_the_cli_takes() {
     act(&mut state, ctrl('u')); // the error took the focus back to From
     type_text(&mut state, "-7d");
     let effects = update(&mut state, key(KeyCode::Enter));
-    let [(Slot::Meetings, Request::Meetings(query))] = &fetches(&effects)[..] else {
+    let [fetch] = &fetches(&effects)[..] else {
         panic!("one meetings fetch expected: {effects:?}")
     };
+    assert_eq!(fetch.slot, Slot::Meetings);
+    let query = fetch.query::<MeetingQuery>().expect("a meeting query");
     assert_eq!(query.start_date, today.checked_sub_days(chrono::Days::new(7)));
     assert_eq!(query.end_date, Some(today));
 }
@@ -473,4 +472,21 @@ fn auto_refresh_skips_a_pane_still_loading() {
     let effects = update(&mut state, Action::AutoRefresh);
     assert_eq!(fetches(&effects).len(), 4, "the Overview reloads");
     assert!(update(&mut state, Action::AutoRefresh).is_empty(), "not while it is loading");
+}
+
+#[test]
+fn a_chain_closed_while_loading_cancels_its_fetch() {
+    let mut state = state();
+    act(&mut state, ch('3'));
+    let opened = update(&mut state, key(KeyCode::Enter));
+    assert_eq!(fetches(&opened).len(), 1, "the chain loads");
+    assert_eq!(update(&mut state, key(KeyCode::Esc)), [Effect::Cancel(Slot::Chain)]);
+    assert!(state.exchanges.chain.is_none());
+    answer(&mut state, opened);
+    assert!(state.exchanges.chain.is_none(), "a late answer opens nothing");
+    act(&mut state, key(KeyCode::Enter));
+    assert!(
+        update(&mut state, key(KeyCode::Esc)).is_empty(),
+        "a loaded chain has nothing to cancel"
+    );
 }

@@ -7,7 +7,9 @@ mod common;
 
 use common::*;
 use outreach_tui::api::{Contact, Listed};
-use outreach_tui::tui::action::{Action, Effect, Fetched, Request};
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::resource::{Contacts, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
@@ -48,14 +50,15 @@ fn hostile_contacts() -> Vec<Contact> {
 fn act_hostile(state: &mut AppState, action: Action) {
     let mut queue: Vec<Effect> = update(state, action);
     while let Some(effect) = queue.pop() {
-        if let Effect::Fetch { req_id, slot, request } = effect {
-            let fetched = match request {
-                Request::Contacts => {
-                    Fetched::Contacts(Listed { items: Arc::from(hostile_contacts()), skipped: 0 })
+        if let Effect::Fetch(fetch) = effect {
+            let answer = match fetch.slot {
+                Slot::Contacts => {
+                    let hostile = Listed { items: Arc::from(hostile_contacts()), skipped: 0 };
+                    loaded::<Contacts>(fetch.req_id, Ok(hostile))
                 }
-                other => answer_for(&other),
+                _ => answer_for(&fetch),
             };
-            queue.extend(update(state, Action::Loaded { req_id, slot, result: Ok(fetched) }));
+            queue.extend(update(state, answer));
         }
     }
 }

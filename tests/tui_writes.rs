@@ -8,11 +8,12 @@ mod tui_writes_support;
 use common::*;
 use crossterm::event::KeyCode;
 use outreach_tui::api::{ApiError, ServerMessage};
-use outreach_tui::tui::action::{Action, Slot};
+use outreach_tui::tui::action::Action;
 use outreach_tui::tui::form::Fields;
+use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::Overlay;
-use outreach_tui::tui::write::{Write, Written};
-use outreach_tui::tui::writing::Tone;
+use outreach_tui::tui::submit::feedback::Tone;
+use outreach_tui::tui::submit::request::{WriteRequest, Written};
 use tui_writes_support::*;
 
 fn started() -> Written {
@@ -37,7 +38,7 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
     assert!(state.overlay.is_none());
     press(&mut state, ch('s'));
     let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
-    assert_eq!(write, Write::StartCampaign { campaign_id: 2 });
+    assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 2 });
 
     let effects = reply(&mut state, req_id, Ok(started()));
     assert!(state.overlay.is_none(), "success closes the dialog");
@@ -77,7 +78,7 @@ fn a_campaign_that_is_not_pending_is_warned_about_and_a_refusal_is_said_in_words
         ),
     ] {
         let (req_id, write) = submitted(&press(&mut state, ch('y')));
-        assert_eq!(write, Write::StartCampaign { campaign_id: 1 }, "y tries again");
+        assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 1 }, "y tries again");
         reply(&mut state, req_id, Err(error));
         let shown = confirm(&state).error.clone().unwrap_or_default();
         assert!(shown.contains(words), "{shown}");
@@ -161,7 +162,7 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     press(&mut state, key(KeyCode::Esc));
 
     let (req_id, write) = submitted(&run(&mut state, "contact add zoe@example.com"));
-    assert!(matches!(&write, Write::AddContact(c) if c.email == "zoe@example.com"));
+    assert!(matches!(&write, WriteRequest::AddContact(c) if c.email == "zoe@example.com"));
     reply(&mut state, req_id, Err(ApiError::Server { status: 500, body_start: "boom".into() }));
     assert_eq!(values(&state)[0], "zoe@example.com", "the palette's input is kept in the form");
     press(&mut state, key(KeyCode::Esc));
@@ -170,7 +171,7 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
 
     let (_, write) = submitted(&run(&mut state, "upload 2 zoe@example.com now"));
     match write {
-        Write::UploadAndStart { campaign_id, start_immediately, bot_id, .. } => {
+        WriteRequest::UploadAndStart { campaign_id, start_immediately, bot_id, .. } => {
             assert_eq!((campaign_id, start_immediately, bot_id), (2, true, None));
         }
         other => panic!("{other:?}"),
@@ -178,12 +179,12 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     state.submission = None;
     state.overlay = None;
     let (_, write) = submitted(&run(&mut state, "dnc add a@b.com c.com"));
-    assert_eq!(write, Write::DncEmails(vec!["a@b.com".into()]), "addresses first");
+    assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]), "addresses first");
     state.submission = None;
     state.overlay = None;
     let (_, write) = submitted(&run(&mut state, "conversion ann@acme.test signup plan=pro"));
     match write {
-        Write::Conversion(c) => {
+        WriteRequest::Conversion(c) => {
             assert_eq!(c.conversion_type.as_deref(), Some("signup"));
             assert_eq!(c.conversion_data.unwrap()["plan"], "pro");
         }

@@ -10,11 +10,12 @@ use crossterm::event::KeyCode;
 use outreach_tui::api::{
     AddContactOutcome, ApiError, ContactUpload, ConversionOutcome, FieldError, ServerMessage,
 };
-use outreach_tui::tui::action::{Action, Slot};
+use outreach_tui::tui::action::Action;
 use outreach_tui::tui::form::Fields;
+use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::AppState;
-use outreach_tui::tui::write::{Write, Written};
-use outreach_tui::tui::writing::Tone;
+use outreach_tui::tui::submit::feedback::Tone;
+use outreach_tui::tui::submit::request::{WriteRequest, Written};
 use tui_writes_support::*;
 
 /// A 422 entry as the client reads it from a FastAPI body.
@@ -100,7 +101,7 @@ fn enter_walks_the_fields_and_a_valid_contact_is_sent_with_everything_typed() {
     };
     let data = serde_json::json!({"plan": "pro", "seats": "12"});
     expected.custom_data = data.as_object().cloned();
-    assert_eq!(write, Write::AddContact(expected), "Enter on the last field sends");
+    assert_eq!(write, WriteRequest::AddContact(expected), "Enter on the last field sends");
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
     type_text(&mut state, "zoe@example.com");
     let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
     match write {
-        Write::UploadContact { campaign_id, bot_id, notify, .. } => {
+        WriteRequest::UploadContact { campaign_id, bot_id, notify, .. } => {
             assert_eq!(
                 (campaign_id, bot_id, notify),
                 (2, None, true),
@@ -210,7 +211,7 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
     let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
     let first_bot = bots()[0].id;
     match write {
-        Write::UploadAndStart { campaign_id, bot_id, start_immediately, .. } => {
+        WriteRequest::UploadAndStart { campaign_id, bot_id, start_immediately, .. } => {
             assert_eq!((campaign_id, bot_id, start_immediately), (2, Some(first_bot), false));
         }
         other => panic!("{other:?}"),
@@ -264,12 +265,12 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
         press(&mut state, key(KeyCode::Backspace));
     }
     let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
-    assert_eq!(write, Write::DncEmails(vec!["a@b.com".into()]));
+    assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]));
     let said = |text: &str| ServerMessage { status: 200, message: Some(text.into()) };
     let effects =
         reply(&mut state, req_id, Ok(Written::Dnc(vec![said("1 contacts added to the DNC list")])));
     let (req_id, write) = submitted(&effects);
-    assert_eq!(write, Write::DncDomains(vec!["competitor.com".into(), "other.org".into()]));
+    assert_eq!(write, WriteRequest::DncDomains(vec!["competitor.com".into(), "other.org".into()]));
     assert!(matches!(form(&state).fields, Fields::Dnc(_)), "the form waits for the domains");
     let done = Ok(Written::Dnc(vec![said("Adding 2 domains to the DNC list in the background")]));
     assert_eq!(fetched(&reply(&mut state, req_id, done)), [Slot::Contacts], "contacts reload");
@@ -292,7 +293,7 @@ fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     let note = dnc_fields(&state).entries.note.clone().unwrap_or_default();
     assert_eq!(note, "25000 domains, 3 requests of at most 10000");
     let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
-    assert_eq!(write, Write::DncDomains(domains.clone()));
+    assert_eq!(write, WriteRequest::DncDomains(domains.clone()));
     press(&mut state, Action::WriteProgress { req_id, sent: 10_000, total: 25_000 });
     assert!(screen(&state).contains("Sending domains… 10000 of 25000 done"), "{}", screen(&state));
     let failure = ApiError::Validation(vec![invalid(
@@ -333,7 +334,7 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     press(&mut state, key(KeyCode::End));
     type_text(&mut state, "}");
     let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
-    let Write::Conversion(conversion) = write else { panic!("{write:?}") };
+    let WriteRequest::Conversion(conversion) = write else { panic!("{write:?}") };
     assert_eq!(conversion.conversion_data.unwrap()["amount"], 99.5);
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::NotAContact)));
     let note = form(&state).note.clone().unwrap_or_default();

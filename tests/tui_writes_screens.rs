@@ -10,8 +10,8 @@ use crossterm::event::KeyCode;
 use outreach_tui::api::{AddContactOutcome, ApiError, ConversionOutcome, FieldError};
 use outreach_tui::tui::action::Action;
 use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::submit::request::Written;
 use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::write::Written;
 use tui_writes_support::*;
 
 type Scenario = (&'static str, fn(&mut AppState));

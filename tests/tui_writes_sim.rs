@@ -11,11 +11,12 @@ use common::{ch, key, settings};
 use crossterm::event::KeyCode;
 use outreach_tui::api::{ApiKey, CampaignStatus, Client, Contact};
 use outreach_tui::sim::SimHandle;
-use outreach_tui::tui::action::{Action, ConnectionInfo, Effect};
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::state::{AppState, Overlay};
+use outreach_tui::tui::submit::request;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
-use outreach_tui::tui::{runner, write};
 use serde_json::{Value, json};
 use std::collections::VecDeque;
 use tui_writes_support::{confirm, ctrl, form, toast};
@@ -41,16 +42,13 @@ impl Dashboard {
         let mut queue: VecDeque<Effect> = update(&mut self.state, action).into();
         while let Some(effect) = queue.pop_front() {
             let answers = match effect {
-                Effect::Fetch { req_id, slot, request } => {
-                    let result = runner::perform(&self.client, request).await;
-                    vec![Action::Loaded { req_id, slot, result }]
-                }
+                Effect::Fetch(fetch) => vec![fetch.perform(self.client.clone()).await],
                 Effect::Submit { req_id, write } => {
                     let mut answers = Vec::new();
                     let progress = |sent, total| {
                         answers.push(Action::WriteProgress { req_id, sent, total });
                     };
-                    let result = write::perform(&self.client, write, progress).await;
+                    let result = request::perform(&self.client, write, progress).await;
                     answers.push(Action::Written { req_id, result });
                     answers
                 }

@@ -1,87 +1,76 @@
 //! What happens to the dashboard (`Action`: input, API results, timers) and what the loop
 //! must do about it (`Effect`). `update` turns one into the other without any I/O.
 
-use super::write::{Write, Written};
-use crate::api::{
-    ApiError, ApiKey, Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeQuery, Listed,
-    Meeting, MeetingQuery,
-};
-use crate::session::KeySource;
+use crate::api::{ApiError, Client};
+use crate::tui::command::Command;
+use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
+use crate::tui::state::AppState;
+use crate::tui::submit::request::{WriteRequest, Written};
 use chrono::{DateTime, Utc};
 use crossterm::event::{KeyEvent, MouseEvent};
+use futures_util::future::BoxFuture;
+use std::any::Any;
+use std::fmt::Debug;
+use std::sync::Arc;
 
-/// Identifies one request, so a late answer to an older request is recognised and dropped.
-pub type ReqId = u64;
-
-/// Where a loaded result goes in the store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Slot {
-    Campaigns,
-    Bots,
-    Exchanges,
-    Contacts,
-    Meetings,
-    /// The e-mail chain of the exchange open in the Exchanges pane.
-    Chain,
-    /// Replies of the last 7 days, for the Overview.
-    RecentReplies,
-    /// Meetings of today and the next 7 days, for the Overview.
-    UpcomingMeetings,
+/// A read of one slot, typed by its resource (built by `resource::fetch`).
+#[derive(Clone)]
+pub struct Fetch {
+    pub req_id: ReqId,
+    pub slot: Slot,
+    read: Arc<dyn Read>,
 }
 
-/// A read the loop performs against the API.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Request {
-    Campaigns,
-    Bots,
-    Exchanges(ExchangeQuery),
-    Contacts,
-    Meetings(MeetingQuery),
-    Chain { exchange_id: i64 },
+impl Fetch {
+    pub fn new(req_id: ReqId, slot: Slot, read: Arc<dyn Read>) -> Fetch {
+        Fetch { req_id, slot, read }
+    }
+
+    /// Performs the read with the client; the answer is the action to hand to `update`.
+    pub fn perform(&self, client: Client) -> BoxFuture<'static, Action> {
+        self.read.perform(client, self.req_id)
+    }
+
+    /// The answer when the read could not be made (no client yet).
+    pub fn failed(&self, error: ApiError) -> Action {
+        self.read.fail(self.req_id, error)
+    }
+
+    /// What the read asks for, when it is a `Q` (`()`, an `ExchangeQuery`, an exchange id).
+    pub fn query<Q: 'static>(&self) -> Option<&Q> {
+        self.read.query().downcast_ref()
+    }
 }
 
-/// A successful answer to a [`Request`].
-#[derive(Debug, Clone)]
-pub enum Fetched {
-    Campaigns(Listed<Campaign>),
-    Bots(Listed<Bot>),
-    Exchanges(Listed<Exchange>),
-    Contacts(Listed<Contact>),
-    Meetings(Listed<Meeting>),
-    Chain(Listed<EmailMessage>),
+impl Debug for Fetch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Fetch #{} {:?}", self.req_id, self.read)
+    }
 }
 
-/// Who the dashboard talks to, once connected.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConnectionInfo {
-    pub profile: String,
-    /// The organisation's name when known (the demo knows it; the API does not say).
-    pub organisation: Option<String>,
-    pub base_url: String,
-    /// Where the key came from.
-    pub key_source: KeySource,
-    pub read_only: bool,
-    /// Things to tell the user that did not stop the session (config warnings …).
-    pub warnings: Vec<String>,
+impl PartialEq for Fetch {
+    fn eq(&self, other: &Fetch) -> bool {
+        self.req_id == other.req_id && self.slot == other.slot && self.read.same(&*other.read)
+    }
 }
 
-/// Why the dashboard could not connect.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConnectFailure {
-    pub profile: String,
-    pub message: String,
-    /// No key is stored: the login screen is the way forward.
-    pub needs_key: bool,
-    /// The base URL the profile would use, to start the login form with.
-    pub base_url: Option<String>,
+/// A read as the loop performs it, whatever the resource.
+pub trait Read: Debug + Send + Sync {
+    fn perform(&self, client: Client, req_id: ReqId) -> BoxFuture<'static, Action>;
+    fn fail(&self, req_id: ReqId, error: ApiError) -> Action;
+    fn query(&self) -> &dyn Any;
+    /// Whether `other` reads the same resource with the same query.
+    fn same(&self, other: &dyn Read) -> bool;
 }
 
-/// A key typed into the login form, to be checked and stored for a profile.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoginAttempt {
-    pub profile: String,
-    pub base_url: String,
-    pub key: ApiKey,
+/// The answer to a fetch. It holds its resource's item type, so it can only be stored in
+/// that resource's remote: there is no answer of the wrong kind.
+pub trait Answer: Debug + Send + Sync {
+    fn slot(&self) -> Slot;
+    /// How many items could not be read, or why the fetch failed.
+    fn result(&self) -> Result<usize, &ApiError>;
+    /// Stores the answer if it is the awaited one; `false` (nothing changes) when stale.
+    fn store(&self, state: &mut AppState) -> bool;
 }
 
 /// Everything that can change the dashboard's state.
@@ -101,11 +90,8 @@ pub enum Action {
     Connected(Result<ConnectionInfo, ConnectFailure>),
     /// A login finished: what was done, or why it failed (nothing stored then).
     LoggedIn(Result<String, String>),
-    Loaded {
-        req_id: ReqId,
-        slot: Slot,
-        result: Result<Fetched, ApiError>,
-    },
+    /// A fetch finished; the answer knows its slot and its type.
+    Loaded(Arc<dyn Answer>),
     /// A command from outside the keymap (the palette runs these too).
     Command(Command),
     /// A write finished: what the server answered, or why it failed.
@@ -128,66 +114,17 @@ pub enum Action {
 pub enum Effect {
     /// Resolve the session (or start the demo) and build the client; answers `Connected`.
     Connect,
-    /// Perform a read; answers `Loaded` with the same `req_id` and `slot`.
-    Fetch {
-        req_id: ReqId,
-        slot: Slot,
-        request: Request,
-    },
+    /// Perform a read; answers `Loaded` for the same `req_id` and slot. A newer fetch of
+    /// the same slot supersedes it.
+    Fetch(Fetch),
+    /// Abort the fetch of a slot whose answer is no longer wanted (the chain was closed).
+    Cancel(Slot),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).
     Submit {
         req_id: ReqId,
-        write: Write,
+        write: WriteRequest,
     },
     Quit,
-}
-
-/// A user intention, whichever key, click or palette entry expressed it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Command {
-    Up,
-    Down,
-    Left,
-    Right,
-    Top,
-    Bottom,
-    PageUp,
-    PageDown,
-    HalfPageUp,
-    HalfPageDown,
-    /// Open the selected item (detail, e-mail chain, or the Overview tile's pane).
-    Open,
-    /// Leave a detail, clear a filter, close an overlay.
-    Back,
-    /// Start typing a filter for the current list.
-    Filter,
-    Refresh,
-    /// Enter a key for the profile (the login form).
-    Login,
-    Help,
-    Palette,
-    Quit,
-    GoTo(super::state::Pane),
-    NextPane,
-    PrevPane,
-    /// Edit the server-side filters of the Exchanges or Meetings pane.
-    EditQuery,
-    /// Show or fold the quoted history of the e-mail chain.
-    ToggleQuotes,
-    NextMessage,
-    PrevMessage,
-    /// Ask to start the selected campaign.
-    StartCampaign,
-    /// The contact form for the organisation.
-    AddContact,
-    /// The contact form for the selected campaign (upload, or upload and start).
-    UploadContact,
-    /// The DNC form, with the selected contact's address when there is one.
-    AddDnc,
-    /// The DNC form, with the selected contact's domain when there is one.
-    AddDncDomain,
-    /// The conversion form, with the selected contact's address when there is one.
-    LogConversion,
 }

@@ -1,9 +1,9 @@
 //! The chain pane's layout: the shared [`crate::chain`] layout, its folded quotes pointing
 //! at the key that shows them.
 
-use super::clock::Zone;
 use crate::api::EmailMessage;
 use crate::chain::Quotes;
+use crate::clock::Zone;
 
 pub use crate::chain::{ChainLayout, ChainLine, LineKind};
 

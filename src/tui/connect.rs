@@ -2,12 +2,12 @@
 //! profile's base URL and key — and logging in from the login form. Runs after the first
 //! frame is on screen.
 
-use super::action::{ConnectFailure, ConnectionInfo, LoginAttempt};
 use crate::api::{Client, ClientOptions};
 use crate::config;
 use crate::credentials::{self, LoginRequest};
 use crate::session::{self, Environment, Session, SessionError, SessionRequest};
 use crate::sim::{self, SimOptions};
+use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt};
 
 /// Which API the dashboard opens on.
 #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Where things go on the screen. `update` uses the same arithmetic as the views to know how
 //! many rows a page has and what a click hit.
 
-use super::state::AppState;
+use crate::tui::state::AppState;
 use ratatui::layout::Rect;
 
 /// The screen's regions: tab bar, pane, filter input (while typing one), status bar.
@@ -58,6 +58,27 @@ pub fn text_width(state: &AppState) -> u16 {
     inner(state_areas(state).body).width.max(1)
 }
 
+/// The four tiles in a 2×2 grid.
+pub fn tile_rects(body: Rect) -> [Rect; 4] {
+    let left = body.width / 2;
+    let top = body.height / 2;
+    let cell =
+        |x: u16, y: u16, w: u16, h: u16| Rect { x: body.x + x, y: body.y + y, width: w, height: h };
+    [
+        cell(0, 0, left, top),
+        cell(left, 0, body.width - left, top),
+        cell(0, top, left, body.height - top),
+        cell(left, top, body.width - left, body.height - top),
+    ]
+}
+
+/// The tile at a screen position.
+pub fn tile_at(body: Rect, column: u16, row: u16) -> Option<usize> {
+    tile_rects(body)
+        .iter()
+        .position(|r| column >= r.x && column < r.right() && row >= r.y && row < r.bottom())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +100,20 @@ mod tests {
         assert_eq!((two.body.height, two.status.height, two.input), (1, 1, None));
         let zero = areas(Rect::new(0, 0, 0, 0), false);
         assert_eq!(zero.body.height, 0);
+    }
+}
+
+#[cfg(test)]
+mod tile_tests {
+    use super::*;
+
+    #[test]
+    fn tiles_cover_the_body_and_clicks_find_them() {
+        let body = Rect::new(0, 1, 80, 22);
+        let rects = tile_rects(body);
+        assert_eq!(rects[3], Rect::new(40, 12, 40, 11));
+        assert_eq!(tile_at(body, 0, 1), Some(0));
+        assert_eq!(tile_at(body, 79, 22), Some(3));
+        assert_eq!(tile_at(body, 79, 0), None);
     }
 }

@@ -2,7 +2,7 @@
 //! filtered order, the selection and the scroll offset. The order is recomputed only when
 //! the filter text or the data changes (DESIGN §3, §8).
 
-use super::filter::{FilterEngine, SearchIndex};
+use crate::tui::filter::{FilterEngine, SearchIndex};
 
 /// Selection, scroll offset and filter of one list over data held elsewhere.
 #[derive(Debug, Clone, Default)]

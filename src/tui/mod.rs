@@ -1,50 +1,54 @@
-//! The terminal dashboard. `run` owns the terminal and the event loop; everything else is
-//! state (`state`), a pure `update`, and drawing (`views`, `widgets`).
+//! The terminal dashboard. `run` owns the terminal and hands it to [`event_loop`], which is
+//! generic over the backend, the terminal's events and the timers so tests drive it in
+//! process; everything else is state (`state`), a pure `update`, and drawing (`views`,
+//! `widgets`).
 
 pub mod action;
 pub mod chain;
-// Shared with the CLI; re-exported so the panes keep naming it `clock`.
-pub use crate::clock;
+pub mod command;
 pub mod connect;
+pub mod details;
 pub mod filter;
 pub mod form;
 pub mod input;
 pub mod keymap;
 pub mod layout;
 pub mod list;
+pub mod model;
 pub mod palette;
 pub mod remote;
+pub mod resource;
 pub mod rows;
 pub mod runner;
 pub mod settings;
 pub mod state;
+pub mod submit;
 pub mod terminal;
 pub mod theme;
 pub mod update;
 pub mod views;
 pub mod widgets;
-pub mod write;
-pub mod writing;
 
-use action::Action;
-use chrono::Utc;
+use action::{Action, Effect};
+use chrono::{DateTime, Utc};
 use connect::Launch;
 use crossterm::event::{Event, EventStream};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
-use futures_util::StreamExt;
+use futures_util::{FutureExt, Stream, StreamExt};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use runner::Runner;
 use state::{AppState, UiSettings};
-use std::io::{self, Write};
+use std::future::Future;
+use std::io;
 use std::time::Duration;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
 use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
 
 /// Draws one frame inside a synchronized update, so the terminal shows it all at once.
-pub fn draw<B: Backend + Write>(terminal: &mut Terminal<B>, state: &AppState) -> io::Result<()>
+pub fn draw<B: Backend + io::Write>(terminal: &mut Terminal<B>, state: &AppState) -> io::Result<()>
 where
     B::Error: Into<io::Error>,
 {
@@ -64,8 +68,26 @@ fn event_action(event: Event) -> Option<Action> {
     }
 }
 
-/// How often the spinner of a write in flight moves.
-const SPINNER_MILLIS: u64 = 120;
+/// The loop's clocks: how often the shown ages are checked, how fast the spinner of a write
+/// in flight turns, and where the time comes from.
+#[derive(Debug, Clone, Copy)]
+pub struct Timers {
+    pub clock: Duration,
+    pub spinner: Duration,
+    pub now: fn() -> DateTime<Utc>,
+}
+
+impl Default for Timers {
+    fn default() -> Self {
+        Timers { clock: Duration::from_secs(1), spinner: Duration::from_millis(120), now: Utc::now }
+    }
+}
+
+fn ticking(every: Duration) -> Interval {
+    let mut timer = interval(every);
+    timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    timer
+}
 
 /// Waits for the next auto-refresh, or forever when it is off.
 async fn next_refresh(timer: &mut Option<Interval>) {
@@ -82,61 +104,102 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     let mut guard = TerminalGuard::enter()?;
     let size = guard.terminal.size()?;
-    let mut state = AppState::new(settings, size.width, size.height, Utc::now());
-    // The first frame goes out before any session or HTTP client is set up.
-    draw(&mut guard.terminal, &state)?;
-    state.dirty = false;
-
-    let (tx, mut rx) = mpsc::unbounded_channel();
+    let state = AppState::new(settings, size.width, size.height, Utc::now());
+    let mut signals = Signals::new()?;
+    let (tx, rx) = mpsc::unbounded_channel();
     let mut runner = Runner::new(tx, launch);
+    let signal = async move {
+        signals.recv().await;
+    };
+    let perform = |effect| runner.run(effect);
+    let result = event_loop(
+        &mut guard.terminal,
+        state,
+        EventStream::new(),
+        rx,
+        perform,
+        signal,
+        Timers::default(),
+    )
+    .await;
+    drop(guard);
+    result.map(drop)
+}
+
+/// The event loop: draws the first frame, then turns terminal events, answers (`answers`,
+/// fed by whatever performs the effects) and timer ticks into actions. Actions that are
+/// ready together are applied together and give one frame; nothing is drawn when nothing
+/// visible changed. Ends when `perform` says quit, the events end, or `signal` fires, and
+/// gives back the final state.
+pub async fn event_loop<B, E>(
+    terminal: &mut Terminal<B>,
+    mut state: AppState,
+    mut events: E,
+    mut answers: mpsc::UnboundedReceiver<Action>,
+    mut perform: impl FnMut(Effect) -> bool,
+    signal: impl Future<Output = ()>,
+    timers: Timers,
+) -> io::Result<AppState>
+where
+    B: Backend + io::Write,
+    B::Error: Into<io::Error>,
+    E: Stream<Item = io::Result<Event>> + Unpin,
+{
+    // The first frame goes out before any session or HTTP client is set up.
+    draw(terminal, &state)?;
+    state.dirty = false;
     let mut quit = false;
     for effect in update::start(&mut state) {
-        quit |= runner.run(effect);
+        quit |= perform(effect);
     }
-    let mut events = EventStream::new();
-    let mut signals = Signals::new()?;
-    let mut clock = interval(Duration::from_secs(1));
-    clock.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    let mut signal = std::pin::pin!(signal);
+    let mut clock = ticking(timers.clock);
     // Moves the spinner of a write in flight; idle otherwise (see the select below).
-    let mut spinner = interval(Duration::from_millis(SPINNER_MILLIS));
-    spinner.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    let mut spinner = ticking(timers.spinner);
     let mut refresh = state.refresh_every.filter(|every| !every.is_zero()).map(|every| {
         let mut timer = interval_at(tokio::time::Instant::now() + every, every);
         timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
         timer
     });
-
-    while !quit {
-        let action = tokio::select! {
+    let mut ended = false;
+    while !quit && !ended {
+        let first = tokio::select! {
             biased;
-            Some(action) = rx.recv() => action,
+            Some(action) = answers.recv() => Some(action),
             event = events.next() => match event {
-                Some(Ok(event)) => match event_action(event) {
-                    Some(action) => action,
-                    None => continue,
-                },
+                Some(Ok(event)) => event_action(event),
                 Some(Err(error)) => return Err(error),
                 None => break,
             },
-            _ = signals.recv() => break,
-            _ = clock.tick() => Action::Tick(Utc::now()),
-            _ = next_refresh(&mut refresh) => Action::AutoRefresh,
-            _ = spinner.tick(), if state.submission.is_some() => Action::Spin,
+            _ = &mut signal => break,
+            _ = clock.tick() => Some(Action::Tick((timers.now)())),
+            _ = next_refresh(&mut refresh) => Some(Action::AutoRefresh),
+            _ = spinner.tick(), if state.submission.is_some() => Some(Action::Spin),
         };
-        let mut actions = vec![action];
-        while let Ok(more) = rx.try_recv() {
+        // Everything else already waiting joins this frame.
+        let mut actions: Vec<Action> = first.into_iter().collect();
+        while let Ok(more) = answers.try_recv() {
             actions.push(more);
+        }
+        while let Some(next) = events.next().now_or_never() {
+            match next {
+                Some(Ok(event)) => actions.extend(event_action(event)),
+                Some(Err(error)) => return Err(error),
+                None => {
+                    ended = true;
+                    break;
+                }
+            }
         }
         for action in actions {
             for effect in update::update(&mut state, action) {
-                quit |= runner.run(effect);
+                quit |= perform(effect);
             }
         }
         if state.dirty && !quit {
-            draw(&mut guard.terminal, &state)?;
+            draw(terminal, &state)?;
             state.dirty = false;
         }
     }
-    drop(guard);
-    Ok(())
+    Ok(state)
 }

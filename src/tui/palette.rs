@@ -1,10 +1,10 @@
 //! The `:` command palette: what can be typed, suggestions as you type, and parsing into
 //! what to do, writes included (`:start 12`, `:dnc add a@b.com c.com` …).
 
-use super::action::Command;
-use super::form::Outreach;
-use super::state::Pane;
 use crate::api::ExchangeGroup;
+use crate::tui::command::Command;
+use crate::tui::form::Outreach;
+use crate::tui::model::Pane;
 
 /// One palette command with its argument syntax and help.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! One resource as the dashboard knows it: the last good data, the request whose answer is
 //! awaited, and the last failure.
 
-use super::action::ReqId;
 use crate::api::{ApiError, Listed};
+use crate::tui::model::ReqId;
 use chrono::{DateTime, Utc};
 use std::cmp::Ordering;
 use std::sync::Arc;

@@ -2,8 +2,8 @@
 //! cells (for the visible window only) and the filter searches them, so "filter over the
 //! visible columns" means exactly what is on screen.
 
-use super::clock::{Zone, in_named_zone};
 use crate::api::{Bot, Campaign, Contact, Exchange, Meeting, Party, Person};
+use crate::clock::{Zone, in_named_zone};
 use crate::text::sanitize;
 
 /// `First Last`, or the address when the name is empty.
@@ -182,7 +182,7 @@ pub fn contact_cells(contact: &Contact) -> [String; 5] {
 
 /// The filter's text of a row: its cells joined by the column separator.
 pub fn haystack<const N: usize>(cells: [String; N]) -> String {
-    cells.join(&super::filter::COLUMN_SEPARATOR.to_string())
+    cells.join(&crate::tui::filter::COLUMN_SEPARATOR.to_string())
 }
 
 #[cfg(test)]

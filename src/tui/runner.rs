@@ -1,12 +1,17 @@
 //! Runs the effects `update` asks for: connecting, and API reads and writes as spawned tasks
-//! that send their result back as an action, tagged with the request's id.
+//! that send their result back as an action, tagged with the request's id. A fetch that a
+//! newer fetch of the same slot supersedes is aborted, so `r` pressed five times on a large
+//! list decodes it once.
 
-use super::action::{Action, Effect, Fetched, ReqId, Request, Slot};
-use super::connect::{Connected, Launch, connect, login};
-use super::write::{self, Write};
 use crate::api::{ApiError, Client};
+use crate::tui::action::{Action, Effect, Fetch};
+use crate::tui::connect::{Connected, Launch, connect, login};
+use crate::tui::model::{ReqId, Slot};
+use crate::tui::submit::request::{self, WriteRequest};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc::UnboundedSender;
+use tokio::task::AbortHandle;
 
 /// What a connection leaves behind for the fetches: the client, and whatever must live as
 /// long as the dashboard (the demo's simulator).
@@ -20,11 +25,16 @@ pub struct Runner {
     tx: UnboundedSender<Action>,
     launch: Launch,
     link: Arc<Mutex<Link>>,
+    /// The fetch in flight of each slot: the only one whose answer is still wanted.
+    fetches: HashMap<Slot, AbortHandle>,
+    /// Superseded fetches, aborted, kept until they have really stopped (for
+    /// [`Runner::fetches_running`]).
+    aborted: Vec<AbortHandle>,
 }
 
 impl Runner {
     pub fn new(tx: UnboundedSender<Action>, launch: Launch) -> Runner {
-        Runner { tx, launch, link: Arc::default() }
+        Runner { tx, launch, link: Arc::default(), fetches: HashMap::new(), aborted: Vec::new() }
     }
 
     /// Starts an effect; `true` when it is the end of the program.
@@ -32,7 +42,8 @@ impl Runner {
         match effect {
             Effect::Quit => return true,
             Effect::Connect => self.connect(),
-            Effect::Fetch { req_id, slot, request } => self.fetch(req_id, slot, request),
+            Effect::Fetch(fetch) => self.fetch(fetch),
+            Effect::Cancel(slot) => self.cancel(slot),
             Effect::Submit { req_id, write } => self.submit(req_id, write),
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
@@ -65,7 +76,7 @@ impl Runner {
     }
 
     /// Sends a write; a chunked one reports its progress on the way.
-    fn submit(&self, req_id: ReqId, write: Write) {
+    fn submit(&self, req_id: ReqId, write: WriteRequest) {
         let client = self.client();
         let tx = self.tx.clone();
         tokio::spawn(async move {
@@ -73,38 +84,45 @@ impl Runner {
                 let _ = tx.send(Action::WriteProgress { req_id, sent, total });
             };
             let result = match client {
-                Some(client) => write::perform(&client, write, progress).await,
+                Some(client) => request::perform(&client, write, progress).await,
                 None => Err(not_connected()),
             };
             let _ = tx.send(Action::Written { req_id, result });
         });
     }
 
-    fn fetch(&self, req_id: ReqId, slot: Slot, request: Request) {
+    /// Starts a fetch, aborting the one it supersedes.
+    fn fetch(&mut self, fetch: Fetch) {
+        self.cancel(fetch.slot);
         let client = self.client();
         let tx = self.tx.clone();
-        tokio::spawn(async move {
-            let result = match client {
-                Some(client) => perform(&client, request).await,
-                None => Err(not_connected()),
+        let slot = fetch.slot;
+        let task = tokio::spawn(async move {
+            let action = match client {
+                Some(client) => fetch.perform(client).await,
+                None => fetch.failed(not_connected()),
             };
-            let _ = tx.send(Action::Loaded { req_id, slot, result });
+            let _ = tx.send(action);
         });
+        self.fetches.insert(slot, task.abort_handle());
+    }
+
+    /// Aborts the fetch of a slot whose answer is no longer wanted.
+    fn cancel(&mut self, slot: Slot) {
+        if let Some(old) = self.fetches.remove(&slot) {
+            old.abort();
+            self.aborted.push(old);
+        }
+        self.aborted.retain(|task| !task.is_finished());
+    }
+
+    /// The fetch tasks still running: superseded ones stop at their next await.
+    pub fn fetches_running(&self) -> usize {
+        let live = |task: &&AbortHandle| !task.is_finished();
+        self.fetches.values().filter(live).count() + self.aborted.iter().filter(live).count()
     }
 }
 
 fn not_connected() -> ApiError {
     ApiError::Network { url: String::new(), reason: "not connected yet".into() }
-}
-
-/// Performs a read with the real client.
-pub async fn perform(client: &Client, request: Request) -> Result<Fetched, ApiError> {
-    Ok(match request {
-        Request::Campaigns => Fetched::Campaigns(client.list_campaigns().await?),
-        Request::Bots => Fetched::Bots(client.list_bots().await?),
-        Request::Exchanges(query) => Fetched::Exchanges(client.list_exchanges(&query).await?),
-        Request::Contacts => Fetched::Contacts(client.list_contacts().await?),
-        Request::Meetings(query) => Fetched::Meetings(client.list_meetings(&query).await?),
-        Request::Chain { exchange_id } => Fetched::Chain(client.email_chain(exchange_id).await?),
-    })
 }

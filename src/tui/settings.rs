@@ -1,11 +1,11 @@
 //! What the dashboard starts with: the config file's `[ui]`, `[theme]` and `[keys]` (read
 //! leniently: a broken file must not keep the dashboard from starting), and `NO_COLOR`.
 
-use super::clock::Zone;
-use super::keymap::Keymap;
-use super::state::UiSettings;
-use super::theme::Theme;
+use crate::clock::Zone;
 use crate::config::{self, Loaded};
+use crate::tui::keymap::Keymap;
+use crate::tui::state::UiSettings;
+use crate::tui::theme::Theme;
 use std::time::Duration;
 
 impl UiSettings {
@@ -61,7 +61,7 @@ mod tests {
         assert_eq!(settings.refresh_every, Some(Duration::from_secs(30)));
         assert_eq!(settings.theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
         assert_eq!(
-            settings.keymap.key_for(crate::tui::action::Command::Quit).as_deref(),
+            settings.keymap.key_for(crate::tui::command::Command::Quit).as_deref(),
             Some("x")
         );
         assert!(settings.notices.is_empty(), "{:?}", settings.notices);

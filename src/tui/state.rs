@@ -1,76 +1,23 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use super::action::{ConnectionInfo, ReqId, Slot};
-use super::chain::ChainLayout;
-use super::clock::Zone;
-use super::filter::FilterEngine;
-use super::form::Form;
-use super::input::TextInput;
-use super::keymap::Keymap;
-use super::list::ListState;
-pub use super::remote::{Loaded, Remote, sorted};
-use super::theme::Theme;
-use super::writing::{Confirm, Submission, Toast};
 use crate::api::{
     Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Meeting,
     MeetingQuery,
 };
+use crate::clock::Zone;
+use crate::tui::chain::ChainLayout;
+use crate::tui::filter::FilterEngine;
+use crate::tui::form::Form;
+use crate::tui::input::TextInput;
+use crate::tui::keymap::{Keymap, Scope};
+use crate::tui::list::ListState;
+use crate::tui::model::{ConnectionInfo, Detail, Pane, ReqId, Slot};
+pub use crate::tui::remote::{Loaded, Remote, sorted};
+use crate::tui::submit::feedback::{Confirm, Submission, Toast};
+use crate::tui::theme::Theme;
 use chrono::{DateTime, Days, Utc};
 use std::time::Duration;
-
-/// The six panes, in tab order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Pane {
-    Overview,
-    Campaigns,
-    Exchanges,
-    Meetings,
-    Bots,
-    Contacts,
-}
-
-impl Pane {
-    pub const ALL: [Pane; 6] = [
-        Pane::Overview,
-        Pane::Campaigns,
-        Pane::Exchanges,
-        Pane::Meetings,
-        Pane::Bots,
-        Pane::Contacts,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Pane::Overview => "Overview",
-            Pane::Campaigns => "Campaigns",
-            Pane::Exchanges => "Exchanges",
-            Pane::Meetings => "Meetings",
-            Pane::Bots => "Bots",
-            Pane::Contacts => "Contacts",
-        }
-    }
-
-    pub fn index(self) -> usize {
-        Pane::ALL.iter().position(|&pane| pane == self).unwrap_or(0)
-    }
-
-    /// The pane `steps` tabs away, wrapping around.
-    pub fn cycle(self, steps: isize) -> Pane {
-        let count = Pane::ALL.len() as isize;
-        Pane::ALL[(self.index() as isize + steps).rem_euclid(count) as usize]
-    }
-
-    /// A pane by its name or its number (1–6), as typed in the palette.
-    pub fn parse(text: &str) -> Option<Pane> {
-        let text = text.trim().to_lowercase();
-        Pane::ALL.into_iter().enumerate().find_map(|(index, pane)| {
-            let name = pane.title().to_lowercase();
-            (text == (index + 1).to_string() || (!text.is_empty() && name.starts_with(&text)))
-                .then_some(pane)
-        })
-    }
-}
 
 /// Everything loaded from the API.
 #[derive(Debug, Clone, Default)]
@@ -82,13 +29,6 @@ pub struct Store {
     pub meetings: Remote<Meeting>,
     pub recent_replies: Remote<Exchange>,
     pub upcoming_meetings: Remote<Meeting>,
-}
-
-/// An item opened from a list, and how far its view is scrolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Detail {
-    pub id: i64,
-    pub scroll: usize,
 }
 
 /// A list pane with an optional open item.
@@ -123,28 +63,6 @@ pub struct MeetingsPane {
     /// The date range of endpoint 12.
     pub query: MeetingQuery,
     pub detail: Option<Detail>,
-}
-
-/// The Overview's tiles, each a shortcut into its pane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tile {
-    Campaigns,
-    Replies,
-    Meetings,
-    Bots,
-}
-
-impl Tile {
-    pub const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
-
-    pub fn pane(self) -> Pane {
-        match self {
-            Tile::Campaigns => Pane::Campaigns,
-            Tile::Replies => Pane::Exchanges,
-            Tile::Meetings => Pane::Meetings,
-            Tile::Bots => Pane::Bots,
-        }
-    }
 }
 
 /// The command palette's input and highlighted suggestion.
@@ -316,7 +234,12 @@ impl AppState {
 
     /// The current list with the filter engine, to change its filter.
     pub fn current_list_and_engine(&mut self) -> Option<(&mut ListState, &mut FilterEngine)> {
-        let list = match self.pane {
+        self.list_and_engine(self.pane)
+    }
+
+    /// A pane's list with the filter engine, to change its rows or filter.
+    pub fn list_and_engine(&mut self, pane: Pane) -> Option<(&mut ListState, &mut FilterEngine)> {
+        let list = match pane {
             Pane::Overview => return None,
             Pane::Campaigns => &mut self.campaigns.list,
             Pane::Exchanges => &mut self.exchanges.list,
@@ -346,6 +269,31 @@ impl AppState {
             Pane::Contacts => Some(&mut self.contacts.detail),
             Pane::Overview | Pane::Exchanges => None,
         }
+    }
+
+    /// The scopes whose keys work on the current screen, most specific first.
+    pub fn active_scopes(&self) -> Vec<Scope> {
+        let state = self;
+        use Scope::*;
+        if !matches!(state.connection, Connection::Ready(_)) {
+            return vec![Global];
+        }
+        let mut scopes = match state.pane {
+            Pane::Overview => vec![Overview, Movement],
+            Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement],
+            Pane::Exchanges | Pane::Meetings if state.showing_list() => {
+                vec![QueryList, List, Movement]
+            }
+            _ if state.showing_list() => vec![List, Movement],
+            _ => vec![Movement],
+        };
+        match state.pane {
+            Pane::Campaigns => scopes.insert(0, Campaign),
+            Pane::Contacts => scopes.insert(0, Contact),
+            _ => {}
+        }
+        scopes.extend([Write, Global]);
+        scopes
     }
 
     /// Whether the current pane shows its list (not a detail or chain).

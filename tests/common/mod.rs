@@ -7,6 +7,7 @@ pub mod cli;
 pub mod fixtures;
 pub mod home;
 pub mod keyring;
+pub mod layers;
 pub mod pty;
 pub mod scenarios;
 pub mod sim;

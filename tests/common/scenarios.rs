@@ -2,7 +2,8 @@
 
 use super::*;
 use crossterm::event::KeyCode;
-use outreach_tui::tui::action::{Action, ConnectFailure};
+use outreach_tui::tui::action::Action;
+use outreach_tui::tui::model::ConnectFailure;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::update::update;
 

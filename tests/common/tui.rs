@@ -5,9 +5,14 @@
 use super::fixtures::*;
 use chrono::{DateTime, Utc};
 use outreach_tui::api::*;
-use outreach_tui::tui::action::{Action, ConnectionInfo, Effect, Fetched, Request};
-use outreach_tui::tui::clock::Zone;
+use outreach_tui::clock::Zone;
+use outreach_tui::tui::action::{Action, Effect, Fetch};
 use outreach_tui::tui::keymap::Keymap;
+use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::resource::{
+    Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RecentReplies, UpcomingMeetings, loaded,
+};
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
@@ -39,15 +44,18 @@ fn listed<T>(items: Vec<T>) -> Listed<T> {
     Listed { items: Arc::from(items), skipped: 0 }
 }
 
-/// The fixture answer to a request.
-pub fn answer_for(request: &Request) -> Fetched {
-    match request {
-        Request::Campaigns => Fetched::Campaigns(listed(campaigns())),
-        Request::Bots => Fetched::Bots(listed(bots())),
-        Request::Exchanges(_) => Fetched::Exchanges(listed(exchanges())),
-        Request::Contacts => Fetched::Contacts(listed(contacts())),
-        Request::Meetings(_) => Fetched::Meetings(listed(meetings())),
-        Request::Chain { .. } => Fetched::Chain(listed(chain())),
+/// The fixture answer to a fetch.
+pub fn answer_for(fetch: &Fetch) -> Action {
+    let req_id = fetch.req_id;
+    match fetch.slot {
+        Slot::Campaigns => loaded::<Campaigns>(req_id, Ok(listed(campaigns()))),
+        Slot::Bots => loaded::<Bots>(req_id, Ok(listed(bots()))),
+        Slot::Exchanges => loaded::<Exchanges>(req_id, Ok(listed(exchanges()))),
+        Slot::RecentReplies => loaded::<RecentReplies>(req_id, Ok(listed(exchanges()))),
+        Slot::Contacts => loaded::<Contacts>(req_id, Ok(listed(contacts()))),
+        Slot::Meetings => loaded::<Meetings>(req_id, Ok(listed(meetings()))),
+        Slot::UpcomingMeetings => loaded::<UpcomingMeetings>(req_id, Ok(listed(meetings()))),
+        Slot::Chain => loaded::<Chain>(req_id, Ok(listed(chain()))),
     }
 }
 
@@ -55,9 +63,8 @@ pub fn answer_for(request: &Request) -> Fetched {
 pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
     let mut queue = effects;
     while let Some(effect) = queue.pop() {
-        if let Effect::Fetch { req_id, slot, request } = effect {
-            let result = Ok(answer_for(&request));
-            queue.extend(update(state, Action::Loaded { req_id, slot, result }));
+        if let Effect::Fetch(fetch) = effect {
+            queue.extend(update(state, answer_for(&fetch)));
         }
     }
 }

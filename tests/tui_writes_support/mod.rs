@@ -5,13 +5,14 @@
 use crate::common::{answer, connected, info};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use outreach_tui::api::ApiError;
-use outreach_tui::tui::action::{Action, Effect, ReqId, Slot};
+use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::form::{ContactFields, ConversionFields, DncFields, Field, Fields, Form};
+use outreach_tui::tui::model::{ReqId, Slot};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
+use outreach_tui::tui::submit::feedback::Confirm;
+use outreach_tui::tui::submit::request::{WriteRequest, Written};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
-use outreach_tui::tui::write::{Write, Written};
-use outreach_tui::tui::writing::Confirm;
 
 pub fn state() -> AppState {
     connected(80, 24, Theme::default())
@@ -49,7 +50,7 @@ pub fn typed(state: &mut AppState, text: &str) {
 }
 
 /// The writes among effects.
-pub fn submits(effects: &[Effect]) -> Vec<(ReqId, Write)> {
+pub fn submits(effects: &[Effect]) -> Vec<(ReqId, WriteRequest)> {
     effects
         .iter()
         .filter_map(|effect| match effect {
@@ -60,7 +61,7 @@ pub fn submits(effects: &[Effect]) -> Vec<(ReqId, Write)> {
 }
 
 /// The one write among effects.
-pub fn submitted(effects: &[Effect]) -> (ReqId, Write) {
+pub fn submitted(effects: &[Effect]) -> (ReqId, WriteRequest) {
     let writes = submits(effects);
     assert_eq!(writes.len(), 1, "exactly one write: {effects:?}");
     writes[0].clone()
@@ -70,7 +71,7 @@ pub fn fetched(effects: &[Effect]) -> Vec<Slot> {
     effects
         .iter()
         .filter_map(|effect| match effect {
-            Effect::Fetch { slot, .. } => Some(*slot),
+            Effect::Fetch(fetch) => Some(fetch.slot),
             _ => None,
         })
         .collect()

@@ -1,9 +1,8 @@
 //! The contact form: a contact for the organisation, or into a campaign with a bot and what
 //! happens next.
 
-use super::field::{Choice, Field};
-use super::{Fields, WriteFields};
 use crate::api::FieldError;
+use crate::tui::form::field::{Choice, Field};
 
 /// What follows an upload into a campaign (endpoint 4 with `notify`, or endpoint 3 with
 /// `start_immediately`).
@@ -126,17 +125,10 @@ impl ContactFields {
     }
 }
 
-impl WriteFields for ContactFields {
-    fn of(fields: &mut Fields) -> Option<&mut Self> {
-        match fields {
-            Fields::Contact(contact) => Some(contact.as_mut()),
-            _ => None,
-        }
-    }
-
+impl ContactFields {
     /// A body field by its API name (`tags.3` is a tag); of the query, the bot or the choice
     /// of what follows.
-    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         Some(match (problem.source.as_str(), problem.top_field()) {
             ("query", "bot_id") => &mut self.upload.as_mut()?.bot.field,
             ("query", "notify" | "start_immediately") => &mut self.upload.as_mut()?.outreach.field,

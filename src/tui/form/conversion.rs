@@ -1,8 +1,7 @@
 //! The conversion form: the contact's address, a type and optional data.
 
-use super::field::Field;
-use super::{Fields, WriteFields};
 use crate::api::FieldError;
+use crate::tui::form::field::Field;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConversionFields {
@@ -38,15 +37,8 @@ impl ConversionFields {
     }
 }
 
-impl WriteFields for ConversionFields {
-    fn of(fields: &mut Fields) -> Option<&mut Self> {
-        match fields {
-            Fields::Conversion(conversion) => Some(conversion.as_mut()),
-            _ => None,
-        }
-    }
-
-    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+impl ConversionFields {
+    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         match (problem.source.as_str(), problem.top_field()) {
             ("query" | "path", _) => None,
             (_, "email") => Some(&mut self.email),

@@ -1,8 +1,7 @@
 //! The do-not-contact form: many addresses and domains at once.
 
-use super::field::Field;
-use super::{Fields, WriteFields};
 use crate::api::FieldError;
+use crate::tui::form::field::Field;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DncFields {
@@ -30,16 +29,9 @@ impl DncFields {
     }
 }
 
-impl WriteFields for DncFields {
-    fn of(fields: &mut Fields) -> Option<&mut Self> {
-        match fields {
-            Fields::Dnc(dnc) => Some(dnc.as_mut()),
-            _ => None,
-        }
-    }
-
+impl DncFields {
     /// The lists of endpoints 6 (`emails`) and 1 (`domains`) are both the entries.
-    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         matches!(problem.top_field(), "emails" | "domains").then_some(&mut self.entries)
     }
 }

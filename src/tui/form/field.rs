@@ -1,7 +1,7 @@
 //! One field of a form: a label, the line editor (or a choice of typed values), and its own
 //! error line.
 
-use super::super::input::TextInput;
+use crate::tui::input::TextInput;
 
 /// How a field is edited.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The login form: a base URL and a masked key for the profile.
 
-use super::field::Field;
+use crate::tui::form::field::Field;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoginFields {

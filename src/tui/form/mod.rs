@@ -77,6 +77,45 @@ pub trait WriteFields: Sized {
     fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field>;
 }
 
+impl WriteFields for ContactFields {
+    fn of(fields: &mut Fields) -> Option<&mut Self> {
+        match fields {
+            Fields::Contact(fields) => Some(fields.as_mut()),
+            _ => None,
+        }
+    }
+
+    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+        self.field_for(problem)
+    }
+}
+
+impl WriteFields for DncFields {
+    fn of(fields: &mut Fields) -> Option<&mut Self> {
+        match fields {
+            Fields::Dnc(fields) => Some(fields.as_mut()),
+            _ => None,
+        }
+    }
+
+    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+        self.field_for(problem)
+    }
+}
+
+impl WriteFields for ConversionFields {
+    fn of(fields: &mut Fields) -> Option<&mut Self> {
+        match fields {
+            Fields::Conversion(fields) => Some(fields.as_mut()),
+            _ => None,
+        }
+    }
+
+    fn named_by(&mut self, problem: &FieldError) -> Option<&mut Field> {
+        self.field_for(problem)
+    }
+}
+
 /// What a key did to a form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FormOutcome {

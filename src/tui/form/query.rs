@@ -1,8 +1,8 @@
 //! The server-side filters of the Exchanges list (group, campaign, days) and the Meetings
 //! list (days).
 
-use super::field::{Choice, Field};
 use crate::api::ExchangeGroup;
+use crate::tui::form::field::{Choice, Field};
 use chrono::NaiveDate;
 
 /// A range of days, read as the CLI reads `--since` and `--until` (`present::days`).

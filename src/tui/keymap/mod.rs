@@ -3,10 +3,8 @@
 
 mod names;
 
-pub use names::parse_key;
-
-use super::action::Command;
-use super::state::{AppState, Connection, Pane};
+use crate::tui::command::Command;
+use crate::tui::model::Pane;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.
@@ -160,30 +158,6 @@ fn pane_help(pane: Pane) -> &'static str {
         Pane::Bots => "go to Bots",
         Pane::Contacts => "go to Contacts",
     }
-}
-
-/// The scopes whose keys work on the current screen, most specific first.
-pub fn active_scopes(state: &AppState) -> Vec<Scope> {
-    use Scope::*;
-    if !matches!(state.connection, Connection::Ready(_)) {
-        return vec![Global];
-    }
-    let mut scopes = match state.pane {
-        Pane::Overview => vec![Overview, Movement],
-        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement],
-        Pane::Exchanges | Pane::Meetings if state.showing_list() => {
-            vec![QueryList, List, Movement]
-        }
-        _ if state.showing_list() => vec![List, Movement],
-        _ => vec![Movement],
-    };
-    match state.pane {
-        Pane::Campaigns => scopes.insert(0, Campaign),
-        Pane::Contacts => scopes.insert(0, Contact),
-        _ => {}
-    }
-    scopes.extend([Write, Global]);
-    scopes
 }
 
 impl Keymap {

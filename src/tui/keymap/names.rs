@@ -1,8 +1,8 @@
 //! Key bindings from the config file's `[keys]` table: action names (`quit`, `page_down` …)
 //! and key names (`q`, `ctrl-d`, `PgDn`, `shift-tab` …), several separated by spaces.
 
-use super::super::action::Command;
-use super::{Key, Keymap};
+use crate::tui::command::Command;
+use crate::tui::keymap::{Key, Keymap};
 use crossterm::event::{KeyCode, KeyModifiers};
 
 /// The commands the config file may rebind, by name.
@@ -147,7 +147,7 @@ mod tests {
     fn rebinding_replaces_the_default_keys() {
         let mut keymap = Keymap::default();
         keymap.rebind("quit", "x ctrl-q").unwrap();
-        let scopes = [super::super::Scope::Global];
+        let scopes = [crate::tui::keymap::Scope::Global];
         let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
         assert_eq!(keymap.lookup(&press(KeyCode::Char('x')), &scopes), Some(Command::Quit));
         assert_eq!(keymap.lookup(&press(KeyCode::Char('q')), &scopes), None);

@@ -1,13 +1,15 @@
 //! What each command does, wherever it came from (a key, a click, the palette).
 
-use super::super::action::{Command, Effect};
-use super::super::input::TextInput;
-use super::super::state::{AppState, Overlay, Palette};
-use super::fetch::refresh_current;
-use super::forms;
-use super::login::open_login_form;
-use super::navigate;
-use super::overlay::open_query_form;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::input::TextInput;
+use crate::tui::model::Slot;
+use crate::tui::state::{AppState, Overlay, Palette};
+use crate::tui::update::fetch::refresh_current;
+use crate::tui::update::forms;
+use crate::tui::update::login::open_login_form;
+use crate::tui::update::navigate;
+use crate::tui::update::query::open_query_form;
 
 pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
@@ -26,7 +28,13 @@ pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         }
         Command::Open => navigate::open(state),
         Command::Back => {
+            let chain_loading =
+                state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
             navigate::back(state);
+            // A chain closed while loading: its answer is no longer wanted.
+            if chain_loading && state.exchanges.chain.is_none() {
+                return vec![Effect::Cancel(Slot::Chain)];
+            }
             Vec::new()
         }
         Command::Filter => {

@@ -1,10 +1,10 @@
 //! Keys by mode: an overlay takes them first, then the filter being typed, then the keymap.
 
-use super::super::action::{Command, Effect};
-use super::super::keymap::active_scopes;
-use super::super::layout::list_rows;
-use super::super::state::AppState;
-use super::{commands, navigate, overlay};
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::state::AppState;
+use crate::tui::update::navigate::apply_filter;
+use crate::tui::update::{commands, navigate, overlay};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
@@ -19,7 +19,7 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         on_filter_key(state, key);
         return Vec::new();
     }
-    let scopes = active_scopes(state);
+    let scopes = state.active_scopes();
     match state.keymap.lookup(&key, &scopes) {
         Some(command) => commands::run(state, command),
         None => {
@@ -55,16 +55,6 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) {
         _ => return,
     }
     apply_filter(state);
-}
-
-/// Narrows the current list to the filter being typed.
-pub fn apply_filter(state: &mut AppState) {
-    let text = state.filter_input.value().to_string();
-    let page = list_rows(state);
-    if let Some((list, engine)) = state.current_list_and_engine() {
-        list.set_filter(&text, engine);
-        list.scroll_into_view(page);
-    }
 }
 
 pub fn on_paste(state: &mut AppState, text: &str) {

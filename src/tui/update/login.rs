@@ -1,11 +1,12 @@
 //! The login form: a base URL and a masked key for the profile, checked against the API
 //! and kept in the OS keyring by the credentials module; then the dashboard connects again.
 
-use super::super::action::{Effect, LoginAttempt};
-use super::super::form::{Fields, Form, LoginFields};
-use super::super::state::{AppState, Connection, Overlay};
 use crate::api::ApiKey;
 use crate::session::KeySource;
+use crate::tui::action::Effect;
+use crate::tui::form::{Fields, Form, LoginFields};
+use crate::tui::model::LoginAttempt;
+use crate::tui::state::{AppState, Connection, Overlay};
 
 /// The profile a login is for, and the base URL to start with.
 fn target(state: &AppState) -> Option<(String, String)> {

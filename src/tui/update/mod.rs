@@ -9,13 +9,15 @@ mod login;
 mod mouse;
 mod navigate;
 mod overlay;
+mod query;
 
-use super::action::{Action, Command, Effect};
-use super::clock::age;
-use super::state::{AppState, Connection};
+use crate::clock::age;
+use crate::tui::action::{Action, Effect};
+use crate::tui::command::Command;
+use crate::tui::resource::{current_is_loading, current_loaded_at};
+use crate::tui::state::{AppState, Connection};
 use crossterm::event::KeyEventKind;
-
-pub use fetch::{current_loaded_at, loading_labels, refresh_current};
+use fetch::refresh_current;
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
 pub fn start(state: &mut AppState) -> Vec<Effect> {
@@ -56,8 +58,7 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             forms::on_tick(state)
         }
         Action::AutoRefresh => {
-            if matches!(state.connection, Connection::Ready(_)) && !fetch::current_is_loading(state)
-            {
+            if matches!(state.connection, Connection::Ready(_)) && !current_is_loading(state) {
                 state.dirty = true;
                 return refresh_current(state);
             }
@@ -67,7 +68,7 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             state.dirty = true;
             fetch::on_connected(state, result)
         }
-        Action::Loaded { req_id, slot, result } => fetch::on_loaded(state, req_id, slot, result),
+        Action::Loaded(answer) => fetch::on_loaded(state, &*answer),
         Action::LoggedIn(result) => {
             state.dirty = true;
             login::on_logged_in(state, result)

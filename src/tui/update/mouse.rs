@@ -1,11 +1,13 @@
 //! The mouse: the wheel scrolls, a click selects (a second click on the selection opens it),
 //! a click on a tab switches pane. Pointer motion is not even reported (see `terminal`).
 
-use super::super::action::Effect;
-use super::super::layout::{inner, list_rows, state_areas};
-use super::super::state::{AppState, Pane};
-use super::super::views::{overview_tile_at, tab_at};
-use super::navigate;
+use crate::tui::action::Effect;
+use crate::tui::layout::tile_at;
+use crate::tui::layout::{inner, list_rows, state_areas};
+use crate::tui::model::Pane;
+use crate::tui::state::AppState;
+use crate::tui::update::navigate;
+use crate::tui::widgets::tabs::tab_at;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
 /// Rows one wheel notch scrolls.
@@ -51,7 +53,7 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
         };
     }
     if state.pane == Pane::Overview {
-        return match overview_tile_at(areas.body, column, row) {
+        return match tile_at(areas.body, column, row) {
             Some(tile) if tile == state.overview => navigate::open(state),
             Some(tile) => {
                 state.overview = tile;

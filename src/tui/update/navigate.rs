@@ -1,12 +1,14 @@
 //! Moving around: selection and scrolling in lists, details, the e-mail chain and the
 //! Overview's tiles; opening and leaving items.
 
-use super::super::action::{Command, Effect, Slot};
-use super::super::chain::layout;
-use super::super::layout::{list_rows, text_rows, text_width};
-use super::super::state::{AppState, ChainView, Detail, Pane, Remote, Tile};
-use super::super::views::detail_line_count;
-use super::fetch::{ensure_loaded, fetch};
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::details::detail_line_count;
+use crate::tui::layout::{list_rows, text_rows};
+use crate::tui::model::{Detail, Pane, Slot, Tile};
+use crate::tui::resource::relayout_chain;
+use crate::tui::state::{AppState, ChainView, Remote};
+use crate::tui::update::fetch::{ensure_loaded, fetch};
 
 /// Applies a movement command to whatever the current screen shows.
 pub fn movement(state: &mut AppState, command: Command) {
@@ -157,22 +159,6 @@ pub fn after_resize(state: &mut AppState) {
     scroll_text(state, 0);
 }
 
-/// Lays the chain out again when its data, the width or the folding changed; the message
-/// at the top of the view stays at the top.
-pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
-    let width = text_width(state);
-    let zone = state.zone;
-    let Some(chain) = state.exchanges.chain.as_mut() else { return };
-    if !data_changed && chain.layout.width == width && chain.layout.unfolded == chain.unfolded {
-        return;
-    }
-    let top_message = chain.layout.starts.iter().rposition(|&start| start <= chain.scroll);
-    chain.layout = layout(chain.remote.items(), width, chain.unfolded, &zone);
-    // The same message stays at the top (also across a refresh of the chain).
-    chain.scroll =
-        top_message.and_then(|index| chain.layout.starts.get(index).copied()).unwrap_or(0);
-}
-
 /// Jumps to the next or previous message of the chain.
 pub fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
@@ -195,4 +181,14 @@ pub fn toggle_quotes(state: &mut AppState) {
         chain.unfolded = !chain.unfolded;
     }
     relayout_chain(state, false);
+}
+
+/// Narrows the current list to the filter being typed.
+pub fn apply_filter(state: &mut AppState) {
+    let text = state.filter_input.value().to_string();
+    let page = list_rows(state);
+    if let Some((list, engine)) = state.current_list_and_engine() {
+        list.set_filter(&text, engine);
+        list.scroll_into_view(page);
+    }
 }

@@ -2,19 +2,19 @@
 //! server-side filters of Exchanges and Meetings; write forms go to `forms`) and the
 //! confirmation dialog.
 
-use super::super::action::{Command, Effect, Slot};
-use super::super::form::{DayRange, ExchangeQueryFields, Field, Fields, Form, FormOutcome};
-use super::super::input::TextInput;
-use super::super::palette::{PaletteAction, parse, suggestions};
-use super::super::state::{AppState, Overlay, Pane};
-use super::fetch::fetch;
-use super::forms;
-use super::keys::apply_filter;
-use super::login::submit_login;
-use super::{commands, navigate};
-use crate::api::ExchangeGroup;
 use crate::present::days;
-use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};
+use crate::tui::input::TextInput;
+use crate::tui::model::{Pane, Slot};
+use crate::tui::palette::{PaletteAction, parse, suggestions};
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::update::fetch::fetch;
+use crate::tui::update::forms;
+use crate::tui::update::login::submit_login;
+use crate::tui::update::navigate::apply_filter;
+use crate::tui::update::{commands, navigate};
 use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -82,7 +82,7 @@ pub fn on_paste(state: &mut AppState, text: &str) {
     }
 }
 
-fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) -> Vec<Effect> {
+fn run_palette(state: &mut AppState, mut palette: crate::tui::state::Palette) -> Vec<Effect> {
     let typed = palette.input.value().trim().to_string();
     let line = if typed.is_empty() {
         suggestions("").get(palette.selected).map(|e| e.name.to_string()).unwrap_or_default()
@@ -109,37 +109,13 @@ fn run_palette(state: &mut AppState, mut palette: super::super::state::Palette) 
             }
             effects
         }
-        Ok(PaletteAction::Write(write)) => forms::from_palette(state, write),
+        Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
         Err(message) => {
             palette.error = Some(message);
             state.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
     }
-}
-
-/// Opens the server-side filters of the Exchanges or Meetings list.
-pub fn open_query_form(state: &mut AppState) {
-    let form = match state.pane {
-        Pane::Exchanges => {
-            let query = &state.exchanges.query;
-            let campaigns = state.store.campaigns.items().iter().map(|c| (c.id, sanitize(&c.name)));
-            let fields = ExchangeQueryFields::new(
-                query.group.as_ref().unwrap_or(&ExchangeGroup::Replied),
-                query.campaign_id,
-                campaigns.collect::<Vec<_>>(),
-                DayRange::new(query.start_date, query.end_date),
-            );
-            Form::new("Exchange filters", Fields::ExchangeQuery(Box::new(fields)))
-        }
-        Pane::Meetings => {
-            let query = &state.meetings.query;
-            let days = DayRange::new(query.start_date, query.end_date);
-            Form::new("Meeting dates", Fields::MeetingQuery(Box::new(days)))
-        }
-        _ => return,
-    };
-    state.overlay = Some(Overlay::Form(form));
 }
 
 /// Reads a date field as the CLI reads `--since`: empty is `None`, else a day in any of

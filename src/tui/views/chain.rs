@@ -1,12 +1,12 @@
 //! The e-mail chain of an exchange: the laid-out lines of the visible window, styled.
 
-use super::super::chain::{ChainLine, LineKind};
-use super::super::rows::party_name;
-use super::super::state::{AppState, ChainView};
-use super::super::theme::Theme;
-use super::super::widgets::problem;
-use super::pane_block;
 use crate::text::sanitize;
+use crate::tui::chain::{ChainLine, LineKind};
+use crate::tui::rows::party_name;
+use crate::tui::state::{AppState, ChainView};
+use crate::tui::theme::Theme;
+use crate::tui::views::pane::pane_block;
+use crate::tui::widgets::problem;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;

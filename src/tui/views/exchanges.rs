@@ -1,12 +1,12 @@
 //! Exchanges: the server-side filters of endpoint 9 in the title (`f` edits them), and a
 //! table whose status is coloured by kind (positive, neutral, negative).
 
-use super::super::rows::{EXCHANGE_COLUMNS, exchange_cells};
-use super::super::state::AppState;
-use super::super::widgets::table::{Column, cell};
-use super::{list_title, render_list};
 use crate::api::ExchangeQuery;
 use crate::text::sanitize;
+use crate::tui::rows::{EXCHANGE_COLUMNS, exchange_cells};
+use crate::tui::state::AppState;
+use crate::tui::views::pane::{list_title, render_list};
+use crate::tui::widgets::table::{Column, cell};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;

@@ -1,9 +1,9 @@
 //! What the pane shows before there is a connection: connecting, no key (how to log in),
 //! or why the session could not be set up.
 
-use super::super::state::{AppState, Connection};
-use super::super::widgets::centered;
 use crate::text::sanitize;
+use crate::tui::state::{AppState, Connection};
+use crate::tui::widgets::centered;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -2,20 +2,15 @@
 //! user's zone and in the meeting's own zone when different, cancelled ones struck
 //! through; the date range of endpoint 12 in the title (`f` edits it).
 
-use super::super::rows::{
-    MEETING_COLUMNS, meeting_cells, meeting_day, meeting_their_time, meeting_time, meeting_zone,
-    person_name,
-};
-use super::super::state::AppState;
-use super::super::widgets::detail::{field, styled_field};
-use super::super::widgets::table::{Column, cell};
-use super::{list_title, render_detail, render_list};
-use crate::api::{Meeting, MeetingQuery, Person};
-use crate::text::{sanitize, wrap_line};
+use crate::api::MeetingQuery;
+use crate::tui::rows::{MEETING_COLUMNS, meeting_cells, meeting_day};
+use crate::tui::state::AppState;
+use crate::tui::views::pane::{list_title, render_detail, render_list};
+use crate::tui::widgets::table::{Column, cell};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
-use ratatui::text::{Line, Span};
+use ratatui::text::Span;
 
 const COLUMNS: [Column; 7] = [
     Column::new(MEETING_COLUMNS[0], 14, 14, 1),
@@ -82,51 +77,4 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
             ]
         },
     );
-}
-
-fn person(person: Option<&Person>) -> String {
-    match person {
-        Some(p) if !p.email.is_empty() => {
-            format!("{} <{}>", person_name(Some(p)), sanitize(&p.email))
-        }
-        Some(p) => person_name(Some(p)),
-        None => String::new(),
-    }
-}
-
-pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
-    let zone = &state.zone;
-    let when = format!("{} {}", meeting_day(meeting, zone), meeting_time(meeting, zone));
-    let status = if meeting.cancelled {
-        styled_field("Status", "cancelled", theme.negative, theme)
-    } else {
-        styled_field("Status", "scheduled", theme.positive, theme)
-    };
-    let campaign = meeting
-        .campaign
-        .as_ref()
-        .map(|c| format!("{} (#{})", sanitize(&c.name), c.id))
-        .unwrap_or_default();
-    let link = meeting.meeting_link.as_deref().map(sanitize).unwrap_or_else(|| "none".into());
-    let mut lines = vec![
-        styled_field("When (your time)", when, theme.title, theme),
-        field("Their time", meeting_their_time(meeting, zone), theme),
-        field("Their zone", meeting_zone(meeting), theme),
-        status,
-        field("Contact", person(meeting.contact.as_ref()), theme),
-        field("Bot", person(meeting.bot.as_ref()), theme),
-        field("User", person(meeting.user.as_ref()), theme),
-        field("Campaign", campaign, theme),
-        field("Exchange", format!("#{}", meeting.exchange_id), theme),
-        field("Booked", meeting.created_at.map(|t| zone.date_time(t.0)).unwrap_or_default(), theme),
-        styled_field("Meeting link", link, theme.link, theme),
-        Line::from(""),
-    ];
-    let summary = meeting.summary.as_deref().map(sanitize).unwrap_or_default();
-    let room = usize::from(state.width.saturating_sub(26)).max(20);
-    for (index, piece) in wrap_line(&summary, room).into_iter().enumerate() {
-        lines.push(field(if index == 0 { "Summary" } else { "" }, piece, theme));
-    }
-    lines
 }

@@ -4,40 +4,21 @@
 //! from [`crate::summary`], so they are the ones `outreach status` prints, and each total is
 //! the sum of what is drawn under it.
 
-use super::super::clock::Zone;
-use super::super::state::{AppState, Remote, Tile};
-use super::super::widgets::problem::advice;
-use super::campaigns::status_style;
 use crate::api::CampaignStatus;
+use crate::clock::Zone;
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
+use crate::tui::details::campaign::status_style;
+use crate::tui::layout::tile_rects;
+use crate::tui::model::Tile;
+use crate::tui::state::{AppState, Remote};
+use crate::tui::widgets::problem::advice;
 use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph};
-
-/// The four tiles in a 2×2 grid.
-pub fn tile_rects(body: Rect) -> [Rect; 4] {
-    let left = body.width / 2;
-    let top = body.height / 2;
-    let cell =
-        |x: u16, y: u16, w: u16, h: u16| Rect { x: body.x + x, y: body.y + y, width: w, height: h };
-    [
-        cell(0, 0, left, top),
-        cell(left, 0, body.width - left, top),
-        cell(0, top, left, body.height - top),
-        cell(left, top, body.width - left, body.height - top),
-    ]
-}
-
-/// The tile at a screen position.
-pub fn tile_at(body: Rect, column: u16, row: u16) -> Option<usize> {
-    tile_rects(body)
-        .iter()
-        .position(|r| column >= r.x && column < r.right() && row >= r.y && row < r.bottom())
-}
 
 /// The organisation at a glance as seen now in the user's zone.
 fn summary(state: &AppState) -> OrgSummary {
@@ -113,7 +94,7 @@ fn count_line(
     largest: usize,
     style: Style,
     width: u16,
-    theme: &super::super::theme::Theme,
+    theme: &crate::tui::theme::Theme,
 ) -> Line<'static> {
     let room = usize::from(width).saturating_sub(18);
     let bar = if largest == 0 { 0 } else { (count * room).div_ceil(largest).min(room) };
@@ -255,19 +236,4 @@ fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
         )));
     }
     frame.render_widget(Paragraph::new(lines), area);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tiles_cover_the_body_and_clicks_find_them() {
-        let body = Rect::new(0, 1, 80, 22);
-        let rects = tile_rects(body);
-        assert_eq!(rects[3], Rect::new(40, 12, 40, 11));
-        assert_eq!(tile_at(body, 0, 1), Some(0));
-        assert_eq!(tile_at(body, 79, 22), Some(3));
-        assert_eq!(tile_at(body, 79, 0), None);
-    }
 }

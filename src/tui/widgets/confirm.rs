@@ -1,10 +1,10 @@
 //! The question before a write (starting a campaign): what it is and what it does, a
 //! warning when the server will probably refuse, the last failure, and the keys.
 
-use super::super::theme::Theme;
-use super::super::writing::Confirm;
-use super::centered;
 use crate::text::wrap_line;
+use crate::tui::submit::feedback::Confirm;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::centered;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -1,6 +1,6 @@
 //! A detail view: labelled values, one per line, scrollable.
 
-use super::super::theme::Theme;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -3,10 +3,10 @@
 //! few rows around the cursor's line; tags show as chips when not being edited. A write
 //! form says above its fields what is going on (sending, a failure, discard?).
 
-use super::super::form::{Field, FieldKind, Form};
-use super::super::theme::Theme;
-use super::centered;
 use crate::text::{width, wrap_line};
+use crate::tui::form::{Field, FieldKind, Form};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::centered;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};

@@ -1,11 +1,10 @@
 //! The `?` overlay: every key of the current screen, from the keymap itself.
 
-use super::super::action::Command;
-use super::super::input::EDITING_KEYS;
-use super::super::keymap::active_scopes;
-use super::super::state::{AppState, Connection};
-use super::centered;
 use crate::session::KeySource;
+use crate::tui::command::Command;
+use crate::tui::input::EDITING_KEYS;
+use crate::tui::state::{AppState, Connection};
+use crate::tui::widgets::centered;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -14,7 +13,7 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 /// The help lines for the current screen: keys, then what they do.
 pub fn lines(state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
-    let scopes = active_scopes(state);
+    let scopes = state.active_scopes();
     let demo =
         matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
     let line = |keys: String, help: String| {

@@ -1,7 +1,7 @@
 //! The `:` command palette: the line being typed and the matching commands.
 
-use super::super::palette::suggestions;
-use super::super::state::{AppState, Palette};
+use crate::tui::palette::suggestions;
+use crate::tui::state::{AppState, Palette};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};

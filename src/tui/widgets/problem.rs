@@ -1,8 +1,8 @@
 //! A failure shown in the pane, with what to do about it.
 
-use super::super::theme::Theme;
 use crate::api::ApiError;
 use crate::text::sanitize;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -1,10 +1,10 @@
 //! The status bar: who and where (profile/organisation, host), how fresh the pane's data
 //! is, what is loading, the last error or remark, and key hints, cut to fit the width.
 
-use super::super::clock::age;
-use super::super::state::{AppState, Connection};
-use super::super::update::{current_loaded_at, loading_labels};
+use crate::clock::age;
 use crate::text::{sanitize, truncate, width};
+use crate::tui::resource::{current_loaded_at, loading_labels};
+use crate::tui::state::{AppState, Connection};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -138,7 +138,7 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::action::ConnectionInfo;
+    use crate::tui::model::ConnectionInfo;
     use crate::tui::state::{Problem, UiSettings};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;

@@ -2,8 +2,8 @@
 //! the same with a thousand rows or a million (DESIGN §8). Columns that do not fit the
 //! width are left out, least important first.
 
-use super::super::list::ListState;
-use super::super::theme::Theme;
+use crate::tui::list::ListState;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};

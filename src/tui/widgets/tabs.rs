@@ -1,7 +1,8 @@
 //! The tab bar: ` 1 Overview  2 Campaigns … `, the current pane highlighted. Narrow screens
 //! get the numbers with short names, then the numbers alone.
 
-use super::super::state::{AppState, Pane};
+use crate::tui::model::Pane;
+use crate::tui::state::AppState;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -1,9 +1,9 @@
 //! How a write went, in a small box over the bottom right of the pane for a few seconds.
 
-use super::super::layout::inner;
-use super::super::theme::Theme;
-use super::super::writing::{Toast, Tone};
 use crate::text::{width, wrap_line};
+use crate::tui::layout::inner;
+use crate::tui::submit::feedback::{Toast, Tone};
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -3,21 +3,22 @@
 //! endpoint 3 with `start_immediately`). A duplicate is said plainly, whichever way the
 //! server answers it.
 
-use super::super::super::action::{Effect, Slot};
-use super::super::super::form::{ContactFields, Fields, Form, Outreach, UploadFields};
-use super::super::super::state::{AppState, Overlay};
-use super::super::super::write::{Write, Written};
-use super::super::super::writing::{Submission, Tone};
-use super::super::fetch::fetch;
-use super::values;
-use super::{
-    Built, campaign_in_view, campaign_label, close, open_form, place_errors, refresh, show_failure,
-    toast,
-};
 use crate::api::{
     AddContactOutcome, ApiError, ContactUpload, FieldError, outcomes::is_duplicate_contact, rules,
 };
 use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
+use crate::tui::model::Slot;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::{Submission, Tone};
+use crate::tui::submit::request::{WriteRequest, Written};
+use crate::tui::update::fetch::fetch;
+use crate::tui::update::forms::common::{
+    Built, campaign_in_view, campaign_label, close, open_form, refresh, toast,
+};
+use crate::tui::update::forms::failure::{place_errors, show_failure};
+use crate::tui::update::forms::values;
 
 /// Loads the contacts when they never were: they tell a new contact from an existing one.
 fn load_contacts(state: &mut AppState) -> Vec<Effect> {
@@ -98,13 +99,16 @@ pub fn build(fields: &mut ContactFields) -> Built {
     if !elsewhere.is_empty() || fields.fields().iter().any(|f| f.error.is_some()) {
         return Err(elsewhere);
     }
-    let Some(upload) = &fields.upload else { return Ok((Write::AddContact(contact), None)) };
+    let Some(upload) = &fields.upload else { return Ok((WriteRequest::AddContact(contact), None)) };
     let (campaign_id, bot_id) = (upload.campaign, *upload.bot.value());
     let write = match *upload.outreach.value() {
-        how @ (Outreach::Notify | Outreach::Silent) => {
-            Write::UploadContact { campaign_id, contact, bot_id, notify: how == Outreach::Notify }
-        }
-        how @ (Outreach::StartLater | Outreach::StartNow) => Write::UploadAndStart {
+        how @ (Outreach::Notify | Outreach::Silent) => WriteRequest::UploadContact {
+            campaign_id,
+            contact,
+            bot_id,
+            notify: how == Outreach::Notify,
+        },
+        how @ (Outreach::StartLater | Outreach::StartNow) => WriteRequest::UploadAndStart {
             campaign_id,
             contact,
             bot_id,
@@ -161,18 +165,18 @@ pub fn finished(
         state.reveal = Some((Slot::Contacts, id));
     }
     let slots = match submission.write {
-        Write::AddContact(_) => vec![Slot::Contacts],
+        WriteRequest::AddContact(_) => vec![Slot::Contacts],
         _ => vec![Slot::Contacts, Slot::Exchanges, Slot::Campaigns],
     };
     refresh(state, &slots)
 }
 
-fn uploaded_text(state: &AppState, write: &Write, id: i64, email: &str) -> String {
+fn uploaded_text(state: &AppState, write: &WriteRequest, id: i64, email: &str) -> String {
     let (campaign_id, then) = match write {
-        Write::UploadContact { campaign_id, notify, .. } => {
+        WriteRequest::UploadContact { campaign_id, notify, .. } => {
             (*campaign_id, if *notify { "its users are notified" } else { "nobody was notified" })
         }
-        Write::UploadAndStart { campaign_id, start_immediately, .. } => (
+        WriteRequest::UploadAndStart { campaign_id, start_immediately, .. } => (
             *campaign_id,
             if *start_immediately {
                 "outreach starts right away"
@@ -201,7 +205,7 @@ fn failed(
         form.clear_errors();
         form.error = Some(format!(
             "{email} is already a contact{id}, so it was not added. {}",
-            super::failure_text(error, "")
+            crate::tui::update::forms::failure::failure_text(error, "")
         ));
         if let Fields::Contact(fields) = &mut form.fields {
             fields.email.add_error("already a contact");
@@ -210,9 +214,9 @@ fn failed(
         return Vec::new();
     }
     let tags = match &submission.write {
-        Write::AddContact(contact)
-        | Write::UploadContact { contact, .. }
-        | Write::UploadAndStart { contact, .. } => contact.tags.clone(),
+        WriteRequest::AddContact(contact)
+        | WriteRequest::UploadContact { contact, .. }
+        | WriteRequest::UploadAndStart { contact, .. } => contact.tags.clone(),
         _ => Vec::new(),
     };
     show_failure::<ContactFields>(state, error, "", |e| word(e, &tags));

@@ -2,15 +2,16 @@
 //! "Logged" (202) closes it; "not a contact of this organisation" (200) keeps it open, since
 //! nothing was logged and the address is the likely mistake.
 
-use super::super::super::action::Effect;
-use super::super::super::form::{ConversionFields, Fields, Form};
-use super::super::super::state::{AppState, Overlay};
-use super::super::super::write::{Write, Written};
-use super::super::super::writing::{Submission, Tone};
-use super::values;
-use super::{Built, close, contact_in_view, open_form, place_errors, show_failure, toast};
 use crate::api::{ApiError, ConversionOutcome, SubmitConversion, rules};
 use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::form::{ConversionFields, Fields, Form};
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::{Submission, Tone};
+use crate::tui::submit::request::{WriteRequest, Written};
+use crate::tui::update::forms::common::{Built, close, contact_in_view, open_form, toast};
+use crate::tui::update::forms::failure::{place_errors, show_failure};
+use crate::tui::update::forms::values;
 
 /// What the palette may fill in besides the address.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,7 +51,7 @@ pub fn build(fields: &mut ConversionFields) -> Built {
     if !elsewhere.is_empty() || fields.fields().iter().any(|f| f.error.is_some()) {
         return Err(elsewhere);
     }
-    Ok((Write::Conversion(conversion), None))
+    Ok((WriteRequest::Conversion(conversion), None))
 }
 
 pub fn finished(
@@ -60,7 +61,9 @@ pub fn finished(
 ) -> Vec<Effect> {
     let email = sanitize(submission.write.contact_email().unwrap_or_default());
     let kind = match &submission.write {
-        Write::Conversion(c) => c.conversion_type.as_deref().map(|k| format!(" '{}'", sanitize(k))),
+        WriteRequest::Conversion(c) => {
+            c.conversion_type.as_deref().map(|k| format!(" '{}'", sanitize(k)))
+        }
         _ => None,
     }
     .unwrap_or_default();

@@ -2,15 +2,19 @@
 //! or separated by commas or spaces. Addresses go to endpoint 6, then domains to endpoint 1,
 //! each in requests of at most 10 000 with progress.
 
-use super::super::super::action::{Effect, Slot};
-use super::super::super::form::{DncFields, Fields, Form};
-use super::super::super::state::{AppState, Overlay};
-use super::super::super::write::{Write, Written};
-use super::super::super::writing::{Submission, Tone};
-use super::values::{count, dnc_entries};
-use super::{Built, close, contact_in_view, open_form, refresh, send, show_failure, toast};
 use crate::api::{ApiError, FieldError, MAX_DNC_BATCH};
 use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::form::{DncFields, Fields, Form};
+use crate::tui::model::Slot;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::{Submission, Tone};
+use crate::tui::submit::request::{WriteRequest, Written};
+use crate::tui::update::forms::common::{
+    Built, close, contact_in_view, open_form, refresh, send, toast,
+};
+use crate::tui::update::forms::failure::show_failure;
+use crate::tui::update::forms::values::{count, dnc_entries};
 use chrono::TimeDelta;
 
 /// How many invalid entries the form lists before "and N more".
@@ -78,8 +82,9 @@ pub fn build(fields: &mut DncFields) -> Built {
         fields.entries.add_error(&sanitize(&text));
         return Err(Vec::new());
     }
-    let emails = (!entries.emails.is_empty()).then_some(Write::DncEmails(entries.emails));
-    let domains = (!entries.domains.is_empty()).then_some(Write::DncDomains(entries.domains));
+    let emails = (!entries.emails.is_empty()).then_some(WriteRequest::DncEmails(entries.emails));
+    let domains =
+        (!entries.domains.is_empty()).then_some(WriteRequest::DncDomains(entries.domains));
     match (emails, domains) {
         (Some(emails), domains) => Ok((emails, domains)),
         (None, Some(domains)) => Ok((domains, None)),
@@ -110,10 +115,10 @@ pub fn finished(
         format!(" (the server said: \"{}\")", said.join("; "))
     };
     let step = match &submission.write {
-        Write::DncEmails(list) => {
+        WriteRequest::DncEmails(list) => {
             format!("{} sent{said}", count(list.len(), "address", "addresses"))
         }
-        Write::DncDomains(list) => format!(
+        WriteRequest::DncDomains(list) => format!(
             "{} queued to be applied in the background{said}",
             count(list.len(), "domain", "domains")
         ),
@@ -125,7 +130,7 @@ pub fn finished(
     }
     close(state);
     toast(state, Tone::Success, format!("Do not contact: {}.", submission.done.join("; ")));
-    if matches!(submission.write, Write::DncDomains(_)) {
+    if matches!(submission.write, WriteRequest::DncDomains(_)) {
         let at = state.now + TimeDelta::seconds(DOMAINS_SETTLE_SECONDS);
         state.followup = Some((at, vec![Slot::Contacts]));
     }
@@ -134,8 +139,8 @@ pub fn finished(
 
 fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Vec<Effect> {
     let (noun, list) = match &submission.write {
-        Write::DncEmails(list) => ("addresses", list.as_slice()),
-        Write::DncDomains(list) => ("domains", list.as_slice()),
+        WriteRequest::DncEmails(list) => ("addresses", list.as_slice()),
+        WriteRequest::DncDomains(list) => ("domains", list.as_slice()),
         _ => ("entries", &[][..]),
     };
     let mut before = String::new();

@@ -1,12 +1,12 @@
 //! How a failed write reads: in words with what to do, a 422 field by field in its form,
 //! the rest above the form (or in a toast when no form is left to show it).
 
-use super::super::super::form::WriteFields;
-use super::super::super::state::AppState;
-use super::super::super::writing::Tone;
-use super::{open_form, toast};
 use crate::api::{ApiError, FieldError};
 use crate::text::sanitize;
+use crate::tui::form::WriteFields;
+use crate::tui::state::AppState;
+use crate::tui::submit::feedback::Tone;
+use crate::tui::update::forms::common::{open_form, toast};
 
 /// How a form says that a failed write can simply be sent again.
 const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";

@@ -2,11 +2,12 @@
 //! line that says everything a write needs is sent at once, so a failure still leaves the
 //! form open with every value in it.
 
-use super::super::super::action::Effect;
-use super::super::super::palette::PaletteWrite;
-use super::super::super::state::{AppState, Overlay};
-use super::super::super::writing::Tone;
-use super::{contact, conversion, dnc, refusal, start, submit_open_form, toast};
+use crate::tui::action::Effect;
+use crate::tui::palette::PaletteWrite;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::Tone;
+use crate::tui::update::forms::common::{refusal, toast};
+use crate::tui::update::forms::{contact, conversion, dnc, start, submit_open_form};
 
 pub fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Effect> {
     if let Some(why) = refusal(state) {

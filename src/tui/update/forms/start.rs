@@ -2,15 +2,17 @@
 //! starting means; `y` or Enter sends, any other key closes. The answer shows in the
 //! dialog (a refusal, in words) or as a toast, and the list reloads either way.
 
-use super::super::super::action::{Effect, Slot};
-use super::super::super::state::{AppState, Overlay};
-use super::super::super::write::{Write, Written};
-use super::super::super::writing::{Confirm, Submission, Tone};
-use super::{
-    begin, campaign_in_view, campaign_label, close, failure_text, refresh, refusal, toast,
-};
 use crate::api::{ApiError, CampaignStatus};
 use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::model::Slot;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::{Confirm, Submission, Tone};
+use crate::tui::submit::request::{WriteRequest, Written};
+use crate::tui::update::forms::common::{
+    begin, campaign_in_view, campaign_label, close, refresh, refusal, toast,
+};
+use crate::tui::update::forms::failure::failure_text;
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Asks before starting a campaign: the one given, else the one in view.
@@ -50,7 +52,7 @@ pub fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
         title: "Start campaign".into(),
         lines,
         warning,
-        write: Write::StartCampaign { campaign_id: id },
+        write: WriteRequest::StartCampaign { campaign_id: id },
         error: None,
     }));
     Vec::new()
@@ -79,7 +81,7 @@ pub fn finished(
     submission: Submission,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let Write::StartCampaign { campaign_id } = submission.write else { return Vec::new() };
+    let WriteRequest::StartCampaign { campaign_id } = submission.write else { return Vec::new() };
     let name = campaign_label(state, campaign_id);
     match result {
         Ok(written) => {

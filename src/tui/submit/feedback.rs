@@ -1,9 +1,9 @@
 //! What the dashboard holds about writes: the one submission in flight, the confirmation
 //! dialog that asks before a write, and the toast that reports how a write went.
 
-use super::action::ReqId;
-use super::write::Write;
 use crate::api::Contact;
+use crate::tui::model::ReqId;
+use crate::tui::submit::request::WriteRequest;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
@@ -11,9 +11,9 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct Submission {
     pub req_id: ReqId,
-    pub write: Write,
+    pub write: WriteRequest,
     /// Sent once `write` succeeds (a DNC list's domains after its addresses).
-    pub then: Option<Write>,
+    pub then: Option<WriteRequest>,
     /// What earlier steps of this submission achieved, in words, for the final message.
     pub done: Vec<String>,
     /// The contacts known when it was sent: they tell a new contact from an existing one.
@@ -28,8 +28,8 @@ impl Submission {
     pub fn status(&self, frame: usize) -> String {
         let spinner = SPINNER[frame % SPINNER.len()];
         let what = match &self.write {
-            Write::DncEmails(_) => " addresses",
-            Write::DncDomains(_) => " domains",
+            WriteRequest::DncEmails(_) => " addresses",
+            WriteRequest::DncDomains(_) => " domains",
             _ => "",
         };
         if self.write.requests() > 1 {
@@ -48,7 +48,7 @@ pub struct Confirm {
     pub lines: Vec<String>,
     /// Why the server will probably refuse (the campaign is not pending).
     pub warning: Option<String>,
-    pub write: Write,
+    pub write: WriteRequest,
     /// Why the last attempt failed, in words.
     pub error: Option<String>,
 }

@@ -1,4 +1,4 @@
-//! The write operations: what `update` asks the loop to send ([`Write`]), what came back
+//! The write operations: what `update` asks the loop to send ([`WriteRequest`]), what came back
 //! ([`Written`]), and how the loop sends it with the real client ([`perform`]).
 
 use crate::api::{
@@ -8,7 +8,7 @@ use crate::api::{
 
 /// One write, with everything it sends.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Write {
+pub enum WriteRequest {
     /// Endpoint 13.
     StartCampaign { campaign_id: i64 },
     /// Endpoint 5.
@@ -30,11 +30,11 @@ pub enum Write {
     Conversion(SubmitConversion),
 }
 
-impl Write {
+impl WriteRequest {
     /// How many requests the write takes.
     pub fn requests(&self) -> usize {
         match self {
-            Write::DncEmails(items) | Write::DncDomains(items) => {
+            WriteRequest::DncEmails(items) | WriteRequest::DncDomains(items) => {
                 items.len().div_ceil(MAX_DNC_BATCH).max(1)
             }
             _ => 1,
@@ -44,16 +44,16 @@ impl Write {
     /// The contact a write is about, if any (its e-mail address).
     pub fn contact_email(&self) -> Option<&str> {
         match self {
-            Write::AddContact(contact)
-            | Write::UploadContact { contact, .. }
-            | Write::UploadAndStart { contact, .. } => Some(&contact.email),
-            Write::Conversion(conversion) => Some(&conversion.email),
+            WriteRequest::AddContact(contact)
+            | WriteRequest::UploadContact { contact, .. }
+            | WriteRequest::UploadAndStart { contact, .. } => Some(&contact.email),
+            WriteRequest::Conversion(conversion) => Some(&conversion.email),
             _ => None,
         }
     }
 }
 
-/// A successful answer to a [`Write`].
+/// A successful answer to a [`WriteRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum Written {
     Started(ServerMessage),
@@ -71,30 +71,32 @@ pub enum Written {
 /// Sends a write. `progress(sent, total)` follows a chunked DNC list request by request.
 pub async fn perform(
     client: &Client,
-    write: Write,
+    write: WriteRequest,
     progress: impl FnMut(usize, usize),
 ) -> Result<Written, ApiError> {
     Ok(match write {
-        Write::StartCampaign { campaign_id } => {
+        WriteRequest::StartCampaign { campaign_id } => {
             Written::Started(client.start_campaign(campaign_id).await?)
         }
-        Write::AddContact(contact) => Written::ContactAdded(client.add_contact(&contact).await?),
-        Write::UploadContact { campaign_id, contact, bot_id, notify } => {
+        WriteRequest::AddContact(contact) => {
+            Written::ContactAdded(client.add_contact(&contact).await?)
+        }
+        WriteRequest::UploadContact { campaign_id, contact, bot_id, notify } => {
             let item = client.upload_contact(campaign_id, &contact, bot_id, notify).await?;
             Written::Uploaded { id: item.id }
         }
-        Write::UploadAndStart { campaign_id, contact, bot_id, start_immediately } => {
+        WriteRequest::UploadAndStart { campaign_id, contact, bot_id, start_immediately } => {
             let item =
                 client.upload_and_start(campaign_id, &contact, bot_id, start_immediately).await?;
             Written::Uploaded { id: item.id }
         }
-        Write::DncEmails(emails) => {
+        WriteRequest::DncEmails(emails) => {
             Written::Dnc(client.add_dnc_emails_chunked(&emails, progress).await?)
         }
-        Write::DncDomains(domains) => {
+        WriteRequest::DncDomains(domains) => {
             Written::Dnc(client.add_dnc_domains_chunked(&domains, progress).await?)
         }
-        Write::Conversion(conversion) => {
+        WriteRequest::Conversion(conversion) => {
             Written::Conversion(client.log_conversion(&conversion).await?)
         }
     })

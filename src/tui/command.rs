@@ -1,0 +1,51 @@
+//! What the user means, whichever key, click or palette entry said it.
+
+use crate::tui::model::Pane;
+
+/// A user intention, whichever key, click or palette entry expressed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Command {
+    Up,
+    Down,
+    Left,
+    Right,
+    Top,
+    Bottom,
+    PageUp,
+    PageDown,
+    HalfPageUp,
+    HalfPageDown,
+    /// Open the selected item (detail, e-mail chain, or the Overview tile's pane).
+    Open,
+    /// Leave a detail, clear a filter, close an overlay.
+    Back,
+    /// Start typing a filter for the current list.
+    Filter,
+    Refresh,
+    /// Enter a key for the profile (the login form).
+    Login,
+    Help,
+    Palette,
+    Quit,
+    GoTo(Pane),
+    NextPane,
+    PrevPane,
+    /// Edit the server-side filters of the Exchanges or Meetings pane.
+    EditQuery,
+    /// Show or fold the quoted history of the e-mail chain.
+    ToggleQuotes,
+    NextMessage,
+    PrevMessage,
+    /// Ask to start the selected campaign.
+    StartCampaign,
+    /// The contact form for the organisation.
+    AddContact,
+    /// The contact form for the selected campaign (upload, or upload and start).
+    UploadContact,
+    /// The DNC form, with the selected contact's address when there is one.
+    AddDnc,
+    /// The DNC form, with the selected contact's domain when there is one.
+    AddDncDomain,
+    /// The conversion form, with the selected contact's address when there is one.
+    LogConversion,
+}

@@ -1,0 +1,55 @@
+//! A meeting: when (in both zones), who, and its summary wrapped to the width.
+
+use crate::api::{Meeting, Person};
+use crate::text::{sanitize, wrap_line};
+use crate::tui::rows::{meeting_day, meeting_their_time, meeting_time, meeting_zone, person_name};
+use crate::tui::state::AppState;
+use crate::tui::widgets::detail::{field, styled_field};
+use ratatui::text::Line;
+
+fn person(person: Option<&Person>) -> String {
+    match person {
+        Some(p) if !p.email.is_empty() => {
+            format!("{} <{}>", person_name(Some(p)), sanitize(&p.email))
+        }
+        Some(p) => person_name(Some(p)),
+        None => String::new(),
+    }
+}
+
+pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
+    let theme = &state.theme;
+    let zone = &state.zone;
+    let when = format!("{} {}", meeting_day(meeting, zone), meeting_time(meeting, zone));
+    let status = if meeting.cancelled {
+        styled_field("Status", "cancelled", theme.negative, theme)
+    } else {
+        styled_field("Status", "scheduled", theme.positive, theme)
+    };
+    let campaign = meeting
+        .campaign
+        .as_ref()
+        .map(|c| format!("{} (#{})", sanitize(&c.name), c.id))
+        .unwrap_or_default();
+    let link = meeting.meeting_link.as_deref().map(sanitize).unwrap_or_else(|| "none".into());
+    let mut lines = vec![
+        styled_field("When (your time)", when, theme.title, theme),
+        field("Their time", meeting_their_time(meeting, zone), theme),
+        field("Their zone", meeting_zone(meeting), theme),
+        status,
+        field("Contact", person(meeting.contact.as_ref()), theme),
+        field("Bot", person(meeting.bot.as_ref()), theme),
+        field("User", person(meeting.user.as_ref()), theme),
+        field("Campaign", campaign, theme),
+        field("Exchange", format!("#{}", meeting.exchange_id), theme),
+        field("Booked", meeting.created_at.map(|t| zone.date_time(t.0)).unwrap_or_default(), theme),
+        styled_field("Meeting link", link, theme.link, theme),
+        Line::from(""),
+    ];
+    let summary = meeting.summary.as_deref().map(sanitize).unwrap_or_default();
+    let room = usize::from(state.width.saturating_sub(26)).max(20);
+    for (index, piece) in wrap_line(&summary, room).into_iter().enumerate() {
+        lines.push(field(if index == 0 { "Summary" } else { "" }, piece, theme));
+    }
+    lines
+}

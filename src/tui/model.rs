@@ -1,0 +1,167 @@
+//! The types every part of the dashboard names: panes, slots of remote data, request ids,
+//! the open item, and who the dashboard is connected to. The bottom of `tui`: it imports
+//! nothing from the rest of it.
+
+use crate::api::ApiKey;
+use crate::session::KeySource;
+
+/// The six panes, in tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pane {
+    Overview,
+    Campaigns,
+    Exchanges,
+    Meetings,
+    Bots,
+    Contacts,
+}
+
+impl Pane {
+    pub const ALL: [Pane; 6] = [
+        Pane::Overview,
+        Pane::Campaigns,
+        Pane::Exchanges,
+        Pane::Meetings,
+        Pane::Bots,
+        Pane::Contacts,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Overview => "Overview",
+            Pane::Campaigns => "Campaigns",
+            Pane::Exchanges => "Exchanges",
+            Pane::Meetings => "Meetings",
+            Pane::Bots => "Bots",
+            Pane::Contacts => "Contacts",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        Pane::ALL.iter().position(|&pane| pane == self).unwrap_or(0)
+    }
+
+    /// The pane `steps` tabs away, wrapping around.
+    pub fn cycle(self, steps: isize) -> Pane {
+        let count = Pane::ALL.len() as isize;
+        Pane::ALL[(self.index() as isize + steps).rem_euclid(count) as usize]
+    }
+
+    /// A pane by its name or its number (1–6), as typed in the palette.
+    pub fn parse(text: &str) -> Option<Pane> {
+        let text = text.trim().to_lowercase();
+        Pane::ALL.into_iter().enumerate().find_map(|(index, pane)| {
+            let name = pane.title().to_lowercase();
+            (text == (index + 1).to_string() || (!text.is_empty() && name.starts_with(&text)))
+                .then_some(pane)
+        })
+    }
+}
+
+/// The Overview's tiles, each a shortcut into its pane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tile {
+    Campaigns,
+    Replies,
+    Meetings,
+    Bots,
+}
+
+impl Tile {
+    pub const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
+
+    pub fn pane(self) -> Pane {
+        match self {
+            Tile::Campaigns => Pane::Campaigns,
+            Tile::Replies => Pane::Exchanges,
+            Tile::Meetings => Pane::Meetings,
+            Tile::Bots => Pane::Bots,
+        }
+    }
+}
+
+/// An item opened from a list, and how far its view is scrolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detail {
+    pub id: i64,
+    pub scroll: usize,
+}
+
+/// Identifies one request, so a late answer to an older request is recognised and dropped.
+pub type ReqId = u64;
+
+/// Where a loaded result goes in the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    Campaigns,
+    Bots,
+    Exchanges,
+    Contacts,
+    Meetings,
+    /// The e-mail chain of the exchange open in the Exchanges pane.
+    Chain,
+    /// Replies of the last 7 days, for the Overview.
+    RecentReplies,
+    /// Meetings of today and the next 7 days, for the Overview.
+    UpcomingMeetings,
+}
+
+impl Slot {
+    pub const ALL: [Slot; 8] = [
+        Slot::Campaigns,
+        Slot::Bots,
+        Slot::Exchanges,
+        Slot::Contacts,
+        Slot::Meetings,
+        Slot::Chain,
+        Slot::RecentReplies,
+        Slot::UpcomingMeetings,
+    ];
+
+    /// What a slot is called in messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Slot::Campaigns => "campaigns",
+            Slot::Bots => "bots",
+            Slot::Exchanges => "exchanges",
+            Slot::Contacts => "contacts",
+            Slot::Meetings => "meetings",
+            Slot::Chain => "e-mail chain",
+            Slot::RecentReplies => "recent replies",
+            Slot::UpcomingMeetings => "upcoming meetings",
+        }
+    }
+}
+
+/// Who the dashboard talks to, once connected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectionInfo {
+    pub profile: String,
+    /// The organisation's name when known (the demo knows it; the API does not say).
+    pub organisation: Option<String>,
+    pub base_url: String,
+    /// Where the key came from.
+    pub key_source: KeySource,
+    pub read_only: bool,
+    /// Things to tell the user that did not stop the session (config warnings …).
+    pub warnings: Vec<String>,
+}
+
+/// Why the dashboard could not connect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectFailure {
+    pub profile: String,
+    pub message: String,
+    /// No key is stored: the login screen is the way forward.
+    pub needs_key: bool,
+    /// The base URL the profile would use, to start the login form with.
+    pub base_url: Option<String>,
+}
+
+/// A key typed into the login form, to be checked and stored for a profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoginAttempt {
+    pub profile: String,
+    pub base_url: String,
+    pub key: ApiKey,
+}

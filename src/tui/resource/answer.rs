@@ -1,0 +1,80 @@
+//! Fetches and answers typed by their resource: the read runs `R::fetch`, and its answer
+//! can only be stored in `R`'s remote.
+
+use crate::api::{ApiError, Client, Listed};
+use crate::tui::action::{Action, Answer, Read};
+use crate::tui::model::{ReqId, Slot};
+use crate::tui::resource::shape::ListResource;
+use crate::tui::state::AppState;
+use futures_util::future::BoxFuture;
+use std::any::Any;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// The answer to a fetch of `R`, as the loop hands it to `update`.
+pub fn loaded<R: ListResource>(req_id: ReqId, result: Result<Listed<R::Item>, ApiError>) -> Action {
+    Action::Loaded(Arc::new(LoadedList::<R> { req_id, result, _resource: PhantomData }))
+}
+
+/// The read of `R` with its query.
+pub(super) struct ReadList<R: ListResource> {
+    pub(super) query: R::Query,
+}
+
+impl<R: ListResource> Debug for ReadList<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} {:?}", R::SLOT, self.query)
+    }
+}
+
+impl<R: ListResource> Read for ReadList<R> {
+    fn perform(&self, client: Client, req_id: ReqId) -> BoxFuture<'static, Action> {
+        let query = self.query.clone();
+        Box::pin(async move { loaded::<R>(req_id, R::fetch(&client, &query).await) })
+    }
+
+    fn fail(&self, req_id: ReqId, error: ApiError) -> Action {
+        loaded::<R>(req_id, Err(error))
+    }
+
+    fn query(&self) -> &dyn Any {
+        &self.query
+    }
+
+    fn same(&self, other: &dyn Read) -> bool {
+        other.query().downcast_ref::<R::Query>() == Some(&self.query)
+    }
+}
+
+/// A loaded list of `R`: it can only be stored in `R`'s remote.
+struct LoadedList<R: ListResource> {
+    req_id: ReqId,
+    result: Result<Listed<R::Item>, ApiError>,
+    _resource: PhantomData<R>,
+}
+
+impl<R: ListResource> Debug for LoadedList<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.result {
+            Ok(listed) => write!(f, "{:?} #{}: {} items", R::SLOT, self.req_id, listed.items.len()),
+            Err(error) => write!(f, "{:?} #{}: {error}", R::SLOT, self.req_id),
+        }
+    }
+}
+
+impl<R: ListResource> Answer for LoadedList<R> {
+    fn slot(&self) -> Slot {
+        R::SLOT
+    }
+
+    fn result(&self) -> Result<usize, &ApiError> {
+        self.result.as_ref().map(|listed| listed.skipped)
+    }
+
+    fn store(&self, state: &mut AppState) -> bool {
+        let now = state.now;
+        let result = self.result.clone();
+        R::remote_mut(state).is_some_and(|remote| remote.finish(self.req_id, result, now, R::order))
+    }
+}

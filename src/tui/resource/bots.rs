@@ -1,0 +1,49 @@
+//! Bots (endpoint 8), in the server's order.
+
+use crate::api::{ApiError, Bot, Client, Listed};
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::Remote;
+use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::rows;
+use crate::tui::state::AppState;
+
+pub struct Bots;
+
+impl ListResource for Bots {
+    type Item = Bot;
+    type Query = ();
+    const SLOT: Slot = Slot::Bots;
+
+    fn query(_: &AppState) -> Option<()> {
+        Some(())
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Bot>> {
+        Some(&state.store.bots)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Bot>> {
+        Some(&mut state.store.bots)
+    }
+
+    async fn fetch(client: &Client, _: &()) -> Result<Listed<Bot>, ApiError> {
+        client.list_bots().await
+    }
+
+    fn reindex(state: &mut AppState) {
+        reindex_list::<Self>(state);
+    }
+}
+
+impl PaneList for Bots {
+    const PANE: Pane = Pane::Bots;
+    const COLUMNS: &'static [&'static str] = &rows::BOT_COLUMNS;
+
+    fn id(bot: &Bot) -> i64 {
+        bot.id
+    }
+
+    fn row_text(bot: &Bot, _: &AppState) -> String {
+        rows::haystack(rows::bot_cells(bot))
+    }
+}

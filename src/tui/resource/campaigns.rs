@@ -1,0 +1,57 @@
+//! Campaigns (endpoint 7), newest first.
+
+use crate::api::{ApiError, Campaign, Client, Listed};
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::{Remote, sorted};
+use crate::tui::resource::exchanges::Exchanges;
+use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::rows;
+use crate::tui::state::AppState;
+use std::sync::Arc;
+
+pub struct Campaigns;
+
+impl ListResource for Campaigns {
+    type Item = Campaign;
+    type Query = ();
+    const SLOT: Slot = Slot::Campaigns;
+
+    fn query(_: &AppState) -> Option<()> {
+        Some(())
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Campaign>> {
+        Some(&state.store.campaigns)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Campaign>> {
+        Some(&mut state.store.campaigns)
+    }
+
+    async fn fetch(client: &Client, _: &()) -> Result<Listed<Campaign>, ApiError> {
+        client.list_campaigns().await
+    }
+
+    fn order(items: Arc<[Campaign]>) -> Arc<[Campaign]> {
+        sorted(items, |a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)))
+    }
+
+    fn reindex(state: &mut AppState) {
+        reindex_list::<Self>(state);
+        // The exchanges' rows show campaign names.
+        reindex_list::<Exchanges>(state);
+    }
+}
+
+impl PaneList for Campaigns {
+    const PANE: Pane = Pane::Campaigns;
+    const COLUMNS: &'static [&'static str] = &rows::CAMPAIGN_COLUMNS;
+
+    fn id(campaign: &Campaign) -> i64 {
+        campaign.id
+    }
+
+    fn row_text(campaign: &Campaign, state: &AppState) -> String {
+        rows::haystack(rows::campaign_cells(campaign, &state.zone))
+    }
+}

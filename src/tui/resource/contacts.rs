@@ -1,0 +1,49 @@
+//! The organisation's contacts (endpoint 10), in the server's order.
+
+use crate::api::{ApiError, Client, Contact, Listed};
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::Remote;
+use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::rows;
+use crate::tui::state::AppState;
+
+pub struct Contacts;
+
+impl ListResource for Contacts {
+    type Item = Contact;
+    type Query = ();
+    const SLOT: Slot = Slot::Contacts;
+
+    fn query(_: &AppState) -> Option<()> {
+        Some(())
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Contact>> {
+        Some(&state.store.contacts)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Contact>> {
+        Some(&mut state.store.contacts)
+    }
+
+    async fn fetch(client: &Client, _: &()) -> Result<Listed<Contact>, ApiError> {
+        client.list_contacts().await
+    }
+
+    fn reindex(state: &mut AppState) {
+        reindex_list::<Self>(state);
+    }
+}
+
+impl PaneList for Contacts {
+    const PANE: Pane = Pane::Contacts;
+    const COLUMNS: &'static [&'static str] = &rows::CONTACT_COLUMNS;
+
+    fn id(contact: &Contact) -> i64 {
+        contact.id
+    }
+
+    fn row_text(contact: &Contact, _: &AppState) -> String {
+        rows::haystack(rows::contact_cells(contact))
+    }
+}

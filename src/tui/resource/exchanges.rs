@@ -1,0 +1,55 @@
+//! Exchanges (endpoint 9) under the pane's server-side filters, most recently updated first.
+
+use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::{Remote, sorted};
+use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::rows;
+use crate::tui::state::AppState;
+use std::sync::Arc;
+
+pub struct Exchanges;
+
+impl ListResource for Exchanges {
+    type Item = Exchange;
+    type Query = ExchangeQuery;
+    const SLOT: Slot = Slot::Exchanges;
+
+    fn query(state: &AppState) -> Option<ExchangeQuery> {
+        Some(state.exchanges.query.clone())
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
+        Some(&state.store.exchanges)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
+        Some(&mut state.store.exchanges)
+    }
+
+    async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
+        client.list_exchanges(query).await
+    }
+
+    fn order(items: Arc<[Exchange]>) -> Arc<[Exchange]> {
+        sorted(items, |a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)))
+    }
+
+    fn reindex(state: &mut AppState) {
+        reindex_list::<Self>(state);
+    }
+}
+
+impl PaneList for Exchanges {
+    const PANE: Pane = Pane::Exchanges;
+    const COLUMNS: &'static [&'static str] = &rows::EXCHANGE_COLUMNS;
+
+    fn id(exchange: &Exchange) -> i64 {
+        exchange.id
+    }
+
+    fn row_text(exchange: &Exchange, state: &AppState) -> String {
+        let campaign = state.campaign_name(exchange.campaign_id);
+        rows::haystack(rows::exchange_cells(exchange, &state.zone, campaign))
+    }
+}

@@ -1,0 +1,75 @@
+//! Meetings (endpoint 12) in the pane's date range, soonest first.
+
+use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::{Remote, sorted};
+use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::rows;
+use crate::tui::state::AppState;
+use std::sync::Arc;
+
+pub struct Meetings;
+
+/// By start time; the Overview's upcoming meetings keep this order too.
+pub(super) fn soonest_first(items: Arc<[Meeting]>) -> Arc<[Meeting]> {
+    sorted(items, |a, b| a.start.cmp(&b.start).then(a.id.cmp(&b.id)))
+}
+
+impl ListResource for Meetings {
+    type Item = Meeting;
+    type Query = MeetingQuery;
+    const SLOT: Slot = Slot::Meetings;
+
+    fn query(state: &AppState) -> Option<MeetingQuery> {
+        Some(state.meetings.query.clone())
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Meeting>> {
+        Some(&state.store.meetings)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Meeting>> {
+        Some(&mut state.store.meetings)
+    }
+
+    async fn fetch(client: &Client, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
+        client.list_meetings(query).await
+    }
+
+    fn order(items: Arc<[Meeting]>) -> Arc<[Meeting]> {
+        soonest_first(items)
+    }
+
+    fn reindex(state: &mut AppState) {
+        let first_load = state.meetings.list.total() == 0;
+        reindex_list::<Self>(state);
+        // The agenda opens at today, not at the oldest meeting of the range.
+        let zone = state.zone;
+        let today = zone.date(state.now);
+        let upcoming = state
+            .store
+            .meetings
+            .items()
+            .iter()
+            .find(|m| m.start.is_some_and(|s| zone.date(s.0) >= today))
+            .map(|m| m.id);
+        if let Some(id) = upcoming.filter(|_| first_load) {
+            state.meetings.list.select_id(id);
+            let height = crate::tui::layout::list_rows(state);
+            state.meetings.list.scroll_into_view(height);
+        }
+    }
+}
+
+impl PaneList for Meetings {
+    const PANE: Pane = Pane::Meetings;
+    const COLUMNS: &'static [&'static str] = &rows::MEETING_COLUMNS;
+
+    fn id(meeting: &Meeting) -> i64 {
+        meeting.id
+    }
+
+    fn row_text(meeting: &Meeting, state: &AppState) -> String {
+        rows::haystack(rows::meeting_cells(meeting, &state.zone))
+    }
+}

@@ -1,0 +1,134 @@
+//! One shape per list resource. A [`ListResource`] says what its items are, how they are
+//! asked for, where their `Remote` lives and how they are ordered; a [`PaneList`] adds the
+//! columns and row text of its pane's table. Fetches and their answers are typed by the
+//! resource, so an answer can only ever land in its own slot.
+//!
+//! Adding a list resource: a file here with its marker type and the two impls, its `Slot`
+//! variant (`model.rs`), its `Store` field (`state.rs`) and one line in [`visit`].
+
+mod answer;
+mod bots;
+mod campaigns;
+mod chain;
+mod contacts;
+mod exchanges;
+mod meetings;
+mod overview;
+mod shape;
+
+pub use answer::loaded;
+pub use bots::Bots;
+pub use campaigns::Campaigns;
+pub use chain::{Chain, relayout_chain};
+pub use contacts::Contacts;
+pub use exchanges::Exchanges;
+pub use meetings::Meetings;
+pub use overview::{RecentReplies, UpcomingMeetings};
+pub use shape::{ListResource, PaneList};
+
+use crate::tui::action::Fetch;
+use crate::tui::model::{Pane, Slot};
+use crate::tui::state::AppState;
+use chrono::{DateTime, Utc};
+use std::sync::Arc;
+
+/// Something to do with a resource, whichever slot names it.
+pub trait Visit {
+    type Output;
+    fn visit<R: ListResource>(self) -> Self::Output;
+}
+
+/// The registry: the resource behind each slot.
+pub fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
+    match slot {
+        Slot::Campaigns => visitor.visit::<Campaigns>(),
+        Slot::Bots => visitor.visit::<Bots>(),
+        Slot::Exchanges => visitor.visit::<Exchanges>(),
+        Slot::Contacts => visitor.visit::<Contacts>(),
+        Slot::Meetings => visitor.visit::<Meetings>(),
+        Slot::Chain => visitor.visit::<Chain>(),
+        Slot::RecentReplies => visitor.visit::<RecentReplies>(),
+        Slot::UpcomingMeetings => visitor.visit::<UpcomingMeetings>(),
+    }
+}
+
+/// What a slot knows: when it loaded, whether a fetch is awaited, whether the last failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SlotStatus {
+    pub loaded_at: Option<DateTime<Utc>>,
+    pub loading: bool,
+    pub failed: bool,
+}
+
+pub fn status(state: &AppState, slot: Slot) -> SlotStatus {
+    struct Status<'a>(&'a AppState);
+    impl Visit for Status<'_> {
+        type Output = SlotStatus;
+        fn visit<R: ListResource>(self) -> SlotStatus {
+            R::remote(self.0).map_or_else(SlotStatus::default, |remote| SlotStatus {
+                loaded_at: remote.loaded_at(),
+                loading: remote.is_loading(),
+                failed: remote.error.is_some(),
+            })
+        }
+    }
+    visit(slot, Status(state))
+}
+
+/// Rebuilds what depends on a slot's data.
+pub fn reindex(state: &mut AppState, slot: Slot) {
+    struct Reindex<'a>(&'a mut AppState);
+    impl Visit for Reindex<'_> {
+        type Output = ();
+        fn visit<R: ListResource>(self) {
+            R::reindex(self.0)
+        }
+    }
+    visit(slot, Reindex(state))
+}
+
+/// A fetch of a slot, marked as the one whose answer is awaited; `None` when the slot has
+/// nothing to fetch.
+pub fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
+    struct Start<'a>(&'a mut AppState);
+    impl Visit for Start<'_> {
+        type Output = Option<Fetch>;
+        fn visit<R: ListResource>(self) -> Option<Fetch> {
+            let state = self.0;
+            let query = R::query(state)?;
+            let req_id = state.take_req_id();
+            R::remote_mut(state)?.pending = Some(req_id);
+            Some(Fetch::new(req_id, R::SLOT, Arc::new(answer::ReadList::<R> { query })))
+        }
+    }
+    visit(slot, Start(state))
+}
+
+/// The slots the current pane shows. The Exchanges pane also wants campaign names.
+pub fn pane_slots(state: &AppState) -> Vec<Slot> {
+    match state.pane {
+        Pane::Overview => {
+            vec![Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]
+        }
+        Pane::Campaigns => vec![Slot::Campaigns],
+        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Slot::Chain],
+        Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
+        Pane::Meetings => vec![Slot::Meetings],
+        Pane::Bots => vec![Slot::Bots],
+        Pane::Contacts => vec![Slot::Contacts],
+    }
+}
+
+/// When the current pane's data was loaded (the oldest part of it).
+pub fn current_loaded_at(state: &AppState) -> Option<DateTime<Utc>> {
+    pane_slots(state).into_iter().filter_map(|slot| status(state, slot).loaded_at).min()
+}
+
+pub fn current_is_loading(state: &AppState) -> bool {
+    pane_slots(state).into_iter().any(|slot| status(state, slot).loading)
+}
+
+/// What is loading now, in words, for the status bar.
+pub fn loading_labels(state: &AppState) -> Vec<&'static str> {
+    Slot::ALL.into_iter().filter(|&slot| status(state, slot).loading).map(Slot::label).collect()
+}

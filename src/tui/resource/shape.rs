@@ -1,0 +1,56 @@
+//! The shape every list resource has (see the module above for how to add one).
+
+use crate::api::{ApiError, Client, Listed};
+use crate::tui::layout::list_rows;
+use crate::tui::model::{Pane, Slot};
+use crate::tui::remote::Remote;
+use crate::tui::state::AppState;
+use std::fmt::Debug;
+use std::future::Future;
+use std::sync::Arc;
+
+/// A list the dashboard loads from the API into one slot.
+pub trait ListResource: Send + Sync + 'static {
+    type Item: Clone + Send + Sync + Debug + 'static;
+    /// What a fetch asks for (a date range, an exchange id; `()` when nothing).
+    type Query: Clone + PartialEq + Debug + Send + Sync + 'static;
+    const SLOT: Slot;
+
+    /// The query of the next fetch; `None` when there is nothing to fetch (no chain open).
+    fn query(state: &AppState) -> Option<Self::Query>;
+    fn remote(state: &AppState) -> Option<&Remote<Self::Item>>;
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Self::Item>>;
+    fn fetch(
+        client: &Client,
+        query: &Self::Query,
+    ) -> impl Future<Output = Result<Listed<Self::Item>, ApiError>> + Send;
+    /// Orders the items once, on arrival (see [`crate::tui::remote::sorted`]).
+    fn order(items: Arc<[Self::Item]>) -> Arc<[Self::Item]> {
+        items
+    }
+    /// Rebuilds what depends on the data: a list's rows, the chain's layout.
+    fn reindex(_state: &mut AppState) {}
+}
+
+/// A resource with a pane of its own, drawn as a table.
+pub trait PaneList: ListResource {
+    const PANE: Pane;
+    /// The table's column headers.
+    const COLUMNS: &'static [&'static str];
+    fn id(item: &Self::Item) -> i64;
+    /// The text the filter searches: the row's cells, joined.
+    fn row_text(item: &Self::Item, state: &AppState) -> String;
+}
+
+/// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
+/// in view.
+pub fn reindex_list<R: PaneList>(state: &mut AppState) {
+    let height = list_rows(state);
+    let items = R::remote(state).map_or(&[][..], Remote::items);
+    let haystack = items.iter().map(|item| R::row_text(item, state)).collect();
+    let ids = items.iter().map(R::id).collect();
+    if let Some((list, engine)) = state.list_and_engine(R::PANE) {
+        list.set_rows(haystack, ids, engine);
+        list.scroll_into_view(height);
+    }
+}

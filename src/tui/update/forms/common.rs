@@ -1,0 +1,154 @@
+//! What every write form and dialog does: refuse when writes are not allowed, start and
+//! send the one submission in flight, report with a toast, reload what a write changed,
+//! and find the contact or campaign in view.
+
+use crate::text::sanitize;
+use crate::tui::action::Effect;
+use crate::tui::form::Form;
+use crate::tui::model::{Pane, Slot};
+use crate::tui::resource;
+use crate::tui::state::{AppState, Connection, Overlay};
+use crate::tui::submit::feedback::{Submission, TOAST_SECONDS, Toast, Tone};
+use crate::tui::submit::request::WriteRequest;
+use crate::tui::update::fetch::fetch;
+use chrono::TimeDelta;
+use std::sync::Arc;
+
+/// What a write form reads into: the write and the one to send after it; or, when it is
+/// certainly wrong (each problem marked on its field), the problems that fit no field.
+pub(super) type Built = Result<(WriteRequest, Option<WriteRequest>), Vec<String>>;
+
+/// Why every write is refused on a read-only profile.
+pub const READ_ONLY: &str = "This profile is read-only: nothing was sent. Writes need a profile \
+whose key may write (read_only = false in the config file, or another --profile).";
+
+/// Why no write may start now, if so.
+pub(super) fn refusal(state: &AppState) -> Option<String> {
+    match &state.connection {
+        Connection::Ready(info) if info.read_only => Some(READ_ONLY.into()),
+        Connection::Ready(_) => None,
+        _ => Some("Not connected yet: nothing can be sent.".into()),
+    }
+}
+
+/// Starts a submission, the one write in flight; nothing when one already is.
+pub(super) fn begin(
+    state: &mut AppState,
+    write: WriteRequest,
+    then: Option<WriteRequest>,
+) -> Vec<Effect> {
+    if state.submission.is_some() {
+        return Vec::new();
+    }
+    let known_contacts = state
+        .store
+        .contacts
+        .data
+        .as_ref()
+        .map_or_else(|| Arc::from(Vec::new()), |d| d.items.clone());
+    let submission = Submission {
+        req_id: 0,
+        write: write.clone(),
+        then,
+        done: Vec::new(),
+        known_contacts,
+        sent: 0,
+        total: 0,
+    };
+    send(state, submission, write)
+}
+
+/// Sends the next write of a submission under a fresh request id.
+pub(super) fn send(
+    state: &mut AppState,
+    mut submission: Submission,
+    write: WriteRequest,
+) -> Vec<Effect> {
+    let req_id = state.take_req_id();
+    submission.req_id = req_id;
+    submission.total = match &write {
+        WriteRequest::DncEmails(items) | WriteRequest::DncDomains(items) => items.len(),
+        _ => 0,
+    };
+    submission.sent = 0;
+    submission.write = write.clone();
+    state.submission = Some(submission);
+    vec![Effect::Submit { req_id, write }]
+}
+
+/// Shows how a write went for a few seconds.
+pub(super) fn toast(state: &mut AppState, tone: Tone, text: impl Into<String>) {
+    let until = state.now + TimeDelta::seconds(TOAST_SECONDS);
+    state.toast = Some(Toast { text: text.into(), tone, until });
+    state.dirty = true;
+}
+
+/// Reloads the slots a write changed, where they were loaded before (the others load when
+/// their pane is first shown).
+pub(super) fn refresh(state: &mut AppState, slots: &[Slot]) -> Vec<Effect> {
+    let loaded: Vec<Slot> = slots
+        .iter()
+        .copied()
+        .filter(|&slot| resource::status(state, slot).loaded_at.is_some())
+        .collect();
+    loaded.into_iter().filter_map(|slot| fetch(state, slot)).collect()
+}
+
+/// Closes the write form or dialog the answer was for.
+pub(super) fn close(state: &mut AppState) {
+    if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_write())
+        || matches!(state.overlay, Some(Overlay::Confirm(_)))
+    {
+        state.overlay = None;
+    }
+}
+
+/// The open write form, if the answer still has one to go to.
+pub(super) fn open_form(state: &mut AppState) -> Option<&mut Form> {
+    match state.overlay.as_mut() {
+        Some(Overlay::Form(form)) if form.is_write() => Some(form),
+        _ => None,
+    }
+}
+
+/// The e-mail address of the contact in view: the selected or open contact, the contact of
+/// the selected exchange or open e-mail chain, or of the selected or open meeting.
+pub(super) fn contact_in_view(state: &AppState) -> Option<String> {
+    match state.pane {
+        Pane::Contacts => {
+            let id = state.contacts.detail.map(|d| d.id).or(state.contacts.list.selected_id())?;
+            let contact = state.store.contacts.items().iter().find(|c| c.id == id)?;
+            Some(contact.email.clone())
+        }
+        Pane::Exchanges => match &state.exchanges.chain {
+            Some(chain) => Some(chain.exchange.contact.email.clone()),
+            None => {
+                let index = state.exchanges.list.selected_index()?;
+                Some(state.store.exchanges.items().get(index)?.contact.email.clone())
+            }
+        },
+        Pane::Meetings => {
+            let id = state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
+            let meeting = state.store.meetings.items().iter().find(|m| m.id == id)?;
+            meeting.contact.as_ref().map(|person| person.email.clone())
+        }
+        _ => None,
+    }
+    .filter(|email| !email.trim().is_empty())
+}
+
+/// The campaign in view: the open one, else the selected one (Campaigns pane only).
+pub(super) fn campaign_in_view(state: &AppState) -> Option<i64> {
+    if state.pane != Pane::Campaigns {
+        return None;
+    }
+    state.campaigns.detail.map(|d| d.id).or_else(|| state.campaigns.list.selected_id())
+}
+
+/// `'Name'` of a campaign, or `campaign #ID` when it is not loaded.
+pub(super) fn campaign_label(state: &AppState, id: i64) -> String {
+    match state.campaign_name(id) {
+        Some(name) => format!("'{}'", sanitize(name)),
+        None => format!("campaign #{id}"),
+    }
+}

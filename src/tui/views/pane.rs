@@ -1,0 +1,117 @@
+//! The frame every pane shares: its bordered block, a list's title and table (or why there
+//! is none yet), and an open item's detail.
+
+use crate::text::sanitize;
+use crate::tui::details::detail_lines;
+use crate::tui::list::ListState;
+use crate::tui::model::Pane;
+use crate::tui::remote::Remote;
+use crate::tui::state::AppState;
+use crate::tui::widgets::table::{self, Column};
+use crate::tui::widgets::{detail, problem};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell};
+
+/// The bordered block of a pane with its title spans.
+pub(super) fn pane_block<'a>(state: &AppState, title: Vec<Span<'a>>) -> Block<'a> {
+    let mut spans = vec![Span::raw(" ")];
+    spans.extend(title);
+    spans.push(Span::raw(" "));
+    Block::bordered().title(Line::from(spans)).border_style(state.theme.border)
+}
+
+/// Title spans of a list: name, counts, filter, and the loading or failed mark.
+pub(super) fn list_title<T>(
+    state: &AppState,
+    name: &str,
+    remote: &Remote<T>,
+    list: &ListState,
+    extra: Vec<Span<'static>>,
+) -> Vec<Span<'static>> {
+    let theme = &state.theme;
+    let mut spans = vec![Span::styled(name.to_string(), theme.title)];
+    if remote.data.is_some() {
+        let count = if list.filter().is_empty() {
+            format!(" {}", list.total())
+        } else {
+            format!(" {} of {}", list.order().len(), list.total())
+        };
+        spans.push(Span::styled(count, theme.dim));
+    }
+    if !list.filter().is_empty() {
+        spans.push(Span::styled(format!(" /{}", sanitize(list.filter())), theme.accent));
+    }
+    spans.extend(extra);
+    if remote.is_loading() {
+        spans.push(Span::styled(" ⟳ loading", theme.warning));
+    } else if remote.error.is_some() && remote.data.is_some() {
+        spans.push(Span::styled(" ⚠ refresh failed (r retries)", theme.error));
+    }
+    spans
+}
+
+/// A list pane: its table, or why there is none yet (loading, failed, empty, no match).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn render_list<T>(
+    frame: &mut Frame,
+    area: Rect,
+    state: &AppState,
+    what: &str,
+    remote: &Remote<T>,
+    list: &ListState,
+    title: Vec<Span<'static>>,
+    columns: &[Column],
+    mut cells: impl FnMut(&T, usize) -> Vec<Cell<'static>>,
+) {
+    let theme = &state.theme;
+    let block = pane_block(state, title);
+    match (&remote.data, &remote.error) {
+        (None, Some(error)) => problem::render(frame, area, block, what, error, theme),
+        (None, None) => {
+            problem::message(frame, area, block, &format!("Loading {what}…"), theme.dim)
+        }
+        (Some(_), _) if list.order().is_empty() => {
+            let text = if !list.filter().is_empty() {
+                format!("No {what} match '{}'. Esc clears the filter.", sanitize(list.filter()))
+            } else if matches!(state.pane, Pane::Exchanges | Pane::Meetings) {
+                format!("No {what} for these filters; f changes them.")
+            } else {
+                format!("No {what}.")
+            };
+            problem::message(frame, area, block, &text, theme.dim);
+        }
+        (Some(data), _) => {
+            let items = &data.items;
+            table::render(frame, area, block, columns, list, theme, |index, position| match items
+                .get(index)
+            {
+                Some(item) => cells(item, position),
+                None => Vec::new(),
+            });
+        }
+    }
+}
+
+/// The block of an open detail, or a note that the item is gone.
+pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, title: &str) {
+    let detail = state.current_detail();
+    let block = pane_block(
+        state,
+        vec![
+            Span::styled(title.to_string(), state.theme.title),
+            Span::styled(" · Esc back", state.theme.dim),
+        ],
+    );
+    match (detail_lines(state), detail) {
+        (Some(lines), Some(detail)) => detail::render(frame, area, block, lines, detail.scroll),
+        _ => problem::message(
+            frame,
+            area,
+            block,
+            "This item is no longer in the list (it changed on refresh). Esc goes back.",
+            state.theme.dim,
+        ),
+    }
+}

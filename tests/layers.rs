@@ -1,0 +1,61 @@
+//! Arrows between files point one way: the import graph of `src/tui` has no circle, the
+//! keymap does not know the state, widgets never use `update`, and `update` never calls
+//! into the views.
+
+mod common;
+
+use common::layers::graph;
+use std::path::Path;
+
+fn tui() -> common::layers::Graph {
+    graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui"), "tui")
+}
+
+fn module(path: &str) -> Vec<String> {
+    path.split('/').filter(|s| !s.is_empty()).map(String::from).collect()
+}
+
+#[test]
+fn tui_files_import_each_other_in_one_direction() {
+    let graph = tui();
+    assert!(graph.files.len() > 40, "the whole tree is read: {:?}", graph.files.len());
+    if let Some(circle) = graph.cycle() {
+        panic!("an import circle in src/tui: {}", circle.join(" -> "));
+    }
+}
+
+#[test]
+fn lower_rooms_do_not_reach_up() {
+    let graph = tui();
+    for (from, to) in [
+        ("keymap", "state"),
+        ("widgets", "update"),
+        ("update", "views"),
+        ("model", ""),
+        ("state", "update"),
+        ("state", "action"),
+    ] {
+        let arrows = graph.imports_under(&module(from), &module(to));
+        let arrows: Vec<_> = if to.is_empty() {
+            // The bottom imports nothing of the dashboard but itself.
+            arrows.into_iter().filter(|a| !a.ends_with("model.rs")).collect()
+        } else {
+            arrows
+        };
+        assert!(arrows.is_empty(), "{from} must not import {to:?}: {arrows:?}");
+    }
+}
+
+#[test]
+fn the_checker_sees_a_circle() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write("mod.rs", "mod a;\nmod b;\n");
+    write("a.rs", "use crate::x::b::Thing;\n");
+    write("b.rs", "use super::{a::{self, Other}};\n// use crate::x::c;\n");
+    write("c.rs", "pub struct C;\n#[cfg(test)]\nmod tests { use crate::x::a; }\n");
+    let circle = graph(dir.path(), "x").cycle().expect("a and b import each other");
+    assert_eq!(circle.len(), 3, "{circle:?}");
+    write("b.rs", "use super::c::C;\n");
+    assert_eq!(graph(dir.path(), "x").cycle(), None);
+}
