@@ -22,7 +22,7 @@ pub struct Fetch {
 }
 
 impl Fetch {
-    pub fn new(req_id: ReqId, slot: Slot, read: Arc<dyn Read>) -> Fetch {
+    pub(crate) fn new(req_id: ReqId, slot: Slot, read: Arc<dyn Read>) -> Fetch {
         Fetch { req_id, slot, read }
     }
 
@@ -55,7 +55,7 @@ impl PartialEq for Fetch {
 }
 
 /// A read as the loop performs it, whatever the resource.
-pub trait Read: Debug + Send + Sync {
+pub(crate) trait Read: Debug + Send + Sync {
     fn perform(&self, client: Client, req_id: ReqId) -> BoxFuture<'static, Action>;
     fn fail(&self, req_id: ReqId, error: ApiError) -> Action;
     fn query(&self) -> &dyn Any;

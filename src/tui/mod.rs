@@ -4,26 +4,26 @@
 //! `widgets`).
 
 pub mod action;
-pub mod chain;
+pub(crate) mod chain;
 pub mod command;
 pub mod connect;
-pub mod details;
-pub mod filter;
+pub(crate) mod details;
+pub(crate) mod filter;
 pub mod form;
-pub mod input;
+pub(crate) mod input;
 pub mod keymap;
-pub mod layout;
-pub mod list;
+pub(crate) mod layout;
+pub(crate) mod list;
 pub mod model;
-pub mod palette;
-pub mod remote;
+pub(crate) mod palette;
+pub(crate) mod remote;
 pub mod resource;
-pub mod rows;
+pub(crate) mod rows;
 pub mod runner;
-pub mod settings;
+pub(crate) mod settings;
 pub mod state;
 pub mod submit;
-pub mod terminal;
+pub(crate) mod terminal;
 pub mod theme;
 pub mod update;
 pub mod views;

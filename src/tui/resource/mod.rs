@@ -19,12 +19,14 @@ mod shape;
 pub use answer::loaded;
 pub use bots::Bots;
 pub use campaigns::Campaigns;
-pub use chain::{Chain, relayout_chain};
+pub use chain::Chain;
+pub(crate) use chain::relayout_chain;
 pub use contacts::Contacts;
 pub use exchanges::Exchanges;
 pub use meetings::Meetings;
 pub use overview::{RecentReplies, UpcomingMeetings};
-pub use shape::{ListResource, PaneList};
+pub use shape::ListResource;
+pub(crate) use shape::PaneList;
 
 use crate::tui::action::Fetch;
 use crate::tui::model::{Pane, Slot};
@@ -33,13 +35,13 @@ use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 /// Something to do with a resource, whichever slot names it.
-pub trait Visit {
+pub(crate) trait Visit {
     type Output;
     fn visit<R: ListResource>(self) -> Self::Output;
 }
 
 /// The registry: the resource behind each slot.
-pub fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
+pub(crate) fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
     match slot {
         Slot::Campaigns => visitor.visit::<Campaigns>(),
         Slot::Bots => visitor.visit::<Bots>(),
@@ -54,13 +56,13 @@ pub fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
 
 /// What a slot knows: when it loaded, whether a fetch is awaited, whether the last failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SlotStatus {
+pub(crate) struct SlotStatus {
     pub loaded_at: Option<DateTime<Utc>>,
     pub loading: bool,
     pub failed: bool,
 }
 
-pub fn status(state: &AppState, slot: Slot) -> SlotStatus {
+pub(crate) fn status(state: &AppState, slot: Slot) -> SlotStatus {
     struct Status<'a>(&'a AppState);
     impl Visit for Status<'_> {
         type Output = SlotStatus;
@@ -76,7 +78,7 @@ pub fn status(state: &AppState, slot: Slot) -> SlotStatus {
 }
 
 /// Rebuilds what depends on a slot's data.
-pub fn reindex(state: &mut AppState, slot: Slot) {
+pub(crate) fn reindex(state: &mut AppState, slot: Slot) {
     struct Reindex<'a>(&'a mut AppState);
     impl Visit for Reindex<'_> {
         type Output = ();
@@ -89,7 +91,7 @@ pub fn reindex(state: &mut AppState, slot: Slot) {
 
 /// A fetch of a slot, marked as the one whose answer is awaited; `None` when the slot has
 /// nothing to fetch.
-pub fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
+pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
     struct Start<'a>(&'a mut AppState);
     impl Visit for Start<'_> {
         type Output = Option<Fetch>;
@@ -105,7 +107,7 @@ pub fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
 }
 
 /// The slots the current pane shows. The Exchanges pane also wants campaign names.
-pub fn pane_slots(state: &AppState) -> Vec<Slot> {
+pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
     match state.pane {
         Pane::Overview => {
             vec![Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]
@@ -120,15 +122,15 @@ pub fn pane_slots(state: &AppState) -> Vec<Slot> {
 }
 
 /// When the current pane's data was loaded (the oldest part of it).
-pub fn current_loaded_at(state: &AppState) -> Option<DateTime<Utc>> {
+pub(crate) fn current_loaded_at(state: &AppState) -> Option<DateTime<Utc>> {
     pane_slots(state).into_iter().filter_map(|slot| status(state, slot).loaded_at).min()
 }
 
-pub fn current_is_loading(state: &AppState) -> bool {
+pub(crate) fn current_is_loading(state: &AppState) -> bool {
     pane_slots(state).into_iter().any(|slot| status(state, slot).loading)
 }
 
 /// What is loading now, in words, for the status bar.
-pub fn loading_labels(state: &AppState) -> Vec<&'static str> {
+pub(crate) fn loading_labels(state: &AppState) -> Vec<&'static str> {
     Slot::ALL.into_iter().filter(|&slot| status(state, slot).loading).map(Slot::label).collect()
 }

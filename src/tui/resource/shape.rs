@@ -33,7 +33,7 @@ pub trait ListResource: Send + Sync + 'static {
 }
 
 /// A resource with a pane of its own, drawn as a table.
-pub trait PaneList: ListResource {
+pub(crate) trait PaneList: ListResource {
     const PANE: Pane;
     /// The table's column headers.
     const COLUMNS: &'static [&'static str];
@@ -44,7 +44,7 @@ pub trait PaneList: ListResource {
 
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
 /// in view.
-pub fn reindex_list<R: PaneList>(state: &mut AppState) {
+pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
     let height = list_rows(state);
     let items = R::remote(state).map_or(&[][..], Remote::items);
     let haystack = items.iter().map(|item| R::row_text(item, state)).collect();

@@ -3,7 +3,7 @@
 
 mod commands;
 mod fetch;
-pub mod forms;
+mod forms;
 mod keys;
 mod login;
 mod mouse;
@@ -13,14 +13,13 @@ mod query;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
-use crate::tui::command::Command;
 use crate::tui::resource::{current_is_loading, current_loaded_at};
 use crate::tui::state::{AppState, Connection};
 use crossterm::event::KeyEventKind;
 use fetch::refresh_current;
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
-pub fn start(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
     state.connection = Connection::Connecting;
     vec![Effect::Connect]
 }
@@ -93,9 +92,4 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
 /// is redrawn on a tick only when one of these changes.
 fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate) {
     (current_loaded_at(state).map(|at| age(at, state.now)), state.zone.date(state.now))
-}
-
-/// Runs a command as if its key had been pressed (the palette and tests use this).
-pub fn command(state: &mut AppState, command: Command) -> Vec<Effect> {
-    update(state, Action::Command(command))
 }

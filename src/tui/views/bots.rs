@@ -4,7 +4,8 @@
 use crate::api::Bot;
 use crate::bots::{Standing, standing};
 use crate::tui::details::bot::{mailbox_style, standing_style};
-use crate::tui::rows::{BOT_COLUMNS, bot_cells, health_checks};
+use crate::tui::resource::{Bots, PaneList};
+use crate::tui::rows::{bot_cells, health_checks};
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
 use crate::tui::views::pane::{list_title, render_detail, render_list};
@@ -15,14 +16,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Cell;
 
 const COLUMNS: [Column; 8] = [
-    Column::new(BOT_COLUMNS[0], 20, 38, 0),
-    Column::new(BOT_COLUMNS[1], 10, 24, 7),
-    Column::new(BOT_COLUMNS[2], 10, 26, 2),
-    Column::new(BOT_COLUMNS[3], 10, 18, 3),
-    Column::new(BOT_COLUMNS[4], 10, 14, 5),
-    Column::new(BOT_COLUMNS[5], 4, 4, 6),
-    Column::new(BOT_COLUMNS[6], 26, 26, 1),
-    Column::new(BOT_COLUMNS[7], 12, 60, 4),
+    Column::new(Bots::COLUMNS[0], 20, 38, 0),
+    Column::new(Bots::COLUMNS[1], 10, 24, 7),
+    Column::new(Bots::COLUMNS[2], 10, 26, 2),
+    Column::new(Bots::COLUMNS[3], 10, 18, 3),
+    Column::new(Bots::COLUMNS[4], 10, 14, 5),
+    Column::new(Bots::COLUMNS[5], 4, 4, 6),
+    Column::new(Bots::COLUMNS[6], 26, 26, 1),
+    Column::new(Bots::COLUMNS[7], 12, 60, 4),
 ];
 
 /// The five checks, each green when passing and red when failing.

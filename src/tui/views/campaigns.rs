@@ -2,7 +2,8 @@
 //! the ten auto-pilot flags read as "auto" or "review".
 
 use crate::tui::details::campaign::status_style;
-use crate::tui::rows::{CAMPAIGN_COLUMNS, campaign_cells};
+use crate::tui::resource::{Campaigns, PaneList};
+use crate::tui::rows::campaign_cells;
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_detail, render_list};
 use crate::tui::widgets::table::{Column, cell};
@@ -10,10 +11,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 const COLUMNS: [Column; 4] = [
-    Column::new(CAMPAIGN_COLUMNS[0], 16, 48, 0),
-    Column::new(CAMPAIGN_COLUMNS[1], 9, 12, 1),
-    Column::new(CAMPAIGN_COLUMNS[2], 16, 16, 2),
-    Column::new(CAMPAIGN_COLUMNS[3], 10, 10, 3),
+    Column::new(Campaigns::COLUMNS[0], 16, 48, 0),
+    Column::new(Campaigns::COLUMNS[1], 9, 12, 1),
+    Column::new(Campaigns::COLUMNS[2], 16, 16, 2),
+    Column::new(Campaigns::COLUMNS[3], 10, 10, 3),
 ];
 
 pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {

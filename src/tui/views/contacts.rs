@@ -1,6 +1,7 @@
 //! Contacts: a table (e-mail, name, tags, time zone, DNC) and a detail with custom data.
 
-use crate::tui::rows::{CONTACT_COLUMNS, contact_cells};
+use crate::tui::resource::{Contacts, PaneList};
+use crate::tui::rows::contact_cells;
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_detail, render_list};
 use crate::tui::widgets::table::{Column, cell};
@@ -8,11 +9,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 const COLUMNS: [Column; 5] = [
-    Column::new(CONTACT_COLUMNS[0], 18, 32, 0),
-    Column::new(CONTACT_COLUMNS[1], 14, 28, 2),
-    Column::new(CONTACT_COLUMNS[2], 10, 48, 4),
-    Column::new(CONTACT_COLUMNS[3], 16, 24, 3),
-    Column::new(CONTACT_COLUMNS[4], 3, 3, 1),
+    Column::new(Contacts::COLUMNS[0], 18, 32, 0),
+    Column::new(Contacts::COLUMNS[1], 14, 28, 2),
+    Column::new(Contacts::COLUMNS[2], 10, 48, 4),
+    Column::new(Contacts::COLUMNS[3], 16, 24, 3),
+    Column::new(Contacts::COLUMNS[4], 3, 3, 1),
 ];
 
 pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {

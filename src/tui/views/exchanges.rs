@@ -3,7 +3,8 @@
 
 use crate::api::ExchangeQuery;
 use crate::text::sanitize;
-use crate::tui::rows::{EXCHANGE_COLUMNS, exchange_cells};
+use crate::tui::resource::{Exchanges, PaneList};
+use crate::tui::rows::exchange_cells;
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_list};
 use crate::tui::widgets::table::{Column, cell};
@@ -12,12 +13,12 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 
 const COLUMNS: [Column; 6] = [
-    Column::new(EXCHANGE_COLUMNS[0], 14, 28, 0),
-    Column::new(EXCHANGE_COLUMNS[1], 12, 26, 5),
-    Column::new(EXCHANGE_COLUMNS[2], 14, 26, 4),
-    Column::new(EXCHANGE_COLUMNS[3], 14, 28, 3),
-    Column::new(EXCHANGE_COLUMNS[4], 18, 18, 1),
-    Column::new(EXCHANGE_COLUMNS[5], 16, 16, 2),
+    Column::new(Exchanges::COLUMNS[0], 14, 28, 0),
+    Column::new(Exchanges::COLUMNS[1], 12, 26, 5),
+    Column::new(Exchanges::COLUMNS[2], 14, 26, 4),
+    Column::new(Exchanges::COLUMNS[3], 14, 28, 3),
+    Column::new(Exchanges::COLUMNS[4], 18, 18, 1),
+    Column::new(Exchanges::COLUMNS[5], 16, 16, 2),
 ];
 
 /// The filters in words: `replied · all campaigns · 2024-05-01 → today`.

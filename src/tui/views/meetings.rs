@@ -3,7 +3,8 @@
 //! through; the date range of endpoint 12 in the title (`f` edits it).
 
 use crate::api::MeetingQuery;
-use crate::tui::rows::{MEETING_COLUMNS, meeting_cells, meeting_day};
+use crate::tui::resource::{Meetings, PaneList};
+use crate::tui::rows::{meeting_cells, meeting_day};
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_detail, render_list};
 use crate::tui::widgets::table::{Column, cell};
@@ -13,13 +14,13 @@ use ratatui::style::Modifier;
 use ratatui::text::Span;
 
 const COLUMNS: [Column; 7] = [
-    Column::new(MEETING_COLUMNS[0], 14, 14, 1),
-    Column::new(MEETING_COLUMNS[1], 11, 11, 0),
-    Column::new(MEETING_COLUMNS[2], 16, 18, 3),
-    Column::new(MEETING_COLUMNS[3], 12, 20, 0),
-    Column::new(MEETING_COLUMNS[4], 10, 22, 5),
-    Column::new(MEETING_COLUMNS[5], 12, 26, 4),
-    Column::new(MEETING_COLUMNS[6], 10, 60, 2),
+    Column::new(Meetings::COLUMNS[0], 14, 14, 1),
+    Column::new(Meetings::COLUMNS[1], 11, 11, 0),
+    Column::new(Meetings::COLUMNS[2], 16, 18, 3),
+    Column::new(Meetings::COLUMNS[3], 12, 20, 0),
+    Column::new(Meetings::COLUMNS[4], 10, 22, 5),
+    Column::new(Meetings::COLUMNS[5], 12, 26, 4),
+    Column::new(Meetings::COLUMNS[6], 10, 60, 2),
 ];
 
 /// The range in words: `2024-05-01 → 2024-06-01`.

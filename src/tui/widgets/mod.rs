@@ -1,15 +1,15 @@
 //! Reusable pieces of the screen.
 
-pub mod confirm;
-pub mod detail;
-pub mod form;
+pub(crate) mod confirm;
+pub(crate) mod detail;
+pub(crate) mod form;
 pub mod help;
-pub mod palette;
-pub mod problem;
-pub mod status_bar;
-pub mod table;
-pub mod tabs;
-pub mod toast;
+pub(crate) mod palette;
+pub(crate) mod problem;
+pub(crate) mod status_bar;
+pub(crate) mod table;
+pub(crate) mod tabs;
+pub(crate) mod toast;
 
 use ratatui::layout::Rect;
 
