@@ -3,9 +3,8 @@
 use super::GlobalArgs;
 use super::context::{Context, confirm};
 use super::exit::{CliError, Exit};
-use super::output::{Cell, Column, OutputArgs, print_listed, write_stdout};
-use super::table::Tone;
-use crate::api::{Campaign, CampaignStatus};
+use super::output::{OutputArgs, print_listed, write_stdout};
+use crate::present::columns::campaigns;
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 
@@ -46,7 +45,7 @@ pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit,
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let campaigns = context.client.list_campaigns().await?;
-    print_listed(&campaigns, "campaigns", &columns(), &output, &context.term)
+    print_listed(&campaigns, "campaigns", &campaigns::cli(), &output, &context.term)
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
@@ -73,26 +72,4 @@ async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
     let said = reply.message.map(|m| format!(": {}", sanitize(&m))).unwrap_or_default();
     write_stdout(&format!("Started campaign {} \"{name}\"{said}\n", args.id))?;
     Ok(Exit::Ok)
-}
-
-fn status_tone(campaign: &Campaign) -> Tone {
-    match campaign.status {
-        CampaignStatus::Active => Tone::Good,
-        CampaignStatus::Pending => Tone::Warn,
-        CampaignStatus::Completed => Tone::Dim,
-        CampaignStatus::Unknown(_) => Tone::Plain,
-    }
-}
-
-fn columns() -> Vec<Column<Campaign>> {
-    type Col = Column<Campaign>;
-    vec![
-        Col::new("ID", |c| Cell::Int(c.id)),
-        Col::new("NAME", |c| Cell::Text(c.name.clone())).shrink(12),
-        Col::new("STATUS", |c| Cell::Text(c.status.to_string())).tone(status_tone),
-        Col::new("CREATED", |c| Cell::Time(c.created_at)).optional(2),
-        Col::new("TEST MODE", |c| Cell::Flag(c.test_mode)).optional(4),
-        Col::new("UNSUBSCRIBE", |c| Cell::Text(c.unsubscribe_mode.to_string())).optional(5),
-        Col::new("MEETING", |c| Cell::OptInt(c.meeting_duration)).optional(3),
-    ]
 }

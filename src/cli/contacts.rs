@@ -5,9 +5,9 @@ use super::args::ContactFields;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::import::{self, ImportArgs};
-use super::output::{Cell, Column, OutputArgs, full_name, note, print_listed, write_stdout};
-use super::table::Tone;
-use crate::api::{AddContactOutcome, Contact};
+use super::output::{OutputArgs, note, print_listed, write_stdout};
+use crate::api::AddContactOutcome;
+use crate::present::columns;
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 
@@ -83,7 +83,7 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let contacts = context.client.list_contacts().await?;
-    print_listed(&contacts, "contacts", &columns(), &output, &context.term)
+    print_listed(&contacts, "contacts", &columns::contacts::cli(), &output, &context.term)
 }
 
 async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {
@@ -136,25 +136,4 @@ async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError>
     ));
     write_stdout(&format!("{}\n", item.id))?;
     Ok(Exit::Ok)
-}
-
-fn columns() -> Vec<Column<Contact>> {
-    type Col = Column<Contact>;
-    vec![
-        Col::new("ID", |c| Cell::Int(c.id)),
-        Col::new("EMAIL", |c| Cell::Text(c.email.clone())).shrink(14),
-        Col::new("NAME", |c| Cell::Text(full_name(&c.first_name, &c.last_name))).shrink(8),
-        Col::new("DNC", |c| Cell::Flag(c.dnc)).tone(|c| if c.dnc { Tone::Bad } else { Tone::Dim }),
-        Col::new("TAGS", |c| Cell::Text(c.tags.join(", "))).shrink(6).optional(2),
-        Col::new("TIMEZONE", |c| Cell::Text(c.timezone.clone().unwrap_or_default())).optional(3),
-        Col::new("CUSTOM DATA", |c| {
-            Cell::Text(if c.custom_data.is_empty() {
-                String::new()
-            } else {
-                serde_json::to_string(&c.custom_data).unwrap_or_default()
-            })
-        })
-        .shrink(10)
-        .optional(4),
-    ]
 }

@@ -4,13 +4,11 @@ use super::GlobalArgs;
 use super::args::DayRange;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{
-    Cell, Column, OutputArgs, full_name, json_document, print_listed, warn_skipped, write_stdout,
-};
-use super::table::Tone;
-use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, StatusKind};
+use super::output::{OutputArgs, json_document, print_listed, warn_skipped, write_stdout};
+use crate::api::{EmailMessage, ExchangeGroup, ExchangeQuery};
 use crate::chain::{self, Quotes};
 use crate::clock::Zone;
+use crate::present::columns::exchanges;
 use clap::{Args, Subcommand, ValueEnum};
 
 #[derive(Debug, Clone, Subcommand)]
@@ -95,8 +93,8 @@ async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
             GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
         }),
     };
-    let exchanges = context.client.list_exchanges(&query).await?;
-    print_listed(&exchanges, "exchanges", &columns(), &args.output, &context.term)
+    let listed = context.client.list_exchanges(&query).await?;
+    print_listed(&listed, "exchanges", &exchanges::cli(), &args.output, &context.term)
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
@@ -120,28 +118,6 @@ pub fn render_chain(chain: &[EmailMessage], width: usize) -> String {
     // Clamped to 100, so the conversion cannot fail.
     let width = u16::try_from(width.clamp(20, 100)).unwrap_or(100);
     chain::layout(chain, width, Quotes::Shown, &Zone::Local).plain_text()
-}
-
-fn status_tone(exchange: &Exchange) -> Tone {
-    match exchange.status.kind() {
-        StatusKind::Positive => Tone::Good,
-        StatusKind::Negative => Tone::Bad,
-        StatusKind::Neutral => Tone::Plain,
-    }
-}
-
-fn columns() -> Vec<Column<Exchange>> {
-    type Col = Column<Exchange>;
-    vec![
-        Col::new("ID", |e| Cell::Int(e.id)),
-        Col::new("UPDATED", |e| Cell::Time(e.updated_at)),
-        Col::new("STATUS", |e| Cell::Text(e.status.to_string())).shrink(12).tone(status_tone),
-        Col::new("CAMPAIGN", |e| Cell::Int(e.campaign_id)).optional(3),
-        Col::new("CONTACT", |e| Cell::Text(full_name(&e.contact.first_name, &e.contact.last_name)))
-            .shrink(8),
-        Col::new("EMAIL", |e| Cell::Text(e.contact.email.clone())).shrink(12).optional(2),
-        Col::new("BOT", |e| Cell::Text(e.bot.email.clone())).shrink(10).optional(4),
-    ]
 }
 
 #[cfg(test)]

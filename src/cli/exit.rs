@@ -2,6 +2,7 @@
 //! returns: what went wrong, what to do, and which code a script sees.
 
 use crate::api::ApiError;
+use crate::present::advice;
 use crate::session::SessionError;
 use crate::text::sanitize_multiline;
 use std::io::{IsTerminal, Write};
@@ -72,21 +73,17 @@ impl CliError {
 
 impl From<ApiError> for CliError {
     fn from(error: ApiError) -> Self {
-        let message = error.to_string();
-        match &error {
-            ApiError::Unauthorized { .. } => CliError::new(Exit::Auth, message).with_hint(
-                "Run `outreach auth login` to store the organisation's current key, or set OUTREACH_API_KEY.",
-            ),
-            ApiError::Forbidden { .. } => CliError::new(Exit::Permission, message).with_hint(
-                "This key may be read-only: ask an organisation admin for a key with write access.",
-            ),
-            ApiError::NotFound { .. } => CliError::new(Exit::NotFound, message),
-            ApiError::Network { .. } | ApiError::Timeout { .. } => CliError::failure(message)
-                .with_hint("Is the service running at that address? Check --base-url or OUTREACH_BASE_URL."),
-            ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } => {
-                CliError::usage(message)
-            }
-            _ => CliError::failure(message),
+        let exit = match &error {
+            ApiError::Unauthorized { .. } => Exit::Auth,
+            ApiError::Forbidden { .. } => Exit::Permission,
+            ApiError::NotFound { .. } => Exit::NotFound,
+            ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } => Exit::Usage,
+            _ => Exit::Failure,
+        };
+        CliError {
+            exit,
+            message: error.to_string(),
+            hint: advice::advice(&error, advice::Place::Cli),
         }
     }
 }

@@ -5,10 +5,11 @@
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 
 use super::exit::{CliError, Exit};
-use super::table::{self, Align, TableCell, TableColumn, Tone};
+use super::table::{self, Paint, TableCell, TableColumn};
 use super::term::Term;
 use crate::api::{Listed, Timestamp};
 use crate::clock::Zone;
+use crate::present::{Column, Context, Tone};
 use crate::text::{sanitize, sanitize_multiline};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -34,7 +35,15 @@ pub struct OutputArgs {
     /// Output format [default: table on a terminal, json when piped].
     #[arg(long, short = 'o', value_enum)]
     pub output: Option<OutputFormat>,
+    /// In CSV, write cells starting with = + - @ as they are (by default they get a leading
+    /// ' so a spreadsheet does not run them as formulas).
+    #[arg(long)]
+    pub csv_raw: bool,
 }
+
+/// The width of a table off a terminal when `COLUMNS` does not say: no line is padded to
+/// the widest cell of a long list.
+const DEFAULT_WIDTH: usize = 80;
 
 impl OutputArgs {
     /// The chosen format, or the default for where stdout goes.
@@ -47,87 +56,9 @@ impl OutputArgs {
     }
 }
 
-/// A typed cell, rendered per format (local short time in tables, RFC 3339 in CSV).
-#[derive(Debug, Clone)]
-pub enum Cell {
-    Text(String),
-    Int(i64),
-    OptInt(Option<i64>),
-    Flag(bool),
-    Time(Option<Timestamp>),
-}
-
-impl Cell {
-    fn for_table(&self) -> String {
-        match self {
-            Cell::Text(text) => sanitize(text),
-            Cell::Int(n) => n.to_string(),
-            Cell::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
-            Cell::Flag(flag) => if *flag { "yes" } else { "no" }.to_string(),
-            Cell::Time(time) => time.map(|t| local_short(&t)).unwrap_or_default(),
-        }
-    }
-
-    fn for_csv(&self) -> String {
-        match self {
-            Cell::Text(text) => text.clone(),
-            Cell::Int(n) => n.to_string(),
-            Cell::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
-            Cell::Flag(flag) => flag.to_string(),
-            Cell::Time(time) => time.map(|t| t.0.to_rfc3339()).unwrap_or_default(),
-        }
-    }
-
-    fn align(&self) -> Align {
-        match self {
-            Cell::Int(_) | Cell::OptInt(_) => Align::Right,
-            _ => Align::Left,
-        }
-    }
-}
-
 /// A timestamp in the user's zone, to the minute: `2024-05-01 11:30`.
 pub fn local_short(time: &Timestamp) -> String {
     Zone::Local.date_time(time.0)
-}
-
-/// "First Last", trimmed, for tables.
-pub fn full_name(first: &str, last: &str) -> String {
-    format!("{first} {last}").trim().to_string()
-}
-
-/// One column of a list: its header, how to read the cell, and how it behaves in a table.
-pub struct Column<T> {
-    pub header: &'static str,
-    pub cell: fn(&T) -> Cell,
-    pub tone: fn(&T) -> Tone,
-    /// The narrowest the column may be cut to in a table; `None` never cuts it.
-    pub min_width: Option<usize>,
-    /// 0: always in the table; higher ranks are left out first on a narrow terminal.
-    pub drop_rank: u8,
-}
-
-impl<T> Column<T> {
-    pub fn new(header: &'static str, cell: fn(&T) -> Cell) -> Self {
-        Column { header, cell, tone: |_| Tone::Plain, min_width: None, drop_rank: 0 }
-    }
-
-    /// May be cut down to `min` columns.
-    pub fn shrink(mut self, min: usize) -> Self {
-        self.min_width = Some(min);
-        self
-    }
-
-    /// May be left out of a narrow table; higher `rank` goes first.
-    pub fn optional(mut self, rank: u8) -> Self {
-        self.drop_rank = rank;
-        self
-    }
-
-    pub fn tone(mut self, tone: fn(&T) -> Tone) -> Self {
-        self.tone = tone;
-        self
-    }
 }
 
 /// Prints a fetched list in the format asked for (the terminal decides by default), after
@@ -140,7 +71,7 @@ pub fn print_listed<T: Serialize>(
     term: &Term,
 ) -> Result<Exit, CliError> {
     warn_skipped(term, listed, what);
-    print_list(&listed.items, columns, output.format(term), term)?;
+    print_list(&listed.items, columns, output, term)?;
     Ok(Exit::Ok)
 }
 
@@ -155,42 +86,46 @@ pub fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
 fn print_list<T: Serialize>(
     items: &[T],
     columns: &[Column<T>],
-    format: OutputFormat,
+    output: &OutputArgs,
     term: &Term,
 ) -> Result<(), CliError> {
-    let text = match format {
+    let text = match output.format(term) {
         OutputFormat::Table => table_text(items, columns, term),
         OutputFormat::Json => json_text(items, term)?,
         OutputFormat::Jsonl => jsonl_text(items, term)?,
-        OutputFormat::Csv => csv_text(items, columns, term)?,
+        OutputFormat::Csv => csv_text(items, columns, term, output.csv_raw)?,
     };
     write_stdout(&text)
 }
 
+/// The CLI shows times in the machine's zone and knows campaigns by id only.
+fn context() -> Context<'static> {
+    Context::new(&Zone::Local, chrono::Utc::now())
+}
+
 fn table_text<T>(items: &[T], columns: &[Column<T>], term: &Term) -> String {
-    let sample: Option<&T> = items.first();
     let layout: Vec<TableColumn> = columns
         .iter()
         .map(|column| TableColumn {
-            header: column.header.to_string(),
-            align: sample.map_or(Align::Left, |item| (column.cell)(item).align()),
-            min_width: column.min_width,
-            drop_rank: column.drop_rank,
+            header: column.cli_header.to_string(),
+            align: column.align,
+            limits: column.limits,
         })
         .collect();
+    let context = context();
     let rows: Vec<Vec<TableCell>> = items
         .iter()
         .map(|item| {
             columns
                 .iter()
-                .map(|column| TableCell {
-                    text: (column.cell)(item).for_table(),
-                    tone: (column.tone)(item),
+                .map(|column| {
+                    let cell = (column.cell)(item, &context);
+                    TableCell { parts: cell.shown(context.zone), short: cell.short }
                 })
                 .collect()
         })
         .collect();
-    table::render(&layout, &rows, term.width, term.color)
+    table::render(&layout, &rows, term.width.unwrap_or(DEFAULT_WIDTH), term.color)
 }
 
 /// A JSON value whose strings are sanitised, for JSON shown on a terminal.
@@ -240,14 +175,32 @@ fn jsonl_text<T: Serialize>(items: &[T], term: &Term) -> Result<String, CliError
     Ok(out)
 }
 
-fn csv_text<T>(items: &[T], columns: &[Column<T>], term: &Term) -> Result<String, CliError> {
-    let clean = |text: String| if term.stdout_tty { sanitize(&text) } else { text };
+/// A text cell a spreadsheet would run as a formula gets a leading `'` (OWASP, "CSV
+/// injection"); numbers the CLI wrote itself are left alone.
+fn defuse_formula(text: String) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text }
+}
+
+fn csv_text<T>(
+    items: &[T],
+    columns: &[Column<T>],
+    term: &Term,
+    raw: bool,
+) -> Result<String, CliError> {
+    let columns: Vec<&Column<T>> = columns.iter().filter(|column| column.in_csv).collect();
+    let context = context();
     let mut writer = csv::Writer::from_writer(Vec::new());
     let failed = |error: csv::Error| CliError::failure(format!("Could not write CSV: {error}"));
-    writer.write_record(columns.iter().map(|column| column.header)).map_err(failed)?;
+    writer.write_record(columns.iter().map(|column| column.cli_header)).map_err(failed)?;
     for item in items {
-        let record: Vec<String> =
-            columns.iter().map(|column| clean((column.cell)(item).for_csv())).collect();
+        let record: Vec<String> = columns
+            .iter()
+            .map(|column| {
+                let cell = (column.cell)(item, &context);
+                let text = if term.stdout_tty { sanitize(&cell.csv()) } else { cell.csv() };
+                if cell.is_text() && !raw { defuse_formula(text) } else { text }
+            })
+            .collect();
         writer.write_record(&record).map_err(failed)?;
     }
     let bytes = writer
@@ -290,9 +243,10 @@ mod tests {
     }
 
     fn columns() -> Vec<Column<Row>> {
+        use crate::present::{ANY, Cell, Value};
         vec![
-            Column::new("ID", |r: &Row| Cell::Int(r.id)),
-            Column::new("NAME", |r: &Row| Cell::Text(r.name.clone())).shrink(4),
+            Column::new("Id", "ID", (ANY, ANY), |r: &Row, _| Cell::new(Value::Int(r.id))),
+            Column::new("Name", "NAME", (4, 40), |r: &Row, _| Cell::text(&r.name)),
         ]
     }
 
@@ -303,7 +257,7 @@ mod tests {
         assert!(!table.contains('\u{1b}'), "{table:?}");
         let json = json_text(&rows, &piped()).unwrap();
         assert_eq!(json, "[{\"id\":1,\"name\":\"Ann\\u001b[31m,\\\"x\\\"\"}]\n");
-        let csv = csv_text(&rows, &columns(), &piped()).unwrap();
+        let csv = csv_text(&rows, &columns(), &piped(), false).unwrap();
         assert_eq!(csv, "ID,NAME\n1,\"Ann\u{1b}[31m,\"\"x\"\"\"\n");
     }
 
@@ -313,7 +267,24 @@ mod tests {
         let rows = [Row { id: 1, name: "Ann\u{202e}Lee\u{9b}".into() }];
         assert!(json_text(&rows, &term).unwrap().contains("\"AnnLee\""));
         assert!(jsonl_text(&rows, &term).unwrap().contains("\"AnnLee\""));
-        assert!(csv_text(&rows, &columns(), &term).unwrap().contains("1,AnnLee"));
+        assert!(csv_text(&rows, &columns(), &term, false).unwrap().contains("1,AnnLee"));
+    }
+
+    #[test]
+    fn csv_cells_a_spreadsheet_would_run_get_a_quote_unless_raw() {
+        let rows: Vec<Row> = ["=1+1", "+49 30", "-x", "@SUM(A1)", "\tx", "\rx", "plain", "a=b"]
+            .iter()
+            .map(|name| Row { id: -3, name: name.to_string() })
+            .collect();
+        let csv = csv_text(&rows, &columns(), &piped(), false).unwrap();
+        let names: Vec<String> = csv::Reader::from_reader(csv.as_bytes())
+            .records()
+            .map(|r| r.unwrap()[1].to_string())
+            .collect();
+        assert_eq!(names, ["'=1+1", "'+49 30", "'-x", "'@SUM(A1)", "'\tx", "'\rx", "plain", "a=b"]);
+        assert!(csv.contains("\n-3,"), "numbers stay numbers: {csv}");
+        let raw = csv_text(&rows, &columns(), &piped(), true).unwrap();
+        assert!(raw.contains("\n-3,=1+1\n"), "{raw}");
     }
 
     #[test]
@@ -327,10 +298,10 @@ mod tests {
 
     #[test]
     fn default_format_follows_stdout() {
-        let args = OutputArgs { output: None };
+        let args = OutputArgs { output: None, csv_raw: false };
         assert_eq!(args.format(&piped()), OutputFormat::Json);
         assert_eq!(args.format(&Term { stdout_tty: true, ..piped() }), OutputFormat::Table);
-        let forced = OutputArgs { output: Some(OutputFormat::Csv) };
+        let forced = OutputArgs { output: Some(OutputFormat::Csv), csv_raw: false };
         assert_eq!(forced.format(&piped()), OutputFormat::Csv);
     }
 }

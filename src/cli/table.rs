@@ -1,47 +1,37 @@
-//! Plain-text tables that fit a terminal width: columns shrink to their minimum (cells cut
-//! with `…`), and when even that is too wide the least important columns are left out.
+//! Plain-text tables that fit a width, from the shared column definitions
+//! ([`crate::present`]): the least important columns are left out, the rest shrink to
+//! their minimum, cells that do not fit are cut with `…` (or shown by their short label).
 
-use crate::text::truncate;
-use unicode_width::UnicodeWidthStr;
+use crate::present::fit::{Limits, fit};
+use crate::present::width::{cut, display_width, fit_cell};
+use crate::present::{Align, Tone};
 
 /// Two spaces between columns.
 const GAP: usize = 2;
 
-/// How a column's text sits in its width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Align {
-    Left,
-    Right,
-}
-
-/// A colour class for a cell; rendered only when colour is on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Tone {
-    #[default]
-    Plain,
-    Good,
-    Warn,
-    Bad,
-    Dim,
-}
-
-impl Tone {
-    fn sgr(self) -> Option<&'static str> {
-        match self {
-            Tone::Plain => None,
-            Tone::Good => Some("32"),
-            Tone::Warn => Some("33"),
-            Tone::Bad => Some("31"),
-            Tone::Dim => Some("2"),
-        }
-    }
-
+/// How a tone is painted on a terminal.
+pub trait Paint {
     /// `text` wrapped in this tone's colour when `color` is on.
-    pub fn paint(self, text: &str, color: bool) -> String {
-        match self.sgr() {
+    fn paint(self, text: &str, color: bool) -> String;
+}
+
+impl Paint for Tone {
+    fn paint(self, text: &str, color: bool) -> String {
+        match sgr(self) {
             Some(code) if color && !text.is_empty() => format!("\x1b[{code}m{text}\x1b[0m"),
             _ => text.to_string(),
         }
+    }
+}
+
+/// The SGR colour of a tone; tones that only matter on screen stay plain.
+fn sgr(tone: Tone) -> Option<&'static str> {
+    match tone {
+        Tone::Good => Some("32"),
+        Tone::Warn => Some("33"),
+        Tone::Bad | Tone::Alarm => Some("31"),
+        Tone::Dim | Tone::Struck => Some("2"),
+        Tone::Plain | Tone::Neutral | Tone::Accent | Tone::Heading => None,
     }
 }
 
@@ -50,24 +40,27 @@ impl Tone {
 pub struct TableColumn {
     pub header: String,
     pub align: Align,
-    /// The narrowest this column may become; `None` keeps its natural width.
-    pub min_width: Option<usize>,
-    /// 0: always shown; otherwise columns with the highest rank are left out first.
-    pub drop_rank: u8,
+    pub limits: Limits,
 }
 
-/// One cell: text already made safe for a terminal, and its tone.
+/// One cell: sanitised toned pieces, and a short label for when they do not fit.
 #[derive(Debug, Clone, Default)]
 pub struct TableCell {
-    pub text: String,
-    pub tone: Tone,
+    pub parts: Vec<(String, Tone)>,
+    pub short: Option<&'static str>,
 }
 
-/// Renders the table, every line at most `width` columns wide when a width is given.
+impl TableCell {
+    fn width(&self) -> usize {
+        self.parts.iter().map(|(text, _)| display_width(text)).sum()
+    }
+}
+
+/// Renders the table, every line at most `width` cells wide.
 pub fn render(
     columns: &[TableColumn],
     rows: &[Vec<TableCell>],
-    width: Option<usize>,
+    width: usize,
     color: bool,
 ) -> String {
     let natural: Vec<usize> = columns
@@ -75,18 +68,17 @@ pub fn render(
         .enumerate()
         .map(|(index, column)| {
             rows.iter()
-                .map(|row| row.get(index).map_or(0, |cell| display_width(&cell.text)))
+                .map(|row| row.get(index).map_or(0, TableCell::width))
                 .fold(display_width(&column.header), usize::max)
         })
         .collect();
-    let widths = fit(columns, &natural, width);
-    let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i].is_some()).collect();
-
-    let layout = Layout { columns, shown: &shown, widths: &widths, limit: width, color };
+    let limits: Vec<Limits> = columns.iter().map(|column| column.limits).collect();
+    let widths = fit(&limits, width, GAP, Some(&natural));
+    let layout = Layout { columns, widths: &widths, limit: width, color };
     let mut out = String::new();
     let header: Vec<TableCell> = columns
         .iter()
-        .map(|column| TableCell { text: column.header.clone(), tone: Tone::Plain })
+        .map(|column| TableCell { parts: vec![(column.header.clone(), Tone::Plain)], short: None })
         .collect();
     layout.push_line(&mut out, &header, true);
     for row in rows {
@@ -98,169 +90,95 @@ pub fn render(
 /// How a fitted table is laid out, line by line.
 struct Layout<'a> {
     columns: &'a [TableColumn],
-    shown: &'a [usize],
-    widths: &'a [Option<usize>],
-    /// The hard limit: a line still wider (columns that cannot shrink) is cut here.
-    limit: Option<usize>,
+    /// 0 for a column left out.
+    widths: &'a [usize],
+    /// The hard limit: a line still wider (columns that may not be left out) is cut here.
+    limit: usize,
     color: bool,
-}
-
-/// How a cell is painted.
-#[derive(Clone, Copy)]
-enum Paint {
-    Bold,
-    Tone(Tone),
 }
 
 impl Layout<'_> {
     fn push_line(&self, out: &mut String, cells: &[TableCell], is_header: bool) {
-        let start = out.len();
+        // The line as pieces first, then cut at the limit as a whole.
+        let mut pieces: Vec<(String, Tone)> = Vec::new();
         let empty = TableCell::default();
-        let mut used = 0;
-        for (position, &index) in self.shown.iter().enumerate() {
-            let width = self.widths[index].unwrap_or(0);
+        let shown: Vec<usize> = (0..self.columns.len()).filter(|&i| self.widths[i] > 0).collect();
+        for (position, &index) in shown.iter().enumerate() {
+            let width = self.widths[index];
             let cell = cells.get(index).unwrap_or(&empty);
-            let fitted = fit_text(&cell.text, width);
-            let text_width = display_width(&fitted);
-            let pad = width.saturating_sub(text_width);
-            let paint = if is_header { Paint::Bold } else { Paint::Tone(cell.tone) };
-            let last = position + 1 == self.shown.len();
-            let mut room = self.limit.map_or(usize::MAX, |limit| limit.saturating_sub(used));
+            let fitted = fit_cell(&cell.parts, cell.short, width);
+            let used: usize = fitted.iter().map(|(text, _)| display_width(text)).sum();
+            let pad = " ".repeat(width.saturating_sub(used));
             let right = self.columns[index].align == Align::Right;
             if right {
-                push_spaces(out, pad.min(room));
-                used += pad.min(room);
-                room = room.saturating_sub(pad);
+                pieces.push((pad.clone(), Tone::Plain));
             }
-            // The hard limit: a column that could not shrink is cut where the line must end.
-            let cut = text_width > room;
-            let shown_text =
-                if cut { std::borrow::Cow::Owned(truncate(&fitted, room)) } else { fitted };
-            used += display_width(&shown_text).min(room);
-            self.paint(out, &shown_text, paint);
-            if cut || used >= self.limit.unwrap_or(usize::MAX) {
+            pieces.extend(fitted);
+            if !right {
+                pieces.push((pad, Tone::Plain));
+            }
+            if position + 1 < shown.len() {
+                pieces.push((" ".repeat(GAP), Tone::Plain));
+            }
+        }
+        let mut room = self.limit;
+        let start = out.len();
+        for (text, tone) in pieces {
+            if room == 0 {
                 break;
             }
-            if !last {
-                let spacing = if right { GAP } else { pad + GAP };
-                let spacing =
-                    spacing.min(self.limit.map_or(usize::MAX, |l| l.saturating_sub(used)));
-                push_spaces(out, spacing);
-                used += spacing;
-            }
+            let piece = cut(&text, room);
+            room -= display_width(&piece).min(room);
+            self.paint(out, &piece, tone, is_header);
         }
         let trimmed = out[start..].trim_end_matches(' ').len();
         out.truncate(start + trimmed);
         out.push('\n');
     }
 
-    fn paint(&self, out: &mut String, text: &str, paint: Paint) {
-        match paint {
-            Paint::Bold if self.color && !text.is_empty() => {
-                out.push_str("\x1b[1m");
-                out.push_str(text);
-                out.push_str("\x1b[0m");
-            }
-            Paint::Tone(tone) if self.color && tone != Tone::Plain => {
-                out.push_str(&tone.paint(text, true))
-            }
-            _ => out.push_str(text),
+    fn paint(&self, out: &mut String, text: &str, tone: Tone, is_header: bool) {
+        if text.trim().is_empty() || !self.color {
+            out.push_str(text);
+        } else if is_header {
+            out.push_str("\x1b[1m");
+            out.push_str(text);
+            out.push_str("\x1b[0m");
+        } else {
+            out.push_str(&tone.paint(text, true));
         }
     }
-}
-
-fn push_spaces(out: &mut String, count: usize) {
-    out.extend(std::iter::repeat_n(' ', count));
-}
-
-/// The text cut to `width`, borrowed when it already fits (the common case).
-fn fit_text(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
-    if text.len() <= width || display_width(text) <= width {
-        std::borrow::Cow::Borrowed(text)
-    } else {
-        std::borrow::Cow::Owned(truncate(text, width))
-    }
-}
-
-/// The width of each column, `None` for columns left out.
-pub fn fit(columns: &[TableColumn], natural: &[usize], width: Option<usize>) -> Vec<Option<usize>> {
-    let mut widths: Vec<Option<usize>> = natural.iter().copied().map(Some).collect();
-    let Some(limit) = width else {
-        return widths;
-    };
-    let min_of =
-        |index: usize| columns[index].min_width.map_or(natural[index], |m| m.min(natural[index]));
-    let total = |widths: &[Option<usize>], measure: &dyn Fn(usize) -> usize| -> usize {
-        let shown: Vec<usize> = (0..widths.len()).filter(|&i| widths[i].is_some()).collect();
-        shown.iter().map(|&i| measure(i)).sum::<usize>() + GAP * shown.len().saturating_sub(1)
-    };
-
-    // Cutting every text to its minimum to keep a minor column is a bad trade: leave out
-    // columns, least important first, until the others fit at a comfortable two thirds of
-    // their natural width.
-    let comfortable = |index: usize| min_of(index).max((natural[index] * 2).div_ceil(3));
-    while total(&widths, &comfortable) > limit && drop_least_important(columns, &mut widths) {}
-    // Then, should even the minimum widths be too wide, leave out more.
-    while total(&widths, &min_of) > limit && drop_least_important(columns, &mut widths) {}
-
-    // Then take a column at a time off the widest shrinkable column.
-    let mut excess = total(&widths, &|i| natural[i]).saturating_sub(limit);
-    while excess > 0 {
-        let widest = (0..columns.len())
-            .filter(|&i| matches!(widths[i], Some(w) if w > min_of(i)))
-            .max_by_key(|&i| widths[i]);
-        let Some(index) = widest else { break };
-        if let Some(w) = widths[index].as_mut() {
-            *w -= 1;
-        }
-        excess -= 1;
-    }
-    widths
-}
-
-/// Leaves out the shown column of highest drop rank; false when none may go.
-fn drop_least_important(columns: &[TableColumn], widths: &mut [Option<usize>]) -> bool {
-    let candidate = (0..columns.len())
-        .filter(|&i| widths[i].is_some() && columns[i].drop_rank > 0)
-        .max_by_key(|&i| (columns[i].drop_rank, i));
-    match candidate {
-        Some(index) => {
-            widths[index] = None;
-            true
-        }
-        None => false,
-    }
-}
-
-/// Display columns of sanitised text; plain ASCII (most cells) needs no table lookup.
-pub fn display_width(text: &str) -> usize {
-    if text.is_ascii() { text.len() } else { text.width() }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_width::UnicodeWidthStr;
 
-    fn column(header: &str, min: Option<usize>, rank: u8) -> TableColumn {
-        TableColumn { header: header.into(), align: Align::Left, min_width: min, drop_rank: rank }
+    fn column(header: &str, min: usize, max: usize, drop: u8) -> TableColumn {
+        TableColumn { header: header.into(), align: Align::Left, limits: Limits { min, max, drop } }
     }
 
     fn cells(texts: &[&str]) -> Vec<TableCell> {
-        texts.iter().map(|t| TableCell { text: t.to_string(), tone: Tone::Plain }).collect()
+        texts
+            .iter()
+            .map(|t| TableCell { parts: vec![(t.to_string(), Tone::Plain)], short: None })
+            .collect()
     }
 
+    const ANY: usize = usize::MAX;
+
     #[test]
-    fn without_a_width_every_column_keeps_its_natural_width() {
-        let columns = [column("ID", None, 0), column("NAME", Some(4), 0)];
+    fn with_room_every_column_keeps_its_natural_width() {
+        let columns = [column("ID", ANY, ANY, 0), column("NAME", 4, 40, 0)];
         let rows = [cells(&["1", "Ann Lee"]), cells(&["22", "Bo"])];
-        assert_eq!(render(&columns, &rows, None, false), "ID  NAME\n1   Ann Lee\n22  Bo\n");
+        assert_eq!(render(&columns, &rows, 80, false), "ID  NAME\n1   Ann Lee\n22  Bo\n");
     }
 
     #[test]
-    fn shrinking_cuts_the_widest_shrinkable_column() {
-        let columns = [column("ID", None, 0), column("NAME", Some(4), 0)];
+    fn shrinking_cuts_cells_with_an_ellipsis() {
+        let columns = [column("ID", ANY, ANY, 0), column("NAME", 4, 40, 0)];
         let rows = [cells(&["1", "Annabelle Leeward"])];
-        let out = render(&columns, &rows, Some(12), false);
+        let out = render(&columns, &rows, 12, false);
         for line in out.lines() {
             assert!(line.width() <= 12, "{line:?}");
         }
@@ -270,13 +188,13 @@ mod tests {
     #[test]
     fn least_important_columns_go_first_when_minimums_do_not_fit() {
         let columns = [
-            column("ID", None, 0),
-            column("EMAIL", Some(10), 0),
-            column("TZ", None, 2),
-            column("TAGS", Some(6), 1),
+            column("ID", ANY, ANY, 0),
+            column("EMAIL", 10, 40, 0),
+            column("TZ", ANY, ANY, 2),
+            column("TAGS", 6, 40, 1),
         ];
         let rows = [cells(&["1", "someone@example.com", "Europe/Berlin", "vip"])];
-        let out = render(&columns, &rows, Some(30), false);
+        let out = render(&columns, &rows, 30, false);
         assert!(!out.contains("TZ"), "{out}");
         assert!(out.contains("TAGS"), "{out}");
         for line in out.lines() {
@@ -286,9 +204,9 @@ mod tests {
 
     #[test]
     fn columns_that_cannot_shrink_are_cut_at_the_limit() {
-        let columns = [column("ID", None, 0), column("STATUS", None, 0)];
+        let columns = [column("ID", ANY, ANY, 0), column("STATUS", ANY, ANY, 0)];
         let rows = [cells(&["1", "SCHEDULED_FOR_CANCELLATION"])];
-        let out = render(&columns, &rows, Some(12), true);
+        let out = render(&columns, &rows, 12, true);
         assert!(out.lines().all(|line| strip(line).width() <= 12), "{out:?}");
         assert!(out.ends_with("\n1   SCHEDUL…\n"), "{out:?}");
     }
@@ -312,21 +230,19 @@ mod tests {
 
     #[test]
     fn wide_characters_count_double() {
-        assert_eq!(truncate("李小龙李小龙", 5), "李小…");
-        assert_eq!(truncate("abc", 3), "abc");
-        assert_eq!(truncate("abcd", 1), "…");
-        let columns = [column("NAME", Some(3), 0), column("X", None, 0)];
-        let out = render(&columns, &[cells(&["李小龙李小龙", "x"])], Some(10), false);
+        let columns = [column("NAME", 3, 40, 0), column("X", ANY, ANY, 0)];
+        let out = render(&columns, &[cells(&["李小龙李小龙", "x"])], 10, false);
         assert!(out.lines().all(|line| line.width() <= 10), "{out}");
+        assert!(out.contains("李小龙…"), "{out}");
     }
 
     #[test]
     fn right_aligned_numbers_and_colour_only_when_asked() {
-        let mut id = column("ID", None, 0);
+        let mut id = column("ID", ANY, ANY, 0);
         id.align = Align::Right;
-        let rows = [vec![TableCell { text: "7".into(), tone: Tone::Bad }]];
-        assert_eq!(render(std::slice::from_ref(&id), &rows, None, false), "ID\n 7\n");
-        let coloured = render(&[id], &rows, None, true);
+        let rows = [vec![TableCell { parts: vec![("7".into(), Tone::Bad)], short: None }]];
+        assert_eq!(render(std::slice::from_ref(&id), &rows, 80, false), "ID\n 7\n");
+        let coloured = render(&[id], &rows, 80, true);
         assert!(coloured.contains("\x1b[31m7\x1b[0m"), "{coloured:?}");
     }
 }

@@ -1,3 +1,16 @@
-//! Presentation shared by the CLI and the dashboard: what both show or read the same way.
+//! How things look, for the CLI and the dashboard alike: one column definition per list
+//! resource, the tone of every status, the advice for each API error, how names read and
+//! how days are written. Below both `cli` and `tui`: it imports neither, and both render
+//! from it, so the two cannot drift apart again.
 
+pub mod advice;
+pub mod column;
+pub mod columns;
 pub mod days;
+pub mod fit;
+pub mod names;
+pub mod tone;
+pub mod width;
+
+pub use column::{ANY, Align, Cell, Column, Context, Surface, Value};
+pub use tone::Tone;

@@ -3,7 +3,8 @@
 
 use super::parts::Gaps;
 use crate::cli::context::Context;
-use crate::cli::table::Tone;
+use crate::cli::table::Paint;
+use crate::present::Tone;
 use crate::summary::{BotEntry, OrgSummary};
 use crate::text::{sanitize, truncate};
 use chrono::{DateTime, Local, Utc};

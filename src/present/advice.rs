@@ -1,0 +1,115 @@
+//! What the user can do about each API failure, in one place, worded for where it is
+//! shown: the CLI names the command or option to change and says to run it again, the
+//! dashboard names its keys (`r`, `L`).
+
+use crate::api::ApiError;
+
+/// Where the advice is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// On stderr after a command failed.
+    Cli,
+    /// In a dashboard pane.
+    Screen,
+}
+
+/// The advice for `error` shown in `place`, if there is any worth giving.
+pub fn advice(error: &ApiError, place: Place) -> Option<String> {
+    let cli = place == Place::Cli;
+    let text = match error {
+        ApiError::Unauthorized { .. } if cli => {
+            "Run `outreach auth login` to store the organisation's current key, or set OUTREACH_API_KEY."
+        }
+        ApiError::Unauthorized { .. } => {
+            "The key was refused. Press L to enter the current key (or run `outreach auth login`, or set OUTREACH_API_KEY)."
+        }
+        ApiError::Forbidden { .. } if cli => {
+            "This key may be read-only: ask an organisation admin for a key with write access."
+        }
+        ApiError::Forbidden { .. } => {
+            "This key lacks rights for this. Ask an organisation admin for a key that has them."
+        }
+        ApiError::Timeout { .. } | ApiError::Network { .. } if cli => {
+            "Is the service running at that address? Check --base-url or OUTREACH_BASE_URL, then run the command again."
+        }
+        ApiError::Timeout { .. } | ApiError::Network { .. } => {
+            "Check the network and the base URL, then press r to retry."
+        }
+        ApiError::RateLimited { .. } | ApiError::Unavailable { .. } if cli => {
+            "The service is busy. Run the command again in a moment."
+        }
+        ApiError::RateLimited { .. } | ApiError::Unavailable { .. } => {
+            "The service is busy. Press r to retry in a moment."
+        }
+        ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } | ApiError::Redirect { .. }
+            if cli =>
+        {
+            "Fix the base URL: --base-url, OUTREACH_BASE_URL or the profile in the config file."
+        }
+        ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } | ApiError::Redirect { .. } => {
+            "Fix the base URL of this profile (--base-url or the config file)."
+        }
+        // What the server refused is in the message itself; a retry would get the same.
+        ApiError::NotFound { .. } | ApiError::BadRequest { .. } | ApiError::Validation(_)
+            if cli =>
+        {
+            return None;
+        }
+        _ => {
+            let log = crate::logging::log_path()
+                .map(|p| format!(" ({})", p.display()))
+                .unwrap_or_default();
+            return Some(if cli {
+                format!(
+                    "Run the command again. If it keeps failing, the log file{log} has the details."
+                )
+            } else {
+                format!("Press r to retry. If it keeps failing, the log file{log} has the details.")
+            });
+        }
+    };
+    Some(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<ApiError> {
+        vec![
+            ApiError::Unauthorized { detail: None },
+            ApiError::Forbidden { detail: None },
+            ApiError::Timeout { url: "http://127.0.0.1:9/".into() },
+            ApiError::Network { url: "http://127.0.0.1:9/".into(), reason: "refused".into() },
+            ApiError::RateLimited { retry_after: None },
+            ApiError::Unavailable { status: 503, retry_after: None },
+            ApiError::Redirect { location: "https://elsewhere.test/".into() },
+            ApiError::Server { status: 500, body_start: String::new() },
+            ApiError::Decode { reason: "eof".into(), body_start: String::new() },
+        ]
+    }
+
+    #[test]
+    fn the_cli_says_what_to_run_and_never_names_a_key() {
+        for error in every_kind() {
+            let text = advice(&error, Place::Cli).unwrap_or_default();
+            assert!(!text.contains("press r") && !text.contains("Press r"), "{error:?}: {text}");
+            assert!(!text.contains("Press L"), "{error:?}: {text}");
+        }
+        let login = advice(&ApiError::Unauthorized { detail: None }, Place::Cli).unwrap();
+        assert!(login.contains("outreach auth login"), "{login}");
+        let down = advice(&every_kind()[3], Place::Cli).unwrap();
+        assert!(down.contains("--base-url") && down.contains("run the command again"), "{down}");
+    }
+
+    #[test]
+    fn the_screen_names_its_keys() {
+        let login = advice(&ApiError::Unauthorized { detail: None }, Place::Screen).unwrap();
+        assert!(login.contains("Press L"), "{login}");
+        for error in &every_kind()[2..] {
+            let text = advice(error, Place::Screen).unwrap();
+            let fix_url = matches!(error, ApiError::Redirect { .. });
+            assert!(fix_url || text.contains("press r") || text.contains("Press r"), "{text}");
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! One column of a list: its headers, width limits, drop priority, and how an item becomes
+//! a cell with a tone. Each column is defined once (`super::columns`); the dashboard and
+//! the CLI each list the columns they show, in their order.
+
+use super::fit::Limits;
+use super::tone::Tone;
+use crate::api::Timestamp;
+use crate::clock::Zone;
+use chrono::{DateTime, Utc};
+use crate::text::sanitize;
+
+/// How a column's text sits in its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+/// Where a list is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// The dashboard's list pane.
+    Screen,
+    /// The CLI's table on stdout.
+    Table,
+    /// The CLI's CSV (a machine format: the same fields whatever the width).
+    Csv,
+}
+
+/// A cell's value, shown per surface (a local time to the minute in tables and on screen,
+/// RFC 3339 in CSV).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// Text as the server sent it; sanitised wherever it is shown.
+    Text(String),
+    Int(i64),
+    OptInt(Option<i64>),
+    /// "yes"/"no" to read, true/false in CSV.
+    Flag(bool),
+    Time(Option<Timestamp>),
+    /// Pieces with their own tones (a row of health checks).
+    Parts(Vec<(String, Tone)>),
+}
+
+/// One cell: its value, its tone, and a shorter label for narrow columns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub value: Value,
+    pub tone: Tone,
+    /// Shown instead of the full text when that does not fit, before any cutting: short
+    /// labels stay distinct where cut ones would not (PROVISIONI… vs PROVISIONI…).
+    pub short: Option<&'static str>,
+}
+
+impl Cell {
+    pub fn new(value: Value) -> Self {
+        Cell { value, tone: Tone::Plain, short: None }
+    }
+
+    pub fn text(text: impl Into<String>) -> Self {
+        Cell::new(Value::Text(text.into()))
+    }
+
+    pub fn tone(mut self, tone: Tone) -> Self {
+        self.tone = tone;
+        self
+    }
+
+    pub fn short(mut self, short: &'static str) -> Self {
+        self.short = Some(short);
+        self
+    }
+
+    /// The pieces to show, sanitised, each with its tone.
+    pub fn shown(&self, zone: &Zone) -> Vec<(String, Tone)> {
+        match &self.value {
+            Value::Parts(parts) => {
+                parts.iter().map(|(text, tone)| (sanitize(text), *tone)).collect()
+            }
+            _ => vec![(self.plain(zone), self.tone)],
+        }
+    }
+
+    /// The text shown, sanitised, in one piece (the filter searches this).
+    pub fn plain(&self, zone: &Zone) -> String {
+        match &self.value {
+            Value::Text(text) => sanitize(text),
+            Value::Int(n) => n.to_string(),
+            Value::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
+            Value::Flag(flag) => if *flag { "yes" } else { "no" }.to_string(),
+            Value::Time(time) => time.map(|t| zone.date_time(t.0)).unwrap_or_default(),
+            Value::Parts(parts) => {
+                sanitize(&parts.iter().map(|(text, _)| text.as_str()).collect::<String>())
+            }
+        }
+    }
+
+    /// The value for CSV, as the server sent it (the CSV writer decides about sanitising).
+    pub fn csv(&self) -> String {
+        match &self.value {
+            Value::Text(text) => text.clone(),
+            Value::Int(n) => n.to_string(),
+            Value::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
+            Value::Flag(flag) => flag.to_string(),
+            Value::Time(time) => time.map(|t| t.0.to_rfc3339()).unwrap_or_default(),
+            Value::Parts(parts) => parts.iter().map(|(text, _)| text.as_str()).collect(),
+        }
+    }
+
+    /// Whether the value is text from the server (which a spreadsheet might run).
+    pub fn is_text(&self) -> bool {
+        matches!(self.value, Value::Text(_) | Value::Parts(_))
+    }
+}
+
+/// What a cell may need beyond its item: the user's zone, the time now (the dashboard's
+/// clock, so tests can fix it), and campaign names by id.
+pub struct Context<'a> {
+    pub zone: &'a Zone,
+    pub now: DateTime<Utc>,
+    pub campaign_name: &'a dyn Fn(i64) -> Option<&'a str>,
+}
+
+impl<'a> Context<'a> {
+    /// A context that knows no campaign names.
+    pub fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
+        Context { zone, now, campaign_name: &|_| None }
+    }
+}
+
+/// One column of a list of `T`.
+pub struct Column<T> {
+    /// As on screen: "E-mail".
+    pub header: &'static str,
+    /// In the CLI's table and CSV header: "EMAIL".
+    pub cli_header: &'static str,
+    pub limits: Limits,
+    pub align: Align,
+    /// False for what adds nothing to a spreadsheet (a marker repeating another column).
+    pub in_csv: bool,
+    pub cell: fn(&T, &Context) -> Cell,
+}
+
+impl<T> Column<T> {
+    /// A column shown everywhere, never left out, at least `min` and at most `max` wide.
+    pub fn new(
+        header: &'static str,
+        cli_header: &'static str,
+        (min, max): (usize, usize),
+        cell: fn(&T, &Context) -> Cell,
+    ) -> Self {
+        Column {
+            header,
+            cli_header,
+            limits: Limits { min, max, drop: 0 },
+            align: Align::Left,
+            in_csv: true,
+            cell,
+        }
+    }
+
+    /// Left out when narrow; higher `rank` goes first.
+    pub fn drop(mut self, rank: u8) -> Self {
+        self.limits.drop = rank;
+        self
+    }
+
+    /// Left out of CSV.
+    pub fn not_in_csv(mut self) -> Self {
+        self.in_csv = false;
+        self
+    }
+
+    pub fn right(mut self) -> Self {
+        self.align = Align::Right;
+        self
+    }
+
+    /// The header shown on `surface`.
+    pub fn header_on(&self, surface: Surface) -> &'static str {
+        match surface {
+            Surface::Screen => self.header,
+            Surface::Table | Surface::Csv => self.cli_header,
+        }
+    }
+}
+
+/// Width that never limits a column: its content decides (ids, numbers, dates).
+pub const ANY: usize = usize::MAX;

@@ -1,0 +1,263 @@
+//! Bots (sending mailboxes): a problem marker that survives any narrowing, the address,
+//! status and mailbox state with short labels that stay distinct when narrow, warm-up,
+//! and the health checks at a glance.
+
+use crate::api::{Bot, BotStatus, MailboxStatus};
+use crate::bots::{Standing, standing, verdict};
+use crate::present::column::{ANY, Cell, Column, Value};
+use crate::present::names::full_name;
+use crate::present::tone::{self, Tone};
+
+type Col = Column<Bot>;
+
+/// A bot status in at most 10 cells, distinct from every other status's label.
+pub fn status_label(status: &BotStatus) -> Option<&'static str> {
+    Some(match status {
+        BotStatus::Active => "ACTIVE",
+        BotStatus::Cancelled => "CANCELLED",
+        BotStatus::Configuring => "CONFIGURE",
+        BotStatus::ConnectionPending => "CONN WAIT",
+        BotStatus::CoolingOff => "COOLING",
+        BotStatus::Inactive => "INACTIVE",
+        BotStatus::Deleted => "DELETED",
+        BotStatus::Provisioning => "PROVISION",
+        BotStatus::ProvisioningFailed => "PROV FAIL",
+        BotStatus::ScheduledForCancellation => "ENDING",
+        BotStatus::Suspended => "SUSPENDED",
+        BotStatus::PaymentFailed => "PAY FAILED",
+        BotStatus::Unknown(_) => return None,
+    })
+}
+
+/// A mailbox status in at most 10 cells, distinct from every other.
+pub fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
+    Some(match status {
+        MailboxStatus::PendingConnection => "PENDING",
+        MailboxStatus::Paused => "PAUSED",
+        MailboxStatus::Active => "ACTIVE",
+        MailboxStatus::ConnectionError => "CONN ERROR",
+        MailboxStatus::Unknown(_) => return None,
+    })
+}
+
+/// `volume/limit +increment`, with `-` for what is missing.
+pub fn warmup(bot: &Bot) -> String {
+    let n = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
+    format!("{}/{} +{}", n(bot.initial_volume), n(bot.max_daily_limit), n(bot.warmup_increment))
+}
+
+/// The five health checks: MX, SPF, CNAME record, SSL, auth — passing, failing or not
+/// reported.
+pub fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
+    let dns = bot.dns_validation.as_ref();
+    let cname = bot.cname_record.as_ref();
+    let auth = (!bot.auth_data.is_empty()).then(|| bot.auth_data.iter().all(|a| a.is_valid));
+    [
+        ("MX", dns.map(|d| d.mx)),
+        ("SPF", dns.map(|d| d.spf)),
+        ("CNAME", cname.map(|c| c.valid_record)),
+        ("SSL", cname.map(|c| c.valid_ssl)),
+        ("AUTH", auth),
+    ]
+}
+
+/// The checks as toned pieces: `MX✓ SPF✗ CNAME✓ SSL✓ AUTH-`.
+pub fn health_parts(bot: &Bot) -> Vec<(String, Tone)> {
+    health_checks(bot)
+        .iter()
+        .enumerate()
+        .map(|(index, (name, ok))| {
+            let mark = match ok {
+                Some(true) => "✓",
+                Some(false) => "✗",
+                None => "-",
+            };
+            let space = if index > 0 { " " } else { "" };
+            (format!("{space}{name}{mark}"), tone::check(*ok))
+        })
+        .collect()
+}
+
+/// `!` on a live bot that needs attention: one cell that no narrowing leaves out.
+pub const PROBLEM_MARK: &str = "!";
+
+/// Retired bots' secondary cells are dim: they no longer send.
+fn retired_dim(bot: &Bot) -> Tone {
+    if standing(bot) == Standing::Retired { Tone::Dim } else { Tone::Plain }
+}
+
+fn id() -> Col {
+    Col::new("Id", "ID", (ANY, ANY), |b, _| Cell::new(Value::Int(b.id))).right()
+}
+
+fn marker() -> Col {
+    Col::new(PROBLEM_MARK, PROBLEM_MARK, (1, 1), |b, _| {
+        let attention = standing(b) == Standing::Attention;
+        Cell::text(if attention { PROBLEM_MARK } else { "" }).tone(Tone::Alarm)
+    })
+    .not_in_csv()
+}
+
+fn email() -> Col {
+    Col::new("E-mail", "EMAIL", (20, 38), |b, _| {
+        let tone = match standing(b) {
+            Standing::Attention => Tone::Warn,
+            Standing::Retired => Tone::Dim,
+            Standing::Healthy | Standing::Ending => Tone::Plain,
+        };
+        Cell::text(&b.email).tone(tone)
+    })
+}
+
+fn name() -> Col {
+    Col::new("Name", "NAME", (10, 24), |b, _| {
+        Cell::text(full_name(&b.first_name, &b.last_name)).tone(retired_dim(b))
+    })
+    .drop(7)
+}
+
+fn status() -> Col {
+    Col::new("Status", "STATUS", (10, 26), |b, _| {
+        let cell = Cell::text(b.status.as_str()).tone(tone::standing(standing(b)));
+        match status_label(&b.status) {
+            Some(short) => cell.short(short),
+            None => cell,
+        }
+    })
+    .drop(1)
+}
+
+fn mailbox() -> Col {
+    Col::new("Mailbox", "MAILBOX", (10, 18), |b, _| {
+        let tone = tone::mailbox_status(&b.mailbox_status, standing(b));
+        let cell = Cell::text(b.mailbox_status.as_str()).tone(tone);
+        match mailbox_label(&b.mailbox_status) {
+            Some(short) => cell.short(short),
+            None => cell,
+        }
+    })
+    .drop(2)
+}
+
+fn health() -> Col {
+    Col::new("Health", "HEALTH", (26, 26), |b, _| Cell::new(Value::Parts(health_parts(b)))).drop(3)
+}
+
+fn problems() -> Col {
+    Col::new("Problems", "PROBLEMS", (12, 60), |b, _| {
+        Cell::text(verdict(b)).tone(tone::standing(standing(b)))
+    })
+    .drop(4)
+}
+
+fn warmup_column() -> Col {
+    Col::new("Warm-up", "WARM-UP", (10, 14), |b, _| Cell::text(warmup(b)).tone(Tone::Dim)).drop(5)
+}
+
+fn pool() -> Col {
+    Col::new("Pool", "POOL", (4, 4), |b, _| Cell::new(Value::Flag(b.in_pool)).tone(retired_dim(b)))
+        .drop(6)
+}
+
+fn daily_limit() -> Col {
+    Col::new("Daily limit", "DAILY LIMIT", (ANY, ANY), |b, _| {
+        Cell::new(Value::OptInt(b.max_daily_limit))
+    })
+    .right()
+    .drop(5)
+}
+
+/// Today's warm-up volume against the limit and the day: `34/52 day 12`.
+fn warmup_today() -> Col {
+    Col::new("Warm-up today", "WARM-UP", (ANY, ANY), |b, context| {
+        Cell::text(
+            crate::bots::warmup(b, context.now)
+                .map(|w| format!("{}/{} day {}", w.volume, w.limit, w.day))
+                .unwrap_or_default(),
+        )
+    })
+    .drop(6)
+}
+
+fn warmup_since() -> Col {
+    Col::new("Warm-up since", "WARMUP SINCE", (ANY, ANY), |b, _| {
+        Cell::new(Value::Time(b.warmup_started_at))
+    })
+    .drop(6)
+}
+
+pub fn screen() -> Vec<Col> {
+    vec![
+        marker(),
+        email(),
+        name(),
+        status(),
+        mailbox(),
+        warmup_column(),
+        pool(),
+        health(),
+        problems(),
+    ]
+}
+
+pub fn cli() -> Vec<Col> {
+    vec![
+        id(),
+        marker(),
+        email(),
+        name(),
+        status(),
+        mailbox(),
+        daily_limit(),
+        warmup_today(),
+        warmup_since(),
+        problems(),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{CnameRecord, DnsValidation};
+    use std::collections::HashSet;
+
+    #[test]
+    fn short_labels_fit_ten_cells_and_stay_distinct() {
+        let bots: Vec<&str> = BotStatus::ALL.iter().filter_map(status_label).collect();
+        assert_eq!(bots.len(), BotStatus::ALL.len());
+        assert_eq!(bots.iter().collect::<HashSet<_>>().len(), bots.len(), "{bots:?}");
+        let mailboxes: Vec<&str> = MailboxStatus::ALL.iter().filter_map(mailbox_label).collect();
+        assert_eq!(mailboxes.iter().collect::<HashSet<_>>().len(), mailboxes.len());
+        for label in bots.iter().chain(&mailboxes) {
+            assert!(label.len() <= 10, "{label}");
+        }
+        assert_ne!(
+            status_label(&BotStatus::Provisioning),
+            status_label(&BotStatus::ProvisioningFailed)
+        );
+        assert_ne!(
+            status_label(&BotStatus::ConnectionPending),
+            status_label(&BotStatus::Suspended)
+        );
+    }
+
+    #[test]
+    fn bot_health_reads_at_a_glance() {
+        let bot = Bot {
+            id: 1,
+            dns_validation: Some(DnsValidation { mx: true, spf: false }),
+            cname_record: Some(CnameRecord {
+                valid_record: true,
+                valid_ssl: true,
+                ..CnameRecord::default()
+            }),
+            initial_volume: Some(20),
+            max_daily_limit: Some(50),
+            ..Bot::default()
+        };
+        let text: String = health_parts(&bot).into_iter().map(|(text, _)| text).collect();
+        assert_eq!(text, "MX✓ SPF✗ CNAME✓ SSL✓ AUTH-");
+        assert_eq!(health_parts(&bot)[1].1, Tone::Alarm);
+        assert_eq!(warmup(&bot), "20/50 +-");
+    }
+}

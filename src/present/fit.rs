@@ -1,0 +1,90 @@
+//! Which columns fit a width and how wide each is — one rule for the CLI's tables and the
+//! dashboard's lists. Columns are left out least important first until their minimums fit;
+//! the spare width then goes to the most important columns, each up to its maximum.
+
+/// How wide a column may be and how dispensable it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The narrowest it is still useful; cells are cut (with `…`) down to it.
+    pub min: usize,
+    /// The widest it is useful; extra space goes to columns that can use it.
+    pub max: usize,
+    /// 0: never left out; otherwise the highest goes first when space is short.
+    pub drop: u8,
+}
+
+/// The widths of `limits` in `width` cells with `gap` cells between columns; 0 for a
+/// left-out column. `natural` (the widest cell of each column, when the rows are known, as
+/// in the CLI) narrows a column to its content, and lets a column whose content is wider
+/// than its maximum grow on into space nobody else needs.
+pub fn fit(limits: &[Limits], width: usize, gap: usize, natural: Option<&[usize]>) -> Vec<usize> {
+    let content = |i: usize| natural.and_then(|n| n.get(i).copied());
+    let min_of = |i: usize| content(i).map_or(limits[i].min, |n| n.min(limits[i].min));
+    let max_of = |i: usize| content(i).map_or(limits[i].max, |n| n.min(limits[i].max));
+    let mut kept = vec![true; limits.len()];
+    let needed = |kept: &[bool]| -> usize {
+        let shown: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
+        shown.iter().map(|&i| min_of(i)).sum::<usize>() + gap * shown.len().saturating_sub(1)
+    };
+    while needed(&kept) > width {
+        let victim = (0..limits.len())
+            .filter(|&i| kept[i] && limits[i].drop > 0)
+            .max_by_key(|&i| (limits[i].drop, i));
+        match victim {
+            Some(index) => kept[index] = false,
+            None => break,
+        }
+    }
+    let mut widths: Vec<usize> =
+        (0..limits.len()).map(|i| if kept[i] { min_of(i) } else { 0 }).collect();
+    let mut spare = width.saturating_sub(needed(&kept));
+    // The most important columns grow first: the name of a thing matters more than a
+    // wider date.
+    let mut by_importance: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
+    by_importance.sort_by_key(|&i| (limits[i].drop, i));
+    let mut grow = |widths: &mut Vec<usize>, target: &dyn Fn(usize) -> usize| {
+        for &index in &by_importance {
+            let more = target(index).saturating_sub(widths[index]).min(spare);
+            widths[index] += more;
+            spare -= more;
+        }
+    };
+    grow(&mut widths, &max_of);
+    if natural.is_some() {
+        grow(&mut widths, &|i| content(i).unwrap_or(0));
+    }
+    widths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: [Limits; 3] = [
+        Limits { min: 10, max: 30, drop: 0 },
+        Limits { min: 8, max: 10, drop: 1 },
+        Limits { min: 10, max: 40, drop: 2 },
+    ];
+
+    #[test]
+    fn spare_width_goes_to_important_columns_up_to_their_max() {
+        assert_eq!(fit(&LIMITS, 30, 1, None), [10, 8, 10]);
+        assert_eq!(fit(&LIMITS, 40, 1, None), [20, 8, 10], "the most important grows first");
+        assert_eq!(fit(&LIMITS, 60, 1, None), [30, 10, 18]);
+        assert_eq!(fit(&LIMITS, 200, 1, None), [30, 10, 40]);
+    }
+
+    #[test]
+    fn least_important_columns_go_first() {
+        assert_eq!(fit(&LIMITS, 20, 1, None), [11, 8, 0]);
+        assert_eq!(fit(&LIMITS, 5, 1, None), [10, 0, 0], "a column of drop 0 always stays");
+    }
+
+    #[test]
+    fn known_content_narrows_columns_and_long_content_grows_past_its_max() {
+        let natural = [4, 6, 50];
+        assert_eq!(fit(&LIMITS, 200, 2, Some(&natural)), [4, 6, 50]);
+        assert_eq!(fit(&LIMITS, 40, 2, Some(&natural)), [4, 6, 26]);
+        assert_eq!(fit(&LIMITS, 20, 2, Some(&natural)), [4, 6, 0]);
+    }
+}

@@ -1,0 +1,109 @@
+//! The tone of every status: one mapping per status enum, which the CLI paints as colours
+//! and the dashboard as theme styles.
+
+use crate::api::{CampaignStatus, ExchangeStatus, MailboxStatus, StatusKind};
+use crate::bots::Standing;
+
+/// What a cell means to a reader, not how it is painted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Tone {
+    #[default]
+    Plain,
+    /// Working as it should.
+    Good,
+    /// Waiting, neither good nor bad.
+    Neutral,
+    /// Lost or refused, but nothing to fix.
+    Bad,
+    /// Needs someone to act.
+    Alarm,
+    /// Worth a look.
+    Warn,
+    /// Secondary: dates, ids, finished things.
+    Dim,
+    /// Labels the user chose (tags).
+    Accent,
+    /// A group's heading (the day of an agenda).
+    Heading,
+    /// Called off, shown struck through where the screen can.
+    Struck,
+}
+
+pub fn campaign_status(status: &CampaignStatus) -> Tone {
+    match status {
+        CampaignStatus::Active => Tone::Good,
+        CampaignStatus::Pending => Tone::Warn,
+        CampaignStatus::Completed => Tone::Dim,
+        CampaignStatus::Unknown(_) => Tone::Plain,
+    }
+}
+
+/// Where a bot stands (its status and verdict): healthy green, needing attention red,
+/// ending yellow, retired dim.
+pub fn standing(standing: Standing) -> Tone {
+    match standing {
+        Standing::Healthy => Tone::Good,
+        Standing::Attention => Tone::Alarm,
+        Standing::Ending => Tone::Warn,
+        Standing::Retired => Tone::Dim,
+    }
+}
+
+/// A mailbox that is not ACTIVE is trouble only for a bot that still sends.
+pub fn mailbox_status(status: &MailboxStatus, standing: Standing) -> Tone {
+    match (standing, *status == MailboxStatus::Active) {
+        (Standing::Retired, _) => Tone::Dim,
+        (_, true) => Tone::Good,
+        (_, false) => Tone::Alarm,
+    }
+}
+
+pub fn exchange_status(status: &ExchangeStatus) -> Tone {
+    match status.kind() {
+        StatusKind::Positive => Tone::Good,
+        StatusKind::Neutral => Tone::Neutral,
+        StatusKind::Negative => Tone::Bad,
+    }
+}
+
+/// A meeting: booked is good news, a cancelled one is struck through.
+pub fn meeting(cancelled: bool) -> Tone {
+    if cancelled { Tone::Struck } else { Tone::Good }
+}
+
+/// A health check: passing, failing, or not reported.
+pub fn check(ok: Option<bool>) -> Tone {
+    match ok {
+        Some(true) => Tone::Good,
+        Some(false) => Tone::Alarm,
+        None => Tone::Dim,
+    }
+}
+
+/// A contact's do-not-contact flag.
+pub fn dnc(dnc: bool) -> Tone {
+    if dnc { Tone::Bad } else { Tone::Dim }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bot_that_cannot_send_asks_for_attention_and_a_retired_one_is_dim() {
+        assert_eq!(standing(Standing::Healthy), Tone::Good);
+        assert_eq!(standing(Standing::Attention), Tone::Alarm);
+        assert_eq!(standing(Standing::Retired), Tone::Dim);
+        assert_eq!(mailbox_status(&MailboxStatus::Active, Standing::Healthy), Tone::Good);
+        assert_eq!(mailbox_status(&MailboxStatus::Paused, Standing::Attention), Tone::Alarm);
+        assert_eq!(mailbox_status(&MailboxStatus::Paused, Standing::Retired), Tone::Dim);
+    }
+
+    #[test]
+    fn exchange_tones_follow_their_kind() {
+        assert_eq!(exchange_status(&ExchangeStatus::MeetingBooked), Tone::Good);
+        assert_eq!(exchange_status(&ExchangeStatus::Declined), Tone::Bad);
+        assert_eq!(exchange_status(&ExchangeStatus::AwaitingReply), Tone::Neutral);
+        assert_eq!(campaign_status(&CampaignStatus::Pending), Tone::Warn);
+    }
+}
