@@ -5,11 +5,11 @@
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 
 use super::exit::{CliError, Exit};
-use super::table::{self, Paint, TableCell, TableColumn};
+use super::table::{self, Paint, TableColumn};
 use super::term::Term;
 use crate::api::{Listed, Timestamp};
 use crate::clock::Zone;
-use crate::present::{Column, Context, Tone};
+use crate::present::{Column, Context, Shown, Tone, columns};
 use crate::text::{sanitize, sanitize_multiline};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -113,18 +113,8 @@ fn table_text<T>(items: &[T], columns: &[Column<T>], term: &Term) -> String {
         })
         .collect();
     let context = context();
-    let rows: Vec<Vec<TableCell>> = items
-        .iter()
-        .map(|item| {
-            columns
-                .iter()
-                .map(|column| {
-                    let cell = (column.cell)(item, &context);
-                    TableCell { parts: cell.shown(context.zone), short: cell.short }
-                })
-                .collect()
-        })
-        .collect();
+    let rows: Vec<Vec<Shown>> =
+        items.iter().map(|item| columns::shown(columns, item, &context)).collect();
     table::render(&layout, &rows, term.width.unwrap_or(DEFAULT_WIDTH), term.color)
 }
 

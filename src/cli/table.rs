@@ -3,8 +3,8 @@
 //! their minimum, cells that do not fit are cut with `…` (or shown by their short label).
 
 use crate::present::fit::{Limits, fit};
-use crate::present::width::{cut, display_width, fit_cell};
-use crate::present::{Align, Tone};
+use crate::present::width::{cut, display_width};
+use crate::present::{Align, Shown, Tone};
 
 /// Two spaces between columns.
 const GAP: usize = 2;
@@ -43,32 +43,14 @@ pub struct TableColumn {
     pub limits: Limits,
 }
 
-/// One cell: sanitised toned pieces, and a short label for when they do not fit.
-#[derive(Debug, Clone, Default)]
-pub struct TableCell {
-    pub parts: Vec<(String, Tone)>,
-    pub short: Option<&'static str>,
-}
-
-impl TableCell {
-    fn width(&self) -> usize {
-        self.parts.iter().map(|(text, _)| display_width(text)).sum()
-    }
-}
-
 /// Renders the table, every line at most `width` cells wide.
-pub fn render(
-    columns: &[TableColumn],
-    rows: &[Vec<TableCell>],
-    width: usize,
-    color: bool,
-) -> String {
+pub fn render(columns: &[TableColumn], rows: &[Vec<Shown>], width: usize, color: bool) -> String {
     let natural: Vec<usize> = columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
             rows.iter()
-                .map(|row| row.get(index).map_or(0, TableCell::width))
+                .map(|row| row.get(index).map_or(0, Shown::width))
                 .fold(display_width(&column.header), usize::max)
         })
         .collect();
@@ -76,10 +58,7 @@ pub fn render(
     let widths = fit(&limits, width, GAP, Some(&natural));
     let layout = Layout { columns, widths: &widths, limit: width, color };
     let mut out = String::new();
-    let header: Vec<TableCell> = columns
-        .iter()
-        .map(|column| TableCell { parts: vec![(column.header.clone(), Tone::Plain)], short: None })
-        .collect();
+    let header: Vec<Shown> = columns.iter().map(|column| Shown::plain(&column.header)).collect();
     layout.push_line(&mut out, &header, true);
     for row in rows {
         layout.push_line(&mut out, row, false);
@@ -98,15 +77,15 @@ struct Layout<'a> {
 }
 
 impl Layout<'_> {
-    fn push_line(&self, out: &mut String, cells: &[TableCell], is_header: bool) {
+    fn push_line(&self, out: &mut String, cells: &[Shown], is_header: bool) {
         // The line as pieces first, then cut at the limit as a whole.
         let mut pieces: Vec<(String, Tone)> = Vec::new();
-        let empty = TableCell::default();
+        let empty = Shown::default();
         let shown: Vec<usize> = (0..self.columns.len()).filter(|&i| self.widths[i] > 0).collect();
         for (position, &index) in shown.iter().enumerate() {
             let width = self.widths[index];
             let cell = cells.get(index).unwrap_or(&empty);
-            let fitted = fit_cell(&cell.parts, cell.short, width);
+            let fitted = cell.fitted(width);
             let used: usize = fitted.iter().map(|(text, _)| display_width(text)).sum();
             let pad = " ".repeat(width.saturating_sub(used));
             let right = self.columns[index].align == Align::Right;
@@ -158,11 +137,8 @@ mod tests {
         TableColumn { header: header.into(), align: Align::Left, limits: Limits { min, max, drop } }
     }
 
-    fn cells(texts: &[&str]) -> Vec<TableCell> {
-        texts
-            .iter()
-            .map(|t| TableCell { parts: vec![(t.to_string(), Tone::Plain)], short: None })
-            .collect()
+    fn cells(texts: &[&str]) -> Vec<Shown> {
+        texts.iter().map(|t| Shown::plain(*t)).collect()
     }
 
     const ANY: usize = usize::MAX;
@@ -240,7 +216,7 @@ mod tests {
     fn right_aligned_numbers_and_colour_only_when_asked() {
         let mut id = column("ID", ANY, ANY, 0);
         id.align = Align::Right;
-        let rows = [vec![TableCell { parts: vec![("7".into(), Tone::Bad)], short: None }]];
+        let rows = [vec![Shown { parts: vec![("7".into(), Tone::Bad)], short: None }]];
         assert_eq!(render(std::slice::from_ref(&id), &rows, 80, false), "ID\n 7\n");
         let coloured = render(&[id], &rows, 80, true);
         assert!(coloured.contains("\x1b[31m7\x1b[0m"), "{coloured:?}");

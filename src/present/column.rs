@@ -6,8 +6,8 @@ use super::fit::Limits;
 use super::tone::Tone;
 use crate::api::Timestamp;
 use crate::clock::Zone;
-use chrono::{DateTime, Utc};
 use crate::text::sanitize;
+use chrono::{DateTime, Utc};
 
 /// How a column's text sits in its width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +42,30 @@ pub enum Value {
     Parts(Vec<(String, Tone)>),
 }
 
+/// A cell ready to draw: sanitised toned pieces, and a short label for a narrow column.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shown {
+    pub parts: Vec<(String, Tone)>,
+    pub short: Option<&'static str>,
+}
+
+impl Shown {
+    /// One piece of plain text (a table's header).
+    pub fn plain(text: impl Into<String>) -> Self {
+        Shown { parts: vec![(text.into(), Tone::Plain)], short: None }
+    }
+
+    /// Its width in terminal cells.
+    pub fn width(&self) -> usize {
+        self.parts.iter().map(|(text, _)| super::width::display_width(text)).sum()
+    }
+
+    /// Its pieces fitted to `width` cells (short label, else cut with `…`).
+    pub fn fitted(&self, width: usize) -> Vec<(String, Tone)> {
+        super::width::fit_cell(&self.parts, self.short, width)
+    }
+}
+
 /// One cell: its value, its tone, and a shorter label for narrow columns.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
@@ -71,14 +95,15 @@ impl Cell {
         self
     }
 
-    /// The pieces to show, sanitised, each with its tone.
-    pub fn shown(&self, zone: &Zone) -> Vec<(String, Tone)> {
-        match &self.value {
+    /// The cell ready to draw: sanitised pieces with their tones, and its short label.
+    pub fn shown(&self, zone: &Zone) -> Shown {
+        let parts = match &self.value {
             Value::Parts(parts) => {
                 parts.iter().map(|(text, tone)| (sanitize(text), *tone)).collect()
             }
             _ => vec![(self.plain(zone), self.tone)],
-        }
+        };
+        Shown { parts, short: self.short }
     }
 
     /// The text shown, sanitised, in one piece (the filter searches this).
@@ -113,18 +138,30 @@ impl Cell {
     }
 }
 
+/// Campaign names by id, for lists that show a campaign by name.
+pub trait CampaignNames {
+    fn campaign_name(&self, id: i64) -> Option<&str>;
+}
+
+/// Knows no campaign names (the CLI shows campaign ids).
+impl CampaignNames for () {
+    fn campaign_name(&self, _: i64) -> Option<&str> {
+        None
+    }
+}
+
 /// What a cell may need beyond its item: the user's zone, the time now (the dashboard's
-/// clock, so tests can fix it), and campaign names by id.
+/// clock, so tests can fix it), and campaign names.
 pub struct Context<'a> {
     pub zone: &'a Zone,
     pub now: DateTime<Utc>,
-    pub campaign_name: &'a dyn Fn(i64) -> Option<&'a str>,
+    pub campaigns: &'a dyn CampaignNames,
 }
 
 impl<'a> Context<'a> {
     /// A context that knows no campaign names.
     pub fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
-        Context { zone, now, campaign_name: &|_| None }
+        Context { zone, now, campaigns: &() }
     }
 }
 

@@ -12,5 +12,5 @@ pub mod names;
 pub mod tone;
 pub mod width;
 
-pub use column::{ANY, Align, Cell, Column, Context, Surface, Value};
+pub use column::{ANY, Align, CampaignNames, Cell, Column, Context, Shown, Surface, Value};
 pub use tone::Tone;

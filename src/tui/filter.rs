@@ -5,6 +5,7 @@
 //! matches counts; rows are folded once when the data arrives, which makes the test per
 //! keystroke a plain subsequence scan (DESIGN §8: ≤ 16 ms at 100k rows).
 
+use crate::present;
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str, Utf32String};
@@ -12,6 +13,12 @@ use std::collections::HashMap;
 
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
 pub const COLUMN_SEPARATOR: char = '\u{1f}';
+
+/// The filter's text of a row: the cells the pane shows, joined by the column separator, so
+/// "filter over the visible columns" means exactly what is on screen.
+pub fn row_text<T>(columns: &[present::Column<T>], item: &T, context: &present::Context) -> String {
+    present::columns::texts(columns, item, context).join(&COLUMN_SEPARATOR.to_string())
+}
 
 /// The searchable text of every row of a list, prepared once when the data arrives: folded
 /// (lower-cased, accents normalised as nucleo does) into one contiguous buffer, so a

@@ -18,7 +18,6 @@ pub mod model;
 pub(crate) mod palette;
 pub(crate) mod remote;
 pub mod resource;
-pub(crate) mod rows;
 pub mod runner;
 pub(crate) mod settings;
 pub mod state;

@@ -2,6 +2,7 @@
 //! visible by reverse video; the config file can recolour any role by name.
 
 use crate::api::StatusKind;
+use crate::present::Tone;
 use ratatui::style::{Color, Modifier, Style};
 
 /// The style of every role the views use.
@@ -125,6 +126,22 @@ impl Theme {
         colours: impl IntoIterator<Item = (&'a String, &'a Color)>,
     ) -> Vec<String> {
         colours.into_iter().filter_map(|(role, colour)| self.set(role, *colour).err()).collect()
+    }
+
+    /// The style of a tone (what a cell means, from [`crate::present::tone`]).
+    pub fn tone(&self, tone: Tone) -> Style {
+        match tone {
+            Tone::Plain => self.text,
+            Tone::Good => self.positive,
+            Tone::Neutral => self.neutral,
+            Tone::Bad => self.negative,
+            Tone::Alarm => self.error,
+            Tone::Warn => self.warning,
+            Tone::Dim => self.dim,
+            Tone::Accent => self.accent,
+            Tone::Heading => self.header,
+            Tone::Struck => self.dim.add_modifier(Modifier::CROSSED_OUT),
+        }
     }
 
     /// The style of an exchange status by its kind.

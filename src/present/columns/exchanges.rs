@@ -37,7 +37,9 @@ fn bot_email() -> Col {
 fn campaign_name() -> Col {
     Col::new("Campaign", "CAMPAIGN", (14, 28), |e, context| {
         Cell::text(
-            (context.campaign_name)(e.campaign_id)
+            context
+                .campaigns
+                .campaign_name(e.campaign_id)
                 .map(str::to_string)
                 .unwrap_or_else(|| format!("#{}", e.campaign_id)),
         )

@@ -142,15 +142,14 @@ fn campaign() -> Col {
 
 fn summary() -> Col {
     Col::new("Summary", "SUMMARY", (10, 60), |m, _| {
-        let summary = m.summary.clone().unwrap_or_default();
-        if m.cancelled {
-            Cell::text(format!("cancelled · {summary}")).tone(Tone::Struck)
-        } else {
-            Cell::text(summary)
-        }
+        Cell::text(m.summary.clone().unwrap_or_default()).tone(unless_cancelled(m, Tone::Plain))
     })
     .drop(3)
 }
+
+/// Where the agenda shows a cancelled meeting's summary, it says so first (not searched:
+/// the filter looks for what the meeting is about).
+pub const CANCELLED_PREFIX: &str = "cancelled · ";
 
 fn link() -> Col {
     Col::new("Link", "LINK", (10, 60), |m, _| {

@@ -16,6 +16,11 @@ pub fn cells<T>(columns: &[Column<T>], item: &T, context: &Context) -> Vec<super
     columns.iter().map(|column| (column.cell)(item, context)).collect()
 }
 
+/// The cells of one item ready to draw.
+pub fn shown<T>(columns: &[Column<T>], item: &T, context: &Context) -> Vec<super::Shown> {
+    columns.iter().map(|column| (column.cell)(item, context).shown(context.zone)).collect()
+}
+
 /// The text of each cell as shown (sanitised): what the dashboard's filter searches.
 pub fn texts<T>(columns: &[Column<T>], item: &T, context: &Context) -> Vec<String> {
     let zone: &Zone = context.zone;

@@ -1,7 +1,8 @@
 //! A bot's settings, standing and health: warm-up, DNS, CNAME, auth, and its custom data.
 
-use crate::api::{Bot, MailboxStatus};
+use crate::api::Bot;
 use crate::bots::{Standing, standing, warmup};
+use crate::present::tone;
 use crate::text::sanitize;
 use crate::tui::details::contact::custom_data_lines;
 use crate::tui::state::AppState;
@@ -12,21 +13,12 @@ use ratatui::text::{Line, Span};
 
 /// Healthy green, needing attention red, ending yellow, retired dim.
 pub fn standing_style(standing: Standing, theme: &Theme) -> Style {
-    match standing {
-        Standing::Healthy => theme.positive,
-        Standing::Attention => theme.error,
-        Standing::Ending => theme.warning,
-        Standing::Retired => theme.dim,
-    }
+    theme.tone(tone::standing(standing))
 }
 
 /// A mailbox that is not ACTIVE is trouble only for a bot that still sends.
 pub fn mailbox_style(bot: &Bot, standing: Standing, theme: &Theme) -> Style {
-    match (standing, bot.mailbox_status == MailboxStatus::Active) {
-        (Standing::Retired, _) => theme.dim,
-        (_, true) => theme.positive,
-        (_, false) => theme.error,
-    }
+    theme.tone(tone::mailbox_status(&bot.mailbox_status, standing))
 }
 
 /// Where the warm-up stands: `■■■■■■····  day 12 · 34/52 a day`.

@@ -1,6 +1,7 @@
 //! A campaign's every setting, the ten auto-pilot flags read as "auto" or "review".
 
 use crate::api::{Campaign, CampaignStatus};
+use crate::present::tone;
 use crate::text::sanitize;
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
@@ -9,12 +10,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 
 pub fn status_style(status: &CampaignStatus, theme: &Theme) -> Style {
-    match status {
-        CampaignStatus::Active => theme.positive,
-        CampaignStatus::Pending => theme.warning,
-        CampaignStatus::Completed => theme.dim,
-        CampaignStatus::Unknown(_) => theme.text,
-    }
+    theme.tone(tone::campaign_status(status))
 }
 
 pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>> {

@@ -1,26 +1,17 @@
 //! A meeting: when (in both zones), who, and its summary wrapped to the width.
 
-use crate::api::{Meeting, Person};
+use crate::api::Meeting;
+use crate::present::columns::meetings::{day as meeting_day, their_time, their_zone, time};
+use crate::present::names::person_with_address;
 use crate::text::{sanitize, wrap_line};
-use crate::tui::rows::{meeting_day, meeting_their_time, meeting_time, meeting_zone, person_name};
 use crate::tui::state::AppState;
 use crate::tui::widgets::detail::{field, styled_field};
 use ratatui::text::Line;
 
-fn person(person: Option<&Person>) -> String {
-    match person {
-        Some(p) if !p.email.is_empty() => {
-            format!("{} <{}>", person_name(Some(p)), sanitize(&p.email))
-        }
-        Some(p) => person_name(Some(p)),
-        None => String::new(),
-    }
-}
-
 pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
     let zone = &state.zone;
-    let when = format!("{} {}", meeting_day(meeting, zone), meeting_time(meeting, zone));
+    let when = format!("{} {}", meeting_day(meeting, zone), time(meeting, zone));
     let status = if meeting.cancelled {
         styled_field("Status", "cancelled", theme.negative, theme)
     } else {
@@ -34,12 +25,12 @@ pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
     let link = meeting.meeting_link.as_deref().map(sanitize).unwrap_or_else(|| "none".into());
     let mut lines = vec![
         styled_field("When (your time)", when, theme.title, theme),
-        field("Their time", meeting_their_time(meeting, zone), theme),
-        field("Their zone", meeting_zone(meeting), theme),
+        field("Their time", sanitize(&their_time(meeting, zone)), theme),
+        field("Their zone", sanitize(&their_zone(meeting)), theme),
         status,
-        field("Contact", person(meeting.contact.as_ref()), theme),
-        field("Bot", person(meeting.bot.as_ref()), theme),
-        field("User", person(meeting.user.as_ref()), theme),
+        field("Contact", sanitize(&person_with_address(meeting.contact.as_ref())), theme),
+        field("Bot", sanitize(&person_with_address(meeting.bot.as_ref())), theme),
+        field("User", sanitize(&person_with_address(meeting.user.as_ref())), theme),
         field("Campaign", campaign, theme),
         field("Exchange", format!("#{}", meeting.exchange_id), theme),
         field("Booked", meeting.created_at.map(|t| zone.date_time(t.0)).unwrap_or_default(), theme),

@@ -1,10 +1,10 @@
 //! Bots (endpoint 8), in the server's order.
 
 use crate::api::{ApiError, Bot, Client, Listed};
+use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::rows;
 use crate::tui::state::AppState;
 
 pub struct Bots;
@@ -37,13 +37,11 @@ impl ListResource for Bots {
 
 impl PaneList for Bots {
     const PANE: Pane = Pane::Bots;
-    const COLUMNS: &'static [&'static str] = &rows::BOT_COLUMNS;
+    fn columns() -> Vec<present::Column<Bot>> {
+        columns::bots::screen()
+    }
 
     fn id(bot: &Bot) -> i64 {
         bot.id
-    }
-
-    fn row_text(bot: &Bot, _: &AppState) -> String {
-        rows::haystack(rows::bot_cells(bot))
     }
 }

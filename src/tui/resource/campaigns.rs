@@ -1,11 +1,11 @@
 //! Campaigns (endpoint 7), newest first.
 
 use crate::api::{ApiError, Campaign, Client, Listed};
+use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::rows;
 use crate::tui::state::AppState;
 use std::sync::Arc;
 
@@ -45,13 +45,11 @@ impl ListResource for Campaigns {
 
 impl PaneList for Campaigns {
     const PANE: Pane = Pane::Campaigns;
-    const COLUMNS: &'static [&'static str] = &rows::CAMPAIGN_COLUMNS;
+    fn columns() -> Vec<present::Column<Campaign>> {
+        columns::campaigns::screen()
+    }
 
     fn id(campaign: &Campaign) -> i64 {
         campaign.id
-    }
-
-    fn row_text(campaign: &Campaign, state: &AppState) -> String {
-        rows::haystack(rows::campaign_cells(campaign, &state.zone))
     }
 }

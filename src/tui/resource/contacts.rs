@@ -1,10 +1,10 @@
 //! The organisation's contacts (endpoint 10), in the server's order.
 
 use crate::api::{ApiError, Client, Contact, Listed};
+use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::rows;
 use crate::tui::state::AppState;
 
 pub struct Contacts;
@@ -37,13 +37,11 @@ impl ListResource for Contacts {
 
 impl PaneList for Contacts {
     const PANE: Pane = Pane::Contacts;
-    const COLUMNS: &'static [&'static str] = &rows::CONTACT_COLUMNS;
+    fn columns() -> Vec<present::Column<Contact>> {
+        columns::contacts::screen()
+    }
 
     fn id(contact: &Contact) -> i64 {
         contact.id
-    }
-
-    fn row_text(contact: &Contact, _: &AppState) -> String {
-        rows::haystack(rows::contact_cells(contact))
     }
 }

@@ -1,10 +1,10 @@
 //! Exchanges (endpoint 9) under the pane's server-side filters, most recently updated first.
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
+use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::rows;
 use crate::tui::state::AppState;
 use std::sync::Arc;
 
@@ -42,14 +42,11 @@ impl ListResource for Exchanges {
 
 impl PaneList for Exchanges {
     const PANE: Pane = Pane::Exchanges;
-    const COLUMNS: &'static [&'static str] = &rows::EXCHANGE_COLUMNS;
+    fn columns() -> Vec<present::Column<Exchange>> {
+        columns::exchanges::screen()
+    }
 
     fn id(exchange: &Exchange) -> i64 {
         exchange.id
-    }
-
-    fn row_text(exchange: &Exchange, state: &AppState) -> String {
-        let campaign = state.campaign_name(exchange.campaign_id);
-        rows::haystack(rows::exchange_cells(exchange, &state.zone, campaign))
     }
 }

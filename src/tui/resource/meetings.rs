@@ -1,10 +1,10 @@
 //! Meetings (endpoint 12) in the pane's date range, soonest first.
 
 use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::rows;
 use crate::tui::state::AppState;
 use std::sync::Arc;
 
@@ -63,13 +63,11 @@ impl ListResource for Meetings {
 
 impl PaneList for Meetings {
     const PANE: Pane = Pane::Meetings;
-    const COLUMNS: &'static [&'static str] = &rows::MEETING_COLUMNS;
+    fn columns() -> Vec<present::Column<Meeting>> {
+        columns::meetings::screen()
+    }
 
     fn id(meeting: &Meeting) -> i64 {
         meeting.id
-    }
-
-    fn row_text(meeting: &Meeting, state: &AppState) -> String {
-        rows::haystack(rows::meeting_cells(meeting, &state.zone))
     }
 }

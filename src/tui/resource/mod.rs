@@ -26,7 +26,7 @@ pub use exchanges::Exchanges;
 pub use meetings::Meetings;
 pub use overview::{RecentReplies, UpcomingMeetings};
 pub use shape::ListResource;
-pub(crate) use shape::PaneList;
+pub(crate) use shape::{PaneList, context};
 
 use crate::tui::action::Fetch;
 use crate::tui::model::{Pane, Slot};

@@ -1,6 +1,8 @@
 //! The shape every list resource has (see the module above for how to add one).
 
 use crate::api::{ApiError, Client, Listed};
+use crate::present;
+use crate::tui::filter::row_text;
 use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
@@ -35,11 +37,23 @@ pub trait ListResource: Send + Sync + 'static {
 /// A resource with a pane of its own, drawn as a table.
 pub(crate) trait PaneList: ListResource {
     const PANE: Pane;
-    /// The table's column headers.
-    const COLUMNS: &'static [&'static str];
+    /// The table's columns, from the definitions the CLI shares
+    /// ([`crate::present::columns`]): headers, widths, cell text and tone. The filter
+    /// searches the same cells.
+    fn columns() -> Vec<present::Column<Self::Item>>;
     fn id(item: &Self::Item) -> i64;
-    /// The text the filter searches: the row's cells, joined.
-    fn row_text(item: &Self::Item, state: &AppState) -> String;
+}
+
+impl present::CampaignNames for AppState {
+    fn campaign_name(&self, id: i64) -> Option<&str> {
+        AppState::campaign_name(self, id)
+    }
+}
+
+/// What the cells of the dashboard's lists are drawn with: its zone, its clock and the
+/// loaded campaigns' names.
+pub fn context(state: &AppState) -> present::Context<'_> {
+    present::Context { zone: &state.zone, now: state.now, campaigns: state }
 }
 
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
@@ -47,7 +61,8 @@ pub(crate) trait PaneList: ListResource {
 pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
     let height = list_rows(state);
     let items = R::remote(state).map_or(&[][..], Remote::items);
-    let haystack = items.iter().map(|item| R::row_text(item, state)).collect();
+    let (columns, context) = (R::columns(), context(state));
+    let haystack = items.iter().map(|item| row_text(&columns, item, &context)).collect();
     let ids = items.iter().map(R::id).collect();
     if let Some((list, engine)) = state.list_and_engine(R::PANE) {
         list.set_rows(haystack, ids, engine);

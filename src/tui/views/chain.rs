@@ -1,8 +1,8 @@
 //! The e-mail chain of an exchange: the laid-out lines of the visible window, styled.
 
+use crate::present::names::party_name;
 use crate::text::sanitize;
 use crate::tui::chain::{ChainLine, LineKind};
-use crate::tui::rows::party_name;
 use crate::tui::state::{AppState, ChainView};
 use crate::tui::theme::Theme;
 use crate::tui::views::pane::pane_block;
@@ -20,7 +20,11 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView)
     let current = view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1);
     let mut title = vec![
         Span::styled(
-            format!("{} ↔ {}", party_name(&exchange.contact), party_name(&exchange.bot)),
+            format!(
+                "{} ↔ {}",
+                sanitize(&party_name(&exchange.contact)),
+                sanitize(&party_name(&exchange.bot))
+            ),
             theme.title,
         ),
         Span::styled(

@@ -3,23 +3,12 @@
 
 use crate::api::ExchangeQuery;
 use crate::text::sanitize;
-use crate::tui::resource::{Exchanges, PaneList};
-use crate::tui::rows::exchange_cells;
+use crate::tui::resource::{Exchanges, PaneList, context};
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_list};
-use crate::tui::widgets::table::{Column, cell};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
-
-const COLUMNS: [Column; 6] = [
-    Column::new(Exchanges::COLUMNS[0], 14, 28, 0),
-    Column::new(Exchanges::COLUMNS[1], 12, 26, 5),
-    Column::new(Exchanges::COLUMNS[2], 14, 26, 4),
-    Column::new(Exchanges::COLUMNS[3], 14, 28, 3),
-    Column::new(Exchanges::COLUMNS[4], 18, 18, 1),
-    Column::new(Exchanges::COLUMNS[5], 16, 16, 2),
-];
 
 /// The filters in words: `replied · all campaigns · 2024-05-01 → today`.
 pub fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
@@ -42,17 +31,18 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let filters =
         Span::styled(format!(" · {} [f]", query_text(&state.exchanges.query, state)), theme.accent);
     let title = list_title(state, "Exchanges", remote, list, vec![filters]);
-    render_list(frame, area, state, "exchanges", remote, list, title, &COLUMNS, |exchange, _| {
-        let campaign = state.campaign_name(exchange.campaign_id);
-        let [contact, organisation, bot, campaign, status, updated] =
-            exchange_cells(exchange, &state.zone, campaign);
-        vec![
-            cell(contact, theme.text),
-            cell(organisation, theme.text),
-            cell(bot, theme.dim),
-            cell(campaign, theme.text),
-            cell(status, theme.status_kind(exchange.status.kind())),
-            cell(updated, theme.dim),
-        ]
-    });
+    let columns = Exchanges::columns();
+    let context = context(state);
+    render_list(
+        frame,
+        area,
+        state,
+        "exchanges",
+        remote,
+        list,
+        title,
+        &columns,
+        &context,
+        |_, _, _| {},
+    );
 }

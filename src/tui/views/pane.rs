@@ -1,18 +1,19 @@
 //! The frame every pane shares: its bordered block, a list's title and table (or why there
 //! is none yet), and an open item's detail.
 
+use crate::present::{self, Context, Shown};
 use crate::text::sanitize;
 use crate::tui::details::detail_lines;
 use crate::tui::list::ListState;
 use crate::tui::model::Pane;
 use crate::tui::remote::Remote;
 use crate::tui::state::AppState;
-use crate::tui::widgets::table::{self, Column};
+use crate::tui::widgets::table;
 use crate::tui::widgets::{detail, problem};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell};
+use ratatui::widgets::Block;
 
 /// The bordered block of a pane with its title spans.
 pub(super) fn pane_block<'a>(state: &AppState, title: Vec<Span<'a>>) -> Block<'a> {
@@ -53,6 +54,8 @@ pub(super) fn list_title<T>(
 }
 
 /// A list pane: its table, or why there is none yet (loading, failed, empty, no match).
+/// The cells come from the shared column definitions; `adjust` may change a row's cells
+/// by its place on screen (the agenda's day heading).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn render_list<T>(
     frame: &mut Frame,
@@ -62,8 +65,9 @@ pub(super) fn render_list<T>(
     remote: &Remote<T>,
     list: &ListState,
     title: Vec<Span<'static>>,
-    columns: &[Column],
-    mut cells: impl FnMut(&T, usize) -> Vec<Cell<'static>>,
+    columns: &[present::Column<T>],
+    context: &Context,
+    mut adjust: impl FnMut(&T, usize, &mut Vec<Shown>),
 ) {
     let theme = &state.theme;
     let block = pane_block(state, title);
@@ -84,11 +88,14 @@ pub(super) fn render_list<T>(
         }
         (Some(data), _) => {
             let items = &data.items;
-            table::render(frame, area, block, columns, list, theme, |index, position| match items
-                .get(index)
-            {
-                Some(item) => cells(item, position),
-                None => Vec::new(),
+            let headers: Vec<table::Column> = columns.iter().map(table::Column::from).collect();
+            table::render(frame, area, block, &headers, list, theme, |index, position| {
+                let Some(item) = items.get(index) else {
+                    return Vec::new();
+                };
+                let mut cells = present::columns::shown(columns, item, context);
+                adjust(item, position, &mut cells);
+                cells
             });
         }
     }

@@ -1,6 +1,7 @@
 //! A failure shown in the pane, with what to do about it.
 
 use crate::api::ApiError;
+use crate::present::{self, advice::Place};
 use crate::text::sanitize;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
@@ -8,34 +9,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-/// What the user can do about an API failure.
+/// What the user can do about an API failure, in the dashboard's words.
 pub fn advice(error: &ApiError) -> String {
-    let text = match error {
-        ApiError::Unauthorized { .. } => {
-            "The key was refused. Press L to enter the current key (or run `outreach auth login`, or set OUTREACH_API_KEY)."
-        }
-        ApiError::Forbidden { .. } => {
-            "This key lacks rights for this. Ask an organisation admin for a key that has them."
-        }
-        ApiError::Timeout { .. } | ApiError::Network { .. } => {
-            "Check the network and the base URL, then press r to retry."
-        }
-        ApiError::RateLimited { .. } | ApiError::Unavailable { .. } => {
-            "The service is busy. Press r to retry in a moment."
-        }
-        ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } | ApiError::Redirect { .. } => {
-            "Fix the base URL of this profile (--base-url or the config file)."
-        }
-        _ => {
-            let log = crate::logging::log_path()
-                .map(|p| format!(" ({})", p.display()))
-                .unwrap_or_default();
-            return format!(
-                "Press r to retry. If it keeps failing, the log file{log} has the details."
-            );
-        }
-    };
-    text.to_string()
+    present::advice::advice(error, Place::Screen).unwrap_or_default()
 }
 
 /// Draws "Could not load WHAT", the error, and the advice, in a block.

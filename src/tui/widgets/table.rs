@@ -2,6 +2,8 @@
 //! the same with a thousand rows or a million (DESIGN §8). Columns that do not fit the
 //! width are left out, least important first.
 
+use crate::present::fit::{Limits, fit};
+use crate::present::{self, Shown};
 use crate::tui::list::ListState;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
@@ -9,20 +11,16 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table, TableState};
 
-/// One column: its header, how wide it may be, and how dispensable it is.
+/// One column: its header and width limits (from [`crate::present::columns`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Column {
     pub title: &'static str,
-    pub min: u16,
-    /// The widest it is useful; extra space goes to columns that can use it.
-    pub max: u16,
-    /// Lower is more important; the highest goes first when space is short.
-    pub drop: u8,
+    pub limits: Limits,
 }
 
-impl Column {
-    pub const fn new(title: &'static str, min: u16, max: u16, drop: u8) -> Self {
-        Column { title, min, max, drop }
+impl<T> From<&present::Column<T>> for Column {
+    fn from(column: &present::Column<T>) -> Self {
+        Column { title: column.header, limits: column.limits }
     }
 }
 
@@ -31,45 +29,24 @@ const GAP: u16 = 1;
 
 /// Which columns fit in `width`, and how wide each is (0 for a left-out column).
 pub fn fit_columns(columns: &[Column], width: u16) -> Vec<u16> {
-    let mut kept: Vec<bool> = vec![true; columns.len()];
-    let needed = |kept: &[bool]| -> u16 {
-        let shown: Vec<&Column> =
-            columns.iter().zip(kept).filter(|(_, k)| **k).map(|(c, _)| c).collect();
-        let gaps = GAP * (shown.len().saturating_sub(1) as u16);
-        shown.iter().map(|c| c.min).sum::<u16>() + gaps
-    };
-    while needed(&kept) > width && kept.iter().filter(|k| **k).count() > 1 {
-        let victim = (0..columns.len()).filter(|&i| kept[i]).max_by_key(|&i| (columns[i].drop, i));
-        match victim {
-            Some(index) => kept[index] = false,
-            None => break,
-        }
-    }
-    let mut widths: Vec<u16> =
-        columns.iter().zip(&kept).map(|(c, k)| if *k { c.min } else { 0 }).collect();
-    let mut spare = width.saturating_sub(needed(&kept));
-    // The most important columns grow first, each up to its max: the name of a thing
-    // matters more than a wider date.
-    let mut by_importance: Vec<usize> = (0..columns.len()).filter(|&i| kept[i]).collect();
-    by_importance.sort_by_key(|&i| (columns[i].drop, i));
-    for index in by_importance {
-        let grow = columns[index].max.saturating_sub(widths[index]).min(spare);
-        widths[index] += grow;
-        spare -= grow;
-    }
-    widths
+    let limits: Vec<Limits> = columns.iter().map(|c| c.limits).collect();
+    fit(&limits, usize::from(width), usize::from(GAP), None)
+        .into_iter()
+        .map(|w| u16::try_from(w).unwrap_or(u16::MAX))
+        .collect()
 }
 
 /// Draws the visible window of `list`. `cells(data_index, position)` builds one row's cells,
-/// all columns, in order; left-out columns are skipped here.
-pub fn render<'a>(
+/// all columns, in order; left-out columns are skipped here, and cells that do not fit are
+/// shown by their short label or cut with `…`.
+pub fn render(
     frame: &mut Frame,
     area: Rect,
-    block: Block<'a>,
+    block: Block<'_>,
     columns: &[Column],
     list: &ListState,
     theme: &Theme,
-    mut cells: impl FnMut(usize, usize) -> Vec<Cell<'a>>,
+    mut cells: impl FnMut(usize, usize) -> Vec<Shown>,
 ) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -86,10 +63,12 @@ pub fn render<'a>(
         .iter()
         .enumerate()
         .map(|(i, &index)| {
-            let mut all = cells(index as usize, start + i);
+            let all = cells(index as usize, start + i);
             let row: Vec<Cell> = shown
                 .iter()
-                .map(|&c| if c < all.len() { std::mem::take(&mut all[c]) } else { Cell::default() })
+                .map(|&c| {
+                    all.get(c).map_or_else(Cell::default, |cell| draw(cell, widths[c], theme))
+                })
                 .collect();
             Row::new(row)
         })
@@ -105,20 +84,26 @@ pub fn render<'a>(
     frame.render_stateful_widget(table, inner, &mut state);
 }
 
-/// A cell of plain text in a style.
-pub fn cell<'a>(text: String, style: ratatui::style::Style) -> Cell<'a> {
-    Cell::from(Line::from(Span::styled(text, style)))
+/// A cell fitted to `width` cells, each piece in its tone's style.
+fn draw(cell: &Shown, width: u16, theme: &Theme) -> Cell<'static> {
+    let spans: Vec<Span> = cell
+        .fitted(usize::from(width))
+        .into_iter()
+        .map(|(text, tone)| Span::styled(text, theme.tone(tone)))
+        .collect();
+    Cell::from(Line::from(spans))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const COLUMNS: [Column; 3] = [
-        Column::new("Name", 10, 30, 0),
-        Column::new("Status", 8, 10, 1),
-        Column::new("Note", 10, 40, 2),
-    ];
+    const fn column(title: &'static str, min: usize, max: usize, drop: u8) -> Column {
+        Column { title, limits: Limits { min, max, drop } }
+    }
+
+    const COLUMNS: [Column; 3] =
+        [column("Name", 10, 30, 0), column("Status", 8, 10, 1), column("Note", 10, 40, 2)];
 
     #[test]
     fn spare_width_goes_to_important_columns_up_to_their_max() {
@@ -131,6 +116,6 @@ mod tests {
     #[test]
     fn least_important_columns_go_first() {
         assert_eq!(fit_columns(&COLUMNS, 20), [11, 8, 0]);
-        assert_eq!(fit_columns(&COLUMNS, 5), [10, 0, 0], "the first column always stays");
+        assert_eq!(fit_columns(&COLUMNS, 5), [10, 0, 0], "a column of drop 0 always stays");
     }
 }
