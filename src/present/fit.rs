@@ -21,12 +21,19 @@ pub fn fit(limits: &[Limits], width: usize, gap: usize, natural: Option<&[usize]
     let content = |i: usize| natural.and_then(|n| n.get(i).copied());
     let min_of = |i: usize| content(i).map_or(limits[i].min, |n| n.min(limits[i].min));
     let max_of = |i: usize| content(i).map_or(limits[i].max, |n| n.min(limits[i].max));
-    let mut kept = vec![true; limits.len()];
-    let needed = |kept: &[bool]| -> usize {
-        let shown: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
-        shown.iter().map(|&i| min_of(i)).sum::<usize>() + gap * shown.len().saturating_sub(1)
+    // With the content known, cutting every cell to its minimum to keep a minor column is a
+    // bad trade: columns go until the rest fit at two thirds of what their content wants.
+    let comfortable = |i: usize| match content(i) {
+        Some(_) => min_of(i).max((max_of(i) * 2).div_ceil(3)),
+        None => min_of(i),
     };
-    while needed(&kept) > width {
+    let mut kept = vec![true; limits.len()];
+    let total = |kept: &[bool], measure: &dyn Fn(usize) -> usize| -> usize {
+        let shown: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
+        shown.iter().map(|&i| measure(i)).sum::<usize>() + gap * shown.len().saturating_sub(1)
+    };
+    let needed = |kept: &[bool]| total(kept, &min_of);
+    while total(&kept, &comfortable) > width {
         let victim = (0..limits.len())
             .filter(|&i| kept[i] && limits[i].drop > 0)
             .max_by_key(|&i| (limits[i].drop, i));
@@ -84,7 +91,20 @@ mod tests {
     fn known_content_narrows_columns_and_long_content_grows_past_its_max() {
         let natural = [4, 6, 50];
         assert_eq!(fit(&LIMITS, 200, 2, Some(&natural)), [4, 6, 50]);
-        assert_eq!(fit(&LIMITS, 40, 2, Some(&natural)), [4, 6, 26]);
+        assert_eq!(fit(&LIMITS, 45, 2, Some(&natural)), [4, 6, 31]);
         assert_eq!(fit(&LIMITS, 20, 2, Some(&natural)), [4, 6, 0]);
+    }
+
+    #[test]
+    fn with_known_content_minor_columns_go_before_every_cell_is_cut_short() {
+        let limits = [
+            Limits { min: 10, max: 40, drop: 0 },
+            Limits { min: 6, max: 40, drop: 1 },
+            Limits { min: 10, max: 40, drop: 2 },
+        ];
+        // Minimums would fit all three (10+6+10 and gaps), each cut hard; two thirds of
+        // the content of the first two fit only without the third.
+        assert_eq!(fit(&limits, 40, 2, Some(&[30, 12, 30])), [30, 8, 0]);
+        assert_eq!(fit(&limits, 40, 2, None), [20, 6, 10], "unknown content: minimums decide");
     }
 }
