@@ -2,7 +2,7 @@
 //! ([`crate::present`]): the least important columns are left out, the rest shrink to
 //! their minimum, cells that do not fit are cut with `…` (or shown by their short label).
 
-use crate::present::fit::{Limits, fit};
+use crate::present::fit::{Content, Limits, fit};
 use crate::present::width::{cut, display_width};
 use crate::present::{Align, Shown, Tone};
 
@@ -45,17 +45,20 @@ pub struct TableColumn {
 
 /// Renders the table, every line at most `width` cells wide.
 pub fn render(columns: &[TableColumn], rows: &[Vec<Shown>], width: usize, color: bool) -> String {
-    let natural: Vec<usize> = columns
+    let content: Vec<Content> = columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
-            rows.iter()
-                .map(|row| row.get(index).map_or(0, Shown::width))
-                .fold(display_width(&column.header), usize::max)
+            let header = Content::plain(display_width(&column.header));
+            rows.iter().filter_map(|row| row.get(index)).fold(header, |widths, cell| {
+                let whole = cell.width();
+                let short = cell.short.map_or(whole, |s| display_width(s).min(whole));
+                Content { widest: widths.widest.max(whole), readable: widths.readable.max(short) }
+            })
         })
         .collect();
     let limits: Vec<Limits> = columns.iter().map(|column| column.limits).collect();
-    let widths = fit(&limits, width, GAP, Some(&natural));
+    let widths = fit(&limits, width, GAP, Some(&content));
     let layout = Layout { columns, widths: &widths, limit: width, color };
     let mut out = String::new();
     let header: Vec<Shown> = columns.iter().map(|column| Shown::plain(&column.header)).collect();

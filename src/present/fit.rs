@@ -13,18 +13,35 @@ pub struct Limits {
     pub drop: u8,
 }
 
+/// How wide a column's cells are, when the rows are known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Content {
+    /// The widest cell (or header) as a whole.
+    pub widest: usize,
+    /// The widest cell (or header) at its shortest readable form: its short label if any.
+    pub readable: usize,
+}
+
+impl Content {
+    /// Cells without short labels.
+    pub fn plain(widest: usize) -> Self {
+        Content { widest, readable: widest }
+    }
+}
+
 /// The widths of `limits` in `width` cells with `gap` cells between columns; 0 for a
-/// left-out column. `natural` (the widest cell of each column, when the rows are known, as
-/// in the CLI) narrows a column to its content, and lets a column whose content is wider
+/// left-out column. `content` (the widths of each column's cells, when the rows are known,
+/// as in the CLI) narrows a column to its content, and lets a column whose content is wider
 /// than its maximum grow on into space nobody else needs.
-pub fn fit(limits: &[Limits], width: usize, gap: usize, natural: Option<&[usize]>) -> Vec<usize> {
-    let content = |i: usize| natural.and_then(|n| n.get(i).copied());
+pub fn fit(limits: &[Limits], width: usize, gap: usize, known: Option<&[Content]>) -> Vec<usize> {
+    let content = |i: usize| known.and_then(|n| n.get(i)).map(|c| c.widest);
+    let readable = |i: usize| known.and_then(|n| n.get(i)).map(|c| c.readable);
     let min_of = |i: usize| content(i).map_or(limits[i].min, |n| n.min(limits[i].min));
     let max_of = |i: usize| content(i).map_or(limits[i].max, |n| n.min(limits[i].max));
     // With the content known, cutting every cell to its minimum to keep a minor column is a
     // bad trade: columns go until the rest fit at two thirds of what their content wants.
-    let comfortable = |i: usize| match content(i) {
-        Some(_) => min_of(i).max((max_of(i) * 2).div_ceil(3)),
+    let comfortable = |i: usize| match readable(i) {
+        Some(readable) => min_of(i).max((readable.min(max_of(i)) * 2).div_ceil(3)),
         None => min_of(i),
     };
     let mut kept = vec![true; limits.len()];
@@ -57,7 +74,7 @@ pub fn fit(limits: &[Limits], width: usize, gap: usize, natural: Option<&[usize]
         }
     };
     grow(&mut widths, &max_of);
-    if natural.is_some() {
+    if known.is_some() {
         grow(&mut widths, &|i| content(i).unwrap_or(0));
     }
     widths
@@ -66,6 +83,10 @@ pub fn fit(limits: &[Limits], width: usize, gap: usize, natural: Option<&[usize]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn plain(widths: &[usize]) -> Vec<Content> {
+        widths.iter().copied().map(Content::plain).collect()
+    }
 
     const LIMITS: [Limits; 3] = [
         Limits { min: 10, max: 30, drop: 0 },
@@ -89,7 +110,7 @@ mod tests {
 
     #[test]
     fn known_content_narrows_columns_and_long_content_grows_past_its_max() {
-        let natural = [4, 6, 50];
+        let natural = plain(&[4, 6, 50]);
         assert_eq!(fit(&LIMITS, 200, 2, Some(&natural)), [4, 6, 50]);
         assert_eq!(fit(&LIMITS, 45, 2, Some(&natural)), [4, 6, 31]);
         assert_eq!(fit(&LIMITS, 20, 2, Some(&natural)), [4, 6, 0]);
@@ -104,7 +125,10 @@ mod tests {
         ];
         // Minimums would fit all three (10+6+10 and gaps), each cut hard; two thirds of
         // the content of the first two fit only without the third.
-        assert_eq!(fit(&limits, 40, 2, Some(&[30, 12, 30])), [30, 8, 0]);
+        assert_eq!(fit(&limits, 40, 2, Some(&plain(&[30, 12, 30]))), [30, 8, 0]);
+        // A column whose long cells have short labels needs only room for those.
+        let labelled = [Content::plain(30), Content { widest: 30, readable: 9 }, Content::plain(8)];
+        assert_eq!(fit(&limits, 40, 2, Some(&labelled)), [22, 6, 8]);
         assert_eq!(fit(&limits, 40, 2, None), [20, 6, 10], "unknown content: minimums decide");
     }
 }
