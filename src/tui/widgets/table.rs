@@ -118,4 +118,39 @@ mod tests {
         assert_eq!(fit_columns(&COLUMNS, 20), [11, 8, 0]);
         assert_eq!(fit_columns(&COLUMNS, 5), [10, 0, 0], "a column of drop 0 always stays");
     }
+
+    #[test]
+    fn bot_statuses_stay_distinct_in_the_bots_pane_at_80_and_50_columns() {
+        use crate::api::{Bot, BotStatus, MailboxStatus};
+        use crate::clock::Zone;
+        use crate::present::Context;
+        use crate::present::columns::{self, bots};
+        let zone = Zone::Named(chrono_tz::Europe::London);
+        let context = Context::in_zone(&zone);
+        let screen = bots::screen();
+        let headers: Vec<Column> = screen.iter().map(Column::from).collect();
+        let bot = |status, mailbox_status| Bot { status, mailbox_status, ..Bot::default() };
+        let pairs = [
+            (BotStatus::Provisioning, BotStatus::ProvisioningFailed),
+            (BotStatus::ConnectionPending, BotStatus::Configuring),
+        ];
+        // The inner widths of the pane at 80x24 and 50x16.
+        for width in [78, 48] {
+            let widths = fit_columns(&headers, width);
+            let status = screen.iter().position(|c| c.header == "Status").unwrap();
+            assert!(widths[status] > 0, "Status is shown at {width}");
+            let text = |bot: &Bot| -> String {
+                let cells = columns::shown(&screen, bot, &context);
+                cells[status].fitted(usize::from(widths[status])).into_iter().map(|p| p.0).collect()
+            };
+            for (a, b) in &pairs {
+                let (a, b) =
+                    (bot(a.clone(), MailboxStatus::Active), bot(b.clone(), MailboxStatus::Active));
+                assert_ne!(text(&a), text(&b), "at {width}");
+                assert!(!text(&a).contains('…') && !text(&b).contains('…'), "labels, not cuts");
+            }
+            let marker = widths[0];
+            assert_eq!(marker, 1, "the problem marker survives at {width}");
+        }
+    }
 }
