@@ -7,6 +7,7 @@ mod common;
 use common::cli::{Outreach, csv_records, width};
 use common::sim::user_client;
 use outreach_tui::api::{Bot, BotStatus, MailboxStatus};
+use outreach_tui::bots::{Standing, standing};
 use outreach_tui::sim::{self, SimOptions};
 
 /// The table line of the item with this id (ids lead every line).
@@ -34,23 +35,25 @@ fn cell_at(table: &str, header: &str, line: &str) -> Option<String> {
 }
 
 fn bot_with(bots: &[Bot], wanted: impl Fn(&Bot) -> bool) -> &Bot {
-    bots.iter().find(|bot| wanted(bot)).expect("the seeded organisation has every kind of bot")
+    bots.iter().find(|bot| wanted(bot)).expect("the seeded organisation has this kind of bot")
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn bot_statuses_stay_distinct_and_problems_marked_when_narrow() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
-    let key = &sim.orgs[0].admin_key;
+    // The organisation whose bots show every status the rich one lacks.
+    let org = sim.orgs.iter().position(|org| org.name == "Initech").unwrap();
+    let key = &sim.orgs[org].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
     let bots = user_client(&sim, key).list_bots().await.unwrap().items.to_vec();
     let provisioning = bot_with(&bots, |b| b.status == BotStatus::Provisioning).id;
     let failed = bot_with(&bots, |b| b.status == BotStatus::ProvisioningFailed).id;
     let pending = bot_with(&bots, |b| b.status == BotStatus::ConnectionPending).id;
     let paused = bot_with(&bots, |b| {
-        b.status == BotStatus::Active && b.mailbox_status == MailboxStatus::Paused
+        b.mailbox_status == MailboxStatus::Paused && standing(b) == Standing::Attention
     })
     .id;
-    let healthy = bot_with(&bots, |b| b.problems().is_empty()).id;
+    let healthy = bot_with(&bots, |b| standing(b) == Standing::Healthy).id;
 
     for columns in ["80", "50"] {
         let run = cli.run_env(&["bots", "list", "-o", "table"], &[("COLUMNS", columns)]).await;

@@ -126,7 +126,7 @@ mod tests {
         use crate::present::Context;
         use crate::present::columns::{self, bots};
         let zone = Zone::Named(chrono_tz::Europe::London);
-        let context = Context::in_zone(&zone);
+        let context = Context::new(&zone, chrono::Utc::now());
         let screen = bots::screen();
         let headers: Vec<Column> = screen.iter().map(Column::from).collect();
         let bot = |status, mailbox_status| Bot { status, mailbox_status, ..Bot::default() };
