@@ -24,5 +24,5 @@ pub fn shown<T>(columns: &[Column<T>], item: &T, context: &Context) -> Vec<super
 /// The text of each cell as shown (sanitised): what the dashboard's filter searches.
 pub fn texts<T>(columns: &[Column<T>], item: &T, context: &Context) -> Vec<String> {
     let zone: &Zone = context.zone;
-    columns.iter().map(|column| (column.cell)(item, context).plain(zone)).collect()
+    columns.iter().map(|column| (column.cell)(item, context).into_plain(zone)).collect()
 }
