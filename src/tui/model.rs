@@ -90,48 +90,62 @@ pub struct Detail {
 /// Identifies one request, so a late answer to an older request is recognised and dropped.
 pub type ReqId = u64;
 
-/// Where a loaded result goes in the store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Slot {
-    Campaigns,
-    Bots,
-    Exchanges,
-    Contacts,
-    Meetings,
-    /// The e-mail chain of the exchange open in the Exchanges pane.
-    Chain,
-    /// Replies of the last 7 days, for the Overview.
-    RecentReplies,
-    /// Meetings of today and the next 7 days, for the Overview.
-    UpcomingMeetings,
-}
-
-impl Slot {
-    pub const ALL: [Slot; 8] = [
-        Slot::Campaigns,
-        Slot::Bots,
-        Slot::Exchanges,
-        Slot::Contacts,
-        Slot::Meetings,
-        Slot::Chain,
-        Slot::RecentReplies,
-        Slot::UpcomingMeetings,
-    ];
-
-    /// What a slot is called in messages.
-    pub fn label(self) -> &'static str {
-        match self {
-            Slot::Campaigns => "campaigns",
-            Slot::Bots => "bots",
-            Slot::Exchanges => "exchanges",
-            Slot::Contacts => "contacts",
-            Slot::Meetings => "meetings",
-            Slot::Chain => "e-mail chain",
-            Slot::RecentReplies => "recent replies",
-            Slot::UpcomingMeetings => "upcoming meetings",
+/// The registry of list resources: one line each, and the only place that lists them.
+///
+/// Adding a list resource:
+/// 1. write `src/tui/resource/<file>.rs` with its marker type and its `ListResource` impl
+///    (`const SLOT: Slot = Slot::<Variant>;`; add a `PaneList` impl when it has a pane);
+/// 2. add its line here: `Variant: file::Type, "label"` and, when its `Remote` lives in the
+///    store, `, field: item type`; end with `;`.
+///
+/// From that line come the [`Slot`] variant, its label and place in `Slot::ALL`, the
+/// `Store` field (`state.rs`), the `mod` line and the `visit` arm (`resource/mod.rs`). The
+/// `file::Type` path is read inside `resource/`; the other readers skip it, so this module
+/// stays the bottom of `tui`.
+macro_rules! list_resources {
+    ($then:ident) => {
+        $then! {
+            Campaigns: campaigns::Campaigns, "campaigns", campaigns: crate::api::Campaign;
+            Bots: bots::Bots, "bots", bots: crate::api::Bot;
+            Exchanges: exchanges::Exchanges, "exchanges", exchanges: crate::api::Exchange;
+            Contacts: contacts::Contacts, "contacts", contacts: crate::api::Contact;
+            Meetings: meetings::Meetings, "meetings", meetings: crate::api::Meeting;
+            /// The e-mail chain of the exchange open in the Exchanges pane.
+            Chain: chain::Chain, "e-mail chain";
+            /// Replies of the last 7 days, for the Overview.
+            RecentReplies: recent_replies::RecentReplies, "recent replies",
+                recent_replies: crate::api::Exchange;
+            /// Meetings of today and the next 7 days, for the Overview.
+            UpcomingMeetings: upcoming_meetings::UpcomingMeetings, "upcoming meetings",
+                upcoming_meetings: crate::api::Meeting;
         }
-    }
+    };
 }
+pub(crate) use list_resources;
+
+/// Declares [`Slot`] from the registry.
+macro_rules! declare_slots {
+    ($( $(#[doc = $doc:literal])* $slot:ident : $file:ident :: $resource:ident, $label:literal
+        $(, $field:ident : $item:ty)? ;)*) => {
+        /// Where a loaded result goes in the store: one per list resource.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Slot {
+            $( $(#[doc = $doc])* $slot, )*
+        }
+
+        impl Slot {
+            pub const ALL: &[Slot] = &[$(Slot::$slot),*];
+
+            /// What a slot is called in messages.
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(Slot::$slot => $label,)*
+                }
+            }
+        }
+    };
+}
+list_resources!(declare_slots);
 
 /// Who the dashboard talks to, once connected.
 #[derive(Debug, Clone, PartialEq, Eq)]

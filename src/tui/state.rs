@@ -1,10 +1,7 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use crate::api::{
-    Bot, Campaign, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, Meeting,
-    MeetingQuery,
-};
+use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
 use crate::tui::chain::ChainLayout;
 use crate::tui::filter::FilterEngine;
@@ -12,24 +9,25 @@ use crate::tui::form::Form;
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::ListState;
-use crate::tui::model::{ConnectionInfo, Detail, Pane, ReqId, Slot};
+use crate::tui::model::{ConnectionInfo, Detail, Pane, ReqId, Slot, list_resources};
 pub use crate::tui::remote::{Loaded, Remote, sorted};
 use crate::tui::submit::feedback::{Confirm, Submission, Toast};
 use crate::tui::theme::Theme;
 use chrono::{DateTime, Days, Utc};
 use std::time::Duration;
 
-/// Everything loaded from the API.
-#[derive(Debug, Clone, Default)]
-pub struct Store {
-    pub campaigns: Remote<Campaign>,
-    pub bots: Remote<Bot>,
-    pub exchanges: Remote<Exchange>,
-    pub contacts: Remote<Contact>,
-    pub meetings: Remote<Meeting>,
-    pub recent_replies: Remote<Exchange>,
-    pub upcoming_meetings: Remote<Meeting>,
+/// Declares [`Store`] from the registry (`model::list_resources`).
+macro_rules! declare_store {
+    ($( $(#[doc = $doc:literal])* $slot:ident : $file:ident :: $resource:ident, $label:literal
+        $(, $field:ident : $item:ty)? ;)*) => {
+        /// Everything loaded from the API: a field per resource whose `Remote` it keeps.
+        #[derive(Debug, Clone, Default)]
+        pub struct Store {
+            $($( pub $field: Remote<$item>, )?)*
+        }
+    };
 }
+list_resources!(declare_store);
 
 /// A list pane with an optional open item.
 #[derive(Debug, Clone, Default)]

@@ -3,33 +3,20 @@
 //! columns and row text of its pane's table. Fetches and their answers are typed by the
 //! resource, so an answer can only ever land in its own slot.
 //!
-//! Adding a list resource: a file here with its marker type and the two impls, its `Slot`
-//! variant (`model.rs`), its `Store` field (`state.rs`) and one line in [`visit`].
+//! Adding a list resource: its own file here and one line in the registry,
+//! [`crate::tui::model::list_resources`], which generates the `mod` line, the re-export
+//! and the arm of [`visit`] below.
 
 mod answer;
-mod bots;
-mod campaigns;
-mod chain;
-mod contacts;
-mod exchanges;
-mod meetings;
-mod overview;
 mod shape;
 
 pub use answer::loaded;
-pub use bots::Bots;
-pub use campaigns::Campaigns;
-pub use chain::Chain;
 pub(crate) use chain::relayout_chain;
-pub use contacts::Contacts;
-pub use exchanges::Exchanges;
-pub use meetings::Meetings;
-pub use overview::{RecentReplies, UpcomingMeetings};
 pub use shape::ListResource;
 pub(crate) use shape::{PaneList, context};
 
 use crate::tui::action::Fetch;
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::{Pane, Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -40,19 +27,26 @@ pub(crate) trait Visit {
     fn visit<R: ListResource>(self) -> Self::Output;
 }
 
-/// The registry: the resource behind each slot.
-pub(crate) fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
-    match slot {
-        Slot::Campaigns => visitor.visit::<Campaigns>(),
-        Slot::Bots => visitor.visit::<Bots>(),
-        Slot::Exchanges => visitor.visit::<Exchanges>(),
-        Slot::Contacts => visitor.visit::<Contacts>(),
-        Slot::Meetings => visitor.visit::<Meetings>(),
-        Slot::Chain => visitor.visit::<Chain>(),
-        Slot::RecentReplies => visitor.visit::<RecentReplies>(),
-        Slot::UpcomingMeetings => visitor.visit::<UpcomingMeetings>(),
-    }
+/// Declares each resource's module and [`visit`] from the registry.
+macro_rules! declare_resources {
+    ($( $(#[doc = $doc:literal])* $slot:ident : $file:ident :: $resource:ident, $label:literal
+        $(, $field:ident : $item:ty)? ;)*) => {
+        $(
+            mod $file;
+            pub use $file::$resource;
+            // A resource names the slot of its own line, or this does not compile.
+            const _: () = assert!(matches!(<$resource as ListResource>::SLOT, Slot::$slot));
+        )*
+
+        /// The resource behind each slot.
+        pub(crate) fn visit<V: Visit>(slot: Slot, visitor: V) -> V::Output {
+            match slot {
+                $(Slot::$slot => visitor.visit::<$resource>(),)*
+            }
+        }
+    };
 }
+list_resources!(declare_resources);
 
 /// What a slot knows: when it loaded, whether a fetch is awaited, whether the last failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -132,5 +126,5 @@ pub(crate) fn current_is_loading(state: &AppState) -> bool {
 
 /// What is loading now, in words, for the status bar.
 pub(crate) fn loading_labels(state: &AppState) -> Vec<&'static str> {
-    Slot::ALL.into_iter().filter(|&slot| status(state, slot).loading).map(Slot::label).collect()
+    Slot::ALL.iter().copied().filter(|&slot| status(state, slot).loading).map(Slot::label).collect()
 }
