@@ -1,6 +1,6 @@
 //! Arrows between files point one way: the import graph of `src/tui` has no circle, the
-//! keymap does not know the state, widgets never use `update`, and `update` never calls
-//! into the views.
+//! keymap does not know the state, widgets know neither the state nor `update` (they draw
+//! from plain data), and `update` never calls into the views.
 
 mod common;
 
@@ -29,7 +29,11 @@ fn lower_rooms_do_not_reach_up() {
     let graph = tui();
     for (from, to) in [
         ("keymap", "state"),
+        // Widgets draw from plain data the views hand them.
         ("widgets", "update"),
+        ("widgets", "state"),
+        ("widgets", "resource"),
+        ("widgets", "views"),
         ("update", "views"),
         ("model", ""),
         ("state", "update"),

@@ -147,6 +147,24 @@ macro_rules! declare_slots {
 }
 list_resources!(declare_slots);
 
+/// Where the dashboard stands with the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Connection {
+    Connecting,
+    Ready(ConnectionInfo),
+    /// No key (or it was refused): the login screen shows this message.
+    NeedsKey {
+        /// The base URL the profile would use, to start the login form with.
+        base_url: Option<String>,
+        profile: String,
+        message: String,
+    },
+    /// The session could not be set up for another reason (bad base URL, keyring error).
+    Failed {
+        message: String,
+    },
+}
+
 /// Who the dashboard talks to, once connected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectionInfo {

@@ -4,7 +4,17 @@
 use crate::api::ExchangeGroup;
 use crate::tui::command::Command;
 use crate::tui::form::Outreach;
+use crate::tui::input::TextInput;
 use crate::tui::model::Pane;
+
+/// The command palette's input and highlighted suggestion.
+#[derive(Debug, Clone, Default)]
+pub struct Palette {
+    pub input: TextInput,
+    pub selected: usize,
+    /// Why the last line could not run.
+    pub error: Option<String>,
+}
 
 /// One palette command with its argument syntax and help.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,7 +9,9 @@ use crate::tui::form::Form;
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::ListState;
-use crate::tui::model::{ConnectionInfo, Detail, Pane, ReqId, Slot, list_resources};
+pub use crate::tui::model::Connection;
+use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
+pub use crate::tui::palette::Palette;
 pub use crate::tui::remote::{Loaded, Remote, sorted};
 use crate::tui::submit::feedback::{Confirm, Submission, Toast};
 use crate::tui::theme::Theme;
@@ -63,15 +65,6 @@ pub struct MeetingsPane {
     pub detail: Option<Detail>,
 }
 
-/// The command palette's input and highlighted suggestion.
-#[derive(Debug, Clone, Default)]
-pub struct Palette {
-    pub input: TextInput,
-    pub selected: usize,
-    /// Why the last line could not run.
-    pub error: Option<String>,
-}
-
 /// What is drawn over the pane and takes the keys.
 #[derive(Debug, Clone)]
 pub enum Overlay {
@@ -82,24 +75,6 @@ pub enum Overlay {
     Form(Form),
     /// A question before a write.
     Confirm(Confirm),
-}
-
-/// Where the dashboard stands with the API.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Connection {
-    Connecting,
-    Ready(ConnectionInfo),
-    /// No key (or it was refused): the login screen shows this message.
-    NeedsKey {
-        /// The base URL the profile would use, to start the login form with.
-        base_url: Option<String>,
-        profile: String,
-        message: String,
-    },
-    /// The session could not be set up for another reason (bad base URL, keyring error).
-    Failed {
-        message: String,
-    },
 }
 
 /// A failure shown in the status bar until the same data loads successfully.

@@ -11,9 +11,14 @@ mod meetings;
 mod overview;
 mod pane;
 
+use crate::clock::age;
+use crate::session::KeySource;
 use crate::tui::layout::areas;
 use crate::tui::model::Pane;
+use crate::tui::resource::{current_loaded_at, loading_labels};
 use crate::tui::state::{AppState, Connection, Overlay};
+use crate::tui::widgets::help::HelpView;
+use crate::tui::widgets::status_bar::StatusBar;
 use crate::tui::widgets::{confirm, form, help, palette, status_bar, tabs, toast};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -22,7 +27,7 @@ use ratatui::text::{Line, Span};
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, state: &AppState) {
     let regions = areas(frame.area(), state.filtering);
-    tabs::render(frame, regions.tabs, state);
+    tabs::render(frame, regions.tabs, state.pane, &state.theme);
     let login_form_open = matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login());
     match &state.connection {
         Connection::Ready(_) => render_pane(frame, regions.body, state),
@@ -33,10 +38,12 @@ pub fn render(frame: &mut Frame, state: &AppState) {
     if let Some(area) = regions.input {
         render_filter_input(frame, area, state);
     }
-    status_bar::render(frame, regions.status, state);
+    status_bar::render(frame, regions.status, &status_bar_view(state));
     match &state.overlay {
-        Some(Overlay::Help { scroll }) => help::render(frame, regions.body, state, *scroll),
-        Some(Overlay::Palette(p)) => palette::render(frame, regions.body, state, p),
+        Some(Overlay::Help { scroll }) => {
+            help::render(frame, regions.body, &help_view(state), *scroll)
+        }
+        Some(Overlay::Palette(p)) => palette::render(frame, regions.body, p, &state.theme),
         Some(Overlay::Form(f)) => {
             form::render(frame, regions.body, f, &state.theme, sending(state).as_deref())
         }
@@ -47,6 +54,26 @@ pub fn render(frame: &mut Frame, state: &AppState) {
     }
     if let Some(note) = &state.toast {
         toast::render(frame, regions.body, note, &state.theme);
+    }
+}
+
+/// What the `?` overlay shows on the current screen.
+pub fn help_view(state: &AppState) -> HelpView<'_> {
+    let demo =
+        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
+    HelpView { keymap: &state.keymap, scopes: state.active_scopes(), demo, theme: &state.theme }
+}
+
+/// What the status bar shows: who, how fresh the pane's data is, what loads, what failed.
+fn status_bar_view(state: &AppState) -> StatusBar<'_> {
+    StatusBar {
+        connection: &state.connection,
+        age: current_loaded_at(state).map(|at| age(at, state.now)),
+        loading: loading_labels(state),
+        error: state.last_error.as_ref().map(|problem| problem.message.as_str()),
+        notice: state.notice.as_deref(),
+        filtering: state.filtering,
+        theme: &state.theme,
     }
 }
 

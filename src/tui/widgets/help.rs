@@ -1,21 +1,28 @@
 //! The `?` overlay: every key of the current screen, from the keymap itself.
 
-use crate::session::KeySource;
 use crate::tui::command::Command;
 use crate::tui::input::EDITING_KEYS;
-use crate::tui::state::{AppState, Connection};
+use crate::tui::keymap::{Keymap, Scope};
+use crate::tui::theme::Theme;
 use crate::tui::widgets::centered;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
+/// What help is drawn from: the keymap and the scopes of the current screen.
+pub struct HelpView<'a> {
+    pub keymap: &'a Keymap,
+    /// The scopes whose keys work on the current screen, most specific first.
+    pub scopes: Vec<Scope>,
+    /// Connected to the demo, which has no login.
+    pub demo: bool,
+    pub theme: &'a Theme,
+}
+
 /// The help lines for the current screen: keys, then what they do.
-pub fn lines(state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
-    let scopes = state.active_scopes();
-    let demo =
-        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
+pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
+    let theme = view.theme;
     let line = |keys: String, help: String| {
         Line::from(vec![
             Span::styled(format!("{keys:>14}  "), theme.key),
@@ -24,7 +31,7 @@ pub fn lines(state: &AppState) -> Vec<Line<'static>> {
     };
     let mut lines = Vec::new();
     let mut panes: Vec<String> = Vec::new();
-    for binding in state.keymap.active(&scopes) {
+    for binding in view.keymap.active(&view.scopes) {
         let keys: Vec<String> = binding.keys.iter().map(|k| k.label()).collect();
         match binding.command {
             // The six pane keys read better as one line.
@@ -37,7 +44,7 @@ pub fn lines(state: &AppState) -> Vec<Line<'static>> {
                 lines[last] =
                     line(panes.join(" "), "go to a pane (the numbers of the tabs)".into());
             }
-            Command::Login if demo => {}
+            Command::Login if view.demo => {}
             _ => lines.push(line(keys.join(" "), binding.help.to_string())),
         }
     }
@@ -58,12 +65,12 @@ pub fn lines(state: &AppState) -> Vec<Line<'static>> {
     lines
 }
 
-pub fn render(frame: &mut Frame, body: Rect, state: &AppState, scroll: usize) {
-    let lines = lines(state);
+pub fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usize) {
+    let lines = lines(view);
     let area = centered(body, 64, lines.len() as u16 + 2);
     let block = Block::bordered()
-        .title(Span::styled(" Keys — j/k scroll, Esc closes ", state.theme.title))
-        .border_style(state.theme.accent);
+        .title(Span::styled(" Keys — j/k scroll, Esc closes ", view.theme.title))
+        .border_style(view.theme.accent);
     let scroll = u16::try_from(scroll.min(lines.len().saturating_sub(1))).unwrap_or(0);
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), area);

@@ -1,14 +1,14 @@
 //! The `:` command palette: the line being typed and the matching commands.
 
+use crate::tui::palette::Palette;
 use crate::tui::palette::suggestions;
-use crate::tui::state::{AppState, Palette};
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-pub fn render(frame: &mut Frame, body: Rect, state: &AppState, palette: &Palette) {
-    let theme = &state.theme;
+pub fn render(frame: &mut Frame, body: Rect, palette: &Palette, theme: &Theme) {
     let matches = suggestions(palette.input.value());
     let height = (matches.len() as u16 + 3 + u16::from(palette.error.is_some())).min(body.height);
     let width = body.width.min(60);

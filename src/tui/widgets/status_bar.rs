@@ -1,10 +1,9 @@
 //! The status bar: who and where (profile/organisation, host), how fresh the pane's data
 //! is, what is loading, the last error or remark, and key hints, cut to fit the width.
 
-use crate::clock::age;
 use crate::text::{sanitize, truncate, width};
-use crate::tui::resource::{current_loaded_at, loading_labels};
-use crate::tui::state::{AppState, Connection};
+use crate::tui::model::Connection;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -22,6 +21,22 @@ pub fn host_of(base_url: &str) -> String {
     }
 }
 
+/// What the status bar is drawn from.
+pub struct StatusBar<'a> {
+    pub connection: &'a Connection,
+    /// How old the current pane's data is (`3m`), once loaded.
+    pub age: Option<String>,
+    /// What is loading now, in words.
+    pub loading: Vec<&'static str>,
+    /// The last failure, shown until the same data loads.
+    pub error: Option<&'a str>,
+    /// A passing remark, shown when there is no failure.
+    pub notice: Option<&'a str>,
+    /// The filter is being typed: the hints are its keys.
+    pub filtering: bool,
+    pub theme: &'a Theme,
+}
+
 /// A piece of the status bar: its text, style, and how long it is kept when space is short
 /// (lower is kept longer).
 struct Segment {
@@ -34,11 +49,11 @@ struct Segment {
 const MESSAGE_ROOM: usize = 48;
 
 /// The pieces left to right, and the index of the one that may be cut (the message).
-fn segments(state: &AppState) -> (Vec<Segment>, Option<usize>) {
-    let theme = &state.theme;
+fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
+    let theme = bar.theme;
     let mut parts = Vec::new();
     let mut push = |text: String, style: Style, keep: u8| parts.push(Segment { text, style, keep });
-    match &state.connection {
+    match bar.connection {
         Connection::Ready(info) => {
             let mut who = sanitize(&info.profile);
             if let Some(org) = &info.organisation {
@@ -56,15 +71,14 @@ fn segments(state: &AppState) -> (Vec<Segment>, Option<usize>) {
         }
         Connection::Failed { .. } => push("not connected".into(), theme.error, 0),
     }
-    if let Some(at) = current_loaded_at(state) {
-        push(format!("⟳ {}", age(at, state.now)), theme.dim, 3);
+    if let Some(age) = &bar.age {
+        push(format!("⟳ {age}"), theme.dim, 3);
     }
-    let loading = loading_labels(state);
-    if !loading.is_empty() {
-        push(format!("loading {}…", loading.join(", ")), theme.warning, 2);
+    if !bar.loading.is_empty() {
+        push(format!("loading {}…", bar.loading.join(", ")), theme.warning, 2);
     }
-    let message = match (&state.last_error, &state.notice) {
-        (Some(problem), _) => Some((format!("✗ {}", sanitize(&problem.message)), theme.error)),
+    let message = match (bar.error, bar.notice) {
+        (Some(error), _) => Some((format!("✗ {}", sanitize(error)), theme.error)),
         (None, Some(notice)) => Some((sanitize(notice), theme.warning)),
         (None, None) => None,
     };
@@ -84,15 +98,15 @@ fn used(parts: &[Segment]) -> usize {
         + 1
 }
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+pub fn render(frame: &mut Frame, area: Rect, bar: &StatusBar) {
     if area.height == 0 || area.width == 0 {
         return;
     }
-    let theme = &state.theme;
-    let (mut parts, mut flexible) = segments(state);
+    let theme = bar.theme;
+    let (mut parts, mut flexible) = segments(bar);
     let available = usize::from(area.width);
     let hints =
-        if state.filtering { "Enter keep · Esc clear" } else { "? help  : commands  q quit" };
+        if bar.filtering { "Enter keep · Esc clear" } else { "? help  : commands  q quit" };
     let show_hints = used(&parts) + width(hints) + 2 <= available;
     if !show_hints {
         // Less important pieces give way until the message has room to be read.
@@ -139,21 +153,19 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 mod tests {
     use super::*;
     use crate::tui::model::ConnectionInfo;
-    use crate::tui::state::{Problem, UiSettings};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
-    fn bar(state: &AppState) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(state.width, 1)).unwrap();
-        terminal.draw(|f| render(f, f.area(), state)).unwrap();
+    fn shown(bar: &StatusBar, width: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, 1)).unwrap();
+        terminal.draw(|f| render(f, f.area(), bar)).unwrap();
         terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect()
     }
 
     #[test]
     fn a_long_error_pushes_the_lesser_pieces_out() {
-        let settings = UiSettings::from_config(&crate::config::Loaded::default(), false);
-        let mut state = AppState::new(settings, 80, 24, chrono::Utc::now());
-        state.connection = Connection::Ready(ConnectionInfo {
+        let theme = Theme::default();
+        let connection = Connection::Ready(ConnectionInfo {
             profile: "work".into(),
             organisation: None,
             base_url: "https://api.example.com".into(),
@@ -161,18 +173,25 @@ mod tests {
             warnings: Vec::new(),
             read_only: false,
         });
-        assert!(bar(&state).contains("api.example.com"));
-        assert!(bar(&state).contains("? help"));
+        let mut bar = StatusBar {
+            connection: &connection,
+            age: None,
+            loading: Vec::new(),
+            error: None,
+            notice: None,
+            filtering: false,
+            theme: &theme,
+        };
+        assert!(shown(&bar, 80).contains("api.example.com"));
+        assert!(shown(&bar, 80).contains("? help"));
         let message =
-            "Loading bots failed: The server failed (500): Internal Server Error and a long tail"
-                .to_string();
-        state.last_error = Some(Problem { slot: None, message });
-        let shown = bar(&state);
-        assert!(shown.contains("✗ Loading bots failed: The server failed (500): Inter"), "{shown}");
-        assert!(!shown.contains("? help"), "hints go first: {shown}");
-        assert!(shown.trim_end().ends_with('…'), "{shown}");
-        state.width = 60;
-        let narrow = bar(&state);
+            "Loading bots failed: The server failed (500): Internal Server Error and a long tail";
+        bar.error = Some(message);
+        let wide = shown(&bar, 80);
+        assert!(wide.contains("✗ Loading bots failed: The server failed (500): Inter"), "{wide}");
+        assert!(!wide.contains("? help"), "hints go first: {wide}");
+        assert!(wide.trim_end().ends_with('…'), "{wide}");
+        let narrow = shown(&bar, 60);
         assert!(
             narrow.starts_with(" work │ ✗ Loading bots failed"),
             "the host gives way: {narrow}"

@@ -2,7 +2,7 @@
 //! get the numbers with short names, then the numbers alone.
 
 use crate::tui::model::Pane;
-use crate::tui::state::AppState;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -43,15 +43,15 @@ pub fn tab_at(column: u16, width: u16) -> Option<Pane> {
     None
 }
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+/// Draws the tabs with `current` highlighted.
+pub fn render(frame: &mut Frame, area: Rect, current: Pane, theme: &Theme) {
     if area.height == 0 {
         return;
     }
-    let theme = &state.theme;
     let spans: Vec<Span> = labels(area.width)
         .into_iter()
         .map(|(pane, label)| {
-            let style = if pane == state.pane { theme.tab_active } else { theme.tab_inactive };
+            let style = if pane == current { theme.tab_active } else { theme.tab_inactive };
             Span::styled(label, style)
         })
         .collect();
