@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::home::Isolated;
 use common::pty::Pty;
 use std::time::Duration;
 
@@ -130,4 +131,30 @@ fn the_demo_runs_under_the_faults_given() {
         s.contains(" from now to ") && s.contains('✗')
     });
     assert!(screen.contains("The server failed (500)"), "the bots pane says why:\n{screen}");
+}
+
+#[test]
+fn a_panic_gives_the_terminal_back_in_cooked_mode_with_the_message_in_the_log() {
+    let home = Isolated::new();
+    // The shell's next commands see the terminal as the dashboard left it.
+    let script = r#""$OUTREACH" --demo; echo "ended with $?"; stty -a; echo end-of-check"#;
+    let mut pty =
+        Pty::spawn_script(&home, script, &[("OUTREACH_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")]);
+    pty.wait_for("campaigns in all");
+    assert!(pty.parser.screen().alternate_screen());
+    pty.send("\u{1b}[24~"); // F12, the drill's key
+    let screen = pty.wait_for("end-of-check");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+
+    assert!(screen.contains("ended with 101"), "the dashboard panicked:\n{screen}");
+    assert!(screen.contains("panic drill"), "the message is on the normal screen:\n{screen}");
+    let modes: Vec<&str> = screen.split_whitespace().collect();
+    for mode in ["icanon", "echo", "isig"] {
+        assert!(modes.contains(&mode), "{mode} is on again (cooked mode):\n{screen}");
+        assert!(!modes.contains(&format!("-{mode}").as_str()), "still raw:\n{screen}");
+    }
+    let terminal = pty.parser.screen();
+    assert!(!terminal.alternate_screen(), "the alternate screen was left");
+    assert!(!terminal.hide_cursor(), "the cursor is shown");
+    assert!(home.log_text().contains("panic drill: F12 pressed"), "log:\n{}", home.log_text());
 }

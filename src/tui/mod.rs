@@ -16,6 +16,7 @@ pub(crate) mod layout;
 pub(crate) mod list;
 pub mod model;
 pub(crate) mod palette;
+pub(crate) mod panic_drill;
 pub(crate) mod remote;
 pub mod resource;
 pub mod runner;
@@ -111,16 +112,15 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
         signals.recv().await;
     };
     let perform = |effect| runner.run(effect);
-    let result = event_loop(
-        &mut guard.terminal,
-        state,
-        EventStream::new(),
-        rx,
-        perform,
-        signal,
-        Timers::default(),
-    )
-    .await;
+    let drill = panic_drill::armed();
+    let events = EventStream::new().inspect(move |event| {
+        if let Ok(event) = event {
+            panic_drill::check(drill, event);
+        }
+    });
+    let result =
+        event_loop(&mut guard.terminal, state, events, rx, perform, signal, Timers::default())
+            .await;
     drop(guard);
     result.map(drop)
 }

@@ -90,12 +90,14 @@ pub fn restore() {
 }
 
 /// Restores the terminal before the default hook prints the panic, so the message lands on
-/// the normal screen and the shell is usable afterwards.
+/// the normal screen and the shell is usable afterwards; the log keeps the message too
+/// (the screen may be cleared by the next program).
 fn install_panic_hook() {
     PANIC_HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
+            tracing::error!(%info, "the dashboard panicked");
             previous(info);
         }));
     });

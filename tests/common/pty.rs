@@ -39,10 +39,29 @@ impl Pty {
         rows: u16,
         env: &[(&str, &str)],
     ) -> Pty {
+        Pty::spawn_program(home, env!("CARGO_BIN_EXE_outreach"), args, cols, rows, env)
+    }
+
+    /// Runs `script` with `sh -c` in a terminal in `home`, `$OUTREACH` naming the binary:
+    /// to see what the terminal is like for the next command after the dashboard ends.
+    pub fn spawn_script(home: &Isolated, script: &str, env: &[(&str, &str)]) -> Pty {
+        let mut env = env.to_vec();
+        env.push(("OUTREACH", env!("CARGO_BIN_EXE_outreach")));
+        Pty::spawn_program(home, "sh", &["-c", script], 100, 30, &env)
+    }
+
+    fn spawn_program(
+        home: &Isolated,
+        program: &str,
+        args: &[&str],
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Pty {
         let pair = native_pty_system()
             .openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 })
             .unwrap();
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_outreach"));
+        let mut command = CommandBuilder::new(program);
         command.args(args);
         command.cwd(home.path());
         for name in SCRUBBED {
