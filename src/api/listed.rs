@@ -21,15 +21,20 @@ impl<T> Listed<T> {
     /// A warning for the user when elements were skipped. `what` is the plural noun
     /// ("campaigns", "e-mails"); one element is named in the singular, without its `s`.
     pub fn warning(&self, what: &str) -> Option<String> {
-        (self.skipped > 0).then(|| {
-            let (noun, verb) = if self.skipped == 1 {
-                (what.strip_suffix('s').unwrap_or(what), "was")
-            } else {
-                (what, "were")
-            };
-            format!("{} {noun} could not be read and {verb} left out", self.skipped)
-        })
+        left_out(self.skipped, what)
     }
+}
+
+/// "1 campaign could not be read and was left out", "3 campaigns … were …"; `None` for 0.
+pub fn left_out(skipped: usize, what: &str) -> Option<String> {
+    (skipped > 0).then(|| {
+        let (noun, verb) = if skipped == 1 {
+            (what.strip_suffix('s').unwrap_or(what), "was")
+        } else {
+            (what, "were")
+        };
+        format!("{skipped} {noun} could not be read and {verb} left out")
+    })
 }
 
 /// Decodes a JSON array element by element. Fails only when the body is not an array (or
@@ -196,7 +201,7 @@ impl<T: DeserializeOwned> ListDecoder<T> {
     fn element(&mut self, buf: &[u8], last: bool) -> Result<Option<usize>, serde_json::Error> {
         let complete = |end: usize| last || skip_white_space(buf, end) < buf.len();
         let mut typed = serde_json::Deserializer::from_slice(buf).into_iter::<T>();
-        match typed.next() {
+        let why = match typed.next() {
             Some(Ok(item)) if complete(typed.byte_offset()) => {
                 self.items.push(item);
                 return Ok(Some(typed.byte_offset()));
@@ -204,12 +209,16 @@ impl<T: DeserializeOwned> ListDecoder<T> {
             Some(Err(error)) if error.is_eof() => return Ok(None),
             Some(Ok(_)) | None => return Ok(None),
             // Not a `T`: read as any JSON to find its end, or to learn it is broken.
-            Some(Err(_)) => {}
-        }
+            Some(Err(error)) => error,
+        };
         let mut any = serde_json::Deserializer::from_slice(buf).into_iter::<IgnoredAny>();
         match any.next() {
             Some(Ok(_)) if complete(any.byte_offset()) => {
                 self.skipped += 1;
+                // The user is told how many; the log says which and why (escaped: the
+                // server's text may hold control characters).
+                let element = self.items.len() + self.skipped;
+                tracing::warn!(element, why = ?why.to_string(), "a list element could not be read");
                 Ok(Some(any.byte_offset()))
             }
             Some(Err(error)) if !error.is_eof() => {

@@ -182,6 +182,11 @@ fn body(message: &EmailMessage, columns: usize, quotes: Quotes, lines: &mut Vec<
         }
         index += run;
     }
+    if let Some(note) = &rendered.note {
+        lines.extend(
+            wrap_line(note, columns).into_iter().map(|l| ChainLine::new(LineKind::Note, l)),
+        );
+    }
     if !rendered.links.is_empty() {
         lines.push(ChainLine::new(LineKind::Blank, ""));
         for (number, url) in rendered.links.iter().enumerate() {
@@ -214,6 +219,29 @@ mod tests {
 
     fn texts(layout: &ChainLayout) -> Vec<String> {
         layout.lines.iter().map(|l| format!("{}|{}", l.label, l.text)).collect()
+    }
+
+    #[test]
+    fn huge_and_deeply_nested_bodies_are_laid_out_cut_with_a_note() {
+        let mut deep = message("2024-05-01T10:00:00Z", "");
+        deep.body = EmailBody {
+            text: None,
+            html: Some(format!("{}deep text{}", "<div>".repeat(10_000), "</div>".repeat(10_000))),
+        };
+        let huge = message("2024-05-02T10:00:00Z", &"word ".repeat(100_000));
+        let layout = layout(&[deep, huge], 80, FOLDED, &Zone::Named(chrono_tz::UTC));
+        let notes: Vec<&str> = layout
+            .lines
+            .iter()
+            .filter(|l| l.kind == LineKind::Note)
+            .map(|l| l.text.as_str())
+            .collect();
+        let notes = notes.join(" ");
+        assert!(notes.contains("nests deeper than 200 levels"), "{notes}");
+        assert!(notes.contains("Message cut: only its first 256 kB of 489 kB"), "{notes}");
+        assert!(texts(&layout).contains(&"|deep text".to_string()));
+        let body_lines = layout.lines.iter().filter(|l| l.kind == LineKind::Body).count();
+        assert!(body_lines < 4_000, "the huge body was cut: {body_lines} lines");
     }
 
     #[test]

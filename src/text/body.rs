@@ -2,6 +2,7 @@
 //! the HTML part converted to text; sanitised, wrapped, quoted history marked, and links
 //! numbered as footnotes.
 
+use super::bounds::{self, MAX_BODY_BYTES, MAX_HTML_DEPTH};
 use super::quotes::quoted_lines;
 use super::sanitize_multiline;
 use super::wrap::wrap_line;
@@ -36,6 +37,8 @@ pub struct RenderedBody {
     pub lines: Vec<BodyLine>,
     pub links: Vec<String>,
     pub source: BodySource,
+    /// What was left out of a huge or too deeply nested body, to show after it.
+    pub note: Option<String>,
 }
 
 /// Renders a body at `width` columns. Every character that reaches the result is sanitised
@@ -43,19 +46,48 @@ pub struct RenderedBody {
 pub fn render_body(html: Option<&str>, text: Option<&str>, width: usize) -> RenderedBody {
     let width = width.max(1);
     if let Some(text) = text.filter(|t| !t.trim().is_empty()) {
-        return from_text(text, width);
+        let (kept, was_cut) = bounds::cut(text);
+        return with_note(from_text(kept, width), was_cut.then(|| cut_note(text)));
     }
     if let Some(html) = html.filter(|h| !h.trim().is_empty()) {
-        return from_html(html, width);
+        let (kept, was_cut) = bounds::cut(html);
+        if bounds::too_deep(kept) {
+            let note = format!(
+                "(The HTML of this message nests deeper than {MAX_HTML_DEPTH} levels; its text is shown without formatting{}.)",
+                if was_cut {
+                    format!(", and only its first {} kB", MAX_BODY_BYTES / 1024)
+                } else {
+                    String::new()
+                }
+            );
+            let plain = bounds::strip_tags(kept);
+            let rendered = from_text(&plain, width);
+            return with_note(RenderedBody { source: BodySource::Html, ..rendered }, Some(note));
+        }
+        return with_note(from_html(kept, width), was_cut.then(|| cut_note(html)));
     }
-    RenderedBody { lines: Vec::new(), links: Vec::new(), source: BodySource::Empty }
+    RenderedBody { lines: Vec::new(), links: Vec::new(), source: BodySource::Empty, note: None }
+}
+
+/// Says how much of a body that was cut is shown.
+fn cut_note(whole: &str) -> String {
+    format!(
+        "(Message cut: only its first {} kB of {} kB are shown.)",
+        MAX_BODY_BYTES / 1024,
+        whole.len().div_ceil(1024)
+    )
+}
+
+fn with_note(rendered: RenderedBody, note: Option<String>) -> RenderedBody {
+    RenderedBody { note, ..rendered }
 }
 
 fn from_text(text: &str, width: usize) -> RenderedBody {
     // A URL in a text part is its own link text: shown as written, no footnote.
     let clean = sanitize_multiline(text).replace('\t', TAB);
     let lines: Vec<&str> = clean.lines().collect();
-    RenderedBody { lines: wrap_marked(&lines, width), links: Vec::new(), source: BodySource::Text }
+    let lines = wrap_marked(&lines, width);
+    RenderedBody { lines, links: Vec::new(), source: BodySource::Text, note: None }
 }
 
 fn from_html(html: &str, width: usize) -> RenderedBody {
@@ -72,7 +104,7 @@ fn from_html(html: &str, width: usize) -> RenderedBody {
     let links = take_footnotes(&mut lines);
     let (text, links) = unnumber_bare_links(&lines.join("\n"), &links);
     let lines: Vec<&str> = text.lines().collect();
-    RenderedBody { lines: wrap_marked(&lines, width), links, source: BodySource::Html }
+    RenderedBody { lines: wrap_marked(&lines, width), links, source: BodySource::Html, note: None }
 }
 
 /// Marks quoted history, then wraps each line keeping its mark.

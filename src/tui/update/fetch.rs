@@ -1,6 +1,7 @@
 //! Loading: which requests each pane needs, answers applied to the store (stale ones
 //! dropped by `req_id`), and the lists re-indexed when their data changes.
 
+use crate::api::listed::left_out;
 use crate::tui::action::{Answer, Effect};
 use crate::tui::layout::list_rows;
 use crate::tui::model::{ConnectFailure, ConnectionInfo, Slot};
@@ -91,12 +92,9 @@ pub fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
             if state.last_error.as_ref().is_some_and(|p| p.slot == Some(slot)) {
                 state.last_error = None;
             }
-            if skipped > 0 {
-                let noun = if skipped == 1 { "item" } else { "items" };
-                state.notice = Some(format!(
-                    "{skipped} {noun} of the {} could not be read and were left out",
-                    slot.label()
-                ));
+            // The pane's title keeps saying it until a load reads every item.
+            if let Some(warning) = left_out(skipped, "items") {
+                state.notice = Some(format!("{}: {warning} (the log says why).", slot.label()));
             }
             resource::reindex(state, slot);
             reveal(state, slot);

@@ -45,6 +45,11 @@ pub(super) fn list_title<T>(
         spans.push(Span::styled(format!(" /{}", sanitize(list.filter())), theme.accent));
     }
     spans.extend(extra);
+    if let Some(data) = remote.data.as_ref().filter(|data| data.skipped > 0) {
+        let noun = if data.skipped == 1 { "item" } else { "items" };
+        let text = format!(" ⚠ {} {noun} could not be read", data.skipped);
+        spans.push(Span::styled(text, theme.warning));
+    }
     if remote.is_loading() {
         spans.push(Span::styled(" ⟳ loading", theme.warning));
     } else if remote.error.is_some() && remote.data.is_some() {
