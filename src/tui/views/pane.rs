@@ -1,6 +1,7 @@
 //! The frame every pane shares: its bordered block, a list's title and table (or why there
 //! is none yet), and an open item's detail.
 
+use crate::api::ApiError;
 use crate::present::{self, Context, Shown};
 use crate::text::sanitize;
 use crate::tui::details::detail_lines;
@@ -50,10 +51,17 @@ pub(super) fn list_title<T>(
         let text = format!(" ⚠ {} {noun} could not be read", data.skipped);
         spans.push(Span::styled(text, theme.warning));
     }
-    if remote.is_loading() {
-        spans.push(Span::styled(" ⟳ loading", theme.warning));
-    } else if remote.error.is_some() && remote.data.is_some() {
-        spans.push(Span::styled(" ⚠ refresh failed (r retries)", theme.error));
+    match (&remote.error, &remote.data) {
+        _ if remote.is_loading() => spans.push(Span::styled(" ⟳ loading", theme.warning)),
+        // The server's wait is worth the room: how long, until when, and that r need not wait.
+        (Some(error @ ApiError::RateLimited { .. }), Some(_)) => {
+            let text = format!(" ⚠ {} r tries now", sanitize(&error.to_string()));
+            spans.push(Span::styled(text, theme.error));
+        }
+        (Some(_), Some(_)) => {
+            spans.push(Span::styled(" ⚠ refresh failed (r retries)", theme.error))
+        }
+        _ => {}
     }
     spans
 }
