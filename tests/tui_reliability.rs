@@ -3,7 +3,7 @@
 //! cannot be read keeps its rows and says so in its title until a good load; a list that
 //! cannot be read at all never blanks a pane that showed rows, and its error leaves the
 //! status bar once the pane loads again; a long rate limit is told in the pane, not
-//! retried, and `r` tries at once.
+//! retried, and `r` tries at once; a short one is counted down in the pane.
 
 mod common;
 
@@ -12,11 +12,16 @@ use common::{ch, screen, settings};
 use outreach_tui::api::Client;
 use outreach_tui::sim::SimHandle;
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::connect::Launch;
 use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::runner::Runner;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 /// The dashboard with its reads performed for real.
 struct Dashboard {
@@ -123,4 +128,56 @@ async fn a_long_rate_limit_is_told_in_the_pane_and_r_tries_at_once() {
     assert_eq!(requests_to(&sim, "GET /api/v1/campaigns").await, before + 2, "r asks at once");
     assert!(!dashboard.title().contains("rate limited"), "{}", dashboard.screen());
     sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
+    // The demo's first read of the campaigns is asked to wait 3 s, under the client's cap.
+    let faults = Some("429:3@GET:/api/v1/campaigns#1".to_string());
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut runner = Runner::new(tx, Launch::Demo { faults });
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, chrono::Utc::now());
+    runner.run(Effect::Connect);
+    let mut countdown = None;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while state.store.campaigns.data.is_none() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let action = tokio::time::timeout(left, rx.recv()).await.ok().flatten();
+        let action = action.expect("the campaigns load within 20 s");
+        let waiting = matches!(&action, Action::Waiting { .. });
+        for effect in update(&mut state, action) {
+            runner.run(effect);
+        }
+        if waiting {
+            for effect in update(&mut state, ch('2')) {
+                runner.run(effect);
+            }
+            countdown = Some(screen(&state));
+        }
+    }
+    let countdown = countdown.expect("the wait was reported to the pane");
+    assert!(
+        countdown.contains("⟳ rate limited; trying again in 3 s (r: now)")
+            || countdown.contains("⟳ rate limited; trying again in 2 s (r: now)"),
+        "{countdown}"
+    );
+    assert!(state.retries.is_empty(), "the wait ends with the answer");
+    assert!(!screen(&state).contains("trying again"), "{}", screen(&state));
+}
+
+#[test]
+fn the_countdown_moves_with_the_clock() {
+    let mut state = common::connected(120, 30, Theme::default());
+    common::act(&mut state, ch('2'));
+    let req_id = state.take_req_id();
+    state.store.campaigns.pending = Some(req_id);
+    let until = state.now + chrono::TimeDelta::seconds(7);
+    let reason = "rate limited".to_string();
+    update(&mut state, Action::Waiting { slot: Slot::Campaigns, req_id, reason, until });
+    assert!(screen(&state).contains("rate limited; trying again in 7 s (r: now)"));
+    state.dirty = false;
+    let later = state.now + chrono::TimeDelta::seconds(2);
+    update(&mut state, Action::Tick(later));
+    assert!(state.dirty, "a tick that changes the countdown redraws");
+    assert!(screen(&state).contains("trying again in 5 s"), "{}", screen(&state));
 }

@@ -16,6 +16,7 @@ mod status;
 pub mod time;
 pub mod url;
 pub mod validation;
+pub mod waits;
 
 pub use client::{Client, ClientOptions, MAX_DNC_BATCH};
 pub use enums::*;

@@ -107,6 +107,14 @@ pub enum Action {
     },
     /// The spinner of a write in flight moves on (only sent while one is).
     Spin,
+    /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
+    /// at `until`: the pane counts down to it.
+    Waiting {
+        slot: Slot,
+        req_id: ReqId,
+        reason: String,
+        until: DateTime<Utc>,
+    },
 }
 
 /// What the loop must do; the result of an effect comes back as an [`Action`].

@@ -3,11 +3,12 @@
 //! newer fetch of the same slot supersedes is aborted, so `r` pressed five times on a large
 //! list decodes it once.
 
-use crate::api::{ApiError, Client};
+use crate::api::{ApiError, Client, waits};
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::submit::request::{self, WriteRequest};
+use chrono::{TimeDelta, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc::UnboundedSender;
@@ -97,9 +98,17 @@ impl Runner {
         let client = self.client();
         let tx = self.tx.clone();
         let slot = fetch.slot;
+        let req_id = fetch.req_id;
+        let waits = self.tx.clone();
+        // The pane counts down a wait before a retry (the server's Retry-After included).
+        let observer: waits::Observer = Arc::new(move |error, wait| {
+            let until = Utc::now() + TimeDelta::from_std(wait).unwrap_or_default();
+            let reason = retry_reason(error).to_string();
+            let _ = waits.send(Action::Waiting { slot, req_id, reason, until });
+        });
         let task = tokio::spawn(async move {
             let action = match client {
-                Some(client) => fetch.perform(client).await,
+                Some(client) => waits::observe(observer, fetch.perform(client)).await,
                 None => fetch.failed(not_connected()),
             };
             let _ = tx.send(action);
@@ -120,6 +129,16 @@ impl Runner {
     pub fn fetches_running(&self) -> usize {
         let live = |task: &&AbortHandle| !task.is_finished();
         self.fetches.values().filter(live).count() + self.aborted.iter().filter(live).count()
+    }
+}
+
+/// Why a fetch is tried again, in the few words a pane's title has room for.
+fn retry_reason(error: &ApiError) -> &'static str {
+    match error {
+        ApiError::RateLimited { .. } => "rate limited",
+        ApiError::Unavailable { .. } => "service unavailable",
+        ApiError::Timeout { .. } => "no answer in time",
+        _ => "failed",
     }
 }
 

@@ -84,6 +84,16 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A fetch waiting to be tried again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RetryWait {
+    pub slot: Slot,
+    pub req_id: ReqId,
+    /// Why the last try failed, in a few words ("rate limited").
+    pub reason: String,
+    pub until: DateTime<Utc>,
+}
+
 /// Settings the dashboard starts with (from the config file, later).
 #[derive(Debug, Clone)]
 pub struct UiSettings {
@@ -133,6 +143,9 @@ pub struct AppState {
     pub spinner: usize,
     /// An item to select in its list once its slot loads again (a contact just added).
     pub reveal: Option<(Slot, i64)>,
+    /// Fetches waiting to be tried again (the server asked to wait, or a passing failure),
+    /// by slot: the request, why, and when; a pane counts down to it.
+    pub retries: Vec<RetryWait>,
     /// Slots to reload at a moment, when background work on the server should be done.
     pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
@@ -177,6 +190,7 @@ impl AppState {
             spinner: 0,
             reveal: None,
             followup: None,
+            retries: Vec::new(),
             next_req_id: 1,
             dirty: true,
         }

@@ -86,6 +86,7 @@ pub fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
         return Vec::new();
     }
     let slot = answer.slot();
+    state.retries.retain(|wait| wait.slot != slot);
     state.dirty = true;
     match answer.result() {
         Ok(skipped) => {

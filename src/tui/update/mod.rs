@@ -14,7 +14,7 @@ mod query;
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
 use crate::tui::resource::{current_is_loading, current_loaded_at};
-use crate::tui::state::{AppState, Connection};
+use crate::tui::state::{AppState, Connection, RetryWait};
 use crossterm::event::KeyEventKind;
 use fetch::refresh_current;
 
@@ -85,11 +85,18 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             forms::on_spin(state);
             Vec::new()
         }
+        Action::Waiting { slot, req_id, reason, until } => {
+            state.retries.retain(|wait| wait.slot != slot);
+            state.retries.push(RetryWait { slot, req_id, reason, until });
+            state.dirty = true;
+            Vec::new()
+        }
     }
 }
 
-/// What the clock shows: the age of the current pane's data and today's date. The screen
-/// is redrawn on a tick only when one of these changes.
-fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate) {
-    (current_loaded_at(state).map(|at| age(at, state.now)), state.zone.date(state.now))
+/// What the clock shows: the age of the current pane's data, today's date, and the seconds
+/// left of any retry wait. The screen is redrawn on a tick only when one of these changes.
+fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate, Vec<i64>) {
+    let waits = state.retries.iter().map(|wait| (wait.until - state.now).num_seconds()).collect();
+    (current_loaded_at(state).map(|at| age(at, state.now)), state.zone.date(state.now), waits)
 }

@@ -51,7 +51,13 @@ pub(super) fn list_title<T>(
         let text = format!(" ⚠ {} {noun} could not be read", data.skipped);
         spans.push(Span::styled(text, theme.warning));
     }
+    let waiting = state.retries.iter().find(|wait| remote.pending == Some(wait.req_id));
     match (&remote.error, &remote.data) {
+        _ if let Some(wait) = waiting => {
+            let seconds = (wait.until - state.now).num_seconds().max(0);
+            let text = format!(" ⟳ {}; trying again in {seconds} s (r: now)", wait.reason);
+            spans.push(Span::styled(text, theme.warning));
+        }
         _ if remote.is_loading() => spans.push(Span::styled(" ⟳ loading", theme.warning)),
         // The server's wait is worth the room: how long, until when, and that r need not wait.
         (Some(error @ ApiError::RateLimited { .. }), Some(_)) => {
