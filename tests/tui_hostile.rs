@@ -121,9 +121,13 @@ mod live {
     async fn act_live(state: &mut AppState, client: &Client, action: Action) {
         let mut queue = update(state, action);
         while let Some(effect) = queue.pop() {
-            if let Effect::Fetch(fetch) = effect {
-                let answer = perform(client, &fetch).await;
-                queue.extend(update(state, answer));
+            match effect {
+                Effect::Fetch(fetch) => {
+                    let answer = perform(client, &fetch).await;
+                    queue.extend(update(state, answer));
+                }
+                Effect::LayOut(job) => queue.extend(update(state, laid_out(&job))),
+                _ => {}
             }
         }
     }

@@ -2,6 +2,7 @@
 //! must do about it (`Effect`). `update` turns one into the other without any I/O.
 
 use crate::api::{ApiError, Client};
+use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::command::Command;
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
 use crate::tui::state::AppState;
@@ -107,6 +108,11 @@ pub enum Action {
     },
     /// The spinner of a write in flight moves on (only sent while one is).
     Spin,
+    /// A chain layout asked for by `Effect::LayOut` is ready.
+    LaidOut {
+        req_id: ReqId,
+        layout: Arc<ChainLayout>,
+    },
     /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
     /// at `until`: the pane counts down to it.
     Waiting {
@@ -127,6 +133,8 @@ pub enum Effect {
     Fetch(Fetch),
     /// Abort the fetch of a slot whose answer is no longer wanted (the chain was closed).
     Cancel(Slot),
+    /// Lay out an e-mail chain off the UI thread; answers `LaidOut` with the same `req_id`.
+    LayOut(LayoutJob),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).

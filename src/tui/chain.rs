@@ -1,9 +1,11 @@
 //! The chain pane's layout: the shared [`crate::chain`] layout, its folded quotes pointing
-//! at the key that shows them.
+//! at the key that shows them; the layout is made off the UI thread (`LayoutJob`).
 
 use crate::api::EmailMessage;
 use crate::chain::Quotes;
 use crate::clock::Zone;
+use crate::tui::model::ReqId;
+use std::sync::Arc;
 
 pub use crate::chain::{ChainLayout, ChainLine, LineKind};
 
@@ -14,4 +16,27 @@ const UNFOLD_HINT: &str = "T shows them";
 pub fn layout(messages: &[EmailMessage], width: u16, unfolded: bool, zone: &Zone) -> ChainLayout {
     let quotes = if unfolded { Quotes::Shown } else { Quotes::Folded { hint: UNFOLD_HINT } };
     crate::chain::layout(messages, width, quotes, zone)
+}
+
+/// A layout to make off the UI thread (a long chain takes a while); its result comes back
+/// as `Action::LaidOut` with the same `req_id`, and only the latest one is used.
+#[derive(Debug, Clone)]
+pub struct LayoutJob {
+    pub req_id: ReqId,
+    pub messages: Arc<[EmailMessage]>,
+    pub width: u16,
+    pub unfolded: bool,
+    pub zone: Zone,
+}
+
+impl LayoutJob {
+    pub fn perform(&self) -> ChainLayout {
+        layout(&self.messages, self.width, self.unfolded, &self.zone)
+    }
+}
+
+impl PartialEq for LayoutJob {
+    fn eq(&self, other: &LayoutJob) -> bool {
+        self.req_id == other.req_id
+    }
 }

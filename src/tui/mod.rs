@@ -4,7 +4,7 @@
 //! `widgets`).
 
 pub mod action;
-pub(crate) mod chain;
+pub mod chain;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;

@@ -45,6 +45,14 @@ impl Runner {
             Effect::Connect => self.connect(),
             Effect::Fetch(fetch) => self.fetch(fetch),
             Effect::Cancel(slot) => self.cancel(slot),
+            Effect::LayOut(job) => {
+                let tx = self.tx.clone();
+                // Off the UI thread: a long chain must not hold up the keys.
+                tokio::task::spawn_blocking(move || {
+                    let layout = Arc::new(job.perform());
+                    let _ = tx.send(Action::LaidOut { req_id: job.req_id, layout });
+                });
+            }
             Effect::Submit { req_id, write } => self.submit(req_id, write),
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();

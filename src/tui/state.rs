@@ -3,7 +3,7 @@
 
 use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
-use crate::tui::chain::ChainLayout;
+use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::filter::FilterEngine;
 use crate::tui::form::Form;
 use crate::tui::input::TextInput;
@@ -47,6 +47,8 @@ pub struct ChainView {
     pub scroll: usize,
     /// Quoted history shown (`T`); folded by default.
     pub unfolded: bool,
+    /// The layout being made, whose result is awaited; `layout` is the last one until then.
+    pub layout_pending: Option<ReqId>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -146,6 +148,8 @@ pub struct AppState {
     /// Fetches waiting to be tried again (the server asked to wait, or a passing failure),
     /// by slot: the request, why, and when; a pane counts down to it.
     pub retries: Vec<RetryWait>,
+    /// A chain layout to ask for once this action is applied.
+    pub layout_job: Option<LayoutJob>,
     /// Slots to reload at a moment, when background work on the server should be done.
     pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
@@ -191,6 +195,7 @@ impl AppState {
             reveal: None,
             followup: None,
             retries: Vec::new(),
+            layout_job: None,
             next_req_id: 1,
             dirty: true,
         }

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use outreach_tui::api::*;
 use outreach_tui::clock::Zone;
 use outreach_tui::tui::action::{Action, Effect, Fetch};
+use outreach_tui::tui::chain::LayoutJob;
 use outreach_tui::tui::keymap::Keymap;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
@@ -59,12 +60,19 @@ pub fn answer_for(fetch: &Fetch) -> Action {
     }
 }
 
+/// The answer to a chain layout, made at once.
+pub fn laid_out(job: &LayoutJob) -> Action {
+    Action::LaidOut { req_id: job.req_id, layout: Arc::new(job.perform()) }
+}
+
 /// Answers every fetch among `effects` (and those its answers cause) with fixture data.
 pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
     let mut queue = effects;
     while let Some(effect) = queue.pop() {
-        if let Effect::Fetch(fetch) = effect {
-            queue.extend(update(state, answer_for(&fetch)));
+        match effect {
+            Effect::Fetch(fetch) => queue.extend(update(state, answer_for(&fetch))),
+            Effect::LayOut(job) => queue.extend(update(state, laid_out(&job))),
+            _ => {}
         }
     }
 }

@@ -2,12 +2,14 @@
 //! the width once per change.
 
 use crate::api::{ApiError, Client, EmailMessage, Listed};
-use crate::tui::chain::layout;
+use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::layout::text_width;
+use crate::tui::model::ReqId;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::ListResource;
 use crate::tui::state::AppState;
+use std::sync::Arc;
 
 pub struct Chain;
 
@@ -38,18 +40,38 @@ impl ListResource for Chain {
     }
 }
 
-/// Lays the chain out again when its data, the width or the folding changed; the message
-/// at the top of the view stays at the top.
+/// Asks for the chain to be laid out again (off the UI thread: `state.layout_job`) when its
+/// data, the width or the folding changed.
 pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
     let width = text_width(state);
     let zone = state.zone;
+    let req_id = state.next_req_id;
     let Some(chain) = state.exchanges.chain.as_mut() else { return };
-    if !data_changed && chain.layout.width == width && chain.layout.unfolded == chain.unfolded {
+    let wanted = (width, chain.unfolded);
+    if !data_changed
+        && chain.layout_pending.is_none()
+        && (chain.layout.width, chain.layout.unfolded) == wanted
+    {
         return;
     }
+    let Some(data) = &chain.remote.data else { return };
+    state.next_req_id += 1;
+    chain.layout_pending = Some(req_id);
+    let messages = Arc::clone(&data.items);
+    state.layout_job = Some(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone });
+}
+
+/// Shows a finished layout if it is the awaited one; the message at the top of the view
+/// stays at the top (also across a refresh of the chain).
+pub fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
+    let Some(chain) = state.exchanges.chain.as_mut() else { return false };
+    if chain.layout_pending != Some(req_id) {
+        return false;
+    }
+    chain.layout_pending = None;
     let top_message = chain.layout.starts.iter().rposition(|&start| start <= chain.scroll);
-    chain.layout = layout(chain.remote.items(), width, chain.unfolded, &zone);
-    // The same message stays at the top (also across a refresh of the chain).
+    chain.layout = Arc::unwrap_or_clone(layout);
     chain.scroll =
         top_message.and_then(|index| chain.layout.starts.get(index).copied()).unwrap_or(0);
+    true
 }

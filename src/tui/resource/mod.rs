@@ -11,7 +11,7 @@ mod answer;
 mod shape;
 
 pub use answer::loaded;
-pub(crate) use chain::relayout_chain;
+pub(crate) use chain::{laid_out, relayout_chain};
 pub use shape::ListResource;
 pub(crate) use shape::{PaneList, context};
 

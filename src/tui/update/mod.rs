@@ -13,7 +13,7 @@ mod query;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
-use crate::tui::resource::{current_is_loading, current_loaded_at};
+use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out};
 use crate::tui::state::{AppState, Connection, RetryWait};
 use crossterm::event::KeyEventKind;
 use fetch::refresh_current;
@@ -27,6 +27,15 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
 /// Applies one action and says what the loop must do next. Sets `state.dirty` when
 /// something visible changed.
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
+    let mut effects = apply(state, action);
+    // Whatever changed the chain's data, width or folding asked for one new layout.
+    if let Some(job) = state.layout_job.take() {
+        effects.push(Effect::LayOut(job));
+    }
+    effects
+}
+
+fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => {
             if key.kind == KeyEventKind::Release {
@@ -83,6 +92,13 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::Spin => {
             forms::on_spin(state);
+            Vec::new()
+        }
+        Action::LaidOut { req_id, layout } => {
+            if laid_out(state, req_id, layout) {
+                state.dirty = true;
+                navigate::scroll_text(state, 0);
+            }
             Vec::new()
         }
         Action::Waiting { slot, req_id, reason, until } => {

@@ -97,6 +97,7 @@ pub fn open(state: &mut AppState) -> Vec<Effect> {
                 layout: Default::default(),
                 scroll: 0,
                 unfolded: false,
+                layout_pending: None,
             });
             fetch(state, Slot::Chain).into_iter().collect()
         }

@@ -50,6 +50,9 @@ pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView)
         (Some(data), _) if data.items.is_empty() => {
             problem::message(frame, area, block, "This exchange has no e-mails yet.", theme.dim)
         }
+        (Some(_), _) if view.layout.lines.is_empty() => {
+            problem::message(frame, area, block, "Laying out the e-mail chain…", theme.dim)
+        }
         (Some(_), _) => {
             let inner = block.inner(area);
             let rows = usize::from(inner.height);
