@@ -8,18 +8,22 @@
 mod common;
 
 use common::sim::{faults, requests_to, start};
-use common::{ch, screen, settings};
-use outreach_tui::api::Client;
+use common::{ch, key, screen, settings};
+use crossterm::event::KeyCode;
+use outreach_tui::api::{Client, EmailBody, EmailMessage, Listed};
 use outreach_tui::sim::SimHandle;
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::chain::LayoutJob;
 use outreach_tui::tui::connect::Launch;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::resource::{Chain, loaded};
 use outreach_tui::tui::runner::Runner;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
@@ -180,4 +184,71 @@ fn the_countdown_moves_with_the_clock() {
     update(&mut state, Action::Tick(later));
     assert!(state.dirty, "a tick that changes the countdown redraws");
     assert!(screen(&state).contains("trying again in 5 s"), "{}", screen(&state));
+}
+
+/// The Exchanges pane with its first chain open and answered with `messages`; the layout
+/// job it asks for, not yet done.
+fn chain_answered(messages: Vec<EmailMessage>) -> (AppState, LayoutJob) {
+    let mut state = common::connected(100, 30, Theme::default());
+    common::act(&mut state, ch('3'));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    let [Effect::Fetch(fetch)] = effects.as_slice() else { panic!("{effects:?}") };
+    let listed = Listed { items: Arc::from(messages), skipped: 0 };
+    let effects = update(&mut state, loaded::<Chain>(fetch.req_id, Ok(listed)));
+    let [Effect::LayOut(job)] = effects.as_slice() else { panic!("{effects:?}") };
+    (state, job.clone())
+}
+
+#[test]
+fn a_chain_is_laid_out_off_the_ui_thread_and_only_the_latest_layout_is_shown() {
+    let (mut state, first) = chain_answered(common::fixtures::chain());
+    assert!(screen(&state).contains("Laying out the e-mail chain…"), "{}", screen(&state));
+    // A resize before the first layout is back asks for another; the first is then stale.
+    let effects = update(&mut state, Action::Resize { width: 80, height: 30 });
+    let [Effect::LayOut(second)] = effects.as_slice() else { panic!("{effects:?}") };
+    update(&mut state, common::laid_out(&first));
+    assert!(screen(&state).contains("Laying out"), "a stale layout is not shown");
+    update(&mut state, common::laid_out(second));
+    let shown = screen(&state);
+    assert!(shown.contains("From:") && shown.contains("message 1/"), "{shown}");
+}
+
+#[test]
+fn a_huge_and_a_deeply_nested_message_are_shown_cut_with_a_note() {
+    let deep = EmailMessage {
+        subject: "deep".into(),
+        body: EmailBody {
+            html: Some(format!("{}deep text{}", "<div>".repeat(10_000), "</div>".repeat(10_000))),
+            text: None,
+        },
+        ..EmailMessage::default()
+    };
+    let huge = EmailMessage {
+        subject: "huge".into(),
+        body: EmailBody { text: Some("word ".repeat(100_000)), html: None },
+        ..EmailMessage::default()
+    };
+    let (mut state, job) = chain_answered(vec![deep, huge]);
+    let started = Instant::now();
+    let layout = job.perform();
+    // Not a timing assertion: the limits make it quick; this only says how quick it was.
+    eprintln!("hostile chain laid out in {:?}", started.elapsed());
+    update(&mut state, Action::LaidOut { req_id: job.req_id, layout: Arc::new(layout) });
+    let text: Vec<String> = state
+        .exchanges
+        .chain
+        .as_ref()
+        .unwrap()
+        .layout
+        .lines
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    let text = text.join("\n");
+    assert!(
+        text.contains("deep text") && text.contains("nests deeper than 200 levels"),
+        "{text:.2000}"
+    );
+    assert!(text.contains("Message cut: only its first 256 kB of 489 kB are shown."));
+    assert!(screen(&state).contains("deep text"), "{}", screen(&state));
 }
