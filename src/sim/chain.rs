@@ -7,8 +7,7 @@
 
 use super::chain_body::{Body, Paragraphs};
 use super::hostile;
-use super::rng::Rng;
-use super::seed::salt;
+use super::rng::{Rng, salt};
 use super::words::words;
 use crate::api::{EmailBody, EmailMessage, ExchangeStatus, Mailbox, Timestamp};
 use chrono::TimeDelta;

@@ -5,6 +5,7 @@
 //! FastAPI-shaped errors and 422 bodies; fault injection; admin routes under `/_sim/`.
 
 mod admin;
+mod campaign_kind;
 pub mod chain;
 mod chain_body;
 pub mod clock;

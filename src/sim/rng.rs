@@ -1,6 +1,14 @@
 //! A small deterministic PRNG (splitmix64): the same seed gives the same organisations,
 //! names and e-mail chains on every run and every machine, without a dependency.
 
+/// Salts that give each kind of item its own stream of numbers.
+pub mod salt {
+    pub const ORG: u64 = 1;
+    pub const CONTACT: u64 = 2;
+    pub const CHAIN: u64 = 3;
+    pub const KEYS: u64 = 4;
+}
+
 /// splitmix64: fast, statistically fine for test data, and trivially seedable per item.
 #[derive(Debug, Clone)]
 pub struct Rng(u64);

@@ -3,9 +3,10 @@
 //! and conversions on every run. Everything is dated relative to the anchor, so a demo
 //! always shows replies of the last days and meetings today and in the days ahead.
 
+use super::campaign_kind::CampaignKind;
 use super::clock::Clock;
 use super::hostile;
-use super::rng::Rng;
+use super::rng::{Rng, salt};
 use super::seed_activity::{conversions, dnc_lists, exchanges, meetings};
 use super::seed_bots::{BotPlan, bots};
 use super::store::{DuplicateContact, NextIds, Org, SimCampaign, StoredContact, World, take};
@@ -17,27 +18,6 @@ use crate::api::{
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 use std::collections::HashSet;
-
-/// Salts that give each kind of item its own stream of numbers.
-pub mod salt {
-    pub const ORG: u64 = 1;
-    pub const CONTACT: u64 = 2;
-    pub const CHAIN: u64 = 3;
-    pub const KEYS: u64 = 4;
-}
-
-/// The five kinds of campaign a seeded organisation holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CampaignKind {
-    Active,
-    Completed,
-    /// PENDING with contacts and a bot: starting it succeeds.
-    PendingReady,
-    /// PENDING with a bot but no contacts: starting it answers 400.
-    PendingEmpty,
-    /// PENDING with contacts but no bot: starting it answers 400.
-    PendingNoBot,
-}
 
 struct OrgPlan {
     name: &'static str,

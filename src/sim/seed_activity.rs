@@ -1,8 +1,8 @@
 //! What a seeded organisation has done: exchanges in every status spread over its
 //! campaigns, meetings booked from them, DNC lists and logged conversions.
 
+use super::campaign_kind::CampaignKind;
 use super::rng::Rng;
-use super::seed::CampaignKind;
 use super::store::{LoggedConversion, NextIds, Org, SimExchange, domain_of, take};
 use crate::api::{
     CampaignRef, ExchangeGroup, ExchangeStatus, JsonObject, Meeting, Person, Timestamp,
