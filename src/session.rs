@@ -6,6 +6,7 @@ use crate::api::{ApiError, ApiKey, Client, ClientOptions};
 use crate::config::{self, ConfigError, Loaded};
 use crate::credentials::{self, Keyring, KeyringError, Lifetime, StoreChoice};
 use std::fmt;
+use std::time::Duration;
 use thiserror::Error;
 
 /// The name used when no profile is chosen anywhere.
@@ -50,6 +51,8 @@ pub struct Session {
     /// The profile refuses writes (`read_only = true` in config).
     pub read_only: bool,
     pub allow_http: bool,
+    /// How long the server may keep silent (`[net] timeout_seconds`).
+    pub timeout: Duration,
     /// Things the user should see but that did not stop the session: unknown config keys,
     /// a key store that forgets at reboot, `--allow-http` to a remote host.
     pub warnings: Vec<String>,
@@ -58,7 +61,11 @@ pub struct Session {
 impl Session {
     /// A client for this session.
     pub fn client(&self) -> Result<Client, ApiError> {
-        let options = ClientOptions { allow_http: self.allow_http, ..ClientOptions::default() };
+        let options = ClientOptions {
+            allow_http: self.allow_http,
+            timeout: self.timeout,
+            ..ClientOptions::default()
+        };
         Client::new(&self.base_url, &self.key, options)
     }
 
@@ -71,6 +78,7 @@ impl Session {
             key_source: KeySource::Demo,
             read_only: false,
             allow_http: false,
+            timeout: crate::api::DEFAULT_TIMEOUT,
             warnings: Vec::new(),
         }
     }
@@ -250,6 +258,7 @@ pub async fn resolve_with(
         key: key.key,
         key_source: key.source,
         allow_http: request.allow_http,
+        timeout: loaded.config.net.timeout(),
         warnings,
     })
 }

@@ -6,7 +6,7 @@ mod common;
 
 use common::sim::{admin, client_with, faults, northwind, raw, requests_to, retry, start};
 use outreach_tui::api::retry::parse_retry_after;
-use outreach_tui::api::{ApiError, ContactUpload, RetryPolicy};
+use outreach_tui::api::{ApiError, ContactUpload};
 use outreach_tui::sim::{SimOptions, spawn};
 use std::time::{Duration, Instant};
 
@@ -28,7 +28,7 @@ async fn a_get_waits_the_retry_after_seconds_of_a_503_and_succeeds() {
 #[tokio::test]
 async fn a_429_with_an_http_date_is_retried() {
     let sim = start().await;
-    faults(&sim, "429-date:30@GET:/api/v1/meetings#1").await;
+    faults(&sim, "429-date:30@GET:/api/v1/meetings#2").await;
     let (status, headers, _) =
         raw(&sim, "GET", "/api/v1/meetings", Some(&sim.admin_key()), None).await;
     assert_eq!(status, 429);
@@ -38,10 +38,20 @@ async fn a_429_with_an_http_date_is_retried() {
         wait >= Duration::from_secs(29) && wait <= Duration::from_secs(32),
         "{header} → {wait:?}"
     );
-    // A policy capping waits at 100 ms keeps this test fast; the retry still happens.
-    faults(&sim, "429-date:30@GET:/api/v1/campaigns#1").await;
-    let capped = RetryPolicy { max_delay: Duration::from_millis(100), ..retry() };
-    let api = client_with(&sim, &sim.admin_key(), capped, Duration::from_secs(5));
+    // Thirty seconds is above the client's cap: not slept, not retried, said in words.
+    let api = northwind(&sim);
+    let error = api.list_meetings(&Default::default()).await.unwrap_err();
+    let ApiError::RateLimited { wait: Some(wait), until: Some(_) } = &error else {
+        panic!("{error:?}")
+    };
+    assert!(*wait >= Duration::from_secs(29), "{wait:?}");
+    assert!(
+        error.to_string().starts_with("Rate limited (429); the server asks to wait"),
+        "{error}"
+    );
+    assert_eq!(requests_to(&sim, "GET /api/v1/meetings").await, 2, "the raw GET and one try");
+    // A date a second ahead is under the cap: slept, then the GET succeeds.
+    faults(&sim, "429-date:0@GET:/api/v1/campaigns#1").await;
     assert_eq!(api.list_campaigns().await.unwrap().items.len(), 12);
     assert_eq!(requests_to(&sim, "GET /api/v1/campaigns").await, 2);
 }
@@ -85,7 +95,9 @@ async fn a_write_is_sent_exactly_once_whatever_fails() {
     let campaign = api.list_campaigns().await.unwrap().items[2].id;
     faults(&sim, "reset@PUT:/api/v1/campaigns#1").await;
     let error = api.start_campaign(campaign).await.unwrap_err();
-    assert!(matches!(error, ApiError::Network { .. }), "{error}");
+    assert!(matches!(error, ApiError::BrokenOff { .. }), "{error}");
+    assert!(error.to_string().contains("answered and then broke off"), "{error}");
+    assert!(!error.to_string().contains("Could not reach"), "{error}");
     assert_eq!(requests_to(&sim, &format!("PUT /api/v1/campaigns/{campaign}/start")).await, 1);
 }
 

@@ -149,7 +149,11 @@ fn a_stale_answer_is_dropped() {
     );
     assert!(!state.dirty, "and nothing is redrawn");
     assert!(state.store.campaigns.is_loading());
-    let failure = ApiError::Timeout { url: "x".into() };
+    let failure = ApiError::Timeout {
+        host: "127.0.0.1".into(),
+        phase: outreach_tui::api::TimeoutPhase::FirstByte,
+        after: std::time::Duration::from_secs(20),
+    };
     update(&mut state, loaded::<Campaigns>(old, Err(failure)));
     assert!(state.store.campaigns.error.is_none(), "nor does its failure");
     update(&mut state, loaded::<Campaigns>(new, Ok(one)));

@@ -100,7 +100,15 @@ fn one_write_at_a_time_and_late_answers_are_dropped() {
     assert!(screen(&state).contains("Sending…"), "{}", screen(&state));
     assert!(reply(&mut state, req_id + 100, Ok(started())).is_empty(), "not the write in flight");
     assert!(state.submission.is_some());
-    reply(&mut state, req_id, Err(ApiError::Timeout { url: "u".into() }));
+    reply(
+        &mut state,
+        req_id,
+        Err(ApiError::Timeout {
+            host: "127.0.0.1".into(),
+            phase: outreach_tui::api::TimeoutPhase::FirstByte,
+            after: std::time::Duration::from_secs(20),
+        }),
+    );
     let error = confirm(&state).error.clone().unwrap_or_default();
     assert!(error.contains("may or may not have been applied"), "{error}");
     let (again, _) = submitted(&press(&mut state, ch('y')));

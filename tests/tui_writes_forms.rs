@@ -117,7 +117,11 @@ fn every_failure_keeps_the_form_open_with_every_value_byte_for_byte() {
         ]),
         ApiError::BadRequest { detail: "The organisation has no bots".into() },
         ApiError::Server { status: 500, body_start: "Internal Server Error".into() },
-        ApiError::Timeout { url: "http://127.0.0.1/api/v1/contacts/add".into() },
+        ApiError::Timeout {
+            host: "127.0.0.1".into(),
+            phase: outreach_tui::api::TimeoutPhase::FirstByte,
+            after: std::time::Duration::from_secs(20),
+        },
         ApiError::Forbidden { detail: Some("Not enough permissions".into()) },
     ];
     for failure in failures {

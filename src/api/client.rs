@@ -1,5 +1,6 @@
-//! `Client`: one async method per endpoint of the API (13), with timeouts, no redirects,
-//! the key header marked sensitive, and retries for GET only.
+//! `Client`: one async method per endpoint of the API (13), with timeouts (connect, first
+//! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
+//! GET only ([`RetryPolicy`]).
 
 use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::error::{ApiError, body_start};
@@ -12,7 +13,7 @@ use super::models::{
 use super::outcomes::{AddContactOutcome, ConversionOutcome, ServerMessage, is_duplicate_contact};
 use super::query::{ExchangeQuery, MeetingQuery};
 use super::retry::{RetryPolicy, retry_after};
-use super::status::{status_error, transport_error, without_query};
+use super::status::{Stage, status_error, transport_error};
 use super::url::check_base_url;
 use reqwest::header::{HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode, Url};
@@ -29,18 +30,24 @@ pub const MAX_DNC_BATCH: usize = 10_000;
 pub struct ClientOptions {
     /// Allow `http://` to a host that is not loopback (the key then travels in clear).
     pub allow_http: bool,
+    /// How long a connection may take to be accepted.
     pub connect_timeout: Duration,
-    /// Limit for one whole request, body included.
+    /// How long the server may keep silent: before the answer begins, and between two
+    /// pieces of a body (so a large list that keeps arriving is never cut off).
+    /// `[net] timeout_seconds` in the config file.
     pub timeout: Duration,
     pub retry: RetryPolicy,
 }
+
+/// The default of `[net] timeout_seconds`.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
 
 impl Default for ClientOptions {
     fn default() -> Self {
         ClientOptions {
             allow_http: false,
             connect_timeout: Duration::from_secs(5),
-            timeout: Duration::from_secs(30),
+            timeout: DEFAULT_TIMEOUT,
             retry: RetryPolicy::default(),
         }
     }
@@ -50,6 +57,8 @@ struct Inner {
     http: reqwest::Client,
     base: Url,
     retry: RetryPolicy,
+    connect_timeout: Duration,
+    timeout: Duration,
 }
 
 /// The typed client. Cheap to clone: clones share one connection pool.
@@ -82,14 +91,21 @@ impl Client {
             .default_headers(headers)
             .redirect(reqwest::redirect::Policy::none())
             .connect_timeout(options.connect_timeout)
-            .timeout(options.timeout)
+            .read_timeout(options.timeout)
             .user_agent(concat!("outreach/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|error| ApiError::InvalidUrl {
                 url: base.to_string(),
                 reason: error.to_string(),
             })?;
-        Ok(Client { inner: Arc::new(Inner { http, base, retry: options.retry }) })
+        let inner = Inner {
+            http,
+            base,
+            retry: options.retry,
+            connect_timeout: options.connect_timeout,
+            timeout: options.timeout,
+        };
+        Ok(Client { inner: Arc::new(inner) })
     }
 
     /// The base URL every path is appended to.
@@ -313,29 +329,32 @@ impl Client {
         if !query.is_empty() {
             url.query_pairs_mut().extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         }
-        let retries = if method == Method::GET { self.inner.retry.max_retries } else { 0 };
+        // A write is sent once: whether a failed one was applied cannot be known.
+        let none = RetryPolicy::none();
+        let policy = if method == Method::GET { &self.inner.retry } else { &none };
         let mut attempt = 0;
-        loop {
-            let started = Instant::now();
-            let result = self.attempt::<B, R>(method.clone(), url.clone(), body, what).await;
-            tracing::debug!(
-                method = %method,
-                path,
-                attempt,
-                elapsed_ms = started.elapsed().as_millis() as u64,
-                ok = result.is_ok(),
-                "api request"
-            );
-            match result {
-                Err(error) if attempt < retries && error.is_transient() => {
-                    let wait = self.inner.retry.wait(attempt, error.retry_after());
-                    tracing::info!(%error, wait_ms = wait.as_millis() as u64, "retrying GET");
-                    tokio::time::sleep(wait).await;
+        policy
+            .run(
+                || {
                     attempt += 1;
-                }
-                other => return other,
-            }
-        }
+                    let (method, url) = (method.clone(), url.clone());
+                    async move {
+                        let started = Instant::now();
+                        let result = self.attempt::<B, R>(method.clone(), url, body, what).await;
+                        tracing::debug!(
+                            method = %method,
+                            path,
+                            attempt,
+                            elapsed_ms = started.elapsed().as_millis() as u64,
+                            ok = result.is_ok(),
+                            "api request"
+                        );
+                        result
+                    }
+                },
+                ApiError::is_transient,
+            )
+            .await
     }
 
     async fn attempt<B: Serialize, R: BodyReader>(
@@ -349,8 +368,10 @@ impl Client {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let shown_url = without_query(&url);
-        let mut response = request.send().await.map_err(|e| transport_error(e, &shown_url))?;
+        let mut response = request
+            .send()
+            .await
+            .map_err(|error| self.transport_error(error, &url, Stage::Request))?;
         let status = response.status();
         let retry_wait = retry_after(response.headers());
         let location = response
@@ -359,11 +380,18 @@ impl Client {
             .and_then(|value| value.to_str().ok())
             .unwrap_or("another address")
             .to_string();
+        let broken = |error| self.transport_error(error, &url, Stage::Body);
         if status.is_success() {
-            return Ok((status, read_body::<R>(&mut response, &shown_url).await?));
+            return Ok((status, read_body::<R>(&mut response, broken).await?));
         }
-        let bytes = read_body::<RawBody>(&mut response, &shown_url).await?;
+        let bytes = read_body::<RawBody>(&mut response, broken).await?;
         Err(status_error(status, &bytes, retry_wait, location, what))
+    }
+
+    fn transport_error(&self, error: reqwest::Error, url: &Url, stage: Stage) -> ApiError {
+        let waited =
+            if error.is_connect() { self.inner.connect_timeout } else { self.inner.timeout };
+        transport_error(error, url, stage, waited)
     }
 }
 
@@ -391,11 +419,11 @@ where
 /// Reads a body chunk by chunk into `R`, refusing one larger than [`MAX_BODY_BYTES`].
 async fn read_body<R: BodyReader>(
     response: &mut reqwest::Response,
-    url: &str,
+    broken: impl Fn(reqwest::Error) -> ApiError,
 ) -> Result<R::Output, ApiError> {
     let mut reader = R::announced(response.content_length());
     let mut total = 0;
-    while let Some(chunk) = response.chunk().await.map_err(|e| transport_error(e, url))? {
+    while let Some(chunk) = response.chunk().await.map_err(&broken)? {
         total += chunk.len();
         if total > MAX_BODY_BYTES {
             return Err(ApiError::Decode {

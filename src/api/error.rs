@@ -1,6 +1,7 @@
 //! What can go wrong talking to the API, each case a sentence a person can act on.
 
 use super::validation::{LocPart, ValidationErrorBody};
+use chrono::{DateTime, Local, Utc};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -76,10 +77,57 @@ fn detail_suffix(detail: &Option<String>) -> String {
     }
 }
 
-fn wait_suffix(wait: &Option<Duration>) -> String {
+/// The wait a server asked for, in words: "3 s", "60 min (until 16:05)".
+fn wait_words(wait: Duration, until: Option<DateTime<Utc>>) -> String {
+    let seconds = wait.as_secs().max(1);
+    let amount = match seconds {
+        0..90 => format!("{seconds} s"),
+        90..5400 => format!("{} min", seconds.div_ceil(60)),
+        _ => {
+            let minutes = seconds.div_ceil(60);
+            match minutes % 60 {
+                0 => format!("{} h", minutes / 60),
+                rest => format!("{} h {rest} min", minutes / 60),
+            }
+        }
+    };
+    match until {
+        // A wait of seconds needs no clock time; a longer one says when to come back.
+        Some(until) if seconds >= 60 => {
+            let local = until.with_timezone(&Local);
+            let same_day = local.date_naive() == Local::now().date_naive();
+            let at = if same_day { local.format("%H:%M") } else { local.format("%Y-%m-%d %H:%M") };
+            format!("{amount} (until {at})")
+        }
+        _ => amount,
+    }
+}
+
+fn wait_suffix(wait: &Option<Duration>, until: &Option<DateTime<Utc>>) -> String {
     match wait {
-        Some(wait) => format!(" It asks to wait {} s before trying again.", wait.as_secs().max(1)),
-        None => " Try again in a moment.".into(),
+        Some(wait) => format!("; the server asks to wait {}.", wait_words(*wait, *until)),
+        None => ". Try again in a moment.".into(),
+    }
+}
+
+/// Which wait ran out before the server answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutPhase {
+    /// The connection was not accepted in time.
+    Connect,
+    /// Connected, but no answer began in time.
+    FirstByte,
+    /// The answer began, then stopped coming (an idle gap in the body).
+    Body,
+}
+
+impl std::fmt::Display for TimeoutPhase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TimeoutPhase::Connect => "did not accept a connection",
+            TimeoutPhase::FirstByte => "accepted the connection but did not answer",
+            TimeoutPhase::Body => "began to answer, then sent nothing more",
+        })
     }
 }
 
@@ -101,11 +149,13 @@ pub enum ApiError {
     #[error("The server rejected {} field{} (422): {}", .0.len(), if .0.len() == 1 { "" } else { "s" }, .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     Validation(Vec<FieldError>),
 
-    #[error("Too many requests (429).{}", wait_suffix(.retry_after))]
-    RateLimited { retry_after: Option<Duration> },
+    /// 429. `wait` is the server's `Retry-After`, `until` the moment it ends.
+    #[error("Rate limited (429){}", wait_suffix(.wait, .until))]
+    RateLimited { wait: Option<Duration>, until: Option<DateTime<Utc>> },
 
-    #[error("The service is unavailable ({status}).{}", wait_suffix(.retry_after))]
-    Unavailable { status: u16, retry_after: Option<Duration> },
+    /// 502, 503, 504, with the server's `Retry-After` if it sent one.
+    #[error("The service is unavailable ({status}){}", wait_suffix(.wait, .until))]
+    Unavailable { status: u16, wait: Option<Duration>, until: Option<DateTime<Utc>> },
 
     #[error("The server failed ({status}): {body_start}")]
     Server { status: u16, body_start: String },
@@ -118,11 +168,19 @@ pub enum ApiError {
     )]
     Redirect { location: String },
 
-    #[error("No answer from {url} in time. Check the connection and press r to retry.")]
-    Timeout { url: String },
+    /// A wait ran out; where the error is shown adds what to do (re-run, `r`, raise
+    /// `[net] timeout_seconds`).
+    #[error("{host} {phase} within {} s.", .after.as_secs_f32().max(0.1))]
+    Timeout { host: String, phase: TimeoutPhase, after: Duration },
 
     #[error("Could not reach {url}: {reason}")]
     Network { url: String, reason: String },
+
+    /// The server took the request, then the connection broke (a reset, a body cut short).
+    #[error(
+        "The server at {url} answered and then broke off ({reason}); no complete answer arrived."
+    )]
+    BrokenOff { url: String, reason: String },
 
     #[error("The answer could not be read ({reason}). It began: {body_start}")]
     Decode { reason: String, body_start: String },
@@ -145,15 +203,24 @@ impl ApiError {
                 | ApiError::Unavailable { .. }
                 | ApiError::Timeout { .. }
                 | ApiError::Network { .. }
+                | ApiError::BrokenOff { .. }
         )
+    }
+
+    /// A 429 asking to wait `wait` from now.
+    pub fn rate_limited(wait: Option<Duration>) -> ApiError {
+        ApiError::RateLimited { wait, until: until(wait) }
+    }
+
+    /// A 502/503/504 asking to wait `wait` from now.
+    pub fn unavailable(status: u16, wait: Option<Duration>) -> ApiError {
+        ApiError::Unavailable { status, wait, until: until(wait) }
     }
 
     /// The wait the server asked for, if any.
     pub fn retry_after(&self) -> Option<Duration> {
         match self {
-            ApiError::RateLimited { retry_after } | ApiError::Unavailable { retry_after, .. } => {
-                *retry_after
-            }
+            ApiError::RateLimited { wait, .. } | ApiError::Unavailable { wait, .. } => *wait,
             _ => None,
         }
     }
@@ -165,6 +232,10 @@ impl ApiError {
             _ => &[],
         }
     }
+}
+
+fn until(wait: Option<Duration>) -> Option<DateTime<Utc>> {
+    wait.and_then(|wait| chrono::TimeDelta::from_std(wait).ok()).map(|wait| Utc::now() + wait)
 }
 
 /// The start of a body for an error message: at most 200 characters, on one line.
@@ -201,6 +272,38 @@ mod tests {
         let sentence = ApiError::Validation(errors).to_string();
         assert!(sentence.contains("3 fields"), "{sentence}");
         assert!(sentence.contains("tags.3: too long"), "{sentence}");
+    }
+
+    #[test]
+    fn a_long_server_wait_reads_in_minutes_with_the_time_it_ends() {
+        let hour = ApiError::rate_limited(Some(Duration::from_secs(3600))).to_string();
+        let until = (Local::now() + chrono::TimeDelta::seconds(3600)).format("%H:%M").to_string();
+        let expected =
+            format!("Rate limited (429); the server asks to wait 60 min (until {until}).");
+        // Around midnight the end is on another day and carries its date.
+        assert!(hour == expected || hour.contains("-"), "{hour}");
+        let short = ApiError::unavailable(503, Some(Duration::from_secs(3))).to_string();
+        assert_eq!(short, "The service is unavailable (503); the server asks to wait 3 s.");
+        assert_eq!(
+            ApiError::rate_limited(None).to_string(),
+            "Rate limited (429). Try again in a moment."
+        );
+        assert_eq!(wait_words(Duration::from_secs(5400), None), "1 h 30 min");
+        assert_eq!(wait_words(Duration::from_secs(7200), None), "2 h");
+    }
+
+    #[test]
+    fn a_timeout_names_the_host_and_what_did_not_happen() {
+        let error = ApiError::Timeout {
+            host: "api.example.com".into(),
+            phase: TimeoutPhase::FirstByte,
+            after: Duration::from_secs(20),
+        };
+        assert_eq!(
+            error.to_string(),
+            "api.example.com accepted the connection but did not answer within 20 s."
+        );
+        assert!(!error.to_string().contains("press r"));
     }
 
     #[test]

@@ -18,9 +18,9 @@ pub mod url;
 pub mod validation;
 pub mod waits;
 
-pub use client::{Client, ClientOptions, MAX_DNC_BATCH};
+pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use enums::*;
-pub use error::{ApiError, FieldError};
+pub use error::{ApiError, FieldError, TimeoutPhase};
 pub use key::ApiKey;
 pub use listed::{ListDecoder, Listed, decode_list};
 pub use models::*;

@@ -1,19 +1,28 @@
-//! When and how long to wait before retrying a GET: exponential backoff with jitter,
-//! or the server's `Retry-After` (seconds or HTTP-date), capped.
+//! The one retry policy of the client and the import (through `backon`): exponential
+//! backoff with jitter, replaced by the server's `Retry-After` (seconds or HTTP-date) when
+//! it sends one. A wait above [`RetryPolicy::max_server_wait`] is not slept: the caller gets
+//! the error, which says how long the server asked to wait. A timeout is tried again once
+//! at most, so a server that never answers costs two waits, not four.
 
+use super::error::ApiError;
+use backon::{BackoffBuilder, ExponentialBuilder, Retryable};
 use chrono::{DateTime, Utc};
 use reqwest::header::HeaderMap;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::future::Future;
+use std::time::Duration;
 
-/// How a GET is retried after a transient failure.
+/// How a request is retried after a transient failure.
 #[derive(Debug, Clone)]
 pub struct RetryPolicy {
     /// Retries after the first attempt.
     pub max_retries: u32,
-    /// The first backoff; each further one doubles.
+    /// The first backoff; each further one doubles (plus jitter).
     pub base_delay: Duration,
-    /// No wait is longer, whatever the server asks.
+    /// No backoff of ours is longer.
     pub max_delay: Duration,
+    /// The longest wait the server may ask for that is still slept; above it the request
+    /// fails at once with the server's wait in its message.
+    pub max_server_wait: Duration,
 }
 
 impl Default for RetryPolicy {
@@ -21,35 +30,70 @@ impl Default for RetryPolicy {
         RetryPolicy {
             max_retries: 3,
             base_delay: Duration::from_millis(250),
-            max_delay: Duration::from_secs(10),
+            max_delay: Duration::from_secs(4),
+            max_server_wait: Duration::from_secs(10),
         }
     }
 }
 
-impl RetryPolicy {
-    /// The wait before retry number `attempt` (0-based): the server's wish if it said one,
-    /// else backoff with up to 50 % jitter so that many clients do not retry in step.
-    pub fn wait(&self, attempt: u32, server_wish: Option<Duration>) -> Duration {
-        let wait = match server_wish {
-            Some(wish) => wish,
-            None => {
-                let backoff = self.base_delay.saturating_mul(1 << attempt.min(16));
-                let jitter_permille = jitter_source() % 500;
-                backoff + backoff * jitter_permille as u32 / 1000
-            }
-        };
-        wait.min(self.max_delay)
-    }
-}
+/// Timeouts retried at most this often: a server that does not answer rarely starts to.
+const TIMEOUT_RETRIES: u32 = 1;
 
-/// A cheap varying number for jitter; needs no randomness of cryptographic quality.
-fn jitter_source() -> u64 {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
-    // splitmix64 finaliser spreads the low-entropy nanos over all bits.
-    let mut x = u64::from(nanos).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+impl RetryPolicy {
+    /// No retry at all (writes).
+    pub fn none() -> RetryPolicy {
+        RetryPolicy { max_retries: 0, ..RetryPolicy::default() }
+    }
+
+    fn backoff(&self) -> ExponentialBuilder {
+        ExponentialBuilder::default()
+            .with_min_delay(self.base_delay)
+            .with_max_delay(self.max_delay)
+            .with_max_times(self.max_retries as usize)
+            .with_jitter()
+    }
+
+    /// The wait before the next try: the server's wish if it said one (when it is short
+    /// enough), else our backoff; `None` stops retrying.
+    pub fn next_wait(&self, error: &ApiError, backoff: Option<Duration>) -> Option<Duration> {
+        let backoff = backoff?;
+        match error.retry_after() {
+            Some(wish) if wish > self.max_server_wait => None,
+            Some(wish) => Some(wish),
+            None => Some(backoff),
+        }
+    }
+
+    /// Runs `attempt` until it succeeds, fails in a way `retryable` refuses, or the policy
+    /// is spent; returns the last result.
+    pub async fn run<T, F, Fut>(
+        &self,
+        attempt: F,
+        retryable: impl Fn(&ApiError) -> bool,
+    ) -> Result<T, ApiError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, ApiError>>,
+    {
+        let mut timeouts = 0;
+        attempt
+            .retry(self.backoff().build())
+            .sleep(tokio::time::sleep)
+            .when(|error| {
+                if matches!(error, ApiError::Timeout { .. }) {
+                    timeouts += 1;
+                    if timeouts > TIMEOUT_RETRIES {
+                        return false;
+                    }
+                }
+                retryable(error)
+            })
+            .adjust(|error, backoff| self.next_wait(error, backoff))
+            .notify(|error, wait| {
+                tracing::info!(%error, wait_ms = wait.as_millis() as u64, "retrying");
+            })
+            .await
+    }
 }
 
 /// Reads `Retry-After` as seconds or as an HTTP-date.
@@ -70,6 +114,8 @@ pub fn parse_retry_after(value: &str, now: DateTime<Utc>) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::error::TimeoutPhase;
+    use std::cell::Cell;
 
     #[test]
     fn retry_after_reads_seconds_and_http_dates() {
@@ -83,12 +129,75 @@ mod tests {
         assert_eq!(parse_retry_after("soon", now), None);
     }
 
-    #[test]
-    fn waits_grow_and_are_capped() {
+    fn rate_limited(seconds: u64) -> ApiError {
+        ApiError::rate_limited(Some(Duration::from_secs(seconds)))
+    }
+
+    fn timeout() -> ApiError {
+        ApiError::Timeout {
+            host: "api.example".into(),
+            phase: TimeoutPhase::FirstByte,
+            after: Duration::from_secs(20),
+        }
+    }
+
+    /// Runs the policy over `errors` (then success), with tokio's clock paused; returns
+    /// how many attempts were made and how much (virtual) time passed.
+    async fn attempts(policy: &RetryPolicy, errors: Vec<ApiError>) -> (usize, Duration, bool) {
+        let calls = Cell::new(0);
+        let started = tokio::time::Instant::now();
+        let result = policy
+            .run(
+                || {
+                    let n = calls.get();
+                    calls.set(n + 1);
+                    let outcome = errors.get(n).cloned();
+                    async move { outcome.map_or(Ok(()), Err) }
+                },
+                ApiError::is_transient,
+            )
+            .await;
+        (calls.get(), started.elapsed(), result.is_ok())
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_short_server_wait_is_slept_and_a_long_one_is_not() {
         let policy = RetryPolicy::default();
-        let first = policy.wait(0, None);
-        assert!(first >= Duration::from_millis(250) && first < Duration::from_millis(375));
-        assert!(policy.wait(3, None) >= Duration::from_secs(2));
-        assert_eq!(policy.wait(0, Some(Duration::from_secs(3600))), Duration::from_secs(10));
+        let (calls, waited, ok) = attempts(&policy, vec![rate_limited(3)]).await;
+        assert_eq!((calls, ok), (2, true));
+        assert!(waited >= Duration::from_secs(3) && waited < Duration::from_secs(4), "{waited:?}");
+
+        let (calls, waited, ok) = attempts(&policy, vec![rate_limited(3600)]).await;
+        assert_eq!((calls, ok), (1, false), "an hour is not retried every 10 s");
+        assert!(waited < Duration::from_millis(1), "{waited:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn backoff_grows_with_jitter_and_stops_after_the_last_retry() {
+        let policy = RetryPolicy::default();
+        let failures = vec![ApiError::unavailable(502, None); 10];
+        let (calls, waited, ok) = attempts(&policy, failures).await;
+        assert_eq!((calls, ok), (4, false));
+        // 250 ms + 500 ms + 1 s, each with up to its own length of jitter.
+        assert!(waited >= Duration::from_millis(1750), "{waited:?}");
+        assert!(waited <= Duration::from_millis(3500), "{waited:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_timeout_is_tried_again_once_only() {
+        let policy = RetryPolicy::default();
+        let (calls, _, ok) = attempts(&policy, vec![timeout(), timeout(), timeout()]).await;
+        assert_eq!((calls, ok), (2, false));
+        let (calls, _, ok) = attempts(&policy, vec![timeout()]).await;
+        assert_eq!((calls, ok), (2, true));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn errors_that_are_not_transient_are_not_retried() {
+        let policy = RetryPolicy::default();
+        let errors = vec![ApiError::Unauthorized { detail: None }];
+        assert_eq!(attempts(&policy, errors).await.0, 1);
+        let errors = vec![rate_limited(1)];
+        assert_eq!(attempts(&RetryPolicy::none(), errors).await.0, 1);
     }
 }

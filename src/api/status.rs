@@ -2,7 +2,7 @@
 //! (or a 422's field errors), or the transport's innermost cause. URLs are shown without
 //! their query.
 
-use super::error::{ApiError, body_start, field_errors};
+use super::error::{ApiError, TimeoutPhase, body_start, field_errors};
 use super::validation::ValidationErrorBody;
 use reqwest::{StatusCode, Url};
 use std::time::Duration;
@@ -13,9 +13,39 @@ pub(crate) fn without_query(url: &Url) -> String {
     shown.to_string()
 }
 
-pub(crate) fn transport_error(error: reqwest::Error, url: &str) -> ApiError {
+/// `host[:port]` of a URL, as a timeout names it.
+pub(crate) fn host_of(url: &Url) -> String {
+    match (url.host_str(), url.port()) {
+        (Some(host), Some(port)) => format!("{host}:{port}"),
+        (Some(host), None) => host.to_string(),
+        (None, _) => url.to_string(),
+    }
+}
+
+/// Where a request was when the transport failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// Sending the request and waiting for the status line and headers.
+    Request,
+    /// Reading the body after a status arrived.
+    Body,
+}
+
+/// A transport failure as an [`ApiError`]; `timeout` is the wait that applied.
+pub(crate) fn transport_error(
+    error: reqwest::Error,
+    url: &Url,
+    stage: Stage,
+    timeout: Duration,
+) -> ApiError {
+    let shown = without_query(url);
     if error.is_timeout() {
-        return ApiError::Timeout { url: url.to_string() };
+        let phase = match stage {
+            Stage::Request if error.is_connect() => TimeoutPhase::Connect,
+            Stage::Request => TimeoutPhase::FirstByte,
+            Stage::Body => TimeoutPhase::Body,
+        };
+        return ApiError::Timeout { host: host_of(url), phase, after: timeout };
     }
     // The innermost cause says what really happened ("Connection refused").
     let mut reason = error.to_string();
@@ -24,7 +54,13 @@ pub(crate) fn transport_error(error: reqwest::Error, url: &str) -> ApiError {
         reason = cause.to_string();
         source = cause.source();
     }
-    ApiError::Network { url: url.to_string(), reason }
+    // Once connected, the server has the request: a failure after that is the server
+    // breaking off, not a server that cannot be reached.
+    if stage == Stage::Request && (error.is_connect() || error.is_builder()) {
+        ApiError::Network { url: shown, reason }
+    } else {
+        ApiError::BrokenOff { url: shown, reason }
+    }
 }
 
 /// The `detail` text of an error body, or the body's start when it has none.
@@ -61,8 +97,8 @@ pub(crate) fn status_error(
                 detail: detail_text(body).unwrap_or_else(|| "the request did not validate".into()),
             },
         },
-        429 => ApiError::RateLimited { retry_after: retry_wait },
-        502..=504 => ApiError::Unavailable { status: status.as_u16(), retry_after: retry_wait },
+        429 => ApiError::rate_limited(retry_wait),
+        502..=504 => ApiError::unavailable(status.as_u16(), retry_wait),
         500..=599 => ApiError::Server { status: status.as_u16(), body_start: body_start(body) },
         other => ApiError::Unexpected { status: other, body_start: body_start(body) },
     }

@@ -24,6 +24,7 @@ pub struct Config {
     /// Profiles by name: one per organisation or environment.
     pub profiles: BTreeMap<String, Profile>,
     pub ui: UiConfig,
+    pub net: NetConfig,
     /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
     /// not know are ignored there.
     pub theme: BTreeMap<String, Color>,
@@ -44,6 +45,26 @@ pub struct Profile {
 pub struct UiConfig {
     /// Reload the visible pane every this many seconds; 0 turns automatic refresh off.
     pub refresh_seconds: u64,
+}
+
+/// How the client talks to the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetConfig {
+    /// How long the server may keep silent before a request fails: before its answer
+    /// begins, and between two pieces of a large answer.
+    pub timeout_seconds: u64,
+}
+
+impl Default for NetConfig {
+    fn default() -> Self {
+        NetConfig { timeout_seconds: crate::api::DEFAULT_TIMEOUT.as_secs() }
+    }
+}
+
+impl NetConfig {
+    pub fn timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.timeout_seconds)
+    }
 }
 
 /// A loaded config, where it came from, and what in it was ignored.

@@ -1,7 +1,7 @@
 //! Reading the config text: typed values with file/line errors, unknown keys as warnings.
 
 use super::error::{ConfigError, line_and_column, source_line};
-use super::{Config, Profile, UiConfig};
+use super::{Config, NetConfig, Profile, UiConfig};
 use ratatui::style::Color;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -16,6 +16,7 @@ struct RawConfig {
     default_profile: Option<Spanned<String>>,
     profiles: BTreeMap<String, RawProfile>,
     ui: RawUi,
+    net: RawNet,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
 }
@@ -33,7 +34,22 @@ struct RawUi {
     refresh_seconds: u64,
 }
 
-const ROOT_KEYS: &[&str] = &["default_profile", "profiles", "ui", "theme", "keys"];
+#[derive(Debug, Deserialize)]
+#[serde(default)]
+struct RawNet {
+    timeout_seconds: Spanned<u64>,
+}
+
+impl Default for RawNet {
+    fn default() -> Self {
+        RawNet { timeout_seconds: Spanned::new(0..0, NetConfig::default().timeout_seconds) }
+    }
+}
+
+const ROOT_KEYS: &[&str] = &["default_profile", "profiles", "ui", "net", "theme", "keys"];
+const NET_KEYS: &[&str] = &["timeout_seconds"];
+/// Longer than an hour is a typo, not a patient user; 0 would fail every request.
+const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
 const UI_KEYS: &[&str] = &["refresh_seconds"];
 
@@ -95,6 +111,18 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
         };
         profiles.insert(name, Profile { base_url, read_only: profile.read_only });
     }
+    let timeout = raw.net.timeout_seconds;
+    if !TIMEOUT_RANGE.contains(timeout.get_ref()) {
+        return Err(at(
+            timeout.span(),
+            format!(
+                "net.timeout_seconds = {} is out of range: use {} to {} seconds.",
+                timeout.get_ref(),
+                TIMEOUT_RANGE.start(),
+                TIMEOUT_RANGE.end()
+            ),
+        ));
+    }
     let mut theme = BTreeMap::new();
     for (role, colour) in raw.theme {
         match colour.get_ref().parse::<Color>() {
@@ -114,6 +142,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
         default_profile,
         profiles,
         ui: UiConfig { refresh_seconds: raw.ui.refresh_seconds },
+        net: NetConfig { timeout_seconds: timeout.into_inner() },
         theme,
         keys: raw.keys,
     };
@@ -132,6 +161,9 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
     }
     if let Some(DeValue::Table(ui)) = root.get("ui").map(Spanned::get_ref) {
         check_keys(ui, "ui.", UI_KEYS, warn);
+    }
+    if let Some(DeValue::Table(net)) = root.get("net").map(Spanned::get_ref) {
+        check_keys(net, "net.", NET_KEYS, warn);
     }
 }
 
@@ -175,6 +207,8 @@ read_only = true
 base_url = "http://127.0.0.1:8900"
 [ui]
 refresh_seconds = 30
+[net]
+timeout_seconds = 45
 [theme]
 accent = "light-cyan"
 warning = "#ffaa00"
@@ -192,6 +226,7 @@ quit = "q"
         assert!(!config.profile("local").read_only);
         assert_eq!(config.profile("missing"), Profile::default());
         assert_eq!(config.ui.refresh_seconds, 30);
+        assert_eq!(config.net.timeout(), std::time::Duration::from_secs(45));
         assert_eq!(config.theme["accent"], Color::LightCyan);
         assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
         assert_eq!(config.keys["quit"], "q");
@@ -204,7 +239,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, theme, keys)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(
@@ -224,6 +259,7 @@ quit = "q"
             ("[profiles.acme]\nbase_url = \"ftp://x.example\"\n", 2, "scheme must be https"),
             ("\n\ndefault_profile = \"a b\"\n", 3, "not a usable profile name"),
             ("[ui]\nrefresh_seconds = -1\n", 2, ""),
+            ("[net]\ntimeout_seconds = 0\n", 2, "use 1 to 3600 seconds"),
         ];
         for (text, line, needle) in cases {
             let error = parse_str(text).unwrap_err();
@@ -254,6 +290,7 @@ quit = "q"
         assert!(config.profile("acme-prod").read_only);
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
         assert_eq!(config.ui.refresh_seconds, 0);
+        assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.theme.len(), 5);
         assert_eq!(config.keys.len(), 2);
     }

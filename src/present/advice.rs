@@ -29,7 +29,28 @@ pub fn advice(error: &ApiError, place: Place) -> Option<String> {
         ApiError::Forbidden { .. } => {
             "This key lacks rights for this. Ask an organisation admin for a key that has them."
         }
-        ApiError::Timeout { .. } | ApiError::Network { .. } if cli => {
+        ApiError::Timeout { .. } if cli => {
+            return Some(format!(
+                "Re-run `{}` in a moment; if the server is only slow, raise timeout_seconds under [net] in the config file.",
+                this_command()
+            ));
+        }
+        ApiError::BrokenOff { .. } if cli => {
+            return Some(format!(
+                "Re-run `{}`; if it keeps breaking off, the server (or a proxy in front of it) is failing.",
+                this_command()
+            ));
+        }
+        ApiError::BrokenOff { .. } => {
+            "Press r to retry; if it keeps breaking off, the server (or a proxy in front of it) is failing."
+        }
+        // A long wait was not slept: the message says how long; the hint says what then.
+        ApiError::RateLimited { wait: Some(_), .. } | ApiError::Unavailable { wait: Some(_), .. }
+            if cli =>
+        {
+            return Some(format!("Re-run `{}` after that.", this_command()));
+        }
+        ApiError::Network { .. } if cli => {
             "Is the service running at that address? Check --base-url or OUTREACH_BASE_URL, then run the command again."
         }
         ApiError::Timeout { .. } | ApiError::Network { .. } => {
@@ -71,6 +92,17 @@ pub fn advice(error: &ApiError, place: Place) -> Option<String> {
     Some(text.to_string())
 }
 
+/// This run's command line, for "re-run …" (the key is never on it: DESIGN §6).
+fn this_command() -> String {
+    let words = std::env::args().skip(1).map(|arg| {
+        let arg = crate::text::sanitize(&arg);
+        let plain = !arg.is_empty()
+            && !arg.contains(|c: char| c.is_whitespace() || "'\"$`\\;&|<>()*?!#~".contains(c));
+        if plain { arg } else { format!("'{}'", arg.replace('\'', "'\\''")) }
+    });
+    std::iter::once("outreach".to_string()).chain(words).collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,10 +111,16 @@ mod tests {
         vec![
             ApiError::Unauthorized { detail: None },
             ApiError::Forbidden { detail: None },
-            ApiError::Timeout { url: "http://127.0.0.1:9/".into() },
+            ApiError::Timeout {
+                host: "127.0.0.1:9".into(),
+                phase: crate::api::TimeoutPhase::FirstByte,
+                after: std::time::Duration::from_secs(20),
+            },
             ApiError::Network { url: "http://127.0.0.1:9/".into(), reason: "refused".into() },
-            ApiError::RateLimited { retry_after: None },
-            ApiError::Unavailable { status: 503, retry_after: None },
+            ApiError::rate_limited(None),
+            ApiError::unavailable(503, None),
+            ApiError::rate_limited(Some(std::time::Duration::from_secs(3600))),
+            ApiError::BrokenOff { url: "http://127.0.0.1:9/".into(), reason: "reset".into() },
             ApiError::Redirect { location: "https://elsewhere.test/".into() },
             ApiError::Server { status: 500, body_start: String::new() },
             ApiError::Decode { reason: "eof".into(), body_start: String::new() },
@@ -100,6 +138,10 @@ mod tests {
         assert!(login.contains("outreach auth login"), "{login}");
         let down = advice(&every_kind()[3], Place::Cli).unwrap();
         assert!(down.contains("--base-url") && down.contains("run the command again"), "{down}");
+        let slow = advice(&every_kind()[2], Place::Cli).unwrap();
+        assert!(slow.contains("Re-run `outreach") && slow.contains("timeout_seconds"), "{slow}");
+        let later = advice(&every_kind()[6], Place::Cli).unwrap();
+        assert!(later.contains("Re-run `outreach") && later.ends_with("after that."), "{later}");
     }
 
     #[test]

@@ -75,6 +75,21 @@ async fn inject(rule: FaultRule, request: Request, next: Next) -> Response {
         }
         FaultKind::Malformed => rewrite(next.run(request).await, malformed).await,
         FaultKind::Huge => huge(rule.bytes.unwrap_or(300 << 20)),
+        FaultKind::Blackhole => {
+            // Never answers; the server's shutdown aborts the connection.
+            std::future::pending::<()>().await;
+            StatusCode::GATEWAY_TIMEOUT.into_response()
+        }
+        FaultKind::HostileError => hostile_error(rule.status.unwrap_or(500)),
+        FaultKind::BadElement => rewrite(next.run(request).await, bad_element).await,
+        FaultKind::Nested => {
+            let body = format!("{}{}", "[".repeat(NESTING), "]".repeat(NESTING));
+            let mut response = Response::new(Body::from(body));
+            response
+                .headers_mut()
+                .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            response
+        }
         FaultKind::Raw => {
             let body = match (&rule.body, &rule.json) {
                 (Some(text), _) => text.clone(),
@@ -107,6 +122,34 @@ fn retry_later(rule: &FaultRule, status: StatusCode, text: &str) -> Response {
         response.headers_mut().insert(header::RETRY_AFTER, value);
     }
     response
+}
+
+/// How deep the `nested` fault's body is.
+const NESTING: usize = 100_000;
+
+/// An error whose text tries to take over the terminal: plain text for a 500, a JSON
+/// `detail` otherwise (as a 403 from the API carries it).
+fn hostile_error(status: u16) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if status == StatusCode::INTERNAL_SERVER_ERROR {
+        let kind = [(header::CONTENT_TYPE, "text/plain; charset=utf-8")];
+        return (status, kind, super::hostile::ERROR).into_response();
+    }
+    super::reply::json(status, &serde_json::json!({ "detail": super::hostile::ERROR }))
+}
+
+/// A JSON list with its second element (or its only one) replaced by a string.
+fn bad_element(bytes: Bytes) -> Bytes {
+    let Ok(serde_json::Value::Array(mut items)) = serde_json::from_slice(&bytes) else {
+        return bytes;
+    };
+    let at = usize::from(items.len() > 1);
+    let wrong = serde_json::Value::String("not an object".into());
+    match items.get_mut(at) {
+        Some(item) => *item = wrong,
+        None => items.push(wrong),
+    }
+    Bytes::from(serde_json::Value::Array(items).to_string())
 }
 
 /// Replaces the body of a real answer, keeping its status and headers.
@@ -161,6 +204,15 @@ fn huge(size: u64) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_element_spoils_one_element_only() {
+        let body = bad_element(Bytes::from_static(br#"[{"id": 1}, {"id": 2}, {"id": 3}]"#));
+        let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(value[0]["id"], 1);
+        assert_eq!(value[1], "not an object");
+        assert_eq!(value[2]["id"], 3);
+    }
 
     #[test]
     fn malformed_json_no_longer_parses() {

@@ -37,6 +37,19 @@ pub enum FaultKind {
     /// A 200 whose JSON body is `bytes` long (mostly white space).
     #[serde(rename = "huge")]
     Huge,
+    /// The request is read and never answered (the connection stays open).
+    #[serde(rename = "blackhole")]
+    Blackhole,
+    /// An error (`status`, default 500) whose body carries terminal escapes, C1 controls
+    /// and a bidi override: as plain text for a 500, in `detail` otherwise.
+    #[serde(rename = "hostile-error")]
+    HostileError,
+    /// The real list answer with one element of the wrong type (a string, not an object).
+    #[serde(rename = "bad-element")]
+    BadElement,
+    /// A 200 whose JSON is nested 100,000 levels deep.
+    #[serde(rename = "nested")]
+    Nested,
     /// Exactly `status`, `content_type` and `body` (or `json`), e.g. to serve data with
     /// unknown enum values, nulls or a bad element.
     #[serde(rename = "raw")]
@@ -68,7 +81,7 @@ pub struct FaultRule {
     /// huge: body size in bytes (default 300 MiB, above the client's limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bytes: Option<u64>,
-    /// raw: status code (default 200).
+    /// raw: status code (default 200); hostile-error: status code (default 500).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<u16>,
     /// raw: content type (default application/json).
@@ -139,9 +152,14 @@ Fault SPEC: comma-separated rules KIND[:ARG][@[METHOD:]PATH_PREFIX][#COUNT]
          latency:MS   answer normally after MS milliseconds
          stall[:MS]   send headers, then nothing for MS ms (default 60000), then the body
          reset        drop the connection without an answer
+         blackhole    read the request, never answer (the connection stays open)
          truncate     the real answer cut in half
          malformed    the real answer with a JSON syntax error
          huge[:SIZE]  a 200 JSON body of SIZE bytes (K/M/G suffixes; default 300M)
+         hostile-error[:STATUS]  an error (default 500: plain text; else JSON detail)
+                      carrying terminal escapes (title, clipboard, clear), C1 and U+202E
+         bad-element  the real list with one element of the wrong type
+         nested       a 200 JSON body nested 100000 levels deep
   @PATH_PREFIX  only requests whose path starts with it (default: every /api request),
                 optionally with a method: @GET:/api/v1/contacts
   #COUNT        only the next COUNT matching requests (default: until cleared)
@@ -189,6 +207,10 @@ fn parse_rule(text: &str) -> Result<FaultRule, String> {
         "truncate" => (FaultKind::Truncate, false),
         "malformed" => (FaultKind::Malformed, false),
         "huge" => (FaultKind::Huge, false),
+        "blackhole" => (FaultKind::Blackhole, false),
+        "hostile-error" => (FaultKind::HostileError, false),
+        "bad-element" => (FaultKind::BadElement, false),
+        "nested" => (FaultKind::Nested, false),
         _ => return Err(bad("unknown kind")),
     };
     let mut rule = FaultRule::new(kind);
@@ -203,6 +225,10 @@ fn parse_rule(text: &str) -> Result<FaultRule, String> {
             FaultKind::Huge => {
                 rule.bytes =
                     Some(size(arg).ok_or_else(|| bad("SIZE must be like 500K, 20M or 1G"))?)
+            }
+            FaultKind::HostileError => {
+                let status = arg.parse::<u16>().ok().filter(|s| (400..=599).contains(s));
+                rule.status = Some(status.ok_or_else(|| bad("STATUS must be 400 to 599"))?)
             }
             _ => return Err(bad("this kind takes no argument")),
         }
@@ -253,7 +279,29 @@ mod tests {
         assert_eq!(rules[1].ms, Some(300));
         assert_eq!(rules[2].bytes, Some(2 << 20));
         assert!(rules[3].retry_after_date);
-        for bad in ["boom", "reset:3", "503:x", "500#0", "latency", "500@api"] {
+        let more =
+            parse_spec("blackhole#1, hostile-error:403@/api/v1/bots, bad-element, nested").unwrap();
+        let kinds: Vec<FaultKind> = more.iter().map(|rule| rule.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                FaultKind::Blackhole,
+                FaultKind::HostileError,
+                FaultKind::BadElement,
+                FaultKind::Nested
+            ]
+        );
+        assert_eq!(more[1].status, Some(403));
+        for bad in [
+            "boom",
+            "reset:3",
+            "503:x",
+            "500#0",
+            "latency",
+            "500@api",
+            "hostile-error:200",
+            "nested:3",
+        ] {
             assert!(parse_spec(bad).is_err(), "{bad}");
         }
         assert!(parse_spec("").unwrap().is_empty());

@@ -32,3 +32,7 @@ pub const BODY_LINES: &[&str] = &[
 
 /// Attachment names that pretend to be something else.
 pub const FILENAMES: &[&str] = &["invoice\u{202e}fdp.exe", "report\u{200b}.pdf"];
+
+/// Text a hostile server puts in an error: a window title, a clipboard write, a clear
+/// screen, a C1 CSI and a right-to-left override, each of which a terminal would obey.
+pub const ERROR: &str = "Denied \u{1b}]0;pwned\u{7}by \u{1b}]52;c;ZWNobyBwd25lZA==\u{7}policy \u{1b}[2J\u{9b}31mnow \u{202e}gnirts";

@@ -28,12 +28,13 @@ pub async fn start() -> SimHandle {
     outreach_tui::sim::spawn(options()).await.expect("simulator starts")
 }
 
-/// Retries quick enough for tests; the cap still lets a 1 s Retry-After through.
+/// Retries quick enough for tests; a Retry-After of up to 2 s is still slept.
 pub fn retry() -> RetryPolicy {
     RetryPolicy {
         max_retries: 2,
         base_delay: Duration::from_millis(10),
-        max_delay: Duration::from_secs(2),
+        max_delay: Duration::from_millis(100),
+        max_server_wait: Duration::from_secs(2),
     }
 }
 

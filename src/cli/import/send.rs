@@ -1,10 +1,10 @@
 //! Sending the checked rows: a few uploads in flight at once, 429/503 retried after the
-//! server's wait, and a stop at the first failure that would fail every row (401, 403,
+//! server's wait (when it is short), and a stop at the first failure that would fail every row (401, 403,
 //! 404, an unreachable server) or at Ctrl-C, with every row's fate recorded.
 
 use super::report::RowOutcome;
 use crate::api::outcomes::is_duplicate_contact;
-use crate::api::{ApiError, Client, ContactUpload, RetryPolicy};
+use crate::api::{ApiError, Client, ContactUpload, RetryPolicy, TimeoutPhase};
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
 use indicatif::ProgressBar;
@@ -81,37 +81,46 @@ pub async fn send_all(
     sent
 }
 
-/// One upload, retried while the server asks to slow down. `Err` is a failure that
-/// would fail every other row too.
+/// One upload, retried (by the client's one policy) while the server asks to slow down
+/// for a short while: a 429 or 503 means the upload was not taken, so sending it again
+/// cannot import it twice. `Err` is a failure that would fail every other row too.
 async fn send_one(
     client: &Client,
     destination: Destination,
     upload: &ContactUpload,
 ) -> Result<RowOutcome, ApiError> {
-    let policy = RetryPolicy::default();
-    let mut attempt = 0;
-    loop {
-        let result = if destination.start {
-            client
-                .upload_and_start(destination.campaign, upload, destination.bot, destination.now)
-                .await
-        } else {
-            client
-                .upload_contact(destination.campaign, upload, destination.bot, destination.notify)
-                .await
-        };
-        let error = match result {
-            Ok(item) => return Ok(RowOutcome::Imported { id: item.id }),
-            Err(error) => error,
-        };
-        let slow_down =
-            matches!(error, ApiError::RateLimited { .. } | ApiError::Unavailable { .. });
-        if slow_down && attempt < policy.max_retries {
-            tokio::time::sleep(policy.wait(attempt, error.retry_after())).await;
-            attempt += 1;
-            continue;
-        }
-        return classify(error);
+    let slow_down = |error: &ApiError| {
+        matches!(error, ApiError::RateLimited { .. } | ApiError::Unavailable { status: 503, .. })
+    };
+    let result = RetryPolicy::default()
+        .run(
+            || async {
+                if destination.start {
+                    client
+                        .upload_and_start(
+                            destination.campaign,
+                            upload,
+                            destination.bot,
+                            destination.now,
+                        )
+                        .await
+                } else {
+                    client
+                        .upload_contact(
+                            destination.campaign,
+                            upload,
+                            destination.bot,
+                            destination.notify,
+                        )
+                        .await
+                }
+            },
+            slow_down,
+        )
+        .await;
+    match result {
+        Ok(item) => Ok(RowOutcome::Imported { id: item.id }),
+        Err(error) => classify(error),
     }
 }
 
@@ -128,6 +137,7 @@ fn classify(error: ApiError) -> Result<RowOutcome, ApiError> {
         | ApiError::Forbidden { .. }
         | ApiError::NotFound { .. }
         | ApiError::Network { .. }
+        | ApiError::Timeout { phase: TimeoutPhase::Connect, .. }
         | ApiError::Redirect { .. }
         | ApiError::InvalidUrl { .. }
         | ApiError::InsecureUrl { .. } => Err(error),
