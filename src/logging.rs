@@ -1,32 +1,66 @@
-//! Logging to a file, never to the terminal while the TUI owns it (DESIGN §1).
+//! Logging to a file, never to the terminal while the TUI owns it (DESIGN §1). The file is
+//! rotated daily (`outreach.YYYY-MM-DD.log`, UTC dates) and the last week is kept.
 
 use std::path::PathBuf;
+use tracing_appender::rolling::{Builder, Rotation};
 use tracing_subscriber::EnvFilter;
 
-/// `$XDG_STATE_HOME/outreach/outreach.log` (or the platform's equivalent).
-pub fn log_path() -> Option<PathBuf> {
+/// Days of log kept; older files are deleted when a new day's file starts.
+const KEPT_DAYS: usize = 7;
+
+/// The filter of `--debug`: our own debug lines, and only warnings from the libraries.
+const DEBUG_FILTER: &str = "warn,outreach_tui=debug,outreach=debug";
+
+/// `$XDG_STATE_HOME/outreach` (or the platform's equivalent), where the log files live.
+pub fn log_dir() -> Option<PathBuf> {
     let state = std::env::var_os("XDG_STATE_HOME")
         .map(PathBuf::from)
+        .filter(|dir| dir.is_absolute())
         .or_else(dirs::state_dir)
         .or_else(dirs::data_local_dir)?;
-    Some(state.join("outreach").join("outreach.log"))
+    Some(state.join("outreach"))
 }
 
-/// Starts logging to the log file, filtered by `OUTREACH_LOG` (default `warn`).
-/// Without a writable state directory the program runs without a log rather than failing.
-pub fn init() {
-    let Some(path) = log_path() else { return };
-    let Some(dir) = path.parent() else { return };
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
+/// Today's log file, the one this run writes to.
+pub fn log_path() -> Option<PathBuf> {
+    let today = chrono::Utc::now().format("%Y-%m-%d");
+    Some(log_dir()?.join(format!("outreach.{today}.log")))
+}
+
+/// One line for `--help` and the dashboard's `?` help: where the log is, and how to get
+/// more in it.
+pub fn help_line() -> String {
+    match log_path() {
+        Some(path) => format!(
+            "Log file: {} (one per day, a week kept; --debug for detail, or OUTREACH_LOG=debug).",
+            path.display()
+        ),
+        None => "Log file: none (no state directory could be found).".into(),
     }
-    let Ok(file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else {
+}
+
+/// Starts logging to today's log file: at debug level with `debug` (`--debug`), else as
+/// `OUTREACH_LOG` says (default `warn`). Without a writable state directory the program
+/// runs without a log rather than failing.
+pub fn init(debug: bool) {
+    let Some(dir) = log_dir() else { return };
+    let Ok(appender) = Builder::new()
+        .rotation(Rotation::DAILY)
+        .filename_prefix("outreach")
+        .filename_suffix("log")
+        .max_log_files(KEPT_DAYS)
+        .build(&dir)
+    else {
         return;
     };
-    let filter = EnvFilter::try_from_env("OUTREACH_LOG").unwrap_or_else(|_| EnvFilter::new("warn"));
+    let filter = if debug {
+        EnvFilter::new(DEBUG_FILTER)
+    } else {
+        EnvFilter::try_from_env("OUTREACH_LOG").unwrap_or_else(|_| EnvFilter::new("warn"))
+    };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(false)
-        .with_writer(std::sync::Mutex::new(file))
+        .with_writer(appender)
         .try_init();
 }

@@ -1,14 +1,13 @@
 //! The `outreach` binary: parse the command line, start logging, dispatch.
 
-use clap::Parser;
 use outreach_tui::cli::{self, Cli};
 use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
 use std::process::ExitCode;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let parsed = Cli::parse();
-    outreach_tui::logging::init();
+    let parsed: Cli = cli::parse();
+    outreach_tui::logging::init(parsed.global.debug);
     match parsed.command {
         Some(command) => cli::run(&parsed.global, command).await,
         None => {

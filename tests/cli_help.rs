@@ -57,6 +57,45 @@ fn top_level_help_documents_the_exit_codes() {
 }
 
 #[test]
+fn help_shows_the_log_file_and_debug_turns_on_a_debug_log() {
+    let state = tempfile::tempdir().unwrap();
+    let help = |args: &[&str]| {
+        let output = assert_cmd::cargo::cargo_bin_cmd!("outreach")
+            .args(args)
+            .env("XDG_STATE_HOME", state.path())
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let top = help(&["--help"]);
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let path = state.path().join("outreach").join(format!("outreach.{today}.log"));
+    assert!(top.contains(&format!("Log file: {}", path.display())), "{top}");
+    assert!(top.contains("--debug") && top.contains("-v, --debug"), "{top}");
+    // --debug (and -v, anywhere on the line) write this run's requests to that file.
+    let run = |args: &[&str]| {
+        assert_cmd::cargo::cargo_bin_cmd!("outreach")
+            .args(["--base-url", "http://127.0.0.1:9"])
+            .args(args)
+            .env("XDG_STATE_HOME", state.path())
+            .env("XDG_CONFIG_HOME", state.path())
+            .env("OUTREACH_API_KEY", "test-key")
+            .env_remove("OUTREACH_LOG")
+            .output()
+            .unwrap();
+        std::fs::read_to_string(&path).unwrap_or_default()
+    };
+    let quiet = run(&["campaigns", "list"]);
+    assert!(!quiet.contains("api request"), "{quiet}");
+    let debug = run(&["--debug", "campaigns", "list"]);
+    assert!(debug.contains("DEBUG") && debug.contains("api request"), "{debug}");
+    let before = debug.matches("api request").count();
+    let verbose = run(&["bots", "list", "-v"]);
+    assert!(verbose.matches("api request").count() > before, "{verbose}");
+    assert!(!verbose.contains("test-key"), "the key is never logged");
+}
+
+#[test]
 fn completions_cover_the_commands_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
         let output = outreach(&["completions", shell]);

@@ -65,7 +65,10 @@ async fn an_hour_of_retry_after_is_not_retried_and_says_until_when() {
     assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
     assert_eq!(requests_to(&sim, "GET /api/v1/bots").await, 1, "nothing is retried");
     let text = error.to_string();
-    assert!(text.starts_with("Rate limited (429); the server asks to wait 60 min (until "), "{text}");
+    assert!(
+        text.starts_with("Rate limited (429); the server asks to wait 60 min (until "),
+        "{text}"
+    );
     let ApiError::RateLimited { wait, until: Some(until) } = error else { panic!("{text}") };
     assert_eq!(wait, Some(Duration::from_secs(3600)));
     let ahead = until - chrono::Utc::now();
@@ -110,10 +113,8 @@ async fn a_body_nested_100k_deep_is_unreadable_not_a_crash() {
     let listed = api.list_campaigns().await.unwrap();
     assert!(listed.items.is_empty());
     assert_eq!(listed.skipped, 1);
-    let contact = outreach_tui::api::ContactUpload {
-        email: "deep@example.com".into(),
-        ..Default::default()
-    };
+    let contact =
+        outreach_tui::api::ContactUpload { email: "deep@example.com".into(), ..Default::default() };
     let error = api.add_contact(&contact).await.unwrap_err();
     assert!(matches!(error, ApiError::Decode { .. }), "{error:?}");
     sim.shutdown().await;

@@ -42,6 +42,10 @@ pub struct GlobalArgs {
     /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = term::ColorChoice::Auto)]
     pub color: term::ColorChoice,
+
+    /// Write a debug-level log of this run (requests, timings, retries) to the log file.
+    #[arg(long, short = 'v', global = true)]
+    pub debug: bool,
 }
 
 /// outreach: a terminal dashboard for the Outreach Automation Service API.
@@ -62,6 +66,20 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The command line as parsed by the binary: [`Cli`] with the log file's path (known only at
+/// run time) under the top-level help.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().after_help(format!("{TOP_HELP}\n\n{}", crate::logging::help_line()))
+}
+
+/// Parses this process's arguments with [`command`]; exits with clap's message on a bad one.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
 /// Shown after the top-level options.
