@@ -13,6 +13,8 @@ use serde_json::{Map, Value};
 pub type JsonObject = Map<String, Value>;
 
 /// Reads null as the type's default, so `"first_name": null` is an empty name, not an error.
+/// Every field of a model gets it through the model's one `serde_with::apply` line; the
+/// fields marked `skip_apply` are required (`id`) or read their own way.
 fn nn<'de, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
@@ -66,47 +68,37 @@ pub struct BaseItem {
 }
 
 /// A contact as listed by endpoint 10.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Contact {
+    #[serde_with(skip_apply)]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub email: String,
-    #[serde(default, deserialize_with = "nn")]
     pub first_name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub last_name: String,
     #[serde(default, deserialize_with = "object")]
+    #[serde_with(skip_apply)]
     pub custom_data: JsonObject,
-    #[serde(default, deserialize_with = "nn")]
     pub dnc: bool,
     #[serde(default, deserialize_with = "nn_trimmed")]
+    #[serde_with(skip_apply)]
     pub tags: Vec<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub timezone: Option<String>,
 }
 
 /// Whether the AI assistant handles an event itself (true) or flags it for review (false).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AutoPilotSettings {
-    #[serde(default, deserialize_with = "nn")]
     pub cancel_meeting: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub create_meeting: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub do_not_contact: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub do_not_respond: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub move_meeting: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub put_on_hold: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub send_email: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub send_reconnect_email: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub send_referral_email: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub unsuccessful_delivery: bool,
 }
 
@@ -129,240 +121,195 @@ impl AutoPilotSettings {
 }
 
 /// An outreach run (endpoint 7).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
+    #[serde_with(skip_apply)]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub status: CampaignStatus,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub created_at: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub auto_enrich: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub email_tracking: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub link_tracking: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub include_disclaimer: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub test_mode: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub meeting_duration: Option<i64>,
-    #[serde(default, deserialize_with = "nn")]
     pub unsubscribe_mode: UnsubscribeMode,
-    #[serde(default, deserialize_with = "nn")]
     pub auto_pilot_settings: AutoPilotSettings,
 }
 
 /// One authorisation of a bot's mailbox.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct AuthData {
-    #[serde(default, deserialize_with = "nn")]
     pub auth_type: String,
-    #[serde(default, deserialize_with = "nn")]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub is_valid: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub provider: String,
 }
 
 /// A bot's tracking-domain alias.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CnameRecord {
-    #[serde(default, deserialize_with = "nn")]
     pub alias: String,
-    #[serde(default, deserialize_with = "nn")]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub valid_record: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub valid_ssl: bool,
 }
 
 /// Whether a bot's sending domain has MX and SPF records.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct DnsValidation {
-    #[serde(default, deserialize_with = "nn")]
     pub mx: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub spf: bool,
 }
 
 /// A sending mailbox (endpoint 8).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Bot {
+    #[serde_with(skip_apply)]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub email: String,
-    #[serde(default, deserialize_with = "nn")]
     pub first_name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub last_name: String,
     #[serde(default, deserialize_with = "object")]
+    #[serde_with(skip_apply)]
     pub custom_data: JsonObject,
-    #[serde(default, deserialize_with = "nn")]
     pub auth_data: Vec<AuthData>,
-    #[serde(default, deserialize_with = "nn")]
     pub cname_record: Option<CnameRecord>,
-    #[serde(default, deserialize_with = "nn")]
     pub dns_validation: Option<DnsValidation>,
-    #[serde(default, deserialize_with = "nn")]
     pub mailbox_status: MailboxStatus,
-    #[serde(default, deserialize_with = "nn")]
     pub status: BotStatus,
-    #[serde(default, deserialize_with = "nn")]
     pub source: BotSource,
-    #[serde(default, deserialize_with = "nn")]
     pub in_pool: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub initial_volume: Option<i64>,
-    #[serde(default, deserialize_with = "nn")]
     pub max_daily_limit: Option<i64>,
-    #[serde(default, deserialize_with = "nn")]
     pub warmup_increment: Option<i64>,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub warmup_started_at: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub shown_onboarding: bool,
 }
 
 /// A bot or contact as seen from an exchange.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Party {
-    #[serde(default, deserialize_with = "nn")]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub email: String,
-    #[serde(default, deserialize_with = "nn")]
     pub first_name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub last_name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub organisation: String,
 }
 
 /// One conversation between a bot and a contact (endpoint 9).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Exchange {
+    #[serde_with(skip_apply)]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub campaign_id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub status: ExchangeStatus,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub updated_at: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub bot: Party,
-    #[serde(default, deserialize_with = "nn")]
     pub contact: Party,
 }
 
 /// The html and text parts of an e-mail.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct EmailBody {
-    #[serde(default, deserialize_with = "nn")]
     pub html: Option<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub text: Option<String>,
 }
 
 /// An e-mail address with its display name.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Mailbox {
-    #[serde(default, deserialize_with = "nn")]
     pub address: String,
-    #[serde(default, deserialize_with = "nn")]
     pub name: String,
 }
 
 /// One message of an exchange's e-mail chain (endpoint 11).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct EmailMessage {
-    #[serde(default, deserialize_with = "nn")]
     pub subject: String,
-    #[serde(default, deserialize_with = "nn")]
     pub body: EmailBody,
-    #[serde(default, deserialize_with = "nn")]
     pub from_: Option<Mailbox>,
-    #[serde(default, deserialize_with = "nn")]
     pub to: Vec<Mailbox>,
     /// Element type not fixed by the spec: usually address objects, kept as sent.
-    #[serde(default, deserialize_with = "nn")]
     pub cc: Vec<Value>,
-    #[serde(default, deserialize_with = "nn")]
     pub bcc: Vec<Value>,
-    #[serde(default, deserialize_with = "nn")]
     pub attachments: Vec<Value>,
-    #[serde(default, deserialize_with = "nn")]
     pub labels: Vec<Value>,
     #[serde(rename = "messageId", default, deserialize_with = "nn")]
+    #[serde_with(skip_apply)]
     pub message_id: String,
     #[serde(rename = "threadId", default, deserialize_with = "nn")]
+    #[serde_with(skip_apply)]
     pub thread_id: String,
     #[serde(rename = "inReplyToMessageId", default, deserialize_with = "nn")]
+    #[serde_with(skip_apply)]
     pub in_reply_to_message_id: Option<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub references: Option<String>,
     #[serde(default, deserialize_with = "lenient", serialize_with = "zulu")]
+    #[serde_with(skip_apply)]
     pub date: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub unsubscribe_url: Option<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub starred: bool,
 }
 
 /// A short reference to a campaign from a meeting.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CampaignRef {
-    #[serde(default, deserialize_with = "nn")]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub name: String,
 }
 
 /// A bot, contact or user as seen from a meeting.
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Person {
-    #[serde(default, deserialize_with = "nn")]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub email: String,
-    #[serde(default, deserialize_with = "nn")]
     pub first_name: String,
-    #[serde(default, deserialize_with = "nn")]
     pub last_name: String,
 }
 
 /// A meeting booked from an exchange (endpoint 12).
+#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Meeting {
+    #[serde_with(skip_apply)]
     pub id: i64,
-    #[serde(default, deserialize_with = "nn")]
     pub exchange_id: i64,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub start: Option<Timestamp>,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub end: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub iana_timezone: Option<String>,
     #[serde(default, deserialize_with = "lenient")]
+    #[serde_with(skip_apply)]
     pub created_at: Option<Timestamp>,
-    #[serde(default, deserialize_with = "nn")]
     pub cancelled: bool,
-    #[serde(default, deserialize_with = "nn")]
     pub meeting_link: Option<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub summary: Option<String>,
-    #[serde(default, deserialize_with = "nn")]
     pub campaign: Option<CampaignRef>,
-    #[serde(default, deserialize_with = "nn")]
     pub bot: Option<Person>,
-    #[serde(default, deserialize_with = "nn")]
     pub contact: Option<Person>,
-    #[serde(default, deserialize_with = "nn")]
     pub user: Option<Person>,
 }
 
