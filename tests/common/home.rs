@@ -82,8 +82,12 @@ impl Isolated {
         std::fs::read_to_string(self.config_path()).ok()
     }
 
+    /// Every log file of this home (one per day), concatenated.
     pub fn log_text(&self) -> String {
-        std::fs::read_to_string(self.path().join("state").join("outreach").join("outreach.log"))
-            .unwrap_or_default()
+        let dir = self.path().join("state").join("outreach");
+        let Ok(entries) = std::fs::read_dir(dir) else { return String::new() };
+        let mut files: Vec<_> = entries.filter_map(|entry| Some(entry.ok()?.path())).collect();
+        files.sort();
+        files.iter().filter_map(|file| std::fs::read_to_string(file).ok()).collect()
     }
 }
