@@ -1,6 +1,7 @@
-//! Arrows between files point one way: the import graph of `src/tui` has no circle, the
-//! keymap does not know the state, widgets know neither the state nor `update` (they draw
-//! from plain data), and `update` never calls into the views.
+//! Arrows between files point one way: the import graphs of `src/tui` and `src/sim` have
+//! no circle, the keymap does not know the state, widgets know neither the state nor
+//! `update` (they draw from plain data), `update` never calls into the views, and the
+//! simulator's seeder, store and chains form a line.
 
 mod common;
 
@@ -47,6 +48,24 @@ fn lower_rooms_do_not_reach_up() {
             arrows
         };
         assert!(arrows.is_empty(), "{from} must not import {to:?}: {arrows:?}");
+    }
+}
+
+#[test]
+fn sim_files_import_each_other_in_one_direction() {
+    let graph = graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sim"), "sim");
+    assert!(graph.files.len() > 20, "the whole tree is read: {:?}", graph.files.len());
+    if let Some(circle) = graph.cycle() {
+        panic!("an import circle in src/sim: {}", circle.join(" -> "));
+    }
+    // seed → store → chain, a line: the seeder fills the store, the store builds chains.
+    assert!(!graph.imports_under(&module("seed"), &module("store")).is_empty());
+    assert!(!graph.imports_under(&module("store"), &module("chain")).is_empty());
+    for (from, to) in
+        [("chain", "seed"), ("chain", "store"), ("store", "seed"), ("seed_activity", "seed")]
+    {
+        let arrows = graph.imports_under(&module(from), &module(to));
+        assert!(arrows.is_empty(), "{from} must not import {to}: {arrows:?}");
     }
 }
 
