@@ -45,7 +45,8 @@ pub fn advice(error: &ApiError, place: Place) -> Option<String> {
             "Press r to retry; if it keeps breaking off, the server (or a proxy in front of it) is failing."
         }
         // A long wait was not slept: the message says how long; the hint says what then.
-        ApiError::RateLimited { wait: Some(_), .. } | ApiError::Unavailable { wait: Some(_), .. }
+        ApiError::RateLimited { wait: Some(_), .. }
+        | ApiError::Unavailable { wait: Some(_), .. }
             if cli =>
         {
             return Some(format!("Re-run `{}` after that.", this_command()));
