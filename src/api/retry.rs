@@ -91,6 +91,8 @@ impl RetryPolicy {
             .adjust(|error, backoff| self.next_wait(error, backoff))
             .notify(|error, wait| {
                 tracing::info!(%error, wait_ms = wait.as_millis() as u64, "retrying");
+                // The dashboard counts the wait down in the pane (a no-op for the CLI).
+                super::waits::report(error, wait);
             })
             .await
     }
