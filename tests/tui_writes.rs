@@ -229,11 +229,10 @@ fn the_help_lists_the_write_keys_of_each_pane() {
     let mut state = state();
     let help = |state: &mut outreach_tui::tui::state::AppState| {
         press(state, ch('?'));
-        let lines: Vec<String> =
-            outreach_tui::tui::widgets::help::lines(&outreach_tui::tui::views::help_view(state))
-                .iter()
-                .map(|line| line.spans.iter().map(|s| s.content.to_string()).collect())
-                .collect();
+        let lines: Vec<String> = outreach_tui::tui::widgets::help::lines(&state.help_view())
+            .iter()
+            .map(|line| line.spans.iter().map(|s| s.content.to_string()).collect())
+            .collect();
         press(state, key(KeyCode::Esc));
         lines.join("\n")
     };

@@ -3,6 +3,7 @@
 
 use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
+use crate::session::KeySource;
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::filter::FilterEngine;
 use crate::tui::form::Form;
@@ -15,6 +16,7 @@ pub use crate::tui::palette::Palette;
 pub use crate::tui::remote::{Loaded, Remote, sorted};
 use crate::tui::submit::feedback::{Confirm, Submission, Toast};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
 use std::time::Duration;
 
@@ -261,6 +263,13 @@ impl AppState {
             Pane::Contacts => Some(&mut self.contacts.detail),
             Pane::Overview | Pane::Exchanges => None,
         }
+    }
+
+    /// What the `?` overlay shows on the current screen: drawn by the views, and scrolled
+    /// by update, which needs to know how far it goes.
+    pub fn help_view(&self) -> HelpView<'_> {
+        let demo = matches!(&self.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
+        HelpView { keymap: &self.keymap, scopes: self.active_scopes(), demo, theme: &self.theme }
     }
 
     /// The scopes whose keys work on the current screen, most specific first.

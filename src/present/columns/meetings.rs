@@ -24,8 +24,12 @@ pub fn time(meeting: &Meeting, zone: &Zone) -> String {
     }
 }
 
-/// Start–end in the meeting's own zone with its abbreviation (`11:00–11:45 EDT`), only when
-/// that reads differently from the user's zone. Not sanitised: the zone name is the server's.
+/// What "Their time" says when the meeting's clock reads as the user's.
+const SAME_TIME: &str = "same as yours";
+
+/// Start–end in the meeting's own zone with its abbreviation (`11:00–11:45 EDT`), or "same as
+/// yours" when it reads as in the user's zone (a blank would read as "unknown"). Not
+/// sanitised: the zone name is the server's.
 pub fn their_time(meeting: &Meeting, zone: &Zone) -> String {
     let (Some(name), Some(start)) = (meeting.iana_timezone.as_deref(), meeting.start) else {
         return String::new();
@@ -35,7 +39,7 @@ pub fn their_time(meeting: &Meeting, zone: &Zone) -> String {
         return String::new();
     };
     if their_start == zone.format(start.0, "%H:%M") {
-        return String::new();
+        return SAME_TIME.to_string();
     }
     let their_end = meeting
         .end
@@ -195,7 +199,7 @@ mod tests {
         assert_eq!(their_zone(&meeting), "Europe/Berlin (CEST)");
         assert_eq!(day(&meeting, &zone), "Mon 2024-05-06");
         let same = Meeting { iana_timezone: Some("Europe/London".into()), ..meeting.clone() };
-        assert_eq!(their_time(&same, &zone), "");
+        assert_eq!(their_time(&same, &zone), "same as yours");
         let unknown = Meeting { iana_timezone: Some("Nowhere/Land".into()), ..meeting };
         assert_eq!(their_time(&unknown, &zone), "");
     }

@@ -7,6 +7,8 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};
 use crate::tui::input::TextInput;
+use crate::tui::keymap::Scope;
+use crate::tui::layout::state_areas;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::palette::{PaletteAction, parse, suggestions};
 use crate::tui::state::{AppState, Overlay};
@@ -15,20 +17,14 @@ use crate::tui::update::forms;
 use crate::tui::update::login::submit_login;
 use crate::tui::update::navigate::apply_filter;
 use crate::tui::update::{commands, navigate};
+use crate::tui::widgets::help;
 use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
 
 pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     match state.overlay.take() {
         Some(Overlay::Help { scroll }) => {
-            let scroll = match key.code {
-                KeyCode::Char('j') | KeyCode::Down => scroll + 1,
-                KeyCode::Char('k') | KeyCode::Up => scroll.saturating_sub(1),
-                KeyCode::PageDown => scroll + 10,
-                KeyCode::PageUp => scroll.saturating_sub(10),
-                _ => return Vec::new(),
-            };
-            state.overlay = Some(Overlay::Help { scroll });
+            on_help_key(state, scroll, key);
             Vec::new()
         }
         Some(Overlay::Palette(mut palette)) => {
@@ -69,6 +65,27 @@ pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         },
         None => Vec::new(),
     }
+}
+
+/// Help scrolls with the movement keys; only back (Esc), help (`?`) and quit (`q`) close it,
+/// as bound in the keymap. Any other key leaves it open.
+fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
+    let most = help::max_scroll(&state.help_view(), state_areas(state).body);
+    let page = usize::from(state_areas(state).body.height.saturating_sub(4)).max(1);
+    let scroll = scroll.min(most);
+    let scroll = match state.keymap.lookup(&key, &[Scope::Movement, Scope::Global]) {
+        Some(Command::Back | Command::Help | Command::Quit) => return,
+        Some(Command::Down) => scroll + 1,
+        Some(Command::Up) => scroll.saturating_sub(1),
+        Some(Command::PageDown) => scroll + page,
+        Some(Command::PageUp) => scroll.saturating_sub(page),
+        Some(Command::HalfPageDown) => scroll + page / 2,
+        Some(Command::HalfPageUp) => scroll.saturating_sub(page / 2),
+        Some(Command::Top) => 0,
+        Some(Command::Bottom) => most,
+        _ => scroll,
+    };
+    state.overlay = Some(Overlay::Help { scroll: scroll.min(most) });
 }
 
 pub fn on_paste(state: &mut AppState, text: &str) {

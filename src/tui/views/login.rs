@@ -3,11 +3,11 @@
 
 use crate::text::sanitize;
 use crate::tui::state::{AppState, Connection};
-use crate::tui::widgets::centered;
+use crate::tui::widgets::{centered, clear};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 pub fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Connection) {
     let theme = &state.theme;
@@ -65,6 +65,6 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Conn
     let area = centered(body, 76, lines.len() as u16 + 4);
     let block =
         Block::bordered().title(Span::styled(title, theme.title)).border_style(theme.accent);
-    frame.render_widget(Clear, area);
+    clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
 }

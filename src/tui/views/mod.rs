@@ -12,12 +12,10 @@ mod overview;
 mod pane;
 
 use crate::clock::age;
-use crate::session::KeySource;
 use crate::tui::layout::areas;
 use crate::tui::model::Pane;
 use crate::tui::resource::{current_loaded_at, loading_labels};
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::widgets::help::HelpView;
 use crate::tui::widgets::status_bar::StatusBar;
 use crate::tui::widgets::{confirm, form, help, palette, status_bar, tabs, toast};
 use ratatui::Frame;
@@ -39,29 +37,23 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         render_filter_input(frame, area, state);
     }
     status_bar::render(frame, regions.status, &status_bar_view(state));
-    match &state.overlay {
+    let covered = match &state.overlay {
         Some(Overlay::Help { scroll }) => {
-            help::render(frame, regions.body, &help_view(state), *scroll)
+            Some(help::render(frame, regions.body, &state.help_view(), *scroll))
         }
-        Some(Overlay::Palette(p)) => palette::render(frame, regions.body, p, &state.theme),
+        Some(Overlay::Palette(p)) => Some(palette::render(frame, regions.body, p, &state.theme)),
         Some(Overlay::Form(f)) => {
-            form::render(frame, regions.body, f, &state.theme, sending(state).as_deref())
+            Some(form::render(frame, regions.body, f, &state.theme, sending(state).as_deref()))
         }
         Some(Overlay::Confirm(c)) => {
-            confirm::render(frame, regions.body, c, &state.theme, sending(state).as_deref())
+            Some(confirm::render(frame, regions.body, c, &state.theme, sending(state).as_deref()))
         }
-        None => {}
-    }
+        None => None,
+    };
     if let Some(note) = &state.toast {
-        toast::render(frame, regions.body, note, &state.theme);
+        // Never over what the user is typing into or reading: it shows once that closes.
+        toast::render(frame, regions.body, note, &state.theme, covered);
     }
-}
-
-/// What the `?` overlay shows on the current screen.
-pub fn help_view(state: &AppState) -> HelpView<'_> {
-    let demo =
-        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
-    HelpView { keymap: &state.keymap, scopes: state.active_scopes(), demo, theme: &state.theme }
 }
 
 /// What the status bar shows: who, how fresh the pane's data is, what loads, what failed.

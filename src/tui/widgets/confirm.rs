@@ -4,23 +4,24 @@
 use crate::text::wrap_line;
 use crate::tui::submit::feedback::Confirm;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::centered;
+use crate::tui::widgets::{centered, clear};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 
 const WIDTH: u16 = 64;
 
-/// Draws the dialog; `sending` is the status of its write in flight.
+/// Draws the dialog; `sending` is the status of its write in flight. Returns the box it
+/// covers.
 pub fn render(
     frame: &mut Frame,
     body: Rect,
     confirm: &Confirm,
     theme: &Theme,
     sending: Option<&str>,
-) {
+) -> Rect {
     let room = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
     let mut lines = Vec::new();
     let mut push = |text: &str, style: Style| {
@@ -51,6 +52,7 @@ pub fn render(
     let block = Block::bordered()
         .title(Span::styled(format!(" {} ", confirm.title), theme.title))
         .border_style(theme.accent);
-    frame.render_widget(Clear, area);
+    clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
+    area
 }

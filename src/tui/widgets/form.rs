@@ -6,12 +6,12 @@
 use crate::text::{width, wrap_line};
 use crate::tui::form::{Field, FieldKind, Form};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::centered;
+use crate::tui::widgets::{centered, clear};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthChar;
 
 const WIDTH: u16 = 72;
@@ -188,7 +188,14 @@ fn hint(form: &Form, sending: bool) -> String {
 }
 
 /// Draws the form; `sending` is the status of its write in flight (spinner, progress).
-pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme, sending: Option<&str>) {
+/// Returns the box it covers.
+pub fn render(
+    frame: &mut Frame,
+    body: Rect,
+    form: &Form,
+    theme: &Theme,
+    sending: Option<&str>,
+) -> Rect {
     let fields = form.field_list();
     let label_width = fields.iter().map(|f| width(&f.label)).max().unwrap_or(0).max(8) + 2;
     let inner_width = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
@@ -234,7 +241,7 @@ pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme, sending
     let rows = usize::from(inner.height).max(1);
     let target = layout.cursor.map_or(layout.focus_row.max(offset), |(row, _)| row);
     let scroll = (target + 2).saturating_sub(rows).min(layout.lines.len().saturating_sub(rows));
-    frame.render_widget(Clear, area);
+    clear(frame, area);
     let scroll_rows = u16::try_from(scroll).unwrap_or(0);
     frame.render_widget(Paragraph::new(layout.lines).block(block).scroll((scroll_rows, 0)), area);
     let blocked = sending.is_some() || form.discarding;
@@ -245,6 +252,7 @@ pub fn render(frame: &mut Frame, body: Rect, form: &Form, theme: &Theme, sending
         let x = (inner.x + column as u16).min(inner.right().saturating_sub(1));
         frame.set_cursor_position(Position { x, y: inner.y + (row - scroll) as u16 });
     }
+    area
 }
 
 #[cfg(test)]

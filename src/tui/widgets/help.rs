@@ -1,14 +1,15 @@
 //! The `?` overlay: every key of the current screen, from the keymap itself.
 
+use crate::text::wrap_line;
 use crate::tui::command::Command;
 use crate::tui::input::EDITING_KEYS;
 use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::centered;
+use crate::tui::widgets::{centered, clear};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 
 /// What help is drawn from: the keymap and the scopes of the current screen.
 pub struct HelpView<'a> {
@@ -65,13 +66,74 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
     lines
 }
 
-pub fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usize) {
-    let lines = lines(view);
-    let area = centered(body, 64, lines.len() as u16 + 2);
+/// The width of the help box, borders included.
+const WIDTH: u16 = 64;
+/// Where the words of a key line start: the keys are right-aligned before them.
+const KEYS_WIDTH: usize = 16;
+
+/// Where the help box goes in the pane.
+fn area(body: Rect, lines: usize) -> Rect {
+    centered(body, WIDTH, u16::try_from(lines + 2).unwrap_or(u16::MAX))
+}
+
+/// A help line as lines of at most `room` cells: a key line's words wrap under its words,
+/// a remark wraps under itself, so nothing is cut.
+fn fit(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
+    if line.width() <= room {
+        return vec![line];
+    }
+    match line.spans.as_slice() {
+        [keys, words] if room > KEYS_WIDTH + 8 => {
+            let pieces = wrap_line(&words.content, room - KEYS_WIDTH);
+            let indent = " ".repeat(KEYS_WIDTH);
+            pieces
+                .into_iter()
+                .enumerate()
+                .map(|(index, piece)| {
+                    let lead = if index == 0 { keys.clone() } else { Span::raw(indent.clone()) };
+                    Line::from(vec![lead, Span::styled(piece, words.style)])
+                })
+                .collect()
+        }
+        _ => {
+            let style = line.spans.first().map(|span| span.style).unwrap_or_default();
+            let text: String = line.spans.iter().map(|span| span.content.as_ref()).collect();
+            let pieces = wrap_line(&text, room);
+            pieces.into_iter().map(|piece| Line::from(Span::styled(piece, style))).collect()
+        }
+    }
+}
+
+/// The help lines fitted to the box the pane has room for, and that box.
+fn laid_out(view: &HelpView, body: Rect) -> (Vec<Line<'static>>, Rect) {
+    let room = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
+    let lines: Vec<Line> = lines(view).into_iter().flat_map(|line| fit(line, room)).collect();
+    let area = area(body, lines.len());
+    (lines, area)
+}
+
+/// How far help scrolls in a pane of `body` before its last line is at the bottom of its box.
+pub fn max_scroll(view: &HelpView, body: Rect) -> usize {
+    let (lines, area) = laid_out(view, body);
+    lines.len().saturating_sub(usize::from(area.height.saturating_sub(2)))
+}
+
+/// Draws help scrolled by `scroll` lines; returns the box it covers.
+pub fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usize) -> Rect {
+    let (lines, area) = laid_out(view, body);
+    let most = lines.len().saturating_sub(usize::from(area.height.saturating_sub(2)));
+    let close = |command| view.keymap.key_for(command).unwrap_or_default();
+    let title = format!(
+        " Keys — {}/{} scroll, {} closes ",
+        close(Command::Down),
+        close(Command::Up),
+        close(Command::Back)
+    );
     let block = Block::bordered()
-        .title(Span::styled(" Keys — j/k scroll, Esc closes ", view.theme.title))
+        .title(Span::styled(title, view.theme.title))
         .border_style(view.theme.accent);
-    let scroll = u16::try_from(scroll.min(lines.len().saturating_sub(1))).unwrap_or(0);
-    frame.render_widget(Clear, area);
+    let scroll = u16::try_from(scroll.min(most)).unwrap_or(0);
+    clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), area);
+    area
 }

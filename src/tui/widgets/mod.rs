@@ -11,7 +11,10 @@ pub(crate) mod table;
 pub(crate) mod tabs;
 pub(crate) mod toast;
 
-use ratatui::layout::Rect;
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::widgets::Clear;
+use unicode_width::UnicodeWidthStr;
 
 /// A box of at most `width`×`height` centred in `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -22,5 +25,23 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         y: area.y + (area.height - height) / 2,
         width,
         height,
+    }
+}
+
+/// Empties `area` for a box drawn over what is there. A wide character (CJK, emoji) just
+/// left of the box would spill its second cell over the box's left border, so it goes too.
+pub fn clear(frame: &mut Frame, area: Rect) {
+    frame.render_widget(Clear, area);
+    if area.x == 0 {
+        return;
+    }
+    let buffer = frame.buffer_mut();
+    for y in area.top()..area.bottom() {
+        let position = Position { x: area.x - 1, y };
+        if let Some(cell) = buffer.cell_mut(position)
+            && cell.symbol().width() > 1
+        {
+            cell.set_symbol(" ");
+        }
     }
 }

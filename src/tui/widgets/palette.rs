@@ -3,12 +3,14 @@
 use crate::tui::palette::Palette;
 use crate::tui::palette::suggestions;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::clear;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Paragraph};
 
-pub fn render(frame: &mut Frame, body: Rect, palette: &Palette, theme: &Theme) {
+/// Draws the palette at the bottom left of the pane; returns the box it covers.
+pub fn render(frame: &mut Frame, body: Rect, palette: &Palette, theme: &Theme) -> Rect {
     let matches = suggestions(palette.input.value());
     let height = (matches.len() as u16 + 3 + u16::from(palette.error.is_some())).min(body.height);
     let width = body.width.min(60);
@@ -32,7 +34,7 @@ pub fn render(frame: &mut Frame, body: Rect, palette: &Palette, theme: &Theme) {
         .title(Span::styled(" Command — Tab completes, Enter runs ", theme.title))
         .border_style(theme.accent);
     let inner = block.inner(area);
-    frame.render_widget(Clear, area);
+    clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
     if inner.height > 0 {
         let x = inner.x + 1 + palette.input.cursor_chars() as u16;
@@ -41,4 +43,5 @@ pub fn render(frame: &mut Frame, body: Rect, palette: &Palette, theme: &Theme) {
             y: inner.y,
         });
     }
+    area
 }
