@@ -111,6 +111,23 @@ pub enum SessionError {
     Config(ConfigError),
 }
 
+impl SessionError {
+    /// The error as the login screen shows it: what went wrong and what to do, without the
+    /// key stores' own detail (which `Display` keeps, for the log and the CLI).
+    pub fn brief(&self) -> String {
+        match self {
+            SessionError::KeyringUnavailable { profile, problems } => {
+                let what: Vec<String> = problems.iter().map(KeyringError::headline).collect();
+                format!(
+                    "No API key for profile '{profile}' was found, and {}. Without a key store, set OUTREACH_API_KEY or run `outreach auth login --store keyutils`. The log has the details.",
+                    what.join("; ")
+                )
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// The process environment's say, read once.
 #[derive(Debug, Clone, Default)]
 pub struct Environment {

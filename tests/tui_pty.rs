@@ -124,6 +124,30 @@ async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
     sim.shutdown().await;
 }
 
+/// The usual SSH case: no key and no Secret Service. The keys to go on come first and the
+/// error is short enough to read; the stores' own words go to the log.
+#[test]
+fn headless_without_a_key_the_login_screen_keeps_its_keys_in_view() {
+    for (cols, rows) in [(80, 24), (50, 16)] {
+        let home = common::home::Isolated::new();
+        let env = [
+            ("OUTREACH_BASE_URL", "http://127.0.0.1:9"),
+            ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/outreach-test-bus"),
+        ];
+        let mut pty = Pty::spawn_in(&home, &["--profile", "headless"], cols, rows, &env);
+        pty.wait_for("Log in — profile 'headless'");
+        pty.send(ESC);
+        let screen = pty.wait_for("q quits");
+        assert!(screen.contains("L enters a key here · r tries again · q quits"), "{screen}");
+        assert!(screen.contains("Secret Service is not"), "what went wrong:\n{screen}");
+        assert!(screen.contains("OUTREACH_API_KEY"), "what to do:\n{screen}");
+        assert!(!screen.contains("zbus"), "the store's own words go to the log:\n{screen}");
+        pty.send("q");
+        assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+        assert!(home.log_text().contains("nonexistent/outreach-test-bus"), "{}", home.log_text());
+    }
+}
+
 #[test]
 fn the_demo_runs_under_the_faults_given() {
     let mut pty = Pty::spawn(&["--demo", "--faults", "500@GET:/api/v1/bots"], 100, 30, &[]);

@@ -74,6 +74,20 @@ impl KeyringError {
 }
 
 impl KeyringError {
+    /// What happened in a few words, without the store's own (often long) detail: for a
+    /// screen with little room; the whole text goes to the log.
+    pub fn headline(&self) -> String {
+        let store = self.store.name();
+        match &self.problem {
+            Problem::Unavailable => format!("the {store} is not available"),
+            Problem::Locked => format!("the {store} is locked"),
+            Problem::TimedOut(limit) => {
+                format!("the {store} did not answer within {} s", limit.as_secs_f32())
+            }
+            Problem::Failed => format!("the {store} failed"),
+        }
+    }
+
     /// What happened, without the advice: for a store that was passed over while another
     /// one took the key.
     pub fn summary(&self) -> String {

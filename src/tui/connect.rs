@@ -69,7 +69,9 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
             _ => (profile.clone(), false),
         };
         let base_url = known_base_url(request, &env, &profile);
-        ConnectFailure { profile, message: error.to_string(), needs_key, base_url }
+        // The screen gets what the user can act on; the log keeps the stores' own words.
+        tracing::warn!(%error, "no session");
+        ConnectFailure { profile, message: error.brief(), needs_key, base_url }
     })?;
     let client = session.client().map_err(|error| ConnectFailure {
         profile: session.profile.clone(),

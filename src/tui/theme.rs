@@ -90,12 +90,17 @@ impl Theme {
 
     /// Recolours one role: its foreground, or for `selected` its background. Roles are named
     /// as the fields are (`accent`, `negative` …); `selection` and `muted` are read as
-    /// `selected` and `dim`.
+    /// `selected` and `dim`. The accent is every accent: borders of what has the focus, the
+    /// active tab's background and titles (unless `title` is set too: it comes after).
     pub fn set(&mut self, role: &str, colour: Color) -> Result<(), String> {
         let style = match role {
             "text" => &mut self.text,
             "dim" | "muted" => &mut self.dim,
-            "accent" => &mut self.accent,
+            "accent" => {
+                self.tab_active = self.tab_active.bg(colour);
+                self.title = self.title.fg(colour);
+                &mut self.accent
+            }
             "title" => &mut self.title,
             "border" => &mut self.border,
             "header" => &mut self.header,

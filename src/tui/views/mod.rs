@@ -65,6 +65,7 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
         error: state.last_error.as_ref().map(|problem| problem.message.as_str()),
         notice: state.notice.as_deref(),
         filtering: state.filtering,
+        keymap: &state.keymap,
         theme: &state.theme,
     }
 }

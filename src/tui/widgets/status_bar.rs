@@ -2,6 +2,8 @@
 //! is, what is loading, the last error or remark, and key hints, cut to fit the width.
 
 use crate::text::{sanitize, truncate, width};
+use crate::tui::command::Command;
+use crate::tui::keymap::Keymap;
 use crate::tui::model::Connection;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
@@ -34,6 +36,8 @@ pub struct StatusBar<'a> {
     pub notice: Option<&'a str>,
     /// The filter is being typed: the hints are its keys.
     pub filtering: bool,
+    /// Where the hints' keys come from (`q quit`, or `x quit` when rebound).
+    pub keymap: &'a Keymap,
     pub theme: &'a Theme,
 }
 
@@ -92,6 +96,16 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
 
 const SEPARATOR: &str = " │ ";
 
+/// `? help  : commands  q quit`, with the keys the keymap binds (a rebound quit shows).
+fn hints(keymap: &Keymap) -> String {
+    let keys = [(Command::Help, "help"), (Command::Palette, "commands"), (Command::Quit, "quit")];
+    let hints: Vec<String> = keys
+        .iter()
+        .filter_map(|(command, what)| Some(format!("{} {what}", keymap.key_for(*command)?)))
+        .collect();
+    hints.join("  ")
+}
+
 fn used(parts: &[Segment]) -> usize {
     parts.iter().map(|p| width(&p.text)).sum::<usize>()
         + width(SEPARATOR) * parts.len().saturating_sub(1)
@@ -106,7 +120,8 @@ pub fn render(frame: &mut Frame, area: Rect, bar: &StatusBar) {
     let (mut parts, mut flexible) = segments(bar);
     let available = usize::from(area.width);
     let hints =
-        if bar.filtering { "Enter keep · Esc clear" } else { "? help  : commands  q quit" };
+        if bar.filtering { "Enter keep · Esc clear".to_string() } else { hints(bar.keymap) };
+    let hints = hints.as_str();
     let show_hints = used(&parts) + width(hints) + 2 <= available;
     if !show_hints {
         // Less important pieces give way until the message has room to be read.
@@ -173,6 +188,7 @@ mod tests {
             warnings: Vec::new(),
             read_only: false,
         });
+        let keymap = Keymap::default();
         let mut bar = StatusBar {
             connection: &connection,
             age: None,
@@ -180,6 +196,7 @@ mod tests {
             error: None,
             notice: None,
             filtering: false,
+            keymap: &keymap,
             theme: &theme,
         };
         assert!(shown(&bar, 80).contains("api.example.com"));

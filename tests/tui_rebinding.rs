@@ -1,0 +1,64 @@
+//! The config file's `[keys]` and `[theme]` reach everything on screen: every key hint
+//! comes from the keymap, every accent from the theme.
+
+mod common;
+
+use common::*;
+use outreach_tui::config::{Loaded, parse};
+use outreach_tui::tui::action::Action;
+use outreach_tui::tui::state::{AppState, Connection, UiSettings};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
+
+const CONFIG: &str =
+    "[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\nhelp = \"h\"\nrefresh = \"R\"\n";
+const ORANGE: Color = Color::Rgb(0xff, 0x88, 0);
+
+fn rebound(width: u16, height: u16) -> AppState {
+    let (config, warnings) = parse(CONFIG, std::path::Path::new("config.toml")).unwrap();
+    let mut ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    assert!(ui.notices.is_empty(), "{:?}", ui.notices);
+    ui.zone = settings(ui.theme.clone()).zone;
+    AppState::new(ui, width, height, now())
+}
+
+fn buffer(state: &AppState) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    terminal.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+#[test]
+fn the_status_bar_names_the_keys_as_bound() {
+    let mut state = rebound(80, 24);
+    act(&mut state, Action::Connected(Ok(info())));
+    let text = screen(&state);
+    let status = text.lines().last().unwrap();
+    assert!(status.contains("h help  : commands  x quit"), "{status}");
+    assert!(!status.contains("q quit"), "{status}");
+}
+
+#[test]
+fn the_login_screen_names_the_keys_as_bound() {
+    let mut state = rebound(80, 24);
+    state.connection = Connection::NeedsKey {
+        base_url: None,
+        profile: "work".into(),
+        message: "No API key for profile 'work'.".into(),
+    };
+    let text = screen(&state);
+    assert!(text.contains("L enters a key here · R tries again · x quits"), "{text}");
+}
+
+#[test]
+fn the_accent_colours_the_active_tab_too() {
+    let mut state = rebound(80, 24);
+    act(&mut state, Action::Connected(Ok(info())));
+    let drawn = buffer(&state);
+    // " 1 Overview " is the active tab, at the top left.
+    assert_eq!(drawn[(3, 0)].symbol(), "O");
+    assert_eq!(drawn[(3, 0)].bg, ORANGE, "the active tab");
+    assert_eq!(drawn[(0, 1)].fg, ORANGE, "the focused border");
+}
