@@ -186,7 +186,11 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     }
     state.submission = None;
     state.overlay = None;
-    let (_, write) = submitted(&run(&mut state, "dnc add a@b.com c.com"));
+    assert!(submits(&run(&mut state, "dnc add a@b.com c.com")).is_empty(), "dnc asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(asked, "Add 1 address and 1 domain to do-not-contact?");
+    assert!(screen(&state).contains("Add 1 address and 1 domain to do-not-contact?"));
+    let (_, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]), "addresses first");
     state.submission = None;
     state.overlay = None;

@@ -11,7 +11,7 @@ use outreach_tui::api::{
     AddContactOutcome, ApiError, ContactUpload, ConversionOutcome, FieldError, ServerMessage,
 };
 use outreach_tui::tui::action::Action;
-use outreach_tui::tui::form::Fields;
+use outreach_tui::tui::form::{FieldKind, Fields};
 use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::submit::feedback::Tone;
@@ -233,6 +233,37 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
         "Added zoe@example.com (#77) to 'Q2 enterprise': outreach starts at a suitable time"
     ));
     assert!(fetched(&effects).contains(&Slot::Campaigns));
+}
+
+#[test]
+fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubtful_one() {
+    let mut state = state();
+    press(&mut state, ch('2'));
+    press(&mut state, ch('u'));
+    let upload = contact_fields(&state).upload.as_ref().unwrap();
+    let FieldKind::Choice { labels, .. } = &upload.bot.field.kind else { panic!("a choice") };
+    assert_eq!(labels[0], "let the system choose");
+    assert!(labels[1].starts_with("#1 Ada Bot") && labels[1].ends_with("· healthy"), "{labels:?}");
+    assert!(labels[2].ends_with("· needs attention"), "{labels:?}");
+    let last = labels.last().unwrap();
+    assert!(last.starts_with("#5 Old Bot") && last.ends_with("· retired, DELETED"), "{labels:?}");
+    let retired_at = labels.len() - 1;
+    assert!(labels[1..retired_at].iter().all(|l| !l.contains("retired")), "{labels:?}");
+
+    type_text(&mut state, "zoe@example.com");
+    form_focus(&mut state, 7);
+    press(&mut state, key(KeyCode::Right));
+    press(&mut state, key(KeyCode::Right)); // #2 Sam: its mailbox is paused
+    assert!(form(&state).field_list()[7].value().starts_with("#2 Sam Bot"));
+    assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(asked, "Bot #2 needs attention (mailbox PAUSED). Send with it anyway?");
+    assert!(screen(&state).contains("needs attention (mailbox PAUSED)"), "{}", screen(&state));
+    press(&mut state, ch('n'));
+    assert!(form(&state).asking.is_none(), "any other key goes back to the form");
+    press(&mut state, ctrl('s'));
+    let (_, write) = submitted(&press(&mut state, ch('y')));
+    assert!(matches!(write, WriteRequest::UploadContact { bot_id: Some(2), .. }), "{write:?}");
 }
 
 fn form_focus(state: &mut AppState, index: usize) {

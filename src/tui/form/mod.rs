@@ -138,11 +138,26 @@ pub struct Form {
     pub note: Option<String>,
     /// Esc was pressed with typed input: the next key says whether to throw it away.
     pub discarding: bool,
+    /// A question before sending (a bot that needs attention, a list typed in the palette):
+    /// `y` or Enter sends, any other key goes back to the form.
+    pub asking: Option<String>,
+    /// Ask before sending even when nothing looks wrong: the values came from a palette
+    /// line, so the user has not seen them in the form yet.
+    pub ask_first: bool,
 }
 
 impl Form {
     pub fn new(title: &str, fields: Fields) -> Self {
-        Form { title: title.into(), fields, focus: 0, error: None, note: None, discarding: false }
+        Form {
+            title: title.into(),
+            fields,
+            focus: 0,
+            error: None,
+            note: None,
+            discarding: false,
+            asking: None,
+            ask_first: false,
+        }
     }
 
     pub fn is_write(&self) -> bool {

@@ -8,6 +8,7 @@ use crate::api::CampaignStatus;
 use crate::clock::Zone;
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
+use crate::tui::command::Command;
 use crate::tui::details::campaign::status_style;
 use crate::tui::layout::tile_rects;
 use crate::tui::model::Tile;
@@ -47,6 +48,7 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
             Tile::Bots => ("Bots", "Bots"),
         };
         let border = if selected { theme.accent } else { theme.border };
+        let open = state.keymap.key_for(Command::Open).unwrap_or_default();
         let title_style = if selected { theme.tab_active } else { theme.title };
         // Counts by calendar day say whose days they are.
         let title = match tile {
@@ -57,7 +59,7 @@ pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
             .border_style(border)
             .title(Span::styled(title, title_style))
             .title_bottom(
-                Line::from(Span::styled(format!(" Enter ▸ {pane} "), theme.dim)).right_aligned(),
+                Line::from(Span::styled(format!(" {open} ▸ {pane} "), theme.dim)).right_aligned(),
             );
         let inner = block.inner(area);
         frame.render_widget(block, area);

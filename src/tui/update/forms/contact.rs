@@ -4,12 +4,15 @@
 //! server answers it.
 
 use crate::api::{
-    AddContactOutcome, ApiError, ContactUpload, FieldError, outcomes::is_duplicate_contact, rules,
+    AddContactOutcome, ApiError, Bot, ContactUpload, FieldError, outcomes::is_duplicate_contact,
+    rules,
 };
+use crate::bots::{Standing, standing};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
+use crate::tui::command::Command;
 use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
-use crate::tui::model::Slot;
+use crate::tui::model::{Pane, Slot};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
@@ -52,16 +55,47 @@ pub fn open_upload(
     outreach: Outreach,
 ) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
-        toast(state, Tone::Warning, "Select a campaign first (2 shows Campaigns), then press u.");
+        let key = |command| state.keymap.key_for(command).unwrap_or_default();
+        let text = format!(
+            "Select a campaign first ({} shows Campaigns), then press {}.",
+            key(Command::GoTo(Pane::Campaigns)),
+            key(Command::UploadContact)
+        );
+        toast(state, Tone::Warning, text);
         return Vec::new();
     };
-    let bots = state.store.bots.items().iter().map(|bot| {
-        let name = format!("{} {}", bot.first_name, bot.last_name);
-        (bot.id, sanitize(&format!("#{} {} <{}>", bot.id, name.trim(), bot.email)))
-    });
-    let upload = UploadFields::new(id, bots.collect::<Vec<_>>(), outreach);
+    let upload = UploadFields::new(id, bot_choices(state.store.bots.items()), outreach);
     let title = format!("Add a contact to {}", campaign_label(state, id));
     show(state, &title, ContactFields::new(email.unwrap_or_default(), Some(upload)))
+}
+
+/// Where a bot goes in the picker: the ones that send well first, retired ones last.
+fn picker_rank(standing: Standing) -> u8 {
+    match standing {
+        Standing::Healthy => 0,
+        Standing::Ending => 1,
+        Standing::Attention => 2,
+        Standing::Retired => 3,
+    }
+}
+
+/// The bot picker's choices: each bot with its standing (the shared bot-health definition),
+/// live ones first; picking one that needs attention is asked about before sending.
+fn bot_choices(bots: &[Bot]) -> Vec<(i64, String)> {
+    let mut ranked: Vec<(Standing, &Bot)> = bots.iter().map(|bot| (standing(bot), bot)).collect();
+    ranked.sort_by_key(|(standing, bot)| (picker_rank(*standing), bot.id));
+    ranked
+        .into_iter()
+        .map(|(standing, bot)| {
+            let name = format!("{} {}", bot.first_name, bot.last_name);
+            let state = match standing {
+                Standing::Retired => format!("retired, {}", bot.status),
+                other => other.label().to_string(),
+            };
+            let label = format!("#{} {} <{}> · {state}", bot.id, name.trim(), bot.email);
+            (bot.id, sanitize(&label))
+        })
+        .collect()
 }
 
 /// A problem with a contact in words at its field: `tags.3` is the fourth tag.

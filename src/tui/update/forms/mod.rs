@@ -9,6 +9,7 @@ mod conversion;
 mod dnc;
 mod failure;
 pub mod palette;
+mod question;
 mod start;
 pub mod values;
 
@@ -56,6 +57,13 @@ pub fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<E
         }
         return Vec::new();
     }
+    if form.asking.take().is_some() {
+        if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
+            return send_form(state, form, false);
+        }
+        state.overlay = Some(Overlay::Form(form));
+        return Vec::new();
+    }
     match form.handle_key(key) {
         FormOutcome::Cancel if !form.is_modified() => return Vec::new(),
         FormOutcome::Cancel => form.discarding = true,
@@ -85,10 +93,18 @@ fn after_edit(form: &mut Form) {
     }
 }
 
-/// Checks a write form and sends it; whatever is wrong stays marked in the open form.
-pub fn submit(state: &mut AppState, mut form: Form) -> Vec<Effect> {
+/// Checks a write form and sends it, asking first when the write deserves a second look;
+/// whatever is wrong stays marked in the open form.
+pub fn submit(state: &mut AppState, form: Form) -> Vec<Effect> {
+    send_form(state, form, true)
+}
+
+/// Checks a write form and sends it; with `ask`, a write that deserves a second look
+/// ([`question::before_sending`]) waits for `y` instead.
+fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
     form.clear_errors();
     form.discarding = false;
+    form.asking = None;
     form.note = None;
     if let Some(why) = refusal(state) {
         form.error = Some(why);
@@ -105,10 +121,16 @@ pub fn submit(state: &mut AppState, mut form: Form) -> Vec<Effect> {
         form.error = (!elsewhere.is_empty()).then(|| elsewhere.join("; "));
         form.focus_first_error();
     });
+    if let Ok((write, then)) = &built
+        && ask
+    {
+        form.asking = question::before_sending(state, &form, write, then.as_ref());
+    }
+    let asking = form.asking.is_some();
     state.overlay = Some(Overlay::Form(form));
     match built {
-        Ok((write, then)) => begin(state, write, then),
-        Err(()) => Vec::new(),
+        Ok((write, then)) if !asking => begin(state, write, then),
+        _ => Vec::new(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! form open with every value in it.
 
 use crate::tui::action::Effect;
+use crate::tui::form::Fields;
 use crate::tui::palette::PaletteWrite;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
@@ -33,6 +34,8 @@ pub fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Effect> {
     };
     if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
         form.count_as_typed();
+        // A do-not-contact list is never sent unseen: the form asks, naming its counts.
+        form.ask_first = matches!(form.fields, Fields::Dnc(_));
     }
     if complete {
         effects.extend(submit_open_form(state));
