@@ -83,7 +83,9 @@ fn field_rows(
     let first_row = layout.lines.len();
     match &field.kind {
         FieldKind::Choice { .. } => {
-            let value = format!("◂ {} ▸", field.value());
+            // A long choice (a bot and its address) is cut with `…`, never by the border.
+            let chosen = crate::text::truncate(field.value(), room.saturating_sub(4).max(1));
+            let value = format!("◂ {chosen} ▸");
             layout
                 .lines
                 .push(Line::from(vec![label(&field.label), Span::styled(value, value_style)]));

@@ -92,7 +92,8 @@ fn bot_choices(bots: &[Bot]) -> Vec<(i64, String)> {
                 Standing::Retired => format!("retired, {}", bot.status),
                 other => other.label().to_string(),
             };
-            let label = format!("#{} {} <{}> · {state}", bot.id, name.trim(), bot.email);
+            // The standing before the address, so a narrow form cuts the address instead.
+            let label = format!("#{} {} · {state} <{}>", bot.id, name.trim(), bot.email);
             (bot.id, sanitize(&label))
         })
         .collect()
