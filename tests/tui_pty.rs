@@ -137,7 +137,9 @@ fn headless_without_a_key_the_login_screen_keeps_its_keys_in_view() {
         let mut pty = Pty::spawn_in(&home, &["--profile", "headless"], cols, rows, &env);
         pty.wait_for("Log in — profile 'headless'");
         pty.send(ESC);
-        let screen = pty.wait_for("q quits");
+        let screen = pty.wait_until("the login screen", Duration::from_secs(10), |s| {
+            s.contains("q quits") && s.contains("details.")
+        });
         assert!(screen.contains("L enters a key here · r tries again · q quits"), "{screen}");
         assert!(screen.contains("Secret Service is not"), "what went wrong:\n{screen}");
         assert!(screen.contains("OUTREACH_API_KEY"), "what to do:\n{screen}");
