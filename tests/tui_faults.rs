@@ -1,0 +1,165 @@
+//! The dashboard against the simulator's faults, through `update` with the real client
+//! (every fetch performed over HTTP as the runner performs it): a list with an element that
+//! cannot be read keeps its rows and says so in its title until a good load; a list that
+//! cannot be read at all never blanks a pane that showed rows, and its error leaves the
+//! status bar once the pane loads again; a long rate limit is told in the pane, not
+//! retried, and `r` tries at once; a short one is counted down in the pane.
+
+mod common;
+
+use common::sim::{faults, requests_to, start};
+use common::{ch, screen, settings};
+use outreach_tui::api::Client;
+use outreach_tui::sim::SimHandle;
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::connect::Launch;
+use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::runner::Runner;
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// The dashboard with its reads performed for real.
+struct Dashboard {
+    state: AppState,
+    client: Client,
+}
+
+impl Dashboard {
+    /// Connected to the simulator, on the Campaigns pane with its rows loaded.
+    async fn on_campaigns(sim: &SimHandle) -> Dashboard {
+        let state = AppState::new(settings(Theme::default()), 120, 30, chrono::Utc::now());
+        let client = common::sim::northwind(sim);
+        let mut dashboard = Dashboard { state, client };
+        let info = ConnectionInfo { base_url: sim.base_url.clone(), ..common::info() };
+        dashboard.act(Action::Connected(Ok(info))).await;
+        dashboard.act(ch('2')).await;
+        assert!(dashboard.state.campaigns.list.total() > 1, "{}", dashboard.screen());
+        dashboard
+    }
+
+    /// One action, then every read it causes, until nothing is left to do.
+    async fn act(&mut self, action: Action) {
+        let mut queue: VecDeque<Effect> = update(&mut self.state, action).into();
+        while let Some(effect) = queue.pop_front() {
+            if let Effect::Fetch(fetch) = effect {
+                let answer = fetch.perform(self.client.clone()).await;
+                queue.extend(update(&mut self.state, answer));
+            }
+        }
+    }
+
+    fn screen(&self) -> String {
+        screen(&self.state)
+    }
+
+    /// The pane's title line (the line under the tabs holding the pane's name).
+    fn title(&self) -> String {
+        let screen = self.screen();
+        screen.lines().find(|line| line.contains("Campaigns ")).unwrap_or_default().to_string()
+    }
+
+    fn first_campaign(&self) -> String {
+        self.state.store.campaigns.items()[0].name.clone()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_element_that_cannot_be_read_is_said_in_the_title_until_a_good_load() {
+    let sim = start().await;
+    let mut dashboard = Dashboard::on_campaigns(&sim).await;
+
+    faults(&sim, "bad-element@GET:/api/v1/campaigns#1").await;
+    dashboard.act(ch('r')).await;
+    let title = dashboard.title();
+    assert!(title.contains("⚠ 1 item could not be read"), "{}", dashboard.screen());
+    assert!(dashboard.state.campaigns.list.total() > 0, "the readable rows stay");
+    assert!(dashboard.screen().contains(&dashboard.first_campaign()));
+    // The status bar says it too, and where to look.
+    assert!(dashboard.screen().contains("1 item could not be read and was left out"));
+
+    dashboard.act(ch('r')).await;
+    assert!(!dashboard.title().contains("could not be read"), "{}", dashboard.screen());
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_that_cannot_be_read_keeps_the_rows_and_its_error_clears_on_recovery() {
+    let sim = start().await;
+    let mut dashboard = Dashboard::on_campaigns(&sim).await;
+    let rows = dashboard.state.campaigns.list.total();
+    let name = dashboard.first_campaign();
+
+    faults(&sim, "nested@GET:/api/v1/campaigns#1").await;
+    dashboard.act(ch('r')).await;
+    let failed = dashboard.screen();
+    assert!(failed.contains(&name), "the rows stay (DESIGN §4):\n{failed}");
+    assert!(!failed.contains("No campaigns"), "{failed}");
+    assert_eq!(dashboard.state.campaigns.list.total(), rows);
+    assert!(dashboard.title().contains("refresh failed (r retries)"), "{failed}");
+    assert!(failed.contains("Loading campaigns failed"), "the status bar says why:\n{failed}");
+
+    dashboard.act(ch('r')).await;
+    let recovered = dashboard.screen();
+    assert!(!recovered.contains("Loading campaigns failed"), "{recovered}");
+    assert!(!dashboard.title().contains("refresh failed"), "{recovered}");
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_rate_limit_is_told_in_the_pane_and_r_tries_at_once() {
+    let sim = start().await;
+    let mut dashboard = Dashboard::on_campaigns(&sim).await;
+    let before = requests_to(&sim, "GET /api/v1/campaigns").await;
+
+    faults(&sim, "429:3600@GET:/api/v1/campaigns#1").await;
+    dashboard.act(ch('r')).await;
+    let title = dashboard.title();
+    assert!(title.contains("the server asks to wait 60 min (until "), "{}", dashboard.screen());
+    assert!(title.contains("r tries now"), "{title}");
+    assert!(dashboard.screen().contains(&dashboard.first_campaign()), "the rows stay");
+    assert_eq!(requests_to(&sim, "GET /api/v1/campaigns").await, before + 1, "not retried");
+
+    dashboard.act(ch('r')).await;
+    assert_eq!(requests_to(&sim, "GET /api/v1/campaigns").await, before + 2, "r asks at once");
+    assert!(!dashboard.title().contains("rate limited"), "{}", dashboard.screen());
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
+    // The demo's first read of the campaigns is asked to wait 3 s, under the client's cap.
+    let faults = Some("429:3@GET:/api/v1/campaigns#1".to_string());
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut runner = Runner::new(tx, Launch::Demo { faults });
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, chrono::Utc::now());
+    runner.run(Effect::Connect);
+    let mut countdown = None;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while state.store.campaigns.data.is_none() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let action = tokio::time::timeout(left, rx.recv()).await.ok().flatten();
+        let action = action.expect("the campaigns load within 20 s");
+        let waiting = matches!(&action, Action::Waiting { .. });
+        for effect in update(&mut state, action) {
+            runner.run(effect);
+        }
+        if waiting {
+            for effect in update(&mut state, ch('2')) {
+                runner.run(effect);
+            }
+            countdown = Some(screen(&state));
+        }
+    }
+    let countdown = countdown.expect("the wait was reported to the pane");
+    assert!(
+        countdown.contains("⟳ rate limited; trying again in 3 s (r: now)")
+            || countdown.contains("⟳ rate limited; trying again in 2 s (r: now)"),
+        "{countdown}"
+    );
+    assert!(state.retries.is_empty(), "the wait ends with the answer");
+    assert!(!screen(&state).contains("trying again"), "{}", screen(&state));
+}
