@@ -61,8 +61,17 @@ impl<T> Remote<T> {
         self.pending = None;
         match result {
             Ok(listed) => {
-                let items = prepare(listed.items);
-                self.data = Some(Loaded { items, at: now, skipped: listed.skipped });
+                match &mut self.data {
+                    // Not one element could be read (a body nested too deep, every element
+                    // of the wrong type): the rows from before stay (DESIGN §4), marked.
+                    Some(data) if listed.items.is_empty() && listed.skipped > 0 => {
+                        data.skipped = listed.skipped;
+                    }
+                    _ => {
+                        let items = prepare(listed.items);
+                        self.data = Some(Loaded { items, at: now, skipped: listed.skipped });
+                    }
+                }
                 self.error = None;
             }
             Err(error) => self.error = Some(error),

@@ -93,9 +93,10 @@ pub fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
             if state.last_error.as_ref().is_some_and(|p| p.slot == Some(slot)) {
                 state.last_error = None;
             }
-            // The pane's title keeps saying it until a load reads every item.
+            // The pane's title and the status bar say it until a load reads every item.
             if let Some(warning) = left_out(skipped, "items") {
-                state.notice = Some(format!("{}: {warning} (the log says why).", slot.label()));
+                let message = format!("{}: {warning} (the log says why).", slot.label());
+                state.last_error = Some(Problem { slot: Some(slot), message });
             }
             resource::reindex(state, slot);
             reveal(state, slot);
