@@ -40,12 +40,6 @@ pub fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
     })
 }
 
-/// `volume/limit +increment`, with `-` for what is missing.
-pub fn warmup(bot: &Bot) -> String {
-    let n = |v: Option<i64>| v.map_or("-".to_string(), |v| v.to_string());
-    format!("{}/{} +{}", n(bot.initial_volume), n(bot.max_daily_limit), n(bot.warmup_increment))
-}
-
 /// The five health checks: MX, SPF, CNAME record, SSL, auth — passing, failing or not
 /// reported.
 pub fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
@@ -150,10 +144,6 @@ fn problems() -> Col {
     .drop(4)
 }
 
-fn warmup_column() -> Col {
-    Col::new("Warm-up", "WARM-UP", (10, 14), |b, _| Cell::text(warmup(b)).tone(Tone::Dim)).drop(5)
-}
-
 fn pool() -> Col {
     Col::new("Pool", "POOL", (4, 4), |b, _| Cell::new(Value::Flag(b.in_pool)).tone(retired_dim(b)))
         .drop(6)
@@ -167,16 +157,19 @@ fn daily_limit() -> Col {
     .drop(5)
 }
 
-/// Today's warm-up volume against the limit and the day: `34/52 day 12`.
+/// Where the warm-up stands today, on screen and in the CLI alike: today's volume against
+/// the limit and the day since it started, `34/52 day 12` (the raw initial volume and
+/// increment say nothing at a glance; the bot's detail adds a gauge).
 fn warmup_today() -> Col {
-    Col::new("Warm-up today", "WARM-UP", (ANY, ANY), |b, context| {
+    Col::new("Warm-up", "WARM-UP", (11, 14), |b, context| {
         Cell::text(
             crate::bots::warmup(b, context.now)
                 .map(|w| format!("{}/{} day {}", w.volume, w.limit, w.day))
                 .unwrap_or_default(),
         )
+        .tone(Tone::Dim)
     })
-    .drop(6)
+    .drop(5)
 }
 
 fn warmup_since() -> Col {
@@ -193,7 +186,7 @@ pub fn screen() -> Vec<Col> {
         name(),
         status(),
         mailbox(),
-        warmup_column(),
+        warmup_today(),
         pool(),
         health(),
         problems(),
@@ -219,6 +212,7 @@ pub fn cli() -> Vec<Col> {
 mod tests {
     use super::*;
     use crate::api::{CnameRecord, DnsValidation};
+    use crate::present::column::Context;
     use std::collections::HashSet;
 
     #[test]
@@ -258,6 +252,24 @@ mod tests {
         let text: String = health_parts(&bot).into_iter().map(|(text, _)| text).collect();
         assert_eq!(text, "MX✓ SPF✗ CNAME✓ SSL✓ AUTH-");
         assert_eq!(health_parts(&bot)[1].1, Tone::Alarm);
-        assert_eq!(warmup(&bot), "20/50 +-");
+    }
+
+    #[test]
+    fn the_screen_and_the_cli_show_where_the_warmup_stands_today() {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-05-14T12:00:00Z").unwrap().to_utc();
+        let bot = Bot {
+            initial_volume: Some(20),
+            max_daily_limit: Some(50),
+            warmup_increment: Some(5),
+            warmup_started_at: crate::api::Timestamp::parse("2026-05-10T08:00:00"),
+            ..Bot::default()
+        };
+        let zone = crate::clock::Zone::Named(chrono_tz::UTC);
+        let context = Context::new(&zone, now);
+        for columns in [screen(), cli()] {
+            let column = columns.iter().find(|c| c.header == "Warm-up").expect("a warm-up column");
+            // Day 4: 20 + 5 × 4 = 40 of 50, not the raw "20/50 +5".
+            assert_eq!((column.cell)(&bot, &context).plain(&zone), "40/50 day 4");
+        }
     }
 }
