@@ -53,6 +53,7 @@ fn dashboard(count: usize) -> AppState {
         keymap: Keymap::default(),
         zone: Zone::Named(chrono_tz::UTC),
         notices: Vec::new(),
+        log_line: None,
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

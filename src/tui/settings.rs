@@ -36,6 +36,7 @@ impl UiSettings {
             keymap,
             zone: Zone::Local,
             notices,
+            log_line: Some(crate::logging::help_line()),
         }
     }
 }

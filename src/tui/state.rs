@@ -108,12 +108,16 @@ pub struct UiSettings {
     pub zone: Zone,
     /// What the user should read at start (config entries that were not used).
     pub notices: Vec<String>,
+    /// Where the log file is, said at the end of `?` help (as `--help` says it).
+    pub log_line: Option<String>,
 }
 
 /// The whole state of the dashboard.
 pub struct AppState {
     pub now: DateTime<Utc>,
     pub zone: Zone,
+    /// Where the log file is, for `?` help.
+    pub log_line: Option<String>,
     pub theme: Theme,
     pub keymap: Keymap,
     pub refresh_every: Option<Duration>,
@@ -171,6 +175,7 @@ impl AppState {
         AppState {
             now,
             zone: settings.zone,
+            log_line: settings.log_line,
             theme: settings.theme,
             keymap: settings.keymap,
             refresh_every: settings.refresh_every,
@@ -269,7 +274,13 @@ impl AppState {
     /// by update, which needs to know how far it goes.
     pub fn help_view(&self) -> HelpView<'_> {
         let demo = matches!(&self.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
-        HelpView { keymap: &self.keymap, scopes: self.active_scopes(), demo, theme: &self.theme }
+        HelpView {
+            keymap: &self.keymap,
+            scopes: self.active_scopes(),
+            demo,
+            theme: &self.theme,
+            log_line: self.log_line.as_deref(),
+        }
     }
 
     /// The scopes whose keys work on the current screen, most specific first.

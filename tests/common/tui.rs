@@ -38,6 +38,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         keymap: Keymap::default(),
         zone: Zone::Named(chrono_tz::UTC),
         notices: Vec::new(),
+        log_line: Some("Log file: /state/outreach/outreach.log".into()),
     }
 }
 

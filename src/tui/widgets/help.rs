@@ -19,6 +19,8 @@ pub struct HelpView<'a> {
     /// Connected to the demo, which has no login.
     pub demo: bool,
     pub theme: &'a Theme,
+    /// Where the log file is (`logging::help_line`), said last.
+    pub log_line: Option<&'a str>,
 }
 
 /// The help lines for the current screen: keys, then what they do.
@@ -63,6 +65,9 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
         "Mouse: wheel scrolls, click selects, click again opens, click a tab to switch.",
         theme.dim,
     )));
+    if let Some(log_line) = view.log_line {
+        lines.push(Line::from(Span::styled(log_line.to_string(), theme.dim)));
+    }
     lines
 }
 
