@@ -27,7 +27,7 @@ pub enum Standing {
 
 impl Standing {
     /// The word shown next to a bot.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Standing::Attention => "needs attention",
             Standing::Ending => "ending",
@@ -38,7 +38,7 @@ impl Standing {
 }
 
 /// Whether a bot in this status no longer sends at all.
-pub fn is_retired(status: &BotStatus) -> bool {
+pub(crate) fn is_retired(status: &BotStatus) -> bool {
     matches!(status, BotStatus::Deleted | BotStatus::Cancelled | BotStatus::Inactive)
 }
 

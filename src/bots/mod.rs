@@ -2,8 +2,8 @@
 //! well ([`health`]) and where its warm-up stands ([`warmup`]). Below the TUI and the CLI so
 //! both say the same about each bot.
 
-pub mod health;
-pub mod warmup;
+pub(crate) mod health;
+pub(crate) mod warmup;
 
 pub use health::{Standing, problems, standing, verdict};
-pub use warmup::{Warmup, warmup};
+pub(crate) use warmup::warmup;

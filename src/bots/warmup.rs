@@ -7,7 +7,7 @@ use serde::Serialize;
 
 /// A bot's warm-up as of one instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Warmup {
+pub(crate) struct Warmup {
     /// Whole days since `warmup_started_at` (0 on the day it started).
     pub day: i64,
     /// Today's sending volume: initial + increment × day, capped at the limit.
@@ -18,17 +18,17 @@ pub struct Warmup {
 
 impl Warmup {
     /// Whether the volume has reached the limit.
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.volume >= self.limit
     }
 
     /// The volume as a share of the limit, 0.0 to 1.0.
-    pub fn ratio(&self) -> f64 {
+    pub(crate) fn ratio(&self) -> f64 {
         if self.limit <= 0 { 1.0 } else { (self.volume as f64 / self.limit as f64).clamp(0.0, 1.0) }
     }
 
     /// `day 12 · 34/52 a day`, or `warmed up · 52/52 a day (day 40)`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if self.complete() {
             format!("warmed up · {}/{} a day (day {})", self.volume, self.limit, self.day)
         } else {
@@ -37,7 +37,7 @@ impl Warmup {
     }
 
     /// A gauge of `width` cells: `■` for the share reached, `·` for the rest.
-    pub fn gauge(&self, width: usize) -> String {
+    pub(crate) fn gauge(&self, width: usize) -> String {
         let filled = ((self.ratio() * width as f64).round() as usize).min(width);
         format!("{}{}", "■".repeat(filled), "·".repeat(width - filled))
     }
@@ -45,7 +45,7 @@ impl Warmup {
 
 /// Where `bot`'s warm-up stands at `now`; `None` when it has not started or its volume or
 /// limit is not set (a missing increment counts as no increase).
-pub fn warmup(bot: &Bot, now: DateTime<Utc>) -> Option<Warmup> {
+pub(crate) fn warmup(bot: &Bot, now: DateTime<Utc>) -> Option<Warmup> {
     let started = bot.warmup_started_at?.0;
     let (initial, limit) = (bot.initial_volume?, bot.max_daily_limit?);
     let day = (now - started).num_days().max(0);

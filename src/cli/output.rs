@@ -233,7 +233,7 @@ mod tests {
     }
 
     fn columns() -> Vec<Column<Row>> {
-        use crate::present::{ANY, Cell, Value};
+        use crate::present::column::{ANY, Cell, Value};
         vec![
             Column::new("Id", "ID", (ANY, ANY), |r: &Row, _| Cell::new(Value::Int(r.id))),
             Column::new("Name", "NAME", (4, 40), |r: &Row, _| Cell::text(&r.name)),

@@ -6,7 +6,7 @@ use crate::api::ApiError;
 
 /// Where the advice is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
+pub(crate) enum Place {
     /// On stderr after a command failed.
     Cli,
     /// In a dashboard pane.
@@ -14,7 +14,7 @@ pub enum Place {
 }
 
 /// The advice for `error` shown in `place`, if there is any worth giving.
-pub fn advice(error: &ApiError, place: Place) -> Option<String> {
+pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
     let cli = place == Place::Cli;
     let text = match error {
         ApiError::Unauthorized { .. } if cli => {

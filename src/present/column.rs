@@ -16,17 +16,6 @@ pub enum Align {
     Right,
 }
 
-/// Where a list is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Surface {
-    /// The dashboard's list pane.
-    Screen,
-    /// The CLI's table on stdout.
-    Table,
-    /// The CLI's CSV (a machine format: the same fields whatever the width).
-    Csv,
-}
-
 /// A cell's value, shown per surface (a local time to the minute in tables and on screen,
 /// RFC 3339 in CSV).
 #[derive(Debug, Clone, PartialEq)]
@@ -51,17 +40,17 @@ pub struct Shown {
 
 impl Shown {
     /// One piece of plain text (a table's header).
-    pub fn plain(text: impl Into<String>) -> Self {
+    pub(crate) fn plain(text: impl Into<String>) -> Self {
         Shown { parts: vec![(text.into(), Tone::Plain)], short: None }
     }
 
     /// Its width in terminal cells.
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.parts.iter().map(|(text, _)| super::width::display_width(text)).sum()
     }
 
     /// Its pieces fitted to `width` cells (short label, else cut with `…`).
-    pub fn fitted(&self, width: usize) -> Vec<(String, Tone)> {
+    pub(crate) fn fitted(&self, width: usize) -> Vec<(String, Tone)> {
         super::width::fit_cell(&self.parts, self.short, width)
     }
 }
@@ -77,26 +66,26 @@ pub struct Cell {
 }
 
 impl Cell {
-    pub fn new(value: Value) -> Self {
+    pub(crate) fn new(value: Value) -> Self {
         Cell { value, tone: Tone::Plain, short: None }
     }
 
-    pub fn text(text: impl Into<String>) -> Self {
+    pub(crate) fn text(text: impl Into<String>) -> Self {
         Cell::new(Value::Text(text.into()))
     }
 
-    pub fn tone(mut self, tone: Tone) -> Self {
+    pub(crate) fn tone(mut self, tone: Tone) -> Self {
         self.tone = tone;
         self
     }
 
-    pub fn short(mut self, short: &'static str) -> Self {
+    pub(crate) fn short(mut self, short: &'static str) -> Self {
         self.short = Some(short);
         self
     }
 
     /// The cell ready to draw: sanitised pieces with their tones, and its short label.
-    pub fn shown(&self, zone: &Zone) -> Shown {
+    pub(crate) fn shown(&self, zone: &Zone) -> Shown {
         let parts = match &self.value {
             Value::Parts(parts) => {
                 parts.iter().map(|(text, tone)| (sanitize(text), *tone)).collect()
@@ -107,7 +96,7 @@ impl Cell {
     }
 
     /// The text shown, sanitised, in one piece (the filter searches this).
-    pub fn plain(&self, zone: &Zone) -> String {
+    pub(crate) fn plain(&self, zone: &Zone) -> String {
         match &self.value {
             Value::Text(text) => sanitize(text),
             Value::Int(n) => n.to_string(),
@@ -122,7 +111,7 @@ impl Cell {
 
     /// The text shown, taking the cell: printable ASCII text (nearly every cell) is kept
     /// as it is, without a second copy — the filter's text of 100k rows is built this way.
-    pub fn into_plain(self, zone: &Zone) -> String {
+    pub(crate) fn into_plain(self, zone: &Zone) -> String {
         match self.value {
             Value::Text(text) if text.bytes().all(|b| (b' '..=b'~').contains(&b)) => text,
             _ => self.plain(zone),
@@ -130,7 +119,7 @@ impl Cell {
     }
 
     /// The value for CSV, as the server sent it (the CSV writer decides about sanitising).
-    pub fn csv(&self) -> String {
+    pub(crate) fn csv(&self) -> String {
         match &self.value {
             Value::Text(text) => text.clone(),
             Value::Int(n) => n.to_string(),
@@ -142,7 +131,7 @@ impl Cell {
     }
 
     /// Whether the value is text from the server (which a spreadsheet might run).
-    pub fn is_text(&self) -> bool {
+    pub(crate) fn is_text(&self) -> bool {
         matches!(self.value, Value::Text(_) | Value::Parts(_))
     }
 }
@@ -169,7 +158,7 @@ pub struct Context<'a> {
 
 impl<'a> Context<'a> {
     /// A context that knows no campaign names.
-    pub fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
+    pub(crate) fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
         Context { zone, now, campaigns: &() }
     }
 }
@@ -189,7 +178,7 @@ pub struct Column<T> {
 
 impl<T> Column<T> {
     /// A column shown everywhere, never left out, at least `min` and at most `max` wide.
-    pub fn new(
+    pub(crate) fn new(
         header: &'static str,
         cli_header: &'static str,
         (min, max): (usize, usize),
@@ -206,33 +195,25 @@ impl<T> Column<T> {
     }
 
     /// Left out when narrow; higher `rank` goes first.
-    pub fn drop(mut self, rank: u8) -> Self {
+    pub(crate) fn drop(mut self, rank: u8) -> Self {
         self.limits.drop = rank;
         self
     }
 
     /// Left out of CSV.
-    pub fn not_in_csv(mut self) -> Self {
+    pub(crate) fn not_in_csv(mut self) -> Self {
         self.in_csv = false;
         self
     }
 
-    pub fn right(mut self) -> Self {
+    pub(crate) fn right(mut self) -> Self {
         self.align = Align::Right;
         self
-    }
-
-    /// The header shown on `surface`.
-    pub fn header_on(&self, surface: Surface) -> &'static str {
-        match surface {
-            Surface::Screen => self.header,
-            Surface::Table | Surface::Csv => self.cli_header,
-        }
     }
 }
 
 /// Width that never limits a column: its content decides (ids, numbers, dates).
-pub const ANY: usize = usize::MAX;
+pub(crate) const ANY: usize = usize::MAX;
 
 #[cfg(test)]
 mod tests {

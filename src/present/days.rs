@@ -5,11 +5,11 @@
 use chrono::{Days, NaiveDate};
 
 /// The forms a day may take, for hints and errors.
-pub const ACCEPTED: &str = "YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d";
+pub(crate) const ACCEPTED: &str = "YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d";
 
 /// Reads a day relative to `today` (the caller's calendar day: the CLI's local day, the
 /// dashboard's zone). The error names the text and the accepted forms.
-pub fn parse_day(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
+pub(crate) fn parse_day(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
     let text = text.trim();
     let offset = |days: u64, forward: bool| {
         let moved = if forward {

@@ -15,7 +15,7 @@ pub struct Limits {
 
 /// How wide a column's cells are, when the rows are known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Content {
+pub(crate) struct Content {
     /// The widest cell (or header) as a whole.
     pub widest: usize,
     /// The widest cell (or header) at its shortest readable form: its short label if any.
@@ -24,7 +24,7 @@ pub struct Content {
 
 impl Content {
     /// Cells without short labels.
-    pub fn plain(widest: usize) -> Self {
+    pub(crate) fn plain(widest: usize) -> Self {
         Content { widest, readable: widest }
     }
 }
@@ -33,7 +33,12 @@ impl Content {
 /// left-out column. `content` (the widths of each column's cells, when the rows are known,
 /// as in the CLI) narrows a column to its content, and lets a column whose content is wider
 /// than its maximum grow on into space nobody else needs.
-pub fn fit(limits: &[Limits], width: usize, gap: usize, known: Option<&[Content]>) -> Vec<usize> {
+pub(crate) fn fit(
+    limits: &[Limits],
+    width: usize,
+    gap: usize,
+    known: Option<&[Content]>,
+) -> Vec<usize> {
     let content = |i: usize| known.and_then(|n| n.get(i)).map(|c| c.widest);
     let readable = |i: usize| known.and_then(|n| n.get(i)).map(|c| c.readable);
     let min_of = |i: usize| content(i).map_or(limits[i].min, |n| n.min(limits[i].min));

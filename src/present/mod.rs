@@ -3,14 +3,14 @@
 //! how days are written. Below both `cli` and `tui`: it imports neither, and both render
 //! from it, so the two cannot drift apart again.
 
-pub mod advice;
-pub mod column;
-pub mod columns;
-pub mod days;
-pub mod fit;
-pub mod names;
-pub mod tone;
-pub mod width;
+pub(crate) mod advice;
+pub(crate) mod column;
+pub(crate) mod columns;
+pub(crate) mod days;
+pub(crate) mod fit;
+pub(crate) mod names;
+pub(crate) mod tone;
+pub(crate) mod width;
 
-pub use column::{ANY, Align, CampaignNames, Cell, Column, Context, Shown, Surface, Value};
-pub use tone::Tone;
+pub(crate) use column::{Align, CampaignNames, Column, Context, Shown};
+pub(crate) use tone::Tone;

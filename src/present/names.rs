@@ -5,28 +5,28 @@
 use crate::api::{Party, Person};
 
 /// "First Last", each part trimmed; empty when both are.
-pub fn full_name(first: &str, last: &str) -> String {
+pub(crate) fn full_name(first: &str, last: &str) -> String {
     format!("{} {}", first.trim(), last.trim()).trim().to_string()
 }
 
 /// The full name, or the address when there is no name.
-pub fn name_or_email(first: &str, last: &str, email: &str) -> String {
+pub(crate) fn name_or_email(first: &str, last: &str, email: &str) -> String {
     let name = full_name(first, last);
     if name.is_empty() { email.to_string() } else { name }
 }
 
 /// A bot or contact of an exchange by name, else by address.
-pub fn party_name(party: &Party) -> String {
+pub(crate) fn party_name(party: &Party) -> String {
     name_or_email(&party.first_name, &party.last_name, &party.email)
 }
 
 /// A meeting's contact, bot or user by name, else by address; empty when absent.
-pub fn person_name(person: Option<&Person>) -> String {
+pub(crate) fn person_name(person: Option<&Person>) -> String {
     person.map(|p| name_or_email(&p.first_name, &p.last_name, &p.email)).unwrap_or_default()
 }
 
 /// "First Last <email>", or whichever of the two there is.
-pub fn name_and_address(first: &str, last: &str, email: &str) -> String {
+pub(crate) fn name_and_address(first: &str, last: &str, email: &str) -> String {
     let name = full_name(first, last);
     match (name.is_empty(), email.trim().is_empty()) {
         (false, false) => format!("{name} <{}>", email.trim()),
@@ -36,7 +36,7 @@ pub fn name_and_address(first: &str, last: &str, email: &str) -> String {
 }
 
 /// A meeting's person as "First Last <email>"; empty when absent.
-pub fn person_with_address(person: Option<&Person>) -> String {
+pub(crate) fn person_with_address(person: Option<&Person>) -> String {
     person.map(|p| name_and_address(&p.first_name, &p.last_name, &p.email)).unwrap_or_default()
 }
 

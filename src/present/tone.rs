@@ -29,7 +29,7 @@ pub enum Tone {
     Struck,
 }
 
-pub fn campaign_status(status: &CampaignStatus) -> Tone {
+pub(crate) fn campaign_status(status: &CampaignStatus) -> Tone {
     match status {
         CampaignStatus::Active => Tone::Good,
         CampaignStatus::Pending => Tone::Warn,
@@ -50,7 +50,7 @@ pub fn standing(standing: Standing) -> Tone {
 }
 
 /// A mailbox that is not ACTIVE is trouble only for a bot that still sends.
-pub fn mailbox_status(status: &MailboxStatus, standing: Standing) -> Tone {
+pub(crate) fn mailbox_status(status: &MailboxStatus, standing: Standing) -> Tone {
     match (standing, *status == MailboxStatus::Active) {
         (Standing::Retired, _) => Tone::Dim,
         (_, true) => Tone::Good,
@@ -58,7 +58,7 @@ pub fn mailbox_status(status: &MailboxStatus, standing: Standing) -> Tone {
     }
 }
 
-pub fn exchange_status(status: &ExchangeStatus) -> Tone {
+pub(crate) fn exchange_status(status: &ExchangeStatus) -> Tone {
     match status.kind() {
         StatusKind::Positive => Tone::Good,
         StatusKind::Neutral => Tone::Neutral,
@@ -67,12 +67,12 @@ pub fn exchange_status(status: &ExchangeStatus) -> Tone {
 }
 
 /// A meeting: booked is good news, a cancelled one is struck through.
-pub fn meeting(cancelled: bool) -> Tone {
+pub(crate) fn meeting(cancelled: bool) -> Tone {
     if cancelled { Tone::Struck } else { Tone::Good }
 }
 
 /// A health check: passing, failing, or not reported.
-pub fn check(ok: Option<bool>) -> Tone {
+pub(crate) fn check(ok: Option<bool>) -> Tone {
     match ok {
         Some(true) => Tone::Good,
         Some(false) => Tone::Alarm,
@@ -81,7 +81,7 @@ pub fn check(ok: Option<bool>) -> Tone {
 }
 
 /// A contact's do-not-contact flag.
-pub fn dnc(dnc: bool) -> Tone {
+pub(crate) fn dnc(dnc: bool) -> Tone {
     if dnc { Tone::Bad } else { Tone::Dim }
 }
 

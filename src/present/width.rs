@@ -5,12 +5,12 @@ use super::tone::Tone;
 use crate::text;
 
 /// Display columns of sanitised text; plain ASCII (most cells) needs no table lookup.
-pub fn display_width(text: &str) -> usize {
+pub(crate) fn display_width(text: &str) -> usize {
     if text.is_ascii() { text.len() } else { text::width(text) }
 }
 
 /// The text cut to `width` cells, ending with `…` when something was cut.
-pub fn cut(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
+pub(crate) fn cut(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
     if text.len() <= width || display_width(text) <= width {
         std::borrow::Cow::Borrowed(text)
     } else {
@@ -20,7 +20,7 @@ pub fn cut(text: &str, width: usize) -> std::borrow::Cow<'_, str> {
 
 /// Toned pieces of one cell cut to `width` cells together: the piece that crosses the
 /// edge ends with `…` and the pieces after it are left out.
-pub fn cut_parts(parts: &[(String, Tone)], width: usize) -> Vec<(String, Tone)> {
+pub(crate) fn cut_parts(parts: &[(String, Tone)], width: usize) -> Vec<(String, Tone)> {
     let total: usize = parts.iter().map(|(text, _)| display_width(text)).sum();
     if total <= width {
         return parts.to_vec();
@@ -43,7 +43,7 @@ pub fn cut_parts(parts: &[(String, Tone)], width: usize) -> Vec<(String, Tone)> 
 
 /// A cell's pieces fitted to `width` cells: the short label when the full text does not fit
 /// and the label does, then cut with `…` if still too wide.
-pub fn fit_cell(
+pub(crate) fn fit_cell(
     parts: &[(String, Tone)],
     short: Option<&str>,
     width: usize,

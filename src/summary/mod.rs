@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::fmt::Display;
 
 /// Days counted by the replies chart and the meetings list, today included.
-pub const WEEK_DAYS: u64 = 7;
+pub(crate) const WEEK_DAYS: u64 = 7;
 
 /// The summary `outreach status` prints and the Overview draws.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -110,7 +110,7 @@ pub struct BotEntry {
 
 impl BotCounts {
     /// Bots that still send: all but the retired.
-    pub fn live(&self) -> usize {
+    pub(crate) fn live(&self) -> usize {
         self.total - self.retired.len()
     }
 }
@@ -118,14 +118,14 @@ impl BotCounts {
 impl OrgSummary {
     /// Whether anything needs a person's attention (`status --check` exits 1). Retired bots
     /// do not: they are gone on purpose.
-    pub fn needs_attention(&self) -> bool {
+    pub(crate) fn needs_attention(&self) -> bool {
         !self.bots.needing_attention.is_empty()
     }
 }
 
 impl CampaignCounts {
     /// Counts in the spec's status order, unknown statuses last; zero counts left out.
-    pub fn ordered(&self) -> Vec<(&str, usize)> {
+    pub(crate) fn ordered(&self) -> Vec<(&str, usize)> {
         let known: Vec<&str> = CampaignStatus::ALL.iter().map(CampaignStatus::as_str).collect();
         let mut ordered: Vec<(&str, usize)> = known
             .iter()
@@ -142,7 +142,7 @@ impl CampaignCounts {
 }
 
 /// The two date-bounded queries the summary needs, wide enough for any viewer's zone.
-pub fn queries(now: DateTime<Utc>) -> (ExchangeQuery, MeetingQuery) {
+pub(crate) fn queries(now: DateTime<Utc>) -> (ExchangeQuery, MeetingQuery) {
     let today = now.date_naive();
     let replies = ExchangeQuery {
         campaign_id: None,

@@ -20,14 +20,14 @@ pub enum Launch {
 }
 
 /// A working connection.
-pub struct Connected {
+pub(crate) struct Connected {
     pub info: ConnectionInfo,
     pub client: Client,
     /// Kept alive as long as the dashboard runs (the demo's simulator).
     pub keep_alive: Option<Box<dyn std::any::Any + Send>>,
 }
 
-pub async fn connect(launch: &Launch) -> Result<Connected, ConnectFailure> {
+pub(crate) async fn connect(launch: &Launch) -> Result<Connected, ConnectFailure> {
     match launch {
         Launch::Demo { faults } => connect_demo(faults.clone()).await,
         Launch::Profile(request) => connect_profile(request).await,
@@ -103,7 +103,7 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
 
 /// Checks the key against the API and keeps it in the OS keyring (and the base URL in the
 /// config file). The answer is a sentence for the status bar either way.
-pub async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<String, String> {
+pub(crate) async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<String, String> {
     let allow_http = match launch {
         Launch::Profile(request) => request.allow_http,
         Launch::Demo { .. } => return Err("The demo needs no key.".into()),

@@ -17,7 +17,7 @@ pub enum Pane {
 }
 
 impl Pane {
-    pub const ALL: [Pane; 6] = [
+    pub(crate) const ALL: [Pane; 6] = [
         Pane::Overview,
         Pane::Campaigns,
         Pane::Exchanges,
@@ -26,7 +26,7 @@ impl Pane {
         Pane::Contacts,
     ];
 
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Pane::Overview => "Overview",
             Pane::Campaigns => "Campaigns",
@@ -42,13 +42,13 @@ impl Pane {
     }
 
     /// The pane `steps` tabs away, wrapping around.
-    pub fn cycle(self, steps: isize) -> Pane {
+    pub(crate) fn cycle(self, steps: isize) -> Pane {
         let count = Pane::ALL.len() as isize;
         Pane::ALL[(self.index() as isize + steps).rem_euclid(count) as usize]
     }
 
     /// A pane by its name or its number (1–6), as typed in the palette.
-    pub fn parse(text: &str) -> Option<Pane> {
+    pub(crate) fn parse(text: &str) -> Option<Pane> {
         let text = text.trim().to_lowercase();
         Pane::ALL.into_iter().enumerate().find_map(|(index, pane)| {
             let name = pane.title().to_lowercase();
@@ -60,7 +60,7 @@ impl Pane {
 
 /// The Overview's tiles, each a shortcut into its pane.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tile {
+pub(crate) enum Tile {
     Campaigns,
     Replies,
     Meetings,
@@ -68,9 +68,9 @@ pub enum Tile {
 }
 
 impl Tile {
-    pub const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
+    pub(crate) const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
 
-    pub fn pane(self) -> Pane {
+    pub(crate) fn pane(self) -> Pane {
         match self {
             Tile::Campaigns => Pane::Campaigns,
             Tile::Replies => Pane::Exchanges,
@@ -134,10 +134,10 @@ macro_rules! declare_slots {
         }
 
         impl Slot {
-            pub const ALL: &[Slot] = &[$(Slot::$slot),*];
+            pub(crate) const ALL: &[Slot] = &[$(Slot::$slot),*];
 
             /// What a slot is called in messages.
-            pub fn label(self) -> &'static str {
+            pub(crate) fn label(self) -> &'static str {
                 match self {
                     $(Slot::$slot => $label,)*
                 }

@@ -12,8 +12,8 @@ use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::ListState;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
-pub use crate::tui::palette::Palette;
-pub use crate::tui::remote::{Loaded, Remote, sorted};
+pub(crate) use crate::tui::palette::Palette;
+pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, Toast};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::help::HelpView;
@@ -220,7 +220,7 @@ impl AppState {
         }
     }
 
-    pub fn current_list_mut(&mut self) -> Option<&mut ListState> {
+    pub(crate) fn current_list_mut(&mut self) -> Option<&mut ListState> {
         match self.pane {
             Pane::Overview => None,
             Pane::Campaigns => Some(&mut self.campaigns.list),
@@ -232,12 +232,17 @@ impl AppState {
     }
 
     /// The current list with the filter engine, to change its filter.
-    pub fn current_list_and_engine(&mut self) -> Option<(&mut ListState, &mut FilterEngine)> {
+    pub(crate) fn current_list_and_engine(
+        &mut self,
+    ) -> Option<(&mut ListState, &mut FilterEngine)> {
         self.list_and_engine(self.pane)
     }
 
     /// A pane's list with the filter engine, to change its rows or filter.
-    pub fn list_and_engine(&mut self, pane: Pane) -> Option<(&mut ListState, &mut FilterEngine)> {
+    pub(crate) fn list_and_engine(
+        &mut self,
+        pane: Pane,
+    ) -> Option<(&mut ListState, &mut FilterEngine)> {
         let list = match pane {
             Pane::Overview => return None,
             Pane::Campaigns => &mut self.campaigns.list,
@@ -250,7 +255,7 @@ impl AppState {
     }
 
     /// The open item of the current pane (not the e-mail chain).
-    pub fn current_detail(&self) -> Option<Detail> {
+    pub(crate) fn current_detail(&self) -> Option<Detail> {
         match self.pane {
             Pane::Campaigns => self.campaigns.detail,
             Pane::Meetings => self.meetings.detail,
@@ -260,7 +265,7 @@ impl AppState {
         }
     }
 
-    pub fn current_detail_mut(&mut self) -> Option<&mut Option<Detail>> {
+    pub(crate) fn current_detail_mut(&mut self) -> Option<&mut Option<Detail>> {
         match self.pane {
             Pane::Campaigns => Some(&mut self.campaigns.detail),
             Pane::Meetings => Some(&mut self.meetings.detail),
@@ -284,7 +289,7 @@ impl AppState {
     }
 
     /// The scopes whose keys work on the current screen, most specific first.
-    pub fn active_scopes(&self) -> Vec<Scope> {
+    pub(crate) fn active_scopes(&self) -> Vec<Scope> {
         let state = self;
         use Scope::*;
         if !matches!(state.connection, Connection::Ready(_)) {
@@ -309,7 +314,7 @@ impl AppState {
     }
 
     /// Whether the current pane shows its list (not a detail or chain).
-    pub fn showing_list(&self) -> bool {
+    pub(crate) fn showing_list(&self) -> bool {
         match self.pane {
             Pane::Overview => false,
             Pane::Exchanges => self.exchanges.chain.is_none(),
@@ -324,13 +329,8 @@ impl AppState {
         id
     }
 
-    /// Whether the profile refuses writes (`read_only = true`).
-    pub fn read_only(&self) -> bool {
-        matches!(&self.connection, Connection::Ready(info) if info.read_only)
-    }
-
     /// The name of a campaign by id, when the campaigns are loaded.
-    pub fn campaign_name(&self, id: i64) -> Option<&str> {
+    pub(crate) fn campaign_name(&self, id: i64) -> Option<&str> {
         self.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.name.as_str())
     }
 }

@@ -79,20 +79,11 @@ impl Theme {
         }
     }
 
-    /// The default theme, or the monochrome one when `NO_COLOR` is set to anything non-empty
-    /// (<https://no-color.org>).
-    pub fn from_env() -> Self {
-        match std::env::var_os("NO_COLOR") {
-            Some(value) if !value.is_empty() => Theme::monochrome(),
-            _ => Theme::default(),
-        }
-    }
-
     /// Recolours one role: its foreground, or for `selected` its background. Roles are named
     /// as the fields are (`accent`, `negative` …); `selection` and `muted` are read as
     /// `selected` and `dim`. The accent is every accent: borders of what has the focus, the
     /// active tab's background and titles (unless `title` is set too: it comes after).
-    pub fn set(&mut self, role: &str, colour: Color) -> Result<(), String> {
+    pub(crate) fn set(&mut self, role: &str, colour: Color) -> Result<(), String> {
         let style = match role {
             "text" => &mut self.text,
             "dim" | "muted" => &mut self.dim,
@@ -126,7 +117,7 @@ impl Theme {
     }
 
     /// Applies the config file's `[theme]` table; one message per role it does not know.
-    pub fn apply<'a>(
+    pub(crate) fn apply<'a>(
         &mut self,
         colours: impl IntoIterator<Item = (&'a String, &'a Color)>,
     ) -> Vec<String> {
@@ -134,7 +125,7 @@ impl Theme {
     }
 
     /// The style of a tone (what a cell means, from [`crate::present::tone`]).
-    pub fn tone(&self, tone: Tone) -> Style {
+    pub(crate) fn tone(&self, tone: Tone) -> Style {
         match tone {
             Tone::Plain => self.text,
             Tone::Good => self.positive,
@@ -150,17 +141,12 @@ impl Theme {
     }
 
     /// The style of an exchange status by its kind.
-    pub fn status_kind(&self, kind: StatusKind) -> Style {
+    pub(crate) fn status_kind(&self, kind: StatusKind) -> Style {
         match kind {
             StatusKind::Positive => self.positive,
             StatusKind::Neutral => self.neutral,
             StatusKind::Negative => self.negative,
         }
-    }
-
-    /// Green when fine, red when not.
-    pub fn health(&self, ok: bool) -> Style {
-        if ok { self.positive } else { self.error }
     }
 }
 

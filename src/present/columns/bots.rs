@@ -11,7 +11,7 @@ use crate::present::tone::{self, Tone};
 type Col = Column<Bot>;
 
 /// A bot status in at most 10 cells, distinct from every other status's label.
-pub fn status_label(status: &BotStatus) -> Option<&'static str> {
+pub(crate) fn status_label(status: &BotStatus) -> Option<&'static str> {
     Some(match status {
         BotStatus::Active => "ACTIVE",
         BotStatus::Cancelled => "CANCELLED",
@@ -30,7 +30,7 @@ pub fn status_label(status: &BotStatus) -> Option<&'static str> {
 }
 
 /// A mailbox status in at most 10 cells, distinct from every other.
-pub fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
+pub(crate) fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
     Some(match status {
         MailboxStatus::PendingConnection => "PENDING",
         MailboxStatus::Paused => "PAUSED",
@@ -42,7 +42,7 @@ pub fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
 
 /// The five health checks: MX, SPF, CNAME record, SSL, auth — passing, failing or not
 /// reported.
-pub fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
+pub(crate) fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
     let dns = bot.dns_validation.as_ref();
     let cname = bot.cname_record.as_ref();
     let auth = (!bot.auth_data.is_empty()).then(|| bot.auth_data.iter().all(|a| a.is_valid));
@@ -56,7 +56,7 @@ pub fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
 }
 
 /// The checks as toned pieces: `MX✓ SPF✗ CNAME✓ SSL✓ AUTH-`.
-pub fn health_parts(bot: &Bot) -> Vec<(String, Tone)> {
+pub(crate) fn health_parts(bot: &Bot) -> Vec<(String, Tone)> {
     health_checks(bot)
         .iter()
         .enumerate()
@@ -73,7 +73,7 @@ pub fn health_parts(bot: &Bot) -> Vec<(String, Tone)> {
 }
 
 /// `!` on a live bot that needs attention: one cell that no narrowing leaves out.
-pub const PROBLEM_MARK: &str = "!";
+pub(crate) const PROBLEM_MARK: &str = "!";
 
 /// Retired bots' secondary cells are dim: they no longer send.
 fn retired_dim(bot: &Bot) -> Tone {
@@ -179,7 +179,7 @@ fn warmup_since() -> Col {
     .drop(6)
 }
 
-pub fn screen() -> Vec<Col> {
+pub(crate) fn screen() -> Vec<Col> {
     vec![
         marker(),
         email(),
@@ -193,7 +193,7 @@ pub fn screen() -> Vec<Col> {
     ]
 }
 
-pub fn cli() -> Vec<Col> {
+pub(crate) fn cli() -> Vec<Col> {
     vec![
         id(),
         marker(),

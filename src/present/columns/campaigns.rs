@@ -8,7 +8,7 @@ use crate::present::tone;
 type Col = Column<Campaign>;
 
 /// "email+link", "email", "link" or "off".
-pub fn tracking(campaign: &Campaign) -> &'static str {
+pub(crate) fn tracking(campaign: &Campaign) -> &'static str {
     match (campaign.email_tracking, campaign.link_tracking) {
         (true, true) => "email+link",
         (true, false) => "email",
@@ -58,10 +58,10 @@ fn unsubscribe() -> Col {
     .drop(5)
 }
 
-pub fn screen() -> Vec<Col> {
+pub(crate) fn screen() -> Vec<Col> {
     vec![name(), status(), created(), tracking_column()]
 }
 
-pub fn cli() -> Vec<Col> {
+pub(crate) fn cli() -> Vec<Col> {
     vec![id(), name(), status(), created(), test_mode(), unsubscribe(), meeting_duration()]
 }

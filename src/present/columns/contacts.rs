@@ -58,10 +58,10 @@ fn custom_data() -> Col {
     .drop(5)
 }
 
-pub fn screen() -> Vec<Col> {
+pub(crate) fn screen() -> Vec<Col> {
     vec![email(), name(), tags(), timezone(), dnc_mark()]
 }
 
-pub fn cli() -> Vec<Col> {
+pub(crate) fn cli() -> Vec<Col> {
     vec![id(), email(), name(), dnc_flag(), tags(), timezone(), custom_data()]
 }

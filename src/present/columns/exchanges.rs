@@ -67,10 +67,10 @@ fn updated() -> Col {
     .drop(2)
 }
 
-pub fn screen() -> Vec<Col> {
+pub(crate) fn screen() -> Vec<Col> {
     vec![contact(), organisation(), bot_name(), campaign_name(), status(), updated()]
 }
 
-pub fn cli() -> Vec<Col> {
+pub(crate) fn cli() -> Vec<Col> {
     vec![id(), updated(), status(), campaign_id(), contact(), contact_email(), bot_email()]
 }

@@ -10,12 +10,12 @@ use crate::present::tone::{self, Tone};
 type Col = Column<Meeting>;
 
 /// The meeting's day in the user's zone, `Mon 2024-05-06`.
-pub fn day(meeting: &Meeting, zone: &Zone) -> String {
+pub(crate) fn day(meeting: &Meeting, zone: &Zone) -> String {
     meeting.start.map(|t| zone.format(t.0, "%a %Y-%m-%d")).unwrap_or_else(|| "no date".into())
 }
 
 /// Start–end in the user's zone.
-pub fn time(meeting: &Meeting, zone: &Zone) -> String {
+pub(crate) fn time(meeting: &Meeting, zone: &Zone) -> String {
     let at = |t: Option<Timestamp>| t.map(|t| zone.format(t.0, "%H:%M"));
     match (at(meeting.start), at(meeting.end)) {
         (Some(start), Some(end)) => format!("{start}–{end}"),
@@ -30,7 +30,7 @@ const SAME_TIME: &str = "same as yours";
 /// Start–end in the meeting's own zone with its abbreviation (`11:00–11:45 EDT`), or "same as
 /// yours" when it reads as in the user's zone (a blank would read as "unknown"). Not
 /// sanitised: the zone name is the server's.
-pub fn their_time(meeting: &Meeting, zone: &Zone) -> String {
+pub(crate) fn their_time(meeting: &Meeting, zone: &Zone) -> String {
     let (Some(name), Some(start)) = (meeting.iana_timezone.as_deref(), meeting.start) else {
         return String::new();
     };
@@ -51,7 +51,7 @@ pub fn their_time(meeting: &Meeting, zone: &Zone) -> String {
 }
 
 /// The start in the meeting's own zone, always: `09:30 Europe/Paris` (the CLI's column).
-pub fn their_start(meeting: &Meeting) -> String {
+pub(crate) fn their_start(meeting: &Meeting) -> String {
     let (Some(start), Some(zone)) = (meeting.start, meeting.iana_timezone.as_deref()) else {
         return String::new();
     };
@@ -59,7 +59,7 @@ pub fn their_start(meeting: &Meeting) -> String {
 }
 
 /// The meeting's own zone and its abbreviation: `America/New_York (EDT)`.
-pub fn their_zone(meeting: &Meeting) -> String {
+pub(crate) fn their_zone(meeting: &Meeting) -> String {
     let Some(name) = meeting.iana_timezone.as_deref().map(str::trim) else {
         return String::new();
     };
@@ -153,7 +153,7 @@ fn summary() -> Col {
 
 /// Where the agenda shows a cancelled meeting's summary, it says so first (not searched:
 /// the filter looks for what the meeting is about).
-pub const CANCELLED_PREFIX: &str = "cancelled · ";
+pub(crate) const CANCELLED_PREFIX: &str = "cancelled · ";
 
 fn link() -> Col {
     Col::new("Link", "LINK", (10, 60), |m, _| {
@@ -162,11 +162,11 @@ fn link() -> Col {
     .drop(6)
 }
 
-pub fn screen() -> Vec<Col> {
+pub(crate) fn screen() -> Vec<Col> {
     vec![day_column(), time_column(), their_time_column(), contact(), bot(), campaign(), summary()]
 }
 
-pub fn cli() -> Vec<Col> {
+pub(crate) fn cli() -> Vec<Col> {
     vec![
         id(),
         start(),

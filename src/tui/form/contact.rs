@@ -15,10 +15,10 @@ pub enum Outreach {
 }
 
 impl Outreach {
-    pub const ALL: [Outreach; 4] =
+    pub(crate) const ALL: [Outreach; 4] =
         [Outreach::Notify, Outreach::Silent, Outreach::StartLater, Outreach::StartNow];
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Outreach::Notify => "upload, notify the campaign's users",
             Outreach::Silent => "upload without notifying",
@@ -53,7 +53,7 @@ pub struct UploadFields {
 
 impl UploadFields {
     /// `bots` are the loaded ones (id and shown name).
-    pub fn new(
+    pub(crate) fn new(
         campaign: i64,
         bots: impl IntoIterator<Item = (i64, String)>,
         outreach: Outreach,
@@ -78,7 +78,7 @@ impl UploadFields {
 }
 
 impl ContactFields {
-    pub fn new(email: &str, upload: Option<UploadFields>) -> Self {
+    pub(crate) fn new(email: &str, upload: Option<UploadFields>) -> Self {
         let optional = "optional, 1 to 63 characters";
         ContactFields {
             email: Field::text("E-mail", email, "required, e.g. ann@example.com"),
@@ -92,7 +92,7 @@ impl ContactFields {
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         let mut fields = vec![
             &self.email,
             &self.first_name,
@@ -108,7 +108,7 @@ impl ContactFields {
         fields
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         let mut fields = vec![
             &mut self.email,
             &mut self.first_name,
@@ -128,7 +128,7 @@ impl ContactFields {
 impl ContactFields {
     /// A body field by its API name (`tags.3` is a tag); of the query, the bot or the choice
     /// of what follows.
-    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
+    pub(crate) fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         Some(match (problem.source.as_str(), problem.top_field()) {
             ("query", "bot_id") => &mut self.upload.as_mut()?.bot.field,
             ("query", "notify" | "start_immediately") => &mut self.upload.as_mut()?.outreach.field,

@@ -12,7 +12,7 @@ pub struct ConversionFields {
 }
 
 impl ConversionFields {
-    pub fn new(email: &str, conversion_type: &str, data: &str) -> Self {
+    pub(crate) fn new(email: &str, conversion_type: &str, data: &str) -> Self {
         ConversionFields {
             email: Field::text("E-mail", email, "the contact's address (required)"),
             conversion_type: Field::text(
@@ -28,17 +28,17 @@ impl ConversionFields {
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         vec![&self.email, &self.conversion_type, &self.conversion_data]
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         vec![&mut self.email, &mut self.conversion_type, &mut self.conversion_data]
     }
 }
 
 impl ConversionFields {
-    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
+    pub(crate) fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         match (problem.source.as_str(), problem.top_field()) {
             ("query" | "path", _) => None,
             (_, "email") => Some(&mut self.email),

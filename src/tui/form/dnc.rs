@@ -10,7 +10,7 @@ pub struct DncFields {
 }
 
 impl DncFields {
-    pub fn new(entries: &str) -> Self {
+    pub(crate) fn new(entries: &str) -> Self {
         DncFields {
             entries: Field::lines(
                 "Entries",
@@ -20,18 +20,18 @@ impl DncFields {
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         vec![&self.entries]
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         vec![&mut self.entries]
     }
 }
 
 impl DncFields {
     /// The lists of endpoints 6 (`emails`) and 1 (`domains`) are both the entries.
-    pub fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
+    pub(crate) fn field_for(&mut self, problem: &FieldError) -> Option<&mut Field> {
         matches!(problem.top_field(), "emails" | "domains").then_some(&mut self.entries)
     }
 }

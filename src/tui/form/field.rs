@@ -56,24 +56,24 @@ impl Field {
         field
     }
 
-    pub fn text(label: &str, value: &str, hint: &str) -> Self {
+    pub(crate) fn text(label: &str, value: &str, hint: &str) -> Self {
         Field::of_kind(label, value, hint, FieldKind::Text)
     }
 
-    pub fn secret(label: &str, hint: &str) -> Self {
+    pub(crate) fn secret(label: &str, hint: &str) -> Self {
         Field::of_kind(label, "", hint, FieldKind::Secret)
     }
 
-    pub fn tags(label: &str, value: &str, hint: &str) -> Self {
+    pub(crate) fn tags(label: &str, value: &str, hint: &str) -> Self {
         Field::of_kind(label, value, hint, FieldKind::Tags)
     }
 
-    pub fn lines(label: &str, value: &str, hint: &str) -> Self {
+    pub(crate) fn lines(label: &str, value: &str, hint: &str) -> Self {
         Field::of_kind(label, value, hint, FieldKind::Lines)
     }
 
     /// Whether typing edits this field's text.
-    pub fn is_typed(&self) -> bool {
+    pub(crate) fn is_typed(&self) -> bool {
         !matches!(self.kind, FieldKind::Choice { .. })
     }
 
@@ -86,28 +86,28 @@ impl Field {
     }
 
     /// The text without the spaces around it.
-    pub fn trimmed(&self) -> String {
+    pub(crate) fn trimmed(&self) -> String {
         self.value().trim().to_string()
     }
 
     /// The text, `None` when only spaces were typed.
-    pub fn optional(&self) -> Option<String> {
+    pub(crate) fn optional(&self) -> Option<String> {
         Some(self.trimmed()).filter(|value| !value.is_empty())
     }
 
     /// Tags typed as `vip, q3`: trimmed, empty pieces left out.
-    pub fn tag_list(&self) -> Vec<String> {
+    pub(crate) fn tag_list(&self) -> Vec<String> {
         let pieces = self.value().split(',').map(str::trim);
         pieces.filter(|tag| !tag.is_empty()).map(str::to_string).collect()
     }
 
     /// Whether this is a choice (←/→ change it).
-    pub fn is_choice(&self) -> bool {
+    pub(crate) fn is_choice(&self) -> bool {
         !self.is_typed()
     }
 
     /// Whether the value differs from the one the form opened with.
-    pub fn is_modified(&self) -> bool {
+    pub(crate) fn is_modified(&self) -> bool {
         self.value() != self.initial
     }
 
@@ -119,7 +119,7 @@ impl Field {
     }
 
     /// Adds a problem, after any the field already has.
-    pub fn add_error(&mut self, message: &str) {
+    pub(crate) fn add_error(&mut self, message: &str) {
         self.error = Some(match self.error.take() {
             Some(previous) => format!("{previous}; {message}"),
             None => message.to_string(),
@@ -145,7 +145,7 @@ pub struct Choice<T> {
 
 impl<T: PartialEq> Choice<T> {
     /// A choice of `first` and `others` (value and label), `chosen` picked when it is one.
-    pub fn new(
+    pub(crate) fn new(
         label: &str,
         first: (T, String),
         others: impl IntoIterator<Item = (T, String)>,
@@ -158,7 +158,7 @@ impl<T: PartialEq> Choice<T> {
     }
 
     /// The value of the chosen option.
-    pub fn value(&self) -> &T {
+    pub(crate) fn value(&self) -> &T {
         let chosen = match self.field.kind {
             FieldKind::Choice { chosen, .. } => chosen,
             _ => 0,

@@ -9,18 +9,18 @@ pub struct LoginFields {
 }
 
 impl LoginFields {
-    pub fn new(base_url: &str) -> Self {
+    pub(crate) fn new(base_url: &str) -> Self {
         LoginFields {
             base_url: Field::text("Base URL", base_url, "https://… (http only for this machine)"),
             key: Field::secret("API key", "paste the key from the dashboard's API settings"),
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         vec![&self.base_url, &self.key]
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         vec![&mut self.base_url, &mut self.key]
     }
 }

@@ -15,8 +15,8 @@ pub use contact::{ContactFields, Outreach, UploadFields};
 pub use conversion::ConversionFields;
 pub use dnc::DncFields;
 pub use field::{Choice, Field, FieldKind};
-pub use login::LoginFields;
-pub use query::{DayRange, ExchangeQueryFields};
+pub(crate) use login::LoginFields;
+pub(crate) use query::{DayRange, ExchangeQueryFields};
 
 use crate::api::FieldError;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -38,7 +38,7 @@ pub enum Fields {
 
 impl Fields {
     /// The fields in the order they are shown (and Tab walks them).
-    pub fn list(&self) -> Vec<&Field> {
+    pub(crate) fn list(&self) -> Vec<&Field> {
         match self {
             Fields::ExchangeQuery(fields) => fields.fields(),
             Fields::MeetingQuery(fields) => fields.fields(),
@@ -49,7 +49,7 @@ impl Fields {
         }
     }
 
-    pub fn list_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn list_mut(&mut self) -> Vec<&mut Field> {
         match self {
             Fields::ExchangeQuery(fields) => fields.fields_mut(),
             Fields::MeetingQuery(fields) => fields.fields_mut(),
@@ -62,14 +62,14 @@ impl Fields {
 
     /// Forms that send something to the API: Enter moves to the next field (submitting on
     /// the last), and Esc asks before throwing typed input away.
-    pub fn is_write(&self) -> bool {
+    pub(crate) fn is_write(&self) -> bool {
         matches!(self, Fields::Contact(_) | Fields::Dnc(_) | Fields::Conversion(_))
     }
 }
 
 /// The typed fields of a write form: found in the open form, and the field a problem the
 /// API (or a rule checked before sending) names.
-pub trait WriteFields: Sized {
+pub(crate) trait WriteFields: Sized {
     /// These fields, if the form holds them.
     fn of(fields: &mut Fields) -> Option<&mut Self>;
 
@@ -118,7 +118,7 @@ impl WriteFields for ConversionFields {
 
 /// What a key did to a form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormOutcome {
+pub(crate) enum FormOutcome {
     Edited,
     Submit,
     Cancel,
@@ -147,7 +147,7 @@ pub struct Form {
 }
 
 impl Form {
-    pub fn new(title: &str, fields: Fields) -> Self {
+    pub(crate) fn new(title: &str, fields: Fields) -> Self {
         Form {
             title: title.into(),
             fields,
@@ -160,11 +160,11 @@ impl Form {
         }
     }
 
-    pub fn is_write(&self) -> bool {
+    pub(crate) fn is_write(&self) -> bool {
         self.fields.is_write()
     }
 
-    pub fn is_login(&self) -> bool {
+    pub(crate) fn is_login(&self) -> bool {
         matches!(self.fields, Fields::Login(_))
     }
 
@@ -175,26 +175,26 @@ impl Form {
 
     /// Counts the values filled in so far as typed (they came from the palette), so Esc
     /// asks before throwing them away.
-    pub fn count_as_typed(&mut self) {
+    pub(crate) fn count_as_typed(&mut self) {
         self.fields.list_mut().into_iter().for_each(Field::count_as_typed);
     }
 
     /// Whether anything was typed since the form opened.
-    pub fn is_modified(&self) -> bool {
+    pub(crate) fn is_modified(&self) -> bool {
         self.fields.list().into_iter().any(Field::is_modified)
     }
 
-    pub fn has_errors(&self) -> bool {
+    pub(crate) fn has_errors(&self) -> bool {
         self.error.is_some() || self.fields.list().iter().any(|field| field.error.is_some())
     }
 
-    pub fn clear_errors(&mut self) {
+    pub(crate) fn clear_errors(&mut self) {
         self.error = None;
         self.fields.list_mut().into_iter().for_each(|field| field.error = None);
     }
 
     /// Moves the focus to the first field marked wrong, if any.
-    pub fn focus_first_error(&mut self) {
+    pub(crate) fn focus_first_error(&mut self) {
         if let Some(index) = self.fields.list().iter().position(|field| field.error.is_some()) {
             self.focus = index;
         }
@@ -203,7 +203,7 @@ impl Form {
     /// Enter submits (write forms: moves to the next field, submitting on the last),
     /// Ctrl-S submits, Esc cancels, Tab/↑/↓ move between fields, ←/→/space change a choice,
     /// and the line editor's keys edit the focused text.
-    pub fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
+    pub(crate) fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
         let write = self.is_write();
         let mut fields = self.fields.list_mut();
         let count = fields.len();
@@ -241,7 +241,7 @@ impl Form {
 
     /// Pasted text goes into the focused field: lines stay lines in a field of lines,
     /// become commas between tags, and spaces elsewhere.
-    pub fn paste(&mut self, text: &str) {
+    pub(crate) fn paste(&mut self, text: &str) {
         let mut fields = self.fields.list_mut();
         let Some(field) = fields.get_mut(self.focus) else { return };
         let one_line = |separator: &str| {

@@ -13,7 +13,7 @@ pub struct DayRange {
 }
 
 impl DayRange {
-    pub fn new(start: Option<NaiveDate>, end: Option<NaiveDate>) -> Self {
+    pub(crate) fn new(start: Option<NaiveDate>, end: Option<NaiveDate>) -> Self {
         let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
         let hint = "YYYY-MM-DD, today, -7d …; empty: the server's default";
         DayRange {
@@ -22,11 +22,11 @@ impl DayRange {
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         vec![&self.start, &self.end]
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         vec![&mut self.start, &mut self.end]
     }
 }
@@ -42,7 +42,7 @@ pub struct ExchangeQueryFields {
 
 impl ExchangeQueryFields {
     /// The filters as they are now; `campaigns` are the loaded ones (id and shown name).
-    pub fn new(
+    pub(crate) fn new(
         group: &ExchangeGroup,
         campaign: Option<i64>,
         campaigns: impl IntoIterator<Item = (i64, String)>,
@@ -66,13 +66,13 @@ impl ExchangeQueryFields {
         }
     }
 
-    pub fn fields(&self) -> Vec<&Field> {
+    pub(crate) fn fields(&self) -> Vec<&Field> {
         let mut fields = vec![&self.group.field, &self.campaign.field];
         fields.extend(self.days.fields());
         fields
     }
 
-    pub fn fields_mut(&mut self) -> Vec<&mut Field> {
+    pub(crate) fn fields_mut(&mut self) -> Vec<&mut Field> {
         let mut fields = vec![&mut self.group.field, &mut self.campaign.field];
         fields.extend(self.days.fields_mut());
         fields

@@ -32,33 +32,33 @@ pub enum Scope {
 
 /// A key with its modifiers (Shift is part of the character for letters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Key {
+pub(crate) struct Key {
     pub code: KeyCode,
     pub modifiers: KeyModifiers,
 }
 
 impl Key {
-    pub const fn plain(code: KeyCode) -> Key {
+    pub(crate) const fn plain(code: KeyCode) -> Key {
         Key { code, modifiers: KeyModifiers::NONE }
     }
 
-    pub const fn ch(c: char) -> Key {
+    pub(crate) const fn ch(c: char) -> Key {
         Key::plain(KeyCode::Char(c))
     }
 
-    pub const fn ctrl(c: char) -> Key {
+    pub(crate) const fn ctrl(c: char) -> Key {
         Key { code: KeyCode::Char(c), modifiers: KeyModifiers::CONTROL }
     }
 
     /// Whether a pressed key is this one. Shift is ignored for characters (it is already in
     /// the character) and for BackTab (which some terminals report with it, some without).
-    pub fn matches(&self, event: &KeyEvent) -> bool {
+    pub(crate) fn matches(&self, event: &KeyEvent) -> bool {
         let relevant = KeyModifiers::CONTROL | KeyModifiers::ALT;
         self.code == event.code && (self.modifiers & relevant) == (event.modifiers & relevant)
     }
 
     /// How the key is written in help: `j`, `↓`, `Ctrl-d`, `PgDn`.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let base = match self.code {
             KeyCode::Char(' ') => "Space".to_string(),
             KeyCode::Char(c) => c.to_string(),
@@ -82,7 +82,7 @@ impl Key {
 
 /// Keys bound to one command in one scope, with what it does in words.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Binding {
+pub(crate) struct Binding {
     pub keys: Vec<Key>,
     pub command: Command,
     pub scope: Scope,
@@ -162,7 +162,7 @@ fn pane_help(pane: Pane) -> &'static str {
 
 impl Keymap {
     /// The command of a key in the active scopes, most specific scope first.
-    pub fn lookup(&self, key: &KeyEvent, scopes: &[Scope]) -> Option<Command> {
+    pub(crate) fn lookup(&self, key: &KeyEvent, scopes: &[Scope]) -> Option<Command> {
         scopes.iter().find_map(|scope| {
             self.bindings
                 .iter()
@@ -173,7 +173,7 @@ impl Keymap {
     }
 
     /// The bindings of the active scopes, in the order help lists them.
-    pub fn active(&self, scopes: &[Scope]) -> Vec<&Binding> {
+    pub(crate) fn active(&self, scopes: &[Scope]) -> Vec<&Binding> {
         scopes
             .iter()
             .flat_map(|scope| self.bindings.iter().filter(move |b| b.scope == *scope))
@@ -181,7 +181,7 @@ impl Keymap {
     }
 
     /// The first key bound to a command, for hints in the status bar.
-    pub fn key_for(&self, command: Command) -> Option<String> {
+    pub(crate) fn key_for(&self, command: Command) -> Option<String> {
         self.bindings
             .iter()
             .find(|b| b.command == command)

@@ -40,7 +40,7 @@ const ACTIONS: &[(&str, Command)] = &[
 ];
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.
-pub fn parse_key(text: &str) -> Result<Key, String> {
+pub(crate) fn parse_key(text: &str) -> Result<Key, String> {
     let mut modifiers = KeyModifiers::NONE;
     let mut rest = text.trim();
     loop {
@@ -92,7 +92,7 @@ pub fn parse_key(text: &str) -> Result<Key, String> {
 impl Keymap {
     /// Binds `keys` (space-separated key names) to the action called `action`, replacing its
     /// default keys everywhere the action is bound.
-    pub fn rebind(&mut self, action: &str, keys: &str) -> Result<(), String> {
+    pub(crate) fn rebind(&mut self, action: &str, keys: &str) -> Result<(), String> {
         let command = ACTIONS
             .iter()
             .find(|(name, _)| *name == action.trim())
@@ -114,7 +114,7 @@ impl Keymap {
 
     /// Applies the config file's `[keys]` table; one message per entry that could not be used
     /// (that action keeps its default keys).
-    pub fn apply<'a>(
+    pub(crate) fn apply<'a>(
         &mut self,
         entries: impl IntoIterator<Item = (&'a String, &'a String)>,
     ) -> Vec<String> {

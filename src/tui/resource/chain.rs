@@ -42,7 +42,7 @@ impl ListResource for Chain {
 
 /// Asks for the chain to be laid out again (off the UI thread: `state.layout_job`) when its
 /// data, the width or the folding changed.
-pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
+pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) {
     let width = text_width(state);
     let zone = state.zone;
     let req_id = state.next_req_id;
@@ -63,7 +63,7 @@ pub fn relayout_chain(state: &mut AppState, data_changed: bool) {
 
 /// Shows a finished layout if it is the awaited one; the message at the top of the view
 /// stays at the top (also across a refresh of the chain).
-pub fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
+pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
     let Some(chain) = state.exchanges.chain.as_mut() else { return false };
     if chain.layout_pending != Some(req_id) {
         return false;

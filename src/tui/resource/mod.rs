@@ -12,7 +12,7 @@ mod shape;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
-pub use shape::ListResource;
+pub(crate) use shape::ListResource;
 pub(crate) use shape::{PaneList, context};
 
 use crate::tui::action::Fetch;

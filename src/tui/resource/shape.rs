@@ -52,7 +52,7 @@ impl present::CampaignNames for AppState {
 
 /// What the cells of the dashboard's lists are drawn with: its zone, its clock and the
 /// loaded campaigns' names.
-pub fn context(state: &AppState) -> present::Context<'_> {
+pub(crate) fn context(state: &AppState) -> present::Context<'_> {
     present::Context { zone: &state.zone, now: state.now, campaigns: state }
 }
 

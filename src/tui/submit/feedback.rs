@@ -25,7 +25,7 @@ pub struct Submission {
 
 impl Submission {
     /// The spinner at `frame`, and how far a chunked write got: `⠙ Sending… 10000 of 25000`.
-    pub fn status(&self, frame: usize) -> String {
+    pub(crate) fn status(&self, frame: usize) -> String {
         let spinner = SPINNER[frame % SPINNER.len()];
         let what = match &self.write {
             WriteRequest::DncEmails(_) => " addresses",
@@ -70,7 +70,7 @@ pub struct Toast {
 }
 
 /// How long a toast stays.
-pub const TOAST_SECONDS: i64 = 6;
+pub(crate) const TOAST_SECONDS: i64 = 6;
 
 /// The frames of the spinner shown while a write is in flight.
-pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+pub(crate) const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

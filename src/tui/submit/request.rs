@@ -32,7 +32,7 @@ pub enum WriteRequest {
 
 impl WriteRequest {
     /// How many requests the write takes.
-    pub fn requests(&self) -> usize {
+    pub(crate) fn requests(&self) -> usize {
         match self {
             WriteRequest::DncEmails(items) | WriteRequest::DncDomains(items) => {
                 items.len().div_ceil(MAX_DNC_BATCH).max(1)
@@ -42,7 +42,7 @@ impl WriteRequest {
     }
 
     /// The contact a write is about, if any (its e-mail address).
-    pub fn contact_email(&self) -> Option<&str> {
+    pub(crate) fn contact_email(&self) -> Option<&str> {
         match self {
             WriteRequest::AddContact(contact)
             | WriteRequest::UploadContact { contact, .. }

@@ -11,7 +11,7 @@ use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
 use crate::tui::update::query::open_query_form;
 
-pub fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
+pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
         Command::Up
         | Command::Down

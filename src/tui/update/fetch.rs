@@ -9,7 +9,7 @@ use crate::tui::resource::{self, pane_slots};
 use crate::tui::state::{AppState, Connection, Problem};
 
 /// Loads what the current pane shows and was never loaded (or tried).
-pub fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
     if !matches!(state.connection, Connection::Ready(_)) {
         return Vec::new();
     }
@@ -21,7 +21,7 @@ pub fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Reloads everything the current pane shows; before a connection, retries connecting.
-pub fn refresh_current(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
     match state.connection {
         Connection::Ready(_) => {
             let slots = pane_slots(state);
@@ -36,11 +36,11 @@ pub fn refresh_current(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// A request for a slot, marked as the one whose answer is awaited.
-pub fn fetch(state: &mut AppState, slot: Slot) -> Option<Effect> {
+pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Effect> {
     resource::fetch(state, slot).map(Effect::Fetch)
 }
 
-pub fn on_connected(
+pub(crate) fn on_connected(
     state: &mut AppState,
     result: Result<ConnectionInfo, ConnectFailure>,
 ) -> Vec<Effect> {
@@ -81,7 +81,7 @@ pub fn on_connected(
 }
 
 /// Applies an answer. A stale one (not the latest request of its slot) changes nothing.
-pub fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
+pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
     if !answer.store(state) {
         return Vec::new();
     }

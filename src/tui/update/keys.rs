@@ -7,7 +7,7 @@ use crate::tui::update::navigate::apply_filter;
 use crate::tui::update::{commands, navigate, overlay};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
+pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return vec![Effect::Quit];
     }
@@ -57,7 +57,7 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) {
     apply_filter(state);
 }
 
-pub fn on_paste(state: &mut AppState, text: &str) {
+pub(crate) fn on_paste(state: &mut AppState, text: &str) {
     if state.filtering {
         state.filter_input.insert(text);
         apply_filter(state);

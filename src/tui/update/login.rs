@@ -22,7 +22,7 @@ fn target(state: &AppState) -> Option<(String, String)> {
 }
 
 /// Opens the login form for the current profile (not in the demo, which needs no key).
-pub fn open_login_form(state: &mut AppState) {
+pub(crate) fn open_login_form(state: &mut AppState) {
     let Some((profile, base_url)) = target(state) else {
         state.notice =
             Some("The demo needs no key; run `outreach` without --demo to log in.".into());
@@ -39,7 +39,7 @@ pub fn open_login_form(state: &mut AppState) {
 }
 
 /// Checks that both fields are filled, then asks the loop to log in.
-pub fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> {
+pub(crate) fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     let Fields::Login(fields) = &mut form.fields else { return Vec::new() };
     let (base_url, key) = (fields.base_url.trimmed(), ApiKey::new(fields.key.trimmed()));
     if base_url.is_empty() {
@@ -62,7 +62,7 @@ pub fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> {
 }
 
 /// A login finished: on success connect again; on failure say why in the form.
-pub fn on_logged_in(state: &mut AppState, result: Result<String, String>) -> Vec<Effect> {
+pub(crate) fn on_logged_in(state: &mut AppState, result: Result<String, String>) -> Vec<Effect> {
     match result {
         Ok(message) => {
             if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login()) {

@@ -13,7 +13,7 @@ use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 /// Rows one wheel notch scrolls.
 const WHEEL_ROWS: isize = 3;
 
-pub fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
+pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
     match event.kind {
         MouseEventKind::ScrollDown => wheel(state, WHEEL_ROWS),
         MouseEventKind::ScrollUp => wheel(state, -WHEEL_ROWS),

@@ -11,7 +11,7 @@ use crate::tui::state::{AppState, ChainView, Remote};
 use crate::tui::update::fetch::{ensure_loaded, fetch};
 
 /// Applies a movement command to whatever the current screen shows.
-pub fn movement(state: &mut AppState, command: Command) {
+pub(crate) fn movement(state: &mut AppState, command: Command) {
     if state.pane == Pane::Overview {
         move_tile(state, command);
         return;
@@ -50,7 +50,7 @@ pub fn movement(state: &mut AppState, command: Command) {
 }
 
 /// Scrolls the open detail or chain by `delta` lines, within its length.
-pub fn scroll_text(state: &mut AppState, delta: isize) {
+pub(crate) fn scroll_text(state: &mut AppState, delta: isize) {
     let page = text_rows(state);
     if state.pane == Pane::Exchanges {
         if let Some(chain) = state.exchanges.chain.as_mut() {
@@ -80,7 +80,7 @@ fn move_tile(state: &mut AppState, command: Command) {
 }
 
 /// Opens the selection: a tile's pane, an item's detail, an exchange's e-mail chain.
-pub fn open(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     match state.pane {
         Pane::Overview => {
             let tile = Tile::ALL.get(state.overview).copied().unwrap_or(Tile::Campaigns);
@@ -113,7 +113,7 @@ pub fn open(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Switches pane, loading its data the first time.
-pub fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
+pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
     state.pane = pane;
     state.filtering = false;
     let page = list_rows(state);
@@ -124,7 +124,7 @@ pub fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
 }
 
 /// Leaves the chain or detail, else clears the filter. `false` when there was nothing to do.
-pub fn back(state: &mut AppState) -> bool {
+pub(crate) fn back(state: &mut AppState) -> bool {
     if state.pane == Pane::Exchanges && state.exchanges.chain.take().is_some() {
         return true;
     }
@@ -145,7 +145,7 @@ pub fn back(state: &mut AppState) -> bool {
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
-pub fn after_resize(state: &mut AppState) {
+pub(crate) fn after_resize(state: &mut AppState) {
     let page = list_rows(state);
     for list in [
         &mut state.campaigns.list,
@@ -161,7 +161,7 @@ pub fn after_resize(state: &mut AppState) {
 }
 
 /// Jumps to the next or previous message of the chain.
-pub fn jump_message(state: &mut AppState, forward: bool) {
+pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
     let Some(chain) = state.exchanges.chain.as_mut() else { return };
     let starts = &chain.layout.starts;
@@ -177,7 +177,7 @@ pub fn jump_message(state: &mut AppState, forward: bool) {
 }
 
 /// Shows or folds the chain's quoted history.
-pub fn toggle_quotes(state: &mut AppState) {
+pub(crate) fn toggle_quotes(state: &mut AppState) {
     if let Some(chain) = state.exchanges.chain.as_mut() {
         chain.unfolded = !chain.unfolded;
     }
@@ -185,7 +185,7 @@ pub fn toggle_quotes(state: &mut AppState) {
 }
 
 /// Narrows the current list to the filter being typed.
-pub fn apply_filter(state: &mut AppState) {
+pub(crate) fn apply_filter(state: &mut AppState) {
     let text = state.filter_input.value().to_string();
     let page = list_rows(state);
     if let Some((list, engine)) = state.current_list_and_engine() {

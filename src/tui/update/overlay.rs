@@ -21,7 +21,7 @@ use crate::tui::widgets::help;
 use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
 
-pub fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
+pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     match state.overlay.take() {
         Some(Overlay::Help { scroll }) => {
             on_help_key(state, scroll, key);
@@ -88,7 +88,7 @@ fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
     state.overlay = Some(Overlay::Help { scroll: scroll.min(most) });
 }
 
-pub fn on_paste(state: &mut AppState, text: &str) {
+pub(crate) fn on_paste(state: &mut AppState, text: &str) {
     if matches!(&state.overlay, Some(Overlay::Form(form)) if form.is_write()) {
         return forms::on_paste(state, text);
     }

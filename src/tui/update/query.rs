@@ -7,7 +7,7 @@ use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Overlay};
 
 /// Opens the server-side filters of the Exchanges or Meetings list.
-pub fn open_query_form(state: &mut AppState) {
+pub(crate) fn open_query_form(state: &mut AppState) {
     let form = match state.pane {
         Pane::Exchanges => {
             let query = &state.exchanges.query;

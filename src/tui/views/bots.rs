@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     if state.bots.detail.is_some() {
         return render_detail(frame, area, state, "Bot");
     }

@@ -7,7 +7,7 @@ use crate::tui::views::pane::{list_title, render_detail, render_list};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     if state.campaigns.detail.is_some() {
         return render_detail(frame, area, state, "Campaign");
     }

@@ -13,7 +13,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView) {
+pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView) {
     let theme = &state.theme;
     let exchange = &view.exchange;
     let count = view.layout.starts.len();

@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 
 /// The filters in words: `replied · all campaigns · 2024-05-01 → today`.
-pub fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
+pub(crate) fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
     let group = query.group.as_ref().map_or("replied", |g| g.as_str());
     let campaign = match query.campaign_id {
         Some(id) => {
@@ -24,7 +24,7 @@ pub fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
     format!("{group} · {campaign} · {start} → {end}")
 }
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.theme;
     let remote = &state.store.exchanges;
     let list = &state.exchanges.list;

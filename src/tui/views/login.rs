@@ -41,7 +41,7 @@ fn wrapped(text: &str, room: usize, style: Style) -> Vec<Line<'static>> {
     pieces.into_iter().map(|piece| Line::from(Span::styled(piece, style))).collect()
 }
 
-pub fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Connection) {
+pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Connection) {
     let theme = &state.theme;
     let room = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
     let (title, mut lines, message) = match connection {

@@ -13,13 +13,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 
 /// The range in words: `2024-05-01 → 2024-06-01`.
-pub fn range_text(query: &MeetingQuery) -> String {
+pub(crate) fn range_text(query: &MeetingQuery) -> String {
     let start = query.start_date.map_or("any".to_string(), |d| d.to_string());
     let end = query.end_date.map_or("any".to_string(), |d| d.to_string());
     format!("{start} → {end}")
 }
 
-pub fn render(frame: &mut Frame, area: Rect, state: &AppState) {
+pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     if state.meetings.detail.is_some() {
         return render_detail(frame, area, state, "Meeting");
     }

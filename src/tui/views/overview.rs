@@ -36,7 +36,7 @@ fn summary(state: &AppState) -> OrgSummary {
     }
 }
 
-pub fn render(frame: &mut Frame, body: Rect, state: &AppState) {
+pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
     let summary = summary(state);
     for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
         let selected = index == state.overview;

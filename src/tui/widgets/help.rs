@@ -118,13 +118,13 @@ fn laid_out(view: &HelpView, body: Rect) -> (Vec<Line<'static>>, Rect) {
 }
 
 /// How far help scrolls in a pane of `body` before its last line is at the bottom of its box.
-pub fn max_scroll(view: &HelpView, body: Rect) -> usize {
+pub(crate) fn max_scroll(view: &HelpView, body: Rect) -> usize {
     let (lines, area) = laid_out(view, body);
     lines.len().saturating_sub(usize::from(area.height.saturating_sub(2)))
 }
 
 /// Draws help scrolled by `scroll` lines; returns the box it covers.
-pub fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usize) -> Rect {
+pub(crate) fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usize) -> Rect {
     let (lines, area) = laid_out(view, body);
     let most = lines.len().saturating_sub(usize::from(area.height.saturating_sub(2)));
     let close = |command| view.keymap.key_for(command).unwrap_or_default();

@@ -17,7 +17,7 @@ use ratatui::widgets::Clear;
 use unicode_width::UnicodeWidthStr;
 
 /// A box of at most `width`×`height` centred in `area`.
-pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
     Rect {
@@ -30,7 +30,7 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 
 /// Empties `area` for a box drawn over what is there. A wide character (CJK, emoji) just
 /// left of the box would spill its second cell over the box's left border, so it goes too.
-pub fn clear(frame: &mut Frame, area: Rect) {
+pub(crate) fn clear(frame: &mut Frame, area: Rect) {
     frame.render_widget(Clear, area);
     if area.x == 0 {
         return;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub(super) type Built = Result<(WriteRequest, Option<WriteRequest>), Vec<String>>;
 
 /// Why every write is refused on a read-only profile.
-pub const READ_ONLY: &str = "This profile is read-only: nothing was sent. Writes need a profile \
+pub(crate) const READ_ONLY: &str = "This profile is read-only: nothing was sent. Writes need a profile \
 whose key may write (read_only = false in the config file, or another --profile).";
 
 /// Why no write may start now, if so.

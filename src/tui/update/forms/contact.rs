@@ -42,13 +42,13 @@ fn show(state: &mut AppState, title: &str, fields: ContactFields) -> Vec<Effect>
 }
 
 /// Opens the form for a contact of the organisation.
-pub fn open(state: &mut AppState, email: Option<&str>) -> Vec<Effect> {
+pub(crate) fn open(state: &mut AppState, email: Option<&str>) -> Vec<Effect> {
     show(state, "Add a contact", ContactFields::new(email.unwrap_or_default(), None))
 }
 
 /// Opens the form for a contact of a campaign (the one given, else the one in view), with
 /// the bot picker and the choice of what follows.
-pub fn open_upload(
+pub(crate) fn open_upload(
     state: &mut AppState,
     campaign_id: Option<i64>,
     email: Option<&str>,
@@ -112,7 +112,7 @@ fn word(error: &FieldError, tags: &[String]) -> String {
 }
 
 /// Reads the form into a write; problems that are certain are marked and nothing is sent.
-pub fn build(fields: &mut ContactFields) -> Built {
+pub(crate) fn build(fields: &mut ContactFields) -> Built {
     let (custom_data, data_problem) = match values::data(fields.custom_data.value()) {
         Ok(data) => (data, None),
         Err(problem) => (None, Some(problem)),
@@ -155,7 +155,7 @@ pub fn build(fields: &mut ContactFields) -> Built {
 
 /// The contact write's answer: a toast and the new (or existing) contact selected, or the
 /// failure in the form.
-pub fn finished(
+pub(crate) fn finished(
     state: &mut AppState,
     submission: Submission,
     result: Result<Written, ApiError>,

@@ -15,14 +15,18 @@ use crate::tui::update::forms::values;
 
 /// What the palette may fill in besides the address.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Prefill {
+pub(crate) struct Prefill {
     pub kind: String,
     /// `key = value` lines.
     pub data: String,
 }
 
 /// Opens the form with the address given, else the contact in view's.
-pub fn open(state: &mut AppState, email: Option<&str>, prefill: Option<Prefill>) -> Vec<Effect> {
+pub(crate) fn open(
+    state: &mut AppState,
+    email: Option<&str>,
+    prefill: Option<Prefill>,
+) -> Vec<Effect> {
     let email = email.map(str::to_string).or_else(|| contact_in_view(state)).unwrap_or_default();
     let prefill = prefill.unwrap_or_default();
     let fields = ConversionFields::new(&email, &prefill.kind, &prefill.data);
@@ -33,7 +37,7 @@ pub fn open(state: &mut AppState, email: Option<&str>, prefill: Option<Prefill>)
 }
 
 /// Reads the form into a conversion; problems that are certain are marked and nothing is sent.
-pub fn build(fields: &mut ConversionFields) -> Built {
+pub(crate) fn build(fields: &mut ConversionFields) -> Built {
     let (conversion_data, data_problem) = match values::data(fields.conversion_data.value()) {
         Ok(data) => (data, None),
         Err(problem) => (None, Some(problem)),
@@ -54,7 +58,7 @@ pub fn build(fields: &mut ConversionFields) -> Built {
     Ok((WriteRequest::Conversion(conversion), None))
 }
 
-pub fn finished(
+pub(crate) fn finished(
     state: &mut AppState,
     submission: Submission,
     result: Result<Written, ApiError>,

@@ -26,7 +26,7 @@ const DOMAINS_SETTLE_SECONDS: i64 = 2;
 
 /// Opens the form; with a contact in view, its address (or with `domain`, its domain) is
 /// filled in. `entries` (from the palette) wins over both.
-pub fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Effect> {
+pub(crate) fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Effect> {
     let prefill = match entries {
         Some(entries) => entries.to_string(),
         None => contact_in_view(state)
@@ -44,7 +44,7 @@ pub fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Ef
 }
 
 /// Says under the field what the list holds and how it will be sent.
-pub fn describe(fields: &mut DncFields) {
+pub(crate) fn describe(fields: &mut DncFields) {
     let field = &mut fields.entries;
     let entries = dnc_entries(field.value());
     let mut parts = Vec::new();
@@ -67,7 +67,7 @@ pub fn describe(fields: &mut DncFields) {
 
 /// Reads the list: addresses first, then domains. Any invalid entry stops it all (and is
 /// named), so a list is never sent half.
-pub fn build(fields: &mut DncFields) -> Built {
+pub(crate) fn build(fields: &mut DncFields) -> Built {
     let entries = dnc_entries(fields.entries.value());
     if !entries.problems.is_empty() {
         let mut listed: Vec<&str> =
@@ -97,7 +97,7 @@ pub fn build(fields: &mut DncFields) -> Built {
 
 /// One step's answer: the domains follow the addresses; at the end a toast says what was
 /// added (endpoint 6's message) and what was queued (endpoint 1's 202).
-pub fn finished(
+pub(crate) fn finished(
     state: &mut AppState,
     mut submission: Submission,
     result: Result<Written, ApiError>,

@@ -12,7 +12,7 @@ use crate::tui::update::forms::common::{open_form, toast};
 const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";
 
 /// A failure in words, with what to do; `retry` says how to send again.
-pub fn failure_text(error: &ApiError, retry: &str) -> String {
+pub(crate) fn failure_text(error: &ApiError, retry: &str) -> String {
     let said = sentence(&error.to_string());
     let text = match error {
         ApiError::Timeout { .. } => format!(

@@ -8,14 +8,14 @@ mod contact;
 mod conversion;
 mod dnc;
 mod failure;
-pub mod palette;
+pub(crate) mod palette;
 mod question;
 mod start;
-pub mod values;
+pub(crate) mod values;
 
 use crate::tui::command::Command;
 use crate::tui::model::ReqId;
-pub use start::on_confirm_key;
+pub(crate) use start::on_confirm_key;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;
@@ -27,7 +27,7 @@ use common::{begin, refresh, refusal, toast};
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Opens the form or dialog of a write command, unless writes are refused here.
-pub fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
+pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     if let Some(why) = refusal(state) {
         toast(state, Tone::Failure, why);
         return Vec::new();
@@ -45,7 +45,7 @@ pub fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
 
 /// A key on a write form: locked while its write is in flight; Esc with typed input asks
 /// first (`y` discards, any other key goes back to editing).
-pub fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
+pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
     if state.submission.is_some() {
         state.overlay = Some(Overlay::Form(form));
         return Vec::new();
@@ -76,7 +76,7 @@ pub fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<E
 }
 
 /// Pasted text goes into the focused field (not while the form's write is in flight).
-pub fn on_paste(state: &mut AppState, text: &str) {
+pub(crate) fn on_paste(state: &mut AppState, text: &str) {
     if state.submission.is_some() {
         return;
     }
@@ -95,7 +95,7 @@ fn after_edit(form: &mut Form) {
 
 /// Checks a write form and sends it, asking first when the write deserves a second look;
 /// whatever is wrong stays marked in the open form.
-pub fn submit(state: &mut AppState, form: Form) -> Vec<Effect> {
+pub(crate) fn submit(state: &mut AppState, form: Form) -> Vec<Effect> {
     send_form(state, form, true)
 }
 
@@ -146,7 +146,7 @@ fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// A chunked write moved on.
-pub fn on_progress(state: &mut AppState, req_id: ReqId, sent: usize, total: usize) {
+pub(crate) fn on_progress(state: &mut AppState, req_id: ReqId, sent: usize, total: usize) {
     if let Some(submission) = state.submission.as_mut().filter(|s| s.req_id == req_id) {
         submission.sent = sent;
         submission.total = total;
@@ -155,7 +155,7 @@ pub fn on_progress(state: &mut AppState, req_id: ReqId, sent: usize, total: usiz
 }
 
 /// A write finished. An answer to anything but the write in flight is dropped.
-pub fn on_written(
+pub(crate) fn on_written(
     state: &mut AppState,
     req_id: ReqId,
     result: Result<Written, ApiError>,
@@ -181,7 +181,7 @@ pub fn on_written(
 }
 
 /// The spinner moves on while a write is in flight.
-pub fn on_spin(state: &mut AppState) {
+pub(crate) fn on_spin(state: &mut AppState) {
     if state.submission.is_some() {
         state.spinner = state.spinner.wrapping_add(1);
         state.dirty = true;
@@ -189,7 +189,7 @@ pub fn on_spin(state: &mut AppState) {
 }
 
 /// The clock moved on: an old toast goes, a reload that was due happens.
-pub fn on_tick(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
     if state.toast.as_ref().is_some_and(|toast| state.now >= toast.until) {
         state.toast = None;
         state.dirty = true;

@@ -10,7 +10,7 @@ use crate::tui::submit::feedback::Tone;
 use crate::tui::update::forms::common::{refusal, toast};
 use crate::tui::update::forms::{contact, conversion, dnc, start, submit_open_form};
 
-pub fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Effect> {
+pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Effect> {
     if let Some(why) = refusal(state) {
         toast(state, Tone::Failure, why);
         return Vec::new();

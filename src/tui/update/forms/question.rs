@@ -10,7 +10,7 @@ use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::forms::values::count;
 
 /// The question to ask before sending `write` (then `then`), if any.
-pub fn before_sending(
+pub(crate) fn before_sending(
     state: &AppState,
     form: &Form,
     write: &WriteRequest,

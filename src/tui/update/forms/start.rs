@@ -16,7 +16,7 @@ use crate::tui::update::forms::failure::failure_text;
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Asks before starting a campaign: the one given, else the one in view.
-pub fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
+pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
         toast(state, Tone::Warning, "Select a campaign to start first (2 shows Campaigns).");
         return Vec::new();
@@ -60,7 +60,11 @@ pub fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
 
 /// `y` or Enter sends (again, after a failure); any other key closes. Keys wait while the
 /// start is in flight.
-pub fn on_confirm_key(state: &mut AppState, mut confirm: Confirm, key: KeyEvent) -> Vec<Effect> {
+pub(crate) fn on_confirm_key(
+    state: &mut AppState,
+    mut confirm: Confirm,
+    key: KeyEvent,
+) -> Vec<Effect> {
     if state.submission.is_some() {
         state.overlay = Some(Overlay::Confirm(confirm));
         return Vec::new();
@@ -76,7 +80,7 @@ pub fn on_confirm_key(state: &mut AppState, mut confirm: Confirm, key: KeyEvent)
 }
 
 /// The start's answer: a toast and a fresh list, or the reason in the dialog.
-pub fn finished(
+pub(crate) fn finished(
     state: &mut AppState,
     submission: Submission,
     result: Result<Written, ApiError>,

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 /// Free-form data: a JSON object, or `key = value` lines (values are strings); `None` when
 /// nothing was typed. The error says which line is wrong and what would do.
-pub fn data(text: &str) -> Result<Option<JsonObject>, String> {
+pub(crate) fn data(text: &str) -> Result<Option<JsonObject>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
@@ -40,7 +40,7 @@ pub fn data(text: &str) -> Result<Option<JsonObject>, String> {
 
 /// A pasted do-not-contact list, sorted by which endpoint takes each entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DncEntries {
+pub(crate) struct DncEntries {
     pub emails: Vec<String>,
     pub domains: Vec<String>,
     /// Entries that are neither, each with why.
@@ -49,7 +49,7 @@ pub struct DncEntries {
 
 /// Splits a list (lines, commas, spaces) into addresses (with an `@` inside) and domains
 /// (`@example.com` counts as the domain), each once, and what is neither.
-pub fn dnc_entries(text: &str) -> DncEntries {
+pub(crate) fn dnc_entries(text: &str) -> DncEntries {
     let mut entries = DncEntries::default();
     for entry in rules::split_entries(text) {
         let (is_email, value) = match entry.strip_prefix('@') {
@@ -68,7 +68,7 @@ pub fn dnc_entries(text: &str) -> DncEntries {
 }
 
 /// `1 e-mail address`, `3 domains`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
