@@ -62,3 +62,36 @@ fn the_accent_colours_the_active_tab_too() {
     assert_eq!(drawn[(3, 0)].bg, ORANGE, "the active tab");
     assert_eq!(drawn[(0, 1)].fg, ORANGE, "the focused border");
 }
+
+#[test]
+fn a_failed_pane_names_the_retry_and_login_keys_as_bound() {
+    use outreach_tui::api::ApiError;
+    use outreach_tui::tui::action::Effect;
+    use outreach_tui::tui::update::update;
+    let config = "[keys]\nrefresh = \"R\"\nlogin = \"K\"\n";
+    let (config, warnings) = parse(config, std::path::Path::new("config.toml")).unwrap();
+    let ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    let mut state = AppState::new(ui, 80, 24, now());
+    act(&mut state, Action::Connected(Ok(info())));
+    for (error, said) in [
+        (ApiError::unavailable(503, None), "Press R to retry"),
+        (ApiError::Unauthorized { detail: None }, "Press K to enter the current key"),
+    ] {
+        // The Contacts pane's first load fails.
+        state.store.contacts = Default::default();
+        let effects = update(&mut state, ch('6'));
+        let fetch = effects
+            .iter()
+            .find_map(|effect| match effect {
+                Effect::Fetch(fetch) => Some(fetch.clone()),
+                _ => None,
+            })
+            .expect("the Contacts pane loads");
+        update(&mut state, fetch.failed(error));
+        let text = screen(&state);
+        assert!(text.contains(said), "{text}");
+        assert!(!text.contains("Press r ") && !text.contains("press r "), "{text}");
+        assert!(!text.contains("Press L "), "{text}");
+        update(&mut state, ch('1'));
+    }
+}

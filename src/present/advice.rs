@@ -4,24 +4,44 @@
 
 use crate::api::ApiError;
 
+/// The dashboard keys the advice names: whatever `[keys]` bound them to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Keys<'a> {
+    /// Reloads the pane (`r` by default).
+    pub refresh: &'a str,
+    /// Opens the login form (`L` by default).
+    pub login: &'a str,
+}
+
+impl Keys<'static> {
+    /// The keys as shipped.
+    pub const DEFAULT: Keys<'static> = Keys { refresh: "r", login: "L" };
+}
+
 /// Where the advice is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place {
+pub(crate) enum Place<'a> {
     /// On stderr after a command failed.
     Cli,
-    /// In a dashboard pane.
-    Screen,
+    /// In a dashboard pane, naming its keys.
+    Screen(Keys<'a>),
 }
 
 /// The advice for `error` shown in `place`, if there is any worth giving.
 pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
     let cli = place == Place::Cli;
+    let Keys { refresh, login } = match place {
+        Place::Screen(keys) => keys,
+        Place::Cli => Keys::DEFAULT,
+    };
     let text = match error {
         ApiError::Unauthorized { .. } if cli => {
             "Run `outreach auth login` to store the organisation's current key, or set OUTREACH_API_KEY."
         }
         ApiError::Unauthorized { .. } => {
-            "The key was refused. Press L to enter the current key (or run `outreach auth login`, or set OUTREACH_API_KEY)."
+            return Some(format!(
+                "The key was refused. Press {login} to enter the current key (or run `outreach auth login`, or set OUTREACH_API_KEY)."
+            ));
         }
         ApiError::Forbidden { .. } if cli => {
             "This key may be read-only: ask an organisation admin for a key with write access."
@@ -42,7 +62,9 @@ pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
             ));
         }
         ApiError::BrokenOff { .. } => {
-            "Press r to retry; if it keeps breaking off, the server (or a proxy in front of it) is failing."
+            return Some(format!(
+                "Press {refresh} to retry; if it keeps breaking off, the server (or a proxy in front of it) is failing."
+            ));
         }
         // A long wait was not slept: the message says how long; the hint says what then.
         ApiError::RateLimited { wait: Some(_), .. }
@@ -55,13 +77,15 @@ pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
             "Is the service running at that address? Check --base-url or OUTREACH_BASE_URL, then run the command again."
         }
         ApiError::Timeout { .. } | ApiError::Network { .. } => {
-            "Check the network and the base URL, then press r to retry."
+            return Some(format!(
+                "Check the network and the base URL, then press {refresh} to retry."
+            ));
         }
         ApiError::RateLimited { .. } | ApiError::Unavailable { .. } if cli => {
             "The service is busy. Run the command again in a moment."
         }
         ApiError::RateLimited { .. } | ApiError::Unavailable { .. } => {
-            "The service is busy. Press r to retry in a moment."
+            return Some(format!("The service is busy. Press {refresh} to retry in a moment."));
         }
         ApiError::InvalidUrl { .. } | ApiError::InsecureUrl { .. } | ApiError::Redirect { .. }
             if cli =>
@@ -86,7 +110,9 @@ pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
                     "Run the command again. If it keeps failing, the log file{log} has the details."
                 )
             } else {
-                format!("Press r to retry. If it keeps failing, the log file{log} has the details.")
+                format!(
+                    "Press {refresh} to retry. If it keeps failing, the log file{log} has the details."
+                )
             });
         }
     };
@@ -147,12 +173,26 @@ mod tests {
 
     #[test]
     fn the_screen_names_its_keys() {
-        let login = advice(&ApiError::Unauthorized { detail: None }, Place::Screen).unwrap();
+        let screen = Place::Screen(Keys::DEFAULT);
+        let login = advice(&ApiError::Unauthorized { detail: None }, screen).unwrap();
         assert!(login.contains("Press L"), "{login}");
         for error in &every_kind()[2..] {
-            let text = advice(error, Place::Screen).unwrap();
+            let text = advice(error, screen).unwrap();
             let fix_url = matches!(error, ApiError::Redirect { .. });
             assert!(fix_url || text.contains("press r") || text.contains("Press r"), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_screen_names_the_keys_as_rebound() {
+        let rebound = Place::Screen(Keys { refresh: "F5", login: "Ctrl-l" });
+        let login = advice(&ApiError::Unauthorized { detail: None }, rebound).unwrap();
+        assert!(login.contains("Press Ctrl-l") && !login.contains("Press L"), "{login}");
+        for error in &every_kind()[2..] {
+            let text = advice(error, rebound).unwrap();
+            assert!(!text.contains("press r") && !text.contains("Press r"), "{text}");
+            let fix_url = matches!(error, ApiError::Redirect { .. });
+            assert!(fix_url || text.contains("ress F5"), "{text}");
         }
     }
 }

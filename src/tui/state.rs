@@ -1,10 +1,12 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use crate::api::{EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
+use crate::api::{ApiError, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
+use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
 use crate::tui::chain::{ChainLayout, LayoutJob};
+use crate::tui::command::Command;
 use crate::tui::filter::FilterEngine;
 use crate::tui::form::Form;
 use crate::tui::input::TextInput;
@@ -327,6 +329,20 @@ impl AppState {
         let id = self.next_req_id;
         self.next_req_id += 1;
         id
+    }
+
+    /// The key bound to `command`, as help writes it; `fallback` when none is (a key can be
+    /// unbound in `[keys]`).
+    pub(crate) fn key_label(&self, command: Command, fallback: &str) -> String {
+        self.keymap.key_for(command).unwrap_or_else(|| fallback.to_string())
+    }
+
+    /// What the user can do about a failure, naming the keys as `[keys]` bound them.
+    pub(crate) fn advice(&self, error: &ApiError) -> String {
+        let refresh = self.key_label(Command::Refresh, Keys::DEFAULT.refresh);
+        let login = self.key_label(Command::Login, Keys::DEFAULT.login);
+        let keys = Keys { refresh: &refresh, login: &login };
+        advice(error, Place::Screen(keys)).unwrap_or_default()
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.

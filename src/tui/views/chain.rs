@@ -42,7 +42,8 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let block = pane_block(state, title);
     match (&view.remote.data, &view.remote.error) {
         (None, Some(error)) => {
-            problem::render(frame, area, block, "the e-mail chain", error, theme)
+            let advice = state.advice(error);
+            problem::render(frame, area, block, "the e-mail chain", (error, &advice), theme)
         }
         (None, None) => {
             problem::message(frame, area, block, "Loading the e-mail chain…", theme.dim)

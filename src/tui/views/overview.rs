@@ -13,7 +13,6 @@ use crate::tui::details::campaign::status_style;
 use crate::tui::layout::tile_rects;
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
-use crate::tui::widgets::problem::advice;
 use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -80,7 +79,7 @@ fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState)
     let line = match (&remote.data, &remote.error) {
         (Some(_), _) => return true,
         (None, Some(error)) => {
-            let text = format!("✗ {} {}", sanitize(&error.to_string()), advice(error));
+            let text = format!("✗ {} {}", sanitize(&error.to_string()), state.advice(error));
             Line::from(Span::styled(text, state.theme.error))
         }
         (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),

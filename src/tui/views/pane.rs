@@ -91,7 +91,10 @@ pub(super) fn render_list<T>(
     let theme = &state.theme;
     let block = pane_block(state, title);
     match (&remote.data, &remote.error) {
-        (None, Some(error)) => problem::render(frame, area, block, what, error, theme),
+        (None, Some(error)) => {
+            let advice = state.advice(error);
+            problem::render(frame, area, block, what, (error, &advice), theme)
+        }
         (None, None) => {
             problem::message(frame, area, block, &format!("Loading {what}…"), theme.dim)
         }

@@ -1,7 +1,6 @@
 //! A failure shown in the pane, with what to do about it.
 
 use crate::api::ApiError;
-use crate::present::{self, advice::Place};
 use crate::text::sanitize;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
@@ -9,18 +8,14 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-/// What the user can do about an API failure, in the dashboard's words.
-pub fn advice(error: &ApiError) -> String {
-    present::advice::advice(error, Place::Screen).unwrap_or_default()
-}
-
-/// Draws "Could not load WHAT", the error, and the advice, in a block.
+/// Draws "Could not load WHAT", the error, and the advice (worded with the keys as bound:
+/// `AppState::advice`), in a block.
 pub fn render(
     frame: &mut Frame,
     area: Rect,
     block: Block,
     what: &str,
-    error: &ApiError,
+    (error, advice): (&ApiError, &str),
     theme: &Theme,
 ) {
     let lines = vec![
@@ -28,7 +23,7 @@ pub fn render(
         Line::from(""),
         Line::from(sanitize(&error.to_string())),
         Line::from(""),
-        Line::from(Span::styled(advice(error), theme.warning)),
+        Line::from(Span::styled(advice.to_string(), theme.warning)),
     ];
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: true }), area);
 }

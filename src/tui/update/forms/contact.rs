@@ -230,6 +230,7 @@ fn failed(
     error: &ApiError,
     email: &str,
 ) -> Vec<Effect> {
+    let login = state.key_label(crate::tui::command::Command::Login, "L");
     // Endpoints 3 and 4 answer a duplicate with 400 only: said plainly, with its id if known.
     if is_duplicate_contact(error)
         && let Some(form) = open_form(state)
@@ -240,7 +241,7 @@ fn failed(
         form.clear_errors();
         form.error = Some(format!(
             "{email} is already a contact{id}, so it was not added. {}",
-            crate::tui::update::forms::failure::failure_text(error, "")
+            crate::tui::update::forms::failure::failure_text(error, "", &login)
         ));
         if let Fields::Contact(fields) = &mut form.fields {
             fields.email.add_error("already a contact");

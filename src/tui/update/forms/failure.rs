@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, FieldError};
 use crate::text::sanitize;
+use crate::tui::command::Command;
 use crate::tui::form::WriteFields;
 use crate::tui::state::AppState;
 use crate::tui::submit::feedback::Tone;
@@ -11,8 +12,9 @@ use crate::tui::update::forms::common::{open_form, toast};
 /// How a form says that a failed write can simply be sent again.
 const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";
 
-/// A failure in words, with what to do; `retry` says how to send again.
-pub(crate) fn failure_text(error: &ApiError, retry: &str) -> String {
+/// A failure in words, with what to do; `retry` says how to send again, `login` is the key
+/// that opens the login form (as `[keys]` bound it).
+pub(crate) fn failure_text(error: &ApiError, retry: &str, login: &str) -> String {
     let said = sentence(&error.to_string());
     let text = match error {
         ApiError::Timeout { .. } => format!(
@@ -22,7 +24,7 @@ pub(crate) fn failure_text(error: &ApiError, retry: &str) -> String {
             format!("Could not reach the server: {}. {retry}", reason.trim_end_matches('.'))
         }
         ApiError::Unauthorized { .. } => {
-            format!("{said} Close this (Esc) and press L to enter the current key.")
+            format!("{said} Close this (Esc) and press {login} to enter the current key.")
         }
         ApiError::Forbidden { .. } => {
             format!("{said} The key may be a read-only one: writes need a key with write rights.")
@@ -70,8 +72,9 @@ pub(super) fn show_failure<F: WriteFields>(
     before: &str,
     word: impl Fn(&FieldError) -> String,
 ) {
+    let login = state.key_label(Command::Login, "L");
     let Some(form) = open_form(state) else {
-        let text = format!("{before}{}", failure_text(error, ""));
+        let text = format!("{before}{}", failure_text(error, "", &login));
         toast(state, Tone::Failure, text);
         return;
     };
@@ -89,7 +92,7 @@ pub(super) fn show_failure<F: WriteFields>(
                 format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
             }
         }
-        (other, _) => failure_text(other, RETRY),
+        (other, _) => failure_text(other, RETRY, &login),
     };
     form.error = Some(format!("{before}{message}"));
     form.focus_first_error();

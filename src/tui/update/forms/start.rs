@@ -5,6 +5,7 @@
 use crate::api::{ApiError, CampaignStatus};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
+use crate::tui::command::Command;
 use crate::tui::model::Slot;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Submission, Tone};
@@ -104,8 +105,11 @@ pub(crate) fn finished(
             refresh(state, &[Slot::Campaigns, Slot::Exchanges, Slot::RecentReplies])
         }
         Err(error) => {
-            let text =
-                format!("{name} was not started. {}", failure_text(&error, "y tries again."));
+            let login = state.key_label(Command::Login, "L");
+            let text = format!(
+                "{name} was not started. {}",
+                failure_text(&error, "y tries again.", &login)
+            );
             match state.overlay.as_mut() {
                 Some(Overlay::Confirm(confirm)) => confirm.error = Some(text),
                 _ => toast(state, Tone::Failure, text),
