@@ -212,7 +212,12 @@ impl AppState {
 
     /// The list of the current pane, when it shows one.
     pub fn current_list(&self) -> Option<&ListState> {
-        match self.pane {
+        self.list(self.pane)
+    }
+
+    /// A pane's list, when it has one.
+    pub(crate) fn list(&self, pane: Pane) -> Option<&ListState> {
+        match pane {
             Pane::Overview => None,
             Pane::Campaigns => Some(&self.campaigns.list),
             Pane::Exchanges => Some(&self.exchanges.list),

@@ -1,8 +1,8 @@
 //! Contacts: a table (e-mail, name, tags, time zone, DNC) and a detail with custom data.
 
-use crate::tui::resource::{Contacts, PaneList, context};
+use crate::tui::resource::Contacts;
 use crate::tui::state::AppState;
-use crate::tui::views::pane::{list_title, render_detail, render_list};
+use crate::tui::views::pane::{render_detail, render_pane_list};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -10,21 +10,5 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     if state.contacts.detail.is_some() {
         return render_detail(frame, area, state, "Contact");
     }
-    let remote = &state.store.contacts;
-    let list = &state.contacts.list;
-    let title = list_title(state, "Contacts", remote, list, Vec::new());
-    let columns = Contacts::columns();
-    let context = context(state);
-    render_list(
-        frame,
-        area,
-        state,
-        "contacts",
-        remote,
-        list,
-        title,
-        &columns,
-        &context,
-        |_, _, _| {},
-    );
+    render_pane_list::<Contacts>(frame, area, state, Vec::new());
 }

@@ -3,9 +3,9 @@
 
 use crate::api::ExchangeQuery;
 use crate::text::sanitize;
-use crate::tui::resource::{Exchanges, PaneList, context};
+use crate::tui::resource::Exchanges;
 use crate::tui::state::AppState;
-use crate::tui::views::pane::{list_title, render_list};
+use crate::tui::views::pane::render_pane_list;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
@@ -26,23 +26,7 @@ pub(crate) fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.theme;
-    let remote = &state.store.exchanges;
-    let list = &state.exchanges.list;
     let filters =
         Span::styled(format!(" · {} [f]", query_text(&state.exchanges.query, state)), theme.accent);
-    let title = list_title(state, "Exchanges", remote, list, vec![filters]);
-    let columns = Exchanges::columns();
-    let context = context(state);
-    render_list(
-        frame,
-        area,
-        state,
-        "exchanges",
-        remote,
-        list,
-        title,
-        &columns,
-        &context,
-        |_, _, _| {},
-    );
+    render_pane_list::<Exchanges>(frame, area, state, vec![filters]);
 }

@@ -8,6 +8,7 @@ use crate::tui::details::detail_lines;
 use crate::tui::list::ListState;
 use crate::tui::model::Pane;
 use crate::tui::remote::Remote;
+use crate::tui::resource::{PaneList, context};
 use crate::tui::state::AppState;
 use crate::tui::widgets::table;
 use crate::tui::widgets::{detail, problem};
@@ -15,6 +16,22 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Block;
+
+/// A list resource's pane: its title (name, counts, filter, then `extra`) and its table,
+/// from the resource's own remote, list and columns.
+pub(super) fn render_pane_list<R: PaneList>(
+    frame: &mut Frame,
+    area: Rect,
+    state: &AppState,
+    extra: Vec<Span<'static>>,
+) {
+    let (Some(remote), Some(list)) = (R::remote(state), state.list(R::PANE)) else { return };
+    let title = list_title(state, R::PANE.title(), remote, list, extra);
+    let columns = R::columns();
+    let context = context(state);
+    let what = R::SLOT.label();
+    render_list(frame, area, state, what, remote, list, title, &columns, &context, |_, _, _| {});
+}
 
 /// The bordered block of a pane with its title spans.
 pub(super) fn pane_block<'a>(state: &AppState, title: Vec<Span<'a>>) -> Block<'a> {
