@@ -23,6 +23,11 @@ fn tui_files_import_each_other_in_one_direction() {
     if let Some(circle) = graph.cycle() {
         panic!("an import circle in src/tui: {}", circle.join(" -> "));
     }
+    // The registry macro writes the resource files' `mod` lines: the file that expands it
+    // still counts as using each of them, so a circle through it cannot hide.
+    let registry = vec!["resource".to_string()];
+    let campaigns = vec!["resource".to_string(), "campaigns".to_string()];
+    assert!(graph.arrows[&registry].contains(&campaigns), "{:?}", graph.arrows[&registry]);
 }
 
 #[test]
