@@ -113,25 +113,33 @@ pub fn verdict(bot: &Bot) -> String {
     }
 }
 
+/// A live bot every check passes, for the tests here and in `summary`.
+#[cfg(test)]
+pub(crate) fn healthy_bot(id: i64) -> Bot {
+    use crate::api::{AuthData, CnameRecord, DnsValidation};
+    Bot {
+        id,
+        email: format!("bot{id}@example.com"),
+        mailbox_status: MailboxStatus::Active,
+        status: BotStatus::Active,
+        dns_validation: Some(DnsValidation { mx: true, spf: true }),
+        cname_record: Some(CnameRecord {
+            valid_record: true,
+            valid_ssl: true,
+            ..CnameRecord::default()
+        }),
+        auth_data: vec![AuthData { is_valid: true, ..AuthData::default() }],
+        ..Bot::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::api::{AuthData, CnameRecord, DnsValidation};
 
     fn healthy() -> Bot {
-        Bot {
-            id: 1,
-            mailbox_status: MailboxStatus::Active,
-            status: BotStatus::Active,
-            dns_validation: Some(DnsValidation { mx: true, spf: true }),
-            cname_record: Some(CnameRecord {
-                valid_record: true,
-                valid_ssl: true,
-                ..CnameRecord::default()
-            }),
-            auth_data: vec![AuthData { is_valid: true, ..AuthData::default() }],
-            ..Bot::default()
-        }
+        healthy_bot(1)
     }
 
     #[test]

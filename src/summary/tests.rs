@@ -1,5 +1,6 @@
 use super::*;
-use crate::api::{BotStatus, CnameRecord, DnsValidation, ExchangeStatus, MailboxStatus, Person};
+use crate::api::{BotStatus, DnsValidation, ExchangeStatus, MailboxStatus, Person};
+use crate::bots::health::healthy_bot;
 use chrono::FixedOffset;
 
 fn at(text: &str) -> Timestamp {
@@ -35,22 +36,6 @@ fn meeting(id: i64, start: &str, cancelled: bool) -> Meeting {
             ..Person::default()
         }),
         ..Meeting::default()
-    }
-}
-
-fn healthy_bot(id: i64) -> Bot {
-    Bot {
-        id,
-        email: format!("bot{id}@example.com"),
-        mailbox_status: MailboxStatus::Active,
-        status: BotStatus::Active,
-        dns_validation: Some(DnsValidation { mx: true, spf: true }),
-        cname_record: Some(CnameRecord {
-            valid_record: true,
-            valid_ssl: true,
-            ..CnameRecord::default()
-        }),
-        ..Bot::default()
     }
 }
 
