@@ -10,6 +10,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod credentials;
+pub mod inbox;
 pub mod logging;
 pub mod present;
 pub mod session;

@@ -3,12 +3,14 @@
 
 mod body;
 mod bounds;
+mod osc;
 mod quotes;
 mod sanitize;
 mod wrap;
 
 pub use body::{BodyLine, BodySource, RenderedBody, render_body};
 pub use bounds::{MAX_BODY_BYTES, MAX_HTML_DEPTH};
+pub use osc::{Wrap, osc};
 pub use quotes::quoted_lines;
 pub use sanitize::{CLASSES, Class, Treatment, sanitize, sanitize_multiline, treatment};
 pub use wrap::{quote_prefix, truncate, width, wrap_line};
