@@ -15,6 +15,7 @@ pub mod logging;
 pub mod present;
 pub mod session;
 pub mod sim;
+pub mod state;
 pub mod summary;
 pub mod text;
 pub mod tui;

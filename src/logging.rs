@@ -12,13 +12,9 @@ const KEPT_DAYS: usize = 7;
 const DEBUG_FILTER: &str = "warn,outreach_tui=debug,outreach=debug";
 
 /// `$XDG_STATE_HOME/outreach` (or the platform's equivalent), where the log files live.
+/// The same directory as the local state file.
 pub fn log_dir() -> Option<PathBuf> {
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .filter(|dir| dir.is_absolute())
-        .or_else(dirs::state_dir)
-        .or_else(dirs::data_local_dir)?;
-    Some(state.join("outreach"))
+    crate::state::dir()
 }
 
 /// Today's log file, the one this run writes to.

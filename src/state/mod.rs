@@ -1,0 +1,297 @@
+//! What outreach remembers on this machine between runs, per profile and organisation: which
+//! exchanges the user has seen (at which `updated_at`), which replies are handled (the API has
+//! no such field), and when each exchange's snippet was last fetched. An embedded SQLite file
+//! (`$XDG_STATE_HOME/outreach/state.sqlite3`) shared safely by dashboards and CLIs running at
+//! once (WAL, busy timeout). Ids, timestamps and flags only: never message text, addresses
+//! or the key.
+//!
+//! Every call blocks on SQLite: the dashboard runs them off its UI thread.
+
+mod error;
+mod open;
+mod schema;
+
+pub use error::StateError;
+
+use crate::api::Timestamp;
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The schema version this build writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i64 = schema::CURRENT;
+
+/// The name of the state file inside [`dir`].
+pub const FILE_NAME: &str = "state.sqlite3";
+
+/// `$XDG_STATE_HOME/outreach` (or the platform's equivalent): the state file and the logs.
+pub fn dir() -> Option<PathBuf> {
+    let state = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_absolute())
+        .or_else(dirs::state_dir)
+        .or_else(dirs::data_local_dir)?;
+    Some(state.join("outreach"))
+}
+
+/// Whose marks: one profile against one organisation. Two profiles on the same organisation
+/// keep separate marks, as two people would.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Scope {
+    pub profile: String,
+    /// The base URL's host (and port when one is given), plus the organisation id if known.
+    pub org: String,
+}
+
+impl Scope {
+    /// The scope of a profile talking to `base_url`: the organisation is named by the host
+    /// (and port) the key is used against.
+    pub fn new(profile: &str, base_url: &str) -> Scope {
+        let after_scheme = base_url.split_once("://").map_or(base_url, |(_, rest)| rest);
+        let host = after_scheme.split(['/', '?', '#']).next().unwrap_or(after_scheme);
+        let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+        Scope { profile: profile.to_owned(), org: host.to_ascii_lowercase() }
+    }
+}
+
+/// What the user did with one exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Mark {
+    /// The exchange's `updated_at` when it was last seen; a later `updated_at` is new again.
+    pub seen_updated_at: Option<Timestamp>,
+    /// Marked handled on this machine.
+    pub handled: bool,
+}
+
+/// One open state database, shared by threads (the connection is behind a mutex).
+pub struct LocalState {
+    connection: Mutex<Option<Connection>>,
+    /// The file behind it; `None` in memory.
+    path: Option<PathBuf>,
+}
+
+impl LocalState {
+    /// Opens `$XDG_STATE_HOME/outreach/state.sqlite3` (or `~/.local/state/...`). Never fails:
+    /// a missing directory is created; a locked or damaged file is bypassed (in memory) or
+    /// rebuilt, and the warning says so in words for the status bar.
+    pub fn open_default() -> (LocalState, Option<String>) {
+        match dir() {
+            Some(dir) => LocalState::open_at(&dir.join(FILE_NAME)),
+            None => (
+                LocalState::in_memory(),
+                Some(
+                    "Local state off: no state directory (set XDG_STATE_HOME or HOME); new-reply and handled marks last this run only."
+                        .into(),
+                ),
+            ),
+        }
+    }
+
+    /// Opens the state file at `path`, as [`LocalState::open_default`] does.
+    pub fn open_at(path: &Path) -> (LocalState, Option<String>) {
+        let (connection, warning) = open::open_file(path);
+        let on_file = connection_is_file(connection.as_ref());
+        let state = LocalState {
+            connection: Mutex::new(connection),
+            path: on_file.then(|| path.to_owned()),
+        };
+        (state, warning)
+    }
+
+    /// A state that lasts this run only (tests, `--demo`, and the fallback of a bad file).
+    pub fn in_memory() -> LocalState {
+        LocalState { connection: Mutex::new(open::memory()), path: None }
+    }
+
+    /// The file the marks are kept in; `None` when they last this run only.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// When this scope was first used (recorded now on the first call). Activity older than
+    /// that counts as seen, so the first start does not flood the user with "new".
+    pub fn first_use(&self, scope: &Scope) -> Result<Timestamp, StateError> {
+        self.first_use_at(scope, Timestamp(Utc::now()))
+    }
+
+    /// [`LocalState::first_use`] with the clock given (tests).
+    pub fn first_use_at(&self, scope: &Scope, now: Timestamp) -> Result<Timestamp, StateError> {
+        self.with(|connection| {
+            let id = scope_id(connection, scope, now)?;
+            let first: i64 = connection.query_row(
+                "SELECT first_use FROM scopes WHERE id = ?1",
+                [id],
+                |row| row.get(0),
+            )?;
+            Ok(from_micros(first).unwrap_or(now))
+        })
+    }
+
+    /// Every exchange of this scope that has a mark, by exchange id.
+    pub fn marks(&self, scope: &Scope) -> Result<HashMap<i64, Mark>, StateError> {
+        self.with(|connection| {
+            let Some(id) = existing_scope_id(connection, scope)? else {
+                return Ok(HashMap::new());
+            };
+            let mut statement = connection.prepare_cached(
+                "SELECT exchange, seen_updated_at, handled FROM marks WHERE scope = ?1",
+            )?;
+            let rows = statement.query_map([id], |row| {
+                let seen: Option<i64> = row.get(1)?;
+                let mark = Mark {
+                    seen_updated_at: seen.and_then(from_micros),
+                    handled: row.get::<_, i64>(2)? != 0,
+                };
+                Ok((row.get::<_, i64>(0)?, mark))
+            })?;
+            Ok(rows.collect::<rusqlite::Result<HashMap<_, _>>>()?)
+        })
+    }
+
+    /// Records that these exchanges were seen at these `updated_at`s. A mark never moves
+    /// back: seeing an older copy of an exchange (a stale list) keeps the newer one.
+    pub fn mark_seen(&self, scope: &Scope, seen: &[(i64, Timestamp)]) -> Result<(), StateError> {
+        self.write(scope, |transaction, id| {
+            let mut statement = transaction.prepare_cached(
+                "INSERT INTO marks (scope, exchange, seen_updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (scope, exchange) DO UPDATE SET seen_updated_at =
+                     max(coalesce(seen_updated_at, excluded.seen_updated_at), excluded.seen_updated_at)",
+            )?;
+            for (exchange, updated_at) in seen {
+                statement.execute(params![id, exchange, to_micros(*updated_at)])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Marks these exchanges handled (or not handled again).
+    pub fn set_handled(&self, scope: &Scope, ids: &[i64], handled: bool) -> Result<(), StateError> {
+        self.write(scope, |transaction, id| {
+            let mut statement = transaction.prepare_cached(
+                "INSERT INTO marks (scope, exchange, handled) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (scope, exchange) DO UPDATE SET handled = excluded.handled",
+            )?;
+            for exchange in ids {
+                statement.execute(params![id, exchange, handled])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Snippet metadata: the `updated_at` at which each exchange's snippet was last fetched.
+    /// The snippet text itself is never stored.
+    pub fn snippet_fetched(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
+        self.with(|connection| {
+            let Some(id) = existing_scope_id(connection, scope)? else {
+                return Ok(HashMap::new());
+            };
+            let mut statement = connection.prepare_cached(
+                "SELECT exchange, fetched_updated_at FROM snippets WHERE scope = ?1",
+            )?;
+            let rows = statement
+                .query_map([id], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?)))?;
+            let mut fetched = HashMap::new();
+            for row in rows {
+                let (exchange, micros) = row?;
+                if let Some(at) = from_micros(micros) {
+                    fetched.insert(exchange, at);
+                }
+            }
+            Ok(fetched)
+        })
+    }
+
+    /// Records that the snippet of exchange `exchange` was fetched at its `updated_at` `at`.
+    pub fn set_snippet_fetched(
+        &self,
+        scope: &Scope,
+        exchange: i64,
+        at: Timestamp,
+    ) -> Result<(), StateError> {
+        self.write(scope, |transaction, id| {
+            transaction.execute(
+                "INSERT INTO snippets (scope, exchange, fetched_updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (scope, exchange) DO UPDATE SET fetched_updated_at = excluded.fetched_updated_at",
+                params![id, exchange, to_micros(at)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Connection>> {
+        // A panic while holding the lock leaves the connection itself sound (SQLite rolls back
+        // an unfinished transaction), so the next caller may go on using it.
+        self.connection.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn with<T>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> Result<T, StateError>,
+    ) -> Result<T, StateError> {
+        let mut guard = self.lock();
+        let connection = guard.as_mut().ok_or(StateError::Unavailable)?;
+        work(connection)
+    }
+
+    /// Runs `work` in one immediate write transaction on the scope's id.
+    fn write(
+        &self,
+        scope: &Scope,
+        work: impl FnOnce(&rusqlite::Transaction<'_>, i64) -> Result<(), StateError>,
+    ) -> Result<(), StateError> {
+        self.with(|connection| {
+            let transaction =
+                connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let id = scope_id(&transaction, scope, Timestamp(Utc::now()))?;
+            work(&transaction, id)?;
+            transaction.commit()?;
+            Ok(())
+        })
+    }
+}
+
+/// The scope's row id, creating the row (first used `now`) on first sight.
+fn scope_id(connection: &Connection, scope: &Scope, now: Timestamp) -> Result<i64, StateError> {
+    connection.execute(
+        "INSERT INTO scopes (profile, org, first_use) VALUES (?1, ?2, ?3)
+         ON CONFLICT (profile, org) DO NOTHING",
+        params![scope.profile, scope.org, to_micros(now)],
+    )?;
+    existing_scope_id(connection, scope)?.ok_or(StateError::Unavailable)
+}
+
+fn existing_scope_id(connection: &Connection, scope: &Scope) -> Result<Option<i64>, StateError> {
+    Ok(connection
+        .query_row(
+            "SELECT id FROM scopes WHERE profile = ?1 AND org = ?2",
+            params![scope.profile, scope.org],
+            |row| row.get(0),
+        )
+        .optional()?)
+}
+
+fn connection_is_file(connection: Option<&Connection>) -> bool {
+    connection.and_then(Connection::path).is_some_and(|path| !path.is_empty())
+}
+
+fn to_micros(at: Timestamp) -> i64 {
+    at.0.timestamp_micros()
+}
+
+fn from_micros(micros: i64) -> Option<Timestamp> {
+    DateTime::from_timestamp_micros(micros).map(Timestamp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scope_is_named_by_the_host_and_port_of_the_base_url() {
+        assert_eq!(Scope::new("work", "https://API.example.com/v1/").org, "api.example.com");
+        assert_eq!(Scope::new("work", "http://127.0.0.1:8123").org, "127.0.0.1:8123");
+        assert_eq!(Scope::new("work", "https://user@host.example/").org, "host.example");
+    }
+}

@@ -1,0 +1,130 @@
+//! Opening the state file so that it never stops a run: a missing directory is created, a
+//! damaged file is moved aside and rebuilt, and a file that is locked, written by a newer
+//! outreach or cannot be opened at all is bypassed with an in-memory database. Each of those
+//! comes back with a warning in words for the status bar.
+
+use super::schema::{self, Migrated};
+use rusqlite::{Connection, ErrorCode};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long a write waits for another outreach's transaction before giving up. Every
+/// transaction of ours is a handful of rows, so a wait this long means something holds the
+/// file locked.
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Why a file could not be used as it is.
+enum Failure {
+    Damaged,
+    Locked,
+    Newer { found: i64 },
+    Other(String),
+}
+
+impl From<rusqlite::Error> for Failure {
+    fn from(error: rusqlite::Error) -> Failure {
+        match error.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => Failure::Damaged,
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Failure::Locked,
+            _ => Failure::Other(error.to_string()),
+        }
+    }
+}
+
+/// Opens (or creates) the database at `path`; `None` only when not even memory would do.
+pub(crate) fn open_file(path: &Path) -> (Option<Connection>, Option<String>) {
+    if let Some(dir) = path.parent()
+        && let Err(error) = std::fs::create_dir_all(dir)
+    {
+        return bypass(format!(
+            "Local state off: cannot create {} ({error}); new-reply and handled marks last this run only.",
+            dir.display()
+        ));
+    }
+    match open_as_is(path) {
+        Ok(connection) => (Some(connection), None),
+        Err(Failure::Damaged) => rebuild(path),
+        Err(Failure::Locked) => bypass(format!(
+            "Local state locked by another program ({}); new-reply and handled marks last this run only.",
+            path.display()
+        )),
+        Err(Failure::Newer { found }) => bypass(format!(
+            "Local state {} was written by a newer outreach (schema {found}, this one knows {}); update outreach. Marks last this run only.",
+            path.display(),
+            schema::CURRENT
+        )),
+        Err(Failure::Other(reason)) => bypass(format!(
+            "Local state off: cannot open {} ({reason}); new-reply and handled marks last this run only.",
+            path.display()
+        )),
+    }
+}
+
+/// A fresh in-memory database at the current schema.
+pub(crate) fn memory() -> Option<Connection> {
+    let mut connection = Connection::open_in_memory().ok()?;
+    schema::migrate(&mut connection).ok()?;
+    Some(connection)
+}
+
+fn open_as_is(path: &Path) -> Result<Connection, Failure> {
+    let mut connection = Connection::open(path)?;
+    connection.busy_timeout(BUSY_TIMEOUT)?;
+    // WAL lets dashboards and CLIs read while one writes. Some file systems cannot share
+    // memory for WAL and answer another mode: that is slower, not wrong.
+    let _mode: String =
+        connection.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    let verdict: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
+    if verdict != "ok" {
+        return Err(Failure::Damaged);
+    }
+    match schema::migrate(&mut connection)? {
+        Migrated::UpTo { .. } => Ok(connection),
+        Migrated::Newer { found } => Err(Failure::Newer { found }),
+    }
+}
+
+/// Moves a damaged file (and its WAL and shared-memory files) aside and starts a new one.
+/// The old one is kept, not deleted: it may not be ours to delete.
+fn rebuild(path: &Path) -> (Option<Connection>, Option<String>) {
+    let aside = aside_name(path);
+    let moved = std::fs::rename(path, &aside);
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(with_suffix(path, suffix));
+    }
+    if let Err(error) = moved {
+        return bypass(format!(
+            "Local state {} is damaged and could not be moved aside ({error}); new-reply and handled marks last this run only.",
+            path.display()
+        ));
+    }
+    match open_as_is(path) {
+        Ok(connection) => (
+            Some(connection),
+            Some(format!(
+                "Local state was damaged and has been rebuilt (old file kept as {}); new-reply and handled marks start afresh.",
+                aside.display()
+            )),
+        ),
+        Err(_) => bypass(format!(
+            "Local state {} was damaged and could not be rebuilt; new-reply and handled marks last this run only.",
+            path.display()
+        )),
+    }
+}
+
+fn bypass(warning: String) -> (Option<Connection>, Option<String>) {
+    (memory(), Some(warning))
+}
+
+fn aside_name(path: &Path) -> PathBuf {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+    with_suffix(path, &format!(".damaged-{stamp}"))
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
