@@ -62,6 +62,29 @@ fn prints_url_keys_and_a_working_curl_line() {
 }
 
 #[test]
+fn live_says_so_and_names_the_route_that_brings_a_reply_at_once() {
+    let child = outreach()
+        .args(["sim", "--addr", "127.0.0.1:0", "--live"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut running = Running(child);
+    let stdout = running.0.stdout.take().unwrap();
+    let mut banner = String::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.unwrap();
+        banner.push_str(&line);
+        banner.push('\n');
+        if line.contains("Ctrl-C") {
+            break;
+        }
+    }
+    assert!(banner.contains("(seed 1, scale 1, a reply every 30-90 s)"), "{banner}");
+    assert!(banner.contains("/_sim/replies (POST: a reply arrives now)"), "{banner}");
+}
+
+#[test]
 fn bad_options_say_what_is_wrong() {
     let output = outreach()
         .args(["sim", "--addr", "127.0.0.1:0", "--faults", "explode@/api"])

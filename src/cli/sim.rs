@@ -42,6 +42,11 @@ pub struct SimArgs {
     /// Generate data around this instant (RFC 3339, e.g. 2025-03-14T15:00:00Z) instead of now.
     #[arg(long, value_name = "INSTANT")]
     pub anchor: Option<DateTime<Utc>>,
+
+    /// A reply arrives in the first organisation every 30 to 90 seconds, as in --demo
+    /// (POST /_sim/replies makes one arrive at once, with or without it).
+    #[arg(long)]
+    pub live: bool,
 }
 
 /// Checks a fault SPEC when the command line is read, so a typo is reported before the
@@ -62,6 +67,7 @@ impl SimArgs {
             },
             faults: self.faults.clone(),
             anchor: self.anchor,
+            live: self.live,
             ..SimOptions::default()
         }
     }
@@ -95,8 +101,11 @@ pub async fn run(args: SimArgs) -> ExitCode {
 /// What to paste to use the simulator. The keys are the simulator's own, made for it.
 fn banner(handle: &SimHandle, args: &SimArgs) -> String {
     let url = &handle.base_url;
-    let mut out =
-        format!("Outreach API simulator on {url}  (seed {}, scale {})\n\n", args.seed, args.scale);
+    let live = if args.live { ", a reply every 30-90 s" } else { "" };
+    let mut out = format!(
+        "Outreach API simulator on {url}  (seed {}, scale {}{live})\n\n",
+        args.seed, args.scale
+    );
     let width = handle.orgs.iter().map(|org| org.name.len()).max().unwrap_or(0).max(12);
     out.push_str(&format!("{:width$}  {:<48}  {}\n", "Organisation", "Admin key", "Read-only key"));
     for org in &handle.orgs {
@@ -118,7 +127,8 @@ fn banner(handle: &SimHandle, args: &SimArgs) -> String {
     ));
     out.push_str(
         "Admin routes (admin key): /_sim/state, /_sim/exchanges, /_sim/conversions, \
-         /_sim/rotate-key, /_sim/duplicate-contacts, /_sim/faults, /_sim/requests\n\
+         /_sim/rotate-key, /_sim/duplicate-contacts, /_sim/faults, /_sim/requests, \
+         /_sim/replies (POST: a reply arrives now)\n\
          Press Ctrl-C to stop.",
     );
     out

@@ -1,13 +1,16 @@
 //! The simulator's own routes under `/_sim/`, for tests and demos: key rotation, logged
-//! conversions, state inspection, the endpoint-5 switch, faults and the request log.
+//! conversions, state inspection, the endpoint-5 switch, faults, the request log and live
+//! replies.
 //! Every one needs an organisation's admin key.
 
 use super::faults::{FaultRule, parse_spec};
+use super::live;
 use super::ops;
 use super::params::{self, Checks, Query};
 use super::reply::{Reject, json};
 use super::state::{Caller, RequestLog, SimState};
 use super::store::DuplicateContact;
+use crate::api::ExchangeStatus;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
@@ -28,6 +31,7 @@ pub fn routes() -> Router<SimState> {
         .route("/_sim/duplicate-contacts", put(duplicate_contacts))
         .route("/_sim/faults", get(list_faults).post(add_faults).delete(clear_faults))
         .route("/_sim/requests", get(requests).delete(clear_requests))
+        .route("/_sim/replies", post(live_reply))
 }
 
 fn admin(state: &SimState, headers: &HeaderMap) -> Result<Caller, Reject> {
@@ -87,6 +91,7 @@ async fn state_summary(State(state): State<SimState>, headers: HeaderMap) -> Ans
             "exchanges": org.exchanges.len(),
             "meetings": org.meetings.len(),
             "conversions": org.conversions.len(),
+            "live_replies": org.live_replies,
             "campaigns": campaigns,
             "dnc_emails": dnc_emails,
             "dnc_domains": dnc_domains,
@@ -116,6 +121,40 @@ async fn all_exchanges(
         .map(|e| org.exchange_model(e))
         .collect();
     Ok(json(StatusCode::OK, &exchanges))
+}
+
+#[derive(Deserialize, Default)]
+struct ReplyBody {
+    #[serde(default)]
+    exchange_id: Option<i64>,
+    #[serde(default)]
+    status: Option<String>,
+}
+
+/// Makes a reply arrive at once (the live demo's, on demand): on `exchange_id` or one picked
+/// at random, with `status` or one that follows. Answers the exchange it arrived on.
+async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Bytes) -> Answer {
+    let caller = admin(&state, &headers)?;
+    let body: ReplyBody = if body.iter().all(u8::is_ascii_whitespace) {
+        ReplyBody::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            bad(format!(
+                "expected nothing, or {{\"exchange_id\": 123, \"status\": \"INFO_INQUIRY\"}} (both optional): {e}"
+            ))
+        })?
+    };
+    let status = body.status.as_deref().map(ExchangeStatus::from_wire);
+    if let Some(ExchangeStatus::Unknown(name)) = &status {
+        return Err(bad(format!("unknown exchange status '{name}'")));
+    }
+    let arrival = live::arrive(&mut state.world(), caller.org, body.exchange_id, status).map_err(
+        |reason| match reason {
+            live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
+            _ => bad(reason.to_string()),
+        },
+    )?;
+    Ok(json(StatusCode::OK, &arrival))
 }
 
 #[derive(Deserialize)]

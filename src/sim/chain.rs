@@ -38,6 +38,9 @@ pub struct ChainContext {
     pub exchange_id: i64,
     pub status: ExchangeStatus,
     pub updated_at: Timestamp,
+    /// Replies from the contact that arrived after the generated chain (the live demo):
+    /// when, and the kind of reply (a snippet category such as `info`).
+    pub arrived: Vec<(Timestamp, &'static str)>,
     pub bot: ChainParty,
     pub bot_title: String,
     pub contact: ChainParty,
@@ -135,7 +138,7 @@ fn gap_before_next(next: Step, rng: &mut Rng) -> TimeDelta {
 /// The chain of one exchange (empty while its outreach has not started).
 pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
     let mut rng = Rng::for_item(ctx.seed, salt::CHAIN, ctx.exchange_id);
-    let steps = plan(&ctx.status, &mut rng);
+    let mut steps = plan(&ctx.status, &mut rng);
     if steps.is_empty() {
         return Vec::new();
     }
@@ -145,6 +148,10 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
         dates.push(earlier);
     }
     dates.reverse();
+    for (at, kind) in &ctx.arrived {
+        steps.push(Step::Reply(kind));
+        dates.push(at.0);
+    }
     let hostile = ctx.hostile && ctx.exchange_id % 23 == 0;
     let subject = if hostile {
         rng.pick(hostile::SUBJECTS).to_string()

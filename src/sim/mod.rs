@@ -12,6 +12,7 @@ pub mod clock;
 mod fault_apply;
 pub mod faults;
 mod hostile;
+pub mod live;
 mod ops;
 mod params;
 mod pyjson;
@@ -61,6 +62,10 @@ pub struct SimOptions {
     pub anchor: Option<DateTime<Utc>>,
     /// How long background work of endpoints 1 and 2 waits after the 202.
     pub background_delay: Duration,
+    /// A reply arrives in the first organisation every 30 to 90 seconds (the live demo).
+    /// Off by default so the data stays the same run to run; `POST /_sim/replies` works
+    /// either way.
+    pub live: bool,
 }
 
 impl Default for SimOptions {
@@ -73,6 +78,7 @@ impl Default for SimOptions {
             faults: None,
             anchor: None,
             background_delay: Duration::from_millis(150),
+            live: false,
         }
     }
 }
@@ -98,6 +104,8 @@ pub struct SimHandle {
     pub orgs: Vec<SimOrg>,
     shutdown: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
+    /// The live demo's timer, when on.
+    live: Option<JoinHandle<()>>,
 }
 
 impl SimHandle {
@@ -113,6 +121,9 @@ impl SimHandle {
 
     /// Stops accepting, lets open requests finish for a moment, then stops for good.
     pub async fn shutdown(mut self) {
+        if let Some(live) = self.live.take() {
+            live.abort();
+        }
         if let Some(signal) = self.shutdown.take() {
             let _ = signal.send(());
         }
@@ -128,7 +139,7 @@ impl SimHandle {
 
 impl Drop for SimHandle {
     fn drop(&mut self) {
-        if let Some(task) = self.task.take() {
+        for task in [self.task.take(), self.live.take()].into_iter().flatten() {
             task.abort();
         }
     }
@@ -164,6 +175,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         })
         .collect();
     let state = SimState::new(world, FaultBook { rules }, options.background_delay);
+    let live = options.live.then(|| live::start(state.clone(), 0));
     let listener = tokio::net::TcpListener::bind(options.addr).await?;
     let addr = listener.local_addr()?;
     let (signal, stopped) = oneshot::channel::<()>();
@@ -182,6 +194,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         orgs,
         shutdown: Some(signal),
         task: Some(task),
+        live,
     })
 }
 

@@ -136,6 +136,7 @@ pub fn upload_contact(
         contact_id,
         status,
         updated_at: now,
+        live: None,
     });
     Ok(contact_id)
 }

@@ -7,6 +7,7 @@ pub mod salt {
     pub const CONTACT: u64 = 2;
     pub const CHAIN: u64 = 3;
     pub const KEYS: u64 = 4;
+    pub const LIVE: u64 = 5;
 }
 
 /// splitmix64: fast, statistically fine for test data, and trivially seedable per item.

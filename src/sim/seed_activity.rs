@@ -131,6 +131,7 @@ pub fn exchanges(
             contact_id,
             status,
             updated_at: Timestamp(updated_at),
+            live: None,
         });
     }
     // Campaigns without a bot still hold contacts: they wait for one before they start.

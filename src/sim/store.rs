@@ -57,6 +57,19 @@ pub struct SimExchange {
     pub contact_id: i64,
     pub status: ExchangeStatus,
     pub updated_at: Timestamp,
+    /// Replies that arrived while the simulator ran (the live demo); `None` for nearly all.
+    pub live: Option<Box<LiveChain>>,
+}
+
+/// An exchange's chain once live replies arrived: the chain generated as it was seeded, then
+/// the contact's new messages. Keeping the seeded status and time keeps the generated part
+/// the same e-mails it was before.
+#[derive(Debug, Clone)]
+pub struct LiveChain {
+    pub seeded_status: ExchangeStatus,
+    pub seeded_updated_at: Timestamp,
+    /// Oldest first: when each arrived and what kind of reply it is (a snippet category).
+    pub replies: Vec<(Timestamp, &'static str)>,
 }
 
 /// A conversion the background task of endpoint 2 recorded (shown by `/_sim/conversions`).
@@ -93,6 +106,8 @@ pub struct Org {
     /// The serialised contact list: 100k contacts cost ~100 ms to serialise, so it is
     /// built once and dropped on any change.
     contacts_json: Option<Bytes>,
+    /// How many live replies arrived (the live demo and `POST /_sim/replies`).
+    pub live_replies: u64,
 }
 
 /// The lower-cased domain of an address, for DNC matching.
@@ -321,11 +336,18 @@ impl World {
             email: email.to_string(),
         };
         let person = &contact.contact;
+        let (status, updated_at, arrived) = match exchange.live.as_deref() {
+            Some(live) => {
+                (live.seeded_status.clone(), live.seeded_updated_at, live.replies.clone())
+            }
+            None => (exchange.status.clone(), exchange.updated_at, Vec::new()),
+        };
         Some(ChainContext {
             seed: self.seed,
             exchange_id,
-            status: exchange.status.clone(),
-            updated_at: exchange.updated_at,
+            status,
+            updated_at,
+            arrived,
             bot: party(&bot.first_name, &bot.last_name, &bot.email),
             bot_title: title.to_string(),
             contact: party(&person.first_name, &person.last_name, &person.email),

@@ -91,7 +91,8 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
         needs_key: false,
         base_url: None,
     };
-    let sim = sim::spawn(SimOptions { faults, ..SimOptions::default() })
+    // Live: a reply arrives every 30-90 s, so the inbox's new-reply flow shows in the demo.
+    let sim = sim::spawn(SimOptions { faults, live: true, ..SimOptions::default() })
         .await
         .map_err(|error| failure(format!("The demo simulator could not start: {error}")))?;
     let session = Session::demo(sim.base_url.clone(), sim.admin_key());
