@@ -58,12 +58,20 @@ pub fn in_named_zone(instant: DateTime<Utc>, zone: &str, format: &str) -> Option
 /// How long ago something happened, coarse on purpose so the label changes (and the screen
 /// is redrawn) at most once a minute: "just now", "4m ago", "2h ago", "3d ago".
 pub fn age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    match short_age(since, now).as_str() {
+        "now" => "just now".into(),
+        short => format!("{short} ago"),
+    }
+}
+
+/// [`age`] in the fewest characters a column can hold: "now", "12m", "3h", "2d".
+pub fn short_age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
     let seconds = (now - since).num_seconds().max(0);
     match seconds {
-        0..60 => "just now".into(),
-        60..3600 => format!("{}m ago", seconds / 60),
-        3600..86400 => format!("{}h ago", seconds / 3600),
-        _ => format!("{}d ago", seconds / 86400),
+        0..60 => "now".into(),
+        60..3600 => format!("{}m", seconds / 60),
+        3600..86400 => format!("{}h", seconds / 3600),
+        _ => format!("{}d", seconds / 86400),
     }
 }
 
@@ -94,5 +102,15 @@ mod tests {
         assert_eq!(age(at("2024-05-06T09:00:00Z"), now), "3h ago");
         assert_eq!(age(at("2024-05-01T12:00:00Z"), now), "5d ago");
         assert_eq!(age(at("2024-05-06T12:00:10Z"), now), "just now", "clock skew");
+        let short = |text| short_age(at(text), now);
+        assert_eq!(
+            [
+                short("2024-05-06T11:59:30Z"),
+                short("2024-05-06T11:48:00Z"),
+                short("2024-05-06T09:00:00Z")
+            ],
+            ["now", "12m", "3h"]
+        );
+        assert_eq!(short("2024-05-04T11:00:00Z"), "2d");
     }
 }

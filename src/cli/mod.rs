@@ -15,6 +15,7 @@ pub mod import;
 pub mod meetings;
 pub mod output;
 pub mod progress;
+pub mod replies;
 pub mod sim;
 pub mod status;
 pub mod table;
@@ -97,12 +98,13 @@ Examples:
 
 Exit codes:
   0  success (status --check: nothing needs attention)
-  1  failure, or something needs attention (status --check; import with rejected rows)
+  1  failure, or something needs attention (status --check; import with rejected rows;
+     replies --check: an Interested or Referral reply waits unhandled)
   2  usage: bad arguments or bad input, nothing was sent
   3  authentication: no API key, or the API refused it (401)
   4  permission: the key lacks the rights (403), or the profile is read-only
   5  not found: no such campaign, exchange or bot in this organisation (404)
-  6  incomplete: status --check could not read or load part of the data";
+  6  incomplete: status --check or replies --check could not read or load part of the data";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -134,6 +136,22 @@ listed apart and never need attention.")]
     #[command(subcommand)]
     Exchanges(exchanges::ExchangesCommand),
 
+    /// The reply inbox: replies newest first with category, new and handled; mark them.
+    #[command(after_help = "\
+Examples:
+  outreach replies                                   # every reply, newest activity first
+  outreach replies --new --mark-seen                 # what came in since the last look
+  outreach replies --category interested,referral --unhandled --snippets
+  outreach replies handle 200123 200456              # done with these (unhandle to undo)
+  outreach replies --check --older-than 4h || alert 'a hot reply waits'   # cron
+
+New and handled are kept on this machine, per profile and organisation, in
+$XDG_STATE_HOME/outreach/state.sqlite3 (the API has no such fields); on a profile's first
+use, older replies count as seen. --check exits 1 when an unhandled Interested or Referral
+reply has waited longer than --older-than (any age without it), 6 when part of the inbox
+could not be read, 0 otherwise.")]
+    Replies(replies::RepliesArgs),
+
     /// Meetings: list.
     #[command(subcommand)]
     Meetings(meetings::MeetingsCommand),
@@ -164,6 +182,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Bots(command) => bots::run(global, command).await,
         Command::Contacts(command) => contacts::run(global, command).await,
         Command::Exchanges(command) => exchanges::run(global, command).await,
+        Command::Replies(args) => replies::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,

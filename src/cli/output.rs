@@ -83,7 +83,7 @@ pub fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
 }
 
 /// Prints a list in `format`: the table from `columns`, JSON from the items themselves.
-fn print_list<T: Serialize>(
+pub fn print_list<T: Serialize>(
     items: &[T],
     columns: &[Column<T>],
     output: &OutputArgs,

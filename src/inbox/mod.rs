@@ -3,5 +3,6 @@
 //! so every count of "Interested" means the same thing everywhere.
 
 mod category;
+pub mod snippet;
 
 pub use category::Category;

@@ -65,6 +65,15 @@ pub struct Mark {
     pub handled: bool,
 }
 
+/// Whether an exchange that last moved at `updated_at` is new to the user: it moved after the
+/// scope's first use and after the user last saw it. The first start does not flood: what is
+/// older than the first use counts as seen.
+pub fn is_new(mark: Option<&Mark>, updated_at: Option<Timestamp>, first_use: Timestamp) -> bool {
+    let Some(updated_at) = updated_at else { return false };
+    let seen = mark.and_then(|mark| mark.seen_updated_at);
+    updated_at > first_use && seen.is_none_or(|seen| updated_at > seen)
+}
+
 /// One open state database, shared by threads (the connection is behind a mutex).
 pub struct LocalState {
     connection: Mutex<Option<Connection>>,
@@ -287,6 +296,18 @@ fn from_micros(micros: i64) -> Option<Timestamp> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_means_moved_since_the_first_use_and_since_last_seen() {
+        let at = |minute| Timestamp::parse(&format!("2026-03-02T09:{minute:02}:00"));
+        let first_use = at(10).unwrap();
+        let seen = Mark { seen_updated_at: at(20), handled: false };
+        assert!(!is_new(None, at(5), first_use), "older than the first use");
+        assert!(is_new(None, at(15), first_use), "moved since, never seen");
+        assert!(!is_new(Some(&seen), at(20), first_use), "seen as it is");
+        assert!(is_new(Some(&seen), at(25), first_use), "moved since it was seen");
+        assert!(!is_new(None, None, first_use), "no time, nothing to tell");
+    }
 
     #[test]
     fn a_scope_is_named_by_the_host_and_port_of_the_base_url() {

@@ -1,0 +1,141 @@
+//! `outreach replies`: fetches the inbox (endpoint 9, both groups), joins the local marks,
+//! filters, prints, and marks seen or checks when asked.
+
+use super::super::GlobalArgs;
+use super::super::context::Context;
+use super::super::exit::{CliError, Exit};
+use super::super::output::{note, print_list, warn};
+use super::ListArgs;
+use super::marks;
+use super::row::{Reply, columns};
+use crate::api::{ApiError, Client, Exchange, ExchangeGroup, ExchangeQuery, Listed, Timestamp};
+use crate::clock::short_age;
+use crate::state::{LocalState, Scope};
+use chrono::Utc;
+use std::collections::HashSet;
+
+pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
+    args.range.check()?;
+    let context = Context::connect(global).await?;
+    let (exchanges, skipped) = inbox(&context.client, &args).await?;
+    let (local, scope) = marks::open(&context);
+    if args.mark_seen {
+        marks::kept(&local, "The seen marks")?;
+    }
+    let now = Timestamp(Utc::now());
+    let mut replies = joined(exchanges, &local, &scope, now, &context);
+    replies.retain(|reply| wanted(reply, &args, now));
+    if args.snippets {
+        super::snippets::fill(&context, &mut replies).await;
+    }
+    print_list(&replies, &columns(args.snippets), &args.output, &context.term)?;
+    if args.mark_seen {
+        let seen: Vec<(i64, Timestamp)> = replies
+            .iter()
+            .filter_map(|reply| Some((reply.exchange.id, reply.exchange.updated_at?)))
+            .collect();
+        local.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
+    }
+    if args.check {
+        return Ok(verdict(&replies, &args, skipped, now));
+    }
+    Ok(Exit::Ok)
+}
+
+/// Replied and meeting-booked exchanges (the spec does not say whether one group holds the
+/// other, so both are asked for), each once, newest activity first; and how many elements
+/// could not be read.
+async fn inbox(client: &Client, args: &ListArgs) -> Result<(Vec<Exchange>, usize), ApiError> {
+    let query = |group| ExchangeQuery {
+        campaign_id: args.campaign,
+        start_date: args.range.since,
+        end_date: args.range.until,
+        group: Some(group),
+    };
+    let (replied, booked) = (query(ExchangeGroup::Replied), query(ExchangeGroup::MeetingBooked));
+    let (replied, booked) =
+        tokio::join!(client.list_exchanges(&replied), client.list_exchanges(&booked));
+    let (replied, booked): (Listed<Exchange>, Listed<Exchange>) = (replied?, booked?);
+    let skipped = replied.skipped + booked.skipped;
+    let mut ids = HashSet::new();
+    let mut exchanges: Vec<Exchange> = replied
+        .items
+        .iter()
+        .chain(booked.items.iter())
+        .filter(|exchange| ids.insert(exchange.id))
+        .cloned()
+        .collect();
+    exchanges.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    Ok((exchanges, skipped))
+}
+
+/// The exchanges with their marks. When the marks cannot be read, every reply shows as seen
+/// and unhandled, with a warning: a list is still worth having.
+fn joined(
+    exchanges: Vec<Exchange>,
+    local: &LocalState,
+    scope: &Scope,
+    now: Timestamp,
+    context: &Context,
+) -> Vec<Reply> {
+    let read = local.first_use(scope).and_then(|first| Ok((first, local.marks(scope)?)));
+    let (first_use, marks) = read.unwrap_or_else(|error| {
+        warn(&context.term, &error.to_string());
+        (now, Default::default())
+    });
+    exchanges
+        .into_iter()
+        .map(|exchange| {
+            let mark = marks.get(&exchange.id);
+            Reply::new(exchange, mark, first_use)
+        })
+        .collect()
+}
+
+fn wanted(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
+    (!args.new || reply.new)
+        && (!args.unhandled || !reply.handled)
+        && (args.category.is_empty() || args.category.contains(&reply.category))
+        && (!args.check || overdue(reply, args, now))
+}
+
+/// For `--check`: an unhandled Interested or Referral reply older than `--older-than`.
+fn overdue(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
+    let waited = reply.exchange.updated_at.map(|at| (now.0 - at.0).to_std().unwrap_or_default());
+    reply.is_waiting_on_us()
+        && waited.is_some_and(|waited| args.older_than.is_none_or(|limit| waited > limit))
+}
+
+/// The exit of `--check`: 1 when a reply waits too long, 6 when part of the inbox could not
+/// be read (a blind check never says "nothing waits"), 0 otherwise. The rows are printed.
+fn verdict(overdue: &[Reply], args: &ListArgs, skipped: usize, now: Timestamp) -> Exit {
+    let limit = args.older_than.map(|limit| format!(" longer than {}", age_words(limit)));
+    let limit = limit.unwrap_or_default();
+    if let Some(oldest) = overdue.iter().filter_map(|reply| reply.exchange.updated_at).min() {
+        let count = match overdue.len() {
+            1 => "1 Interested or Referral reply has".to_string(),
+            n => format!("{n} Interested or Referral replies have"),
+        };
+        note(&format!(
+            "{count} waited{limit} (the oldest {}): answer, then `outreach replies handle ID…`.",
+            short_age(oldest.0, now.0)
+        ));
+        return Exit::Failure;
+    }
+    if skipped > 0 {
+        note("Some replies could not be read: the check cannot say that nothing waits.");
+        return Exit::Incomplete;
+    }
+    note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    Exit::Ok
+}
+
+fn age_words(limit: std::time::Duration) -> String {
+    let seconds = limit.as_secs();
+    match seconds {
+        s if s >= 86_400 && s % 86_400 == 0 => format!("{}d", s / 86_400),
+        s if s >= 3600 && s % 3600 == 0 => format!("{}h", s / 3600),
+        s if s >= 60 && s % 60 == 0 => format!("{}m", s / 60),
+        s => format!("{s}s"),
+    }
+}

@@ -1,0 +1,54 @@
+//! The local state as `outreach replies` uses it, and `outreach replies handle|unhandle ID…`.
+
+use super::super::GlobalArgs;
+use super::super::context::Context;
+use super::super::exit::{CliError, Exit};
+use super::super::output::{note, warn, write_stdout};
+use crate::state::{LocalState, Scope};
+
+/// The local state and the scope of this session (profile + organisation). A file that
+/// could not be used is reported on stderr; the marks then last this run only.
+pub(super) fn open(context: &Context) -> (LocalState, Scope) {
+    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+    let (local, warning) = LocalState::open_default();
+    if let Some(warning) = warning {
+        warn(&context.term, &warning);
+    }
+    (local, Scope::new(&context.session.profile, &context.session.base_url))
+}
+
+/// A mark the user asked for must outlive the command: in memory only, it is a failure.
+pub(super) fn kept(local: &LocalState, what: &str) -> Result<(), CliError> {
+    match local.path() {
+        Some(_) => Ok(()),
+        None => Err(CliError::failure(format!(
+            "{what} could not be kept: the local state file cannot be used (see the warning above)."
+        ))
+        .with_hint("Close other outreach windows, or move the damaged file aside, and try again.")),
+    }
+}
+
+pub(super) async fn set_handled(
+    global: &GlobalArgs,
+    ids: &[i64],
+    handled: bool,
+) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let (local, scope) = open(&context);
+    let word = if handled { "handled" } else { "unhandled" };
+    kept(&local, &format!("The {word} mark"))?;
+    local
+        .set_handled(&scope, ids, handled)
+        .map_err(|error| CliError::failure(error.to_string()))?;
+    let lines: String = ids.iter().map(|id| format!("{id} {word}\n")).collect();
+    write_stdout(&lines)?;
+    let count = match ids.len() {
+        1 => "1 reply".to_string(),
+        n => format!("{n} replies"),
+    };
+    note(&format!(
+        "Marked {count} {word} for profile {} (kept on this machine; the API has no such field).",
+        scope.profile
+    ));
+    Ok(Exit::Ok)
+}

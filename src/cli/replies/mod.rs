@@ -1,0 +1,162 @@
+//! `outreach replies`: the reply inbox on the command line — replied exchanges, newest
+//! activity first, with their category, whether they are new since the last look and
+//! whether they are handled (both kept on this machine, in the local state), for scripts,
+//! cron and quick looks over SSH.
+
+mod list;
+mod marks;
+mod row;
+mod snippets;
+
+use super::GlobalArgs;
+use super::args::DayRange;
+use super::exit::{CliError, Exit};
+use super::output::OutputArgs;
+use crate::api::ExchangeStatus;
+use crate::inbox::Category;
+use clap::{Args, Subcommand};
+use std::time::Duration;
+
+/// `outreach replies [OPTIONS]` lists; `outreach replies handle|unhandle ID…` marks.
+#[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct RepliesArgs {
+    #[command(subcommand)]
+    pub action: Option<RepliesAction>,
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum RepliesAction {
+    /// Mark replies handled on this machine (the API has no such field).
+    #[command(after_help = "\
+Examples:
+  outreach replies handle 200123 200456
+  outreach replies --category interested -o json | jq '.[].id' | xargs outreach replies handle")]
+    Handle(MarkArgs),
+
+    /// Make replies unhandled again.
+    #[command(after_help = "\
+Examples:
+  outreach replies unhandle 200123")]
+    Unhandle(MarkArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MarkArgs {
+    /// Exchange ids (see `outreach replies`).
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<i64>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// Only replies that are new: moved since they were last seen (here with --mark-seen, or
+    /// opened in the dashboard). On a profile's first use, older replies count as seen.
+    #[arg(long)]
+    pub new: bool,
+
+    /// Only these categories, comma-separated: interested, meeting, referral, converted,
+    /// not-now, waiting, not-interested, unsubscribe (or an API status such as NO_RESPONSE).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_category)]
+    pub category: Vec<Category>,
+
+    /// Leave out replies marked handled.
+    #[arg(long)]
+    pub unhandled: bool,
+
+    /// Add the first meaningful line of the contact's latest message (greeting, quotes and
+    /// signature skipped); one request per reply, four at a time.
+    #[arg(long)]
+    pub snippets: bool,
+
+    /// Mark the listed replies seen: they are not new again until they change.
+    #[arg(long)]
+    pub mark_seen: bool,
+
+    /// Only this campaign's replies.
+    #[arg(long, value_name = "ID")]
+    pub campaign: Option<i64>,
+
+    #[command(flatten)]
+    pub range: DayRange,
+
+    /// For cron: exit 1 when an unhandled Interested or Referral reply waits (older than
+    /// --older-than), and list those.
+    #[arg(long)]
+    pub check: bool,
+
+    /// With --check: only replies waiting longer than this, e.g. 30m, 4h, 2d.
+    #[arg(long, value_name = "AGE", requires = "check", value_parser = parse_age)]
+    pub older_than: Option<Duration>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+pub async fn run(global: &GlobalArgs, args: RepliesArgs) -> Result<Exit, CliError> {
+    match args.action {
+        Some(RepliesAction::Handle(marks)) => marks::set_handled(global, &marks.ids, true).await,
+        Some(RepliesAction::Unhandle(marks)) => marks::set_handled(global, &marks.ids, false).await,
+        None => list::run(global, args.list).await,
+    }
+}
+
+/// A category by its name, or by an API status (which stands for the category it is in).
+fn parse_category(text: &str) -> Result<Category, String> {
+    match Category::parse(text) {
+        Some(Category::Other(name)) => match ExchangeStatus::from_wire(&name) {
+            ExchangeStatus::Unknown(_) => Err(format!(
+                "'{}' is no category: use {} (or an API status)",
+                text.trim(),
+                Category::NAMED.iter().map(Category::slug).collect::<Vec<_>>().join(", ")
+            )),
+            status => Ok(Category::of(&status)),
+        },
+        Some(category) => Ok(category),
+        None => Err("an empty category: use interested, referral …".into()),
+    }
+}
+
+/// `30m`, `4h`, `2d` (or `90s`).
+fn parse_age(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let seconds = match unit.trim() {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return Err(format!("'{text}' is no age: use a number and s, m, h or d, e.g. 4h")),
+    };
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is no age: it starts with a number, e.g. 4h"))?;
+    Ok(Duration::from_secs(number.saturating_mul(seconds)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn categories_by_name_or_by_status() {
+        assert_eq!(parse_category("Interested"), Ok(Category::Interested));
+        assert_eq!(parse_category("not-now"), Ok(Category::NotNow));
+        assert_eq!(parse_category("INFO_INQUIRY"), Ok(Category::Interested));
+        assert_eq!(parse_category("NO_RESPONSE"), Ok(Category::Other("NO_RESPONSE".into())));
+        let error = parse_category("intrested").unwrap_err();
+        assert!(error.contains("'intrested' is no category: use interested, meeting"), "{error}");
+    }
+
+    #[test]
+    fn ages_take_a_unit() {
+        assert_eq!(parse_age("4h"), Ok(Duration::from_secs(4 * 3600)));
+        assert_eq!(parse_age("30m"), Ok(Duration::from_secs(1800)));
+        assert_eq!(parse_age("2d"), Ok(Duration::from_secs(2 * 86_400)));
+        assert!(parse_age("4").unwrap_err().contains("use a number and s, m, h or d"));
+        assert!(parse_age("h").unwrap_err().contains("starts with a number"));
+    }
+}

@@ -1,0 +1,295 @@
+//! `outreach replies` as a user runs it, against the simulator: the inbox newest first with
+//! categories, new since the last look (a reply arriving through `POST /_sim/replies`),
+//! handled marks kept on this machine, the cron check, snippets and every output format.
+//! Each run has its own home, so the local state file is the test's own.
+
+mod common;
+
+use common::cli::{Outreach, Run, csv_records};
+use common::sim::{admin, user_client};
+use outreach_tui::api::{Exchange, ExchangeGroup, ExchangeQuery};
+use outreach_tui::inbox::Category;
+use outreach_tui::inbox::snippet::latest_reply_line;
+use outreach_tui::sim::{self, SimHandle, SimOptions};
+use serde_json::{Value, json};
+use std::collections::HashSet;
+
+/// Data dated around now, so replies that arrive during the test are newer than the first use.
+async fn start() -> SimHandle {
+    sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap()
+}
+
+fn cli(sim: &SimHandle) -> Outreach {
+    Outreach::new(&sim.base_url, &sim.orgs[0].admin_key)
+}
+
+/// The replied and meeting-booked exchanges as the API lists them, newest activity first.
+async fn inbox_from_api(sim: &SimHandle) -> Vec<Exchange> {
+    let api = user_client(sim, &sim.orgs[0].admin_key);
+    let mut all = Vec::new();
+    let mut ids = HashSet::new();
+    for group in [ExchangeGroup::Replied, ExchangeGroup::MeetingBooked] {
+        let query = ExchangeQuery { group: Some(group), ..ExchangeQuery::default() };
+        for exchange in api.list_exchanges(&query).await.unwrap().items.iter() {
+            if ids.insert(exchange.id) {
+                all.push(exchange.clone());
+            }
+        }
+    }
+    all.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    all
+}
+
+fn rows(run: &Run) -> Vec<Value> {
+    run.expect(0).json().as_array().unwrap().clone()
+}
+
+fn ids(rows: &[Value]) -> Vec<i64> {
+    rows.iter().map(|row| row["id"].as_i64().unwrap()).collect()
+}
+
+async fn arrive(sim: &SimHandle, body: Option<Value>) -> i64 {
+    admin(sim, "POST", "/_sim/replies", body).await["exchange_id"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_inbox_lists_replies_newest_first_with_their_category_and_nothing_new_at_first() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let expected = inbox_from_api(&sim).await;
+    assert!(expected.len() > 20, "a full inbox: {}", expected.len());
+
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    assert_eq!(ids(&listed), expected.iter().map(|e| e.id).collect::<Vec<_>>());
+    for (row, exchange) in listed.iter().zip(&expected) {
+        assert_eq!(row["category"], Category::of(&exchange.status).slug(), "{row}");
+        assert_eq!(row["status"], exchange.status.as_str(), "the API's fields stay");
+        assert_eq!(row["contact"]["email"], exchange.contact.email.as_str());
+        assert_eq!((row["new"].as_bool(), row["handled"].as_bool()), (Some(false), Some(false)));
+        assert!(row.get("snippet").is_none(), "no snippet unless asked for");
+    }
+    let state = outreach.path("state/outreach/state.sqlite3");
+    assert!(state.is_file(), "the marks live in the state directory: {}", state.display());
+
+    let table = outreach.run(&["replies", "-o", "table"]).await;
+    let header = table.expect(0).stdout.lines().next().unwrap().to_string();
+    let words: Vec<&str> = header.split_whitespace().collect();
+    assert_eq!(words[..6], ["ID", "NEW", "HANDLED", "CATEGORY", "AGE", "CONTACT"], "{header}");
+    let first = table.stdout.lines().nth(1).unwrap();
+    assert!(first.trim_start().starts_with(&expected[0].id.to_string()), "{first}");
+    assert!(first.contains(Category::of(&expected[0].status).label()), "{first}");
+    let age = first.split_whitespace().find(|word| {
+        word.len() <= 4
+            && word.ends_with(['m', 'h', 'd'])
+            && word[..word.len() - 1].parse::<u32>().is_ok()
+    });
+    assert!(age.is_some() || first.contains(" now "), "an age like 12m, 3h or 2d: {first}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reply_that_arrives_is_new_until_marked_seen_and_new_again_when_it_moves() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    assert!(rows(&outreach.run(&["replies", "--new", "-o", "json"]).await).is_empty(), "first use");
+
+    let id = arrive(&sim, None).await;
+    let new = rows(&outreach.run(&["replies", "--new", "-o", "json"]).await);
+    assert_eq!(ids(&new), [id]);
+    assert_eq!(new[0]["new"], true);
+    let table = outreach.run(&["replies", "-o", "table"]).await;
+    let first = table.expect(0).stdout.lines().nth(1).unwrap().to_string();
+    assert!(first.trim_start().starts_with(&format!("{id}  new")), "the newest, marked: {first}");
+
+    let seen = rows(&outreach.run(&["replies", "--new", "--mark-seen", "-o", "json"]).await);
+    assert_eq!(ids(&seen), [id], "--mark-seen lists what it marks");
+    assert!(rows(&outreach.run(&["replies", "--new", "-o", "json"]).await).is_empty());
+
+    arrive(&sim, Some(json!({"exchange_id": id}))).await;
+    let again = rows(&outreach.run(&["replies", "--new", "-o", "json"]).await);
+    assert_eq!(ids(&again), [id], "it moved since it was seen");
+
+    // Another profile on the same organisation keeps its own marks.
+    let other = outreach
+        .run_env(&["replies", "--new", "-o", "json"], &[("OUTREACH_PROFILE", "other")])
+        .await;
+    assert!(rows(&other).is_empty(), "a first use of its own: {}", other.stdout);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn handled_marks_are_kept_listed_and_undone() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let inbox = inbox_from_api(&sim).await;
+    let (a, b) = (inbox[0].id.to_string(), inbox[1].id.to_string());
+
+    let run = outreach.run(&["replies", "handle", &a, &b]).await;
+    assert_eq!(run.expect(0).stdout, format!("{a} handled\n{b} handled\n"));
+    assert!(run.stderr.contains("Marked 2 replies handled"), "{}", run.stderr);
+    assert!(run.stderr.contains("the API has no such field"), "{}", run.stderr);
+
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let handled: Vec<i64> = listed
+        .iter()
+        .filter(|row| row["handled"] == true)
+        .map(|row| row["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(handled, [inbox[0].id, inbox[1].id]);
+    let unhandled = rows(&outreach.run(&["replies", "--unhandled", "-o", "json"]).await);
+    assert_eq!(unhandled.len(), listed.len() - 2);
+    assert!(!ids(&unhandled).contains(&inbox[0].id));
+    let table = outreach.run(&["replies", "-o", "table"]).await;
+    assert!(table.stdout.lines().nth(1).unwrap().contains("handled"), "{}", table.stdout);
+
+    outreach.run(&["replies", "unhandle", &a]).await.expect(0);
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    assert_eq!(listed[0]["handled"], false);
+    assert_eq!(listed[1]["handled"], true);
+
+    let usage = outreach.run(&["replies", "handle"]).await;
+    usage.expect(2);
+    assert!(usage.stderr.contains("<ID>"), "{}", usage.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn categories_narrow_the_list_and_a_wrong_one_says_which_exist() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let inbox = inbox_from_api(&sim).await;
+    let hot: Vec<i64> =
+        inbox.iter().filter(|e| Category::of(&e.status).is_hot()).map(|e| e.id).collect();
+    assert!(!hot.is_empty());
+    let listed =
+        rows(&outreach.run(&["replies", "--category", "interested,referral", "-o", "json"]).await);
+    assert_eq!(ids(&listed), hot);
+    let by_status =
+        rows(&outreach.run(&["replies", "--category", "MEETING_BOOKED", "-o", "json"]).await);
+    assert!(!by_status.is_empty() && by_status.iter().all(|row| row["category"] == "meeting"));
+
+    let wrong = outreach.run(&["replies", "--category", "intrested"]).await;
+    wrong.expect(2);
+    assert!(
+        wrong.stderr.contains("'intrested' is no category: use interested, meeting, referral"),
+        "{}",
+        wrong.stderr
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn check_fails_while_a_hot_reply_waits_unhandled_longer_than_asked() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let now = chrono::Utc::now();
+    let inbox = inbox_from_api(&sim).await;
+    let waiting: Vec<i64> = inbox
+        .iter()
+        .filter(|e| Category::of(&e.status).is_hot())
+        .filter(|e| now - e.updated_at.unwrap().0 > chrono::TimeDelta::hours(4))
+        .map(|e| e.id)
+        .collect();
+    assert!(!waiting.is_empty(), "the seeded inbox has old hot replies");
+
+    let check = outreach.run(&["replies", "--check", "--older-than", "4h", "-o", "json"]).await;
+    check.expect(1);
+    assert_eq!(ids(check.json().as_array().unwrap()), waiting, "it lists what waits");
+    let count = waiting.len();
+    let told =
+        format!("{count} Interested or Referral replies have waited longer than 4h (the oldest ");
+    assert!(check.stderr.contains(&told), "{}", check.stderr);
+
+    let mut handle = vec!["replies", "handle"];
+    let texts: Vec<String> = waiting.iter().map(i64::to_string).collect();
+    handle.extend(texts.iter().map(String::as_str));
+    outreach.run(&handle).await.expect(0);
+    let passed = outreach.run(&["replies", "--check", "--older-than", "4h", "-o", "json"]).await;
+    passed.expect(0);
+    assert!(passed.json().as_array().unwrap().is_empty());
+    assert!(
+        passed
+            .stderr
+            .contains("No unhandled Interested or Referral reply has waited longer than 4h."),
+        "{}",
+        passed.stderr
+    );
+
+    // A fresh interested reply is hot at once without --older-than, not past 4h.
+    arrive(&sim, Some(json!({"status": "INFO_INQUIRY"}))).await;
+    outreach.run(&["replies", "--check", "--older-than", "4h"]).await.expect(0);
+    outreach.run(&["replies", "--check"]).await.expect(1);
+
+    let usage = outreach.run(&["replies", "--older-than", "4h"]).await;
+    usage.expect(2);
+    assert!(usage.stderr.contains("--check"), "--older-than needs --check: {}", usage.stderr);
+    let usage = outreach.run(&["replies", "--check", "--older-than", "4"]).await;
+    usage.expect(2);
+    assert!(usage.stderr.contains("use a number and s, m, h or d"), "{}", usage.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn snippets_are_the_first_meaningful_line_of_the_contacts_latest_message() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let id = arrive(&sim, Some(json!({"status": "SCHEDULING_MEETING"}))).await;
+    let listed = rows(
+        &outreach.run(&["replies", "--snippets", "--category", "interested", "-o", "json"]).await,
+    );
+    assert_eq!(listed[0]["id"], id);
+    let api = user_client(&sim, &sim.orgs[0].admin_key);
+    for row in listed.iter().take(6) {
+        let chain = api.email_chain(row["id"].as_i64().unwrap()).await.unwrap();
+        let contact = row["contact"]["email"].as_str().unwrap();
+        let expected = latest_reply_line(&chain.items, contact).unwrap();
+        assert_eq!(row["snippet"], expected.as_str(), "{row}");
+        assert!(!expected.starts_with("Hi ") && !expected.starts_with('>'), "{expected}");
+    }
+    let table =
+        outreach.run(&["replies", "--snippets", "--category", "interested", "-o", "table"]).await;
+    assert!(table.expect(0).stdout.lines().next().unwrap().contains("SNIPPET"), "{}", table.stdout);
+    let first = table.stdout.lines().nth(1).unwrap();
+    let start: String = listed[0]["snippet"].as_str().unwrap().chars().take(12).collect();
+    assert!(first.contains(&start), "kept in an 80-column table: {first}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_format_lists_the_same_replies() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let json =
+        ids(&rows(&outreach.run(&["replies", "--category", "referral", "-o", "json"]).await));
+    assert!(!json.is_empty());
+    let jsonl = outreach.run(&["replies", "--category", "referral", "-o", "jsonl"]).await;
+    let from_lines: Vec<i64> = jsonl
+        .expect(0)
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(from_lines, json);
+    let csv = outreach.run(&["replies", "--category", "referral", "-o", "csv"]).await;
+    let records = csv_records(&csv.expect(0).stdout);
+    assert_eq!(records[0][..4], ["ID", "NEW", "HANDLED", "CATEGORY"], "{:?}", records[0]);
+    assert!(records[0].contains(&"UPDATED".to_string()), "CSV has the time, not the age");
+    assert!(!records[0].contains(&"AGE".to_string()));
+    let from_csv: Vec<i64> = records[1..].iter().map(|r| r[0].parse().unwrap()).collect();
+    assert_eq!(from_csv, json);
+    assert!(records[1..].iter().all(|r| r[3] == "Referral"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_state_file_that_cannot_be_used_still_lists_but_refuses_to_pretend_it_kept_a_mark() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    // A directory where the file should be: SQLite cannot open it.
+    std::fs::create_dir_all(outreach.path("state/outreach/state.sqlite3")).unwrap();
+
+    let listed = outreach.run(&["replies", "-o", "json"]).await;
+    assert!(!rows(&listed).is_empty());
+    assert!(listed.stderr.contains("Local state off"), "{}", listed.stderr);
+
+    let handle = outreach.run(&["replies", "handle", "200001"]).await;
+    handle.expect(1);
+    assert!(handle.stderr.contains("The handled mark could not be kept"), "{}", handle.stderr);
+    assert!(handle.stdout.is_empty());
+    let seen = outreach.run(&["replies", "--mark-seen"]).await;
+    seen.expect(1);
+    assert!(seen.stderr.contains("The seen marks could not be kept"), "{}", seen.stderr);
+}
