@@ -293,3 +293,32 @@ async fn a_state_file_that_cannot_be_used_still_lists_but_refuses_to_pretend_it_
     seen.expect(1);
     assert!(seen.stderr.contains("The seen marks could not be kept"), "{}", seen.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn several_processes_writing_at_once_lose_no_mark_and_never_corrupt_the_file() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let inbox = inbox_from_api(&sim).await;
+    let ids: Vec<String> = inbox.iter().take(6).map(|e| e.id.to_string()).collect();
+    // Six handles and two listings that mark seen, all at once, as dashboards and cron would.
+    let outreach = &outreach;
+    let handles =
+        ids.iter().map(|id| async move { outreach.run(&["replies", "handle", id]).await });
+    let seen = (0..2).map(|_| outreach.run(&["replies", "--mark-seen", "-o", "json"]));
+    let (handles, seen) =
+        tokio::join!(futures_util::future::join_all(handles), futures_util::future::join_all(seen));
+    for run in handles.iter().chain(&seen) {
+        run.expect(0);
+        assert!(!run.stderr.contains("warning"), "no process was turned away: {}", run.stderr);
+    }
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let handled: Vec<String> = listed
+        .iter()
+        .filter(|row| row["handled"] == true)
+        .map(|row| row["id"].to_string())
+        .collect();
+    assert_eq!(handled, ids, "every process's mark is there");
+    let file = rusqlite::Connection::open(outreach.path("state/outreach/state.sqlite3")).unwrap();
+    let check: String = file.query_row("PRAGMA integrity_check", [], |row| row.get(0)).unwrap();
+    assert_eq!(check, "ok");
+}
