@@ -40,6 +40,12 @@ pub fn help_line() -> String {
 /// runs without a log rather than failing.
 pub fn init(debug: bool) {
     let Some(dir) = log_dir() else { return };
+    // The appender lists the directory to prune old files before it creates it, and prints
+    // "Error reading the log directory" on a first run; create it first (silently no log if
+    // that fails).
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
     let Ok(appender) = Builder::new()
         .rotation(Rotation::DAILY)
         .filename_prefix("outreach")

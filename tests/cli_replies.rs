@@ -59,7 +59,13 @@ async fn the_inbox_lists_replies_newest_first_with_their_category_and_nothing_ne
     let expected = inbox_from_api(&sim).await;
     assert!(expected.len() > 20, "a full inbox: {}", expected.len());
 
-    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let first_run = outreach.run(&["replies", "-o", "json"]).await;
+    assert!(
+        !first_run.stderr.contains("Error"),
+        "a first run on a fresh machine prints no error: {}",
+        first_run.stderr
+    );
+    let listed = rows(&first_run);
     assert_eq!(ids(&listed), expected.iter().map(|e| e.id).collect::<Vec<_>>());
     for (row, exchange) in listed.iter().zip(&expected) {
         assert_eq!(row["category"], Category::of(&exchange.status).slug(), "{row}");
