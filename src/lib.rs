@@ -4,6 +4,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod api;
+pub mod audit;
 pub mod bots;
 pub mod chain;
 pub mod cli;

@@ -3,6 +3,7 @@
 //! CLI command go through [`resolve`].
 
 use crate::api::{ApiError, ApiKey, Client, ClientOptions};
+use crate::audit;
 use crate::config::{self, ConfigError, Loaded};
 use crate::credentials::{self, Keyring, KeyringError, Lifetime, StoreChoice};
 use std::fmt;
@@ -59,11 +60,17 @@ pub struct Session {
 }
 
 impl Session {
-    /// A client for this session.
+    /// A client for this session, for the CLI.
     pub fn client(&self) -> Result<Client, ApiError> {
+        self.client_for(audit::Source::Cli)
+    }
+
+    /// A client for this session whose writes `source` is named for in the audit log.
+    pub fn client_for(&self, source: audit::Source) -> Result<Client, ApiError> {
         let options = ClientOptions {
             allow_http: self.allow_http,
             timeout: self.timeout,
+            on_write: Some(audit::observer(&self.profile, &self.base_url, source)),
             ..ClientOptions::default()
         };
         Client::new(&self.base_url, &self.key, options)

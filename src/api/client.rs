@@ -15,6 +15,7 @@ use super::query::{ExchangeQuery, MeetingQuery};
 use super::retry::{RetryPolicy, retry_after};
 use super::status::{Stage, status_error, transport_error};
 use super::url::check_base_url;
+use super::writes::{Write, WriteEvent, WriteObserver, WriteTarget, status_of};
 use reqwest::header::{HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
@@ -37,6 +38,8 @@ pub struct ClientOptions {
     /// `[net] timeout_seconds` in the config file.
     pub timeout: Duration,
     pub retry: RetryPolicy,
+    /// Told about every write request, success or failure (the audit log).
+    pub on_write: Option<WriteObserver>,
 }
 
 /// The default of `[net] timeout_seconds`.
@@ -49,6 +52,7 @@ impl Default for ClientOptions {
             connect_timeout: Duration::from_secs(5),
             timeout: DEFAULT_TIMEOUT,
             retry: RetryPolicy::default(),
+            on_write: None,
         }
     }
 }
@@ -59,6 +63,7 @@ struct Inner {
     retry: RetryPolicy,
     connect_timeout: Duration,
     timeout: Duration,
+    on_write: Option<WriteObserver>,
 }
 
 /// The typed client. Cheap to clone: clones share one connection pool.
@@ -104,6 +109,7 @@ impl Client {
             retry: options.retry,
             connect_timeout: options.connect_timeout,
             timeout: options.timeout,
+            on_write: options.on_write,
         };
         Ok(Client { inner: Arc::new(inner) })
     }
@@ -118,7 +124,9 @@ impl Client {
     /// 1. Queues domains for the DNC list (one request, at most [`MAX_DNC_BATCH`]).
     pub async fn add_dnc_domains(&self, domains: &[String]) -> Result<ServerMessage, ApiError> {
         let body = DomainList { domains: domains.to_vec() };
-        self.send_for_message(Method::POST, "/api/v1/dnc-domains/json", &[], Some(&body)).await
+        let target = WriteTarget { domain_count: Some(domains.len()), ..WriteTarget::default() };
+        let write = Write::new("dnc.domains", target);
+        self.send_for_message(Method::POST, "/api/v1/dnc-domains/json", &[], &body, write).await
     }
 
     /// 2. Logs a conversion about a contact.
@@ -126,8 +134,9 @@ impl Client {
         &self,
         conversion: &SubmitConversion,
     ) -> Result<ConversionOutcome, ApiError> {
+        let write = Write::new("conversion.log", addressed(&conversion.email));
         let reply = self
-            .send_for_message(Method::POST, "/api/v2/conversions", &[], Some(conversion))
+            .send_for_message(Method::POST, "/api/v2/conversions", &[], conversion, write)
             .await?;
         Ok(if reply.status == 200 {
             ConversionOutcome::NotAContact
@@ -145,7 +154,8 @@ impl Client {
         start_immediately: bool,
     ) -> Result<BaseItem, ApiError> {
         let flag = ("start_immediately", start_immediately);
-        self.upload(campaign_id, "upload-and-start", contact, bot_id, flag).await
+        let write = upload_write("contact.upload_and_start", campaign_id, contact, bot_id);
+        self.upload(campaign_id, "upload-and-start", contact, write, flag).await
     }
 
     /// 4. Uploads a contact into a campaign.
@@ -156,7 +166,8 @@ impl Client {
         bot_id: Option<i64>,
         notify: bool,
     ) -> Result<BaseItem, ApiError> {
-        self.upload(campaign_id, "upload", contact, bot_id, ("notify", notify)).await
+        let write = upload_write("contact.upload", campaign_id, contact, bot_id);
+        self.upload(campaign_id, "upload", contact, write, ("notify", notify)).await
     }
 
     /// 5. Adds a contact to the organisation.
@@ -164,14 +175,10 @@ impl Client {
         &self,
         contact: &ContactUpload,
     ) -> Result<AddContactOutcome, ApiError> {
+        let write = Write::new("contact.add", addressed(&contact.email));
+        let path = "/api/v1/contacts/add";
         match self
-            .send_json::<BaseItem, _>(
-                Method::POST,
-                "/api/v1/contacts/add",
-                &[],
-                Some(contact),
-                "contact",
-            )
+            .send_json::<BaseItem, _>(Method::POST, path, &[], contact, "contact", write)
             .await
         {
             Ok(item) => Ok(AddContactOutcome::Added { id: item.id }),
@@ -189,7 +196,9 @@ impl Client {
     /// 6. Adds e-mail addresses to the DNC list (one request).
     pub async fn add_dnc_emails(&self, emails: &[String]) -> Result<ServerMessage, ApiError> {
         let body = DncEmails { emails: emails.to_vec() };
-        self.send_for_message(Method::POST, "/api/v1/contacts/dnc/add", &[], Some(&body)).await
+        let target = WriteTarget { addresses: emails.to_vec(), ..WriteTarget::default() };
+        let write = Write::new("dnc.emails", target);
+        self.send_for_message(Method::POST, "/api/v1/contacts/dnc/add", &[], &body, write).await
     }
 
     /// 7. Lists the organisation's campaigns.
@@ -229,7 +238,10 @@ impl Client {
     /// 13. Starts a campaign (PENDING → ACTIVE).
     pub async fn start_campaign(&self, campaign_id: i64) -> Result<ServerMessage, ApiError> {
         let path = format!("/api/v1/campaigns/{campaign_id}/start");
-        self.send::<(), RawBody>(Method::PUT, &path, &[], None, &format!("campaign {campaign_id}"))
+        let target = WriteTarget { campaign_id: Some(campaign_id), ..WriteTarget::default() };
+        let write = Write::new("campaign.start", target);
+        let what = format!("campaign {campaign_id}");
+        self.send::<(), RawBody>(Method::PUT, &path, &[], None, &what, Some(&write))
             .await
             .map(|(status, body)| ServerMessage::from_body(status, &body))
     }
@@ -264,15 +276,15 @@ impl Client {
         campaign_id: i64,
         action: &str,
         contact: &ContactUpload,
-        bot_id: Option<i64>,
+        write: Write,
         (flag, value): (&'static str, bool),
     ) -> Result<BaseItem, ApiError> {
         let path = format!("/api/v1/campaigns/{campaign_id}/contacts/{action}");
         let mut query = vec![(flag, value.to_string())];
-        if let Some(bot) = bot_id {
+        if let Some(bot) = write.target.bot_id {
             query.push(("bot_id", bot.to_string()));
         }
-        self.send_json(Method::POST, &path, &query, Some(contact), "campaign").await
+        self.send_json(Method::POST, &path, &query, contact, "campaign", write).await
     }
 
     async fn get_list<T: DeserializeOwned>(
@@ -283,7 +295,7 @@ impl Client {
     ) -> Result<Listed<T>, ApiError> {
         // Decoded as it arrives: the body is never held whole (DESIGN §8 memory budget).
         let (_, listed) =
-            self.send::<(), ListBody<T>>(Method::GET, path, query, None, what).await?;
+            self.send::<(), ListBody<T>>(Method::GET, path, query, None, what, None).await?;
         Ok(listed)
     }
 
@@ -292,10 +304,12 @@ impl Client {
         method: Method,
         path: &str,
         query: &[(&str, String)],
-        body: Option<&B>,
+        body: &B,
         what: &str,
+        write: Write,
     ) -> Result<T, ApiError> {
-        let (_, bytes) = self.send::<B, RawBody>(method, path, query, body, what).await?;
+        let (_, bytes) =
+            self.send::<B, RawBody>(method, path, query, Some(body), what, Some(&write)).await?;
         serde_json::from_slice(&bytes).map_err(|error| ApiError::Decode {
             reason: error.to_string(),
             body_start: body_start(&bytes),
@@ -307,16 +321,43 @@ impl Client {
         method: Method,
         path: &str,
         query: &[(&str, String)],
-        body: Option<&B>,
+        body: &B,
+        write: Write,
     ) -> Result<ServerMessage, ApiError> {
+        let what = "the organisation";
         let (status, bytes) =
-            self.send::<B, RawBody>(method, path, query, body, "the organisation").await?;
+            self.send::<B, RawBody>(method, path, query, Some(body), what, Some(&write)).await?;
         Ok(ServerMessage::from_body(status, &bytes))
     }
 
     /// Sends one request and reads a successful answer with `R`; GETs are retried on
-    /// transient failures, writes never.
+    /// transient failures, writes never. A `write` is reported to the write observer.
     async fn send<B: Serialize, R: BodyReader>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&B>,
+        what: &str,
+        write: Option<&Write>,
+    ) -> Result<(StatusCode, R::Output), ApiError> {
+        let result = self.send_once_or_retried::<B, R>(method, path, query, body, what).await;
+        if let (Some(write), Some(observer)) = (write, &self.inner.on_write) {
+            let (status, error) = match &result {
+                Ok((status, _)) => (Some(status.as_u16()), None),
+                Err(error) => (status_of(error), Some(error)),
+            };
+            observer.tell(&WriteEvent {
+                operation: write.operation,
+                target: &write.target,
+                status,
+                error,
+            });
+        }
+        result
+    }
+
+    async fn send_once_or_retried<B: Serialize, R: BodyReader>(
         &self,
         method: Method,
         path: &str,
@@ -393,6 +434,27 @@ impl Client {
             if error.is_connect() { self.inner.connect_timeout } else { self.inner.timeout };
         transport_error(error, url, stage, waited)
     }
+}
+
+/// A write naming one address.
+fn addressed(email: &str) -> WriteTarget {
+    WriteTarget { addresses: vec![email.to_string()], ..WriteTarget::default() }
+}
+
+/// Endpoints 3 and 4 name the campaign, the contact and the bot chosen, if any.
+fn upload_write(
+    operation: &'static str,
+    campaign_id: i64,
+    contact: &ContactUpload,
+    bot_id: Option<i64>,
+) -> Write {
+    let target = WriteTarget {
+        campaign_id: Some(campaign_id),
+        bot_id,
+        addresses: vec![contact.email.clone()],
+        domain_count: None,
+    };
+    Write::new(operation, target)
 }
 
 /// Sends `items` in requests of [`MAX_DNC_BATCH`], one after the other, so a failure

@@ -17,6 +17,7 @@ pub mod time;
 pub mod url;
 pub mod validation;
 pub mod waits;
+pub mod writes;
 
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use enums::*;
@@ -29,3 +30,4 @@ pub use query::{ExchangeQuery, MeetingQuery};
 pub use retry::RetryPolicy;
 pub use time::Timestamp;
 pub use validation::{LocPart, ValidationDetail, ValidationErrorBody};
+pub use writes::{WriteEvent, WriteObserver, WriteTarget};

@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the dispatch of non-interactive commands.
 
 pub mod args;
+pub mod audit;
 pub mod auth;
 pub mod bots;
 pub mod campaigns;
@@ -167,6 +168,9 @@ could not be read, 0 otherwise.")]
     /// Log in, show or log out the API key of a profile (kept in the OS keyring).
     Auth(auth::AuthArgs),
 
+    /// The writes made from this machine (dashboard and CLI), from the audit log.
+    Audit(audit::AuditArgs),
+
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
 
@@ -187,6 +191,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,
         Command::Completions(args) => completions::run(args),
+        Command::Audit(args) => audit::run(global, args),
         Command::Auth(args) => return auth::run(global, args).await,
         Command::Sim(args) => return sim::run(args).await,
     };

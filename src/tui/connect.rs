@@ -2,7 +2,8 @@
 //! profile's base URL and key — and logging in from the login form. Runs after the first
 //! frame is on screen.
 
-use crate::api::{Client, ClientOptions};
+use crate::api::Client;
+use crate::audit;
 use crate::config;
 use crate::credentials::{self, LoginRequest};
 use crate::session::{self, Environment, Session, SessionError, SessionRequest};
@@ -73,7 +74,7 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
         tracing::warn!(%error, "no session");
         ConnectFailure { profile, message: error.brief(), needs_key, base_url }
     })?;
-    let client = session.client().map_err(|error| ConnectFailure {
+    let client = session.client_for(audit::Source::Tui).map_err(|error| ConnectFailure {
         profile: session.profile.clone(),
         message: error.to_string(),
         needs_key: false,
@@ -96,7 +97,8 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
         .await
         .map_err(|error| failure(format!("The demo simulator could not start: {error}")))?;
     let session = Session::demo(sim.base_url.clone(), sim.admin_key());
-    let client = Client::new(&session.base_url, &session.key, ClientOptions::default())
+    let client = session
+        .client_for(audit::Source::Tui)
         .map_err(|error| failure(format!("The demo simulator could not be reached: {error}")))?;
     let organisation = sim.orgs.first().map(|org| org.name.clone());
     Ok(Connected { info: info_of(&session, organisation), client, keep_alive: Some(Box::new(sim)) })

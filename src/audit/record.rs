@@ -1,0 +1,137 @@
+//! One line of the audit log.
+
+use crate::api::writes::status_of;
+use crate::api::{WriteEvent, WriteTarget};
+use crate::text::sanitize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Which face made the write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    Tui,
+    Cli,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Tui => "tui",
+            Source::Cli => "cli",
+        }
+    }
+}
+
+/// What was written, by whom and with what answer. Fields may be missing from lines other
+/// versions wrote, so all but the time default when read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub time: DateTime<Utc>,
+    #[serde(default)]
+    pub profile: String,
+    /// The base URL's host (the path and any credentials in the URL are not kept).
+    #[serde(default)]
+    pub host: String,
+    #[serde(default)]
+    pub operation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub addresses: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub domain_count: Option<usize>,
+    /// The HTTP status; `null` when no answer came.
+    #[serde(default)]
+    pub status: Option<u16>,
+    #[serde(default)]
+    pub ok: bool,
+    /// Why it failed, sanitised (the server's words may be in it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub source: Source,
+}
+
+impl Record {
+    pub fn of(
+        event: &WriteEvent<'_>,
+        profile: &str,
+        host: &str,
+        source: Source,
+        time: DateTime<Utc>,
+    ) -> Record {
+        let WriteTarget { campaign_id, bot_id, addresses, domain_count } = event.target.clone();
+        Record {
+            time,
+            profile: profile.to_string(),
+            host: host.to_string(),
+            operation: event.operation.to_string(),
+            campaign_id,
+            bot_id,
+            addresses: addresses.iter().map(|a| sanitize(a)).collect(),
+            domain_count,
+            status: event.status.or_else(|| event.error.and_then(status_of)),
+            ok: event.error.is_none(),
+            error: event.error.map(|error| sanitize(&error.to_string())),
+            source,
+        }
+    }
+
+    /// What the write named, in a few words: `campaign 7`, `a@b.com`, `12 domains`.
+    pub fn target(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(id) = self.campaign_id {
+            parts.push(format!("campaign {id}"));
+        }
+        if let Some(id) = self.bot_id {
+            parts.push(format!("bot {id}"));
+        }
+        match self.addresses.as_slice() {
+            [] => {}
+            [one] => parts.push(one.clone()),
+            [first, rest @ ..] => parts.push(format!("{first} and {} more", rest.len())),
+        }
+        if let Some(count) = self.domain_count {
+            parts.push(format!("{count} domain{}", if count == 1 { "" } else { "s" }));
+        }
+        parts.join(", ")
+    }
+}
+
+/// The host of a base URL, without user, password, port or path; the URL itself, sanitised,
+/// if it does not parse.
+pub(super) fn host_of(base_url: &str) -> String {
+    match reqwest::Url::parse(base_url) {
+        Ok(url) => url.host_str().unwrap_or_default().to_string(),
+        Err(_) => sanitize(base_url),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ApiError;
+
+    #[test]
+    fn a_failed_write_keeps_its_status_and_reason() {
+        let target = WriteTarget { campaign_id: Some(7), ..WriteTarget::default() };
+        let error = ApiError::Forbidden { detail: Some("no\u{1b}[31m".into()) };
+        let event = WriteEvent {
+            operation: "campaign.start",
+            target: &target,
+            status: None,
+            error: Some(&error),
+        };
+        let record = Record::of(&event, "acme", "api.example.com", Source::Tui, Utc::now());
+        assert_eq!((record.status, record.ok), (Some(403), false));
+        assert!(!record.error.clone().unwrap_or_default().contains('\u{1b}'));
+        assert_eq!(record.target(), "campaign 7");
+    }
+
+    #[test]
+    fn the_host_leaves_out_credentials_and_path() {
+        assert_eq!(host_of("https://user:pw@api.example.com:8443/v1"), "api.example.com");
+    }
+}
