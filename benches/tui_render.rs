@@ -10,6 +10,7 @@ use outreach_tui::clock::Zone;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::keymap::Keymap;
 use outreach_tui::tui::model::{ConnectionInfo, Slot};
+use outreach_tui::tui::outside::OutsideSettings;
 use outreach_tui::tui::resource::{Contacts, loaded};
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
@@ -54,6 +55,7 @@ fn dashboard(count: usize) -> AppState {
         zone: Zone::Named(chrono_tz::UTC),
         notices: Vec::new(),
         log_line: None,
+        outside: OutsideSettings::default(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

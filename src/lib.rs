@@ -18,5 +18,6 @@ pub mod session;
 pub mod sim;
 pub mod state;
 pub mod summary;
+pub mod term;
 pub mod text;
 pub mod tui;

@@ -25,6 +25,8 @@ pub struct Config {
     pub profiles: BTreeMap<String, Profile>,
     pub ui: UiConfig,
     pub net: NetConfig,
+    pub clipboard: ClipboardConfig,
+    pub viewer: ViewerConfig,
     /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
     /// not know are ignored there.
     pub theme: BTreeMap<String, Color>,
@@ -41,10 +43,44 @@ pub struct Profile {
 }
 
 /// Settings of the dashboard.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UiConfig {
     /// Reload the visible pane every this many seconds; 0 turns automatic refresh off.
     pub refresh_seconds: u64,
+    /// Links in chains and meetings are OSC 8 hyperlinks (`[ui] hyperlinks`, on by default).
+    pub hyperlinks: bool,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig { refresh_seconds: 0, hyperlinks: true }
+    }
+}
+
+/// When `y` copies through OSC 52 (`[clipboard] osc52`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Osc52 {
+    /// Unless the terminal is known to lack it (`TERM` = linux, dumb or unset).
+    #[default]
+    Auto,
+    Always,
+    /// Never: `y` says copying is off.
+    Never,
+}
+
+/// `[clipboard]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClipboardConfig {
+    pub osc52: Osc52,
+}
+
+/// `[viewer]`: programs the dashboard hands text to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ViewerConfig {
+    /// A command that turns an HTML part (on stdin) into text (on stdout), such as
+    /// `w3m -T text/html -dump`; never a browser fetching remote content.
+    pub html: Option<String>,
 }
 
 /// How the client talks to the API.

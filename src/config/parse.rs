@@ -1,7 +1,7 @@
 //! Reading the config text: typed values with file/line errors, unknown keys as warnings.
 
 use super::error::{ConfigError, line_and_column, source_line};
-use super::{Config, NetConfig, Profile, UiConfig};
+use super::{ClipboardConfig, Config, NetConfig, Osc52, Profile, UiConfig, ViewerConfig};
 use ratatui::style::Color;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -17,6 +17,8 @@ struct RawConfig {
     profiles: BTreeMap<String, RawProfile>,
     ui: RawUi,
     net: RawNet,
+    clipboard: RawClipboard,
+    viewer: RawViewer,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
 }
@@ -28,10 +30,30 @@ struct RawProfile {
     read_only: bool,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Deserialize)]
 #[serde(default)]
 struct RawUi {
     refresh_seconds: u64,
+    hyperlinks: bool,
+}
+
+impl Default for RawUi {
+    fn default() -> Self {
+        let UiConfig { refresh_seconds, hyperlinks } = UiConfig::default();
+        RawUi { refresh_seconds, hyperlinks }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawClipboard {
+    osc52: Osc52,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawViewer {
+    html: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -46,12 +68,15 @@ impl Default for RawNet {
     }
 }
 
-const ROOT_KEYS: &[&str] = &["default_profile", "profiles", "ui", "net", "theme", "keys"];
+const ROOT_KEYS: &[&str] =
+    &["default_profile", "profiles", "ui", "net", "clipboard", "viewer", "theme", "keys"];
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
-const UI_KEYS: &[&str] = &["refresh_seconds"];
+const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks"];
+const CLIPBOARD_KEYS: &[&str] = &["osc52"];
+const VIEWER_KEYS: &[&str] = &["html"];
 
 /// Parses config text read from `path` (named in messages). Returns the config and one
 /// warning per key or value that was ignored.
@@ -141,8 +166,10 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     let config = Config {
         default_profile,
         profiles,
-        ui: UiConfig { refresh_seconds: raw.ui.refresh_seconds },
+        ui: UiConfig { refresh_seconds: raw.ui.refresh_seconds, hyperlinks: raw.ui.hyperlinks },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
+        clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
+        viewer: ViewerConfig { html: raw.viewer.html.filter(|command| !command.trim().is_empty()) },
         theme,
         keys: raw.keys,
     };
@@ -162,8 +189,12 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
     if let Some(DeValue::Table(ui)) = root.get("ui").map(Spanned::get_ref) {
         check_keys(ui, "ui.", UI_KEYS, warn);
     }
-    if let Some(DeValue::Table(net)) = root.get("net").map(Spanned::get_ref) {
-        check_keys(net, "net.", NET_KEYS, warn);
+    for (table, known) in
+        [("net", NET_KEYS), ("clipboard", CLIPBOARD_KEYS), ("viewer", VIEWER_KEYS)]
+    {
+        if let Some(DeValue::Table(inner)) = root.get(table).map(Spanned::get_ref) {
+            check_keys(inner, &format!("{table}."), known, warn);
+        }
     }
 }
 
@@ -207,8 +238,13 @@ read_only = true
 base_url = "http://127.0.0.1:8900"
 [ui]
 refresh_seconds = 30
+hyperlinks = false
 [net]
 timeout_seconds = 45
+[clipboard]
+osc52 = "always"
+[viewer]
+html = "w3m -T text/html -dump"
 [theme]
 accent = "light-cyan"
 warning = "#ffaa00"
@@ -227,6 +263,9 @@ quit = "q"
         assert_eq!(config.profile("missing"), Profile::default());
         assert_eq!(config.ui.refresh_seconds, 30);
         assert_eq!(config.net.timeout(), std::time::Duration::from_secs(45));
+        assert!(!config.ui.hyperlinks);
+        assert_eq!(config.clipboard.osc52, Osc52::Always);
+        assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.theme["accent"], Color::LightCyan);
         assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
         assert_eq!(config.keys["quit"], "q");
@@ -239,7 +278,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, theme, keys)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(
@@ -290,6 +329,9 @@ quit = "q"
         assert!(config.profile("acme-prod").read_only);
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
         assert_eq!(config.ui.refresh_seconds, 0);
+        assert!(config.ui.hyperlinks);
+        assert_eq!(config.clipboard.osc52, Osc52::Auto);
+        assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.theme.len(), 5);
         assert_eq!(config.keys.len(), 2);

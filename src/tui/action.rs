@@ -5,6 +5,7 @@ use crate::api::{ApiError, Client};
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::command::Command;
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
+use crate::tui::outside::{Done, Job};
 use crate::tui::state::AppState;
 use crate::tui::submit::request::{WriteRequest, Written};
 use chrono::{DateTime, Utc};
@@ -121,6 +122,8 @@ pub enum Action {
         reason: String,
         until: DateTime<Utc>,
     },
+    /// Outside work (pager, editor, browser) came back.
+    Outside(Done),
 }
 
 /// What the loop must do; the result of an effect comes back as an [`Action`].
@@ -142,5 +145,9 @@ pub enum Effect {
         req_id: ReqId,
         write: WriteRequest,
     },
+    /// Copy, open a link, page or edit outside the dashboard's frame.
+    Outside(Job),
+    /// Leave this profile's session and connect with another; answers `Connected`.
+    SwitchProfile(String),
     Quit,
 }

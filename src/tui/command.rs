@@ -48,4 +48,12 @@ pub enum Command {
     AddDncDomain,
     /// The conversion form, with the selected contact's address when there is one.
     LogConversion,
+    /// Copy the selected item or the open chain (OSC 52); a number next copies that link.
+    Copy,
+    /// Open the meeting's link or a link of the chain in the local browser.
+    OpenLink,
+    /// Show the open chain or the selected item in `$PAGER`.
+    Pipe,
+    /// Switch to the next profile of the config file.
+    SwitchProfile,
 }

@@ -20,6 +20,15 @@ pub enum Launch {
     Profile(SessionRequest),
 }
 
+impl Launch {
+    /// The launch of another profile: its own base URL (a `--base-url` given for the first
+    /// one does not follow), `--allow-http` kept.
+    pub fn with_profile(&self, profile: String) -> Launch {
+        let allow_http = matches!(self, Launch::Profile(request) if request.allow_http);
+        Launch::Profile(SessionRequest { profile: Some(profile), base_url: None, allow_http })
+    }
+}
+
 /// A working connection.
 pub(crate) struct Connected {
     pub info: ConnectionInfo,

@@ -15,6 +15,7 @@ pub mod keymap;
 pub(crate) mod layout;
 pub(crate) mod list;
 pub mod model;
+pub mod outside;
 pub(crate) mod palette;
 pub(crate) mod panic_drill;
 pub(crate) mod remote;
@@ -32,7 +33,7 @@ pub mod widgets;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
 use connect::Launch;
-use crossterm::event::{Event, EventStream};
+use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{FutureExt, Stream, StreamExt};
@@ -47,13 +48,16 @@ use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
 use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
 
-/// Draws one frame inside a synchronized update, so the terminal shows it all at once.
+/// Draws one frame inside a synchronized update, so the terminal shows it all at once;
+/// then its links again as OSC 8 hyperlinks.
 pub fn draw<B: Backend + io::Write>(terminal: &mut Terminal<B>, state: &AppState) -> io::Result<()>
 where
     B::Error: Into<io::Error>,
 {
     queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
-    terminal.draw(|frame| views::render(frame, state)).map_err(Into::into)?;
+    let frame = terminal.draw(|frame| views::render(frame, state)).map_err(Into::into)?;
+    let links = outside::hyperlinks::find(frame.buffer, state);
+    outside::hyperlinks::emit(terminal.backend_mut(), &links)?;
     execute!(terminal.backend_mut(), EndSynchronizedUpdate)
 }
 
@@ -107,13 +111,14 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
-    let mut runner = Runner::new(tx, launch);
+    let (input, input_switch) = outside::input::Input::new();
+    let mut runner = Runner::new(tx, launch).with_input(input_switch);
     let signal = async move {
         signals.recv().await;
     };
     let perform = |effect| runner.run(effect);
     let drill = panic_drill::armed();
-    let events = EventStream::new().inspect(move |event| {
+    let events = input.inspect(move |event| {
         if let Ok(event) = event {
             panic_drill::check(drill, event);
         }
@@ -194,6 +199,11 @@ where
             for effect in update::update(&mut state, action) {
                 quit |= perform(effect);
             }
+        }
+        if std::mem::take(&mut state.outside.repaint) {
+            // Another program had the screen: nothing of the last frame is there.
+            terminal.clear().map_err(Into::into)?;
+            state.dirty = true;
         }
         if state.dirty && !quit {
             draw(terminal, &state)?;

@@ -14,6 +14,45 @@ pub struct Palette {
     pub selected: usize,
     /// Why the last line could not run.
     pub error: Option<String>,
+    /// The earlier line shown (↑/↓), counted back from the newest.
+    pub recalled: Option<usize>,
+}
+
+impl Palette {
+    /// Whether ↑/↓ walk the history (the line is empty or is a recalled one), rather than
+    /// the suggestions.
+    pub fn recalls(&self, history: &[String]) -> bool {
+        let value = self.input.value();
+        match self.recalled {
+            Some(back) => history.iter().rev().nth(back).is_some_and(|line| line == value),
+            None => value.is_empty() && !history.is_empty(),
+        }
+    }
+
+    /// Shows the line before (`older`) or after the one shown; past the newest, an empty line.
+    pub fn recall(&mut self, history: &[String], older: bool) {
+        let next = match (self.recalled, older) {
+            (None, true) => Some(0),
+            (None, false) => None,
+            (Some(back), true) => Some((back + 1).min(history.len().saturating_sub(1))),
+            (Some(0), false) => None,
+            (Some(back), false) => Some(back - 1),
+        };
+        self.recalled = next;
+        let line = next.and_then(|back| history.iter().rev().nth(back)).map_or("", String::as_str);
+        self.input = TextInput::new(line);
+        self.selected = 0;
+    }
+}
+
+/// Whether a palette line may be kept in the history: never one holding something shaped
+/// like an API key (a long run of letters and digits, both), whatever command it was.
+pub fn may_keep(line: &str) -> bool {
+    !line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).any(|word| {
+        word.len() >= 20
+            && word.chars().any(|c| c.is_ascii_digit())
+            && word.chars().any(|c| c.is_ascii_alphabetic())
+    })
 }
 
 /// One palette command with its argument syntax and help.
@@ -40,6 +79,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "conversion", args: "EMAIL [TYPE] [k=v…]", help: "log a conversion" },
     Entry { name: "refresh", args: "", help: "reload the current pane" },
     Entry { name: "login", args: "", help: "enter a new key for this profile" },
+    Entry { name: "profile", args: "[NAME]", help: "switch profile (P: the next one)" },
     Entry { name: "help", args: "", help: "list the keys" },
     Entry { name: "quit", args: "", help: "leave outreach" },
 ];
@@ -76,6 +116,8 @@ pub enum PaletteAction {
     Filter(String),
     Group(ExchangeGroup),
     Write(PaletteWrite),
+    /// Switch to this profile, or the next one.
+    Profile(Option<String>),
 }
 
 /// Entries whose name starts with the first word typed (all of them for an empty line).
@@ -121,6 +163,7 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
         }
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
         "login" => Ok(PaletteAction::Run(Command::Login)),
+        "profile" => Ok(PaletteAction::Profile((!rest.is_empty()).then(|| rest.to_string()))),
         "help" => Ok(PaletteAction::Run(Command::Help)),
         "quit" => Ok(PaletteAction::Run(Command::Quit)),
         name => Pane::parse(name)

@@ -7,6 +7,7 @@ use crate::api::{ApiError, Client, waits};
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::model::{ReqId, Slot};
+use crate::tui::outside::{self, input::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
 use chrono::{TimeDelta, Utc};
 use std::collections::HashMap;
@@ -31,11 +32,26 @@ pub struct Runner {
     /// Superseded fetches, aborted, kept until they have really stopped (for
     /// [`Runner::fetches_running`]).
     aborted: Vec<AbortHandle>,
+    /// Pauses the terminal's events while another program has the terminal.
+    input: Option<InputSwitch>,
 }
 
 impl Runner {
     pub fn new(tx: UnboundedSender<Action>, launch: Launch) -> Runner {
-        Runner { tx, launch, link: Arc::default(), fetches: HashMap::new(), aborted: Vec::new() }
+        Runner {
+            tx,
+            launch,
+            link: Arc::default(),
+            fetches: HashMap::new(),
+            aborted: Vec::new(),
+            input: None,
+        }
+    }
+
+    /// The switch that pauses the terminal's events while the pager or editor runs.
+    pub fn with_input(mut self, input: InputSwitch) -> Runner {
+        self.input = Some(input);
+        self
     }
 
     /// Starts an effect; `true` when it is the end of the program.
@@ -54,6 +70,14 @@ impl Runner {
                 });
             }
             Effect::Submit { req_id, write } => self.submit(req_id, write),
+            Effect::Outside(job) => outside::perform::perform(job, self.input.as_ref(), &self.tx),
+            Effect::SwitchProfile(profile) => {
+                self.launch = self.launch.with_profile(profile);
+                for (_, fetch) in self.fetches.drain() {
+                    fetch.abort();
+                }
+                self.connect();
+            }
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();

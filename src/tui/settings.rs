@@ -4,6 +4,7 @@
 use crate::clock::Zone;
 use crate::config::{self, Loaded};
 use crate::tui::keymap::Keymap;
+use crate::tui::outside::OutsideSettings;
 use crate::tui::state::UiSettings;
 use crate::tui::theme::Theme;
 use std::time::Duration;
@@ -37,7 +38,24 @@ impl UiSettings {
             zone: Zone::Local,
             notices,
             log_line: Some(crate::logging::help_line()),
+            outside: outside_settings(config),
         }
+    }
+}
+
+/// Clipboard, links and viewers from the config and the environment; the profiles `P`
+/// cycles through (the default one first).
+fn outside_settings(config: &config::Config) -> OutsideSettings {
+    let term = std::env::var("TERM").ok();
+    let mut profiles: Vec<String> = config.default_profile.iter().cloned().collect();
+    let default = config.default_profile.as_ref();
+    profiles.extend(config.profiles.keys().filter(|name| Some(*name) != default).cloned());
+    OutsideSettings {
+        copy: crate::term::clipboard::enabled(config.clipboard.osc52, term.as_deref()),
+        hyperlinks: config.ui.hyperlinks,
+        over_ssh: crate::term::programs::over_ssh(),
+        html_viewer: config.viewer.html.clone(),
+        profiles,
     }
 }
 

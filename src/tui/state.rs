@@ -14,6 +14,7 @@ use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::ListState;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
+use crate::tui::outside::{Outside, OutsideSettings};
 pub(crate) use crate::tui::palette::Palette;
 pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, Toast};
@@ -112,6 +113,8 @@ pub struct UiSettings {
     pub notices: Vec<String>,
     /// Where the log file is, said at the end of `?` help (as `--help` says it).
     pub log_line: Option<String>,
+    /// Clipboard, links, viewers and profiles, as config and environment allow.
+    pub outside: OutsideSettings,
 }
 
 /// The whole state of the dashboard.
@@ -161,6 +164,8 @@ pub struct AppState {
     /// Slots to reload at a moment, when background work on the server should be done.
     pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
+    /// Copying, links, pager, editor, profiles: what waits and what was asked.
+    pub outside: Outside,
     /// Something visible changed since the last frame.
     pub dirty: bool,
 }
@@ -206,6 +211,7 @@ impl AppState {
             retries: Vec::new(),
             layout_job: None,
             next_req_id: 1,
+            outside: Outside { settings: settings.outside, ..Outside::default() },
             dirty: true,
         }
     }

@@ -89,6 +89,18 @@ pub fn restore() {
     }
 }
 
+/// Hands the terminal to another program (the pager, the editor): as [`restore`] leaves it.
+pub fn suspend() {
+    restore();
+}
+
+/// Takes the terminal back after [`suspend`]: the dashboard's modes again.
+pub fn resume() -> io::Result<()> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    execute!(io::stdout(), EnterAlternateScreen, ClickAndWheel(true), EnableBracketedPaste)
+}
+
 /// Restores the terminal before the default hook prints the panic, so the message lands on
 /// the normal screen and the shell is usable afterwards; the log keeps the message too
 /// (the screen may be cleared by the next program).

@@ -11,6 +11,7 @@ use outreach_tui::tui::chain::LayoutJob;
 use outreach_tui::tui::keymap::Keymap;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::outside::OutsideSettings;
 use outreach_tui::tui::resource::{
     Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RecentReplies, UpcomingMeetings, loaded,
 };
@@ -39,6 +40,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         zone: Zone::Named(chrono_tz::UTC),
         notices: Vec::new(),
         log_line: Some("Log file: /state/outreach/outreach.log".into()),
+        outside: OutsideSettings::default(),
     }
 }
 

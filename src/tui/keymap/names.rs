@@ -37,6 +37,10 @@ const ACTIONS: &[(&str, Command)] = &[
     ("add_dnc", Command::AddDnc),
     ("add_dnc_domain", Command::AddDncDomain),
     ("log_conversion", Command::LogConversion),
+    ("copy", Command::Copy),
+    ("open_link", Command::OpenLink),
+    ("pipe", Command::Pipe),
+    ("switch_profile", Command::SwitchProfile),
 ];
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.

@@ -9,6 +9,7 @@ use crate::tui::update::fetch::refresh_current;
 use crate::tui::update::forms;
 use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
+use crate::tui::update::outside;
 use crate::tui::update::query::open_query_form;
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
@@ -85,5 +86,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::AddDnc
         | Command::AddDncDomain
         | Command::LogConversion => forms::open(state, command),
+        Command::Copy => outside::copy(state),
+        Command::OpenLink => outside::open(state),
+        Command::Pipe => outside::page(state),
+        Command::SwitchProfile => outside::next_profile(state),
     }
 }

@@ -4,7 +4,7 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::state::AppState;
 use crate::tui::update::navigate::apply_filter;
-use crate::tui::update::{commands, navigate, overlay};
+use crate::tui::update::{commands, navigate, outside, overlay};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
@@ -12,6 +12,9 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         return vec![Effect::Quit];
     }
     let had_notice = state.notice.take().is_some();
+    if let Some(effects) = outside::before_key(state, &key) {
+        return effects;
+    }
     if state.overlay.is_some() {
         return overlay::on_key(state, key);
     }

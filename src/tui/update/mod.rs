@@ -8,6 +8,7 @@ mod keys;
 mod login;
 mod mouse;
 mod navigate;
+mod outside;
 mod overlay;
 mod query;
 
@@ -101,6 +102,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
+        Action::Outside(done) => outside::on_done(state, done),
         Action::Waiting { slot, req_id, reason, until } => {
             state.retries.retain(|wait| wait.slot != slot);
             state.retries.push(RetryWait { slot, req_id, reason, until });

@@ -16,7 +16,7 @@ use crate::tui::update::fetch::fetch;
 use crate::tui::update::forms;
 use crate::tui::update::login::submit_login;
 use crate::tui::update::navigate::apply_filter;
-use crate::tui::update::{commands, navigate};
+use crate::tui::update::{commands, navigate, outside};
 use crate::tui::widgets::help;
 use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
@@ -28,6 +28,8 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             Vec::new()
         }
         Some(Overlay::Palette(mut palette)) => {
+            let history = outside::history(state);
+            let recalling = palette.recalls(&history);
             let input = &mut palette.input;
             let count = suggestions(input.value()).len();
             match key.code {
@@ -38,6 +40,9 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
                         let space = if entry.args.is_empty() { "" } else { " " };
                         *input = TextInput::new(&format!("{}{space}", entry.name));
                     }
+                }
+                KeyCode::Up | KeyCode::Down if recalling => {
+                    palette.recall(&history, key.code == KeyCode::Up);
                 }
                 KeyCode::Down => {
                     palette.selected = (palette.selected + 1).min(count.saturating_sub(1))
@@ -106,8 +111,14 @@ fn run_palette(state: &mut AppState, mut palette: crate::tui::state::Palette) ->
     } else {
         typed
     };
-    match parse(&line) {
+    let parsed = parse(&line);
+    if parsed.is_ok() {
+        outside::remember(state, &line);
+    }
+    match parsed {
         Ok(PaletteAction::Run(command)) => commands::run(state, command),
+        Ok(PaletteAction::Profile(Some(name))) => outside::switch_profile(state, &name),
+        Ok(PaletteAction::Profile(None)) => outside::next_profile(state),
         Ok(PaletteAction::Filter(text)) => {
             if !state.showing_list() {
                 state.notice = Some("This pane has no list to filter.".into());

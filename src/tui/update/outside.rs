@@ -1,0 +1,420 @@
+//! `y` copy, `o` open a link, `|` page, `Ctrl-x Ctrl-e` edit a field, `P` / `:profile`
+//! switch profile: what each takes from the screen in view, and what the runner is asked
+//! to do. Only sanitised text is ever copied or handed on.
+
+use crate::config::check_profile_name;
+use crate::term::links::safe_url;
+use crate::text::{sanitize, truncate};
+use crate::tui::action::Effect;
+use crate::tui::details;
+use crate::tui::form::FieldKind;
+use crate::tui::model::Pane;
+use crate::tui::outside::{Armed, Done, Job, chain_links};
+use crate::tui::palette::may_keep;
+use crate::tui::state::{
+    AppState, Connection, ExchangesPane, ListPane, MeetingsPane, Overlay, Store,
+};
+use crate::tui::submit::feedback::{TOAST_SECONDS, Toast, Tone};
+use chrono::TimeDelta;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::text::Line;
+
+/// How much of a copied or opened text a toast quotes.
+const QUOTED: usize = 60;
+
+fn toast(state: &mut AppState, tone: Tone, text: impl Into<String>) {
+    let until = state.now + TimeDelta::seconds(TOAST_SECONDS);
+    state.toast = Some(Toast { text: text.into(), tone, until });
+    state.dirty = true;
+}
+
+fn notice(state: &mut AppState, text: impl Into<String>) {
+    state.notice = Some(text.into());
+    state.dirty = true;
+}
+
+/// A key that completes an armed one (a link number after `y` or `o`, `Ctrl-e` after
+/// `Ctrl-x` in a form), or `Ctrl-x` in a form; `None` lets the key go its usual way.
+pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Effect>> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let in_form = matches!(state.overlay, Some(Overlay::Form(_)));
+    match (state.outside.armed.take(), key.code) {
+        (Some(armed @ (Armed::CopyLink | Armed::OpenLink)), KeyCode::Char(c)) if !ctrl => {
+            let number = c.to_digit(10).filter(|n| *n > 0)? as usize;
+            Some(link_number(state, armed, number))
+        }
+        (Some(Armed::Editor), KeyCode::Char('e')) if ctrl && in_form => Some(edit_field(state)),
+        (None, KeyCode::Char('x')) if ctrl && in_form => {
+            state.outside.armed = Some(Armed::Editor);
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
+/// `y`: copies what is selected, or the chain in view.
+pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
+    if let Some(chain) = &state.exchanges.chain
+        && state.pane == Pane::Exchanges
+    {
+        let text = chain.layout.plain_text();
+        let lines = chain.layout.lines.len();
+        let links = links_in_view(state).len();
+        let mut said = format!("Copied the e-mail chain ({lines} lines).");
+        if links > 0 {
+            state.outside.armed = Some(Armed::CopyLink);
+            said.push_str(&format!(" Press 1–{} now to copy that link instead.", links.min(9)));
+        }
+        return copy_text(state, text, said);
+    }
+    match selected_value(state) {
+        Some((what, text)) => {
+            let said = format!("Copied {what} {}", quote(&text));
+            copy_text(state, text, said)
+        }
+        None => {
+            notice(state, "Nothing to copy here: y copies the selected item or the open chain.");
+            Vec::new()
+        }
+    }
+}
+
+fn copy_text(state: &mut AppState, text: String, said: String) -> Vec<Effect> {
+    if !state.outside.settings.copy {
+        toast(
+            state,
+            Tone::Warning,
+            "Nothing copied: OSC 52 is off ([clipboard] osc52 = \"never\", or TERM names a terminal without it). Set osc52 = \"always\" to copy anyway.",
+        );
+        return Vec::new();
+    }
+    toast(state, Tone::Success, said);
+    vec![Effect::Outside(Job::Copy(text))]
+}
+
+fn quote(text: &str) -> String {
+    truncate(&sanitize(text), QUOTED)
+}
+
+/// `o`: opens the meeting's link, or a link of the message in view (one, or the number
+/// pressed next).
+pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
+    if state.pane == Pane::Exchanges && state.exchanges.chain.is_some() {
+        let links = links_in_view(state);
+        return match links.as_slice() {
+            [] => {
+                notice(state, "This message has no links.");
+                Vec::new()
+            }
+            [one] => open_url(state, one.clone()),
+            several => {
+                state.outside.armed = Some(Armed::OpenLink);
+                notice(state, format!("Which link? Press its number, 1–{}.", several.len().min(9)));
+                Vec::new()
+            }
+        };
+    }
+    match meeting_link(state) {
+        Some(url) => open_url(state, url),
+        None => {
+            notice(state, "Nothing to open here: o opens a chain's links and meeting links.");
+            Vec::new()
+        }
+    }
+}
+
+fn open_url(state: &mut AppState, url: String) -> Vec<Effect> {
+    let Some(url) = safe_url(&sanitize(&url)).map(str::to_string) else {
+        toast(state, Tone::Warning, "Not opened: only http, https and mailto links open.");
+        return Vec::new();
+    };
+    if state.outside.settings.over_ssh {
+        // A browser started here would open on the server, not in front of the user.
+        let said = format!("Over SSH: copied the link instead of opening it: {}", quote(&url));
+        return copy_text(state, url, said);
+    }
+    toast(state, Tone::Success, format!("Opening {}", quote(&url)));
+    vec![Effect::Outside(Job::Open(url))]
+}
+
+fn link_number(state: &mut AppState, armed: Armed, number: usize) -> Vec<Effect> {
+    let links = links_in_view(state);
+    let Some(url) = links.get(number - 1).cloned() else {
+        notice(state, format!("This message has no link [{number}]."));
+        return Vec::new();
+    };
+    match armed {
+        Armed::OpenLink => open_url(state, url),
+        _ => {
+            let said = format!("Copied link [{number}]: {}", quote(&url));
+            copy_text(state, url, said)
+        }
+    }
+}
+
+/// The numbered links (`[n] URL` lines) of the message at the top of the open chain.
+pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
+    let Some(chain) = &state.exchanges.chain else { return Vec::new() };
+    let layout = &chain.layout;
+    let start = layout.starts.iter().rev().find(|&&s| s <= chain.scroll).copied().unwrap_or(0);
+    let end = layout.starts.iter().find(|&&s| s > start).copied().unwrap_or(layout.lines.len());
+    chain_links(layout.lines.get(start..end).unwrap_or_default())
+}
+
+/// The link of the open or selected meeting.
+fn meeting_link(state: &AppState) -> Option<String> {
+    if state.pane != Pane::Meetings {
+        return None;
+    }
+    let id = state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
+    let meeting = state.store.meetings.items().iter().find(|m| m.id == id)?;
+    meeting.meeting_link.clone().filter(|link| !link.trim().is_empty())
+}
+
+/// What `y` copies of the item open or selected in the pane: (what it is, the text).
+fn selected_value(state: &AppState) -> Option<(&'static str, String)> {
+    let id = |pane: &ListPane| pane.detail.map(|d| d.id).or(pane.list.selected_id());
+    let store = &state.store;
+    match state.pane {
+        Pane::Contacts => {
+            let id = id(&state.contacts)?;
+            let contact = store.contacts.items().iter().find(|c| c.id == id)?;
+            Some(("address", sanitize(&contact.email)))
+        }
+        Pane::Bots => {
+            let id = id(&state.bots)?;
+            let bot = store.bots.items().iter().find(|b| b.id == id)?;
+            Some(("address", sanitize(&bot.email)))
+        }
+        Pane::Campaigns => Some(("campaign id", id(&state.campaigns)?.to_string())),
+        Pane::Exchanges => Some(("exchange id", state.exchanges.list.selected_id()?.to_string())),
+        Pane::Meetings => match meeting_link(state)
+            .and_then(|l| safe_url(&sanitize(&l)).map(String::from))
+        {
+            Some(link) => Some(("meeting link", link)),
+            None => {
+                let id =
+                    state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
+                Some(("meeting id", id.to_string()))
+            }
+        },
+        Pane::Overview => None,
+    }
+}
+
+/// `|`: the open chain, or the item open or selected, in the pager.
+pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
+    if let Some(chain) = &state.exchanges.chain
+        && state.pane == Pane::Exchanges
+    {
+        let job = match (&state.outside.settings.html_viewer, &chain.remote.data) {
+            (Some(converter), Some(data)) => {
+                Job::PageChain { messages: data.items.clone(), converter: converter.clone() }
+            }
+            _ => Job::Page(chain.layout.plain_text()),
+        };
+        return vec![Effect::Outside(job)];
+    }
+    match item_text(state) {
+        Some(text) => vec![Effect::Outside(Job::Page(text))],
+        None => {
+            notice(state, "Nothing to page here: | pages the open chain or the selected item.");
+            Vec::new()
+        }
+    }
+}
+
+/// The details of the item open or selected, as plain lines.
+fn item_text(state: &AppState) -> Option<String> {
+    let store = &state.store;
+    let plain = |lines: Vec<Line<'static>>| {
+        lines
+            .iter()
+            .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    };
+    if let Some(lines) = details::detail_lines(state) {
+        return Some(plain(lines));
+    }
+    let lines = match state.pane {
+        Pane::Contacts => {
+            let id = state.contacts.list.selected_id()?;
+            details::contact::detail_lines(
+                store.contacts.items().iter().find(|c| c.id == id)?,
+                state,
+            )
+        }
+        Pane::Bots => {
+            let id = state.bots.list.selected_id()?;
+            details::bot::detail_lines(store.bots.items().iter().find(|b| b.id == id)?, state)
+        }
+        Pane::Campaigns => {
+            let id = state.campaigns.list.selected_id()?;
+            details::campaign::detail_lines(
+                store.campaigns.items().iter().find(|c| c.id == id)?,
+                state,
+            )
+        }
+        Pane::Meetings => {
+            let id = state.meetings.list.selected_id()?;
+            details::meeting::detail_lines(
+                store.meetings.items().iter().find(|m| m.id == id)?,
+                state,
+            )
+        }
+        Pane::Exchanges => {
+            let id = state.exchanges.list.selected_id()?;
+            let exchange = store.exchanges.items().iter().find(|e| e.id == id)?;
+            let party = |p: &crate::api::Party| {
+                sanitize(&format!("{} {} <{}>", p.first_name, p.last_name, p.email))
+            };
+            return Some(format!(
+                "Exchange {}\nCampaign {}\nStatus   {}\nContact  {}\nBot      {}\n",
+                exchange.id,
+                exchange.campaign_id,
+                sanitize(exchange.status.as_str()),
+                party(&exchange.contact),
+                party(&exchange.bot),
+            ));
+        }
+        Pane::Overview => return None,
+    };
+    Some(plain(lines))
+}
+
+/// `Ctrl-x Ctrl-e` in a form: the focused text field in the editor.
+fn edit_field(state: &mut AppState) -> Vec<Effect> {
+    let Some(Overlay::Form(form)) = &state.overlay else { return Vec::new() };
+    let Some(field) = form.fields.list().get(form.focus).copied() else { return Vec::new() };
+    if !matches!(field.kind, FieldKind::Text | FieldKind::Tags | FieldKind::Lines) {
+        // A key never goes into a file, and a choice is not text.
+        notice(state, "Only a text field can be edited in $EDITOR.");
+        return Vec::new();
+    }
+    let text = field.value().to_string();
+    let req_id = state.take_req_id();
+    state.outside.editing = Some(req_id);
+    vec![Effect::Outside(Job::Edit { req_id, text })]
+}
+
+/// What came back from the pager, the editor or the browser.
+pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
+    state.dirty = true;
+    match done {
+        Done::Paged(result) => {
+            state.outside.repaint = true;
+            if let Err(error) = result {
+                toast(state, Tone::Warning, format!("{} (set $PAGER).", sanitize(&error)));
+            }
+        }
+        Done::Edited { req_id, result } => {
+            state.outside.repaint = true;
+            if state.outside.editing != Some(req_id) {
+                return Vec::new();
+            }
+            state.outside.editing = None;
+            match result {
+                Ok(text) => put_in_focused_field(state, &text),
+                Err(error) => toast(
+                    state,
+                    Tone::Warning,
+                    format!(
+                        "{}; the field keeps what it had (set $VISUAL or $EDITOR).",
+                        sanitize(&error)
+                    ),
+                ),
+            }
+        }
+        Done::OpenFailed(message) => toast(state, Tone::Failure, sanitize(&message)),
+    }
+    Vec::new()
+}
+
+fn put_in_focused_field(state: &mut AppState, text: &str) {
+    let Some(Overlay::Form(form)) = state.overlay.as_mut() else { return };
+    let focus = form.focus;
+    let Some(field) = form.fields.list_mut().into_iter().nth(focus) else { return };
+    field.input = crate::tui::input::TextInput::default();
+    if field.kind == FieldKind::Lines {
+        field.input.insert_lines(text);
+    } else {
+        field.input.insert(&text.replace(['\n', '\r'], " "));
+    }
+}
+
+fn current_profile(state: &AppState) -> String {
+    match &state.connection {
+        Connection::Ready(info) => info.profile.clone(),
+        Connection::NeedsKey { profile, .. } => profile.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The palette lines run in this profile, oldest first.
+pub(crate) fn history(state: &AppState) -> Vec<String> {
+    let profile = current_profile(state);
+    state.outside.history.iter().filter(|(p, _)| *p == profile).map(|(_, l)| l.clone()).collect()
+}
+
+/// Keeps a palette line run in this profile (not twice in a row, never one with a key).
+pub(crate) fn remember(state: &mut AppState, line: &str) {
+    const KEPT: usize = 200;
+    if !may_keep(line) || history(state).last().is_some_and(|last| last == line) {
+        return;
+    }
+    let profile = current_profile(state);
+    state.outside.history.push((profile, line.to_string()));
+    if state.outside.history.len() > KEPT {
+        state.outside.history.remove(0);
+    }
+}
+
+/// `P`: the next profile of the config file.
+pub(crate) fn next_profile(state: &mut AppState) -> Vec<Effect> {
+    let profiles = state.outside.settings.profiles.clone();
+    let current = match &state.connection {
+        Connection::Ready(info) => Some(info.profile.clone()),
+        _ => None,
+    };
+    let at = current.and_then(|c| profiles.iter().position(|p| *p == c));
+    let next = match at {
+        Some(at) => profiles.get((at + 1) % profiles.len()),
+        None => profiles.first(),
+    };
+    match next.cloned() {
+        Some(next) => switch_profile(state, &next),
+        None => {
+            notice(
+                state,
+                "No profiles in the config file to switch to: add [profiles.NAME], or run `outreach auth login --profile NAME`.",
+            );
+            Vec::new()
+        }
+    }
+}
+
+/// `:profile NAME`: leaves this organisation's data and connects as `name`.
+pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
+    if let Err(error) = check_profile_name(name) {
+        notice(state, error.to_string());
+        return Vec::new();
+    }
+    // Nothing of the last organisation may show under the next one's name.
+    state.store = Store::default();
+    state.campaigns = ListPane::default();
+    state.bots = ListPane::default();
+    state.contacts = ListPane::default();
+    state.exchanges =
+        ExchangesPane { query: state.exchanges.query.clone(), ..ExchangesPane::default() };
+    state.meetings =
+        MeetingsPane { query: state.meetings.query.clone(), ..MeetingsPane::default() };
+    state.overlay = None;
+    state.filtering = false;
+    state.retries.clear();
+    state.last_error = None;
+    state.connection = Connection::Connecting;
+    toast(state, Tone::Success, format!("Switching to profile {name} …"));
+    vec![Effect::SwitchProfile(name.to_string())]
+}
