@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn the_editor_gets_a_file_and_its_text_comes_back() {
         let edited = edit("sed -i 's/old/new/'", "an old line").unwrap();
-        assert_eq!(edited, "a new line".replace("a ", "an "));
+        assert_eq!(edited, "an new line");
     }
 
     #[test]

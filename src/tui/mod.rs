@@ -38,7 +38,7 @@ use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{FutureExt, Stream, StreamExt};
 use ratatui::Terminal;
-use ratatui::backend::Backend;
+use ratatui::backend::{Backend, ClearType};
 use runner::Runner;
 use state::{AppState, UiSettings};
 use std::future::Future;
@@ -201,8 +201,11 @@ where
             }
         }
         if std::mem::take(&mut state.outside.repaint) {
-            // Another program had the screen: nothing of the last frame is there.
-            terminal.clear().map_err(Into::into)?;
+            // Another program had the screen: nothing of the last frame is there. Not
+            // `Terminal::clear`, which asks the terminal where its cursor is: the answer would
+            // race the event reader.
+            terminal.backend_mut().clear_region(ClearType::All).map_err(Into::into)?;
+            terminal.swap_buffers();
             state.dirty = true;
         }
         if state.dirty && !quit {

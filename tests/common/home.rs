@@ -13,6 +13,15 @@ pub const SCRUBBED: &[&str] = &[
     "OUTREACH_LOG",
     "NO_COLOR",
     "COLUMNS",
+    // Where the dashboard runs (tmux, SSH) changes the bytes it writes.
+    "TMUX",
+    "SSH_CONNECTION",
+    "SSH_CLIENT",
+    "SSH_TTY",
+    "PAGER",
+    "VISUAL",
+    "EDITOR",
+    "BROWSER",
 ];
 
 pub struct Isolated {

@@ -125,6 +125,27 @@ impl Pty {
         }
     }
 
+    /// Waits until the program has written `needle` somewhere after byte `from` of the
+    /// transcript (the end of a frame, a control sequence the screen does not show).
+    pub fn wait_for_bytes(&mut self, from: usize, needle: &[u8]) {
+        let deadline = Instant::now() + WAIT;
+        while !self
+            .transcript
+            .get(from..)
+            .unwrap_or_default()
+            .windows(needle.len())
+            .any(|w| w == needle)
+        {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.take(&bytes),
+                Err(_) => {
+                    panic!("the program never wrote {needle:?}; the screen:\n{}", self.screen())
+                }
+            }
+        }
+    }
+
     /// Waits until the screen shows `text`.
     pub fn wait_for(&mut self, text: &str) -> String {
         self.wait_until(&format!("{text:?}"), WAIT, |screen| screen.contains(text))

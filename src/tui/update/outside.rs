@@ -213,10 +213,10 @@ pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
             }
             _ => Job::Page(chain.layout.plain_text()),
         };
-        return vec![Effect::Outside(job)];
+        return hand_over(state, job);
     }
     match item_text(state) {
-        Some(text) => vec![Effect::Outside(Job::Page(text))],
+        Some(text) => hand_over(state, Job::Page(text)),
         None => {
             notice(state, "Nothing to page here: | pages the open chain or the selected item.");
             Vec::new()
@@ -296,7 +296,15 @@ fn edit_field(state: &mut AppState) -> Vec<Effect> {
     let text = field.value().to_string();
     let req_id = state.take_req_id();
     state.outside.editing = Some(req_id);
-    vec![Effect::Outside(Job::Edit { req_id, text })]
+    hand_over(state, Job::Edit { req_id, text })
+}
+
+/// A job that gives the terminal to another program: the runner does it before this
+/// frame is drawn, so the frame is drawn whole, over whatever that program left.
+fn hand_over(state: &mut AppState, job: Job) -> Vec<Effect> {
+    state.outside.repaint = true;
+    state.dirty = true;
+    vec![Effect::Outside(job)]
 }
 
 /// What came back from the pager, the editor or the browser.
@@ -304,13 +312,11 @@ pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
     state.dirty = true;
     match done {
         Done::Paged(result) => {
-            state.outside.repaint = true;
             if let Err(error) = result {
                 toast(state, Tone::Warning, format!("{} (set $PAGER).", sanitize(&error)));
             }
         }
         Done::Edited { req_id, result } => {
-            state.outside.repaint = true;
             if state.outside.editing != Some(req_id) {
                 return Vec::new();
             }
