@@ -1,6 +1,7 @@
-//! `outreach auth login | status | logout`: keep a profile's key in the OS keyring, and
+//! `outreach auth login | status | logout | list`: keep a profile's key in the OS keyring, and
 //! say where it comes from and whether the API accepts it.
 
+mod list;
 mod login;
 mod logout;
 mod prompt;
@@ -29,6 +30,9 @@ pub enum AuthCommand {
     Status,
     /// Delete the profile's key from the OS keyring.
     Logout(LogoutArgs),
+    /// List the profiles: base URL, where each key lives (never the key), read-only; `*`
+    /// marks the active one.
+    List,
 }
 
 #[derive(Debug, Args)]
@@ -73,6 +77,7 @@ pub async fn run(global: &GlobalArgs, args: AuthArgs) -> ExitCode {
         AuthCommand::Login(login) => login::run(global, login).await,
         AuthCommand::Status => status::run(global).await,
         AuthCommand::Logout(logout) => logout::run(global, logout).await,
+        AuthCommand::List => list::run(global).await,
     };
     match result {
         Ok(code) => code,
