@@ -3,5 +3,6 @@
 //! pager or the editor. Below `tui`; knows nothing of its state.
 
 pub mod clipboard;
+pub mod colors;
 pub mod links;
 pub mod programs;

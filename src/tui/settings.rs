@@ -3,6 +3,7 @@
 
 use crate::clock::Zone;
 use crate::config::{self, Loaded};
+use crate::term::colors::Depth;
 use crate::tui::keymap::Keymap;
 use crate::tui::outside::OutsideSettings;
 use crate::tui::state::UiSettings;
@@ -10,10 +11,14 @@ use crate::tui::theme::Theme;
 use std::time::Duration;
 
 impl UiSettings {
-    /// The settings of this user: config file and environment.
+    /// The settings of this user: config file and environment, colours fitted to the
+    /// terminal.
     pub fn from_env() -> UiSettings {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        UiSettings::from_config(&config::load_lenient(), no_color)
+        let mut settings = UiSettings::from_config(&config::load_lenient(), no_color);
+        // As many colours as the terminal shows (COLORTERM, TERM).
+        settings.theme = settings.theme.fit(Depth::detect());
+        settings
     }
 
     /// The settings a loaded config gives; `no_color` keeps every colour out, the config's

@@ -3,6 +3,7 @@
 
 use crate::api::StatusKind;
 use crate::present::Tone;
+use crate::term::colors::Depth;
 use ratatui::style::{Color, Modifier, Style};
 
 /// The style of every role the views use.
@@ -116,6 +117,37 @@ impl Theme {
         Ok(())
     }
 
+    /// Every colour as a terminal of `depth` can show it: a `#rrggbb` of the config file
+    /// becomes the nearest of 256 or of the 16 named colours; those 16 (the user's own
+    /// scheme) stay as they are.
+    pub(crate) fn fit(mut self, depth: Depth) -> Theme {
+        let styles = [
+            &mut self.text,
+            &mut self.dim,
+            &mut self.accent,
+            &mut self.title,
+            &mut self.border,
+            &mut self.header,
+            &mut self.selected,
+            &mut self.tab_active,
+            &mut self.tab_inactive,
+            &mut self.status_bar,
+            &mut self.key,
+            &mut self.positive,
+            &mut self.neutral,
+            &mut self.negative,
+            &mut self.warning,
+            &mut self.error,
+            &mut self.quote,
+            &mut self.link,
+        ];
+        for style in styles {
+            style.fg = style.fg.map(|c| depth.fit(c));
+            style.bg = style.bg.map(|c| depth.fit(c));
+        }
+        self
+    }
+
     /// Applies the config file's `[theme]` table; one message per role it does not know.
     pub(crate) fn apply<'a>(
         &mut self,
@@ -153,6 +185,20 @@ impl Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_theme_fits_the_terminal_and_keeps_the_named_colours() {
+        let mut theme = Theme::default();
+        theme.set("accent", Color::Rgb(0xff, 0x88, 0x00)).unwrap();
+        theme.set("selection", Color::Rgb(0x30, 0x3a, 0x4a)).unwrap();
+        let on_256 = theme.clone().fit(Depth::Ansi256);
+        assert_eq!(on_256.accent.fg, Some(Color::Indexed(208)));
+        let on_16 = theme.clone().fit(Depth::Ansi16);
+        assert_eq!(on_16.accent.fg, Some(Color::Yellow));
+        assert_eq!(on_16.selected.bg, Some(Color::Black));
+        assert_eq!(on_16.positive, Theme::default().positive, "named colours stay");
+        assert_eq!(theme.clone().fit(Depth::TrueColor), theme);
+    }
 
     #[test]
     fn monochrome_has_no_colour_but_a_visible_selection() {
