@@ -1,6 +1,7 @@
 //! Hostile strings from the API drawn through the real crossterm backend into a byte buffer:
 //! the only escape sequences in the output are the backend's own cursor moves, colours and
-//! mode switches — no OSC, DCS, APC, PM or SOS, no BEL, no C1 controls, nothing from the data.
+//! mode switches, and the dashboard's own OSC 8 links (http, https, mailto) — no other OSC,
+//! no DCS, APC, PM or SOS, no BEL, no C1 controls, nothing from the data.
 
 mod common;
 
@@ -8,6 +9,21 @@ use common::scenarios::SCENARIOS;
 use common::*;
 use outreach_tui::tui::model::Pane;
 use outreach_tui::tui::theme::Theme;
+
+/// The length of one of the dashboard's own sequences at the start of `bytes`: an OSC 8
+/// hyperlink to an http, https or mailto URL of printable ASCII (or its closing `ESC ] 8 ; ;
+/// ST`), or saving and restoring the cursor around them (`ESC 7`, `ESC 8`).
+fn own_link_or_cursor_save(bytes: &[u8]) -> Option<usize> {
+    if matches!(bytes, [0x1b, b'7' | b'8', ..]) {
+        return Some(2);
+    }
+    let rest = bytes.strip_prefix(b"\x1b]8;;")?;
+    let end = rest.windows(2).position(|w| w == b"\x1b\\")?;
+    let url = &rest[..end];
+    let scheme = [&b"https://"[..], b"http://", b"mailto:"].iter().any(|s| url.starts_with(s));
+    let printable = url.iter().all(|b| b.is_ascii_graphic());
+    (url.is_empty() || (scheme && printable)).then_some(5 + end + 2)
+}
 
 /// Checks every escape sequence is a CSI the backend itself writes: cursor position (`H`),
 /// colours and attributes (`m`), and private modes (`?…h` / `?…l`: cursor visibility,
@@ -18,6 +34,10 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
     while index < bytes.len() {
         let byte = bytes[index];
         if byte == 0x1b {
+            if let Some(length) = own_link_or_cursor_save(&bytes[index..]) {
+                index += length;
+                continue;
+            }
             if bytes.get(index + 1) != Some(&b'[') {
                 let next = bytes.get(index + 1).map(|b| *b as char);
                 problems.push(format!("ESC not starting a CSI at {index}: ESC {next:?}"));
@@ -68,6 +88,11 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
 fn the_checker_catches_what_it_is_meant_to() {
     assert!(foreign_controls(b"\x1b[1;1Hok\x1b[38;5;1m\x1b[?25l").is_empty());
     assert!(!foreign_controls(b"\x1b]0;pwned\x07").is_empty(), "OSC and BEL");
+    assert!(
+        foreign_controls(b"\x1b7\x1b]8;;https://x.example/a\x1b\\ab\x1b]8;;\x1b\\\x1b8").is_empty()
+    );
+    assert!(!foreign_controls(b"\x1b]8;;javascript:alert(1)\x1b\\").is_empty(), "no other scheme");
+    assert!(!foreign_controls(b"\x1b]8;;https://x\x07").is_empty(), "an OSC 8 ended by BEL");
     assert!(!foreign_controls(b"\x1b[2J").is_empty(), "a CSI the backend never writes");
     assert!(!foreign_controls("\u{9b}31m".as_bytes()).is_empty(), "C1 CSI");
     assert!(!foreign_controls(b"\x1bP1$r\x1b\\").is_empty(), "DCS");

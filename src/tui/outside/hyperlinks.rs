@@ -3,6 +3,7 @@
 
 use super::chain_links;
 use crate::term::links::{self, LinkSpan};
+use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crossterm::cursor::{RestorePosition, SavePosition};
 use crossterm::queue;
@@ -27,9 +28,12 @@ fn known_urls(state: &AppState) -> Vec<String> {
     known
 }
 
-/// The links in `buffer` (nothing when `[ui] hyperlinks = false`).
+/// The links in `buffer` on a chain or the Meetings pane (nothing when `[ui] hyperlinks =
+/// false`).
 pub fn find(buffer: &Buffer, state: &AppState) -> Vec<Drawn> {
-    if !state.outside.settings.hyperlinks {
+    // Links of chains and meetings only: a URL-looking name in a table stays text.
+    let chain = state.pane == Pane::Exchanges && state.exchanges.chain.is_some();
+    if !state.outside.settings.hyperlinks || !(chain || state.pane == Pane::Meetings) {
         return Vec::new();
     }
     links::find(buffer, &known_urls(state))
