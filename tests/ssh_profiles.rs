@@ -61,3 +61,31 @@ async fn p_switches_profile_in_the_running_dashboard() {
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// A write from the dashboard is a line of the audit log too, marked `tui`, without the key.
+#[test]
+fn a_dashboard_write_is_in_the_audit_log() {
+    let home = Isolated::new();
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 100, 30, &[]);
+    pty.wait_for("campaigns in all");
+    pty.send("6");
+    pty.wait_for("Time zone");
+    pty.send("a");
+    pty.wait_for("Add a contact");
+    pty.send("audited@example.com");
+    pty.wait_for("audited@example.com");
+    pty.send("\u{13}");
+    pty.wait_for("Added contact #");
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+
+    let log = home.path().join("state").join("outreach").join("audit.jsonl");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let line: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(line["operation"], "contact.add");
+    assert_eq!(line["source"], "tui");
+    assert_eq!(line["profile"], "demo");
+    assert_eq!(line["addresses"], serde_json::json!(["audited@example.com"]));
+    assert_eq!(line["ok"], true);
+    assert!(!text.contains("key"), "nothing key-like is written: {text}");
+}
