@@ -182,11 +182,20 @@ fn p_switches_to_the_next_profile_and_forgets_the_last_organisations_data() {
 #[test]
 fn the_palette_recalls_earlier_lines_per_profile_never_a_key() {
     let mut state = state();
+    let mut kept = Vec::new();
     for line in ["contacts", "filter sk_live_0123456789abcdefghij", "bots"] {
         act(&mut state, ch(':'));
         type_text(&mut state, line);
-        act(&mut state, key(KeyCode::Enter));
+        kept.extend(jobs(&update(&mut state, key(KeyCode::Enter))));
     }
+    assert_eq!(
+        kept,
+        [
+            Job::Remember { profile: "demo".into(), line: "contacts".into() },
+            Job::Remember { profile: "demo".into(), line: "bots".into() },
+        ],
+        "kept for next time, the line with a key never"
+    );
     act(&mut state, ch(':'));
     let typed = |state: &AppState| match &state.overlay {
         Some(Overlay::Palette(p)) => p.input.value().to_string(),

@@ -136,3 +136,20 @@ fn meeting_links_are_osc8_hyperlinks_unless_turned_off() {
         }
     }
 }
+
+#[test]
+fn the_palette_remembers_lines_from_the_last_run() {
+    let home = Isolated::new();
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 100, 30, &[]);
+    pty.wait_for("campaigns in all");
+    pty.send(":bots\r");
+    pty.wait_for("Mailbox");
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 100, 30, &[]);
+    pty.wait_for("campaigns in all");
+    pty.send(":");
+    pty.send("\u{1b}[A");
+    pty.wait_for(":bots");
+}

@@ -61,6 +61,9 @@ fn outside_settings(config: &config::Config) -> OutsideSettings {
         over_ssh: crate::term::programs::over_ssh(),
         html_viewer: config.viewer.html.clone(),
         profiles,
+        history: crate::tui::outside::history::path()
+            .map(|path| crate::tui::outside::history::load(&path))
+            .unwrap_or_default(),
     }
 }
 

@@ -211,7 +211,11 @@ impl AppState {
             retries: Vec::new(),
             layout_job: None,
             next_req_id: 1,
-            outside: Outside { settings: settings.outside, ..Outside::default() },
+            outside: Outside {
+                history: settings.outside.history.clone(),
+                settings: settings.outside,
+                ..Outside::default()
+            },
             dirty: true,
         }
     }

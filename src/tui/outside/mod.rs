@@ -3,6 +3,7 @@
 //! profile. `update` decides (`Job`), the runner does it (`perform`), and what came of it
 //! returns as `Done`.
 
+pub mod history;
 pub mod hyperlinks;
 pub mod input;
 pub mod perform;
@@ -25,6 +26,8 @@ pub struct OutsideSettings {
     pub html_viewer: Option<String>,
     /// The profiles of the config file, for `P`.
     pub profiles: Vec<String>,
+    /// Palette lines of earlier runs, `(profile, line)`, oldest first.
+    pub history: Vec<(String, String)>,
 }
 
 impl Default for OutsideSettings {
@@ -35,6 +38,7 @@ impl Default for OutsideSettings {
             over_ssh: false,
             html_viewer: None,
             profiles: Vec::new(),
+            history: Vec::new(),
         }
     }
 }
@@ -74,6 +78,8 @@ pub enum Job {
     PageChain { messages: Arc<[EmailMessage]>, converter: String },
     /// Edit a form field in the editor; answers `Done::Edited` with the same id.
     Edit { req_id: ReqId, text: String },
+    /// Keep a palette line for next time.
+    Remember { profile: String, line: String },
 }
 
 /// What came of a job.

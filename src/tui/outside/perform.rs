@@ -39,6 +39,12 @@ pub fn perform(job: Job, input: Option<&InputSwitch>, tx: &UnboundedSender<Actio
             let result = suspended(input, || programs::page(&programs::pager(), &text));
             let _ = tx.send(Action::Outside(Done::Paged(result.map_err(|e| e.to_string()))));
         }
+        Job::Remember { profile, line } => {
+            let Some(path) = super::history::path() else { return };
+            if let Err(error) = super::history::append(&path, &profile, &line) {
+                tracing::warn!(%error, "could not keep the palette line");
+            }
+        }
         Job::Edit { req_id, text } => {
             let result = suspended(input, || programs::edit(&programs::editor(), &text));
             let result = result.map_err(|error| error.to_string());

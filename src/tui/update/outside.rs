@@ -9,6 +9,7 @@ use crate::tui::action::Effect;
 use crate::tui::details;
 use crate::tui::form::FieldKind;
 use crate::tui::model::Pane;
+use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job, chain_links};
 use crate::tui::palette::may_keep;
 use crate::tui::state::{
@@ -364,17 +365,18 @@ pub(crate) fn history(state: &AppState) -> Vec<String> {
     state.outside.history.iter().filter(|(p, _)| *p == profile).map(|(_, l)| l.clone()).collect()
 }
 
-/// Keeps a palette line run in this profile (not twice in a row, never one with a key).
-pub(crate) fn remember(state: &mut AppState, line: &str) {
-    const KEPT: usize = 200;
+/// Keeps a palette line run in this profile, here and for next time (not twice in a row,
+/// never one with a key).
+pub(crate) fn remember(state: &mut AppState, line: &str) -> Vec<Effect> {
     if !may_keep(line) || history(state).last().is_some_and(|last| last == line) {
-        return;
+        return Vec::new();
     }
     let profile = current_profile(state);
-    state.outside.history.push((profile, line.to_string()));
+    state.outside.history.push((profile.clone(), line.to_string()));
     if state.outside.history.len() > KEPT {
         state.outside.history.remove(0);
     }
+    vec![Effect::Outside(Job::Remember { profile, line: line.to_string() })]
 }
 
 /// `P`: the next profile of the config file.

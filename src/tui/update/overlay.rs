@@ -104,7 +104,7 @@ pub(crate) fn on_paste(state: &mut AppState, text: &str) {
     }
 }
 
-fn run_palette(state: &mut AppState, mut palette: crate::tui::state::Palette) -> Vec<Effect> {
+fn run_palette(state: &mut AppState, palette: crate::tui::state::Palette) -> Vec<Effect> {
     let typed = palette.input.value().trim().to_string();
     let line = if typed.is_empty() {
         suggestions("").get(palette.selected).map(|e| e.name.to_string()).unwrap_or_default()
@@ -112,9 +112,17 @@ fn run_palette(state: &mut AppState, mut palette: crate::tui::state::Palette) ->
         typed
     };
     let parsed = parse(&line);
-    if parsed.is_ok() {
-        outside::remember(state, &line);
-    }
+    let kept = if parsed.is_ok() { outside::remember(state, &line) } else { Vec::new() };
+    let mut effects = run_parsed(state, palette, parsed);
+    effects.extend(kept);
+    effects
+}
+
+fn run_parsed(
+    state: &mut AppState,
+    mut palette: crate::tui::state::Palette,
+    parsed: Result<PaletteAction, String>,
+) -> Vec<Effect> {
     match parsed {
         Ok(PaletteAction::Run(command)) => commands::run(state, command),
         Ok(PaletteAction::Profile(Some(name))) => outside::switch_profile(state, &name),
