@@ -39,6 +39,17 @@ async fn every_cli_write_is_one_audit_line_and_none_holds_the_key() {
     ])
     .await
     .expect(0);
+    cli.run(&[
+        "contacts",
+        "upload",
+        "--campaign",
+        &campaign,
+        "--start",
+        "--email",
+        "go@example.org",
+    ])
+    .await
+    .expect(0);
     cli.run(&["dnc", "add-emails", "a@example.org", "b@example.org"]).await.expect(0);
     cli.run(&["dnc", "add-domains", "one.example", "two.example", "three.example"]).await.expect(0);
     cli.run(&["conversions", "log", "--email", "audit-add@example.org"]).await.expect(0);
@@ -53,6 +64,7 @@ async fn every_cli_write_is_one_audit_line_and_none_holds_the_key() {
         [
             "contact.add",
             "contact.upload",
+            "contact.upload_and_start",
             "dnc.emails",
             "dnc.domains",
             "conversion.log",
@@ -66,11 +78,12 @@ async fn every_cli_write_is_one_audit_line_and_none_holds_the_key() {
     }
     assert_eq!(lines[1]["campaign_id"].to_string(), campaign);
     assert_eq!(lines[1]["addresses"], serde_json::json!(["up@example.org"]));
-    assert_eq!(lines[2]["addresses"], serde_json::json!(["a@example.org", "b@example.org"]));
-    assert_eq!(lines[3]["domain_count"], 3);
-    assert!(lines[3].get("addresses").is_none(), "domains are counted, not kept");
+    assert_eq!(lines[2]["addresses"], serde_json::json!(["go@example.org"]));
+    assert_eq!(lines[3]["addresses"], serde_json::json!(["a@example.org", "b@example.org"]));
+    assert_eq!(lines[4]["domain_count"], 3);
+    assert!(lines[4].get("addresses").is_none(), "domains are counted, not kept");
     assert_eq!((&lines[0]["ok"], &lines[0]["status"]), (&Value::Bool(true), &Value::from(200)));
-    let failed = &lines[5];
+    let failed = &lines[6];
     assert_eq!((&failed["ok"], &failed["status"]), (&Value::Bool(false), &Value::from(400)));
     assert_eq!(failed["campaign_id"], active);
     assert!(failed["error"].as_str().unwrap().contains("only a PENDING campaign"), "{failed}");
@@ -82,7 +95,7 @@ async fn every_cli_write_is_one_audit_line_and_none_holds_the_key() {
     // `outreach audit` reads it back, as JSON, CSV or a table.
     let json = cli.run(&["audit", "-o", "json"]).await;
     json.expect(0);
-    assert_eq!(json.json().as_array().map(Vec::len), Some(6));
+    assert_eq!(json.json().as_array().map(Vec::len), Some(7));
     let csv = cli.run(&["audit", "-o", "csv"]).await;
     csv.expect(0);
     assert!(csv.stdout.starts_with("TIME,PROFILE,HOST,SOURCE,OPERATION,TARGET,STATUS,ERROR\n"));
