@@ -14,6 +14,7 @@ pub mod credentials;
 pub mod inbox;
 pub mod logging;
 pub mod present;
+pub mod results;
 pub mod session;
 pub mod sim;
 pub mod state;

@@ -1,0 +1,140 @@
+use super::*;
+use crate::api::{CampaignRef, Exchange, ExchangeStatus, Meeting, Party, Person, Timestamp};
+use crate::clock::Zone;
+use crate::inbox::Category;
+use chrono::{DateTime, NaiveDate, Utc};
+
+fn at(text: &str) -> Timestamp {
+    Timestamp::parse(text).unwrap()
+}
+
+fn date(text: &str) -> NaiveDate {
+    text.parse().unwrap()
+}
+
+/// Berlin, summer: UTC+2.
+fn zone() -> Zone {
+    Zone::Named(chrono_tz::Europe::Berlin)
+}
+
+/// Fri 10 May 2024, 22:30 in Berlin.
+fn now() -> DateTime<Utc> {
+    at("2024-05-10T20:30:00").0
+}
+
+fn reply(id: i64, campaign: i64, bot: i64, status: ExchangeStatus, updated: &str) -> Exchange {
+    Exchange {
+        id,
+        campaign_id: campaign,
+        status,
+        updated_at: Some(at(updated)),
+        bot: Party { id: bot, ..Party::default() },
+        ..Exchange::default()
+    }
+}
+
+fn meeting(
+    id: i64,
+    campaign: i64,
+    bot: i64,
+    created: &str,
+    start: &str,
+    cancelled: bool,
+) -> Meeting {
+    Meeting {
+        id,
+        created_at: Some(at(created)),
+        start: Some(at(start)),
+        cancelled,
+        campaign: Some(CampaignRef { id: campaign, name: format!("C{campaign}") }),
+        bot: Some(Person { id: bot, ..Person::default() }),
+        ..Meeting::default()
+    }
+}
+
+#[test]
+fn windows_end_today_and_step_through_the_ranges() {
+    let window = Window::last_days(date("2024-05-10"), 7);
+    assert_eq!(
+        (window.first, window.last, window.days()),
+        (date("2024-05-04"), date("2024-05-10"), 7)
+    );
+    assert_eq!(window.describe(date("2024-05-10")), "last 7 days");
+    assert_eq!(window.dates().count(), 7);
+    let (replies, meetings) = window.queries();
+    assert_eq!(
+        (replies.start_date, replies.end_date),
+        (Some(date("2024-05-03")), Some(date("2024-05-11")))
+    );
+    assert_eq!((meetings.start_date, meetings.end_date), (Some(date("2024-05-03")), None));
+    assert_eq!((next_range(7), next_range(30), next_range(90), next_range(12)), (30, 90, 7, 7));
+    assert!(Window::between(date("2024-05-02"), date("2024-05-01")).is_none());
+}
+
+#[test]
+fn replies_count_once_by_category_on_the_viewers_day_and_meetings_split_into_held_upcoming_cancelled()
+ {
+    let window = Window::last_days(date("2024-05-10"), 7);
+    let zone = zone();
+    let basis = Basis { window, zone: &zone, now: now() };
+    let replies = [
+        reply(1, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-10T10:00:00"),
+        reply(2, 10, 100, ExchangeStatus::SchedulingMeeting, "2024-05-03T22:30:00"), // 4 May 00:30 Berlin: in
+        reply(3, 10, 101, ExchangeStatus::Declined, "2024-05-03T21:59:00"), // 3 May 23:59 Berlin: out
+        reply(4, 11, 101, ExchangeStatus::MeetingBooked, "2024-05-09T08:00:00"),
+        reply(5, 11, 101, ExchangeStatus::NoResponse, "2024-05-09T08:00:00"), // not a reply
+    ];
+    let meetings = [
+        meeting(1, 10, 100, "2024-05-05T09:00:00", "2024-05-08T09:00:00", false), // held
+        meeting(2, 10, 100, "2024-05-09T09:00:00", "2024-05-12T09:00:00", false), // upcoming
+        meeting(3, 11, 101, "2024-05-09T09:00:00", "2024-05-07T09:00:00", true),  // cancelled
+        meeting(4, 11, 101, "2024-04-20T09:00:00", "2024-05-08T09:00:00", false), // booked before
+    ];
+    let results = Results::compute(&replies, &meetings, &basis);
+    let total = &results.total;
+    assert_eq!(total.replies, 3);
+    assert_eq!(total.interested(), 2);
+    assert_eq!(total.count(&Category::Meeting), 1);
+    assert_eq!(total.meetings, MeetingTally { booked: 3, held: 1, upcoming: 1, cancelled: 1 });
+    assert_eq!(total.rate_text(), "100%");
+    assert_eq!(total.last_activity, Some(at("2024-05-10T10:00:00")));
+    let ten = results.campaign(10).unwrap();
+    assert_eq!((ten.replies, ten.interested(), ten.meetings.booked), (2, 2, 2));
+    assert_eq!(ten.bots.iter().copied().collect::<Vec<_>>(), vec![100]);
+    let bot = results.bot(101).unwrap();
+    assert_eq!((bot.replies, bot.meetings.cancelled), (1, 1));
+    assert_eq!(bot.campaigns.iter().copied().collect::<Vec<_>>(), vec![11]);
+    assert_eq!(results.campaign(12), None);
+    assert_eq!(Tally::default().rate_text(), "–");
+
+    // The series adds up to the tally, day by day in the viewer's zone.
+    let days = series(&replies, &meetings, &basis, Who::Campaign(10));
+    assert_eq!(days.len(), 7);
+    assert_eq!(days.iter().map(|d| d.replies).sum::<usize>(), ten.replies);
+    assert_eq!(days.iter().map(|d| d.meetings).sum::<usize>(), ten.meetings.booked);
+    assert_eq!((days[0].date, days[0].replies), (date("2024-05-04"), 1));
+    assert_eq!((days[1].date, days[1].meetings), (date("2024-05-05"), 1));
+}
+
+#[test]
+fn buckets_keep_every_count_and_end_with_today() {
+    let window = Window::last_days(date("2024-05-10"), 90);
+    let days: Vec<DayPoint> = window
+        .dates()
+        .enumerate()
+        .map(|(n, date)| DayPoint { date, replies: n % 3, meetings: n % 2 })
+        .collect();
+    let buckets = buckets(&days, 12);
+    assert!(buckets.len() <= 12);
+    assert_eq!(buckets.last().unwrap().last, date("2024-05-10"));
+    assert_eq!(buckets.first().unwrap().first, window.first);
+    assert_eq!(
+        buckets.iter().map(|b| b.replies).sum::<usize>(),
+        days.iter().map(|d| d.replies).sum::<usize>()
+    );
+    assert_eq!(
+        buckets.iter().map(|b| b.meetings).sum::<usize>(),
+        days.iter().map(|d| d.meetings).sum::<usize>()
+    );
+    assert_eq!(super::buckets(&days[..7], 12).len(), 7, "a bar a day when they fit");
+}
