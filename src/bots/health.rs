@@ -8,7 +8,8 @@
 //! is invalid, or its account is SUSPENDED, PAYMENT_FAILED, PROVISIONING_FAILED (or in a
 //! status this client does not know).
 
-use crate::api::{Bot, BotStatus, MailboxStatus};
+use super::checks::{Check, CheckKind, checks};
+use crate::api::{Bot, BotStatus};
 use serde::Serialize;
 
 /// Where a bot stands, from worst to best for someone deciding what to look at.
@@ -42,19 +43,6 @@ pub(crate) fn is_retired(status: &BotStatus) -> bool {
     matches!(status, BotStatus::Deleted | BotStatus::Cancelled | BotStatus::Inactive)
 }
 
-/// Whether this account status alone keeps a live bot from sending well. Statuses on the
-/// way to sending (CONFIGURING, PROVISIONING, …) are not trouble by themselves; their
-/// mailbox and DNS say whether they are.
-fn status_is_trouble(status: &BotStatus) -> bool {
-    matches!(
-        status,
-        BotStatus::Suspended
-            | BotStatus::PaymentFailed
-            | BotStatus::ProvisioningFailed
-            | BotStatus::Unknown(_)
-    )
-}
-
 /// Where a bot stands.
 pub fn standing(bot: &Bot) -> Standing {
     if is_retired(&bot.status) {
@@ -69,35 +57,35 @@ pub fn standing(bot: &Bot) -> Standing {
 }
 
 /// What keeps a live bot from sending well, in words; empty for a healthy or retired bot.
+/// Read from the failed [`checks`], so the verdict and the checklist agree.
 pub fn problems(bot: &Bot) -> Vec<String> {
     if is_retired(&bot.status) {
         return Vec::new();
     }
+    let checks = checks(bot);
+    let failed = |kind| checks.iter().filter(move |c: &&Check| c.kind == kind && c.failed());
     let mut problems = Vec::new();
-    if bot.mailbox_status != MailboxStatus::Active {
+    if failed(CheckKind::Mailbox).next().is_some() {
         problems.push(format!("mailbox {}", bot.mailbox_status));
     }
-    if status_is_trouble(&bot.status) {
+    if failed(CheckKind::Status).next().is_some() {
         problems.push(format!("status {}", bot.status));
     }
-    if let Some(dns) = &bot.dns_validation {
-        let missing: Vec<&str> = [("MX", dns.mx), ("SPF", dns.spf)]
-            .iter()
-            .filter(|(_, ok)| !ok)
-            .map(|(n, _)| *n)
-            .collect();
-        if !missing.is_empty() {
-            problems.push(format!("DNS {} missing", missing.join("+")));
-        }
+    let missing: Vec<&str> = [(CheckKind::DnsMx, "MX"), (CheckKind::DnsSpf, "SPF")]
+        .into_iter()
+        .filter(|(kind, _)| failed(*kind).next().is_some())
+        .map(|(_, name)| name)
+        .collect();
+    if !missing.is_empty() {
+        problems.push(format!("DNS {} missing", missing.join("+")));
     }
-    if let Some(cname) = &bot.cname_record {
-        if !cname.valid_record {
-            problems.push("CNAME invalid".into());
-        } else if !cname.valid_ssl {
-            problems.push("SSL invalid".into());
-        }
+    // An SSL certificate follows its CNAME record: the record is the thing to fix first.
+    if failed(CheckKind::CnameRecord).next().is_some() {
+        problems.push("CNAME invalid".into());
+    } else if failed(CheckKind::Ssl).next().is_some() {
+        problems.push("SSL invalid".into());
     }
-    if bot.auth_data.iter().any(|auth| !auth.is_valid) {
+    if failed(CheckKind::Auth).next().is_some() {
         problems.push("auth invalid".into());
     }
     problems
@@ -116,7 +104,7 @@ pub fn verdict(bot: &Bot) -> String {
 /// A live bot every check passes, for the tests here and in `summary`.
 #[cfg(test)]
 pub(crate) fn healthy_bot(id: i64) -> Bot {
-    use crate::api::{AuthData, CnameRecord, DnsValidation};
+    use crate::api::{AuthData, CnameRecord, DnsValidation, MailboxStatus};
     Bot {
         id,
         email: format!("bot{id}@example.com"),
@@ -136,7 +124,7 @@ pub(crate) fn healthy_bot(id: i64) -> Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{AuthData, CnameRecord, DnsValidation};
+    use crate::api::{AuthData, CnameRecord, DnsValidation, MailboxStatus};
 
     fn healthy() -> Bot {
         healthy_bot(1)

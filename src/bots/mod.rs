@@ -2,8 +2,10 @@
 //! well ([`health`]) and where its warm-up stands ([`warmup`]). Below the TUI and the CLI so
 //! both say the same about each bot.
 
+pub(crate) mod checks;
 pub(crate) mod health;
 pub(crate) mod warmup;
 
+pub use checks::{Check, CheckKind, checks};
 pub use health::{Standing, problems, standing, verdict};
 pub(crate) use warmup::warmup;
