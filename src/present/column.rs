@@ -149,17 +149,19 @@ impl CampaignNames for () {
 }
 
 /// What a cell may need beyond its item: the user's zone, the time now (the dashboard's
-/// clock, so tests can fix it), and campaign names.
+/// clock, so tests can fix it), campaign names, and the results of the chosen range.
 pub struct Context<'a> {
     pub zone: &'a Zone,
     pub now: DateTime<Utc>,
     pub campaigns: &'a dyn CampaignNames,
+    /// `None` where results are not loaded (their cells are empty).
+    pub results: Option<&'a crate::results::Results>,
 }
 
 impl<'a> Context<'a> {
     /// A context that knows no campaign names.
     pub(crate) fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
-        Context { zone, now, campaigns: &() }
+        Context { zone, now, campaigns: &(), results: None }
     }
 }
 

@@ -56,4 +56,6 @@ pub enum Command {
     Pipe,
     /// Switch to the next profile of the config file.
     SwitchProfile,
+    /// The next results range (7 → 30 → 90 days) of the Campaigns, Bots and Overview.
+    CycleRange,
 }

@@ -118,6 +118,12 @@ macro_rules! list_resources {
             /// Meetings of today and the next 7 days, for the Overview.
             UpcomingMeetings: upcoming_meetings::UpcomingMeetings, "upcoming meetings",
                 upcoming_meetings: crate::api::Meeting;
+            /// Replies of the results range (Campaigns, Bots, the Overview's chart).
+            RangeReplies: range_replies::RangeReplies, "replies of the range",
+                range_replies: crate::api::Exchange;
+            /// Meetings booked in the results range.
+            RangeMeetings: range_meetings::RangeMeetings, "meetings of the range",
+                range_meetings: crate::api::Meeting;
         }
     };
 }

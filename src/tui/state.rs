@@ -23,6 +23,9 @@ use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
 use std::time::Duration;
 
+/// The results range at start: a month tells a trend without burying this week.
+pub const DEFAULT_RANGE_DAYS: u32 = 30;
+
 /// Declares [`Store`] from the registry (`model::list_resources`).
 macro_rules! declare_store {
     ($( $(#[doc = $doc:literal])* $slot:ident : $file:ident :: $resource:ident, $label:literal
@@ -138,6 +141,11 @@ pub struct AppState {
     pub meetings: MeetingsPane,
     pub bots: ListPane,
     pub contacts: ListPane,
+    /// The results range in days (one of [`crate::results::RANGES`]), shared by the
+    /// Campaigns and Bots panes and the Overview's chart.
+    pub range_days: u32,
+    /// The results of that range, computed when its replies or meetings load.
+    pub results: crate::results::Results,
     /// The filter of the current list is being typed.
     pub filtering: bool,
     /// The filter being typed, with its cursor.
@@ -197,6 +205,8 @@ impl AppState {
             meetings: MeetingsPane { query: meetings, ..MeetingsPane::default() },
             bots: ListPane::default(),
             contacts: ListPane::default(),
+            range_days: DEFAULT_RANGE_DAYS,
+            results: crate::results::Results::default(),
             filtering: false,
             filter_input: TextInput::default(),
             overlay: None,
@@ -326,6 +336,11 @@ impl AppState {
             Pane::Contacts => scopes.insert(0, Contact),
             _ => {}
         }
+        // The Bots list shows no results; a bot's detail does.
+        let bot_open = state.pane == Pane::Bots && state.bots.detail.is_some();
+        if matches!(state.pane, Pane::Overview | Pane::Campaigns) || bot_open {
+            scopes.insert(0, Results);
+        }
         scopes.extend([Write, Global]);
         scopes
     }
@@ -358,6 +373,16 @@ impl AppState {
         let login = self.key_label(Command::Login, Keys::DEFAULT.login);
         let keys = Keys { refresh: &refresh, login: &login };
         advice(error, Place::Screen(keys)).unwrap_or_default()
+    }
+
+    /// The window of the results range, ending today in the user's zone.
+    pub(crate) fn range_window(&self) -> crate::results::Window {
+        crate::results::Window::last_days(self.zone.date(self.now), self.range_days)
+    }
+
+    /// How results are counted now: the range, the user's zone, the clock.
+    pub(crate) fn results_basis(&self) -> crate::results::Basis<'_> {
+        crate::results::Basis { window: self.range_window(), zone: &self.zone, now: self.now }
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.

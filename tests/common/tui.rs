@@ -13,7 +13,8 @@ use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::outside::OutsideSettings;
 use outreach_tui::tui::resource::{
-    Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RecentReplies, UpcomingMeetings, loaded,
+    Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RangeMeetings, RangeReplies,
+    RecentReplies, UpcomingMeetings, loaded,
 };
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
@@ -60,6 +61,8 @@ pub fn answer_for(fetch: &Fetch) -> Action {
         Slot::Meetings => loaded::<Meetings>(req_id, Ok(listed(meetings()))),
         Slot::UpcomingMeetings => loaded::<UpcomingMeetings>(req_id, Ok(listed(meetings()))),
         Slot::Chain => loaded::<Chain>(req_id, Ok(listed(chain()))),
+        Slot::RangeReplies => loaded::<RangeReplies>(req_id, Ok(listed(exchanges()))),
+        Slot::RangeMeetings => loaded::<RangeMeetings>(req_id, Ok(listed(meetings()))),
     }
 }
 

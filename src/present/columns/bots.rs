@@ -3,7 +3,7 @@
 //! and the health checks at a glance.
 
 use crate::api::{Bot, BotStatus, MailboxStatus};
-use crate::bots::{Standing, standing, verdict};
+use crate::bots::{CheckKind, Standing, checks, standing, verdict};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::full_name;
 use crate::present::tone::{self, Tone};
@@ -41,17 +41,18 @@ pub(crate) fn mailbox_label(status: &MailboxStatus) -> Option<&'static str> {
 }
 
 /// The five health checks: MX, SPF, CNAME record, SSL, auth — passing, failing or not
-/// reported.
+/// reported. Read from [`crate::bots::checks`], the one definition of each check.
 pub(crate) fn health_checks(bot: &Bot) -> [(&'static str, Option<bool>); 5] {
-    let dns = bot.dns_validation.as_ref();
-    let cname = bot.cname_record.as_ref();
-    let auth = (!bot.auth_data.is_empty()).then(|| bot.auth_data.iter().all(|a| a.is_valid));
+    let checks = checks(bot);
+    let of = |kind| checks.iter().find(|c| c.kind == kind).and_then(|c| c.ok);
+    let auths: Vec<bool> =
+        checks.iter().filter(|c| c.kind == CheckKind::Auth).filter_map(|c| c.ok).collect();
     [
-        ("MX", dns.map(|d| d.mx)),
-        ("SPF", dns.map(|d| d.spf)),
-        ("CNAME", cname.map(|c| c.valid_record)),
-        ("SSL", cname.map(|c| c.valid_ssl)),
-        ("AUTH", auth),
+        ("MX", of(CheckKind::DnsMx)),
+        ("SPF", of(CheckKind::DnsSpf)),
+        ("CNAME", of(CheckKind::CnameRecord)),
+        ("SSL", of(CheckKind::Ssl)),
+        ("AUTH", (!auths.is_empty()).then(|| auths.iter().all(|ok| *ok))),
     ]
 }
 

@@ -1,9 +1,12 @@
 //! Campaigns: name, status, when created; the CLI adds the id and settings a script needs,
-//! the dashboard the tracking at a glance.
+//! the dashboard the tracking at a glance and the results of the chosen range (replies,
+//! Interested, meetings booked, last activity) from [`crate::results`].
 
 use crate::api::Campaign;
-use crate::present::column::{ANY, Cell, Column, Value};
-use crate::present::tone;
+use crate::inbox::Category;
+use crate::present::column::{ANY, Cell, Column, Context, Value};
+use crate::present::tone::{self, Tone};
+use crate::results::Tally;
 
 type Col = Column<Campaign>;
 
@@ -58,8 +61,62 @@ fn unsubscribe() -> Col {
     .drop(5)
 }
 
+/// A count of the campaign's results: empty while results are not loaded, 0 for a campaign
+/// with nothing in the range, toned when it is worth a look.
+fn result_cell(
+    campaign: &Campaign,
+    context: &Context,
+    count: fn(&Tally) -> usize,
+    tone: Tone,
+) -> Cell {
+    let Some(results) = context.results else { return Cell::text("") };
+    let count = results.campaign(campaign.id).map_or(0, count);
+    let cell = Cell::new(Value::Int(count as i64));
+    if count > 0 { cell.tone(tone) } else { cell.tone(Tone::Dim) }
+}
+
+fn replies() -> Col {
+    Col::new("Replies", "REPLIES", (7, 7), |c, context| {
+        result_cell(c, context, |t| t.replies, Tone::Plain)
+    })
+    .right()
+}
+
+fn interested() -> Col {
+    Col::new("Interested", "INTERESTED", (10, 10), |c, context| {
+        result_cell(c, context, Tally::interested, Category::Interested.tone())
+    })
+    .right()
+    .drop(2)
+}
+
+fn meetings() -> Col {
+    Col::new("Meetings", "MEETINGS", (8, 8), |c, context| {
+        result_cell(c, context, |t| t.meetings.booked, Tone::Good)
+    })
+    .right()
+    .drop(1)
+}
+
+fn last_activity() -> Col {
+    Col::new("Last activity", "LAST ACTIVITY", (16, 16), |c, context| {
+        let last = context.results.and_then(|r| r.campaign(c.id)).and_then(|t| t.last_activity);
+        Cell::new(Value::Time(last)).tone(Tone::Dim)
+    })
+    .drop(4)
+}
+
 pub(crate) fn screen() -> Vec<Col> {
-    vec![name(), status(), created(), tracking_column()]
+    vec![
+        name(),
+        status(),
+        replies(),
+        interested(),
+        meetings(),
+        last_activity(),
+        created().drop(5),
+        tracking_column().drop(6),
+    ]
 }
 
 pub(crate) fn cli() -> Vec<Col> {

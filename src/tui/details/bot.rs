@@ -1,10 +1,14 @@
-//! A bot's settings, standing and health: warm-up, DNS, CNAME, auth, and its custom data.
+//! A bot's settings, its health as a checklist with what to do for each failure, the warm-up
+//! gauge, what it achieved over the results range and the campaigns it serves, and its
+//! custom data.
 
 use crate::api::Bot;
-use crate::bots::{Standing, standing, warmup};
+use crate::bots::{Standing, checks, standing, warmup};
 use crate::present::tone;
+use crate::results::{Tally, Who};
 use crate::text::sanitize;
 use crate::tui::details::contact::custom_data_lines;
+use crate::tui::details::results::result_lines;
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::detail::{field, heading, styled_field, yes_no};
@@ -35,15 +39,58 @@ fn warmup_line(bot: &Bot, state: &AppState) -> Line<'static> {
     }
 }
 
-fn check(ok: bool, theme: &Theme) -> (&'static str, ratatui::style::Style) {
-    if ok { ("valid", theme.positive) } else { ("INVALID", theme.error) }
+/// The checklist of [`crate::bots::checks`]: each check passed, failed or not reported,
+/// and under each failure what to do (for a bot that still sends).
+fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'static>> {
+    let theme = &state.theme;
+    let overall = match standing {
+        Standing::Attention => "needs attention: fix what is marked ✗",
+        Standing::Ending => "ending (scheduled for cancellation, still sending)",
+        Standing::Retired => "retired (no longer sends; its checks no longer matter)",
+        Standing::Healthy => "healthy: every check passes",
+    };
+    let mut lines = vec![
+        Line::from(""),
+        heading("Health", theme),
+        styled_field("  Overall", overall, standing_style(standing, theme), theme),
+    ];
+    for check in checks(bot) {
+        let (mark, style) = match check.ok {
+            Some(true) => ("✓", theme.positive),
+            Some(false) if standing == Standing::Retired => ("✗", theme.dim),
+            Some(false) => ("✗", theme.error),
+            None => ("?", theme.dim),
+        };
+        // A long provider name pushes the value right rather than touching it.
+        let label = format!("  {mark} {} ", sanitize(&check.label));
+        lines.push(styled_field(&label, sanitize(&check.value), style, theme));
+        if let Some(fix) = check.fix.filter(|_| standing != Standing::Retired) {
+            lines.push(Line::from(Span::styled(
+                format!("      → {}", sanitize(&fix)),
+                theme.warning,
+            )));
+        }
+    }
+    lines
+}
+
+/// The names of the campaigns a bot's replies and meetings came from.
+fn served(tally: &Tally, state: &AppState) -> String {
+    if tally.campaigns.is_empty() {
+        return "none with replies or meetings in the range".into();
+    }
+    let names: Vec<String> = tally
+        .campaigns
+        .iter()
+        .map(|id| state.campaign_name(*id).map_or_else(|| format!("campaign {id}"), sanitize))
+        .collect();
+    names.join(", ")
 }
 
 pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
     let n = |v: Option<i64>| v.map_or("not set".to_string(), |v| v.to_string());
     let standing = standing(bot);
-    let problems = crate::bots::problems(bot);
     let mut lines = vec![
         styled_field("E-mail", sanitize(&bot.email), theme.title, theme),
         field("Name", sanitize(format!("{} {}", bot.first_name, bot.last_name).trim()), theme),
@@ -74,42 +121,12 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         ),
         warmup_line(bot, state),
         field("Onboarding shown", yes_no(bot.shown_onboarding), theme),
-        Line::from(""),
-        heading("Health", theme),
     ];
-    if problems.is_empty() {
-        let overall = match standing {
-            Standing::Ending => "ending (scheduled for cancellation, still sending)",
-            Standing::Retired => "retired (no longer sends)",
-            Standing::Healthy | Standing::Attention => "healthy",
-        };
-        lines.push(styled_field("  Overall", overall, standing_style(standing, theme), theme));
-    } else {
-        lines.push(styled_field("  Problems", sanitize(&problems.join(", ")), theme.error, theme));
-    }
-    match &bot.dns_validation {
-        Some(dns) => {
-            let (word, style) = check(dns.mx, theme);
-            lines.push(styled_field("  DNS MX", word, style, theme));
-            let (word, style) = check(dns.spf, theme);
-            lines.push(styled_field("  DNS SPF", word, style, theme));
-        }
-        None => lines.push(field("  DNS", "not reported", theme)),
-    }
-    match &bot.cname_record {
-        Some(cname) => {
-            lines.push(field("  CNAME alias", sanitize(&cname.alias), theme));
-            let (word, style) = check(cname.valid_record, theme);
-            lines.push(styled_field("  CNAME record", word, style, theme));
-            let (word, style) = check(cname.valid_ssl, theme);
-            lines.push(styled_field("  SSL", word, style, theme));
-        }
-        None => lines.push(field("  CNAME", "not reported", theme)),
-    }
-    for auth in &bot.auth_data {
-        let (word, style) = check(auth.is_valid, theme);
-        let label = format!("  Auth {} {}", sanitize(&auth.provider), sanitize(&auth.auth_type));
-        lines.push(styled_field(&label, word, style, theme));
+    lines.extend(health_lines(bot, standing, state));
+    let (tally, results) = result_lines(Who::Bot(bot.id), state);
+    lines.extend(results);
+    if let Some(tally) = tally {
+        lines.push(field("  Campaigns it serves", served(&tally, state), theme));
     }
     lines.push(Line::from(""));
     lines.push(heading("Custom data", theme));

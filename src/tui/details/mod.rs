@@ -5,6 +5,7 @@ pub mod bot;
 pub mod campaign;
 pub mod contact;
 pub mod meeting;
+mod results;
 
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;

@@ -28,6 +28,8 @@ pub enum Scope {
     Contact,
     /// Every pane once connected: writes that may use the contact in view.
     Write,
+    /// Panes that show results over a range of days: Overview, Campaigns, Bots.
+    Results,
 }
 
 /// A key with its modifiers (Shift is part of the character for letters).
@@ -114,6 +116,7 @@ impl Default for Keymap {
             b(&[Key::ch('s')], C::StartCampaign, S::Campaign, "start the campaign (asks first)"),
             b(&[Key::ch('u')], C::UploadContact, S::Campaign, "add a contact to the campaign"),
             b(&[Key::ch('a')], C::AddContact, S::Contact, "add a contact"),
+            b(&[Key::ch('t')], C::CycleRange, S::Results, "results range: 7, 30 or 90 days"),
             b(&[Key::ch('d')], C::AddDnc, S::Write, "do not contact: addresses, domains"),
             b(&[Key::ch('D')], C::AddDncDomain, S::Write, "do not contact: the contact's domain"),
             b(&[Key::ch('c')], C::LogConversion, S::Write, "log a conversion"),

@@ -41,6 +41,7 @@ const ACTIONS: &[(&str, Command)] = &[
     ("open_link", Command::OpenLink),
     ("pipe", Command::Pipe),
     ("switch_profile", Command::SwitchProfile),
+    ("cycle_range", Command::CycleRange),
 ];
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.

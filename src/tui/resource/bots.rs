@@ -1,9 +1,12 @@
-//! Bots (endpoint 8), in the server's order.
+//! Bots (endpoint 8), by health: those needing attention first, then ending, healthy and
+//! retired, each group in the server's order.
 
 use crate::api::{ApiError, Bot, Client, Listed};
 use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
-use crate::tui::remote::Remote;
+use crate::bots::standing;
+use crate::tui::remote::{Remote, sorted};
+use std::sync::Arc;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
 
@@ -28,6 +31,10 @@ impl ListResource for Bots {
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Bot>, ApiError> {
         client.list_bots().await
+    }
+
+    fn order(items: Arc<[Bot]>) -> Arc<[Bot]> {
+        sorted(items, |a, b| standing(a).cmp(&standing(b)))
     }
 
     fn reindex(state: &mut AppState) {

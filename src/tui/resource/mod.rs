@@ -103,14 +103,22 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
 /// The slots the current pane shows. The Exchanges pane also wants campaign names.
 pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
     match state.pane {
-        Pane::Overview => {
-            vec![Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]
+        Pane::Overview => vec![
+            Slot::Campaigns,
+            Slot::Bots,
+            Slot::RecentReplies,
+            Slot::UpcomingMeetings,
+            Slot::RangeReplies,
+            Slot::RangeMeetings,
+        ],
+        // Results need both range lists; a campaign's per-bot table and a bot's campaigns
+        // name the other side.
+        Pane::Campaigns | Pane::Bots => {
+            vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
         }
-        Pane::Campaigns => vec![Slot::Campaigns],
         Pane::Exchanges if state.exchanges.chain.is_some() => vec![Slot::Chain],
         Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
         Pane::Meetings => vec![Slot::Meetings],
-        Pane::Bots => vec![Slot::Bots],
         Pane::Contacts => vec![Slot::Contacts],
     }
 }

@@ -50,10 +50,11 @@ impl present::CampaignNames for AppState {
     }
 }
 
-/// What the cells of the dashboard's lists are drawn with: its zone, its clock and the
-/// loaded campaigns' names.
+/// What the cells of the dashboard's lists are drawn with: its zone, its clock, the loaded
+/// campaigns' names and the results of the chosen range once loaded.
 pub(crate) fn context(state: &AppState) -> present::Context<'_> {
-    present::Context { zone: &state.zone, now: state.now, campaigns: state }
+    let results = state.results.window.is_some().then_some(&state.results);
+    present::Context { zone: &state.zone, now: state.now, campaigns: state, results }
 }
 
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection

@@ -90,5 +90,17 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::OpenLink => outside::open(state),
         Command::Pipe => outside::page(state),
         Command::SwitchProfile => outside::next_profile(state),
+        Command::CycleRange => cycle_range(state),
     }
+}
+
+/// The next results range; its replies and meetings are fetched again (the old numbers stay
+/// until they come, the titles saying they load).
+fn cycle_range(state: &mut AppState) -> Vec<Effect> {
+    state.range_days = crate::results::next_range(state.range_days);
+    state.dirty = true;
+    [Slot::RangeReplies, Slot::RangeMeetings]
+        .into_iter()
+        .filter_map(|slot| crate::tui::update::fetch::fetch(state, slot))
+        .collect()
 }

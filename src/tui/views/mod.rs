@@ -10,6 +10,7 @@ mod login;
 mod meetings;
 mod overview;
 mod pane;
+mod range;
 
 use crate::clock::age;
 use crate::tui::layout::areas;

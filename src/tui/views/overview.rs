@@ -1,11 +1,13 @@
 //! The Overview: counts at a glance in four tiles — campaigns by status, replied
-//! conversations per calendar day of the last 7, meetings today and in the next 7 days, bots
+//! conversations and meetings booked per calendar day of the results range (7, 30 or 90
+//! days, from [`crate::results`]), meetings today and in the next 7 days, bots
 //! needing attention — each a shortcut into its pane (Enter, or a click). The numbers come
 //! from [`crate::summary`], so they are the ones `outreach status` prints, and each total is
 //! the sum of what is drawn under it.
 
 use crate::api::CampaignStatus;
 use crate::clock::Zone;
+use crate::results::{Who, buckets, series};
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
@@ -13,6 +15,7 @@ use crate::tui::details::campaign::status_style;
 use crate::tui::layout::tile_rects;
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
+use crate::tui::views::range::{range_label, range_marks};
 use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -51,7 +54,8 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         let title_style = if selected { theme.tab_active } else { theme.title };
         // Counts by calendar day say whose days they are.
         let title = match tile {
-            Tile::Replies | Tile::Meetings => format!(" {title} · days in {} ", summary.zone),
+            Tile::Replies => format!(" {} · days in {} ", range_label(state), summary.zone),
+            Tile::Meetings => format!(" {title} · days in {} ", summary.zone),
             Tile::Campaigns | Tile::Bots => format!(" {title} "),
         };
         let block = Block::bordered()
@@ -67,7 +71,7 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         }
         match tile {
             Tile::Campaigns => campaigns(frame, inner, state, &summary),
-            Tile::Replies => replies(frame, inner, state, &summary),
+            Tile::Replies => replies(frame, inner, state),
             Tile::Meetings => meetings(frame, inner, state, &summary),
             Tile::Bots => bots(frame, inner, state, &summary),
         }
@@ -125,41 +129,59 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn replies(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, &state.store.recent_replies, state) {
+/// Replies and meetings booked over the results range, a pair of bars per day (or per few
+/// days when the range is wider than the tile). The headline is the sum of the bars.
+fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
+    let store = &state.store;
+    if !ready(frame, area, &store.range_replies, state)
+        || !ready(frame, area, &store.range_meetings, state)
+    {
         return;
     }
     let theme = &state.theme;
-    let counts = &summary.replies;
-    // The headline is the sum of the bars below it: one count, one definition.
-    let headline = Line::from(vec![
-        Span::styled(format!("{}", counts.last_7_days), theme.positive),
-        Span::styled(" conversations replied · ", theme.text),
-        Span::styled(format!("{}", counts.today), theme.positive),
-        Span::styled(" today", theme.text),
-    ]);
-    frame.render_widget(headline, Rect { height: 1, ..area });
+    let days = series(
+        store.range_replies.items(),
+        store.range_meetings.items(),
+        &state.results_basis(),
+        Who::All,
+    );
+    let (replied, booked) = days.iter().fold((0, 0), |(r, m), d| (r + d.replies, m + d.meetings));
+    let mut headline: Vec<Span> = vec![
+        Span::styled(format!("{replied}"), theme.positive),
+        Span::styled(" replied ", theme.text),
+        Span::styled("■", theme.positive),
+        Span::styled(format!(" {booked}"), theme.accent),
+        Span::styled(" meetings ", theme.text),
+        Span::styled("■", theme.accent),
+    ];
+    headline.extend(range_marks(state));
+    frame.render_widget(Line::from(headline), Rect { height: 1, ..area });
     if area.height < 4 {
         return;
     }
     let chart_area = Rect { y: area.y + 1, height: area.height - 1, ..area };
-    let bar_width = ((chart_area.width.saturating_sub(6)) / 7).clamp(1, 12);
-    let bars: Vec<Bar> = counts
-        .days
-        .iter()
-        .map(|day| {
-            Bar::default()
-                .value(day.count as u64)
-                .label(Line::from(day.date.format("%a").to_string()))
-                .text_value(day.count.to_string())
-                .style(theme.positive)
-        })
-        .collect();
-    let chart = BarChart::default()
-        .data(BarGroup::default().bars(&bars))
-        .bar_width(bar_width)
-        .bar_gap(1)
-        .value_style(theme.text);
+    // A pair of bars and a gap per bucket: at least three cells each.
+    let buckets = buckets(&days, usize::from(chart_area.width / 3));
+    let count = buckets.len().max(1) as u16;
+    let bar_width = ((chart_area.width / count).saturating_sub(1) / 2).clamp(1, 6);
+    let daily = buckets.iter().all(|b| b.first == b.last);
+    let chart = buckets.iter().fold(BarChart::default(), |chart, bucket| {
+        let label = if daily && bar_width >= 2 {
+            bucket.last.format("%a")
+        } else {
+            bucket.last.format("%d")
+        };
+        let bar = |value: usize, style| {
+            let text = if bar_width >= 2 { value.to_string() } else { String::new() };
+            Bar::default().value(value as u64).text_value(text).style(style)
+        };
+        chart.data(
+            BarGroup::default()
+                .label(Line::from(label.to_string()))
+                .bars(&[bar(bucket.replies, theme.positive), bar(bucket.meetings, theme.accent)]),
+        )
+    });
+    let chart = chart.bar_width(bar_width).bar_gap(0).group_gap(1).value_style(theme.text);
     frame.render_widget(chart, chart_area);
 }
 

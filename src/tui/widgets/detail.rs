@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 /// Width of the label column.
-const LABEL: usize = 22;
+pub(crate) const LABEL: usize = 22;
 
 /// A `label  value` line.
 pub fn field(label: &str, value: impl Into<String>, theme: &Theme) -> Line<'static> {

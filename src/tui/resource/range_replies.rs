@@ -1,0 +1,50 @@
+//! Replied conversations of the results range: with [`super::RangeMeetings`], what the
+//! Campaigns and Bots panes and the Overview's chart count (one fetch, shared).
+
+use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
+use crate::results::Results;
+use crate::tui::model::Slot;
+use crate::tui::remote::Remote;
+use crate::tui::resource::campaigns::Campaigns;
+use crate::tui::resource::shape::{ListResource, reindex_list};
+use crate::tui::state::AppState;
+
+pub struct RangeReplies;
+
+impl ListResource for RangeReplies {
+    type Item = Exchange;
+    type Query = ExchangeQuery;
+    const SLOT: Slot = Slot::RangeReplies;
+
+    fn query(state: &AppState) -> Option<ExchangeQuery> {
+        Some(state.range_window().queries().0)
+    }
+
+    fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
+        Some(&state.store.range_replies)
+    }
+
+    fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
+        Some(&mut state.store.range_replies)
+    }
+
+    async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
+        client.list_exchanges(query).await
+    }
+
+    fn reindex(state: &mut AppState) {
+        recount(state);
+    }
+}
+
+/// Counts the range's results again from both lists, once both are loaded, and rebuilds
+/// the Campaigns list, whose cells and filter show them.
+pub(crate) fn recount(state: &mut AppState) {
+    let store = &state.store;
+    if store.range_replies.data.is_none() || store.range_meetings.data.is_none() {
+        return;
+    }
+    let (replies, meetings) = (store.range_replies.items(), store.range_meetings.items());
+    state.results = Results::compute(replies, meetings, &state.results_basis());
+    reindex_list::<Campaigns>(state);
+}
