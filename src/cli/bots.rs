@@ -1,11 +1,17 @@
-//! `outreach bots list`.
+//! `outreach bots list|show`.
 
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{OutputArgs, print_listed};
+use super::output::{OutputArgs, json_document, print_listed, write_stdout};
+use super::report::{Fetched, SinceArg, days_text, tally_text};
+use crate::api::Bot;
+use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::present::columns::bots;
-use clap::Subcommand;
+use crate::results::{DayPoint, Tally, Who, Window};
+use crate::text::sanitize;
+use clap::{Args, Subcommand};
+use serde::Serialize;
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum BotsCommand {
@@ -15,6 +21,27 @@ Examples:
   outreach bots list
   outreach bots list -o json | jq '.[] | select(.mailbox_status != \"ACTIVE\") | .email'")]
     List(OutputArgs),
+
+    /// A bot's health checklist with what to do for each failure, its warm-up, and what it
+    /// achieved over a range: replies, meetings, the campaigns it serves.
+    #[command(after_help = "\
+Examples:
+  outreach bots show 7
+  outreach bots show 7 --since -90d --json | jq .checks
+
+The numbers are those of `outreach report --by bot` and the dashboard.")]
+    Show(ShowArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// The bot's id (see `outreach bots list`).
+    pub id: i64,
+    #[command(flatten)]
+    pub since: SinceArg,
+    /// Print one JSON object: the bot, its checks, its results and per day.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliError> {
@@ -24,5 +51,85 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
             let listed = context.client.list_bots().await?;
             print_listed(&listed, "bots", &bots::cli(), &output, &context.term)
         }
+        BotsCommand::Show(args) => show(global, args).await,
     }
+}
+
+/// `bots show --json`.
+#[derive(Serialize)]
+struct BotReport<'a> {
+    bot: &'a Bot,
+    standing: Standing,
+    checks: Vec<Check>,
+    window: Window,
+    results: Tally,
+    per_day: Vec<DayPoint>,
+}
+
+async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
+    let window = args.since.window()?;
+    let context = Context::connect(global).await?;
+    let (bots, campaigns, fetched) = tokio::join!(
+        context.client.list_bots(),
+        context.client.list_campaigns(),
+        Fetched::load(&context, window),
+    );
+    let (bots, fetched) = (bots?, fetched?);
+    let Some(bot) = bots.items.iter().find(|b| b.id == args.id) else {
+        return Err(CliError::new(
+            Exit::NotFound,
+            format!("Bot {} is not in this organisation.", args.id),
+        )
+        .with_hint("See `outreach bots list` for the ids."));
+    };
+    let who = Who::Bot(bot.id);
+    let standing = standing(bot);
+    let report = BotReport {
+        bot,
+        standing,
+        checks: checks(bot),
+        window,
+        results: fetched.tally(who),
+        per_day: fetched.series(who),
+    };
+    if args.json {
+        return write_stdout(&json_document(&report, &context.term)?).map(|()| Exit::Ok);
+    }
+    let mut lines = vec![
+        format!("Bot {} {} ({})", bot.id, sanitize(&bot.email), sanitize(bot.status.as_str())),
+        format!("Health: {}", standing.label()),
+    ];
+    for check in &report.checks {
+        let mark = match check.ok {
+            Some(true) => "ok ",
+            Some(false) => "BAD",
+            None => " ? ",
+        };
+        lines.push(format!("  {mark} {:<24}{}", sanitize(&check.label), sanitize(&check.value)));
+        if let Some(fix) = check.fix.as_ref().filter(|_| standing != Standing::Retired) {
+            lines.push(format!("        → {}", sanitize(fix)));
+        }
+    }
+    let warmup = warmup(bot, fetched.now)
+        .map_or_else(|| "not started".to_string(), |w| format!("{} {}", w.gauge(10), w.describe()));
+    lines.push(format!("Warm-up today: {warmup}"));
+    let mut text = lines.join("\n") + "\n";
+    text.push_str(&tally_text(&report.results, &window));
+    let name = |id: &i64| {
+        campaigns
+            .as_ref()
+            .ok()
+            .and_then(|c| c.items.iter().find(|c| c.id == *id))
+            .map_or_else(|| format!("campaign {id}"), |c| sanitize(&c.name))
+    };
+    let served: Vec<String> = report.results.campaigns.iter().map(name).collect();
+    let served = if served.is_empty() {
+        "none with replies or meetings in the range".to_string()
+    } else {
+        served.join(", ")
+    };
+    text.push_str(&format!("  {:<20}{served}\n", "Campaigns it serves"));
+    text.push_str(&days_text(&report.per_day));
+    write_stdout(&text)?;
+    Ok(Exit::Ok)
 }

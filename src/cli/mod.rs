@@ -17,6 +17,7 @@ pub mod meetings;
 pub mod output;
 pub mod progress;
 pub mod replies;
+pub mod report;
 pub mod sim;
 pub mod status;
 pub mod table;
@@ -121,11 +122,24 @@ group by the day of their last update. Retired bots (DELETED, CANCELLED, INACTIV
 listed apart and never need attention.")]
     Status(status::StatusArgs),
 
-    /// Campaigns: list, start.
+    /// How each campaign or bot did over a range of days: replies, Interested, meetings.
+    #[command(after_help = "\
+Examples:
+  outreach report                               # per campaign, the last 30 days
+  outreach report --by bot --since -7d
+  outreach report --since 2024-04-01 -o csv > april.csv
+
+Days are calendar days in your local zone, today included. A reply is a conversation in
+the replied group last updated in the range, counted once, in the inbox's categories. A
+meeting booked is one created in the range: booked = held + upcoming + cancelled. The
+reply → meeting rate is meetings booked per reply.")]
+    Report(report::ReportArgs),
+
+    /// Campaigns: list, show, start.
     #[command(subcommand)]
     Campaigns(campaigns::CampaignsCommand),
 
-    /// Bots (sending mailboxes): list.
+    /// Bots (sending mailboxes): list, show.
     #[command(subcommand)]
     Bots(bots::BotsCommand),
 
@@ -184,6 +198,7 @@ pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Status(args) => status::run(global, args).await,
         Command::Campaigns(command) => campaigns::run(global, command).await,
         Command::Bots(command) => bots::run(global, command).await,
+        Command::Report(args) => report::run(global, args).await,
         Command::Contacts(command) => contacts::run(global, command).await,
         Command::Exchanges(command) => exchanges::run(global, command).await,
         Command::Replies(args) => replies::run(global, args).await,

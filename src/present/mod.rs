@@ -9,6 +9,7 @@ pub(crate) mod columns;
 pub(crate) mod days;
 pub(crate) mod fit;
 pub(crate) mod names;
+pub(crate) mod settings;
 pub(crate) mod tone;
 pub(crate) mod width;
 

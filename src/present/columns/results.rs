@@ -1,0 +1,51 @@
+//! Results rows (`outreach report`): one campaign or bot with its counts over a range, the
+//! same numbers the dashboard's Campaigns list and details show ([`crate::results`]).
+
+use crate::present::column::{ANY, Cell, Column, Value};
+use crate::present::tone::Tone;
+use crate::results::Tally;
+use serde::Serialize;
+
+/// A campaign or bot with what it achieved.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResultRow {
+    pub id: i64,
+    /// The campaign's name or the bot's address.
+    pub name: String,
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+type Col = Column<ResultRow>;
+
+/// A count, dim when zero.
+fn number(n: usize) -> Cell {
+    Cell::new(Value::Int(n as i64)).tone(if n == 0 { Tone::Dim } else { Tone::Plain })
+}
+
+/// A column of one count of the tally (cells are plain functions, so a macro per count).
+macro_rules! count {
+    ($header:literal, $cli:literal, $of:expr) => {
+        Col::new($header, $cli, (ANY, ANY), |r, _| number($of(&r.tally))).right()
+    };
+}
+
+pub(crate) fn cli() -> Vec<Col> {
+    vec![
+        Col::new("Id", "ID", (ANY, ANY), |r, _| Cell::new(Value::Int(r.id))).right(),
+        Col::new("Name", "NAME", (12, 40), |r, _| Cell::text(&r.name)),
+        count!("Replies", "REPLIES", |t: &Tally| t.replies),
+        count!("Interested", "INTERESTED", Tally::interested).drop(1),
+        count!("Booked", "BOOKED", |t: &Tally| t.meetings.booked),
+        count!("Held", "HELD", |t: &Tally| t.meetings.held).drop(3),
+        count!("Upcoming", "UPCOMING", |t: &Tally| t.meetings.upcoming).drop(3),
+        count!("Cancelled", "CANCELLED", |t: &Tally| t.meetings.cancelled).drop(4),
+        Col::new("Rate", "REPLY→MEETING", (ANY, ANY), |r, _| Cell::text(r.tally.rate_text()))
+            .right()
+            .drop(2),
+        Col::new("Last activity", "LAST ACTIVITY", (16, 25), |r, _| {
+            Cell::new(Value::Time(r.tally.last_activity))
+        })
+        .drop(5),
+    ]
+}
