@@ -22,9 +22,10 @@ pub struct Window {
 }
 
 impl Window {
-    /// The last `days` days ending `today` (today included).
+    /// From `days` days ago to `today`, both included: what `--since -30d` means on the
+    /// command line, so "the last 30 days" counts the same on both faces.
     pub fn last_days(today: NaiveDate, days: u32) -> Window {
-        let back = u64::from(days.max(1) - 1);
+        let back = u64::from(days);
         Window { first: today.checked_sub_days(Days::new(back)).unwrap_or(today), last: today }
     }
 
@@ -67,7 +68,7 @@ impl Window {
         if self.last == today {
             match self.days() {
                 1 => "today".to_string(),
-                days => format!("last {days} days"),
+                days => format!("last {} days", days - 1),
             }
         } else {
             format!("{} – {}", self.first, self.last)
