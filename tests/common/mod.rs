@@ -11,6 +11,7 @@ pub mod layers;
 pub mod pty;
 pub mod scenarios;
 pub mod sim;
+pub mod truth;
 mod tui;
 
 // The TUI tests read these from the root; the other tests leave them unused.
