@@ -9,8 +9,11 @@ use outreach_tui::tui::theme::Theme;
 
 /// The screen's rows as characters, without the quotes `screen` puts around each.
 fn rows(width: u16, height: u16) -> Vec<Vec<char>> {
-    let state = connected(width, height, Theme::default());
-    screen(&state)
+    rows_of(&connected(width, height, Theme::default()))
+}
+
+fn rows_of(state: &outreach_tui::tui::state::AppState) -> Vec<Vec<char>> {
+    screen(state)
         .lines()
         .filter_map(|line| line.strip_prefix('"'))
         .map(|line| line.split('"').next().unwrap_or_default().chars().collect())
@@ -30,16 +33,37 @@ fn numbers(text: &str) -> Vec<usize> {
 
 #[test]
 fn the_replies_headline_is_the_sum_of_its_bars() {
-    for (width, height) in [(80, 24), (160, 48), (100, 30)] {
-        let rows = rows(width, height);
+    // Over the last 7 days (t: 30 → 90 → 7) a bar a day is wide enough to carry its value.
+    for (width, height) in [(160, 48), (100, 30)] {
+        let mut state = connected(width, height, Theme::default());
+        act(&mut state, ch('t'));
+        act(&mut state, ch('t'));
+        let rows = rows_of(&state);
         let tile: Vec<String> = rows.iter().map(|row| half(row, true)).collect();
-        let headline = tile.iter().position(|l| l.contains("conversations replied")).unwrap();
-        let total = numbers(&tile[headline])[0];
+        assert!(tile.iter().any(|l| l.contains("last 7 days (t)")), "{}", tile.join("\n"));
+        let headline = tile.iter().position(|l| l.contains(" replied ■ ")).unwrap();
+        let told = numbers(&tile[headline]);
         let labels = tile.iter().position(|l| l.contains("Mon") && l.contains("Tue")).unwrap();
-        // The value of each bar is written at its foot, on the row above the day labels.
+        // The value of each bar is written at its foot, on the row above the day labels:
+        // replies and meetings, a pair a day.
         let bars: usize = numbers(&tile[labels - 1].replace('█', " ")).iter().sum();
-        assert_eq!(bars, total, "{width}x{height}:\n{}", tile.join("\n"));
-        assert!(total > 0);
+        assert_eq!(bars, told[0] + told[1], "{width}x{height}:\n{}", tile.join("\n"));
+        assert!(told[0] > 0);
+    }
+}
+
+#[test]
+fn the_chart_takes_the_range_and_counts_what_the_campaigns_list_counts() {
+    let mut state = connected(80, 24, Theme::default());
+    for days in [30, 90, 7] {
+        let rows = rows_of(&state);
+        let tile: Vec<String> = rows.iter().map(|row| half(row, true)).collect();
+        let title = format!("last {days} days (t)");
+        assert!(tile.iter().any(|l| l.contains(&title)), "{}", tile.join("\n"));
+        let headline = tile.iter().find(|l| l.contains(" replied ■ ")).unwrap();
+        let total = &state.results.total;
+        assert_eq!(numbers(headline)[..2], [total.replies, total.meetings.booked], "{days}");
+        act(&mut state, ch('t'));
     }
 }
 

@@ -140,7 +140,10 @@ pub fn checks(bot: &Bot) -> Vec<Check> {
         "SSL",
         ssl,
         reported(ssl),
-        &format!("the certificate of {alias} follows a valid CNAME: fix that, then wait an hour"),
+        &format!(
+            "the service issues {alias}'s certificate once its CNAME is valid; still failing an \
+             hour after, ask its support"
+        ),
     ));
     for auth in &bot.auth_data {
         let label = format!("Auth {} {}", auth.provider, auth.auth_type);

@@ -28,7 +28,8 @@ pub const SCENARIOS: &[Scenario] = &[
     ("meetings", |s| keys(s, &[ch('4')])),
     ("meeting_detail", |s| keys(s, &[ch('4'), ch('j'), key(KeyCode::Enter)])),
     ("bots", |s| keys(s, &[ch('5')])),
-    ("bot_detail", |s| keys(s, &[ch('5'), ch('G'), key(KeyCode::Enter)])),
+    // The third bot once sorted by health: the one with a hostile name and failing checks.
+    ("bot_detail", |s| keys(s, &[ch('5'), ch('j'), ch('j'), key(KeyCode::Enter)])),
     ("contacts", |s| keys(s, &[ch('6')])),
     ("contact_detail", |s| keys(s, &[ch('6'), key(KeyCode::Enter)])),
     ("contacts_filtering", |s| {
