@@ -38,7 +38,16 @@ fn connecting_loads_the_overview_and_panes_load_on_first_visit() {
     let mut state = AppState::new(settings(Theme::default()), 80, 24, now());
     let effects = update(&mut state, Action::Connected(Ok(info())));
     let slots: Vec<Slot> = fetches(&effects).into_iter().map(|fetch| fetch.slot).collect();
-    assert_eq!(slots, [Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings]);
+    let overview = [
+        Slot::Campaigns,
+        Slot::Bots,
+        Slot::RecentReplies,
+        Slot::UpcomingMeetings,
+        // The chart's range, shared with the Campaigns and Bots panes.
+        Slot::RangeReplies,
+        Slot::RangeMeetings,
+    ];
+    assert_eq!(slots, overview);
     answer(&mut state, effects);
 
     let first = update(&mut state, ch('6'));
@@ -474,7 +483,7 @@ fn the_mouse_scrolls_selects_and_opens() {
 fn auto_refresh_skips_a_pane_still_loading() {
     let mut state = state();
     let effects = update(&mut state, Action::AutoRefresh);
-    assert_eq!(fetches(&effects).len(), 4, "the Overview reloads");
+    assert_eq!(fetches(&effects).len(), 6, "the Overview reloads, its range chart too");
     assert!(update(&mut state, Action::AutoRefresh).is_empty(), "not while it is loading");
 }
 
