@@ -64,7 +64,7 @@ async fn starting_a_pending_campaign_shows_it_active() {
     let name = campaign["name"].as_str().unwrap().to_string();
     with_dashboard(sim.base_url.clone(), sim.orgs[0].admin_key.clone(), move |pty| {
         pty.send("2");
-        pty.wait_for("Created");
+        pty.wait_for("Last activity");
         pty.send("/");
         pty.send(&name);
         pty.send(ENTER);
@@ -116,7 +116,7 @@ async fn a_read_only_key_gets_the_403_in_words() {
     let sim = start().await;
     with_dashboard(sim.base_url.clone(), sim.orgs[0].read_only_key.clone(), |pty| {
         pty.send("2");
-        pty.wait_for("Created");
+        pty.wait_for("Last activity");
         pty.send("s");
         pty.wait_for("Start campaign");
         pty.send("y");
