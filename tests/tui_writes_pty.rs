@@ -44,7 +44,8 @@ async fn with_dashboard(
 
 /// The table row that starts with `text`.
 fn row_of(screen: &str, text: &str) -> String {
-    let start = format!("│{text}");
+    // The name column may cut a long name with "…" at 80 columns: its start is enough.
+    let start = format!("│{}", text.chars().take(20).collect::<String>());
     screen.lines().find(|line| line.starts_with(&start)).unwrap_or_default().to_string()
 }
 
