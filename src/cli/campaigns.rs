@@ -155,14 +155,17 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
         text.push_str("  no replies or meetings in the range\n");
     } else {
         text.push_str(&format!(
-            "  {:<32} {:>7} {:>10} {:>8}\n",
+            "  {:<40} {:>7} {:>10} {:>8}\n",
             "BOT", "REPLIES", "INTERESTED", "MEETINGS"
         ));
-        for (id, tally) in &report.per_bot {
+        // Busiest first, as the dashboard's table.
+        let mut rows: Vec<(&i64, &Tally)> = report.per_bot.iter().collect();
+        rows.sort_by_key(|(id, t)| (std::cmp::Reverse((t.replies, t.meetings.booked)), **id));
+        for (id, tally) in rows {
             let name = bot_email(*id).map_or_else(|| format!("bot {id}"), |e| sanitize(&e));
             text.push_str(&format!(
-                "  {:<32} {:>7} {:>10} {:>8}\n",
-                truncate(&name, 32),
+                "  {:<40} {:>7} {:>10} {:>8}\n",
+                truncate(&name, 40),
                 tally.replies,
                 tally.interested(),
                 tally.meetings.booked
