@@ -56,6 +56,7 @@ fn dashboard(count: usize) -> AppState {
         notices: Vec::new(),
         log_line: None,
         outside: OutsideSettings::default(),
+        alerts: outreach_tui::tui::inbox::Alerts::default(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

@@ -46,6 +46,8 @@ fn connecting_loads_the_overview_and_panes_load_on_first_visit() {
         // The chart's range, shared with the Campaigns and Bots panes.
         Slot::RangeReplies,
         Slot::RangeMeetings,
+        // The reply inbox too, for its counts.
+        Slot::Exchanges,
     ];
     assert_eq!(slots, overview);
     answer(&mut state, effects);
@@ -298,7 +300,11 @@ fn the_chain_opens_folds_jumps_and_closes() {
     answer(&mut state, effects);
     let chain = state.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
-    let folded_len = chain.layout.lines.len();
+    assert_eq!(chain.scroll, chain.layout.starts[1], "it opens at Ann's reply, not our pitch");
+    assert!(screen(&state).contains("message 2/3"), "{}", screen(&state));
+    act(&mut state, ch('g'));
+    assert_eq!(state.exchanges.chain.as_ref().unwrap().scroll, 0);
+    let folded_len = state.exchanges.chain.as_ref().unwrap().layout.lines.len();
     act(&mut state, ch('T'));
     assert!(state.exchanges.chain.as_ref().unwrap().layout.lines.len() > folded_len, "T unfolds");
     act(&mut state, ch('n'));
@@ -483,7 +489,11 @@ fn the_mouse_scrolls_selects_and_opens() {
 fn auto_refresh_skips_a_pane_still_loading() {
     let mut state = state();
     let effects = update(&mut state, Action::AutoRefresh);
-    assert_eq!(fetches(&effects).len(), 6, "the Overview reloads, its range chart too");
+    assert_eq!(
+        fetches(&effects).len(),
+        7,
+        "the Overview reloads, its range chart and the inbox too"
+    );
     assert!(update(&mut state, Action::AutoRefresh).is_empty(), "not while it is loading");
 }
 

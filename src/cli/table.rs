@@ -219,7 +219,8 @@ mod tests {
     fn right_aligned_numbers_and_colour_only_when_asked() {
         let mut id = column("ID", ANY, ANY, 0);
         id.align = Align::Right;
-        let rows = [vec![Shown { parts: vec![("7".into(), Tone::Bad)], short: None }]];
+        let rows =
+            [vec![Shown { parts: vec![("7".into(), Tone::Bad)], short: None, strong: false }]];
         assert_eq!(render(std::slice::from_ref(&id), &rows, 80, false), "ID\n 7\n");
         let coloured = render(&[id], &rows, 80, true);
         assert!(coloured.contains("\x1b[31m7\x1b[0m"), "{coloured:?}");

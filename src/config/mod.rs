@@ -45,15 +45,20 @@ pub struct Profile {
 /// Settings of the dashboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UiConfig {
-    /// Reload the visible pane every this many seconds; 0 turns automatic refresh off.
+    /// Reload the visible pane (and the reply inbox) every this many seconds; 0 turns
+    /// automatic refresh off.
     pub refresh_seconds: u64,
     /// Links in chains and meetings are OSC 8 hyperlinks (`[ui] hyperlinks`, on by default).
     pub hyperlinks: bool,
+    /// Ring the terminal bell when new replies arrive.
+    pub bell: bool,
+    /// Raise a desktop notification (OSC 9 / OSC 777) when new replies arrive.
+    pub notify: bool,
 }
 
 impl Default for UiConfig {
     fn default() -> Self {
-        UiConfig { refresh_seconds: 0, hyperlinks: true }
+        UiConfig { refresh_seconds: 60, hyperlinks: true, bell: true, notify: true }
     }
 }
 

@@ -35,12 +35,14 @@ struct RawProfile {
 struct RawUi {
     refresh_seconds: u64,
     hyperlinks: bool,
+    bell: bool,
+    notify: bool,
 }
 
 impl Default for RawUi {
     fn default() -> Self {
-        let UiConfig { refresh_seconds, hyperlinks } = UiConfig::default();
-        RawUi { refresh_seconds, hyperlinks }
+        let UiConfig { refresh_seconds, hyperlinks, bell, notify } = UiConfig::default();
+        RawUi { refresh_seconds, hyperlinks, bell, notify }
     }
 }
 
@@ -74,7 +76,7 @@ const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
-const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks"];
+const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
 
@@ -166,7 +168,12 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     let config = Config {
         default_profile,
         profiles,
-        ui: UiConfig { refresh_seconds: raw.ui.refresh_seconds, hyperlinks: raw.ui.hyperlinks },
+        ui: UiConfig {
+            refresh_seconds: raw.ui.refresh_seconds,
+            hyperlinks: raw.ui.hyperlinks,
+            bell: raw.ui.bell,
+            notify: raw.ui.notify,
+        },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
         viewer: ViewerConfig { html: raw.viewer.html.filter(|command| !command.trim().is_empty()) },
@@ -328,7 +335,7 @@ quit = "q"
         assert_eq!(config.default_profile.as_deref(), Some("acme-prod"));
         assert!(config.profile("acme-prod").read_only);
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
-        assert_eq!(config.ui.refresh_seconds, 0);
+        assert_eq!(config.ui.refresh_seconds, 60);
         assert!(config.ui.hyperlinks);
         assert_eq!(config.clipboard.osc52, Osc52::Auto);
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));

@@ -1,9 +1,42 @@
-//! What a reply says in one line: the first meaningful line of the contact's latest message,
-//! its greeting, quoted history and signature skipped, sanitised. Computed from the e-mail
-//! chain and kept in memory only (never in the local state file).
+//! What a reply says in one line: the first meaningful line of a message, its greeting,
+//! quoted history and signature skipped, sanitised — the contact's latest for `outreach
+//! replies`, the conversation's latest for a row of the dashboard's inbox, with who wrote it
+//! and the other addresses a referral names. Computed from the e-mail chain and kept in
+//! memory only (never in the local state file).
 
-use crate::api::EmailMessage;
+use crate::api::{EmailMessage, Timestamp};
 use crate::text::render_body;
+
+/// Who wrote the latest message of a conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Writer {
+    /// The contact: the ball is in our court.
+    Them,
+    /// Our bot.
+    Bot,
+}
+
+impl Writer {
+    pub fn label(self) -> &'static str {
+        match self {
+            Writer::Them => "them",
+            Writer::Bot => "bot",
+        }
+    }
+}
+
+/// A conversation in one line, for a row of the dashboard's inbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snippet {
+    /// The first meaningful line of the latest message, sanitised; empty when it has none.
+    pub line: String,
+    pub last: Writer,
+    /// When the latest message was sent, when the chain says.
+    pub at: Option<Timestamp>,
+    /// Addresses in the contact's latest message other than the contact's own (a referral
+    /// names whom to write to instead), lower-cased, in order of appearance.
+    pub referrals: Vec<String>,
+}
 
 /// Wide enough that no body line is wrapped: a snippet is one source line.
 const NO_WRAP: usize = 100_000;
@@ -42,15 +75,65 @@ const SIGN_OFFS: &[&str] = &[
 /// not matter), by date; `None` when the contact wrote nothing, or nothing but a greeting
 /// and a signature.
 pub fn latest_reply_line(messages: &[EmailMessage], contact: &str) -> Option<String> {
-    let latest = messages
-        .iter()
-        .filter(|message| is_from(message, contact))
-        // Among equal or missing dates, the last one listed.
-        .fold(None, |best: Option<&EmailMessage>, message| match best {
-            Some(best) if best.date > message.date => Some(best),
-            _ => Some(message),
-        })?;
+    let latest = latest(messages.iter().filter(|message| is_from(message, contact)))?;
     first_meaningful_line(&unquoted_text(latest))
+}
+
+/// The latest of some messages by date; among equal or missing dates, the last one listed.
+fn latest<'a>(messages: impl Iterator<Item = &'a EmailMessage>) -> Option<&'a EmailMessage> {
+    messages.fold(None, |best: Option<&EmailMessage>, message| match best {
+        Some(best) if best.date > message.date => Some(best),
+        _ => Some(message),
+    })
+}
+
+/// The snippet of a row of the inbox, `None` when the chain has no messages: the latest
+/// message's line, whoever wrote it, and the addresses the contact's latest message names.
+/// `contact` is the contact's address: a message from it is theirs, anything else our bot's.
+pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
+    let last_message = latest(messages.iter())?;
+    let last = if is_from(last_message, contact) { Writer::Them } else { Writer::Bot };
+    let referrals = latest(messages.iter().filter(|message| is_from(message, contact)))
+        .map(|reply| other_addresses(&unquoted_text(reply), contact))
+        .unwrap_or_default();
+    let line = first_meaningful_line(&unquoted_text(last_message)).unwrap_or_default();
+    Some(Snippet { line, last, at: last_message.date, referrals })
+}
+
+/// Where the contact's latest message stands in the chain as it is shown (oldest first by
+/// date, undated ones in place): the chain opens there, at the reply.
+pub fn reply_position(messages: &[EmailMessage], contact: &str) -> Option<usize> {
+    let mut ordered: Vec<&EmailMessage> = messages.iter().collect();
+    ordered.sort_by_key(|message| message.date);
+    ordered.iter().rposition(|message| is_from(message, contact))
+}
+
+/// The e-mail addresses in `text` other than `own`, lower-cased, each once, in order.
+pub fn other_addresses(text: &str, own: &str) -> Vec<String> {
+    let own = own.trim().to_lowercase();
+    let mut found: Vec<String> = Vec::new();
+    let is_part = |c: char| c.is_ascii_alphanumeric() || "._%+-".contains(c);
+    for (at, _) in text.match_indices('@') {
+        let local_start =
+            text[..at].char_indices().rev().take_while(|(_, c)| is_part(*c)).last().map(|(i, _)| i);
+        let domain_end = at
+            + 1
+            + text[at + 1..]
+                .char_indices()
+                .take_while(|(_, c)| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+                .last()
+                .map_or(0, |(i, c)| i + c.len_utf8());
+        let Some(start) = local_start else { continue };
+        let candidate = text[start..domain_end].trim_matches('.').to_lowercase();
+        let Some((local, domain)) = candidate.split_once('@') else { continue };
+        let valid = !local.is_empty()
+            && domain.contains('.')
+            && domain.rsplit('.').next().is_some_and(|tld| tld.len() >= 2);
+        if valid && candidate != own && !found.contains(&candidate) {
+            found.push(candidate);
+        }
+    }
+    found
 }
 
 /// The first line of a body that says something: blank lines, a greeting and quoted lines
@@ -173,5 +256,44 @@ mod tests {
         let line = latest_reply_line(&[html], "a@b.example").unwrap();
         assert!(line.starts_with("Buy") && line.ends_with("now"), "{line:?}");
         assert!(!line.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{line:?}");
+    }
+
+    #[test]
+    fn a_row_shows_the_latest_message_whoever_wrote_it_and_the_addresses_a_referral_names() {
+        let chain = [
+            message("bot@us.example", "2024-05-06T09:00:00Z", "Hi Ann,\nWould you like a demo?"),
+            message(
+                "Ann@Them.example",
+                "2024-05-07T10:00:00Z",
+                "Hi,\nPlease write to bob@them.example instead.\nAnn",
+            ),
+        ];
+        let snippet = summarise(&chain, "ann@them.example").unwrap();
+        assert_eq!(snippet.line, "Please write to bob@them.example instead.");
+        assert_eq!(snippet.last, Writer::Them);
+        assert_eq!(snippet.referrals, ["bob@them.example"]);
+        let reversed = [chain[1].clone(), chain[0].clone()];
+        let snippet = summarise(&reversed, "ann@them.example").unwrap();
+        assert_eq!(snippet.last, Writer::Them, "by date, not by place");
+        assert!(summarise(&[], "ann@them.example").is_none());
+        let three = [
+            chain[1].clone(),
+            chain[0].clone(),
+            message("bot@us.example", "2024-05-08T10:00:00Z", "Great!"),
+        ];
+        assert_eq!(summarise(&three, "ann@them.example").unwrap().last, Writer::Bot);
+        assert_eq!(
+            reply_position(&three, "ann@them.example"),
+            Some(1),
+            "the reply, not our answer"
+        );
+        assert_eq!(reply_position(&three, "nobody@x.example"), None);
+    }
+
+    #[test]
+    fn addresses_other_than_the_contacts_own_each_once() {
+        let text = "Ask <Carl.Diaz@corp.example>, or carl.diaz@corp.example, or me (ann@them.example). Not x@y or @z.";
+        assert_eq!(other_addresses(text, "Ann@them.example"), ["carl.diaz@corp.example"]);
+        assert_eq!(other_addresses("mail: li@sub.corp.example.", ""), ["li@sub.corp.example"]);
     }
 }

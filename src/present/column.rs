@@ -6,6 +6,7 @@ use super::fit::Limits;
 use super::tone::Tone;
 use crate::api::Timestamp;
 use crate::clock::Zone;
+use crate::inbox::Facts;
 use crate::text::sanitize;
 use chrono::{DateTime, Utc};
 
@@ -36,12 +37,14 @@ pub enum Value {
 pub struct Shown {
     pub parts: Vec<(String, Tone)>,
     pub short: Option<&'static str>,
+    /// Drawn bold where the surface can (a reply not seen yet).
+    pub strong: bool,
 }
 
 impl Shown {
     /// One piece of plain text (a table's header).
     pub(crate) fn plain(text: impl Into<String>) -> Self {
-        Shown { parts: vec![(text.into(), Tone::Plain)], short: None }
+        Shown { parts: vec![(text.into(), Tone::Plain)], short: None, strong: false }
     }
 
     /// Its width in terminal cells.
@@ -92,7 +95,7 @@ impl Cell {
             }
             _ => vec![(self.plain(zone), self.tone)],
         };
-        Shown { parts, short: self.short }
+        Shown { parts, short: self.short, strong: false }
     }
 
     /// The text shown, sanitised, in one piece (the filter searches this).
@@ -149,19 +152,21 @@ impl CampaignNames for () {
 }
 
 /// What a cell may need beyond its item: the user's zone, the time now (the dashboard's
-/// clock, so tests can fix it), campaign names, and the results of the chosen range.
+/// clock, so tests can fix it), campaign names, the results of the chosen range, and what
+/// the inbox knows of exchanges.
 pub struct Context<'a> {
     pub zone: &'a Zone,
     pub now: DateTime<Utc>,
     pub campaigns: &'a dyn CampaignNames,
     /// `None` where results are not loaded (their cells are empty).
     pub results: Option<&'a crate::results::Results>,
+    pub inbox: &'a dyn Facts,
 }
 
 impl<'a> Context<'a> {
-    /// A context that knows no campaign names.
+    /// A context that knows no campaign names and nothing of the inbox.
     pub(crate) fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
-        Context { zone, now, campaigns: &(), results: None }
+        Context { zone, now, campaigns: &(), results: None, inbox: &() }
     }
 }
 

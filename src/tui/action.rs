@@ -4,6 +4,7 @@
 use crate::api::{ApiError, Client};
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::command::Command;
+use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
 use crate::tui::outside::{Done, Job};
 use crate::tui::state::AppState;
@@ -114,6 +115,13 @@ pub enum Action {
         req_id: ReqId,
         layout: Arc<ChainLayout>,
     },
+    /// A chain was read for a row's snippet (`None`: the chain has no messages).
+    SnippetRead {
+        job: SnippetJob,
+        result: Result<Option<crate::inbox::Snippet>, ApiError>,
+    },
+    /// The local state (seen and handled marks) answered.
+    Local(LocalAnswer),
     /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
     /// at `until`: the pane counts down to it.
     Waiting {
@@ -149,5 +157,9 @@ pub enum Effect {
     Outside(Job),
     /// Leave this profile's session and connect with another; answers `Connected`.
     SwitchProfile(String),
+    /// Read an exchange's chain for its row's snippet; answers `SnippetRead`.
+    ReadSnippet(SnippetJob),
+    /// Read or write the local state off the UI thread; a read answers `Local`.
+    Local(LocalJob),
     Quit,
 }

@@ -1,6 +1,6 @@
 //! What the user means, whichever key, click or palette entry said it.
 
-use crate::tui::model::Pane;
+use crate::tui::model::{Pane, Shelf};
 
 /// A user intention, whichever key, click or palette entry expressed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -58,4 +58,22 @@ pub enum Command {
     SwitchProfile,
     /// The next results range (7 → 30 → 90 days) of the Campaigns, Bots and Overview.
     CycleRange,
+    /// Mark the reply (or the marked replies) handled and move to the next unhandled one.
+    Handle,
+    /// Make the reply unhandled again.
+    Unhandle,
+    /// Jump to the next unhandled reply.
+    NextUnhandled,
+    /// Jump to the previous unhandled reply.
+    PrevUnhandled,
+    /// Hide or show handled replies.
+    ToggleHandled,
+    /// Mark or unmark the selected row for a bulk action.
+    MarkRow,
+    /// Mark the rows from where the range started to the selection (press again there).
+    MarkRange,
+    /// Undo the last triage action.
+    Undo,
+    /// List only one category of replies, or all.
+    ShowCategory(Shelf),
 }

@@ -1,6 +1,7 @@
 //! Where things go on the screen. `update` uses the same arithmetic as the views to know how
 //! many rows a page has and what a click hit.
 
+use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use ratatui::layout::Rect;
 
@@ -43,9 +44,29 @@ pub fn inner(body: Rect) -> Rect {
     }
 }
 
+/// Whether the pane shows the reply inbox's category bar over its list.
+pub fn has_category_bar(state: &AppState) -> bool {
+    state.pane == Pane::Exchanges && state.showing_list()
+}
+
+/// The pane split into the category bar's row (when it has one and there is room) and
+/// the rest, where the bordered list goes.
+pub fn split_bar(body: Rect, bar: bool) -> (Option<Rect>, Rect) {
+    if bar && body.height > 3 {
+        (Some(Rect { height: 1, ..body }), Rect { y: body.y + 1, height: body.height - 1, ..body })
+    } else {
+        (None, body)
+    }
+}
+
+/// Where the current pane's bordered list goes (under the category bar, if any).
+pub fn list_body(state: &AppState) -> Rect {
+    split_bar(state_areas(state).body, has_category_bar(state)).1
+}
+
 /// How many table rows fit in the pane (under the header row).
 pub fn list_rows(state: &AppState) -> usize {
-    usize::from(inner(state_areas(state).body).height.saturating_sub(1)).max(1)
+    usize::from(inner(list_body(state)).height.saturating_sub(1)).max(1)
 }
 
 /// How many text lines fit in the pane (details, e-mail chain).
@@ -58,8 +79,17 @@ pub fn text_width(state: &AppState) -> u16 {
     inner(state_areas(state).body).width.max(1)
 }
 
-/// The four tiles in a 2×2 grid.
+/// The Overview's inbox line (new replies, speed to lead): its top row, when there is room.
+pub fn inbox_line(body: Rect) -> Option<Rect> {
+    (body.height > 6).then_some(Rect { height: 1, ..body })
+}
+
+/// The four tiles in a 2×2 grid, under the inbox line.
 pub fn tile_rects(body: Rect) -> [Rect; 4] {
+    let body = match inbox_line(body) {
+        Some(_) => Rect { y: body.y + 1, height: body.height - 1, ..body },
+        None => body,
+    };
     let left = body.width / 2;
     let top = body.height / 2;
     let cell =
@@ -72,8 +102,11 @@ pub fn tile_rects(body: Rect) -> [Rect; 4] {
     ]
 }
 
-/// The tile at a screen position.
+/// The tile at a screen position ([`crate::tui::model::Tile::INBOX_LINE`] for the inbox line).
 pub fn tile_at(body: Rect, column: u16, row: u16) -> Option<usize> {
+    if inbox_line(body).is_some_and(|line| row == line.y && column < line.right()) {
+        return Some(crate::tui::model::Tile::INBOX_LINE);
+    }
     tile_rects(body)
         .iter()
         .position(|r| column >= r.x && column < r.right() && row >= r.y && row < r.bottom())
@@ -112,7 +145,9 @@ mod tile_tests {
         let body = Rect::new(0, 1, 80, 22);
         let rects = tile_rects(body);
         assert_eq!(rects[3], Rect::new(40, 12, 40, 11));
-        assert_eq!(tile_at(body, 0, 1), Some(0));
+        assert_eq!(rects[0], Rect::new(0, 2, 40, 10), "under the inbox line");
+        assert_eq!(tile_at(body, 0, 1), Some(crate::tui::model::Tile::INBOX_LINE));
+        assert_eq!(tile_at(body, 0, 2), Some(0));
         assert_eq!(tile_at(body, 79, 22), Some(3));
         assert_eq!(tile_at(body, 79, 0), None);
     }

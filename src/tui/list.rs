@@ -19,6 +19,9 @@ pub struct ListState {
     selected: usize,
     /// Position in `order` of the first visible row.
     offset: usize,
+    /// The rows the filter may show, ascending, when some are set aside (the inbox's
+    /// category and handled filters); `None`: all.
+    kept: Option<Vec<u32>>,
 }
 
 impl ListState {
@@ -28,7 +31,8 @@ impl ListState {
         let previous = self.selected_id();
         self.haystack = SearchIndex::new(haystack.iter().map(String::as_str));
         self.ids = ids;
-        let all: Vec<u32> = (0..self.haystack.len() as u32).collect();
+        self.kept = None;
+        let all = self.candidates();
         self.order = engine.filter(&self.filter, &self.haystack, &all);
         self.selected = 0;
         if let Some(id) = previous {
@@ -48,8 +52,7 @@ impl ListState {
         self.order = if narrowing {
             engine.filter(filter, &self.haystack, &self.order)
         } else {
-            let all: Vec<u32> = (0..self.haystack.len() as u32).collect();
-            engine.filter(filter, &self.haystack, &all)
+            engine.filter(filter, &self.haystack, &self.candidates())
         };
         self.filter = filter.to_string();
         self.selected = match previous {
@@ -58,6 +61,31 @@ impl ListState {
         };
         self.offset = 0;
         self.clamp();
+    }
+
+    /// Sets rows aside whatever the filter (`keep` false), or none (`None`); the selection
+    /// stays on its item when it is kept, else goes to the next kept row.
+    pub fn keep_only(&mut self, keep: Option<&[bool]>, engine: &mut FilterEngine) {
+        let previous = self.selected_index();
+        self.kept = keep.map(|keep| {
+            (0..self.haystack.len() as u32)
+                .filter(|&i| keep.get(i as usize) != Some(&false))
+                .collect()
+        });
+        self.order = engine.filter(&self.filter, &self.haystack, &self.candidates());
+        self.selected = match previous {
+            Some(index) => self.order.partition_point(|&i| (i as usize) < index),
+            None => 0,
+        };
+        self.clamp();
+    }
+
+    /// The rows the filter searches: all, or the kept ones.
+    fn candidates(&self) -> Vec<u32> {
+        match &self.kept {
+            Some(kept) => kept.clone(),
+            None => (0..self.haystack.len() as u32).collect(),
+        }
     }
 
     pub fn filter(&self) -> &str {

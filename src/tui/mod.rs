@@ -10,6 +10,7 @@ pub mod connect;
 pub(crate) mod details;
 pub(crate) mod filter;
 pub mod form;
+pub mod inbox;
 pub(crate) mod input;
 pub mod keymap;
 pub(crate) mod layout;
@@ -108,11 +109,24 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     let mut guard = TerminalGuard::enter()?;
     let size = guard.terminal.size()?;
-    let state = AppState::new(settings, size.width, size.height, Utc::now());
+    let mut state = AppState::new(settings, size.width, size.height, Utc::now());
+    // The demo's organisation is new every run: its marks are kept for the session only.
+    let local = match &launch {
+        Launch::Demo { .. } => crate::state::LocalState::in_memory(),
+        Launch::Profile(_) => {
+            let (local, warning) = crate::state::LocalState::open_default();
+            if let Some(warning) = warning {
+                state.notice = Some(warning);
+            }
+            local
+        }
+    };
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
     let (input, input_switch) = outside::input::Input::new();
-    let mut runner = Runner::new(tx, launch).with_input(input_switch);
+    let mut runner = Runner::new(tx, launch)
+        .with_input(input_switch)
+        .with_local_state(std::sync::Arc::new(local));
     let signal = async move {
         signals.recv().await;
     };
@@ -199,6 +213,15 @@ where
             for effect in update::update(&mut state, action) {
                 quit |= perform(effect);
             }
+        }
+        // A bell or a desktop notification asked for by this batch goes out before its
+        // frame: whoever sees the frame (the toast) has had them.
+        if !state.inbox.terminal_out.is_empty() {
+            let backend = terminal.backend_mut();
+            for bytes in state.inbox.terminal_out.drain(..) {
+                io::Write::write_all(backend, bytes.as_bytes())?;
+            }
+            io::Write::flush(backend)?;
         }
         if std::mem::take(&mut state.outside.repaint) {
             // Another program had the screen: nothing of the last frame is there. Not

@@ -3,6 +3,7 @@
 //! nothing from the rest of it.
 
 use crate::api::ApiKey;
+use crate::inbox::Category;
 use crate::session::KeySource;
 
 /// The six panes, in tab order.
@@ -69,6 +70,8 @@ pub(crate) enum Tile {
 
 impl Tile {
     pub(crate) const ALL: [Tile; 4] = [Tile::Campaigns, Tile::Replies, Tile::Meetings, Tile::Bots];
+    /// The Overview's selection on the inbox line above the tiles (speed to lead).
+    pub(crate) const INBOX_LINE: usize = Tile::ALL.len();
 
     pub(crate) fn pane(self) -> Pane {
         match self {
@@ -76,6 +79,28 @@ impl Tile {
             Tile::Replies => Pane::Exchanges,
             Tile::Meetings => Pane::Meetings,
             Tile::Bots => Pane::Bots,
+        }
+    }
+}
+
+/// Which replies the inbox lists, by category (`inbox::Category`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Shelf {
+    #[default]
+    All,
+    /// One of `Category::NAMED`, by its place there.
+    Named(usize),
+    /// Every status outside the named categories.
+    Other,
+}
+
+impl Shelf {
+    /// Whether a reply of `category` is on this shelf.
+    pub(crate) fn holds(self, category: &Category) -> bool {
+        match self {
+            Shelf::All => true,
+            Shelf::Named(index) => Category::NAMED.get(index) == Some(category),
+            Shelf::Other => matches!(category, Category::Other(_)),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
+use crate::state::LocalState;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::model::{ReqId, Slot};
@@ -34,6 +35,8 @@ pub struct Runner {
     aborted: Vec<AbortHandle>,
     /// Pauses the terminal's events while another program has the terminal.
     input: Option<InputSwitch>,
+    /// Seen and handled marks; in memory unless the dashboard hands it the user's file.
+    local: Arc<LocalState>,
 }
 
 impl Runner {
@@ -45,12 +48,19 @@ impl Runner {
             fetches: HashMap::new(),
             aborted: Vec::new(),
             input: None,
+            local: Arc::new(LocalState::in_memory()),
         }
     }
 
     /// The switch that pauses the terminal's events while the pager or editor runs.
     pub fn with_input(mut self, input: InputSwitch) -> Runner {
         self.input = Some(input);
+        self
+    }
+
+    /// Keeps the inbox's marks in `local` (the user's state file) instead of in memory.
+    pub fn with_local_state(mut self, local: Arc<LocalState>) -> Runner {
+        self.local = local;
         self
     }
 
@@ -77,6 +87,25 @@ impl Runner {
                     fetch.abort();
                 }
                 self.connect();
+            }
+            Effect::ReadSnippet(job) => {
+                let (client, tx) = (self.client(), self.tx.clone());
+                tokio::spawn(async move {
+                    let result = match client {
+                        Some(client) => job.clone().perform(&client).await,
+                        None => Err(not_connected()),
+                    };
+                    let _ = tx.send(Action::SnippetRead { job, result });
+                });
+            }
+            Effect::Local(job) => {
+                let (local, tx) = (Arc::clone(&self.local), self.tx.clone());
+                // SQLite blocks: never on the UI thread.
+                tokio::task::spawn_blocking(move || {
+                    if let Some(answer) = job.perform(&local) {
+                        let _ = tx.send(Action::Local(answer));
+                    }
+                });
             }
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();

@@ -4,6 +4,7 @@
 use crate::clock::Zone;
 use crate::config::{self, Loaded};
 use crate::term::colors::Depth;
+use crate::tui::inbox::Alerts;
 use crate::tui::keymap::Keymap;
 use crate::tui::outside::OutsideSettings;
 use crate::tui::state::UiSettings;
@@ -36,6 +37,11 @@ impl UiSettings {
         let mut keymap = Keymap::default();
         notices.extend(keymap.apply(&config.keys));
         let seconds = config.ui.refresh_seconds;
+        let alerts = Alerts {
+            bell: config.ui.bell,
+            desktop: config.ui.notify,
+            wrap: crate::text::Wrap::detect(),
+        };
         UiSettings {
             refresh_every: (seconds > 0).then(|| Duration::from_secs(seconds)),
             theme,
@@ -44,6 +50,7 @@ impl UiSettings {
             notices,
             log_line: Some(crate::logging::help_line()),
             outside: outside_settings(config),
+            alerts,
         }
     }
 }
@@ -92,6 +99,16 @@ mod tests {
             Some("x")
         );
         assert!(settings.notices.is_empty(), "{:?}", settings.notices);
+    }
+
+    #[test]
+    fn the_inbox_refreshes_every_minute_and_announces_replies_unless_told_not_to() {
+        let settings = UiSettings::from_config(&loaded(""), false);
+        assert_eq!(settings.refresh_every, Some(Duration::from_secs(60)));
+        assert!(settings.alerts.bell && settings.alerts.desktop);
+        let quiet = UiSettings::from_config(&loaded("[ui]\nbell = false\nnotify = false\n"), false);
+        assert!(!quiet.alerts.bell && !quiet.alerts.desktop, "{:?}", quiet.notices);
+        assert!(quiet.notices.is_empty(), "{:?}", quiet.notices);
     }
 
     #[test]

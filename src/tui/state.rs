@@ -9,6 +9,7 @@ use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::command::Command;
 use crate::tui::filter::FilterEngine;
 use crate::tui::form::Form;
+use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::ListState;
@@ -17,7 +18,7 @@ use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
 pub(crate) use crate::tui::palette::Palette;
 pub(crate) use crate::tui::remote::Remote;
-use crate::tui::submit::feedback::{Confirm, Submission, Toast};
+use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
@@ -53,6 +54,9 @@ pub struct ChainView {
     pub remote: Remote<EmailMessage>,
     pub layout: ChainLayout,
     pub scroll: usize,
+    /// The message jumped to (by opening at the reply, `n`, `p`), 0-based: the title names it
+    /// even when the end of the chain keeps it from the top line. Scrolling clears it.
+    pub at_message: Option<usize>,
     /// Quoted history shown (`T`); folded by default.
     pub unfolded: bool,
     /// The layout being made, whose result is awaited; `layout` is the last one until then.
@@ -118,6 +122,8 @@ pub struct UiSettings {
     pub log_line: Option<String>,
     /// Clipboard, links, viewers and profiles, as config and environment allow.
     pub outside: OutsideSettings,
+    /// How new replies are announced (bell, desktop notification).
+    pub alerts: Alerts,
 }
 
 /// The whole state of the dashboard.
@@ -146,6 +152,8 @@ pub struct AppState {
     pub range_days: u32,
     /// The results of that range, computed when its replies or meetings load.
     pub results: crate::results::Results,
+    /// The reply inbox: seen and handled marks, snippets, triage.
+    pub inbox: InboxState,
     /// The filter of the current list is being typed.
     pub filtering: bool,
     /// The filter being typed, with its cursor.
@@ -207,6 +215,7 @@ impl AppState {
             contacts: ListPane::default(),
             range_days: DEFAULT_RANGE_DAYS,
             results: crate::results::Results::default(),
+            inbox: InboxState { alerts: settings.alerts, ..InboxState::default() },
             filtering: false,
             filter_input: TextInput::default(),
             overlay: None,
@@ -324,10 +333,11 @@ impl AppState {
         }
         let mut scopes = match state.pane {
             Pane::Overview => vec![Overview, Movement],
-            Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Movement],
-            Pane::Exchanges | Pane::Meetings if state.showing_list() => {
-                vec![QueryList, List, Movement]
+            Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Reply, Movement],
+            Pane::Exchanges if state.showing_list() => {
+                vec![Inbox, Reply, QueryList, List, Movement]
             }
+            Pane::Meetings if state.showing_list() => vec![QueryList, List, Movement],
             _ if state.showing_list() => vec![List, Movement],
             _ => vec![Movement],
         };
@@ -383,6 +393,18 @@ impl AppState {
     /// How results are counted now: the range, the user's zone, the clock.
     pub(crate) fn results_basis(&self) -> crate::results::Basis<'_> {
         crate::results::Basis { window: self.range_window(), zone: &self.zone, now: self.now }
+    }
+
+    /// Shows how a write or a triage went for a few seconds.
+    pub(crate) fn show_toast(&mut self, tone: ToastTone, text: impl Into<String>) {
+        let until = self.now + chrono::TimeDelta::seconds(TOAST_SECONDS);
+        self.toast = Some(Toast { text: text.into(), tone, until });
+        self.dirty = true;
+    }
+
+    /// Replies new since the last look (the Exchanges tab and the Overview count them).
+    pub fn new_replies(&self) -> usize {
+        self.inbox.new_count(self.store.exchanges.items())
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.

@@ -42,6 +42,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         notices: Vec::new(),
         log_line: Some("Log file: /state/outreach/outreach.log".into()),
         outside: OutsideSettings::default(),
+        alerts: outreach_tui::tui::inbox::Alerts::default(),
     }
 }
 

@@ -1,8 +1,11 @@
 //! Exchanges (bot ↔ contact conversations): who, in which campaign, where it stands, when
-//! it last moved. The dashboard names the campaign and bot; the CLI gives their ids and
-//! addresses for scripts.
+//! it last moved. The dashboard shows them as a reply inbox (new marker, contact, category,
+//! snippet, who wrote last, age, campaign, bot — dropped from the right on narrow screens);
+//! the CLI gives ids and addresses for scripts.
 
 use crate::api::Exchange;
+use crate::clock::short_age;
+use crate::inbox::Category;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
 use crate::present::tone::{self, Tone};
@@ -21,13 +24,8 @@ fn contact_email() -> Col {
     Col::new("E-mail", "EMAIL", (12, 32), |e, _| Cell::text(&e.contact.email)).drop(3)
 }
 
-fn organisation() -> Col {
-    Col::new("Organisation", "ORGANISATION", (12, 26), |e, _| Cell::text(&e.contact.organisation))
-        .drop(5)
-}
-
 fn bot_name() -> Col {
-    Col::new("Bot", "BOT", (14, 26), |e, _| Cell::text(party_name(&e.bot)).tone(Tone::Dim)).drop(4)
+    Col::new("Bot", "BOT", (12, 22), |e, _| Cell::text(party_name(&e.bot)).tone(Tone::Dim)).drop(6)
 }
 
 fn bot_email() -> Col {
@@ -35,7 +33,7 @@ fn bot_email() -> Col {
 }
 
 fn campaign_name() -> Col {
-    Col::new("Campaign", "CAMPAIGN", (14, 28), |e, context| {
+    Col::new("Campaign", "CAMPAIGN", (10, 24), |e, context| {
         Cell::text(
             context
                 .campaigns
@@ -44,7 +42,7 @@ fn campaign_name() -> Col {
                 .unwrap_or_else(|| format!("#{}", e.campaign_id)),
         )
     })
-    .drop(3)
+    .drop(5)
 }
 
 fn campaign_id() -> Col {
@@ -67,8 +65,81 @@ fn updated() -> Col {
     .drop(2)
 }
 
+/// `●` new since the last look, `✓` handled on this machine.
+fn marker() -> Col {
+    Col::new("", "NEW", (2, 2), |e, context| {
+        let new = if context.inbox.is_new(e) { ("●", Tone::Accent) } else { (" ", Tone::Plain) };
+        let handled =
+            if context.inbox.is_handled(e.id) { ("✓", Tone::Dim) } else { (" ", Tone::Plain) };
+        Cell::new(Value::Parts(vec![(new.0.into(), new.1), (handled.0.into(), handled.1)]))
+    })
+    .not_in_csv()
+}
+
+/// The contact's name, then their organisation dimmed.
+fn contact_and_organisation() -> Col {
+    Col::new("Contact", "CONTACT", (14, 20), |e, _| {
+        let mut parts = vec![(party_name(&e.contact), Tone::Plain)];
+        if !e.contact.organisation.trim().is_empty() {
+            parts.push((format!(" · {}", e.contact.organisation), Tone::Dim));
+        }
+        Cell::new(Value::Parts(parts))
+    })
+}
+
+fn category() -> Col {
+    Col::new("Category", "CATEGORY", (11, 14), |e, _| {
+        let category = Category::of(&e.status);
+        let cell = Cell::text(category.label()).tone(category.tone());
+        // The one label longer than the narrow column, said as the API says it.
+        if category == Category::NotInterested { cell.short("Declined") } else { cell }
+    })
+    .drop(1)
+}
+
+/// The first meaningful line of the latest message, once its chain has been read.
+fn snippet() -> Col {
+    Col::new("Latest message", "SNIPPET", (18, 40), |e, context| {
+        match context.inbox.snippet(e.id) {
+            Some(snippet) => Cell::text(snippet.line.clone()),
+            None => Cell::text("…").tone(Tone::Dim),
+        }
+    })
+    .drop(2)
+}
+
+/// Who wrote last: `them` (our move) or `bot`.
+fn last_writer() -> Col {
+    Col::new("Last", "LAST", (4, 4), |e, context| match context.inbox.snippet(e.id) {
+        Some(snippet) if snippet.last == crate::inbox::Writer::Them => {
+            Cell::text(snippet.last.label()).tone(Tone::Warn)
+        }
+        Some(snippet) => Cell::text(snippet.last.label()).tone(Tone::Dim),
+        None => Cell::text(""),
+    })
+    .drop(3)
+}
+
+fn age() -> Col {
+    Col::new("Age", "AGE", (3, 3), |e, context| {
+        Cell::text(e.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
+            .tone(Tone::Dim)
+    })
+    .right()
+    .drop(4)
+}
+
 pub(crate) fn screen() -> Vec<Col> {
-    vec![contact(), organisation(), bot_name(), campaign_name(), status(), updated()]
+    vec![
+        marker(),
+        contact_and_organisation(),
+        category(),
+        snippet(),
+        last_writer(),
+        age(),
+        campaign_name(),
+        bot_name(),
+    ]
 }
 
 pub(crate) fn cli() -> Vec<Col> {

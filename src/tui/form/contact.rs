@@ -56,6 +56,7 @@ impl UploadFields {
     pub(crate) fn new(
         campaign: i64,
         bots: impl IntoIterator<Item = (i64, String)>,
+        bot: Option<i64>,
         outreach: Outreach,
     ) -> Self {
         let option = |o: Outreach| (o, o.label().to_string());
@@ -65,7 +66,7 @@ impl UploadFields {
                 "Bot",
                 (None, "let the system choose".to_string()),
                 bots.into_iter().map(|(id, label)| (Some(id), label)),
-                &None,
+                &bot,
             ),
             outreach: Choice::new(
                 "Then",

@@ -144,6 +144,8 @@ pub struct Form {
     /// Ask before sending even when nothing looks wrong: the values came from a palette
     /// line, so the user has not seen them in the form yet.
     pub ask_first: bool,
+    /// The replies (exchange ids) this write acts on: marked handled once it succeeds.
+    pub replies: Vec<i64>,
 }
 
 impl Form {
@@ -157,6 +159,7 @@ impl Form {
             discarding: false,
             asking: None,
             ask_first: false,
+            replies: Vec::new(),
         }
     }
 
@@ -332,7 +335,7 @@ mod tests {
         );
         assert_eq!(query.group.field.value(), "meeting-booked");
         assert_eq!(query.campaign.field.value(), "#7 Spring");
-        let upload = UploadFields::new(3, [], Outreach::StartNow);
+        let upload = UploadFields::new(3, [], None, Outreach::StartNow);
         assert_eq!(upload.outreach.value(), &Outreach::StartNow);
         assert_eq!(upload.bot.value(), &None);
     }
@@ -389,7 +392,7 @@ mod tests {
             message: "wrong".into(),
             kind: "value_error".into(),
         };
-        let upload = UploadFields::new(3, [(9, "#9 Ada".to_string())], Outreach::Notify);
+        let upload = UploadFields::new(3, [(9, "#9 Ada".to_string())], None, Outreach::Notify);
         let mut fields = ContactFields::new("", Some(upload));
         let label = |fields: &mut ContactFields, source, name| {
             fields.named_by(&problem(source, name)).map(|f| f.label.clone())

@@ -4,7 +4,7 @@
 mod names;
 
 use crate::tui::command::Command;
-use crate::tui::model::Pane;
+use crate::tui::model::{Pane, Shelf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.
@@ -22,6 +22,10 @@ pub enum Scope {
     Overview,
     /// An e-mail chain.
     Chain,
+    /// The reply inbox's table (the Exchanges pane's list): categories, triage.
+    Inbox,
+    /// A reply, listed or open: marking it handled, acting on a referral.
+    Reply,
     /// The Campaigns pane (list or detail): starting one, adding contacts to it.
     Campaign,
     /// The Contacts pane (list or detail).
@@ -112,6 +116,25 @@ impl Default for Keymap {
             b(&[Key::ch('T')], C::ToggleQuotes, S::Chain, "show or fold quoted history"),
             b(&[Key::ch('n')], C::NextMessage, S::Chain, "next message"),
             b(&[Key::ch('p')], C::PrevMessage, S::Chain, "previous message"),
+            b(&[Key::ch('e')], C::Handle, S::Reply, "handled (kept on this machine), to the next"),
+            b(&[Key::ch('E'), Key::ch('U')], C::Unhandle, S::Reply, "not handled after all"),
+            b(&[Key::ch('u')], C::UploadContact, S::Reply, "referral: add an address it names"),
+            b(&[Key::ch(']')], C::NextUnhandled, S::Inbox, "next unhandled reply"),
+            b(&[Key::ch('[')], C::PrevUnhandled, S::Inbox, "previous unhandled reply"),
+            b(&[Key::ch('H')], C::ToggleHandled, S::Inbox, "hide or show handled replies"),
+            b(&[Key::ch(' ')], C::MarkRow, S::Inbox, "mark a row: e d D act on the marked"),
+            b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: V, move, V"),
+            b(&[Key::ch('z')], C::Undo, S::Inbox, "undo the last handled/unhandled"),
+            b(&[Key::ch('A')], C::ShowCategory(Shelf::All), S::Inbox, "all categories"),
+            b(&[Key::ch('i')], C::ShowCategory(Shelf::Named(0)), S::Inbox, "only Interested"),
+            b(&[Key::ch('m')], C::ShowCategory(Shelf::Named(1)), S::Inbox, "only Meeting"),
+            b(&[Key::ch('R')], C::ShowCategory(Shelf::Named(2)), S::Inbox, "only Referral"),
+            b(&[Key::ch('C')], C::ShowCategory(Shelf::Named(3)), S::Inbox, "only Converted"),
+            b(&[Key::ch('N')], C::ShowCategory(Shelf::Named(4)), S::Inbox, "only Not now"),
+            b(&[Key::ch('w')], C::ShowCategory(Shelf::Named(5)), S::Inbox, "only Waiting"),
+            b(&[Key::ch('x')], C::ShowCategory(Shelf::Named(6)), S::Inbox, "only Not interested"),
+            b(&[Key::ch('X')], C::ShowCategory(Shelf::Named(7)), S::Inbox, "only Unsubscribe"),
+            b(&[Key::ch('O')], C::ShowCategory(Shelf::Other), S::Inbox, "only other statuses"),
             b(&[Key::ch('f')], C::EditQuery, S::QueryList, "edit the server-side filters"),
             b(&[Key::ch('s')], C::StartCampaign, S::Campaign, "start the campaign (asks first)"),
             b(&[Key::ch('u')], C::UploadContact, S::Campaign, "add a contact to the campaign"),

@@ -3,6 +3,7 @@
 
 use crate::tui::command::Command;
 use crate::tui::keymap::{Key, Keymap};
+use crate::tui::model::Shelf;
 use crossterm::event::{KeyCode, KeyModifiers};
 
 /// The commands the config file may rebind, by name.
@@ -42,6 +43,24 @@ const ACTIONS: &[(&str, Command)] = &[
     ("pipe", Command::Pipe),
     ("switch_profile", Command::SwitchProfile),
     ("cycle_range", Command::CycleRange),
+    ("handle", Command::Handle),
+    ("unhandle", Command::Unhandle),
+    ("next_unhandled", Command::NextUnhandled),
+    ("prev_unhandled", Command::PrevUnhandled),
+    ("toggle_handled", Command::ToggleHandled),
+    ("mark", Command::MarkRow),
+    ("mark_range", Command::MarkRange),
+    ("undo", Command::Undo),
+    ("show_all", Command::ShowCategory(Shelf::All)),
+    ("show_interested", Command::ShowCategory(Shelf::Named(0))),
+    ("show_meeting", Command::ShowCategory(Shelf::Named(1))),
+    ("show_referral", Command::ShowCategory(Shelf::Named(2))),
+    ("show_converted", Command::ShowCategory(Shelf::Named(3))),
+    ("show_not_now", Command::ShowCategory(Shelf::Named(4))),
+    ("show_waiting", Command::ShowCategory(Shelf::Named(5))),
+    ("show_not_interested", Command::ShowCategory(Shelf::Named(6))),
+    ("show_unsubscribe", Command::ShowCategory(Shelf::Named(7))),
+    ("show_other", Command::ShowCategory(Shelf::Other)),
 ];
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.

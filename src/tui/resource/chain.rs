@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Client, EmailMessage, Listed};
 use crate::tui::chain::{ChainLayout, LayoutJob};
+use crate::inbox::snippet::reply_position;
 use crate::tui::layout::text_width;
 use crate::tui::model::ReqId;
 use crate::tui::model::Slot;
@@ -62,14 +63,22 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) {
 }
 
 /// Shows a finished layout if it is the awaited one; the message at the top of the view
-/// stays at the top (also across a refresh of the chain).
+/// stays at the top (also across a refresh of the chain). A chain just opened shows the
+/// contact's latest message at the top.
 pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
     let Some(chain) = state.exchanges.chain.as_mut() else { return false };
     if chain.layout_pending != Some(req_id) {
         return false;
     }
     chain.layout_pending = None;
-    let top_message = chain.layout.starts.iter().rposition(|&start| start <= chain.scroll);
+    let top_message = if chain.layout.lines.is_empty() {
+        // The first layout of a chain: it opens at the contact's latest message, the reply.
+        let messages = chain.remote.items();
+        chain.at_message = reply_position(messages, &chain.exchange.contact.email);
+        chain.at_message
+    } else {
+        chain.at_message.or_else(|| chain.layout.starts.iter().rposition(|&start| start <= chain.scroll))
+    };
     chain.layout = Arc::unwrap_or_clone(layout);
     chain.scroll =
         top_message.and_then(|index| chain.layout.starts.get(index).copied()).unwrap_or(0);

@@ -1,8 +1,10 @@
-//! Exchanges (endpoint 9) under the pane's server-side filters, most recently updated first.
+//! Exchanges (endpoint 9) under the pane's server-side filters, most recently updated first:
+//! the reply inbox, narrowed by its category and handled filters.
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
 use crate::present::{self, columns};
-use crate::tui::model::{Pane, Slot};
+use crate::tui::layout::list_rows;
+use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
@@ -37,7 +39,21 @@ impl ListResource for Exchanges {
 
     fn reindex(state: &mut AppState) {
         reindex_list::<Self>(state);
+        keep_inbox_rows(state);
     }
+}
+
+/// Lists only the replies the inbox's category and handled filters let through, keeping
+/// the selection on its reply when it stays (else on the next one).
+pub(crate) fn keep_inbox_rows(state: &mut AppState) {
+    let inbox = &state.inbox;
+    let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
+    let keep: Option<Vec<bool>> =
+        narrowed.then(|| state.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
+    let height = list_rows(state);
+    let list = &mut state.exchanges.list;
+    list.keep_only(keep.as_deref(), &mut state.engine);
+    list.scroll_into_view(height);
 }
 
 impl PaneList for Exchanges {

@@ -12,6 +12,7 @@ mod shape;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
+pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use shape::ListResource;
 pub(crate) use shape::{PaneList, context};
 
@@ -110,6 +111,7 @@ pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
             Slot::UpcomingMeetings,
             Slot::RangeReplies,
             Slot::RangeMeetings,
+            Slot::Exchanges,
         ],
         // Results need both range lists; a campaign's per-bot table and a bot's campaigns
         // name the other side.

@@ -51,10 +51,17 @@ impl present::CampaignNames for AppState {
 }
 
 /// What the cells of the dashboard's lists are drawn with: its zone, its clock, the loaded
-/// campaigns' names and the results of the chosen range once loaded.
+/// campaigns' names, the results of the chosen range once loaded, and the inbox's marks and
+/// snippets.
 pub(crate) fn context(state: &AppState) -> present::Context<'_> {
     let results = state.results.window.is_some().then_some(&state.results);
-    present::Context { zone: &state.zone, now: state.now, campaigns: state, results }
+    present::Context {
+        zone: &state.zone,
+        now: state.now,
+        campaigns: state,
+        results,
+        inbox: &state.inbox,
+    }
 }
 
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection

@@ -21,6 +21,8 @@ pub struct Submission {
     /// Items of a chunked write acknowledged so far, and how many there are.
     pub sent: usize,
     pub total: usize,
+    /// The replies (exchange ids) it acts on: marked handled once it succeeds.
+    pub replies: Vec<i64>,
 }
 
 impl Submission {
@@ -40,7 +42,7 @@ impl Submission {
     }
 }
 
-/// A question before a write (starting a campaign); `y` or Enter sends it.
+/// A question before a write (starting a campaign) or a bulk triage; `y` or Enter does it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
     pub title: String,
@@ -48,7 +50,10 @@ pub struct Confirm {
     pub lines: Vec<String>,
     /// Why the server will probably refuse (the campaign is not pending).
     pub warning: Option<String>,
-    pub write: WriteRequest,
+    /// The write to send; `None` when only `replies` are marked handled (nothing is sent).
+    pub write: Option<WriteRequest>,
+    /// The replies marked handled once it is done.
+    pub replies: Vec<i64>,
     /// Why the last attempt failed, in words.
     pub error: Option<String>,
 }

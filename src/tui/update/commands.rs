@@ -11,6 +11,7 @@ use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
 use crate::tui::update::outside;
 use crate::tui::update::query::open_query_form;
+use crate::tui::update::triage;
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
@@ -91,6 +92,15 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::Pipe => outside::page(state),
         Command::SwitchProfile => outside::next_profile(state),
         Command::CycleRange => cycle_range(state),
+        Command::Handle
+        | Command::Unhandle
+        | Command::NextUnhandled
+        | Command::PrevUnhandled
+        | Command::ToggleHandled
+        | Command::MarkRow
+        | Command::MarkRange
+        | Command::Undo
+        | Command::ShowCategory(_) => triage::run(state, command),
     }
 }
 

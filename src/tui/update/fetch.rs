@@ -35,6 +35,17 @@ pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
     }
 }
 
+/// The auto-refresh: the current pane, and the reply inbox wherever the user is, so new
+/// replies are noticed (its previous rows stay while it reloads).
+pub(crate) fn refresh_with_inbox(state: &mut AppState) -> Vec<Effect> {
+    let mut effects = refresh_current(state);
+    let inbox_loading = resource::status(state, Slot::Exchanges).loading;
+    if !pane_slots(state).contains(&Slot::Exchanges) && !inbox_loading {
+        effects.extend(fetch(state, Slot::Exchanges));
+    }
+    effects
+}
+
 /// A request for a slot, marked as the one whose answer is awaited.
 pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Effect> {
     resource::fetch(state, slot).map(Effect::Fetch)
@@ -51,8 +62,9 @@ pub(crate) fn on_connected(
             }
             state.connection = Connection::Ready(info);
             state.last_error = None;
-            // The Overview's data, and whatever the current pane shows (fresh after a new
-            // login, even if an older session had loaded it).
+            // The Overview's data (the reply inbox's counts too), and whatever the current
+            // pane shows (fresh after a new login, even if an older session had loaded it).
+            let mut effects = crate::tui::update::inbox::on_connected(state);
             let mut slots =
                 vec![Slot::Campaigns, Slot::Bots, Slot::RecentReplies, Slot::UpcomingMeetings];
             slots.extend(
@@ -61,7 +73,11 @@ pub(crate) fn on_connected(
                     .filter(|slot| !slots.contains(slot))
                     .collect::<Vec<_>>(),
             );
-            slots.into_iter().filter_map(|slot| fetch(state, slot)).collect()
+            if !slots.contains(&Slot::Exchanges) {
+                slots.push(Slot::Exchanges);
+            }
+            effects.extend(slots.into_iter().filter_map(|slot| fetch(state, slot)));
+            effects
         }
         Err(failure) => {
             state.last_error = Some(Problem { slot: None, message: failure.message.clone() });
@@ -100,6 +116,9 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
             }
             resource::reindex(state, slot);
             reveal(state, slot);
+            if slot == Slot::Exchanges {
+                crate::tui::update::inbox::on_exchanges_loaded(state);
+            }
         }
         Err(error) => {
             // The log keeps what the status bar cuts short; an ApiError never holds the key.

@@ -4,6 +4,7 @@
 mod commands;
 mod fetch;
 mod forms;
+mod inbox;
 mod keys;
 mod login;
 mod mouse;
@@ -11,13 +12,13 @@ mod navigate;
 mod outside;
 mod overlay;
 mod query;
+mod triage;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
 use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out};
 use crate::tui::state::{AppState, Connection, RetryWait};
 use crossterm::event::KeyEventKind;
-use fetch::refresh_current;
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
 pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
@@ -33,6 +34,8 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     if let Some(job) = state.layout_job.take() {
         effects.push(Effect::LayOut(job));
     }
+    // Rows that came into view (a move, a load, a filter) want their snippets.
+    effects.extend(inbox::read_snippets(state));
     effects
 }
 
@@ -69,8 +72,13 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::AutoRefresh => {
             if matches!(state.connection, Connection::Ready(_)) && !current_is_loading(state) {
                 state.dirty = true;
-                return refresh_current(state);
+                return fetch::refresh_with_inbox(state);
             }
+            Vec::new()
+        }
+        Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
+        Action::Local(answer) => {
+            inbox::on_local(state, answer);
             Vec::new()
         }
         Action::Connected(result) => {

@@ -3,7 +3,7 @@
 
 use crate::tui::action::Effect;
 use crate::tui::layout::tile_at;
-use crate::tui::layout::{inner, list_rows, state_areas};
+use crate::tui::layout::{inner, list_body, list_rows, state_areas};
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crate::tui::update::navigate;
@@ -47,7 +47,7 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
     }
     let areas = state_areas(state);
     if areas.tabs.height > 0 && row == areas.tabs.y {
-        return match tab_at(column, state.width) {
+        return match tab_at(column, state.width, state.new_replies()) {
             Some(pane) => navigate::go_to(state, pane),
             None => Vec::new(),
         };
@@ -65,7 +65,7 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
     if !state.showing_list() {
         return Vec::new();
     }
-    let table = inner(areas.body);
+    let table = inner(list_body(state));
     let first_row = table.y + 1;
     if row < first_row || row >= table.y + table.height || column < table.x {
         return Vec::new();

@@ -56,6 +56,9 @@ pub(crate) fn scroll_text(state: &mut AppState, delta: isize) {
         if let Some(chain) = state.exchanges.chain.as_mut() {
             let max = chain.layout.lines.len().saturating_sub(page);
             chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
+            if delta != 0 {
+                chain.at_message = None;
+            }
         }
         return;
     }
@@ -69,8 +72,11 @@ fn move_tile(state: &mut AppState, command: Command) {
     let last = Tile::ALL.len() - 1;
     let tile = state.overview;
     state.overview = match command {
+        Command::Down if tile == Tile::INBOX_LINE => 0,
+        _ if tile == Tile::INBOX_LINE => tile,
         Command::Down if tile + 2 <= last => tile + 2,
         Command::Up if tile >= 2 => tile - 2,
+        Command::Up => Tile::INBOX_LINE,
         Command::Right if tile.is_multiple_of(2) && tile < last => tile + 1,
         Command::Left if tile % 2 == 1 => tile - 1,
         Command::Top | Command::PageUp => 0,
@@ -82,6 +88,11 @@ fn move_tile(state: &mut AppState, command: Command) {
 /// Opens the selection: a tile's pane, an item's detail, an exchange's e-mail chain.
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     match state.pane {
+        // The inbox line opens (and closes) speed to lead per campaign and per bot.
+        Pane::Overview if state.overview == Tile::INBOX_LINE => {
+            state.inbox.speed_open = !state.inbox.speed_open;
+            Vec::new()
+        }
         Pane::Overview => {
             let tile = Tile::ALL.get(state.overview).copied().unwrap_or(Tile::Campaigns);
             go_to(state, tile.pane())
@@ -91,15 +102,18 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             let Some(exchange) = state.store.exchanges.items().get(index).cloned() else {
                 return Vec::new();
             };
+            let mut effects = crate::tui::update::inbox::seen(state, &exchange);
             state.exchanges.chain = Some(ChainView {
                 exchange,
                 remote: Remote::default(),
                 layout: Default::default(),
                 scroll: 0,
+                at_message: None,
                 unfolded: false,
                 layout_pending: None,
             });
-            fetch(state, Slot::Chain).into_iter().collect()
+            effects.extend(fetch(state, Slot::Chain));
+            effects
         }
         _ if state.showing_list() => {
             let id = state.current_list().and_then(|list| list.selected_id());
@@ -126,6 +140,10 @@ pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
 /// Leaves the chain or detail, else clears the filter. `false` when there was nothing to do.
 pub(crate) fn back(state: &mut AppState) -> bool {
     if state.pane == Pane::Exchanges && state.exchanges.chain.take().is_some() {
+        return true;
+    }
+    if state.pane == Pane::Overview && state.inbox.speed_open {
+        state.inbox.speed_open = false;
         return true;
     }
     if let Some(detail) = state.current_detail_mut()
@@ -165,14 +183,18 @@ pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
     let Some(chain) = state.exchanges.chain.as_mut() else { return };
     let starts = &chain.layout.starts;
+    let current = chain
+        .at_message
+        .unwrap_or_else(|| starts.iter().rposition(|&start| start <= chain.scroll).unwrap_or(0));
     let target = if forward {
-        starts.iter().find(|&&start| start > chain.scroll)
+        (current + 1 < starts.len()).then_some(current + 1)
     } else {
-        starts.iter().rev().find(|&&start| start < chain.scroll)
+        current.checked_sub(1).filter(|_| !starts.is_empty())
     };
-    if let Some(&start) = target {
+    if let Some(index) = target {
         let max = chain.layout.lines.len().saturating_sub(page);
-        chain.scroll = start.min(max);
+        chain.scroll = starts[index].min(max);
+        chain.at_message = Some(index);
     }
 }
 

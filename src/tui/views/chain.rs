@@ -1,5 +1,6 @@
 //! The e-mail chain of an exchange: the laid-out lines of the visible window, styled.
 
+use crate::clock::in_named_zone;
 use crate::present::names::party_name;
 use crate::text::sanitize;
 use crate::tui::chain::{ChainLine, LineKind};
@@ -17,8 +18,12 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let theme = &state.theme;
     let exchange = &view.exchange;
     let count = view.layout.starts.len();
-    let current = view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1);
+    let current = match view.at_message {
+        Some(index) => index + 1,
+        None => view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1),
+    };
     let mut title = vec![
+        Span::styled(format!("#{} ", exchange.id), theme.dim),
         Span::styled(
             format!(
                 "{} ↔ {}",
@@ -34,6 +39,9 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     ];
     if count > 0 {
         title.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
+    }
+    if let Some(time) = their_time(state, exchange.contact.id) {
+        title.push(Span::styled(format!(" · their time {time}"), theme.accent));
     }
     if view.remote.is_loading() {
         title.push(Span::styled(" ⟳ loading", theme.warning));
@@ -66,6 +74,14 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
             frame.render_widget(Paragraph::new(lines).block(block), area);
         }
     }
+}
+
+/// The contact's local time now ("09:14, Tue") when their time zone is known (the
+/// contacts are loaded and theirs has one).
+fn their_time(state: &AppState, contact_id: i64) -> Option<String> {
+    let contact = state.store.contacts.items().iter().find(|c| c.id == contact_id)?;
+    let zone = contact.timezone.as_deref()?.trim();
+    in_named_zone(state.now, zone, "%H:%M, %a").map(|time| sanitize(&time))
 }
 
 /// One laid-out line in its style. Only the visible window is styled.

@@ -9,6 +9,7 @@ mod exchanges;
 mod login;
 mod meetings;
 mod overview;
+mod overview_inbox;
 mod pane;
 mod range;
 
@@ -26,7 +27,7 @@ use ratatui::text::{Line, Span};
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, state: &AppState) {
     let regions = areas(frame.area(), state.filtering);
-    tabs::render(frame, regions.tabs, state.pane, &state.theme);
+    tabs::render(frame, regions.tabs, state.pane, state.new_replies(), &state.theme);
     let login_form_open = matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login());
     match &state.connection {
         Connection::Ready(_) => render_pane(frame, regions.body, state),

@@ -12,7 +12,7 @@ use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
 use crate::tui::details::campaign::status_style;
-use crate::tui::layout::tile_rects;
+use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
 use crate::tui::views::range::{range_label, range_marks};
@@ -39,6 +39,14 @@ fn summary(state: &AppState) -> OrgSummary {
 }
 
 pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
+    if let Some(line) = inbox_line(body) {
+        super::overview_inbox::line(frame, line, state);
+        if state.inbox.speed_open {
+            let rest = Rect { y: body.y + 1, height: body.height - 1, ..body };
+            super::overview_inbox::speed(frame, rest, state);
+            return;
+        }
+    }
     let summary = summary(state);
     for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
         let selected = index == state.overview;

@@ -25,12 +25,35 @@ pub(super) fn render_pane_list<R: PaneList>(
     state: &AppState,
     extra: Vec<Span<'static>>,
 ) {
+    render_pane_list_adjusted::<R>(frame, area, state, extra, |_, _| {});
+}
+
+/// [`render_pane_list`] with each visible row's cells adjusted by its item (the inbox's
+/// bold new rows and marked rows).
+pub(super) fn render_pane_list_adjusted<R: PaneList>(
+    frame: &mut Frame,
+    area: Rect,
+    state: &AppState,
+    extra: Vec<Span<'static>>,
+    mut adjust: impl FnMut(&R::Item, &mut Vec<Shown>),
+) {
     let (Some(remote), Some(list)) = (R::remote(state), state.list(R::PANE)) else { return };
     let title = list_title(state, R::PANE.title(), remote, list, extra);
     let columns = R::columns();
     let context = context(state);
     let what = R::SLOT.label();
-    render_list(frame, area, state, what, remote, list, title, &columns, &context, |_, _, _| {});
+    render_list(
+        frame,
+        area,
+        state,
+        what,
+        remote,
+        list,
+        title,
+        &columns,
+        &context,
+        |item, _, cells| adjust(item, cells),
+    );
 }
 
 /// The bordered block of a pane with its title spans.
@@ -52,7 +75,8 @@ pub(super) fn list_title<T>(
     let theme = &state.theme;
     let mut spans = vec![Span::styled(name.to_string(), theme.title)];
     if remote.data.is_some() {
-        let count = if list.filter().is_empty() {
+        // Narrowed by the filter, or by the inbox's category and handled filters.
+        let count = if list.filter().is_empty() && list.order().len() == list.total() {
             format!(" {}", list.total())
         } else {
             format!(" {} of {}", list.order().len(), list.total())

@@ -34,6 +34,7 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
     };
     let mut lines = Vec::new();
     let mut panes: Vec<String> = Vec::new();
+    let mut shelves: Vec<String> = Vec::new();
     for binding in view.keymap.active(&view.scopes) {
         let keys: Vec<String> = binding.keys.iter().map(|k| k.label()).collect();
         match binding.command {
@@ -47,9 +48,24 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
                 lines[last] =
                     line(panes.join(" "), "go to a pane (the numbers of the tabs)".into());
             }
+            // One key per reply category, in the category bar's order: one line too.
+            Command::ShowCategory(_) => {
+                if shelves.is_empty() {
+                    lines.push(Line::from(""));
+                }
+                shelves.extend(keys);
+                let last = lines.len() - 1;
+                lines[last] = line(shelves.join(" "), "list one category (see the bar)".into());
+            }
             Command::Login if view.demo => {}
             _ => lines.push(line(keys.join(" "), binding.help.to_string())),
         }
+    }
+    if view.scopes.contains(&Scope::Reply) {
+        lines.push(Line::from(Span::styled(
+            "\"Handled\" is kept on this machine (the API has no such field).",
+            theme.dim,
+        )));
     }
     // The filter, the palette and every form field share one line editor and its keys.
     lines.push(Line::from(""));

@@ -84,12 +84,15 @@ pub fn render(
     frame.render_stateful_widget(table, inner, &mut state);
 }
 
-/// A cell fitted to `width` cells, each piece in its tone's style.
+/// A cell fitted to `width` cells, each piece in its tone's style (bold when strong).
 fn draw(cell: &Shown, width: u16, theme: &Theme) -> Cell<'static> {
+    let strong = |style: ratatui::style::Style| {
+        if cell.strong { style.add_modifier(ratatui::style::Modifier::BOLD) } else { style }
+    };
     let spans: Vec<Span> = cell
         .fitted(usize::from(width))
         .into_iter()
-        .map(|(text, tone)| Span::styled(text, theme.tone(tone)))
+        .map(|(text, tone)| Span::styled(text, strong(theme.tone(tone))))
         .collect();
     Cell::from(Line::from(spans))
 }

@@ -1,5 +1,6 @@
-//! The tab bar: ` 1 Overview  2 Campaigns … `, the current pane highlighted. Narrow screens
-//! get the numbers with short names, then the numbers alone.
+//! The tab bar: ` 1 Overview  2 Campaigns  3 Exchanges ·4 new … `, the current pane
+//! highlighted, the count of replies new since the last look on the Exchanges tab. Narrow
+//! screens get the numbers with short names, then the numbers alone.
 
 use crate::tui::model::Pane;
 use crate::tui::theme::Theme;
@@ -7,12 +8,18 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-/// How the tabs are labelled at a width: full names, 3-letter names or numbers only.
-fn labels(width: u16) -> Vec<(Pane, String)> {
+/// How the tabs are labelled at a width: full names, 3-letter names or numbers only; `new`
+/// replies are counted on the Exchanges tab.
+fn labels(width: u16, new: usize) -> Vec<(Pane, String)> {
+    let badge = |pane: Pane, long: bool| match (pane, new, long) {
+        (Pane::Exchanges, 1.., true) => format!("·{new} new "),
+        (Pane::Exchanges, 1.., false) => format!("·{new} "),
+        _ => String::new(),
+    };
     let full: Vec<(Pane, String)> = Pane::ALL
         .iter()
         .enumerate()
-        .map(|(i, p)| (*p, format!(" {} {} ", i + 1, p.title())))
+        .map(|(i, p)| (*p, format!(" {} {} {}", i + 1, p.title(), badge(*p, true))))
         .collect();
     let total: usize = full.iter().map(|(_, l)| l.chars().count()).sum();
     if total <= usize::from(width) {
@@ -21,19 +28,32 @@ fn labels(width: u16) -> Vec<(Pane, String)> {
     let short: Vec<(Pane, String)> = Pane::ALL
         .iter()
         .enumerate()
-        .map(|(i, p)| (*p, format!(" {} {} ", i + 1, &p.title()[..3])))
+        .map(|(i, p)| (*p, format!(" {} {} {}", i + 1, &p.title()[..3], badge(*p, false))))
         .collect();
     let total: usize = short.iter().map(|(_, l)| l.chars().count()).sum();
     if total <= usize::from(width) {
         return short;
     }
-    Pane::ALL.iter().enumerate().map(|(i, p)| (*p, format!(" {} ", i + 1))).collect()
+    Pane::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                *p,
+                format!(
+                    " {}{}",
+                    i + 1,
+                    if *p == Pane::Exchanges && new > 0 { badge(*p, false) } else { " ".into() }
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The pane whose tab is at a column of the tab bar.
-pub fn tab_at(column: u16, width: u16) -> Option<Pane> {
+pub fn tab_at(column: u16, width: u16, new: usize) -> Option<Pane> {
     let mut x = 0u16;
-    for (pane, label) in labels(width) {
+    for (pane, label) in labels(width, new) {
         let end = x + label.chars().count() as u16;
         if column >= x && column < end {
             return Some(pane);
@@ -43,15 +63,20 @@ pub fn tab_at(column: u16, width: u16) -> Option<Pane> {
     None
 }
 
-/// Draws the tabs with `current` highlighted.
-pub fn render(frame: &mut Frame, area: Rect, current: Pane, theme: &Theme) {
+/// Draws the tabs with `current` highlighted and `new` replies counted.
+pub fn render(frame: &mut Frame, area: Rect, current: Pane, new: usize, theme: &Theme) {
     if area.height == 0 {
         return;
     }
-    let spans: Vec<Span> = labels(area.width)
+    let spans: Vec<Span> = labels(area.width, new)
         .into_iter()
         .map(|(pane, label)| {
             let style = if pane == current { theme.tab_active } else { theme.tab_inactive };
+            let style = if pane == Pane::Exchanges && new > 0 {
+                style.add_modifier(ratatui::style::Modifier::BOLD)
+            } else {
+                style
+            };
             Span::styled(label, style)
         })
         .collect();
@@ -64,11 +89,20 @@ mod tests {
 
     #[test]
     fn clicks_find_their_tab_at_every_width() {
-        assert_eq!(tab_at(0, 80), Some(Pane::Overview));
-        assert_eq!(tab_at(13, 80), Some(Pane::Campaigns));
-        assert_eq!(tab_at(79, 80), None);
-        assert_eq!(labels(50)[1].1, " 2 Cam ");
-        assert_eq!(labels(40)[1].1, " 2 ");
-        assert_eq!(tab_at(4, 20), Some(Pane::Campaigns));
+        assert_eq!(tab_at(0, 80, 0), Some(Pane::Overview));
+        assert_eq!(tab_at(13, 80, 0), Some(Pane::Campaigns));
+        assert_eq!(tab_at(79, 80, 0), None);
+        assert_eq!(labels(50, 0)[1].1, " 2 Cam ");
+        assert_eq!(labels(40, 0)[1].1, " 2 ");
+        assert_eq!(tab_at(4, 20, 0), Some(Pane::Campaigns));
+    }
+
+    #[test]
+    fn the_exchanges_tab_counts_new_replies_at_every_width() {
+        assert_eq!(labels(80, 4)[2].1, " 3 Exchanges ·4 new ");
+        assert_eq!(labels(50, 4)[2].1, " 3 Exc ·4 ");
+        assert_eq!(labels(30, 4)[2].1, " 3·4 ");
+        let start: usize = labels(80, 4)[..3].iter().map(|(_, l)| l.chars().count()).sum();
+        assert_eq!(tab_at(start as u16 - 1, 80, 4), Some(Pane::Exchanges), "its last cell");
     }
 }

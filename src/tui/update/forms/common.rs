@@ -8,10 +8,9 @@ use crate::tui::form::Form;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::resource;
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::submit::feedback::{Submission, TOAST_SECONDS, Toast, Tone};
+use crate::tui::submit::feedback::{Submission, Tone};
 use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::fetch::fetch;
-use chrono::TimeDelta;
 use std::sync::Arc;
 
 /// What a write form reads into: the write and the one to send after it; or, when it is
@@ -36,6 +35,7 @@ pub(super) fn begin(
     state: &mut AppState,
     write: WriteRequest,
     then: Option<WriteRequest>,
+    replies: Vec<i64>,
 ) -> Vec<Effect> {
     if state.submission.is_some() {
         return Vec::new();
@@ -54,6 +54,7 @@ pub(super) fn begin(
         known_contacts,
         sent: 0,
         total: 0,
+        replies,
     };
     send(state, submission, write)
 }
@@ -76,11 +77,9 @@ pub(super) fn send(
     vec![Effect::Submit { req_id, write }]
 }
 
-/// Shows how a write went for a few seconds.
+/// Shows how a write (or a triage) went for a few seconds.
 pub(super) fn toast(state: &mut AppState, tone: Tone, text: impl Into<String>) {
-    let until = state.now + TimeDelta::seconds(TOAST_SECONDS);
-    state.toast = Some(Toast { text: text.into(), tone, until });
-    state.dirty = true;
+    state.show_toast(tone, text);
 }
 
 /// Reloads the slots a write changed, where they were loaded before (the others load when

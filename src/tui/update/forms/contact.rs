@@ -52,6 +52,7 @@ pub(crate) fn open_upload(
     state: &mut AppState,
     campaign_id: Option<i64>,
     email: Option<&str>,
+    bot: Option<i64>,
     outreach: Outreach,
 ) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
@@ -64,7 +65,7 @@ pub(crate) fn open_upload(
         toast(state, Tone::Warning, text);
         return Vec::new();
     };
-    let upload = UploadFields::new(id, bot_choices(state.store.bots.items()), outreach);
+    let upload = UploadFields::new(id, bot_choices(state.store.bots.items()), bot, outreach);
     let title = format!("Add a contact to {}", campaign_label(state, id));
     show(state, &title, ContactFields::new(email.unwrap_or_default(), Some(upload)))
 }

@@ -10,10 +10,12 @@ mod dnc;
 mod failure;
 pub(crate) mod palette;
 mod question;
+mod replies;
 mod start;
 pub(crate) mod values;
 
 use crate::tui::command::Command;
+use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
 pub(crate) use start::on_confirm_key;
 
@@ -32,10 +34,13 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
         toast(state, Tone::Failure, why);
         return Vec::new();
     }
+    if state.pane == Pane::Exchanges {
+        return replies::open(state, command);
+    }
     match command {
         Command::StartCampaign => start::ask(state, None),
         Command::AddContact => contact::open(state, None),
-        Command::UploadContact => contact::open_upload(state, None, None, Outreach::Notify),
+        Command::UploadContact => contact::open_upload(state, None, None, None, Outreach::Notify),
         Command::AddDnc => dnc::open(state, false, None),
         Command::AddDncDomain => dnc::open(state, true, None),
         Command::LogConversion => conversion::open(state, None, None),
@@ -129,7 +134,13 @@ fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
     let asking = form.asking.is_some();
     state.overlay = Some(Overlay::Form(form));
     match built {
-        Ok((write, then)) if !asking => begin(state, write, then),
+        Ok((write, then)) if !asking => {
+            let replies = match &state.overlay {
+                Some(Overlay::Form(form)) => form.replies.clone(),
+                _ => Vec::new(),
+            };
+            begin(state, write, then, replies)
+        }
         _ => Vec::new(),
     }
 }
@@ -164,6 +175,22 @@ pub(crate) fn on_written(
         return Vec::new();
     };
     state.dirty = true;
+    let replies = submission.replies.clone();
+    let succeeded = result.is_ok();
+    let mut effects = finished(state, submission, result);
+    // The replies it acted on are handled once the whole write went through.
+    if succeeded && state.submission.is_none() && !replies.is_empty() {
+        effects.extend(crate::tui::update::inbox::set_handled(state, &replies, true));
+    }
+    effects
+}
+
+/// Hands a finished write to its form's module.
+fn finished(
+    state: &mut AppState,
+    submission: crate::tui::submit::feedback::Submission,
+    result: Result<Written, ApiError>,
+) -> Vec<Effect> {
     if let Err(error) = &result {
         // The log keeps the whole story; an ApiError never holds the key.
         tracing::warn!(%error, "write failed");

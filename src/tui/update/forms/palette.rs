@@ -21,7 +21,7 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
             (contact::open(state, email.as_deref()), email.is_some())
         }
         PaletteWrite::Upload { campaign, email, outreach } => (
-            contact::open_upload(state, Some(campaign), email.as_deref(), outreach),
+            contact::open_upload(state, Some(campaign), email.as_deref(), None, outreach),
             email.is_some(),
         ),
         PaletteWrite::Dnc { entries } => {

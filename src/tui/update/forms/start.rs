@@ -53,7 +53,8 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
         title: "Start campaign".into(),
         lines,
         warning,
-        write: WriteRequest::StartCampaign { campaign_id: id },
+        write: Some(WriteRequest::StartCampaign { campaign_id: id }),
+        replies: Vec::new(),
         error: None,
     }));
     Vec::new()
@@ -73,11 +74,15 @@ pub(crate) fn on_confirm_key(
     if !matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
         return Vec::new();
     }
+    let Some(write) = confirm.write.clone() else {
+        // Nothing to send: a bulk triage, kept on this machine.
+        return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
+    };
     confirm.error = refusal(state);
-    let write = confirm.write.clone();
     let refused = confirm.error.is_some();
+    let replies = confirm.replies.clone();
     state.overlay = Some(Overlay::Confirm(confirm));
-    if refused { Vec::new() } else { begin(state, write, None) }
+    if refused { Vec::new() } else { begin(state, write, None, replies) }
 }
 
 /// The start's answer: a toast and a fresh list, or the reason in the dialog.

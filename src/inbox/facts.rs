@@ -1,0 +1,29 @@
+//! What the inbox knows about an exchange beyond the API's fields — new since the last
+//! look, handled, its snippet — as the columns ask for it.
+
+use super::snippet::Snippet;
+use crate::api::Exchange;
+
+/// The inbox's knowledge of exchanges, for cells that show it. `()` knows nothing (every
+/// exchange is old, unhandled, without a snippet).
+pub trait Facts {
+    /// Whether the exchange moved since the user last looked at it.
+    fn is_new(&self, exchange: &Exchange) -> bool;
+    /// Marked handled on this machine (the API has no such field).
+    fn is_handled(&self, id: i64) -> bool;
+    fn snippet(&self, id: i64) -> Option<&Snippet>;
+}
+
+impl Facts for () {
+    fn is_new(&self, _: &Exchange) -> bool {
+        false
+    }
+
+    fn is_handled(&self, _: i64) -> bool {
+        false
+    }
+
+    fn snippet(&self, _: i64) -> Option<&Snippet> {
+        None
+    }
+}

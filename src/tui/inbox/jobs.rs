@@ -1,0 +1,84 @@
+//! The inbox's work off the UI thread: reading a chain for a row's snippet (over HTTP), and
+//! reading or writing the local state (SQLite, blocking). `update` asks for them as effects;
+//! the runner performs them and hands the answers back as actions.
+
+use crate::api::{ApiError, Client, Timestamp};
+use crate::inbox::snippet::{Snippet, summarise};
+use crate::state::{LocalState, Mark, Scope};
+use std::collections::HashMap;
+
+/// Read the chain of one exchange for its snippet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnippetJob {
+    pub exchange_id: i64,
+    /// The exchange's `updated_at` when asked: the snippet is good until it moves.
+    pub updated_at: Option<Timestamp>,
+    /// The contact's address: tells their messages from the bot's.
+    pub contact: String,
+}
+
+impl SnippetJob {
+    /// Reads the chain and finds the snippet (the summary is made on a blocking thread: an
+    /// HTML body takes a while to convert).
+    pub async fn perform(self, client: &Client) -> Result<Option<Snippet>, ApiError> {
+        let chain = client.email_chain(self.exchange_id).await?;
+        let contact = self.contact;
+        let summary = tokio::task::spawn_blocking(move || summarise(&chain.items, &contact)).await;
+        Ok(summary.unwrap_or(None))
+    }
+}
+
+/// Something to read or write in the local state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocalJob {
+    /// When the scope was first used, its marks; answers [`LocalAnswer::Loaded`].
+    Load(Scope),
+    MarkSeen(Scope, Vec<(i64, Timestamp)>),
+    SetHandled(Scope, Vec<i64>, bool),
+    SnippetRead(Scope, i64, Timestamp),
+}
+
+/// What the local state answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LocalAnswer {
+    Loaded {
+        scope: Scope,
+        first_use: Timestamp,
+        marks: HashMap<i64, Mark>,
+    },
+    /// A read or write failed: the session goes on with what it has in memory.
+    Failed(String),
+}
+
+impl LocalJob {
+    /// Performs the job (blocking: run it off the UI thread); `None` when a write went well.
+    pub fn perform(self, local: &LocalState) -> Option<LocalAnswer> {
+        let failed = |what: &str, error: &dyn std::fmt::Display| {
+            Some(LocalAnswer::Failed(format!(
+                "The inbox's local state could not {what} ({error}); seen and handled marks \
+                 last only this session."
+            )))
+        };
+        match self {
+            LocalJob::Load(scope) => {
+                let loaded =
+                    local.first_use(&scope).and_then(|first| Ok((first, local.marks(&scope)?)));
+                match loaded {
+                    Ok((first_use, marks)) => Some(LocalAnswer::Loaded { scope, first_use, marks }),
+                    Err(error) => failed("be read", &error),
+                }
+            }
+            LocalJob::MarkSeen(scope, seen) => {
+                local.mark_seen(&scope, &seen).err().and_then(|e| failed("be written", &e))
+            }
+            LocalJob::SetHandled(scope, ids, handled) => local
+                .set_handled(&scope, &ids, handled)
+                .err()
+                .and_then(|e| failed("be written", &e)),
+            LocalJob::SnippetRead(scope, id, at) => local
+                .set_snippet_fetched(&scope, id, at)
+                .err()
+                .and_then(|e| failed("be written", &e)),
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! The reply inbox as it changes: whose marks to read once connected, the local state's
+//! answer, snippets asked for (the visible rows first, a few at a time) and read, replies
+//! becoming seen when opened, new replies announced after a load, and handled marks set.
+
+use crate::api::{Exchange, Timestamp};
+use crate::inbox::{Category, Facts};
+use crate::present::names::party_name;
+use crate::state::{Mark, Scope};
+use crate::tui::action::Effect;
+use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
+use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
+use crate::tui::inbox::{CachedSnippet, InboxState, SNIPPETS_IN_FLIGHT};
+use crate::tui::layout::list_rows;
+use crate::tui::model::Pane;
+use crate::tui::resource::keep_inbox_rows;
+use crate::tui::state::{AppState, Connection};
+use crate::tui::submit::feedback::Tone;
+
+/// Rows beyond the visible ones whose snippets are read ahead, so scrolling finds them.
+const READ_AHEAD: usize = 40;
+
+/// Once connected: forget another session's marks and read this one's.
+pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
+    let Connection::Ready(info) = &state.connection else { return Vec::new() };
+    // The scope `outreach replies` uses too: the same marks from the CLI and the dashboard.
+    let scope = Scope::new(&info.profile, &info.base_url);
+    let kept = &state.inbox;
+    state.inbox = InboxState {
+        scope: Some(scope.clone()),
+        shelf: kept.shelf,
+        hide_handled: kept.hide_handled,
+        alerts: kept.alerts,
+        ..InboxState::default()
+    };
+    vec![Effect::Local(LocalJob::Load(scope))]
+}
+
+/// The local state answered: the marks show, and new replies count from now on. When it
+/// failed, the session goes on in memory, counting from now.
+pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
+    match answer {
+        LocalAnswer::Loaded { scope, first_use, marks } => {
+            if state.inbox.scope.as_ref() != Some(&scope) {
+                return;
+            }
+            state.inbox.first_use = Some(first_use);
+            // Marks set in this session before the file answered win.
+            let mut merged = marks;
+            merged.extend(state.inbox.marks.drain());
+            state.inbox.marks = merged;
+        }
+        LocalAnswer::Failed(message) => {
+            tracing::warn!(%message, "local state");
+            state.notice = Some(message);
+            state.inbox.first_use.get_or_insert(Timestamp(state.now));
+        }
+    }
+    state.dirty = true;
+    keep_inbox_rows(state);
+    announce_arrivals(state);
+}
+
+/// After the Exchanges list loaded: announce what arrived since the last load.
+pub(crate) fn on_exchanges_loaded(state: &mut AppState) {
+    announce_arrivals(state);
+}
+
+/// Replies that are new and arrived (or moved) since the last load: a toast naming them,
+/// and the bell and desktop notification. The first load only remembers what is there.
+fn announce_arrivals(state: &mut AppState) {
+    let inbox = &state.inbox;
+    if inbox.first_use.is_none() || state.store.exchanges.data.is_none() {
+        return;
+    }
+    let items = state.store.exchanges.items();
+    let now: std::collections::HashMap<i64, Option<Timestamp>> =
+        items.iter().map(|e| (e.id, e.updated_at)).collect();
+    let Some(before) = state.inbox.known.replace(now) else { return };
+    let moved: Vec<&Exchange> =
+        items.iter().filter(|e| before.get(&e.id) != Some(&e.updated_at)).collect();
+    for exchange in &moved {
+        state.inbox.arrived.insert(exchange.id, exchange.updated_at);
+    }
+    let arrivals: Vec<Arrival> = moved
+        .into_iter()
+        .filter(|e| state.inbox.is_new(e))
+        .map(|e| Arrival {
+            name: party_name(&e.contact),
+            category: Category::of(&e.status).label().to_string(),
+        })
+        .collect();
+    if arrivals.is_empty() {
+        return;
+    }
+    state.show_toast(Tone::Success, headline(&arrivals));
+    let bytes = terminal_bytes(&arrivals, state.inbox.alerts);
+    state.inbox.terminal_out.extend(bytes);
+}
+
+/// Asks for the snippets of the rows in view (then a few beyond), at most
+/// [`SNIPPETS_IN_FLIGHT`] chains at a time; rows whose snippet is current are skipped.
+pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
+    let room = SNIPPETS_IN_FLIGHT.saturating_sub(state.inbox.reading.len());
+    if room == 0
+        || state.pane != Pane::Exchanges
+        || !state.showing_list()
+        || !matches!(state.connection, Connection::Ready(_))
+    {
+        return Vec::new();
+    }
+    let rows = list_rows(state);
+    let list = &state.exchanges.list;
+    let items = state.store.exchanges.items();
+    let start = list.offset().min(list.order().len());
+    let end = (start + rows + READ_AHEAD).min(list.order().len());
+    let jobs: Vec<SnippetJob> = list.order()[start..end]
+        .iter()
+        .filter_map(|&index| items.get(index as usize))
+        .filter(|exchange| state.inbox.wants_snippet(exchange))
+        .take(room)
+        .map(|exchange| SnippetJob {
+            exchange_id: exchange.id,
+            updated_at: exchange.updated_at,
+            contact: exchange.contact.email.clone(),
+        })
+        .collect();
+    jobs.into_iter()
+        .map(|job| {
+            state.inbox.reading.insert(job.exchange_id);
+            Effect::ReadSnippet(job)
+        })
+        .collect()
+}
+
+/// A chain was read: its snippet shows (a failure is not asked again until the exchange
+/// moves), and the local state notes when it was read.
+pub(crate) fn on_snippet(
+    state: &mut AppState,
+    job: SnippetJob,
+    result: Result<Option<crate::inbox::Snippet>, crate::api::ApiError>,
+) -> Vec<Effect> {
+    state.inbox.reading.remove(&job.exchange_id);
+    state.dirty = true;
+    let snippet = match result {
+        Ok(snippet) => snippet,
+        Err(error) => {
+            tracing::warn!(exchange = job.exchange_id, %error, "reading a snippet failed");
+            None
+        }
+    };
+    let read = snippet.is_some();
+    state
+        .inbox
+        .snippets
+        .insert(job.exchange_id, CachedSnippet { updated_at: job.updated_at, snippet });
+    match (&state.inbox.scope, job.updated_at, read) {
+        (Some(scope), Some(at), true) => {
+            vec![Effect::Local(LocalJob::SnippetRead(scope.clone(), job.exchange_id, at))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The reply opened: seen at its present `updated_at`.
+pub(crate) fn seen(state: &mut AppState, exchange: &Exchange) -> Vec<Effect> {
+    let Some(at) = exchange.updated_at else { return Vec::new() };
+    let mark = state
+        .inbox
+        .marks
+        .entry(exchange.id)
+        .or_insert(Mark { seen_updated_at: None, handled: false });
+    mark.seen_updated_at = Some(at);
+    match &state.inbox.scope {
+        Some(scope) => {
+            vec![Effect::Local(LocalJob::MarkSeen(scope.clone(), vec![(exchange.id, at)]))]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Marks replies handled (or not) on this machine and lists them again under the handled
+/// filter; remembered for `z`.
+pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> Vec<Effect> {
+    if ids.is_empty() {
+        return Vec::new();
+    }
+    let before: Vec<(i64, bool)> = ids.iter().map(|&id| (id, state.inbox.is_handled(id))).collect();
+    let what = format!(
+        "{} {} {}",
+        ids.len(),
+        if ids.len() == 1 { "reply" } else { "replies" },
+        if handled { "marked handled" } else { "marked not handled" }
+    );
+    state.inbox.last_triage = Some(crate::tui::inbox::Triage { before, what });
+    apply_handled(state, ids.iter().map(|&id| (id, handled)).collect())
+}
+
+/// Sets handled flags as given, lists the rows again and writes them down.
+pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Vec<Effect> {
+    for &(id, handled) in &flags {
+        state
+            .inbox
+            .marks
+            .entry(id)
+            .or_insert(Mark { seen_updated_at: None, handled: false })
+            .handled = handled;
+    }
+    state.dirty = true;
+    keep_inbox_rows(state);
+    let Some(scope) = state.inbox.scope.clone() else { return Vec::new() };
+    // One write per flag value: the store sets many ids at once.
+    [true, false]
+        .into_iter()
+        .filter_map(|handled| {
+            let ids: Vec<i64> =
+                flags.iter().filter(|(_, flag)| *flag == handled).map(|(id, _)| *id).collect();
+            (!ids.is_empty())
+                .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), ids, handled)))
+        })
+        .collect()
+}
+
+/// The reply in view: the open chain's, else the selected row's.
+pub(crate) fn reply_in_view(state: &AppState) -> Option<Exchange> {
+    if state.pane != Pane::Exchanges {
+        return None;
+    }
+    if let Some(chain) = &state.exchanges.chain {
+        return Some(chain.exchange.clone());
+    }
+    let index = state.exchanges.list.selected_index()?;
+    state.store.exchanges.items().get(index).cloned()
+}
+
+/// The marked rows still in the list, in its order (none while a chain is open).
+pub(crate) fn marked_replies(state: &AppState) -> Vec<Exchange> {
+    if state.pane != Pane::Exchanges || state.exchanges.chain.is_some() {
+        return Vec::new();
+    }
+    let items = state.store.exchanges.items();
+    state
+        .exchanges
+        .list
+        .order()
+        .iter()
+        .filter_map(|&index| items.get(index as usize))
+        .filter(|exchange| state.inbox.marked.contains(&exchange.id))
+        .cloned()
+        .collect()
+}

@@ -1,0 +1,188 @@
+//! Working through replies by keyboard: handled / not handled (one reply, or every marked
+//! one after a question naming how many), jumping between unhandled ones, marking rows and
+//! ranges, undoing the last triage, and narrowing the list to one category.
+
+use crate::inbox::Facts;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::layout::list_rows;
+use crate::tui::resource::keep_inbox_rows;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::{Confirm, Tone};
+use crate::tui::update::inbox::{apply_handled, marked_replies, reply_in_view, set_handled};
+
+pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
+    match command {
+        Command::Handle => handle(state),
+        Command::Unhandle => {
+            let ids = target_ids(state);
+            let effects = set_handled(state, &ids, false);
+            after_bulk(state, ids.len(), false);
+            effects
+        }
+        Command::NextUnhandled => {
+            jump_unhandled(state, true, false);
+            Vec::new()
+        }
+        Command::PrevUnhandled => {
+            jump_unhandled(state, false, false);
+            Vec::new()
+        }
+        Command::ToggleHandled => {
+            state.inbox.hide_handled = !state.inbox.hide_handled;
+            keep_inbox_rows(state);
+            state.notice = Some(
+                if state.inbox.hide_handled {
+                    "Handled replies hidden."
+                } else {
+                    "Handled replies shown (✓)."
+                }
+                .into(),
+            );
+            Vec::new()
+        }
+        Command::MarkRow => {
+            if let Some(id) = state.exchanges.list.selected_id()
+                && !state.inbox.marked.remove(&id)
+            {
+                state.inbox.marked.insert(id);
+            }
+            let page = list_rows(state);
+            state.exchanges.list.move_by(1);
+            state.exchanges.list.scroll_into_view(page);
+            Vec::new()
+        }
+        Command::MarkRange => {
+            mark_range(state);
+            Vec::new()
+        }
+        Command::Undo => undo(state),
+        Command::ShowCategory(shelf) => {
+            state.inbox.shelf = shelf;
+            keep_inbox_rows(state);
+            Vec::new()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The marked replies, else the one in view.
+fn target_ids(state: &AppState) -> Vec<i64> {
+    let marked = marked_replies(state);
+    if marked.is_empty() {
+        reply_in_view(state).map(|reply| vec![reply.id]).unwrap_or_default()
+    } else {
+        marked.iter().map(|reply| reply.id).collect()
+    }
+}
+
+/// `e`: with marked rows, asks first naming how many; else marks the reply in view handled
+/// and goes on to the next unhandled one.
+fn handle(state: &mut AppState) -> Vec<Effect> {
+    let marked = marked_replies(state);
+    if !marked.is_empty() {
+        let count = marked.len();
+        state.overlay = Some(Overlay::Confirm(Confirm {
+            title: "Mark handled".into(),
+            lines: vec![
+                format!("Mark the {count} marked replies handled?"),
+                "Handled is kept on this machine; z undoes it.".into(),
+            ],
+            warning: None,
+            write: None,
+            replies: marked.iter().map(|reply| reply.id).collect(),
+            error: None,
+        }));
+        return Vec::new();
+    }
+    let Some(reply) = reply_in_view(state) else { return Vec::new() };
+    let effects = set_handled(state, &[reply.id], true);
+    // A hidden handled row left the selection on the row after it already.
+    if state.exchanges.chain.is_none() && state.exchanges.list.selected_id() == Some(reply.id) {
+        jump_unhandled(state, true, false);
+    }
+    effects
+}
+
+/// The bulk question was answered yes: the marked replies are handled, the marks cleared.
+pub(crate) fn handled_confirmed(state: &mut AppState, ids: &[i64]) -> Vec<Effect> {
+    state.overlay = None;
+    let effects = set_handled(state, ids, true);
+    after_bulk(state, ids.len(), true);
+    effects
+}
+
+/// After a triage of several replies: the marks go, a toast says what was done.
+fn after_bulk(state: &mut AppState, count: usize, handled: bool) {
+    if state.inbox.marked.is_empty() || count == 0 {
+        return;
+    }
+    state.inbox.marked.clear();
+    let undo = state.key_label(Command::Undo, "z");
+    let what = if handled { "marked handled" } else { "marked not handled" };
+    state.show_toast(Tone::Success, format!("{count} replies {what} ({undo} undoes)."));
+}
+
+/// Selects the next (or previous) unhandled row; `here` counts the selected row itself.
+fn jump_unhandled(state: &mut AppState, forward: bool, here: bool) {
+    let page = list_rows(state);
+    let items = state.store.exchanges.items();
+    let list = &state.exchanges.list;
+    let order = list.order();
+    let unhandled = |position: &usize| {
+        order
+            .get(*position)
+            .and_then(|&index| items.get(index as usize))
+            .is_some_and(|exchange| !state.inbox.is_handled(exchange.id))
+    };
+    let current = list.selected();
+    let found = if forward {
+        let from = if here { current } else { current + 1 };
+        (from..order.len()).find(unhandled)
+    } else {
+        let to = if here { current + 1 } else { current };
+        (0..to.min(order.len())).rev().find(unhandled)
+    };
+    match found {
+        Some(position) => {
+            let list = &mut state.exchanges.list;
+            list.select_position(position);
+            list.scroll_into_view(page);
+        }
+        None => state.notice = Some("No more unhandled replies that way.".into()),
+    }
+}
+
+/// `V` starts a range at the selection; `V` again marks every row between.
+fn mark_range(state: &mut AppState) {
+    let list = &state.exchanges.list;
+    let Some(here) = list.selected_id() else { return };
+    let Some(from) = state.inbox.range_from.take() else {
+        state.inbox.range_from = Some(here);
+        let key = state.key_label(Command::MarkRange, "V");
+        state.notice = Some(format!("Range starts here: move, then {key} marks the rows between."));
+        return;
+    };
+    let items = state.store.exchanges.items();
+    let ids: Vec<i64> =
+        list.order().iter().filter_map(|&i| items.get(i as usize)).map(|e| e.id).collect();
+    let (Some(a), Some(b)) =
+        (ids.iter().position(|&id| id == from), ids.iter().position(|&id| id == here))
+    else {
+        return;
+    };
+    let (low, high) = (a.min(b), a.max(b));
+    state.inbox.marked.extend(&ids[low..=high]);
+    state.notice = Some(format!("{} rows marked.", state.inbox.marked.len()));
+}
+
+/// `z`: the last triage undone, each reply back to what it was.
+fn undo(state: &mut AppState) -> Vec<Effect> {
+    let Some(triage) = state.inbox.last_triage.take() else {
+        state.notice = Some("Nothing to undo.".into());
+        return Vec::new();
+    };
+    let effects = apply_handled(state, triage.before);
+    state.show_toast(Tone::Success, format!("Undone: {}.", triage.what));
+    effects
+}

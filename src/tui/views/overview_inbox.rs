@@ -1,0 +1,98 @@
+//! The Overview's inbox line — replies new since the last look, and speed to lead: hot
+//! replies (Interested, Referral) not handled and how long the oldest has waited — and, on
+//! Enter, speed to lead per campaign and per bot, the longest wait first.
+
+use crate::clock::short_age;
+use crate::inbox::speed::Share;
+use crate::inbox::{Facts, speed_to_lead};
+use crate::text::{sanitize, truncate};
+use crate::tui::command::Command;
+use crate::tui::model::Tile;
+use crate::tui::state::AppState;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+/// `Inbox ·4 new · 3 hot replies waiting, oldest 5h · Enter: per campaign and bot`.
+pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
+    let theme = &state.theme;
+    let selected = state.overview == Tile::INBOX_LINE;
+    let mut spans =
+        vec![Span::styled(" Inbox", if selected { theme.tab_active } else { theme.title })];
+    if state.store.exchanges.data.is_none() {
+        spans.push(Span::styled(" loading…", theme.dim));
+        frame.render_widget(Line::from(spans), area);
+        return;
+    }
+    let new = state.new_replies();
+    spans
+        .push(Span::styled(format!(" ·{new} new"), if new > 0 { theme.accent } else { theme.dim }));
+    let inbox = &state.inbox;
+    let speed = speed_to_lead(state.store.exchanges.items(), |id| inbox.is_handled(id));
+    match speed.all.oldest {
+        Some(oldest) if speed.all.count > 0 => {
+            let noun = if speed.all.count == 1 { "hot reply waits" } else { "hot replies wait" };
+            spans.push(Span::styled(format!(" · {} {noun}", speed.all.count), theme.error));
+            spans.push(Span::styled(
+                format!(", oldest {}", short_age(oldest, state.now)),
+                theme.error,
+            ));
+        }
+        _ if speed.all.count > 0 => spans
+            .push(Span::styled(format!(" · {} hot replies wait", speed.all.count), theme.error)),
+        _ => spans.push(Span::styled(" · no hot reply waits", theme.positive)),
+    }
+    if selected {
+        let open = state.keymap.key_for(Command::Open).unwrap_or_default();
+        let what = if state.inbox.speed_open { "closes" } else { "per campaign and bot" };
+        spans.push(Span::styled(format!(" · {open}: {what}"), theme.dim));
+    }
+    frame.render_widget(Line::from(spans), area);
+}
+
+/// Speed to lead per campaign and per bot: how many hot replies wait, the oldest's age.
+pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
+    let theme = &state.theme;
+    let inbox = &state.inbox;
+    let speed = speed_to_lead(state.store.exchanges.items(), |id| inbox.is_handled(id));
+    let back = state.keymap.key_for(Command::Back).unwrap_or_default();
+    let block = Block::bordered()
+        .border_style(theme.accent)
+        .title(Span::styled(
+            " Speed to lead · unhandled Interested and Referral replies ",
+            theme.title,
+        ))
+        .title_bottom(
+            Line::from(Span::styled(format!(" {back} closes "), theme.dim)).right_aligned(),
+        );
+    let inner = block.inner(area);
+    let width = usize::from(inner.width);
+    let row = |name: String, share: &Share| {
+        let age = share.waiting.oldest.map(|at| short_age(at, state.now)).unwrap_or_default();
+        let name = truncate(&sanitize(&name), width.saturating_sub(16).max(4));
+        Line::from(vec![
+            Span::styled(format!("{:>4} ", share.waiting.count), theme.error),
+            Span::styled(format!("{age:>4}  "), theme.warning),
+            Span::styled(name, theme.text),
+        ])
+    };
+    let mut lines = vec![Line::from(Span::styled("  hot  oldest  campaign", theme.header))];
+    if speed.by_campaign.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "No hot reply waits: every one is handled.",
+            theme.positive,
+        )));
+    }
+    for share in &speed.by_campaign {
+        let name =
+            state.campaign_name(share.id).map_or_else(|| format!("#{}", share.id), str::to_string);
+        lines.push(row(name, share));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("  hot  oldest  bot", theme.header)));
+    for share in &speed.by_bot {
+        lines.push(row(share.name.clone(), share));
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
