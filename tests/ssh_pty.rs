@@ -34,7 +34,7 @@ fn open_chain(pty: &mut Pty) -> String {
     pty.wait_for("campaigns in all");
     pty.send("3");
     pty.wait_until("the exchanges table", Duration::from_secs(20), |s| {
-        s.contains("Status") && s.contains("Updated") && !s.contains("Loading exchanges")
+        s.contains("Category") && s.contains("Latest message") && !s.contains("Loading exchanges")
     });
     let from = pty.transcript.len();
     pty.send(ENTER);
