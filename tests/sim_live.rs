@@ -97,3 +97,17 @@ async fn without_live_nothing_arrives_by_itself() {
     assert_eq!(state["live_replies"], 0);
     assert!(!common::sim::options().live, "tests' simulators are not live");
 }
+
+#[tokio::test]
+async fn the_simulators_now_is_the_wall_clock_however_long_seeding_took() {
+    // No fixed anchor: the data is generated around the wall clock, as in --demo.
+    let options = outreach_tui::sim::SimOptions::default();
+    let sim = outreach_tui::sim::spawn(options).await.unwrap();
+    let spawned = chrono::Utc::now();
+    let arrival = admin(&sim, "POST", "/_sim/replies", None).await;
+    let updated_at = Timestamp::parse(arrival["updated_at"].as_str().unwrap()).unwrap();
+    // A reply stamped before the moment the simulator was ready would read as older than a
+    // client's first look taken after it (the inbox's "new since" compares the two).
+    let ready = spawned - chrono::TimeDelta::milliseconds(1);
+    assert!(updated_at.0 >= ready, "{} is before {ready}", updated_at.0);
+}

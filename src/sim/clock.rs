@@ -13,7 +13,15 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(anchor: DateTime<Utc>) -> Clock {
-        Clock { anchor, started: Instant::now() }
+        Clock::started_at(anchor, Instant::now())
+    }
+
+    /// A clock whose `anchor` was read at `started`: when the anchor is the wall clock, the
+    /// simulator's now stays the wall clock however long the seeding took after it (a clock
+    /// started after seeding lagged by the seeding time, so a reply arriving right after a
+    /// client's own "now" could carry an earlier time).
+    pub fn started_at(anchor: DateTime<Utc>, started: Instant) -> Clock {
+        Clock { anchor, started }
     }
 
     /// The instant the seeded data is relative to.

@@ -153,6 +153,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
         None => Vec::new(),
     };
     let anchor = options.anchor.unwrap_or_else(Utc::now);
+    let anchored = std::time::Instant::now();
     let (seed, scale, duplicates) = (options.seed, options.scale, options.duplicate_contact);
     // Large scales take a second or so: keep it off the async workers.
     let world = tokio::task::spawn_blocking(move || {
@@ -165,6 +166,8 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     })
     .await
     .map_err(std::io::Error::other)?;
+    let mut world = world;
+    world.clock = clock::Clock::started_at(anchor, anchored);
     let orgs = world
         .orgs
         .iter()
