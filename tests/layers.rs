@@ -1,11 +1,12 @@
 //! Arrows between files point one way: the import graphs of `src/tui` and `src/sim` have
 //! no circle, the keymap does not know the state, widgets know neither the state nor
 //! `update` (they draw from plain data), `update` never calls into the views, and the
-//! simulator's seeder, store and chains form a line.
+//! simulator's seeder, store and chains form a line; and the crate's rooms (`api`, `inbox`,
+//! `present`, `tui`, `cli` …) import each other one way too.
 
 mod common;
 
-use common::layers::graph;
+use common::layers::{graph, rooms};
 use std::path::Path;
 
 fn tui() -> common::layers::Graph {
@@ -71,6 +72,21 @@ fn sim_files_import_each_other_in_one_direction() {
     {
         let arrows = graph.imports_under(&module(from), &module(to));
         assert!(arrows.is_empty(), "{from} must not import {to}: {arrows:?}");
+    }
+}
+
+#[test]
+fn the_crates_rooms_import_each_other_in_one_direction() {
+    let rooms = rooms(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(rooms.files.len() > 15, "every room is read: {:?}", rooms.files.keys());
+    if let Some(circle) = rooms.cycle() {
+        panic!("an import circle between rooms: {}", circle.join(" -> "));
+    }
+    // Nothing below the two faces reaches up into them.
+    for face in ["tui", "cli"] {
+        for (room, targets) in &rooms.arrows {
+            assert!(!targets.contains(&module(face)), "{room:?} must not import {face}");
+        }
     }
 }
 

@@ -2,7 +2,6 @@
 //! triages by (issue 12 item 2). One mapping, used by every count and every filter key.
 
 use crate::api::ExchangeStatus;
-use crate::present::Tone;
 
 /// What a reply asks of the manager, in the words of sales teams.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -95,17 +94,6 @@ impl Category {
     /// Replies that wait on us and lose value by the hour (speed to lead, `replies --check`).
     pub fn is_hot(&self) -> bool {
         matches!(self, Category::Interested | Category::Referral)
-    }
-
-    /// How the category is painted: hot ones stand out, lost ones read as lost.
-    pub fn tone(&self) -> Tone {
-        match self {
-            Category::Interested | Category::Referral => Tone::Alarm,
-            Category::Meeting | Category::Converted => Tone::Good,
-            Category::NotNow | Category::Waiting => Tone::Neutral,
-            Category::NotInterested | Category::Unsubscribe => Tone::Bad,
-            Category::Other(_) => Tone::Plain,
-        }
     }
 }
 

@@ -3,8 +3,7 @@
 //! campaign and per bot, the most urgent first.
 
 use super::Category;
-use crate::api::Exchange;
-use crate::present::names::party_name;
+use crate::api::{Exchange, Party};
 use chrono::{DateTime, Utc};
 
 /// Hot replies waiting on us, and since when the oldest waits.
@@ -24,16 +23,17 @@ impl Waiting {
     }
 }
 
-/// One campaign's or bot's share: its id, a name to show (the bot's; campaigns are named by
-/// the caller, which knows them), and what waits.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One campaign's or bot's share: its id, the bot as the API named it (campaigns are named by
+/// the caller, which knows them; naming is presentation's job, a room above this one), and
+/// what waits.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Share {
     pub id: i64,
-    pub name: String,
+    pub bot: Option<Party>,
     pub waiting: Waiting,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SpeedToLead {
     pub all: Waiting,
     pub by_campaign: Vec<Share>,
@@ -49,8 +49,8 @@ pub fn speed_to_lead(exchanges: &[Exchange], handled: impl Fn(i64) -> bool) -> S
         }
         let at = exchange.updated_at.map(|t| t.0);
         speed.all.add(at);
-        share(&mut speed.by_campaign, exchange.campaign_id, String::new()).add(at);
-        share(&mut speed.by_bot, exchange.bot.id, party_name(&exchange.bot)).add(at);
+        share(&mut speed.by_campaign, exchange.campaign_id, None).add(at);
+        share(&mut speed.by_bot, exchange.bot.id, Some(exchange.bot.clone())).add(at);
     }
     // The longest wait first; without a date, last.
     for shares in [&mut speed.by_campaign, &mut speed.by_bot] {
@@ -60,11 +60,11 @@ pub fn speed_to_lead(exchanges: &[Exchange], handled: impl Fn(i64) -> bool) -> S
     speed
 }
 
-fn share(shares: &mut Vec<Share>, id: i64, name: String) -> &mut Waiting {
+fn share(shares: &mut Vec<Share>, id: i64, bot: Option<Party>) -> &mut Waiting {
     let index = match shares.iter().position(|share| share.id == id) {
         Some(index) => index,
         None => {
-            shares.push(Share { id, name, waiting: Waiting::default() });
+            shares.push(Share { id, bot, waiting: Waiting::default() });
             shares.len() - 1
         }
     };
@@ -103,8 +103,13 @@ mod tests {
         let campaigns: Vec<(i64, usize)> =
             speed.by_campaign.iter().map(|s| (s.id, s.waiting.count)).collect();
         assert_eq!(campaigns, [(20, 1), (10, 2)], "campaign 20 waits longest");
-        let bots: Vec<(&str, usize)> =
-            speed.by_bot.iter().map(|s| (s.name.as_str(), s.waiting.count)).collect();
+        let bots: Vec<(&str, usize)> = speed
+            .by_bot
+            .iter()
+            .map(|s| {
+                (s.bot.as_ref().map(|b| b.first_name.as_str()).unwrap_or_default(), s.waiting.count)
+            })
+            .collect();
         assert_eq!(bots, [("Bot7", 2), ("Bot8", 1)]);
     }
 }

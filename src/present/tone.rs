@@ -3,6 +3,7 @@
 
 use crate::api::{CampaignStatus, ExchangeStatus, MailboxStatus, StatusKind};
 use crate::bots::Standing;
+use crate::inbox::Category;
 
 /// What a cell means to a reader, not how it is painted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -83,6 +84,20 @@ pub(crate) fn check(ok: Option<bool>) -> Tone {
 /// A contact's do-not-contact flag.
 pub(crate) fn dnc(dnc: bool) -> Tone {
     if dnc { Tone::Bad } else { Tone::Dim }
+}
+
+/// How a reply category is painted: hot ones stand out, lost ones read as lost. Kept here,
+/// beside the other tones, so `inbox` stays below `present`.
+impl Category {
+    pub fn tone(&self) -> Tone {
+        match self {
+            Category::Interested | Category::Referral => Tone::Alarm,
+            Category::Meeting | Category::Converted => Tone::Good,
+            Category::NotNow | Category::Waiting => Tone::Neutral,
+            Category::NotInterested | Category::Unsubscribe => Tone::Bad,
+            Category::Other(_) => Tone::Plain,
+        }
+    }
 }
 
 #[cfg(test)]

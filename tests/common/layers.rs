@@ -68,6 +68,32 @@ pub fn graph(dir: &Path, module: &str) -> Graph {
     Graph { files, arrows }
 }
 
+/// The graph of the crate's rooms (the top-level modules under `src/`): room A has an arrow
+/// to room B when any non-test code under A names `crate::B`. One node per room, so the
+/// graph's file names are the rooms' names.
+pub fn rooms(src: &Path) -> Graph {
+    let mut all = BTreeMap::new();
+    collect(src, src, &mut all);
+    let room = |path: &Vec<String>| path.first().cloned().unwrap_or_default();
+    let mut files = BTreeMap::new();
+    let mut arrows: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (path, file) in &all {
+        let from = room(path);
+        if from.is_empty() || from == "main" || from == "lib" {
+            continue;
+        }
+        files.insert(vec![from.clone()], src.join(&from));
+        let code = non_test_code(&std::fs::read_to_string(file).unwrap());
+        let targets = arrows.entry(vec![from.clone()]).or_default();
+        for segments in paths(&code) {
+            if segments[0] == "crate" && segments.len() > 1 && segments[1] != from {
+                targets.insert(vec![segments[1].clone()]);
+            }
+        }
+    }
+    Graph { files, arrows }
+}
+
 impl Graph {
     /// A circle of imports, as file names, if there is one.
     pub fn cycle(&self) -> Option<Vec<String>> {

@@ -5,6 +5,7 @@
 use crate::clock::short_age;
 use crate::inbox::speed::Share;
 use crate::inbox::{Facts, speed_to_lead};
+use crate::present::names::party_name;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
 use crate::tui::model::Tile;
@@ -92,7 +93,8 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled("  hot  oldest  bot", theme.header)));
     for share in &speed.by_bot {
-        lines.push(row(share.name.clone(), share));
+        let name = share.bot.as_ref().map(party_name).unwrap_or_default();
+        lines.push(row(name, share));
     }
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
