@@ -3,7 +3,7 @@
 //! them), and the rows — new ones bold with a marker, marked ones flagged.
 
 use crate::api::ExchangeQuery;
-use crate::inbox::Facts;
+use crate::inbox::{Category, Facts};
 use crate::present::Tone;
 use crate::text::sanitize;
 use crate::tui::command::Command;
@@ -34,7 +34,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.theme;
     let (bar, list) = split_bar(area, true);
     if let Some(bar) = bar {
-        frame.render_widget(category_bar(state), bar);
+        frame.render_widget(category_bar(state, bar.width), bar);
     }
     let mut extra = vec![Span::styled(
         format!(" · {} [f]", query_text(&state.exchanges.query, state)),
@@ -58,27 +58,84 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 /// `A all 42  i Interested 5  m Meeting 3 …`: each category's key, name and count; the
-/// listed one highlighted, empty ones left out (unless listed).
-fn category_bar(state: &AppState) -> Line<'static> {
+/// listed one highlighted, empty ones left out (unless listed). When that does not fit the
+/// width, names are shortened (`i Int 5`), then left out (`i 5`), so every key stays visible.
+fn category_bar(state: &AppState, width: u16) -> Line<'static> {
     let theme = &state.theme;
     let items = state.store.exchanges.items();
     let shelves = state.inbox.shelves(items);
     let all: usize = shelves.iter().map(|(_, _, count, _)| count).sum();
-    let mut spans = Vec::new();
-    let mut entry = |shelf: Shelf, label: &str, count: usize, tone: Tone| {
-        let listed = state.inbox.shelf == shelf;
-        if count == 0 && !listed {
-            return;
-        }
-        let key = state.keymap.key_for(Command::ShowCategory(shelf)).unwrap_or_default();
-        let style = if listed { theme.tab_active } else { theme.tone(tone) };
-        spans.push(Span::styled(format!("{key} "), theme.key));
-        spans.push(Span::styled(format!("{label} {count}"), style));
-        spans.push(Span::raw("  "));
+    let mut entries = vec![(Shelf::All, "all".to_string(), all, Tone::Plain)];
+    entries.extend(shelves);
+    entries.retain(|(shelf, _, count, _)| *count > 0 || state.inbox.shelf == *shelf);
+    let keyed: Vec<_> = entries
+        .into_iter()
+        .map(|(shelf, label, count, tone)| {
+            let key = state.keymap.key_for(Command::ShowCategory(shelf)).unwrap_or_default();
+            (shelf, key, label, count, tone)
+        })
+        .collect();
+    let fits = |name: &dyn Fn(Shelf, &str) -> String| {
+        let used: usize = keyed
+            .iter()
+            .map(|(shelf, key, label, count, _)| {
+                let named = name(*shelf, label);
+                width_of(key)
+                    + 1
+                    + width_of(&named)
+                    + usize::from(!named.is_empty())
+                    + digits(*count)
+                    + 2
+            })
+            .sum();
+        used <= usize::from(width)
     };
-    entry(Shelf::All, "all", all, Tone::Plain);
-    for (shelf, label, count, tone) in shelves {
-        entry(shelf, &label, count, tone);
+    let full = |_: Shelf, label: &str| label.to_string();
+    let none = |_: Shelf, _: &str| String::new();
+    let name: &dyn Fn(Shelf, &str) -> String = if fits(&full) {
+        &full
+    } else if fits(&short_label) {
+        &short_label
+    } else {
+        &none
+    };
+    let mut spans = Vec::new();
+    for (shelf, key, label, count, tone) in &keyed {
+        let listed = state.inbox.shelf == *shelf;
+        let style = if listed { theme.tab_active } else { theme.tone(*tone) };
+        let named = name(*shelf, label);
+        let text = if named.is_empty() { count.to_string() } else { format!("{named} {count}") };
+        spans.push(Span::styled(format!("{key} "), theme.key));
+        spans.push(Span::styled(text, style));
+        spans.push(Span::raw("  "));
     }
     Line::from(spans)
+}
+
+/// A shelf's name for a bar on a narrow terminal: a short word per named category.
+fn short_label(shelf: Shelf, label: &str) -> String {
+    let short = match shelf {
+        Shelf::All => "all",
+        Shelf::Other => "Oth",
+        Shelf::Named(index) => match Category::NAMED.get(index) {
+            Some(Category::Interested) => "Int",
+            Some(Category::Meeting) => "Meet",
+            Some(Category::Referral) => "Ref",
+            Some(Category::Converted) => "Conv",
+            Some(Category::NotNow) => "Later",
+            Some(Category::Waiting) => "Wait",
+            Some(Category::NotInterested) => "No",
+            Some(Category::Unsubscribe) => "Unsub",
+            Some(Category::Other(_)) | None => return label.chars().take(4).collect(),
+        },
+    };
+    short.to_string()
+}
+
+fn width_of(text: &str) -> usize {
+    crate::text::width(text)
+}
+
+fn digits(count: usize) -> usize {
+    count.to_string().len()
 }
