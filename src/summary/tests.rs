@@ -154,3 +154,13 @@ fn queries_cover_every_zone() {
     assert_eq!(meetings.start_date.unwrap().to_string(), "2024-05-09");
     assert_eq!(meetings.end_date.unwrap().to_string(), "2024-05-18");
 }
+
+#[test]
+fn a_viewer_in_utc_reads_utc_not_an_offset() {
+    // The local zone of a server or an SSH session in UTC is known by its offset only.
+    let local_utc = now().with_timezone(&FixedOffset::east_opt(0).unwrap());
+    let summary = compute(&[], &[], &[], &[], &local_utc);
+    assert_eq!(summary.zone, "UTC");
+    let summary = compute(&[], &[], &[], &[], &now());
+    assert_eq!(summary.zone, "+02:00", "other zones keep their offset");
+}
