@@ -160,10 +160,31 @@ pub fn days_text(days: &[DayPoint]) -> String {
     let busy: Vec<String> = days
         .iter()
         .filter(|d| d.replies > 0 || d.meetings > 0)
-        .map(|d| format!("  {}  {:>3} replies  {:>3} meetings", d.date, d.replies, d.meetings))
+        .map(|d| {
+            let replies = if d.replies == 1 { "reply  " } else { "replies" };
+            let meetings = if d.meetings == 1 { "meeting" } else { "meetings" };
+            format!("  {}  {:>3} {replies}  {:>3} {meetings}", d.date, d.replies, d.meetings)
+        })
         .collect();
     if busy.is_empty() {
         return "Per day: nothing in the range\n".to_string();
     }
     format!("Per day (days with activity)\n{}\n", busy.join("\n"))
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::*;
+
+    #[test]
+    fn one_reply_and_one_meeting_read_singular() {
+        let day = |replies, meetings| DayPoint {
+            date: chrono::NaiveDate::from_ymd_opt(2024, 5, 6).unwrap(),
+            replies,
+            meetings,
+        };
+        let text = days_text(&[day(1, 1), day(3, 2)]);
+        assert!(text.contains("  1 reply      1 meeting"), "{text}");
+        assert!(text.contains("  3 replies    2 meetings"), "{text}");
+    }
 }
