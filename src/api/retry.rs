@@ -1,10 +1,12 @@
 //! The one retry policy of the client and the import (through `backon`): exponential
 //! backoff with jitter, replaced by the server's `Retry-After` (seconds or HTTP-date) when
 //! it sends one. A wait above [`RetryPolicy::max_server_wait`] is not slept: the caller gets
-//! the error, which says how long the server asked to wait. A timeout is tried again once
-//! at most, so a server that never answers costs two waits, not four.
+//! the error, which says how long the server asked to wait. A server that took the request
+//! and never began to answer is not asked again (a second wait as long rarely ends
+//! otherwise); a connection never accepted, or a body that stopped coming, is tried once
+//! more at most. So a blackholed server costs one wait of the configured limit, not four.
 
-use super::error::ApiError;
+use super::error::{ApiError, TimeoutPhase};
 use backon::{BackoffBuilder, ExponentialBuilder, Retryable};
 use chrono::{DateTime, Utc};
 use reqwest::header::HeaderMap;
@@ -36,7 +38,7 @@ impl Default for RetryPolicy {
     }
 }
 
-/// Timeouts retried at most this often: a server that does not answer rarely starts to.
+/// Connect and body timeouts retried at most this often: a server that stopped rarely starts again.
 const TIMEOUT_RETRIES: u32 = 1;
 
 impl RetryPolicy {
@@ -79,14 +81,15 @@ impl RetryPolicy {
         attempt
             .retry(self.backoff().build())
             .sleep(tokio::time::sleep)
-            .when(|error| {
-                if matches!(error, ApiError::Timeout { .. }) {
+            .when(|error| match error {
+                // Connected, sent, and no answer began: the server has the request, and
+                // another wait as long would most likely end the same way.
+                ApiError::Timeout { phase: TimeoutPhase::FirstByte, .. } => false,
+                ApiError::Timeout { .. } => {
                     timeouts += 1;
-                    if timeouts > TIMEOUT_RETRIES {
-                        return false;
-                    }
+                    timeouts <= TIMEOUT_RETRIES && retryable(error)
                 }
-                retryable(error)
+                other => retryable(other),
             })
             .adjust(|error, backoff| self.next_wait(error, backoff))
             .notify(|error, wait| {
@@ -116,7 +119,6 @@ pub fn parse_retry_after(value: &str, now: DateTime<Utc>) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::error::TimeoutPhase;
     use std::cell::Cell;
 
     #[test]
@@ -135,12 +137,8 @@ mod tests {
         ApiError::rate_limited(Some(Duration::from_secs(seconds)))
     }
 
-    fn timeout() -> ApiError {
-        ApiError::Timeout {
-            host: "api.example".into(),
-            phase: TimeoutPhase::FirstByte,
-            after: Duration::from_secs(20),
-        }
+    fn timeout(phase: TimeoutPhase) -> ApiError {
+        ApiError::Timeout { host: "api.example".into(), phase, after: Duration::from_secs(20) }
     }
 
     /// Runs the policy over `errors` (then success), with tokio's clock paused; returns
@@ -186,12 +184,22 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_timeout_is_tried_again_once_only() {
+    async fn a_connect_or_body_timeout_is_tried_again_once_only() {
         let policy = RetryPolicy::default();
-        let (calls, _, ok) = attempts(&policy, vec![timeout(), timeout(), timeout()]).await;
-        assert_eq!((calls, ok), (2, false));
-        let (calls, _, ok) = attempts(&policy, vec![timeout()]).await;
-        assert_eq!((calls, ok), (2, true));
+        for phase in [TimeoutPhase::Connect, TimeoutPhase::Body] {
+            let errors = vec![timeout(phase), timeout(phase), timeout(phase)];
+            assert_eq!(attempts(&policy, errors).await.0, 2, "{phase:?}");
+            let (calls, _, ok) = attempts(&policy, vec![timeout(phase)]).await;
+            assert_eq!((calls, ok), (2, true), "{phase:?}");
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_server_that_took_the_request_and_never_answered_is_not_asked_again() {
+        let policy = RetryPolicy::default();
+        let (calls, waited, ok) = attempts(&policy, vec![timeout(TimeoutPhase::FirstByte)]).await;
+        assert_eq!((calls, ok), (1, false));
+        assert_eq!(waited, Duration::ZERO);
     }
 
     #[tokio::test(start_paused = true)]
