@@ -1,24 +1,24 @@
-//! The `outreach` binary: parse the command line, start logging, dispatch.
+//! The `outreach` binary: parse the command line, start logging, dispatch. No async runtime
+//! starts before the arguments are read, and only commands that need one start it.
 
-use outreach_tui::cli::{self, Cli};
+use outreach_tui::cli::{self, Cli, runtime};
 use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
 use std::process::ExitCode;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let parsed: Cli = cli::parse();
     outreach_tui::logging::init(parsed.global.debug);
     match parsed.command {
-        Some(command) => cli::run(&parsed.global, command).await,
+        Some(command) => cli::run(&parsed.global, command),
         None => {
             let launch = if parsed.demo {
                 Launch::Demo { faults: parsed.faults }
             } else {
                 Launch::Profile(parsed.global.session_request())
             };
-            match tui::run(launch, UiSettings::from_env()).await {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
+            match runtime::block_on(tui::run(launch, UiSettings::from_env())) {
+                Ok(Ok(())) => ExitCode::SUCCESS,
+                Ok(Err(error)) | Err(error) => {
                     eprintln!("outreach: the terminal could not be used: {error}");
                     ExitCode::FAILURE
                 }

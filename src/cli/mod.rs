@@ -18,6 +18,7 @@ pub mod output;
 pub mod progress;
 pub mod replies;
 pub mod report;
+pub mod runtime;
 pub mod sim;
 pub mod status;
 pub mod table;
@@ -192,8 +193,26 @@ could not be read, 0 otherwise.")]
     Sim(sim::SimArgs),
 }
 
-/// Runs a non-interactive command.
-pub async fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+/// Runs a non-interactive command; only those that need one start the async runtime.
+pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    let result = match command {
+        Command::Completions(args) => completions::run(args),
+        Command::Audit(args) => audit::run(global, args),
+        Command::Contacts(contacts::ContactsCommand::Import(args)) if args.dry_run => {
+            import::dry_run(global, args)
+        }
+        command => match runtime::block_on(run_async(global, command)) {
+            Ok(code) => return code,
+            Err(error) => {
+                Err(exit::CliError::failure(format!("Could not start the async runtime: {error}"))
+                    .with_hint("The system may be out of threads or memory; try again."))
+            }
+        },
+    };
+    exit::finish(result, exit::stderr_color(global.color))
+}
+
+async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
     let result = match command {
         Command::Status(args) => status::run(global, args).await,
         Command::Campaigns(command) => campaigns::run(global, command).await,

@@ -88,34 +88,56 @@ pub struct ImportArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError> {
+    if args.dry_run {
+        return dry_run(global, args);
+    }
     let term = Term::detect(global.color);
+    let file = read(&args)?;
+    let checked = validate::check_rows(&file);
+    let (outcomes, stopped) = import(global, &args, &checked).await?;
+    account_for(&args, &file, &checked, &outcomes, stopped, &term)
+}
+
+/// `--dry-run`: the file is checked and the report written with no network at all, so it
+/// runs without the async runtime (issue 13).
+pub fn dry_run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError> {
+    let term = Term::detect(global.color);
+    let file = read(&args)?;
+    let checked = validate::check_rows(&file);
+    account_for(&args, &file, &checked, &dry_run_outcomes(&checked), None, &term)
+}
+
+fn read(args: &ImportArgs) -> Result<parse::CsvFile, CliError> {
     let shown = args.file.display().to_string();
     let bytes = std::fs::read(&args.file)
         .map_err(|error| CliError::usage(format!("Could not read {shown}: {error}")))?;
-    let file =
-        parse::parse(&bytes).map_err(|reason| CliError::usage(format!("{shown}: {reason}.")))?;
-    let checked = validate::check_rows(&file);
+    parse::parse(&bytes).map_err(|reason| CliError::usage(format!("{shown}: {reason}.")))
+}
 
-    let (outcomes, stopped) = if args.dry_run {
-        (dry_run_outcomes(&checked), None)
-    } else {
-        import(global, &args, &checked).await?
-    };
-
+/// Accounts for every row: the rejected file, the rejected rows on stderr, the summary on
+/// stdout; then the error that stopped the import, if one did.
+fn account_for(
+    args: &ImportArgs,
+    file: &parse::CsvFile,
+    checked: &[CheckedRow],
+    outcomes: &[RowOutcome],
+    stopped: Option<CliError>,
+    term: &Term,
+) -> Result<Exit, CliError> {
     let rows: Vec<(u64, &[String], &RowOutcome)> = checked
         .iter()
-        .zip(&outcomes)
+        .zip(outcomes)
         .map(|(row, outcome)| (row.line, &row.cells[..], outcome))
         .collect();
-    let mut summary = Summary::count(&args.file, args.campaign, args.dry_run, &outcomes);
+    let mut summary = Summary::count(&args.file, args.campaign, args.dry_run, outcomes);
     let rejected_path =
         args.rejected.clone().unwrap_or_else(|| report::default_rejected_path(&args.file));
-    summary.rejected_file = write_rejected(&rejected_path, &file.headers, &rows, &term)?;
-    list_rejected(&rows, args.dry_run, &term);
+    summary.rejected_file = write_rejected(&rejected_path, &file.headers, &rows, term)?;
+    list_rejected(&rows, args.dry_run, term);
 
     let text = match args.output {
         SummaryFormat::Text => summary.text(),
-        SummaryFormat::Json => json_document(&summary, &term)?,
+        SummaryFormat::Json => json_document(&summary, term)?,
     };
     write_stdout(&text)?;
     if let Some(error) = stopped {

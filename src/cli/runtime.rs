@@ -1,0 +1,15 @@
+//! The async runtime, started only by what needs it: a command that talks to the API or a
+//! simulator, and the dashboard. `--version`, `--help`, `completions` and
+//! `contacts import --dry-run` end before one would start (issue 13: start-up within 1.5× of
+//! `jq --version`).
+
+use std::future::Future;
+use std::io;
+
+/// Runs `future` to its end on a fresh multi-threaded runtime (the simulator and the
+/// dashboard spawn tasks and blocking work; the client's connection runs beside the
+/// command that reads it).
+pub fn block_on<F: Future>(future: F) -> io::Result<F::Output> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    Ok(runtime.block_on(future))
+}
