@@ -57,6 +57,16 @@ pub struct ListBody<T> {
 }
 
 impl<T> ListBody<T> {
+    /// Hands over the elements decoded so far (a list streamed on is never held).
+    pub fn drain(&mut self) -> std::vec::Drain<'_, T> {
+        self.decoder.drain()
+    }
+
+    /// Elements that did not decode so far.
+    pub fn skipped(&self) -> usize {
+        self.decoder.skipped()
+    }
+
     fn error(&self, error: serde_json::Error) -> ApiError {
         ApiError::Decode { reason: error.to_string(), body_start: body_start(&self.head) }
     }

@@ -2,6 +2,7 @@
 //! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
 //! GET only ([`RetryPolicy`]).
 
+use super::as_sent::AsSent;
 use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::error::{ApiError, body_start};
 use super::key::ApiKey;
@@ -224,6 +225,17 @@ impl Client {
         self.get_list("/api/v1/contacts", &[], "the contact list").await
     }
 
+    /// 10, streamed: each contact goes to `sink` as the server sent it (checked to read as
+    /// a [`Contact`]) as soon as its last byte is in, so the list is never held. `sink`
+    /// returning `false` stops the reading (its reader went away). Returns how many
+    /// elements could not be read and were left out.
+    pub async fn stream_contacts(
+        &self,
+        sink: impl FnMut(&AsSent<Contact>) -> bool,
+    ) -> Result<usize, ApiError> {
+        self.stream_list("/api/v1/contacts", &[], "the contact list", sink).await
+    }
+
     /// 11. The e-mail chain of one exchange.
     pub async fn email_chain(&self, exchange_id: i64) -> Result<Listed<EmailMessage>, ApiError> {
         let path = format!("/api/v1/exchanges/{exchange_id}/emails");
@@ -299,6 +311,42 @@ impl Client {
         Ok(listed)
     }
 
+    /// A list handed to `sink` element by element as it arrives (see
+    /// [`Client::stream_contacts`]). Retried like any GET until the answer begins, never
+    /// after: elements already handed on would come twice.
+    async fn stream_list<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        what: &str,
+        mut sink: impl FnMut(&AsSent<T>) -> bool,
+    ) -> Result<usize, ApiError> {
+        let url = self.url(path, query);
+        let method = Method::GET;
+        let mut response = self
+            .retried(&method, path, || self.respond::<()>(method.clone(), url.clone(), None, what))
+            .await?;
+        let broken = |error| self.transport_error(error, &url, Stage::Body);
+        let mut body = ListBody::<AsSent<T>>::announced(None);
+        let mut total = 0;
+        while let Some(chunk) = next_chunk(&mut response, &mut total, &body, &broken).await? {
+            body.chunk(&chunk)?;
+            let skipped = body.skipped();
+            for element in body.drain() {
+                if !sink(&element) {
+                    return Ok(skipped);
+                }
+            }
+        }
+        let rest = body.finish()?;
+        for element in rest.items.iter() {
+            if !sink(element) {
+                break;
+            }
+        }
+        Ok(rest.skipped)
+    }
+
     async fn send_json<T: DeserializeOwned, B: Serialize>(
         &self,
         method: Method,
@@ -365,27 +413,51 @@ impl Client {
         body: Option<&B>,
         what: &str,
     ) -> Result<(StatusCode, R::Output), ApiError> {
+        let url = self.url(path, query);
+        self.retried(&method, path, || {
+            self.attempt::<B, R>(method.clone(), url.clone(), body, what)
+        })
+        .await
+    }
+
+    /// The base URL with `path` appended and `query` added.
+    fn url(&self, path: &str, query: &[(&str, String)]) -> Url {
         let mut url = self.inner.base.clone();
         url.set_path(&format!("{}{}", self.inner.base.path().trim_end_matches('/'), path));
         if !query.is_empty() {
             url.query_pairs_mut().extend_pairs(query.iter().map(|(k, v)| (*k, v.as_str())));
         }
+        url
+    }
+
+    /// Runs `attempt` under the retry policy of `method` (GETs only), logging each try.
+    async fn retried<T, F, Fut>(
+        &self,
+        method: &Method,
+        path: &str,
+        mut attempt: F,
+    ) -> Result<T, ApiError>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, ApiError>>,
+    {
         // A write is sent once: whether a failed one was applied cannot be known.
         let none = RetryPolicy::none();
-        let policy = if method == Method::GET { &self.inner.retry } else { &none };
-        let mut attempt = 0;
+        let policy = if *method == Method::GET { &self.inner.retry } else { &none };
+        let mut number = 0;
         policy
             .run(
                 || {
-                    attempt += 1;
-                    let (method, url) = (method.clone(), url.clone());
+                    number += 1;
+                    let (method, attempt_number) = (method.clone(), number);
+                    let started = Instant::now();
+                    let result = attempt();
                     async move {
-                        let started = Instant::now();
-                        let result = self.attempt::<B, R>(method.clone(), url, body, what).await;
+                        let result = result.await;
                         tracing::debug!(
                             method = %method,
                             path,
-                            attempt,
+                            attempt = attempt_number,
                             elapsed_ms = started.elapsed().as_millis() as u64,
                             ok = result.is_ok(),
                             "api request"
@@ -405,6 +477,20 @@ impl Client {
         body: Option<&B>,
         what: &str,
     ) -> Result<(StatusCode, R::Output), ApiError> {
+        let mut response = self.respond(method, url.clone(), body, what).await?;
+        let broken = |error| self.transport_error(error, &url, Stage::Body);
+        Ok((response.status(), read_body::<R>(&mut response, broken).await?))
+    }
+
+    /// Sends one request: a successful answer with its body still to read, or the error
+    /// its status (and body) make.
+    async fn respond<B: Serialize>(
+        &self,
+        method: Method,
+        url: Url,
+        body: Option<&B>,
+        what: &str,
+    ) -> Result<reqwest::Response, ApiError> {
         let mut request = self.inner.http.request(method, url.clone());
         if let Some(body) = body {
             request = request.json(body);
@@ -414,6 +500,9 @@ impl Client {
             .await
             .map_err(|error| self.transport_error(error, &url, Stage::Request))?;
         let status = response.status();
+        if status.is_success() {
+            return Ok(response);
+        }
         let retry_wait = retry_after(response.headers());
         let location = response
             .headers()
@@ -422,9 +511,6 @@ impl Client {
             .unwrap_or("another address")
             .to_string();
         let broken = |error| self.transport_error(error, &url, Stage::Body);
-        if status.is_success() {
-            return Ok((status, read_body::<R>(&mut response, broken).await?));
-        }
         let bytes = read_body::<RawBody>(&mut response, broken).await?;
         Err(status_error(status, &bytes, retry_wait, location, what))
     }
@@ -485,15 +571,27 @@ async fn read_body<R: BodyReader>(
 ) -> Result<R::Output, ApiError> {
     let mut reader = R::announced(response.content_length());
     let mut total = 0;
-    while let Some(chunk) = response.chunk().await.map_err(&broken)? {
-        total += chunk.len();
-        if total > MAX_BODY_BYTES {
-            return Err(ApiError::Decode {
-                reason: format!("the answer is larger than {} MiB", MAX_BODY_BYTES >> 20),
-                body_start: body_start(reader.head()),
-            });
-        }
+    while let Some(chunk) = next_chunk(response, &mut total, &reader, &broken).await? {
         reader.chunk(&chunk)?;
     }
     reader.finish()
+}
+
+/// The next piece of a body, counted into `total`; past [`MAX_BODY_BYTES`] an error
+/// quoting the start `reader` has kept.
+async fn next_chunk<R: BodyReader>(
+    response: &mut reqwest::Response,
+    total: &mut usize,
+    reader: &R,
+    broken: impl Fn(reqwest::Error) -> ApiError,
+) -> Result<Option<bytes::Bytes>, ApiError> {
+    let Some(chunk) = response.chunk().await.map_err(broken)? else { return Ok(None) };
+    *total += chunk.len();
+    if *total > MAX_BODY_BYTES {
+        return Err(ApiError::Decode {
+            reason: format!("the answer is larger than {} MiB", MAX_BODY_BYTES >> 20),
+            body_start: body_start(reader.head()),
+        });
+    }
+    Ok(Some(chunk))
 }

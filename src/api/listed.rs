@@ -76,6 +76,8 @@ pub struct ListDecoder<T> {
     /// The whole body, once it turned out not to be an array.
     whole: Option<Vec<u8>>,
     items: Vec<T>,
+    /// Elements already handed over by [`ListDecoder::drain`].
+    drained: usize,
     skipped: usize,
 }
 
@@ -87,8 +89,22 @@ impl<T> Default for ListDecoder<T> {
             consumed: 0,
             whole: None,
             items: Vec::new(),
+            drained: 0,
             skipped: 0,
         }
+    }
+}
+
+impl<T> ListDecoder<T> {
+    /// Hands over the elements decoded so far, so that a list streamed on is never held.
+    pub fn drain(&mut self) -> std::vec::Drain<'_, T> {
+        self.drained += self.items.len();
+        self.items.drain(..)
+    }
+
+    /// Elements that did not decode so far.
+    pub fn skipped(&self) -> usize {
+        self.skipped
     }
 }
 
@@ -217,12 +233,12 @@ impl<T: DeserializeOwned> ListDecoder<T> {
                 self.skipped += 1;
                 // The user is told how many; the log says which and why (escaped: the
                 // server's text may hold control characters).
-                let element = self.items.len() + self.skipped;
+                let element = self.drained + self.items.len() + self.skipped;
                 tracing::warn!(element, why = ?why.to_string(), "a list element could not be read");
                 Ok(Some(any.byte_offset()))
             }
             Some(Err(error)) if !error.is_eof() => {
-                let element = self.items.len() + self.skipped + 1;
+                let element = self.drained + self.items.len() + self.skipped + 1;
                 Err(serde_json::Error::custom(format!(
                     "element {element} of the list is not valid JSON: {error}"
                 )))

@@ -1,6 +1,7 @@
 //! The typed client of the Outreach Automation Service API and the types it speaks.
 //! Depends on nothing else of ours, so the simulator, TUI and CLI can all build on it.
 
+pub mod as_sent;
 pub mod body;
 pub mod client;
 pub mod enums;
@@ -19,6 +20,7 @@ pub mod validation;
 pub mod waits;
 pub mod writes;
 
+pub use as_sent::AsSent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use enums::*;
 pub use error::{ApiError, FieldError, TimeoutPhase};

@@ -5,7 +5,8 @@ use super::args::ContactFields;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::import::{self, ImportArgs};
-use super::output::{OutputArgs, note, print_listed, write_stdout};
+use super::list_writer::ListWriter;
+use super::output::{OutputArgs, note, stdout, warn_left_out, write_stdout};
 use crate::api::AddContactOutcome;
 use crate::present::columns;
 use crate::text::sanitize;
@@ -80,10 +81,32 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
     }
 }
 
+/// Streams the list: each contact is written as soon as it has arrived (as the server sent
+/// it, when piped as JSON), so the command's cost and memory track the transfer (issue 13).
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
-    let contacts = context.client.list_contacts().await?;
-    print_listed(&contacts, "contacts", &columns::contacts::cli(), &output, &context.term)
+    let columns = columns::contacts::cli();
+    let mut writer = ListWriter::new(stdout(), &columns, &output, &context.term)?;
+    let mut failed = None;
+    let skipped = context
+        .client
+        .stream_contacts(|contact| match writer.row(&contact.item, Some(&contact.json)) {
+            Ok(()) => writer.is_open(),
+            Err(error) => {
+                failed = Some(error);
+                false
+            }
+        })
+        .await;
+    // On a failure the writer is dropped unfinished: what arrived is flushed, but a JSON
+    // array stays open, so a list cut short never reads as whole.
+    let skipped = skipped?;
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    writer.finish()?;
+    warn_left_out(&context.term, skipped, "contacts");
+    Ok(Exit::Ok)
 }
 
 async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {

@@ -13,6 +13,7 @@ pub mod dnc;
 pub mod exchanges;
 pub mod exit;
 pub mod import;
+pub mod list_writer;
 pub mod meetings;
 pub mod output;
 pub mod progress;

@@ -1,15 +1,17 @@
-//! How lists reach stdout: a table fitted to the terminal, a JSON array, JSON lines or CSV,
-//! the default picked by where stdout goes ([`Term`]); and messages on stderr.
+//! How lists reach stdout: the `--output` choice, its default picked by where stdout goes
+//! ([`Term`]), the rows written by [`ListWriter`]; JSON documents; messages on stderr.
 //!
-//! Server text is untrusted: tables always show it sanitised, and JSON and CSV are
-//! sanitised too when they go straight to a terminal (piped output stays faithful).
+//! Server text is untrusted: JSON is sanitised when it goes straight to a terminal (piped
+//! output stays faithful), messages on stderr always.
 
 use super::exit::{CliError, Exit};
-use super::table::{self, Paint, TableColumn};
+use super::list_writer::ListWriter;
+use super::table::Paint;
 use super::term::Term;
+use crate::api::listed::left_out;
 use crate::api::{Listed, Timestamp};
 use crate::clock::Zone;
-use crate::present::{Column, Context, Shown, Tone, columns};
+use crate::present::{Column, Tone};
 use crate::text::{sanitize, sanitize_multiline};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -41,10 +43,6 @@ pub struct OutputArgs {
     pub csv_raw: bool,
 }
 
-/// The width of a table off a terminal when `COLUMNS` does not say: no line is padded to
-/// the widest cell of a long list.
-const DEFAULT_WIDTH: usize = 80;
-
 impl OutputArgs {
     /// The chosen format, or the default for where stdout goes.
     pub fn format(&self, term: &Term) -> OutputFormat {
@@ -75,47 +73,39 @@ pub fn print_listed<T: Serialize>(
     Ok(Exit::Ok)
 }
 
-/// Warns on stderr when elements of a list could not be read and were left out.
-pub fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
-    if let Some(warning) = listed.warning(what) {
-        warn(term, &warning);
-    }
-}
-
-/// Prints a list in `format`: the table from `columns`, JSON from the items themselves.
+/// Prints a list in the format asked for: the table and CSV from `columns`, JSON from the
+/// items themselves.
 pub fn print_list<T: Serialize>(
     items: &[T],
     columns: &[Column<T>],
     output: &OutputArgs,
     term: &Term,
 ) -> Result<(), CliError> {
-    let text = match output.format(term) {
-        OutputFormat::Table => table_text(items, columns, term),
-        OutputFormat::Json => json_text(items, term)?,
-        OutputFormat::Jsonl => jsonl_text(items, term)?,
-        OutputFormat::Csv => csv_text(items, columns, term, output.csv_raw)?,
-    };
-    write_stdout(&text)
+    let mut writer = ListWriter::new(stdout(), columns, output, term)?;
+    for item in items {
+        writer.row(item, None)?;
+        if !writer.is_open() {
+            break;
+        }
+    }
+    writer.finish()
 }
 
-/// The CLI shows times in the machine's zone and knows campaigns by id only.
-fn context() -> Context<'static> {
-    Context::new(&Zone::Local, chrono::Utc::now())
+/// Stdout for a list: written in large pieces, not line by line.
+pub fn stdout() -> io::BufWriter<io::Stdout> {
+    io::BufWriter::with_capacity(64 * 1024, io::stdout())
 }
 
-fn table_text<T>(items: &[T], columns: &[Column<T>], term: &Term) -> String {
-    let layout: Vec<TableColumn> = columns
-        .iter()
-        .map(|column| TableColumn {
-            header: column.cli_header.to_string(),
-            align: column.align,
-            limits: column.limits,
-        })
-        .collect();
-    let context = context();
-    let rows: Vec<Vec<Shown>> =
-        items.iter().map(|item| columns::shown(columns, item, &context)).collect();
-    table::render(&layout, &rows, term.width.unwrap_or(DEFAULT_WIDTH), term.color)
+/// Warns on stderr when elements of a list could not be read and were left out.
+pub fn warn_skipped<T>(term: &Term, listed: &Listed<T>, what: &str) {
+    warn_left_out(term, listed.skipped, what);
+}
+
+/// Warns on stderr that `skipped` of `what` could not be read, if any.
+pub fn warn_left_out(term: &Term, skipped: usize, what: &str) {
+    if let Some(warning) = left_out(skipped, what) {
+        warn(term, &warning);
+    }
 }
 
 /// A JSON value whose strings are sanitised, for JSON shown on a terminal.
@@ -146,59 +136,6 @@ pub fn json_document<T: Serialize + ?Sized>(value: &T, term: &Term) -> Result<St
     Ok(text)
 }
 
-fn json_text<T: Serialize>(items: &[T], term: &Term) -> Result<String, CliError> {
-    json_document(items, term)
-}
-
-fn jsonl_text<T: Serialize>(items: &[T], term: &Term) -> Result<String, CliError> {
-    let mut out = String::new();
-    for item in items {
-        let line = if term.stdout_tty {
-            let value = sanitize_json(serde_json::to_value(item).map_err(encode_error)?);
-            serde_json::to_string(&value)
-        } else {
-            serde_json::to_string(item)
-        };
-        out.push_str(&line.map_err(encode_error)?);
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// A text cell a spreadsheet would run as a formula gets a leading `'` (OWASP, "CSV
-/// injection"); numbers the CLI wrote itself are left alone.
-fn defuse_formula(text: String) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text }
-}
-
-fn csv_text<T>(
-    items: &[T],
-    columns: &[Column<T>],
-    term: &Term,
-    raw: bool,
-) -> Result<String, CliError> {
-    let columns: Vec<&Column<T>> = columns.iter().filter(|column| column.in_csv).collect();
-    let context = context();
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let failed = |error: csv::Error| CliError::failure(format!("Could not write CSV: {error}"));
-    writer.write_record(columns.iter().map(|column| column.cli_header)).map_err(failed)?;
-    for item in items {
-        let record: Vec<String> = columns
-            .iter()
-            .map(|column| {
-                let cell = (column.cell)(item, &context);
-                let text = if term.stdout_tty { sanitize(&cell.csv()) } else { cell.csv() };
-                if cell.is_text() && !raw { defuse_formula(text) } else { text }
-            })
-            .collect();
-        writer.write_record(&record).map_err(failed)?;
-    }
-    let bytes = writer
-        .into_inner()
-        .map_err(|error| CliError::failure(format!("Could not write CSV: {error}")))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 /// Writes to stdout. A closed pipe (`| head`) is not an error: the reader has what it wanted.
 pub fn write_stdout(text: &str) -> Result<(), CliError> {
     let mut stdout = io::stdout().lock();
@@ -225,66 +162,6 @@ pub fn warn(term: &Term, message: &str) {
 mod tests {
     use super::*;
     use crate::cli::term::piped;
-
-    #[derive(Serialize)]
-    struct Row {
-        id: i64,
-        name: String,
-    }
-
-    fn columns() -> Vec<Column<Row>> {
-        use crate::present::column::{ANY, Cell, Value};
-        vec![
-            Column::new("Id", "ID", (ANY, ANY), |r: &Row, _| Cell::new(Value::Int(r.id))),
-            Column::new("Name", "NAME", (4, 40), |r: &Row, _| Cell::text(&r.name)),
-        ]
-    }
-
-    #[test]
-    fn tables_sanitise_but_piped_json_and_csv_stay_faithful() {
-        let rows = [Row { id: 1, name: "Ann\u{1b}[31m,\"x\"".into() }];
-        let table = table_text(&rows, &columns(), &piped());
-        assert!(!table.contains('\u{1b}'), "{table:?}");
-        let json = json_text(&rows, &piped()).unwrap();
-        assert_eq!(json, "[{\"id\":1,\"name\":\"Ann\\u001b[31m,\\\"x\\\"\"}]\n");
-        let csv = csv_text(&rows, &columns(), &piped(), false).unwrap();
-        assert_eq!(csv, "ID,NAME\n1,\"Ann\u{1b}[31m,\"\"x\"\"\"\n");
-    }
-
-    #[test]
-    fn on_a_terminal_json_and_csv_are_sanitised_too() {
-        let term = Term { stdout_tty: true, ..piped() };
-        let rows = [Row { id: 1, name: "Ann\u{202e}Lee\u{9b}".into() }];
-        assert!(json_text(&rows, &term).unwrap().contains("\"AnnLee\""));
-        assert!(jsonl_text(&rows, &term).unwrap().contains("\"AnnLee\""));
-        assert!(csv_text(&rows, &columns(), &term, false).unwrap().contains("1,AnnLee"));
-    }
-
-    #[test]
-    fn csv_cells_a_spreadsheet_would_run_get_a_quote_unless_raw() {
-        let rows: Vec<Row> = ["=1+1", "+49 30", "-x", "@SUM(A1)", "\tx", "\rx", "plain", "a=b"]
-            .iter()
-            .map(|name| Row { id: -3, name: name.to_string() })
-            .collect();
-        let csv = csv_text(&rows, &columns(), &piped(), false).unwrap();
-        let names: Vec<String> = csv::Reader::from_reader(csv.as_bytes())
-            .records()
-            .map(|r| r.unwrap()[1].to_string())
-            .collect();
-        assert_eq!(names, ["'=1+1", "'+49 30", "'-x", "'@SUM(A1)", "'\tx", "'\rx", "plain", "a=b"]);
-        assert!(csv.contains("\n-3,"), "numbers stay numbers: {csv}");
-        let raw = csv_text(&rows, &columns(), &piped(), true).unwrap();
-        assert!(raw.contains("\n-3,=1+1\n"), "{raw}");
-    }
-
-    #[test]
-    fn json_lines_are_one_object_per_line() {
-        let rows = [Row { id: 1, name: "a".into() }, Row { id: 2, name: "b".into() }];
-        assert_eq!(
-            jsonl_text(&rows, &piped()).unwrap(),
-            "{\"id\":1,\"name\":\"a\"}\n{\"id\":2,\"name\":\"b\"}\n"
-        );
-    }
 
     #[test]
     fn default_format_follows_stdout() {

@@ -45,41 +45,63 @@ pub struct TableColumn {
 
 /// Renders the table, every line at most `width` cells wide.
 pub fn render(columns: &[TableColumn], rows: &[Vec<Shown>], width: usize, color: bool) -> String {
-    let content: Vec<Content> = columns
-        .iter()
-        .enumerate()
-        .map(|(index, column)| {
-            let header = Content::plain(display_width(&column.header));
-            rows.iter().filter_map(|row| row.get(index)).fold(header, |widths, cell| {
-                let whole = cell.width();
-                let short = cell.short.map_or(whole, |s| display_width(s).min(whole));
-                Content { widest: widths.widest.max(whole), readable: widths.readable.max(short) }
-            })
-        })
-        .collect();
-    let limits: Vec<Limits> = columns.iter().map(|column| column.limits).collect();
-    let widths = fit(&limits, width, GAP, Some(&content));
-    let layout = Layout { columns, widths: &widths, limit: width, color };
+    let table = Fitted::new(columns.to_vec(), rows, width, color);
     let mut out = String::new();
-    let header: Vec<Shown> = columns.iter().map(|column| Shown::plain(&column.header)).collect();
-    layout.push_line(&mut out, &header, true);
+    table.push_header(&mut out);
     for row in rows {
-        layout.push_line(&mut out, row, false);
+        table.push_line(&mut out, row, false);
     }
     out
 }
 
-/// How a fitted table is laid out, line by line.
-struct Layout<'a> {
-    columns: &'a [TableColumn],
+/// A table whose column widths were fitted to some rows (all of them, or the first ones of
+/// a list still arriving): any further row is laid out in the same widths, its cells cut
+/// with `…` where they are wider, so a long list streams line by line.
+#[derive(Debug, Clone)]
+pub struct Fitted {
+    columns: Vec<TableColumn>,
     /// 0 for a column left out.
-    widths: &'a [usize],
+    widths: Vec<usize>,
     /// The hard limit: a line still wider (columns that may not be left out) is cut here.
     limit: usize,
     color: bool,
 }
 
-impl Layout<'_> {
+impl Fitted {
+    /// Fits the columns to `width` for the cells of `rows`.
+    pub fn new(columns: Vec<TableColumn>, rows: &[Vec<Shown>], width: usize, color: bool) -> Self {
+        let content: Vec<Content> = columns
+            .iter()
+            .enumerate()
+            .map(|(index, column)| {
+                let header = Content::plain(display_width(&column.header));
+                rows.iter().filter_map(|row| row.get(index)).fold(header, |widths, cell| {
+                    let whole = cell.width();
+                    let short = cell.short.map_or(whole, |s| display_width(s).min(whole));
+                    Content {
+                        widest: widths.widest.max(whole),
+                        readable: widths.readable.max(short),
+                    }
+                })
+            })
+            .collect();
+        let limits: Vec<Limits> = columns.iter().map(|column| column.limits).collect();
+        let widths = fit(&limits, width, GAP, Some(&content));
+        Fitted { columns, widths, limit: width, color }
+    }
+
+    /// Appends the header line.
+    pub fn push_header(&self, out: &mut String) {
+        let header: Vec<Shown> =
+            self.columns.iter().map(|column| Shown::plain(&column.header)).collect();
+        self.push_line(out, &header, true);
+    }
+
+    /// Appends one row's line.
+    pub fn push_row(&self, out: &mut String, cells: &[Shown]) {
+        self.push_line(out, cells, false);
+    }
+
     fn push_line(&self, out: &mut String, cells: &[Shown], is_header: bool) {
         // The line as pieces first, then cut at the limit as a whole.
         let mut pieces: Vec<(String, Tone)> = Vec::new();
