@@ -3,7 +3,7 @@
 #  - fetch + parse 100k contacts: `curl -s …/api/v1/contacts | jq length` against the client
 #    (examples/fetch_contacts), both against one `outreach sim --scale 100`;
 #  - `outreach --version` start-up;
-#  - `outreach contacts list --output json` and `outreach status`, when the CLI has them;
+#  - `outreach status`; `outreach contacts list` in every format (scripts/bench-cli-lists.sh);
 #  - peak memory (max RSS) of the client holding 100k contacts; release binary size;
 #  - the dashboard in a pseudo-terminal (scripts/measure-tui.py): launch to first frame,
 #    100k contacts shown, bytes when idle and per selection move, its peak memory.
@@ -66,15 +66,10 @@ hyperfine --warmup 3 --runs 20 --shell bash --export-markdown "$out/fetch-contac
 
 hyperfine -N --warmup 10 --runs 200 --export-markdown "$out/version.md" "$bin --version"
 
-if "$bin" contacts list --help >/dev/null 2>&1; then
-    hyperfine --warmup 2 --runs 10 --export-markdown "$out/cli.md" \
-        -n 'outreach contacts list --output json' "$bin contacts list --output json >/dev/null" \
-        -n 'outreach status' "$bin status >/dev/null"
-    cli_rss=$(/usr/bin/time -f %M "$bin" contacts list --output json 2>&1 >/dev/null | tail -1)
-    echo "peak RSS, outreach contacts list --output json: $((cli_rss / 1024)) MiB ($cli_rss KiB)"
-else
-    echo "outreach has no 'contacts list' yet: CLI timings skipped."
-fi
+# The CLI rows (contacts list in every format beside curl|jq and curl -o /dev/null, at
+# 100k contacts here; every size with SCALES): their own script, with its own simulator.
+hyperfine --warmup 2 --runs 10 --export-markdown "$out/cli.md" -n 'outreach status' "$bin status >/dev/null"
+SCALES=${SCALES:-100} NO_BUILD=1 scripts/bench-cli-lists.sh "$out/cli"
 
 python3 scripts/measure-tui.py "$bin" "${TUI_RUNS:-5}" | tee "$out/tui.txt"
 

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 use tracing_appender::rolling::{Builder, Rotation};
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// Days of log kept; older files are deleted when a new day's file starts.
 const KEPT_DAYS: usize = 7;
@@ -55,14 +57,16 @@ pub fn init(debug: bool) {
     else {
         return;
     };
-    let filter = if debug {
-        EnvFilter::new(DEBUG_FILTER)
+    let wanted = if debug {
+        Some(DEBUG_FILTER.to_string())
     } else {
-        EnvFilter::try_from_env("OUTREACH_LOG").unwrap_or_else(|_| EnvFilter::new("warn"))
+        std::env::var("OUTREACH_LOG").ok().filter(|text| !text.trim().is_empty())
     };
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(false)
-        .with_writer(appender)
-        .try_init();
+    // `Targets` (a level, or `target=level` pairs) rather than `EnvFilter`: the latter's
+    // regex engine was 0.3 MB of the binary, for span and field filters no one uses here.
+    let filter = wanted
+        .and_then(|text| text.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::WARN));
+    let format = tracing_subscriber::fmt::layer().with_ansi(false).with_writer(appender);
+    let _ = tracing_subscriber::registry().with(format).with(filter).try_init();
 }

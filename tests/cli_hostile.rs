@@ -1,17 +1,16 @@
-//! Server text through the real CLI: a 500 whose plain-text body, or a 403 whose `detail`,
-//! carries terminal escapes (title, clipboard, clear screen), a C1 CSI, a bidi override and
-//! invisible characters, and a chain full of them — none of it reaches stdout or stderr,
-//! on a pipe as on a terminal.
+//! Server text through the real CLI against the simulator: a 500 whose plain-text body, or a
+//! 403 whose `detail`, carries terminal escapes (title, clipboard, clear screen), a C1 CSI,
+//! a bidi override and invisible characters (its `hostile-error` fault), and a chain full of
+//! them (served by its `raw` fault) — none of it reaches stdout or stderr, on a pipe as on a
+//! terminal.
 
 mod common;
 
-use axum::Router;
-use axum::http::{Method, StatusCode, Uri, header};
-use axum::response::{IntoResponse, Response};
 use common::cli::{Outreach, Run};
-use outreach_tui::api::ApiKey;
+use common::sim::{faults, serve_raw_once, start};
 
-/// Every kind of character that must not reach a terminal from the server.
+/// Every kind of character that must not reach a terminal from the server (for the chain;
+/// the simulator's `hostile-error` carries the same kinds).
 const HOSTILE: &str = "Ann\u{1b}]0;pwned\u{7} \u{1b}]52;c;Y3VybCBldmlsIHwgc2g=\u{7} \u{1b}[2J\u{9b}31m \
     \u{202e}evil\u{202c} a\u{34f}b c\u{e0041}\u{e007f}d \u{fff9}e\u{fffb} \u{3164}f\u{115f}\u{1160} \
     g\u{2062}h \u{2028}i\u{2029} \u{ad}\u{200b}\u{feff}end";
@@ -48,42 +47,19 @@ fn hostile_chain() -> serde_json::Value {
     }])
 }
 
-/// The stub API: lists of campaigns fail with a 500 in plain text, everything else is
-/// refused with a 403 whose `detail` is hostile, except the one chain.
-async fn answer(method: Method, uri: Uri) -> Response {
-    let path = uri.path();
-    if method == Method::GET && path == "/api/v1/campaigns" {
-        return (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            [(header::CONTENT_TYPE, "text/plain")],
-            HOSTILE,
-        )
-            .into_response();
-    }
-    if method == Method::GET && path == "/api/v1/exchanges/7/emails" {
-        return axum::Json(hostile_chain()).into_response();
-    }
-    (StatusCode::FORBIDDEN, axum::Json(serde_json::json!({ "detail": HOSTILE }))).into_response()
-}
-
-async fn stub() -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, Router::new().fallback(answer)).await;
-    });
-    format!("http://{address}")
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn server_errors_reach_stderr_sanitised() {
-    let base_url = stub().await;
-    let cli = Outreach::new(&base_url, &ApiKey::new("stub-key"));
+    let sim = start().await;
+    let cli = Outreach::new(&sim.base_url, &sim.admin_key());
+    // Lists of campaigns fail with a 500 in plain text; bots and contacts are refused with
+    // a 403 whose `detail` is hostile.
+    faults(&sim, "hostile-error@/api/v1/campaigns,hostile-error:403@/api/v1/bots,hostile-error:403@/api/v1/contacts")
+        .await;
 
     let campaigns = cli.run(&["campaigns", "list"]).await;
     campaigns.expect(1);
     assert!(campaigns.stderr.contains("500"), "{}", campaigns.stderr);
-    assert!(campaigns.stderr.contains("Ann]0;pwned ]52;c;"), "{}", campaigns.stderr);
+    assert!(campaigns.stderr.contains("Denied ]0;pwnedby ]52;c;"), "{}", campaigns.stderr);
     assert_clean(&campaigns, "campaigns list (500)");
 
     for args in [
@@ -95,18 +71,21 @@ async fn server_errors_reach_stderr_sanitised() {
         run.expect(4);
         let stderr = run.stderr.replace("\u{1b}[1;31merror:\u{1b}[0m", "error:");
         assert!(stderr.contains("403"), "{args:?}: {stderr}");
-        assert!(stderr.contains("[2J31m evil ab cd e f gh  i  end"), "{args:?}: {stderr}");
+        assert!(stderr.contains("[2J31mnow gnirts ab cd e f gh  i  end"), "{args:?}: {stderr}");
         assert_clean(&Run { stderr, ..run }, &format!("{args:?} (403)"));
     }
+    sim.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_hostile_chain_is_shown_sanitised() {
-    let base_url = stub().await;
-    let cli = Outreach::new(&base_url, &ApiKey::new("stub-key"));
+    let sim = start().await;
+    let cli = Outreach::new(&sim.base_url, &sim.admin_key());
+    serve_raw_once(&sim, "/api/v1/exchanges/7/emails", hostile_chain()).await;
     let show = cli.run(&["exchanges", "show", "7"]).await;
     show.expect(0);
     assert!(show.stdout.contains("Subject: Ann]0;pwned"), "{}", show.stdout);
     assert!(show.stdout.contains("\nsecond line\n"), "{}", show.stdout);
     assert_clean(&show, "exchanges show");
+    sim.shutdown().await;
 }

@@ -34,5 +34,10 @@ pub const BODY_LINES: &[&str] = &[
 pub const FILENAMES: &[&str] = &["invoice\u{202e}fdp.exe", "report\u{200b}.pdf"];
 
 /// Text a hostile server puts in an error: a window title, a clipboard write, a clear
-/// screen, a C1 CSI and a right-to-left override, each of which a terminal would obey.
-pub const ERROR: &str = "Denied \u{1b}]0;pwned\u{7}by \u{1b}]52;c;ZWNobyBwd25lZA==\u{7}policy \u{1b}[2J\u{9b}31mnow \u{202e}gnirts";
+/// screen, a C1 CSI and a right-to-left override, each of which a terminal would obey; then
+/// characters that hide or spoof text (default-ignorables: a grapheme joiner, tag
+/// characters, interlinear annotations, Hangul fillers, an invisible operator, a soft
+/// hyphen, a zero-width space, a BOM) and line and paragraph separators.
+pub const ERROR: &str = "Denied \u{1b}]0;pwned\u{7}by \u{1b}]52;c;ZWNobyBwd25lZA==\u{7}policy \u{1b}[2J\u{9b}31mnow \u{202e}gnirts\u{202c} \
+    a\u{34f}b c\u{e0041}\u{e007f}d \u{fff9}e\u{fffb} \u{3164}f\u{115f}\u{1160} g\u{2062}h \u{2028}i\u{2029} \
+    \u{ad}\u{200b}\u{feff}end";
