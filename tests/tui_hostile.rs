@@ -152,6 +152,13 @@ mod live {
                     queue.extend(update(state, answer));
                 }
                 Effect::LayOut(job) => queue.extend(update(state, laid_out(&job))),
+                Effect::Search(job) => {
+                    let mut works = Vec::new();
+                    job.perform(&mut |work| works.push(work));
+                    for work in works {
+                        queue.extend(update(state, Action::Searched(work)));
+                    }
+                }
                 _ => {}
             }
         }

@@ -7,6 +7,7 @@ use crate::tui::command::Command;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
 use crate::tui::outside::{Done, Job};
+use crate::tui::search::{ListJob, ListWork};
 use crate::tui::state::AppState;
 use crate::tui::submit::request::{WriteRequest, Written};
 use chrono::{DateTime, Utc};
@@ -122,6 +123,8 @@ pub enum Action {
     },
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
+    /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
+    Searched(ListWork),
     /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
     /// at `until`: the pane counts down to it.
     Waiting {
@@ -146,6 +149,8 @@ pub enum Effect {
     Cancel(Slot),
     /// Lay out an e-mail chain off the UI thread; answers `LaidOut` with the same `req_id`.
     LayOut(LayoutJob),
+    /// Index or search a list, or free replaced rows, off the UI thread; answers `Searched`.
+    Search(ListJob),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).

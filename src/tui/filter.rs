@@ -1,18 +1,27 @@
-//! The fuzzy filter of the lists, with nucleo-matcher's semantics: a filter word matches a
-//! column when its letters occur there in order, ignoring case and (unless the word itself
-//! has accented letters) accents — nucleo's pattern parsing, case folding and Latin
-//! normalisation. Rows keep their order (a filter, not a ranking), so only *whether* a word
-//! matches counts; rows are folded once when the data arrives, which makes the test per
-//! keystroke a plain subsequence scan (DESIGN §8: ≤ 16 ms at 100k rows).
+//! The fuzzy filter of the lists, ranked like fzf with nucleo-matcher's scoring: every word
+//! must match within one column (its letters in order, ignoring case and — unless the word
+//! itself has accents — accents), and rows are ordered by how well they match: contiguous
+//! letters and letters at the start of a word score above scattered ones. Equal scores keep
+//! the table's order.
+//!
+//! Rows are folded once (lower-cased, accents normalised as nucleo does) into chunks of one
+//! contiguous buffer each, so a keystroke scans memory in order and a row that cannot match
+//! is rejected by a plain subsequence scan before nucleo scores it. The chunks are built off
+//! the UI thread and handed over one by one (`tui::search`).
 
 use crate::present;
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str, Utf32String};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
+use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
 pub const COLUMN_SEPARATOR: char = '\u{1f}';
+
+/// How many rows a chunk of the index holds (the last may hold fewer).
+pub const CHUNK_ROWS: usize = 8192;
 
 /// The filter's text of a row: the cells the pane shows, joined by the column separator, so
 /// "filter over the visible columns" means exactly what is on screen.
@@ -20,39 +29,47 @@ pub fn row_text<T>(columns: &[present::Column<T>], item: &T, context: &present::
     present::columns::texts(columns, item, context).join(&COLUMN_SEPARATOR.to_string())
 }
 
-/// The searchable text of every row of a list, prepared once when the data arrives: folded
-/// (lower-cased, accents normalised as nucleo does) into one contiguous buffer, so a
-/// keystroke scans memory in order instead of chasing a pointer per row.
-#[derive(Debug, Clone, Default)]
-pub struct SearchIndex {
+/// The searchable text of up to [`CHUNK_ROWS`] consecutive rows, folded into one buffer.
+#[derive(Debug)]
+pub struct SearchChunk {
     folded: String,
     /// Where each row starts in `folded`, and where the last ends.
     starts: Vec<u32>,
     /// Whether each row is ASCII (compared byte by byte).
     ascii: Vec<bool>,
-    /// Non-ASCII rows as nucleo reads them: a word with accents of its own must match the
-    /// accents as written (nucleo's "smart" normalisation).
-    originals: HashMap<u32, Utf32String>,
+    /// Non-ASCII rows as written: a word with accents of its own must match the accents as
+    /// written (nucleo's "smart" normalisation). Kept as UTF-8 and widened only when such a
+    /// word is typed.
+    originals: HashMap<u32, Box<str>>,
 }
 
-impl SearchIndex {
-    pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchIndex {
-        let mut index = SearchIndex { starts: vec![0], ..SearchIndex::default() };
+impl SearchChunk {
+    pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchChunk {
+        let mut chunk = SearchChunk {
+            folded: String::new(),
+            starts: vec![0],
+            ascii: Vec::new(),
+            originals: HashMap::new(),
+        };
         for row in rows {
-            if row.is_ascii() {
-                index.folded.extend(row.chars().map(|c| c.to_ascii_lowercase()));
-                index.ascii.push(true);
-            } else {
-                index.originals.insert(index.ascii.len() as u32, Utf32String::from(row));
-                index.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
-                index.ascii.push(false);
-            }
-            index.starts.push(index.folded.len() as u32);
+            chunk.push(row);
         }
-        index
+        chunk
     }
 
-    /// How many rows there are.
+    /// Adds the next row.
+    pub fn push(&mut self, row: &str) {
+        if row.is_ascii() {
+            self.folded.extend(row.chars().map(|c| c.to_ascii_lowercase()));
+            self.ascii.push(true);
+        } else {
+            self.originals.insert(self.ascii.len() as u32, row.into());
+            self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
+            self.ascii.push(false);
+        }
+        self.starts.push(self.folded.len() as u32);
+    }
+
     pub fn len(&self) -> usize {
         self.ascii.len()
     }
@@ -66,9 +83,59 @@ impl SearchIndex {
     }
 }
 
-/// The matcher for what the folded text cannot answer, with nucleo's case folding on.
+/// The searchable text of every row of a list: chunks of [`CHUNK_ROWS`] rows, shared with
+/// the searches running off the UI thread. It may cover only the first rows of a list while
+/// the rest is still being built.
+#[derive(Debug, Clone, Default)]
+pub struct SearchIndex {
+    chunks: Vec<Arc<SearchChunk>>,
+    len: usize,
+}
+
+impl SearchIndex {
+    /// Builds the whole index at once (small lists, tests).
+    pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchIndex {
+        let mut index = SearchIndex::default();
+        let mut chunk = SearchChunk::new([]);
+        for row in rows {
+            chunk.push(row);
+            if chunk.len() == CHUNK_ROWS {
+                index.push(Arc::new(std::mem::replace(&mut chunk, SearchChunk::new([]))));
+            }
+        }
+        if !chunk.is_empty() {
+            index.push(Arc::new(chunk));
+        }
+        index
+    }
+
+    /// Appends the next chunk. Every chunk but the last holds [`CHUNK_ROWS`] rows.
+    pub fn push(&mut self, chunk: Arc<SearchChunk>) {
+        self.len += chunk.len();
+        self.chunks.push(chunk);
+    }
+
+    /// How many rows the index covers.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The chunk of a row and the row's place in it.
+    fn locate(&self, row: u32) -> (&SearchChunk, usize) {
+        let row = row as usize;
+        (&self.chunks[row / CHUNK_ROWS], row % CHUNK_ROWS)
+    }
+}
+
+/// The matcher, with nucleo's case folding on (the rows are already normalised).
 pub struct FilterEngine {
     matcher: Matcher,
+    /// A row's column widened to characters, reused from row to row.
+    chars: Vec<char>,
 }
 
 impl Default for FilterEngine {
@@ -76,17 +143,43 @@ impl Default for FilterEngine {
         let mut config = Config::DEFAULT;
         config.ignore_case = true;
         config.normalize = false;
-        FilterEngine { matcher: Matcher::new(config) }
+        FilterEngine { matcher: Matcher::new(config), chars: Vec::new() }
     }
 }
 
 /// One filter word, ready to compare.
-struct Word<'a> {
-    needle: Utf32Str<'a>,
-    /// Its letters, for non-ASCII rows.
+struct Word {
+    /// Its letters as nucleo folded them (lower case).
     chars: Vec<char>,
+    /// The same when it is ASCII, for the byte-wise scan.
+    bytes: Option<Vec<u8>>,
     /// It has no accents of its own, so accents in the rows are normalised away.
     folds: bool,
+}
+
+impl Word {
+    fn needle(&self) -> Utf32Str<'_> {
+        match &self.bytes {
+            Some(bytes) => Utf32Str::Ascii(bytes),
+            None => Utf32Str::Unicode(&self.chars),
+        }
+    }
+}
+
+/// The words of a filter; none when it is blank.
+fn words(filter: &str) -> Vec<Word> {
+    let pattern = Pattern::new(filter, CaseMatching::Ignore, Normalization::Smart, AtomKind::Fuzzy);
+    pattern
+        .atoms
+        .iter()
+        .map(|atom| {
+            let chars: Vec<char> = atom.needle_text().chars().collect();
+            let bytes =
+                chars.iter().all(char::is_ascii).then(|| chars.iter().map(|&c| c as u8).collect());
+            let folds = chars.iter().all(|&c| normalize(c) == c);
+            Word { chars, bytes, folds }
+        })
+        .collect()
 }
 
 /// Whether the bytes of `needle` occur in `text` in order.
@@ -101,80 +194,127 @@ fn chars_in_order(text: &str, needle: &[char]) -> bool {
     needle.iter().all(|wanted| rest.any(|c| c == *wanted))
 }
 
-/// Whether a word matches one of the columns of a folded row.
-fn folded_match(row: &str, ascii: bool, word: &Word<'_>) -> bool {
-    let separator = COLUMN_SEPARATOR as u8;
-    match (ascii, word.needle) {
-        (true, Utf32Str::Ascii(needle)) => {
-            // The whole row failing is the common, cheap rejection.
-            bytes_in_order(row.as_bytes(), needle)
-                && row.as_bytes().split(|&b| b == separator).any(|c| bytes_in_order(c, needle))
-        }
-        // A needle is Unicode only when it has a non-ASCII letter, which ASCII text lacks.
-        (true, Utf32Str::Unicode(_)) => false,
-        (false, _) => {
-            chars_in_order(row, &word.chars)
-                && row.split(COLUMN_SEPARATOR).any(|c| chars_in_order(c, &word.chars))
-        }
+/// Whether a search should give up (a newer keystroke made it useless).
+pub trait Cancel {
+    fn cancelled(&self) -> bool;
+}
+
+/// Never gives up (a search on the UI thread, over few rows).
+pub struct Never;
+
+impl Cancel for Never {
+    fn cancelled(&self) -> bool {
+        false
     }
 }
 
-/// Whether `test` holds for one of the columns of a row as nucleo reads it.
-fn any_column(row: Utf32Str<'_>, mut test: impl FnMut(Utf32Str<'_>) -> bool) -> bool {
-    match row {
-        Utf32Str::Ascii(bytes) => bytes
-            .split(|&b| b == COLUMN_SEPARATOR as u8)
-            .any(|column| test(Utf32Str::Ascii(column))),
-        Utf32Str::Unicode(chars) => {
-            chars.split(|&c| c == COLUMN_SEPARATOR).any(|column| test(Utf32Str::Unicode(column)))
-        }
-    }
-}
+/// How many rows are scanned between two looks at the cancel flag.
+const CANCEL_EVERY: usize = 1024;
 
 impl FilterEngine {
-    /// Keeps the positions in `candidates` whose row matches `filter`, in order. Each word
-    /// must match within one column: across column boundaries "ann" would match
-    /// "bob@x.test  Bob Jones  America/New_York".
-    pub fn filter(&mut self, filter: &str, index: &SearchIndex, candidates: &[u32]) -> Vec<u32> {
-        let pattern =
-            Pattern::new(filter, CaseMatching::Ignore, Normalization::Smart, AtomKind::Fuzzy);
-        if pattern.atoms.is_empty() {
-            return candidates.to_vec();
+    /// The rows among `candidates` that match `filter`, best first (equal scores in table
+    /// order); `candidates` in table order when the filter is blank. `None` when cancelled.
+    pub fn rank(
+        &mut self,
+        filter: &str,
+        index: &SearchIndex,
+        candidates: &[u32],
+        cancel: &dyn Cancel,
+    ) -> Option<Vec<u32>> {
+        let words = words(filter);
+        if words.is_empty() {
+            let mut all = candidates.to_vec();
+            all.sort_unstable();
+            return Some(all);
         }
-        let words: Vec<Word<'_>> = pattern
-            .atoms
-            .iter()
-            .map(|atom| {
-                let needle = atom.needle_text();
-                let chars: Vec<char> = needle.chars().collect();
-                let folds = chars.iter().all(|&c| normalize(c) == c);
-                Word { needle, chars, folds }
-            })
-            .collect();
-        let matcher = &mut self.matcher;
-        candidates
-            .iter()
-            .copied()
-            .filter(|&row| {
-                let (ascii, folded) = (index.ascii[row as usize], index.folded(row as usize));
-                words.iter().all(|word| {
-                    // Only a word with accents of its own on a non-ASCII row needs the row as
-                    // written; everything else is answered by the folded text.
-                    let original =
-                        (!word.folds && !ascii).then(|| index.originals.get(&row)).flatten();
-                    match original {
-                        Some(original) => {
-                            let original = original.slice(..);
-                            matcher.fuzzy_match_greedy(original, word.needle).is_some()
-                                && any_column(original, |c| {
-                                    matcher.fuzzy_match_greedy(c, word.needle).is_some()
-                                })
-                        }
-                        None => folded_match(folded, ascii, word),
+        let mut scored: Vec<(Reverse<u32>, u32)> = Vec::new();
+        for (n, &row) in candidates.iter().enumerate() {
+            if n % CANCEL_EVERY == 0 && cancel.cancelled() {
+                return None;
+            }
+            if (row as usize) >= index.len() {
+                continue;
+            }
+            if let Some(score) = self.score(index, row, &words) {
+                scored.push((Reverse(score), row));
+            }
+        }
+        scored.sort_unstable();
+        Some(scored.into_iter().map(|(_, row)| row).collect())
+    }
+
+    /// The rows that match, best first, searching every row of the index.
+    pub fn rank_all(&mut self, filter: &str, index: &SearchIndex) -> Vec<u32> {
+        let all: Vec<u32> = (0..index.len() as u32).collect();
+        self.rank(filter, index, &all, &Never).unwrap_or_default()
+    }
+
+    /// The row's score: the sum over the words of each word's best column. `None` when a
+    /// word matches no column.
+    fn score(&mut self, index: &SearchIndex, row: u32, words: &[Word]) -> Option<u32> {
+        let (chunk, at) = index.locate(row);
+        let folded = chunk.folded(at);
+        let ascii = chunk.ascii[at];
+        let mut total = 0u32;
+        for word in words {
+            let best = match (ascii, &word.bytes) {
+                (true, Some(needle)) => {
+                    // The whole row failing is the common, cheap rejection.
+                    if !bytes_in_order(folded.as_bytes(), needle) {
+                        return None;
                     }
-                })
+                    self.best_ascii(folded, needle)
+                }
+                // A needle is Unicode only when it has a non-ASCII letter, which ASCII text lacks.
+                (true, None) => None,
+                (false, _) => {
+                    if word.folds && !chars_in_order(folded, &word.chars) {
+                        return None;
+                    }
+                    // Only a word with accents of its own needs the row as written.
+                    let text = if word.folds {
+                        folded
+                    } else {
+                        chunk.originals.get(&(at as u32)).map_or(folded, |row| &**row)
+                    };
+                    self.best_unicode(text, word)
+                }
+            };
+            total += u32::from(best?);
+        }
+        Some(total)
+    }
+
+    /// The best score of an ASCII word in the columns of a folded ASCII row.
+    fn best_ascii(&mut self, row: &str, needle: &[u8]) -> Option<u16> {
+        row.as_bytes()
+            .split(|&b| b == COLUMN_SEPARATOR as u8)
+            .filter(|column| bytes_in_order(column, needle))
+            .filter_map(|column| {
+                self.matcher.fuzzy_match(Utf32Str::Ascii(column), Utf32Str::Ascii(needle))
             })
-            .collect()
+            .max()
+    }
+
+    /// The best score of a word in the columns of a row with non-ASCII letters.
+    fn best_unicode(&mut self, row: &str, word: &Word) -> Option<u16> {
+        let mut best = None;
+        for column in row.split(COLUMN_SEPARATOR) {
+            self.chars.clear();
+            self.chars.extend(graphemes(column));
+            if let Some(score) =
+                self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
+            {
+                best = best.max(Some(score));
+            }
+        }
+        best
+    }
+}
+
+impl Default for SearchChunk {
+    fn default() -> Self {
+        SearchChunk::new([])
     }
 }
 
@@ -217,7 +357,7 @@ mod tests {
         let mut engine = FilterEngine::default();
         for word in words {
             for column in columns {
-                let ours = !engine.filter(word, &SearchIndex::new([column]), &[0]).is_empty();
+                let ours = !engine.rank_all(word, &SearchIndex::new([column])).is_empty();
                 assert_eq!(ours, nucleo_says(word, column), "{word:?} in {column:?}");
             }
         }
@@ -227,8 +367,48 @@ mod tests {
     fn a_word_matches_within_one_column() {
         let index = SearchIndex::new(["a\u{1f}n\u{1f}n", "zoë\u{1f}ann"]);
         let mut engine = FilterEngine::default();
-        assert_eq!(engine.filter("ann", &index, &[0, 1]), [1]);
-        assert_eq!(engine.filter("a n", &index, &[0, 1]), [0, 1]);
-        assert_eq!(engine.filter("zoe ann", &index, &[0, 1]), [1]);
+        assert_eq!(engine.rank_all("ann", &index), [1]);
+        assert_eq!(engine.rank_all("a n", &index).len(), 2);
+        assert_eq!(engine.rank_all("zoe ann", &index), [1]);
+    }
+
+    #[test]
+    fn contiguous_and_word_start_matches_rank_above_scattered_ones() {
+        let rows = [
+            "Grayson Park\u{1f}Scheduling",
+            "Li Chen\u{1f}Declined",
+            "Achenbach\u{1f}x",
+            "Wei Chen\u{1f}Interested",
+        ];
+        let mut engine = FilterEngine::default();
+        let order = engine.rank_all("chen", &SearchIndex::new(rows));
+        assert_eq!(
+            order,
+            [1, 3, 2, 0],
+            "word starts first (in table order), then inside, then scattered"
+        );
+        assert_eq!(engine.rank_all("", &SearchIndex::new(rows)), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn an_index_in_chunks_covers_every_row() {
+        let rows: Vec<String> = (0..CHUNK_ROWS * 2 + 5).map(|i| format!("row {i}")).collect();
+        let index = SearchIndex::new(rows.iter().map(String::as_str));
+        assert_eq!(index.len(), rows.len());
+        let mut engine = FilterEngine::default();
+        let last = format!("row {}", rows.len() - 1);
+        assert_eq!(engine.rank_all(&last, &index).first(), Some(&(rows.len() as u32 - 1)));
+    }
+
+    #[test]
+    fn a_cancelled_search_gives_nothing() {
+        struct Always;
+        impl Cancel for Always {
+            fn cancelled(&self) -> bool {
+                true
+            }
+        }
+        let index = SearchIndex::new(["a", "b"]);
+        assert_eq!(FilterEngine::default().rank("a", &index, &[0, 1], &Always), None);
     }
 }

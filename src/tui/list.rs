@@ -1,19 +1,33 @@
 //! A virtual list: the rows stay where they are (`Arc<[T]>` in the store); this holds the
 //! filtered order, the selection and the scroll offset. The order is recomputed only when
-//! the filter text or the data changes (DESIGN §3, §8).
+//! the filter text or the data changes (DESIGN §3, §8): on the UI thread when few rows are
+//! searched, otherwise as a [`FilterJob`] on a worker whose answer comes back by its
+//! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
-use crate::tui::filter::{FilterEngine, SearchIndex};
+use crate::tui::filter::{FilterEngine, Never, SearchChunk, SearchIndex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Searches over at most this many rows run at once on the UI thread (a few ms); larger
+/// ones run on a worker.
+pub const INLINE_ROWS: usize = 4096;
 
 /// Selection, scroll offset and filter of one list over data held elsewhere.
 #[derive(Debug, Clone, Default)]
 pub struct ListState {
+    /// The filter as typed.
     filter: String,
-    /// The searchable text of every row (its columns joined), converted once for the matcher
-    /// when the data changes.
-    haystack: SearchIndex,
+    /// The filter `order` answers: it lags `filter` while a search runs.
+    shown: String,
+    /// How many rows the index had when `order` was made (narrowing is only valid then).
+    shown_rows: usize,
+    /// The searchable text of the rows (its columns joined), folded once when the data
+    /// changes; while a large list is being indexed it covers only its first rows.
+    index: SearchIndex,
     /// The id of every row, to keep the selection on the same item across a refresh.
     ids: Vec<i64>,
-    /// Indexes into the data of the rows that pass the filter, ascending.
+    /// Indexes into the data of the rows that pass the filter: best match first, or the
+    /// table's order when there is no filter.
     order: Vec<u32>,
     /// Position in `order` of the selected row.
     selected: usize,
@@ -22,70 +36,256 @@ pub struct ListState {
     /// The rows the filter may show, ascending, when some are set aside (the inbox's
     /// category and handled filters); `None`: all.
     kept: Option<Vec<u32>>,
+    /// The generation of the latest search; a running search of an older one stops.
+    searches: Arc<AtomicU64>,
+    /// The search whose answer is awaited.
+    searching: Option<u64>,
+    /// The generation of the latest rows; an index build of older rows stops.
+    rows: Arc<AtomicU64>,
+}
+
+/// A search too large for the UI thread, to run on a worker.
+#[derive(Debug)]
+pub struct FilterJob {
+    pub generation: u64,
+    filter: String,
+    index: SearchIndex,
+    /// The rows to search: the previous answer when a letter was added, else every row.
+    candidates: Vec<u32>,
+    latest: Arc<AtomicU64>,
+    select: Select,
+}
+
+/// What to select once a search answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Select {
+    /// The best match: the filter text changed.
+    Best,
+    /// This item if it passes (the rows changed, or the filter was cleared), else the first.
+    Item(Option<i64>),
+    /// This row if it passes, else the next one in the table's order (rows were set aside).
+    Row(Option<usize>),
+}
+
+/// What a [`FilterJob`] found.
+#[derive(Debug)]
+pub struct Filtered {
+    pub generation: u64,
+    order: Vec<u32>,
+    filter: String,
+    rows: usize,
+    select: Select,
+}
+
+impl FilterJob {
+    /// Ranks the candidates; `None` when a newer search made this one useless.
+    pub fn perform(&self) -> Option<Filtered> {
+        let newer = Newer { latest: &self.latest, mine: self.generation };
+        let order =
+            FilterEngine::default().rank(&self.filter, &self.index, &self.candidates, &newer)?;
+        Some(Filtered {
+            generation: self.generation,
+            order,
+            filter: self.filter.clone(),
+            rows: self.index.len(),
+            select: self.select,
+        })
+    }
+}
+
+/// Cancels a search once a newer one started.
+struct Newer<'a> {
+    latest: &'a AtomicU64,
+    mine: u64,
+}
+
+impl crate::tui::filter::Cancel for Newer<'_> {
+    fn cancelled(&self) -> bool {
+        self.latest.load(Ordering::Relaxed) != self.mine
+    }
+}
+
+/// Rows of one generation being indexed off the UI thread: whether a newer set of rows
+/// made the work useless.
+#[derive(Debug, Clone)]
+pub struct RowsTicket {
+    pub generation: u64,
+    latest: Arc<AtomicU64>,
+}
+
+impl RowsTicket {
+    pub fn is_current(&self) -> bool {
+        self.latest.load(Ordering::Relaxed) == self.generation
+    }
 }
 
 impl ListState {
-    /// Takes new data (its rows' searchable text and ids), keeping the filter and, when the
-    /// same item is still there, the selection.
-    pub fn set_rows(&mut self, haystack: Vec<String>, ids: Vec<i64>, engine: &mut FilterEngine) {
+    /// Takes new data: the ids of every row and as much of their index as is built (all of
+    /// it for a small list; the rest comes with [`ListState::add_chunk`]). Keeps the filter
+    /// and, when the same item is still there, the selection.
+    pub fn set_rows(
+        &mut self,
+        ids: Vec<i64>,
+        index: SearchIndex,
+        engine: &mut FilterEngine,
+    ) -> (RowsTicket, Option<FilterJob>) {
         let previous = self.selected_id();
-        self.haystack = SearchIndex::new(haystack.iter().map(String::as_str));
+        let generation = self.rows.fetch_add(1, Ordering::Relaxed) + 1;
         self.ids = ids;
         self.kept = None;
-        let all = self.candidates();
-        self.order = engine.filter(&self.filter, &self.haystack, &all);
-        self.selected = 0;
-        if let Some(id) = previous {
-            self.select_id(id);
-        }
+        self.index = index;
+        // Until the search answers, the old order stays shown, without rows that are gone.
+        self.order.retain(|&row| (row as usize) < self.ids.len());
+        self.shown_rows = usize::MAX;
+        let job = self.search(engine, Select::Item(previous));
         self.clamp();
+        (RowsTicket { generation, latest: Arc::clone(&self.rows) }, job)
     }
 
-    /// Changes the filter text. Typing one more character only searches the rows that
-    /// matched before, since a longer fuzzy pattern can only match fewer rows.
-    pub fn set_filter(&mut self, filter: &str, engine: &mut FilterEngine) {
-        if filter == self.filter {
-            return;
+    /// Takes the next chunk of the index of the rows of `generation`; searches again when a
+    /// filter is set (the new rows may match).
+    pub fn add_chunk(
+        &mut self,
+        generation: u64,
+        chunk: Arc<SearchChunk>,
+        engine: &mut FilterEngine,
+    ) -> Option<FilterJob> {
+        if self.rows.load(Ordering::Relaxed) != generation || self.index.len() >= self.ids.len() {
+            return None;
         }
-        let narrowing = !self.filter.is_empty() && filter.starts_with(self.filter.as_str());
-        let previous = self.selected_index();
-        self.order = if narrowing {
-            engine.filter(filter, &self.haystack, &self.order)
-        } else {
-            engine.filter(filter, &self.haystack, &self.candidates())
-        };
-        self.filter = filter.to_string();
-        self.selected = match previous {
-            Some(index) => self.order.partition_point(|&i| (i as usize) < index),
-            None => 0,
-        };
-        self.offset = 0;
-        self.clamp();
+        self.index.push(chunk);
+        if self.filter.trim().is_empty() {
+            return None;
+        }
+        let selected = self.selected_id();
+        self.search(engine, Select::Item(selected))
     }
 
     /// Sets rows aside whatever the filter (`keep` false), or none (`None`); the selection
     /// stays on its item when it is kept, else goes to the next kept row.
-    pub fn keep_only(&mut self, keep: Option<&[bool]>, engine: &mut FilterEngine) {
+    pub fn keep_only(
+        &mut self,
+        keep: Option<&[bool]>,
+        engine: &mut FilterEngine,
+    ) -> Option<FilterJob> {
         let previous = self.selected_index();
         self.kept = keep.map(|keep| {
-            (0..self.haystack.len() as u32)
-                .filter(|&i| keep.get(i as usize) != Some(&false))
-                .collect()
+            (0..self.ids.len() as u32).filter(|&i| keep.get(i as usize) != Some(&false)).collect()
         });
-        self.order = engine.filter(&self.filter, &self.haystack, &self.candidates());
-        self.selected = match previous {
-            Some(index) => self.order.partition_point(|&i| (i as usize) < index),
-            None => 0,
-        };
+        // The previous answer was over other rows: no narrowing from it.
+        self.shown_rows = usize::MAX;
+        let job = self.search(engine, Select::Row(previous));
         self.clamp();
+        job
     }
 
-    /// The rows the filter searches: all, or the kept ones.
+    /// The rows a search looks at: the indexed ones, all or the kept ones.
     fn candidates(&self) -> Vec<u32> {
+        let indexed = self.index.len() as u32;
         match &self.kept {
-            Some(kept) => kept.clone(),
-            None => (0..self.haystack.len() as u32).collect(),
+            Some(kept) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
+            None => (0..indexed).collect(),
         }
+    }
+
+    /// Whether every row is searchable yet.
+    pub fn indexed(&self) -> bool {
+        self.index.len() >= self.ids.len()
+    }
+
+    /// Changes the filter text; the best match is selected once the answer is in. Typing
+    /// one more letter only searches the rows that matched before, since a longer fuzzy
+    /// pattern can only match fewer rows.
+    pub fn set_filter(&mut self, filter: &str, engine: &mut FilterEngine) -> Option<FilterJob> {
+        if filter == self.filter {
+            return None;
+        }
+        self.filter = filter.to_string();
+        let job = self.search(engine, Select::Best);
+        self.clamp();
+        job
+    }
+
+    /// Searches for the current filter: at once when few rows are searched, else returns
+    /// the job for a worker (and cancels any older one).
+    fn search(&mut self, engine: &mut FilterEngine, select: Select) -> Option<FilterJob> {
+        let generation = self.searches.fetch_add(1, Ordering::Relaxed) + 1;
+        self.searching = None;
+        let narrowing = !self.shown.trim().is_empty()
+            && self.filter.starts_with(self.shown.as_str())
+            && self.shown_rows == self.index.len();
+        let candidates: Vec<u32> = if self.filter.trim().is_empty() {
+            // Cleared: the table's own order, the item the user was on still selected.
+            let select = match select {
+                Select::Best => Select::Item(self.selected_id()),
+                item => item,
+            };
+            let all = match &self.kept {
+                Some(kept) => kept.clone(),
+                None => (0..self.ids.len() as u32).collect(),
+            };
+            self.apply(all, String::new(), select);
+            return None;
+        } else if narrowing {
+            self.order.clone()
+        } else {
+            self.candidates()
+        };
+        if candidates.len() <= INLINE_ROWS {
+            let order =
+                engine.rank(&self.filter, &self.index, &candidates, &Never).unwrap_or_default();
+            self.apply(order, self.filter.clone(), select);
+            return None;
+        }
+        self.searching = Some(generation);
+        Some(FilterJob {
+            generation,
+            filter: self.filter.clone(),
+            index: self.index.clone(),
+            candidates,
+            latest: Arc::clone(&self.searches),
+            select,
+        })
+    }
+
+    /// Takes the answer of a search made off the UI thread; `false` when it is not the
+    /// awaited one (a newer keystroke or new rows came since).
+    pub fn filtered(&mut self, answer: &Filtered) -> bool {
+        if self.searching != Some(answer.generation) || answer.rows != self.index.len() {
+            return false;
+        }
+        self.searching = None;
+        self.apply(answer.order.clone(), answer.filter.clone(), answer.select);
+        true
+    }
+
+    /// Whether a search runs off the UI thread.
+    pub fn searching(&self) -> bool {
+        self.searching.is_some()
+    }
+
+    fn apply(&mut self, order: Vec<u32>, filter: String, select: Select) {
+        self.order = order;
+        self.shown = filter;
+        self.shown_rows = self.index.len();
+        self.selected = 0;
+        if let Select::Best = select {
+            self.offset = 0;
+        }
+        match select {
+            Select::Item(Some(id)) => {
+                self.select_id(id);
+            }
+            // In the table's order the next row is the one after; in a ranking, the best.
+            Select::Row(Some(row)) if self.shown.trim().is_empty() => {
+                self.selected = self.order.partition_point(|&i| (i as usize) < row);
+            }
+            Select::Row(Some(row)) => {
+                self.selected = self.order.iter().position(|&i| i as usize == row).unwrap_or(0);
+            }
+            _ => {}
+        }
+        self.clamp();
     }
 
     pub fn filter(&self) -> &str {
@@ -99,7 +299,7 @@ impl ListState {
 
     /// How many rows the data has before filtering.
     pub fn total(&self) -> usize {
-        self.haystack.len()
+        self.ids.len()
     }
 
     /// Position of the selection among the filtered rows.
@@ -187,20 +387,25 @@ impl ListState {
 mod tests {
     use super::*;
 
+    fn index(rows: &[&str]) -> SearchIndex {
+        SearchIndex::new(rows.iter().copied())
+    }
+
     fn list(rows: &[&str]) -> (ListState, FilterEngine) {
         let mut engine = FilterEngine::default();
         let mut list = ListState::default();
         let ids = (0..rows.len() as i64).map(|i| i * 10).collect();
-        list.set_rows(rows.iter().map(|r| r.to_string()).collect(), ids, &mut engine);
+        list.set_rows(ids, index(rows), &mut engine);
         (list, engine)
     }
 
     #[test]
-    fn filter_is_fuzzy_case_insensitive_and_keeps_data_order() {
+    fn filter_is_fuzzy_case_insensitive_and_ranks_the_best_first() {
         let (mut list, mut engine) =
-            list(&["Ann Smith", "Bob Jones", "Zoë Ångström", "annie", "a\u{1f}n\u{1f}n"]);
+            list(&["Ann Smith", "Bob Jones", "Zoë Ångström", "joANNa", "a\u{1f}n\u{1f}n", "Ann"]);
         list.set_filter("ANN", &mut engine);
-        assert_eq!(list.order(), [0, 3], "a word matches within one column, not across");
+        assert_eq!(list.order(), [0, 5, 3], "word starts first; a word matches within one column");
+        assert_eq!(list.selected_id(), Some(0), "the best match is selected");
         list.set_filter("asmth", &mut engine);
         assert_eq!(list.order(), [0]);
         list.set_filter("zoe", &mut engine);
@@ -208,7 +413,7 @@ mod tests {
         list.set_filter("bob smith", &mut engine);
         assert_eq!(list.order(), [] as [u32; 0], "every word must match");
         list.set_filter("", &mut engine);
-        assert_eq!(list.order(), [0, 1, 2, 3, 4]);
+        assert_eq!(list.order(), [0, 1, 2, 3, 4, 5], "the table's order returns");
     }
 
     #[test]
@@ -223,15 +428,20 @@ mod tests {
     }
 
     #[test]
-    fn selection_follows_the_item_through_filter_and_reload() {
+    fn selection_follows_the_item_through_reload_and_clearing() {
         let (mut list, mut engine) = list(&["a1", "b", "a2", "a3"]);
         list.move_by(2);
         assert_eq!(list.selected_id(), Some(20));
         list.set_filter("a", &mut engine);
+        assert_eq!(list.selected_id(), Some(0), "the best match is selected");
+        list.move_by(1);
         assert_eq!(list.selected_id(), Some(20));
-        list.set_rows(vec!["new".into(), "a2".into()], vec![99, 20], &mut engine);
-        assert_eq!(list.selected_id(), Some(20));
+        list.set_rows(vec![99, 20], index(&["new", "a2"]), &mut engine);
+        assert_eq!(list.selected_id(), Some(20), "a reload keeps the item");
         assert_eq!(list.order(), [1]);
+        list.set_filter("", &mut engine);
+        assert_eq!(list.selected_id(), Some(20), "clearing the filter keeps the item");
+        assert_eq!(list.order(), [0, 1]);
     }
 
     #[test]
@@ -261,5 +471,58 @@ mod tests {
         list.set_filter("x", &mut engine);
         assert_eq!(list.selected_index(), None);
         assert_eq!(list.selected(), 0);
+    }
+
+    /// A list too large for the UI thread, each row named after its number.
+    fn large(count: usize) -> (ListState, FilterEngine) {
+        let rows: Vec<String> = (0..count).map(|i| format!("row {i}")).collect();
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        list(&refs)
+    }
+
+    #[test]
+    fn a_large_search_runs_as_a_job_and_only_the_latest_answer_counts() {
+        let (mut list, mut engine) = large(INLINE_ROWS * 3);
+        let first = list.set_filter("row 1", &mut engine).expect("a job for a large list");
+        assert!(list.searching());
+        let second = list.set_filter("row 12", &mut engine).expect("a job again");
+        assert_eq!(first.perform().map(|f| f.generation), None, "a newer keystroke cancels it");
+        let answer = second.perform().expect("the latest search finishes");
+        assert!(list.filtered(&answer));
+        assert!(!list.searching());
+        assert_eq!(list.selected_index(), Some(12), "the exact match is best");
+        let expected: std::collections::BTreeSet<u32> = (0..INLINE_ROWS as u32 * 3)
+            .filter(|i| {
+                let text = format!("row {i}");
+                let mut rest = text.chars();
+                "row 12".chars().filter(|c| *c != ' ').all(|w| rest.any(|c| c == w))
+            })
+            .collect();
+        let got: std::collections::BTreeSet<u32> = list.order().iter().copied().collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn rows_arrive_in_chunks_and_a_filter_follows_them() {
+        let count = crate::tui::filter::CHUNK_ROWS * 2;
+        let rows: Vec<String> = (0..count).map(|i| format!("row {i}")).collect();
+        let mut engine = FilterEngine::default();
+        let mut list = ListState::default();
+        let ids: Vec<i64> = (0..count as i64).collect();
+        let (ticket, job) = list.set_rows(ids, SearchIndex::default(), &mut engine);
+        assert!(job.is_none());
+        assert_eq!(list.order().len(), count, "every row is shown before it is searchable");
+        assert!(!list.indexed());
+        list.set_filter("9999", &mut engine);
+        assert_eq!(list.order(), [] as [u32; 0], "nothing indexed yet");
+        for part in rows.chunks(crate::tui::filter::CHUNK_ROWS) {
+            let chunk = Arc::new(SearchChunk::new(part.iter().map(String::as_str)));
+            if let Some(job) = list.add_chunk(ticket.generation, chunk, &mut engine) {
+                let answer = job.perform().expect("not cancelled");
+                assert!(list.filtered(&answer));
+            }
+        }
+        assert!(list.indexed());
+        assert_eq!(list.selected_index(), Some(9999));
     }
 }

@@ -79,6 +79,15 @@ impl Runner {
                     let _ = tx.send(Action::LaidOut { req_id: job.req_id, layout });
                 });
             }
+            Effect::Search(job) => {
+                let tx = self.tx.clone();
+                // Off the UI thread: a million rows must not hold up the keys.
+                tokio::task::spawn_blocking(move || {
+                    job.perform(&mut |work| {
+                        let _ = tx.send(Action::Searched(work));
+                    });
+                });
+            }
             Effect::Submit { req_id, write } => self.submit(req_id, write),
             Effect::Outside(job) => outside::perform::perform(job, self.input.as_ref(), &self.tx),
             Effect::SwitchProfile(profile) => {

@@ -12,12 +12,13 @@ use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope};
-use crate::tui::list::ListState;
+use crate::tui::list::{FilterJob, ListState};
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
 pub(crate) use crate::tui::palette::Palette;
 pub(crate) use crate::tui::remote::Remote;
+use crate::tui::search::ListJob;
 use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::help::HelpView;
@@ -177,6 +178,8 @@ pub struct AppState {
     pub retries: Vec<RetryWait>,
     /// A chain layout to ask for once this action is applied.
     pub layout_job: Option<LayoutJob>,
+    /// Work on list rows to run off the UI thread once this action is applied.
+    pub list_jobs: Vec<ListJob>,
     /// Slots to reload at a moment, when background work on the server should be done.
     pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
@@ -229,6 +232,7 @@ impl AppState {
             followup: None,
             retries: Vec::new(),
             layout_job: None,
+            list_jobs: Vec::new(),
             next_req_id: 1,
             outside: Outside {
                 history: settings.outside.history.clone(),
@@ -267,13 +271,6 @@ impl AppState {
         }
     }
 
-    /// The current list with the filter engine, to change its filter.
-    pub(crate) fn current_list_and_engine(
-        &mut self,
-    ) -> Option<(&mut ListState, &mut FilterEngine)> {
-        self.list_and_engine(self.pane)
-    }
-
     /// A pane's list with the filter engine, to change its rows or filter.
     pub(crate) fn list_and_engine(
         &mut self,
@@ -288,6 +285,20 @@ impl AppState {
             Pane::Contacts => &mut self.contacts.list,
         };
         Some((list, &mut self.engine))
+    }
+
+    /// Changes a pane's filter; a search too large for the UI thread goes to a worker.
+    pub(crate) fn set_filter(&mut self, pane: Pane, text: &str) {
+        let job =
+            self.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
+        self.queue_search(pane, job);
+    }
+
+    /// Queues a search for a worker, if one is needed.
+    pub(crate) fn queue_search(&mut self, pane: Pane, job: Option<FilterJob>) {
+        if let Some(job) = job {
+            self.list_jobs.push(ListJob::Filter { pane, job: std::sync::Arc::new(job) });
+        }
     }
 
     /// The open item of the current pane (not the e-mail chain).

@@ -79,6 +79,14 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
         match effect {
             Effect::Fetch(fetch) => queue.extend(update(state, answer_for(&fetch))),
             Effect::LayOut(job) => queue.extend(update(state, laid_out(&job))),
+            // Indexing and searching a large list, done in place: nothing to wait for.
+            Effect::Search(job) => {
+                let mut works = Vec::new();
+                job.perform(&mut |work| works.push(work));
+                for work in works {
+                    queue.extend(update(state, Action::Searched(work)));
+                }
+            }
             _ => {}
         }
     }

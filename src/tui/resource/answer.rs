@@ -3,8 +3,10 @@
 
 use crate::api::{ApiError, Client, Listed};
 use crate::tui::action::{Action, Answer, Read};
+use crate::tui::list::INLINE_ROWS;
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::resource::shape::ListResource;
+use crate::tui::search::ListJob;
 use crate::tui::state::AppState;
 use futures_util::future::BoxFuture;
 use std::any::Any;
@@ -75,6 +77,20 @@ impl<R: ListResource> Answer for LoadedList<R> {
     fn store(&self, state: &mut AppState) -> bool {
         let now = state.now;
         let result = self.result.clone();
-        R::remote_mut(state).is_some_and(|remote| remote.finish(self.req_id, result, now, R::order))
+        let Some(remote) = R::remote_mut(state) else { return false };
+        let before = remote.data.as_ref().map(|data| Arc::clone(&data.items));
+        if !remote.finish(self.req_id, result, now, R::order) {
+            return false;
+        }
+        // Rows a reload replaced are freed by a worker: a million of them take longer than
+        // a frame to free one by one.
+        let replaced = before.filter(|old| {
+            old.len() > INLINE_ROWS
+                && !remote.data.as_ref().is_some_and(|data| Arc::ptr_eq(&data.items, old))
+        });
+        if let Some(old) = replaced {
+            state.list_jobs.push(ListJob::Discard(Arc::new(old)));
+        }
+        true
     }
 }

@@ -52,8 +52,9 @@ pub(crate) fn keep_inbox_rows(state: &mut AppState) {
         narrowed.then(|| state.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
     let height = list_rows(state);
     let list = &mut state.exchanges.list;
-    list.keep_only(keep.as_deref(), &mut state.engine);
+    let job = list.keep_only(keep.as_deref(), &mut state.engine);
     list.scroll_into_view(height);
+    state.queue_search(Pane::Exchanges, job);
 }
 
 impl PaneList for Exchanges {

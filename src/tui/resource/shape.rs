@@ -2,11 +2,14 @@
 
 use crate::api::{ApiError, Client, Listed};
 use crate::present;
-use crate::tui::filter::row_text;
+use crate::tui::filter::{SearchChunk, SearchIndex, row_text};
 use crate::tui::layout::list_rows;
+use crate::tui::list::INLINE_ROWS;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
+use crate::tui::search::{BuildRows, IndexJob, ListJob};
 use crate::tui::state::AppState;
+use std::collections::HashMap;
 use std::fmt::Debug;
 use std::future::Future;
 use std::sync::Arc;
@@ -64,16 +67,52 @@ pub(crate) fn context(state: &AppState) -> present::Context<'_> {
     }
 }
 
+/// Campaign names copied for a worker (the dashboard has a few dozen campaigns).
+struct NameCopy(HashMap<i64, String>);
+
+impl present::CampaignNames for NameCopy {
+    fn campaign_name(&self, id: i64) -> Option<&str> {
+        self.0.get(&id).map(String::as_str)
+    }
+}
+
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
-/// in view.
+/// in view. A small list is indexed at once; a large one is shown at once (the rows are
+/// drawn from the data) and becomes searchable chunk by chunk as a worker folds its text.
 pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
     let height = list_rows(state);
-    let items = R::remote(state).map_or(&[][..], Remote::items);
-    let (columns, context) = (R::columns(), context(state));
-    let haystack = items.iter().map(|item| row_text(&columns, item, &context)).collect();
+    let items: Arc<[R::Item]> = R::remote(state)
+        .and_then(|remote| remote.data.as_ref())
+        .map_or_else(|| Arc::from(Vec::new()), |data| Arc::clone(&data.items));
     let ids = items.iter().map(R::id).collect();
-    if let Some((list, engine)) = state.list_and_engine(R::PANE) {
-        list.set_rows(haystack, ids, engine);
-        list.scroll_into_view(height);
+    let columns = R::columns();
+    let (index, build) = if items.len() <= INLINE_ROWS {
+        let context = context(state);
+        let rows: Vec<String> =
+            items.iter().map(|item| row_text(&columns, item, &context)).collect();
+        (SearchIndex::new(rows.iter().map(String::as_str)), None)
+    } else {
+        let (zone, now) = (state.zone, state.now);
+        let names = NameCopy(
+            state.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
+        );
+        let items = Arc::clone(&items);
+        let build: Box<BuildRows> = Box::new(move |range| {
+            let context = present::Context { zone: &zone, now, campaigns: &names };
+            let mut chunk = SearchChunk::default();
+            for item in &items[range] {
+                chunk.push(&row_text(&columns, item, &context));
+            }
+            chunk
+        });
+        (SearchIndex::default(), Some(build))
+    };
+    let Some((list, engine)) = state.list_and_engine(R::PANE) else { return };
+    let (ticket, job) = list.set_rows(ids, index, engine);
+    list.scroll_into_view(height);
+    state.queue_search(R::PANE, job);
+    if let Some(build) = build {
+        let job = IndexJob::new(R::PANE, ticket, items.len(), build);
+        state.list_jobs.push(ListJob::Index(Arc::new(job)));
     }
 }

@@ -13,6 +13,7 @@ mod outside;
 mod overlay;
 mod query;
 mod triage;
+mod search;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
@@ -36,6 +37,8 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(inbox::read_snippets(state));
+    // Rows to index or search, and replaced data to free, off the UI thread.
+    effects.extend(state.list_jobs.drain(..).map(Effect::Search));
     effects
 }
 
@@ -111,6 +114,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Outside(done) => outside::on_done(state, done),
+        Action::Searched(work) => {
+            search::on_searched(state, work);
+            Vec::new()
+        }
         Action::Waiting { slot, req_id, reason, until } => {
             state.retries.retain(|wait| wait.slot != slot);
             state.retries.push(RetryWait { slot, req_id, reason, until });

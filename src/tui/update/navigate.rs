@@ -152,14 +152,14 @@ pub(crate) fn back(state: &mut AppState) -> bool {
         return true;
     }
     let page = list_rows(state);
-    match state.current_list_and_engine() {
-        Some((list, engine)) if !list.filter().is_empty() => {
-            list.set_filter("", engine);
-            list.scroll_into_view(page);
-            true
-        }
-        _ => false,
+    if state.current_list().is_none_or(|list| list.filter().is_empty()) {
+        return false;
     }
+    state.set_filter(state.pane, "");
+    if let Some(list) = state.current_list_mut() {
+        list.scroll_into_view(page);
+    }
+    true
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
@@ -210,8 +210,8 @@ pub(crate) fn toggle_quotes(state: &mut AppState) {
 pub(crate) fn apply_filter(state: &mut AppState) {
     let text = state.filter_input.value().to_string();
     let page = list_rows(state);
-    if let Some((list, engine)) = state.current_list_and_engine() {
-        list.set_filter(&text, engine);
+    state.set_filter(state.pane, &text);
+    if let Some(list) = state.current_list_mut() {
         list.scroll_into_view(page);
     }
 }

@@ -1,0 +1,32 @@
+//! Results of work on a list's rows done off the UI thread: a search's answer (dropped
+//! unless it is the latest), and the next chunk of a large list's index.
+
+use crate::tui::layout::list_rows;
+use crate::tui::search::ListWork;
+use crate::tui::state::AppState;
+
+pub(super) fn on_searched(state: &mut AppState, work: ListWork) {
+    let height = list_rows(state);
+    match work {
+        ListWork::Filtered { pane, answer } => {
+            if let Some((list, _)) = state.list_and_engine(pane)
+                && list.filtered(&answer)
+            {
+                list.scroll_into_view(height);
+                state.dirty = true;
+            }
+        }
+        ListWork::Indexed { pane, generation, chunk } => {
+            let job = state.list_and_engine(pane).and_then(|(list, engine)| {
+                let job = list.add_chunk(generation, chunk, engine);
+                list.scroll_into_view(height);
+                job
+            });
+            // New rows may pass the filter: the count in the title changes.
+            if state.list(pane).is_some_and(|list| !list.filter().trim().is_empty()) {
+                state.dirty = true;
+            }
+            state.queue_search(pane, job);
+        }
+    }
+}
