@@ -94,7 +94,7 @@ async fn add_twice(duplicate_contact: DuplicateContact) {
     assert_eq!(added.email, "new-person@example.org");
     assert_eq!(added.first_name, "Zoë");
     assert_eq!(added.tags, vec!["vip", "q3"]);
-    assert_eq!(added.custom_data["seats"], "12");
+    assert_eq!(added.custom_data.get("seats").unwrap(), "12");
 
     let second = cli.run(&args).await;
     second.expect(0);

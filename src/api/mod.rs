@@ -4,6 +4,7 @@
 pub mod as_sent;
 pub mod body;
 pub mod client;
+pub mod custom_data;
 pub mod enums;
 pub mod error;
 pub mod key;
@@ -22,6 +23,7 @@ pub mod writes;
 
 pub use as_sent::AsSent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
+pub use custom_data::CustomData;
 pub use enums::*;
 pub use error::{ApiError, FieldError, TimeoutPhase};
 pub use key::ApiKey;

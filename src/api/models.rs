@@ -2,6 +2,7 @@
 //! two cannot drift apart. Decoding is tolerant (DESIGN §4): unknown enum values are kept,
 //! extra fields ignored, null or missing non-id fields read as absent.
 
+use super::custom_data::CustomData;
 use super::enums::{
     BotSource, BotStatus, CampaignStatus, ExchangeStatus, MailboxStatus, UnsubscribeMode,
 };
@@ -76,9 +77,10 @@ pub struct Contact {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
-    #[serde(default, deserialize_with = "object")]
+    /// Kept as the JSON text the server sent, decoded only when shown.
+    #[serde(default)]
     #[serde_with(skip_apply)]
-    pub custom_data: JsonObject,
+    pub custom_data: CustomData,
     pub dnc: bool,
     #[serde(default, deserialize_with = "nn_trimmed")]
     #[serde_with(skip_apply)]

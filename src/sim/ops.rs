@@ -45,7 +45,7 @@ fn contact_from(upload: &ContactUpload, id: i64) -> StoredContact {
             email: upload.email.clone(),
             first_name: upload.first_name.clone().unwrap_or_default(),
             last_name: upload.last_name.clone().unwrap_or_default(),
-            custom_data: upload.custom_data.clone().unwrap_or_default(),
+            custom_data: upload.custom_data.clone().unwrap_or_default().into(),
             dnc: false,
             tags: upload.tags.clone(),
             timezone,

@@ -201,7 +201,7 @@ fn contact(rng: &mut Rng, id: i64, hostile: bool, taken: &mut HashSet<String>) -
             email,
             first_name,
             last_name: last.display.clone(),
-            custom_data,
+            custom_data: custom_data.into(),
             dnc: false,
             tags: unique_tags,
             timezone: (!rng.percent(5)).then(|| city.timezone.clone()),

@@ -188,7 +188,8 @@ pub fn contacts() -> Vec<Contact> {
             custom_data: json!({"company": "Acme", "seats": 42, "vip": true})
                 .as_object()
                 .cloned()
-                .unwrap(),
+                .unwrap()
+                .into(),
         };
     vec![
         contact(11, "ann@acme.test", "Ann", "Smith", &["lead", "eu"], "Europe/Berlin", false),

@@ -48,14 +48,8 @@ fn timezone() -> Col {
 }
 
 fn custom_data() -> Col {
-    Col::new("Custom data", "CUSTOM DATA", (10, 60), |c, _| {
-        Cell::text(if c.custom_data.is_empty() {
-            String::new()
-        } else {
-            serde_json::to_string(&c.custom_data).unwrap_or_default()
-        })
-    })
-    .drop(5)
+    Col::new("Custom data", "CUSTOM DATA", (10, 60), |c, _| Cell::text(c.custom_data.to_json()))
+        .drop(5)
 }
 
 pub(crate) fn screen() -> Vec<Col> {

@@ -50,6 +50,6 @@ pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
         Line::from(""),
         heading("Custom data", theme),
     ];
-    lines.extend(custom_data_lines(&contact.custom_data, state));
+    lines.extend(custom_data_lines(&contact.custom_data.object(), state));
     lines
 }
