@@ -144,3 +144,65 @@ async fn an_idle_dashboard_writes_nothing() {
     .await;
     assert_eq!(frames(&captured), LOADED);
 }
+
+/// Terminal events as crossterm's `EventStream` gives them: when none is waiting, only the
+/// waker of the first poll is kept (its wake task is already running), and it is woken once.
+#[derive(Clone, Default)]
+struct FirstWakerEvents(std::sync::Arc<std::sync::Mutex<(Vec<Event>, Option<std::task::Waker>)>>);
+
+impl FirstWakerEvents {
+    fn send(&self, event: Event) {
+        let mut inner = self.0.lock().unwrap();
+        inner.0.push(event);
+        if let Some(waker) = inner.1.take() {
+            waker.wake();
+        }
+    }
+}
+
+impl Stream for FirstWakerEvents {
+    type Item = io::Result<Event>;
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        let mut inner = self.0.lock().unwrap();
+        if !inner.0.is_empty() {
+            return std::task::Poll::Ready(Some(Ok(inner.0.remove(0))));
+        }
+        if inner.1.is_none() {
+            inner.1 = Some(cx.waker().clone());
+        }
+        std::task::Poll::Pending
+    }
+}
+
+#[tokio::test]
+async fn a_key_is_drawn_at_once_without_waiting_for_a_clock_tick() {
+    // No tick for an hour: only the key itself can wake the loop.
+    let slow = Timers { clock: Duration::from_secs(3600), ..timers(now) };
+    let local = tokio::task::LocalSet::new();
+    let events = FirstWakerEvents::default();
+    let (mut terminal, captured) = byte_terminal(80, 24);
+    let looping = {
+        let events = events.clone();
+        local.spawn_local(async move {
+            let state = AppState::new(settings(Theme::default()), 80, 24, now());
+            let (answers_tx, answers) = mpsc::unbounded_channel();
+            let runner = fixture_runner(answers_tx);
+            event_loop(&mut terminal, state, events, answers, runner, std::future::pending(), slow)
+                .await
+        })
+    };
+    local
+        .run_until(async {
+            until("the Overview is loaded and drawn", || frames(&captured) == LOADED).await;
+            events.send(press('2'));
+            until("the key's frame", || frames(&captured) == LOADED + 1).await;
+            events.send(press('q'));
+            let ended = tokio::time::timeout(Duration::from_secs(10), looping).await;
+            let state = ended.expect("q is seen without a clock tick").unwrap().unwrap();
+            assert_eq!(state.pane, outreach_tui::tui::model::Pane::Campaigns);
+        })
+        .await;
+}

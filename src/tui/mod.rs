@@ -38,13 +38,14 @@ use connect::Launch;
 use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
-use futures_util::{FutureExt, Stream, StreamExt};
+use futures_util::{Stream, StreamExt};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 use runner::Runner;
 use state::{AppState, UiSettings};
-use std::future::Future;
+use std::future::{Future, poll_fn};
 use std::io;
+use std::task::Poll;
 use std::time::Duration;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
@@ -200,7 +201,10 @@ where
         while let Ok(more) = answers.try_recv() {
             actions.push(more);
         }
-        while let Some(next) = events.next().now_or_never() {
+        // Polled with this task's own waker: a poll with a no-op waker (`now_or_never`) left
+        // crossterm's EventStream waking nobody when the next key came, so a key waited for
+        // the next clock tick — up to a second (issue 11 item 6).
+        while let Poll::Ready(next) = poll_fn(|cx| Poll::Ready(events.poll_next_unpin(cx))).await {
             match next {
                 Some(Ok(event)) => actions.extend(event_action(event)),
                 Some(Err(error)) => return Err(error),
