@@ -2,13 +2,19 @@
 """The dashboard as a terminal sees it (DESIGN §8), the real binary in a 200x50 pseudo-terminal:
 
 - launch to first frame: from fork to the end of the first synchronized-output frame;
-- fetch + parse + show 100k contacts: from pressing 6 (Contacts) to the title showing the count;
+- press 6 -> COUNT contacts shown: from pressing 6 (Contacts) to the title showing the count;
+- frozen: the longest a key waited for its frame while the list loaded and was indexed (a
+  `j` is pressed every 25 ms from pressing 6 until the list is searchable);
+- keystroke -> filtered frame: typing `a`, `an`, `ann`, `anna`, then backspace, each from the
+  key to the last frame it causes (the frame with the search's answer);
+- keys after the load: `j`/`k` pressed 20 times, each from the key to its frame;
 - bytes written while idle (5 s on the Contacts pane), and for one selection move (j);
-- peak memory (max RSS) of the dashboard holding the 100k contacts.
+- peak memory (max RSS) of the dashboard holding the list.
 
-Usage: scripts/measure-tui.py BINARY [RUNS]
-The environment must name a simulator at scale 100 (OUTREACH_BASE_URL, OUTREACH_API_KEY);
-scripts/bench-commands.sh starts one and calls this script. Python 3 standard library only.
+Usage: scripts/measure-tui.py BINARY [COUNT [RUNS]]   (COUNT defaults to 100000)
+The environment must name a simulator holding COUNT contacts (OUTREACH_BASE_URL,
+OUTREACH_API_KEY); scripts/bench-tui.sh starts one per scale and calls this script.
+Prints one `name: value` line per figure. Python 3 standard library only.
 """
 import fcntl
 import os
@@ -34,6 +40,7 @@ class Dashboard:
             os.environ["TERM"] = "xterm-256color"
             os.execv(binary, [binary])
         self.pid, self.fd, self.seen = pid, fd, bytearray()
+        self.frames = []  # monotonic time of each frame end seen
 
     def read_for(self, seconds, until=None):
         """Bytes read within `seconds`, stopping early once `until` appears in them."""
@@ -46,19 +53,21 @@ class Dashboard:
                 chunk = os.read(self.fd, 65536)
             except OSError:
                 break
+            now = time.monotonic()
+            self.frames.extend([now] * chunk.count(FRAME_END))
             got += chunk
             self.seen += chunk
             if until is not None and until in got:
                 break
         return bytes(got)
 
-    def wait_for(self, marker, seconds=30):
+    def wait_for(self, marker, seconds=60):
         got = self.read_for(seconds, until=marker)
         if marker not in got:
             raise SystemExit(f"no {marker!r} within {seconds} s; last output: {bytes(self.seen[-400:])!r}")
         return time.monotonic()
 
-    def settle(self, quiet=1.0, limit=30):
+    def settle(self, quiet=1.0, limit=60):
         """Reads until nothing arrives for `quiet` seconds."""
         deadline = time.monotonic() + limit
         while time.monotonic() < deadline and self.read_for(quiet):
@@ -67,6 +76,24 @@ class Dashboard:
     def press(self, key):
         os.write(self.fd, key)
         return time.monotonic()
+
+    def key_to_frame(self, key, limit=5.0):
+        """Milliseconds from pressing `key` to the first frame after it."""
+        pressed = self.press(key)
+        self.wait_for(FRAME_END, limit)
+        return (time.monotonic() - pressed) * 1000
+
+    def key_to_last_frame(self, key, quiet=0.4):
+        """Milliseconds from pressing `key` to the last frame it causes (a frame may come at
+        once with the typed letter, and another with the search's answer)."""
+        before = len(self.frames)
+        pressed = self.press(key)
+        self.read_for(quiet)
+        while len(self.frames) > before and time.monotonic() - self.frames[-1] < quiet:
+            self.read_for(quiet)
+        if len(self.frames) == before:
+            raise SystemExit(f"no frame after {key!r}")
+        return (self.frames[-1] - pressed) * 1000
 
     def close(self):
         self.press(b"q")
@@ -80,10 +107,27 @@ class Dashboard:
         return usage.ru_maxrss  # KiB on Linux
 
 
+def load(dash, count):
+    """Presses 6 and returns (ms to the count shown, longest key wait while loading)."""
+    marker = f" {count}".encode()
+    pressed = dash.press(b"6")
+    shown = (dash.wait_for(marker) - pressed) * 1000
+    # While the rest is indexed, keys still get their frames.
+    waits = []
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        waits.append(dash.key_to_frame(b"j" if len(waits) % 2 == 0 else b"k"))
+        time.sleep(0.025)
+    return shown, max(waits)
+
+
 def main():
     binary = sys.argv[1]
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    first_frames, shows, idle, moves, peaks = [], [], [], [], []
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    first_frames, shows, frozen, idle, moves, peaks = [], [], [], [], [], []
+    typing = {name: [] for name in ["a", "an", "ann", "anna", "backspace"]}
+    after = []
     for _ in range(runs * 4):
         dash = Dashboard(binary)
         first_frames.append((dash.wait_for(FRAME_END) - dash.started) * 1000)
@@ -92,22 +136,37 @@ def main():
         dash = Dashboard(binary)
         dash.wait_for(FRAME_END)
         dash.settle()
-        pressed = dash.press(b"6")
-        shows.append((dash.wait_for(b" 100000") - pressed) * 1000)
+        shown, worst = load(dash, count)
+        shows.append(shown)
+        frozen.append(worst)
         dash.settle()
         idle.append(len(dash.read_for(5)))
         for _ in range(3):
             dash.press(b"j")
             moves.append(len(dash.read_for(0.5)))
+        for _ in range(20):
+            after.append(dash.key_to_frame(b"j"))
+            after.append(dash.key_to_frame(b"k"))
+        dash.key_to_frame(b"/")
+        for name, key in [("a", b"a"), ("an", b"n"), ("ann", b"n"), ("anna", b"a"), ("backspace", b"\x7f")]:
+            typing[name].append(dash.key_to_last_frame(key))
+        dash.press(b"\x1b")
+        dash.settle(0.5)
         peaks.append(dash.close())
-    def ms(xs):
-        return f"median {statistics.median(xs):.1f} ms, min {min(xs):.1f} ms ({len(xs)} runs)"
 
+    def ms(xs):
+        return f"median {statistics.median(xs):.1f} ms, max {max(xs):.1f} ms ({len(xs)})"
+
+    print(f"contacts: {count}")
     print(f"launch to first frame: {ms(first_frames)}")
-    print(f"press 6 to 100k contacts shown: {ms(shows)}")
+    print(f"press 6 to contacts shown: {ms(shows)}")
+    print(f"longest key wait while loading and indexing: {ms(frozen)}")
+    for name, xs in typing.items():
+        print(f"keystroke to filtered frame, {name}: {ms(xs)}")
+    print(f"keys after the load (j/k): {ms(after)}")
     print(f"bytes while idle for 5 s: max {max(idle)} ({len(idle)} runs)")
     print(f"bytes for one selection move (j): max {max(moves)}, median {statistics.median(moves)}")
-    print(f"peak RSS of the dashboard showing 100k contacts: {max(peaks) / 1024:.0f} MiB")
+    print(f"peak RSS of the dashboard: {max(peaks) / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":

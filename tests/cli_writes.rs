@@ -93,7 +93,7 @@ async fn add_twice(duplicate_contact: DuplicateContact) {
     let added = contacts.items.iter().find(|c| c.id == id).unwrap();
     assert_eq!(added.email, "new-person@example.org");
     assert_eq!(added.first_name, "Zoë");
-    assert_eq!(added.tags, vec!["vip", "q3"]);
+    assert_eq!(added.tags.iter().map(|t| &**t).collect::<Vec<_>>(), ["vip", "q3"]);
     assert_eq!(added.custom_data.get("seats").unwrap(), "12");
 
     let second = cli.run(&args).await;

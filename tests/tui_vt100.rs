@@ -38,7 +38,7 @@ fn hostile_contacts() -> Vec<Contact> {
             email: format!("{first}@x.test"),
             first_name: first.to_string(),
             last_name: last.to_string(),
-            tags: vec![format!("{last}\u{2028}tag")],
+            tags: [format!("{last}\u{2028}tag").into()].into(),
             timezone: Some("Europe/Berlin".into()),
             ..Contact::default()
         })

@@ -304,7 +304,7 @@ mod tests {
         let listed: Listed<Contact> = decode_list(body).unwrap();
         let ids: Vec<i64> = listed.items.iter().map(|c| c.id).collect();
         assert_eq!((ids, listed.skipped), (vec![3, 1, 2], 0));
-        assert_eq!(listed.items[0].tags, ["a"]);
+        assert_eq!(&*listed.items[0].tags[0], "a");
     }
 
     #[test]

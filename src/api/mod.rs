@@ -7,6 +7,7 @@ pub mod client;
 pub mod custom_data;
 pub mod enums;
 pub mod error;
+pub mod intern;
 pub mod key;
 pub mod listed;
 pub mod models;

@@ -6,9 +6,11 @@ use super::custom_data::CustomData;
 use super::enums::{
     BotSource, BotStatus, CampaignStatus, ExchangeStatus, MailboxStatus, UnsubscribeMode,
 };
+use super::intern;
 use super::time::{Timestamp, lenient, zulu};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
+use std::sync::Arc;
 
 /// Free-form key/value data (`custom_data`, `conversion_data`).
 pub type JsonObject = Map<String, Value>;
@@ -22,18 +24,6 @@ where
     T: Default + Deserialize<'de>,
 {
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
-}
-
-/// Like [`nn`] for lists, without spare room: serde gives a list of one element room for
-/// four, which over 100k contacts' tags is megabytes of nothing (DESIGN §8 memory budget).
-fn nn_trimmed<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    let mut list: Vec<T> = nn(deserializer)?;
-    list.shrink_to_fit();
-    Ok(list)
 }
 
 /// Like [`nn`] for objects, but anything that is not an object (a list, a string) is empty.
@@ -82,10 +72,18 @@ pub struct Contact {
     #[serde_with(skip_apply)]
     pub custom_data: CustomData,
     pub dnc: bool,
-    #[serde(default, deserialize_with = "nn_trimmed")]
+    /// Shared with every contact that has the same tag (a few dozen for 100k contacts).
+    #[serde(default, deserialize_with = "intern::list", serialize_with = "intern::write_list")]
     #[serde_with(skip_apply)]
-    pub tags: Vec<String>,
-    pub timezone: Option<String>,
+    pub tags: Box<[Arc<str>]>,
+    /// Shared with every contact in the same zone.
+    #[serde(
+        default,
+        deserialize_with = "intern::optional",
+        serialize_with = "intern::write_optional"
+    )]
+    #[serde_with(skip_apply)]
+    pub timezone: Option<Arc<str>>,
 }
 
 /// Whether the AI assistant handles an event itself (true) or flags it for review (false).

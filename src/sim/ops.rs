@@ -6,6 +6,7 @@ use super::store::{
     DuplicateContact, LoggedConversion, Org, SimExchange, StoredContact, World, take,
 };
 use super::words::words;
+use crate::api::intern::intern;
 use crate::api::rules::email_problem;
 use crate::api::{
     BotStatus, CampaignStatus, Contact, ContactUpload, ExchangeStatus, MailboxStatus,
@@ -47,8 +48,8 @@ fn contact_from(upload: &ContactUpload, id: i64) -> StoredContact {
             last_name: upload.last_name.clone().unwrap_or_default(),
             custom_data: upload.custom_data.clone().unwrap_or_default().into(),
             dnc: false,
-            tags: upload.tags.clone(),
-            timezone,
+            tags: upload.tags.iter().map(|tag| intern(tag)).collect(),
+            timezone: timezone.map(|zone| intern(&zone)),
         },
         company,
         city: upload.city.clone(),

@@ -11,6 +11,7 @@ use super::seed_activity::{conversions, dnc_lists, exchanges, meetings};
 use super::seed_bots::{BotPlan, bots};
 use super::store::{DuplicateContact, NextIds, Org, SimCampaign, StoredContact, World, take};
 use super::words::words;
+use crate::api::intern::intern;
 use crate::api::{
     AutoPilotSettings, Campaign, CampaignStatus, Contact, JsonObject, Person, Timestamp,
     UnsubscribeMode,
@@ -203,8 +204,8 @@ fn contact(rng: &mut Rng, id: i64, hostile: bool, taken: &mut HashSet<String>) -
             last_name: last.display.clone(),
             custom_data: custom_data.into(),
             dnc: false,
-            tags: unique_tags,
-            timezone: (!rng.percent(5)).then(|| city.timezone.clone()),
+            tags: unique_tags.iter().map(|tag| intern(tag)).collect(),
+            timezone: (!rng.percent(5)).then(|| intern(&city.timezone)),
         },
         company: company.name.clone(),
         city: Some(city.name.clone()),

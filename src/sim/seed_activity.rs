@@ -208,7 +208,7 @@ fn meeting(
         end: Some(Timestamp(start + TimeDelta::minutes(minutes))),
         iana_timezone: Some(
             contact
-                .and_then(|c| c.contact.timezone.clone())
+                .and_then(|c| c.contact.timezone.as_deref().map(String::from))
                 .unwrap_or_else(|| rng.pick(ZONES).to_string()),
         ),
         created_at: Some(created),

@@ -182,7 +182,7 @@ pub fn contacts() -> Vec<Contact> {
             email: email.into(),
             first_name: first.into(),
             last_name: last.into(),
-            tags: tags.iter().map(|t| t.to_string()).collect(),
+            tags: tags.iter().map(|&t| t.into()).collect(),
             timezone: Some(tz.into()),
             dnc,
             custom_data: json!({"company": "Acme", "seats": 42, "vip": true})

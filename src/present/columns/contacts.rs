@@ -42,7 +42,7 @@ fn tags() -> Col {
 
 fn timezone() -> Col {
     Col::new("Time zone", "TIMEZONE", (16, 24), |c, _| {
-        Cell::text(c.timezone.clone().unwrap_or_default()).tone(Tone::Dim)
+        Cell::text(c.timezone.as_deref().unwrap_or_default()).tone(Tone::Dim)
     })
     .drop(3)
 }
