@@ -11,6 +11,9 @@
 - bytes written while idle (5 s on the Contacts pane), and for one selection move (j);
 - peak memory (max RSS) of the dashboard holding the list.
 
+After the count shows, the title says "indexing N%" (a frame per chunk) until the list is
+searchable; the script waits for the frames to stop before it types.
+
 Usage: scripts/measure-tui.py BINARY [COUNT [RUNS]]   (COUNT defaults to 100000)
 The environment must name a simulator holding COUNT contacts (OUTREACH_BASE_URL,
 OUTREACH_API_KEY); scripts/bench-tui.sh starts one per scale and calls this script.

@@ -133,8 +133,10 @@ fn a_large_list_shows_at_once_and_becomes_searchable_off_the_ui_thread() {
         "the rows are indexed by a worker: {effects:?}"
     );
     assert!(!state.contacts.list.indexed());
+    assert!(screen(&state).contains("indexing 0%"), "the title says it is not searchable yet");
     common::answer(&mut state, effects);
     assert!(state.contacts.list.indexed());
+    assert!(!screen(&state).contains("indexing"));
 
     common::act(&mut state, ch('/'));
     common::type_text(&mut state, "number1234");

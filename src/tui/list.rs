@@ -4,7 +4,7 @@
 //! searched, otherwise as a [`FilterJob`] on a worker whose answer comes back by its
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
-use crate::tui::filter::{FilterEngine, Never, SearchChunk, SearchIndex};
+use crate::tui::filter::{FilterEngine, Never, SearchChunk, SearchIndex, rank_in_parallel};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -81,8 +81,7 @@ impl FilterJob {
     /// Ranks the candidates; `None` when a newer search made this one useless.
     pub fn perform(&self) -> Option<Filtered> {
         let newer = Newer { latest: &self.latest, mine: self.generation };
-        let order =
-            FilterEngine::default().rank(&self.filter, &self.index, &self.candidates, &newer)?;
+        let order = rank_in_parallel(&self.filter, &self.index, &self.candidates, &newer)?;
         Some(Filtered {
             generation: self.generation,
             order,
@@ -186,6 +185,9 @@ impl ListState {
             Some(kept) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
             None => (0..indexed).collect(),
         }
+    /// How much of a large list is searchable yet, while it is being indexed.
+    pub fn indexing_percent(&self) -> Option<usize> {
+        (!self.indexed()).then(|| self.index.len() * 100 / self.ids.len().max(1))
     }
 
     /// Whether every row is searchable yet.

@@ -22,10 +22,8 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) {
                 list.scroll_into_view(height);
                 job
             });
-            // New rows may pass the filter: the count in the title changes.
-            if state.list(pane).is_some_and(|list| !list.filter().trim().is_empty()) {
-                state.dirty = true;
-            }
+            // The title says how much is searchable (and new rows may pass the filter).
+            state.dirty = true;
             state.queue_search(pane, job);
         }
     }

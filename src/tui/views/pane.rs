@@ -86,6 +86,12 @@ pub(super) fn list_title<T>(
     if !list.filter().is_empty() {
         spans.push(Span::styled(format!(" /{}", sanitize(list.filter())), theme.accent));
     }
+    // A large list is shown at once and searchable as a worker indexes it.
+    if let Some(percent) = list.indexing_percent() {
+        spans.push(Span::styled(format!(" · indexing {percent}%"), theme.dim));
+    } else if list.searching() {
+        spans.push(Span::styled(" · searching", theme.dim));
+    }
     spans.extend(extra);
     if let Some(data) = remote.data.as_ref().filter(|data| data.skipped > 0) {
         let noun = if data.skipped == 1 { "item" } else { "items" };
