@@ -71,7 +71,7 @@ hyperfine -N --warmup 10 --runs 200 --export-markdown "$out/version.md" "$bin --
 hyperfine --warmup 2 --runs 10 --export-markdown "$out/cli.md" -n 'outreach status' "$bin status >/dev/null"
 SCALES=${SCALES:-100} NO_BUILD=1 scripts/bench-cli-lists.sh "$out/cli"
 
-python3 scripts/measure-tui.py "$bin" "${TUI_RUNS:-5}" | tee "$out/tui.txt"
+python3 scripts/measure-tui.py "$bin" 100000 "${TUI_RUNS:-5}" | tee "$out/tui.txt"
 
 fetch_rss=$(/usr/bin/time -f %M "$fetch" 2>&1 >/dev/null | tail -1)
 echo "peak RSS, client with 100k contacts (examples/fetch_contacts): $((fetch_rss / 1024)) MiB ($fetch_rss KiB)"
