@@ -86,7 +86,8 @@ async fn chen_puts_the_chens_first_on_the_demo_data_and_esc_restores_the_order()
     assert_eq!(state.exchanges.list.selected(), 0, "the best match is selected");
     let selected = state.exchanges.list.selected_id().unwrap();
     let shown = screen(&state);
-    let first_row = shown.lines().skip_while(|line| !line.contains("│Contact ")).nth(1);
+    let first_row =
+        shown.lines().skip_while(|line| !(line.contains("│") && line.contains("Contact"))).nth(1);
     assert!(
         first_row.is_some_and(|line| line.contains("Chen")),
         "the first row on screen is a Chen:\n{shown}"

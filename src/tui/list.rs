@@ -185,6 +185,8 @@ impl ListState {
             Some(kept) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
             None => (0..indexed).collect(),
         }
+    }
+
     /// How much of a large list is searchable yet, while it is being indexed.
     pub fn indexing_percent(&self) -> Option<usize> {
         (!self.indexed()).then(|| self.index.len() * 100 / self.ids.len().max(1))

@@ -96,9 +96,18 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
         let names = NameCopy(
             state.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
         );
+        // What the cells read besides the item, copied for the worker.
+        let inbox = state.inbox.clone();
+        let results = state.results.window.is_some().then(|| state.results.clone());
         let items = Arc::clone(&items);
         let build: Box<BuildRows> = Box::new(move |range| {
-            let context = present::Context { zone: &zone, now, campaigns: &names };
+            let context = present::Context {
+                zone: &zone,
+                now,
+                campaigns: &names,
+                results: results.as_ref(),
+                inbox: &inbox,
+            };
             let mut chunk = SearchChunk::default();
             for item in &items[range] {
                 chunk.push(&row_text(&columns, item, &context));

@@ -12,8 +12,8 @@ mod navigate;
 mod outside;
 mod overlay;
 mod query;
-mod triage;
 mod search;
+mod triage;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
