@@ -49,9 +49,12 @@ fn marks_survive_a_restart_and_stay_apart_per_profile() {
     assert_eq!(warning, None);
     assert_eq!(state.first_use_at(&work, at(30)).unwrap(), at(0), "the first use is kept");
     let marks = state.marks(&work).unwrap();
-    assert_eq!(marks[&7], Mark { seen_updated_at: Some(at(10)), handled: false });
-    assert_eq!(marks[&8], Mark { seen_updated_at: Some(at(11)), handled: true });
-    assert_eq!(marks[&9], Mark { seen_updated_at: None, handled: true });
+    assert_eq!(
+        marks[&7],
+        Mark { seen_updated_at: Some(at(10)), handled: false, ..Mark::default() }
+    );
+    assert_eq!(marks[&8], Mark { seen_updated_at: Some(at(11)), handled: true, ..Mark::default() });
+    assert_eq!(marks[&9], Mark { seen_updated_at: None, handled: true, ..Mark::default() });
     assert_eq!(state.snippet_fetched(&work).unwrap()[&7], at(10));
 
     let other = scope("personal");
@@ -71,7 +74,7 @@ fn seen_never_moves_back_and_handled_can_be_undone() {
     state.set_handled(&work, &[1], false).unwrap();
     assert_eq!(
         state.marks(&work).unwrap()[&1],
-        Mark { seen_updated_at: Some(at(20)), handled: false }
+        Mark { seen_updated_at: Some(at(20)), handled: false, ..Mark::default() }
     );
     state.set_snippet_fetched(&work, 1, at(20)).unwrap();
     state.set_snippet_fetched(&work, 1, at(25)).unwrap();
@@ -109,7 +112,7 @@ fn a_file_of_schema_1_is_migrated_and_keeps_its_marks() {
     assert_eq!(state.first_use_at(&work, at(59)).unwrap(), at(0));
     assert_eq!(
         state.marks(&work).unwrap()[&42],
-        Mark { seen_updated_at: Some(at(3)), handled: true }
+        Mark { seen_updated_at: Some(at(3)), handled: true, ..Mark::default() }
     );
     state.set_snippet_fetched(&work, 42, at(3)).unwrap();
     assert_eq!(state.snippet_fetched(&work).unwrap()[&42], at(3));

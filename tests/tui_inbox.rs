@@ -421,6 +421,44 @@ fn new_replies_arriving_on_a_reload_are_announced_with_a_toast_a_bell_and_a_noti
 }
 
 #[test]
+fn a_handled_reply_that_moves_comes_back_unhandled_and_stays_handled_until_then() {
+    let local = LocalState::in_memory();
+    let mut state = inbox(&local);
+    assert_eq!(selected(&state), Some(101));
+    run(&mut state, &local, ch('e'));
+    assert!(!listed(&state).contains(&101), "handled ones are hidden");
+
+    // A reload where nothing moved keeps it handled; one where the contact wrote again
+    // brings it back, as a mail client brings back an archived thread.
+    let reload = |state: &mut AppState, items: Vec<outreach_tui::api::Exchange>| {
+        let effects = update(state, Action::AutoRefresh);
+        assert!(!effects.is_empty(), "a reload starts");
+        for effect in effects {
+            match effect {
+                Effect::Fetch(f) if f.slot == Slot::Exchanges => {
+                    let answer = Listed { items: Arc::from(items.clone()), skipped: 0 };
+                    run(state, &local, loaded::<Exchanges>(f.req_id, Ok(answer)));
+                }
+                Effect::Fetch(f) => drop(run(state, &local, answer_for(&f))),
+                _ => {}
+            }
+        }
+    };
+    reload(&mut state, fixtures::exchanges());
+    assert!(!listed(&state).contains(&101), "unchanged: still handled");
+
+    let mut later = fixtures::exchanges();
+    let moved = later.iter_mut().find(|e| e.id == 101).unwrap();
+    moved.updated_at = at("2024-05-09T09:00:00Z");
+    reload(&mut state, later.clone());
+    assert!(listed(&state).contains(&101), "it moved: back in the inbox");
+
+    // The mark on disk says the same to the next session and to `outreach replies`.
+    let mark = local.marks(&scope()).unwrap()[&101];
+    assert!(mark.handled && !mark.handled_at(at("2024-05-09T09:00:00Z")));
+}
+
+#[test]
 fn the_auto_refresh_reloads_the_inbox_from_any_pane() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);

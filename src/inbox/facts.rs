@@ -9,8 +9,8 @@ use crate::api::Exchange;
 pub trait Facts {
     /// Whether the exchange moved since the user last looked at it.
     fn is_new(&self, exchange: &Exchange) -> bool;
-    /// Marked handled on this machine (the API has no such field).
-    fn is_handled(&self, id: i64) -> bool;
+    /// Marked handled on this machine (the API has no such field), and not moved since.
+    fn is_handled(&self, exchange: &Exchange) -> bool;
     fn snippet(&self, id: i64) -> Option<&Snippet>;
 }
 
@@ -19,7 +19,7 @@ impl Facts for () {
         false
     }
 
-    fn is_handled(&self, _: i64) -> bool {
+    fn is_handled(&self, _: &Exchange) -> bool {
         false
     }
 

@@ -41,10 +41,10 @@ pub struct SpeedToLead {
 }
 
 /// Speed to lead over `exchanges`, leaving out the handled ones.
-pub fn speed_to_lead(exchanges: &[Exchange], handled: impl Fn(i64) -> bool) -> SpeedToLead {
+pub fn speed_to_lead(exchanges: &[Exchange], handled: impl Fn(&Exchange) -> bool) -> SpeedToLead {
     let mut speed = SpeedToLead::default();
     for exchange in exchanges {
-        if !Category::of(&exchange.status).is_hot() || handled(exchange.id) {
+        if !Category::of(&exchange.status).is_hot() || handled(exchange) {
             continue;
         }
         let at = exchange.updated_at.map(|t| t.0);
@@ -97,7 +97,7 @@ mod tests {
             reply(4, Declined, 10, 8, "2024-05-01T00:00:00Z"),
             reply(5, InfoInquiry, 20, 8, "2024-05-01T00:00:00Z"),
         ];
-        let speed = speed_to_lead(&replies, |id| id == 5);
+        let speed = speed_to_lead(&replies, |exchange| exchange.id == 5);
         assert_eq!(speed.all.count, 3);
         assert_eq!(speed.all.oldest, Timestamp::parse("2024-05-08T06:00:00Z").map(|t| t.0));
         let campaigns: Vec<(i64, usize)> =

@@ -63,6 +63,22 @@ pub struct Mark {
     pub seen_updated_at: Option<Timestamp>,
     /// Marked handled on this machine.
     pub handled: bool,
+    /// The exchange's `updated_at` when it was marked handled (`None`: handled whatever
+    /// moves, as marks from before schema 3 are).
+    pub handled_updated_at: Option<Timestamp>,
+}
+
+impl Mark {
+    /// Whether the reply, last moved at `updated_at`, is still handled: a reply that moved
+    /// after it was handled (the contact wrote again) needs the user again, as a mail
+    /// client brings an archived thread back when a new message arrives.
+    pub fn handled_at(&self, updated_at: Option<Timestamp>) -> bool {
+        self.handled
+            && match (self.handled_updated_at, updated_at) {
+                (Some(handled), Some(updated)) => updated <= handled,
+                _ => true,
+            }
+    }
 }
 
 /// Whether an exchange that last moved at `updated_at` is new to the user: it moved after the
@@ -145,13 +161,15 @@ impl LocalState {
                 return Ok(HashMap::new());
             };
             let mut statement = connection.prepare_cached(
-                "SELECT exchange, seen_updated_at, handled FROM marks WHERE scope = ?1",
+                "SELECT exchange, seen_updated_at, handled, handled_updated_at FROM marks
+                 WHERE scope = ?1",
             )?;
             let rows = statement.query_map([id], |row| {
                 let seen: Option<i64> = row.get(1)?;
                 let mark = Mark {
                     seen_updated_at: seen.and_then(from_micros),
                     handled: row.get::<_, i64>(2)? != 0,
+                    handled_updated_at: row.get::<_, Option<i64>>(3)?.and_then(from_micros),
                 };
                 Ok((row.get::<_, i64>(0)?, mark))
             })?;
@@ -175,15 +193,30 @@ impl LocalState {
         })
     }
 
-    /// Marks these exchanges handled (or not handled again).
+    /// Marks these exchanges handled (or not handled again), whatever moves later.
     pub fn set_handled(&self, scope: &Scope, ids: &[i64], handled: bool) -> Result<(), StateError> {
+        let flags: Vec<(i64, Option<Timestamp>)> = ids.iter().map(|&id| (id, None)).collect();
+        self.set_handled_at(scope, &flags, handled)
+    }
+
+    /// Marks these exchanges handled (or not) as they stand at the given `updated_at`s: one
+    /// that moves past its time reads as not handled again ([`Mark::handled_at`]).
+    pub fn set_handled_at(
+        &self,
+        scope: &Scope,
+        flags: &[(i64, Option<Timestamp>)],
+        handled: bool,
+    ) -> Result<(), StateError> {
         self.write(scope, |transaction, id| {
             let mut statement = transaction.prepare_cached(
-                "INSERT INTO marks (scope, exchange, handled) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (scope, exchange) DO UPDATE SET handled = excluded.handled",
+                "INSERT INTO marks (scope, exchange, handled, handled_updated_at)
+                 VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (scope, exchange) DO UPDATE SET handled = excluded.handled,
+                     handled_updated_at = excluded.handled_updated_at",
             )?;
-            for exchange in ids {
-                statement.execute(params![id, exchange, handled])?;
+            for (exchange, at) in flags {
+                let at = at.filter(|_| handled).map(to_micros);
+                statement.execute(params![id, exchange, handled, at])?;
             }
             Ok(())
         })
@@ -301,7 +334,7 @@ mod tests {
     fn new_means_moved_since_the_first_use_and_since_last_seen() {
         let at = |minute| Timestamp::parse(&format!("2026-03-02T09:{minute:02}:00"));
         let first_use = at(10).unwrap();
-        let seen = Mark { seen_updated_at: at(20), handled: false };
+        let seen = Mark { seen_updated_at: at(20), ..Mark::default() };
         assert!(!is_new(None, at(5), first_use), "older than the first use");
         assert!(is_new(None, at(15), first_use), "moved since, never seen");
         assert!(!is_new(Some(&seen), at(20), first_use), "seen as it is");
@@ -314,5 +347,20 @@ mod tests {
         assert_eq!(Scope::new("work", "https://API.example.com/v1/").org, "api.example.com");
         assert_eq!(Scope::new("work", "http://127.0.0.1:8123").org, "127.0.0.1:8123");
         assert_eq!(Scope::new("work", "https://user@host.example/").org, "host.example");
+    }
+
+    #[test]
+    fn a_handled_reply_stays_handled_until_it_moves_past_its_mark() {
+        let at = |minute| Timestamp::parse(&format!("2026-03-02T09:{minute:02}:00"));
+        let local = LocalState::in_memory();
+        let scope = Scope::new("p", "https://api.example");
+        local.set_handled_at(&scope, &[(1, at(10)), (2, None)], true).unwrap();
+        let marks = local.marks(&scope).unwrap();
+        assert!(marks[&1].handled_at(at(10)), "as it stood");
+        assert!(!marks[&1].handled_at(at(11)), "moved since: back");
+        assert!(marks[&2].handled_at(at(99)), "no time kept: handled whatever moves");
+        local.set_handled_at(&scope, &[(1, at(10))], false).unwrap();
+        let marks = local.marks(&scope).unwrap();
+        assert_eq!(marks[&1].handled_updated_at, None, "unhandled keeps no time");
     }
 }

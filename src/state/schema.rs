@@ -9,6 +9,8 @@ use rusqlite::{Connection, TransactionBehavior};
 
 /// Version 1: the scopes (profile + organisation, with their first use) and the per-exchange
 /// marks. Version 2: snippet metadata (when an exchange's snippet was last fetched).
+/// Version 3: the `updated_at` a reply had when it was marked handled, so one that moves
+/// afterwards (a new message) comes back as not handled.
 pub(crate) const MIGRATIONS: &[&str] = &[
     "CREATE TABLE scopes (
          id INTEGER PRIMARY KEY,
@@ -30,6 +32,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
          fetched_updated_at INTEGER NOT NULL,
          PRIMARY KEY (scope, exchange)
      ) WITHOUT ROWID;",
+    "ALTER TABLE marks ADD COLUMN handled_updated_at INTEGER;",
 ];
 
 /// The version this build writes.

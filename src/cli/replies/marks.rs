@@ -37,8 +37,13 @@ pub(super) async fn set_handled(
     let (local, scope) = open(&context);
     let word = if handled { "handled" } else { "unhandled" };
     kept(&local, &format!("The {word} mark"))?;
+    // Handled as the reply stands now: one that moves afterwards comes back (this machine's
+    // clock stands in for the server's, which the command does not ask).
+    let now = Some(crate::api::Timestamp(chrono::Utc::now()));
+    let flags: Vec<(i64, Option<crate::api::Timestamp>)> =
+        ids.iter().map(|&id| (id, now)).collect();
     local
-        .set_handled(&scope, ids, handled)
+        .set_handled_at(&scope, &flags, handled)
         .map_err(|error| CliError::failure(error.to_string()))?;
     let lines: String = ids.iter().map(|id| format!("{id} {word}\n")).collect();
     write_stdout(&lines)?;

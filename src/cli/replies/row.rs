@@ -37,7 +37,7 @@ impl Reply {
         Reply {
             category: Category::of(&exchange.status),
             new: state::is_new(mark, exchange.updated_at, first_use),
-            handled: mark.is_some_and(|mark| mark.handled),
+            handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
             snippet: None,
             exchange,
         }

@@ -70,7 +70,7 @@ fn marker() -> Col {
     Col::new("", "NEW", (2, 2), |e, context| {
         let new = if context.inbox.is_new(e) { ("●", Tone::Accent) } else { (" ", Tone::Plain) };
         let handled =
-            if context.inbox.is_handled(e.id) { ("✓", Tone::Dim) } else { (" ", Tone::Plain) };
+            if context.inbox.is_handled(e) { ("✓", Tone::Dim) } else { (" ", Tone::Plain) };
         Cell::new(Value::Parts(vec![(new.0.into(), new.1), (handled.0.into(), handled.1)]))
     })
     .not_in_csv()

@@ -34,7 +34,8 @@ pub enum LocalJob {
     /// When the scope was first used, its marks; answers [`LocalAnswer::Loaded`].
     Load(Scope),
     MarkSeen(Scope, Vec<(i64, Timestamp)>),
-    SetHandled(Scope, Vec<i64>, bool),
+    /// Handled (or not) as each reply stands at its `updated_at`.
+    SetHandled(Scope, Vec<(i64, Option<Timestamp>)>, bool),
     SnippetRead(Scope, i64, Timestamp),
 }
 
@@ -71,8 +72,8 @@ impl LocalJob {
             LocalJob::MarkSeen(scope, seen) => {
                 local.mark_seen(&scope, &seen).err().and_then(|e| failed("be written", &e))
             }
-            LocalJob::SetHandled(scope, ids, handled) => local
-                .set_handled(&scope, &ids, handled)
+            LocalJob::SetHandled(scope, flags, handled) => local
+                .set_handled_at(&scope, &flags, handled)
                 .err()
                 .and_then(|e| failed("be written", &e)),
             LocalJob::SnippetRead(scope, id, at) => local

@@ -109,7 +109,7 @@ impl InboxState {
     /// Whether `exchange` passes the category and handled filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
         self.shelf.holds(&Category::of(&exchange.status))
-            && !(self.hide_handled && self.is_handled(exchange.id))
+            && !(self.hide_handled && self.is_handled(exchange))
     }
 
     /// Replies new since the last look among `exchanges`.
@@ -123,7 +123,7 @@ impl InboxState {
         let mut counts: Vec<(Category, usize)> =
             Category::NAMED.iter().map(|c| (c.clone(), 0)).collect();
         for exchange in exchanges {
-            if self.hide_handled && self.is_handled(exchange.id) {
+            if self.hide_handled && self.is_handled(exchange) {
                 continue;
             }
             let category = Category::of(&exchange.status);
@@ -184,8 +184,8 @@ impl Facts for InboxState {
         is_new(mark, exchange.updated_at, first_use)
     }
 
-    fn is_handled(&self, id: i64) -> bool {
-        self.marks.get(&id).is_some_and(|mark| mark.handled)
+    fn is_handled(&self, exchange: &Exchange) -> bool {
+        self.marks.get(&exchange.id).is_some_and(|mark| mark.handled_at(exchange.updated_at))
     }
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {

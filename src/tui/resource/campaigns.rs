@@ -38,8 +38,10 @@ impl ListResource for Campaigns {
 
     fn reindex(state: &mut AppState) {
         reindex_list::<Self>(state);
-        // The exchanges' rows show campaign names.
-        reindex_list::<Exchanges>(state);
+        // The exchanges' rows show campaign names. Through the inbox's own reindex, which
+        // applies its category and handled filters again (the bare list rebuild brought
+        // every hidden handled reply back on each refresh).
+        Exchanges::reindex(state);
     }
 }
 

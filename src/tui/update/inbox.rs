@@ -5,7 +5,7 @@
 use crate::api::{Exchange, Timestamp};
 use crate::inbox::{Category, Facts};
 use crate::present::names::party_name;
-use crate::state::{Mark, Scope};
+use crate::state::Scope;
 use crate::tui::action::Effect;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
@@ -164,11 +164,7 @@ pub(crate) fn on_snippet(
 /// The reply opened: seen at its present `updated_at`.
 pub(crate) fn seen(state: &mut AppState, exchange: &Exchange) -> Vec<Effect> {
     let Some(at) = exchange.updated_at else { return Vec::new() };
-    let mark = state
-        .inbox
-        .marks
-        .entry(exchange.id)
-        .or_insert(Mark { seen_updated_at: None, handled: false });
+    let mark = state.inbox.marks.entry(exchange.id).or_default();
     mark.seen_updated_at = Some(at);
     match &state.inbox.scope {
         Some(scope) => {
@@ -184,7 +180,15 @@ pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> V
     if ids.is_empty() {
         return Vec::new();
     }
-    let before: Vec<(i64, bool)> = ids.iter().map(|&id| (id, state.inbox.is_handled(id))).collect();
+    let items = state.store.exchanges.items();
+    let before: Vec<(i64, bool)> = ids
+        .iter()
+        .map(|&id| {
+            let handled =
+                items.iter().find(|e| e.id == id).is_some_and(|e| state.inbox.is_handled(e));
+            (id, handled)
+        })
+        .collect();
     let what = format!(
         "{} {} {}",
         ids.len(),
@@ -197,13 +201,15 @@ pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> V
 
 /// Sets handled flags as given, lists the rows again and writes them down.
 pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Vec<Effect> {
-    for &(id, handled) in &flags {
-        state
-            .inbox
-            .marks
-            .entry(id)
-            .or_insert(Mark { seen_updated_at: None, handled: false })
-            .handled = handled;
+    // Handled as each reply stands now: one that moves later comes back.
+    let items = state.store.exchanges.items();
+    let at = |id: i64| items.iter().find(|e| e.id == id).and_then(|e| e.updated_at);
+    let flags: Vec<(i64, bool, Option<Timestamp>)> =
+        flags.into_iter().map(|(id, handled)| (id, handled, at(id))).collect();
+    for &(id, handled, updated_at) in &flags {
+        let mark = state.inbox.marks.entry(id).or_default();
+        mark.handled = handled;
+        mark.handled_updated_at = updated_at.filter(|_| handled);
     }
     state.dirty = true;
     keep_inbox_rows(state);
@@ -212,10 +218,13 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
     [true, false]
         .into_iter()
         .filter_map(|handled| {
-            let ids: Vec<i64> =
-                flags.iter().filter(|(_, flag)| *flag == handled).map(|(id, _)| *id).collect();
-            (!ids.is_empty())
-                .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), ids, handled)))
+            let these: Vec<(i64, Option<Timestamp>)> = flags
+                .iter()
+                .filter(|(_, flag, _)| *flag == handled)
+                .map(|(id, _, at)| (*id, *at))
+                .collect();
+            (!these.is_empty())
+                .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), these, handled)))
         })
         .collect()
 }

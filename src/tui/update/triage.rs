@@ -133,7 +133,7 @@ fn jump_unhandled(state: &mut AppState, forward: bool, here: bool) {
         order
             .get(*position)
             .and_then(|&index| items.get(index as usize))
-            .is_some_and(|exchange| !state.inbox.is_handled(exchange.id))
+            .is_some_and(|exchange| !state.inbox.is_handled(exchange))
     };
     let current = list.selected();
     let found = if forward {
