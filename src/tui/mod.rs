@@ -111,24 +111,29 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     let mut guard = TerminalGuard::enter()?;
     let size = guard.terminal.size()?;
-    let mut state = AppState::new(settings, size.width, size.height, Utc::now());
-    // The demo's organisation is new every run: its marks are kept for the session only.
-    let local = match &launch {
-        Launch::Demo { .. } => crate::state::LocalState::in_memory(),
-        Launch::Profile(_) => {
-            let (local, warning) = crate::state::LocalState::open_default();
-            if let Some(warning) = warning {
-                state.notice = Some(warning);
-            }
-            local
-        }
-    };
+    let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
+    // The demo's organisation is new every run: its marks are kept for the session only. The
+    // user's file is opened by the first job that needs it, after the first frame; a file
+    // that could not be used is said in the status bar.
+    let open: Box<dyn FnOnce() -> crate::state::LocalState + Send> = match &launch {
+        Launch::Demo { .. } => Box::new(crate::state::LocalState::in_memory),
+        Launch::Profile(_) => {
+            let tx = tx.clone();
+            Box::new(move || {
+                let (local, warning) = crate::state::LocalState::open_default();
+                if let Some(warning) = warning {
+                    let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
+                }
+                local
+            })
+        }
+    };
     let (input, input_switch) = outside::input::Input::new();
     let mut runner = Runner::new(tx, launch)
         .with_input(input_switch)
-        .with_local_state(std::sync::Arc::new(local));
+        .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)));
     let signal = async move {
         signals.recv().await;
     };

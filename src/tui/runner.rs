@@ -5,6 +5,11 @@
 
 use crate::api::{ApiError, Client, waits};
 use crate::state::LocalState;
+use std::sync::LazyLock;
+
+/// The local state, opened by the first job that needs it, on a blocking thread: opening the
+/// file (WAL, migrations, a sync to disk) took about 5 ms and ran before the first frame.
+pub type LazyLocal = LazyLock<LocalState, Box<dyn FnOnce() -> LocalState + Send>>;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::model::{ReqId, Slot};
@@ -36,7 +41,7 @@ pub struct Runner {
     /// Pauses the terminal's events while another program has the terminal.
     input: Option<InputSwitch>,
     /// Seen and handled marks; in memory unless the dashboard hands it the user's file.
-    local: Arc<LocalState>,
+    local: Arc<LazyLocal>,
 }
 
 impl Runner {
@@ -48,7 +53,7 @@ impl Runner {
             fetches: HashMap::new(),
             aborted: Vec::new(),
             input: None,
-            local: Arc::new(LocalState::in_memory()),
+            local: Arc::new(LazyLock::new(Box::new(LocalState::in_memory))),
         }
     }
 
@@ -59,7 +64,7 @@ impl Runner {
     }
 
     /// Keeps the inbox's marks in `local` (the user's state file) instead of in memory.
-    pub fn with_local_state(mut self, local: Arc<LocalState>) -> Runner {
+    pub fn with_local_state(mut self, local: Arc<LazyLocal>) -> Runner {
         self.local = local;
         self
     }
