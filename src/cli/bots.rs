@@ -4,7 +4,7 @@ use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, json_document, print_listed, write_stdout};
-use super::report::{Fetched, SinceArg, days_text, tally_text};
+use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_text};
 use crate::api::Bot;
 use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::present::columns::bots;
@@ -67,20 +67,11 @@ struct BotReport<'a> {
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
-    let window = args.since.window()?;
-    let context = Context::connect(global).await?;
-    let (bots, campaigns, fetched) = tokio::join!(
-        context.client.list_bots(),
-        context.client.list_campaigns(),
-        Fetched::load(&context, window),
-    );
-    let (bots, fetched) = (bots?, fetched?);
+    let ShowData { context, window, campaigns, bots, fetched } =
+        ShowData::load(global, &args.since).await?;
+    let bots = bots?;
     let Some(bot) = bots.items.iter().find(|b| b.id == args.id) else {
-        return Err(CliError::new(
-            Exit::NotFound,
-            format!("Bot {} is not in this organisation.", args.id),
-        )
-        .with_hint("See `outreach bots list` for the ids."));
+        return Err(not_in_organisation("Bot", args.id, "bots"));
     };
     let who = Who::Bot(bot.id);
     let standing = standing(bot);

@@ -4,7 +4,7 @@ use super::GlobalArgs;
 use super::context::{Context, confirm};
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, json_document, print_listed, write_stdout};
-use super::report::{Fetched, SinceArg, days_text, tally_text};
+use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_text};
 use crate::api::Campaign;
 use crate::present::columns::campaigns;
 use crate::present::settings::{flag_words, unsubscribe_words};
@@ -114,20 +114,11 @@ struct CampaignReport<'a> {
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
-    let window = args.since.window()?;
-    let context = Context::connect(global).await?;
-    let (campaigns, bots, fetched) = tokio::join!(
-        context.client.list_campaigns(),
-        context.client.list_bots(),
-        Fetched::load(&context, window),
-    );
-    let (campaigns, fetched) = (campaigns?, fetched?);
+    let ShowData { context, window, campaigns, bots, fetched } =
+        ShowData::load(global, &args.since).await?;
+    let campaigns = campaigns?;
     let Some(campaign) = campaigns.items.iter().find(|c| c.id == args.id) else {
-        return Err(CliError::new(
-            Exit::NotFound,
-            format!("Campaign {} is not in this organisation.", args.id),
-        )
-        .with_hint("See `outreach campaigns list` for the ids."));
+        return Err(not_in_organisation("Campaign", args.id, "campaigns"));
     };
     let who = Who::Campaign(campaign.id);
     let report = CampaignReport {

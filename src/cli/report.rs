@@ -7,7 +7,7 @@ use super::args::parse_day;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, print_listed, warn_skipped};
-use crate::api::{Exchange, Listed, Meeting};
+use crate::api::{ApiError, Bot, Campaign, Exchange, Listed, Meeting};
 use crate::clock::Zone;
 use crate::present::columns::results::{self, ResultRow};
 use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
@@ -94,6 +94,36 @@ impl Fetched {
     pub fn series(&self, who: Who) -> Vec<DayPoint> {
         series(&self.replies.items, &self.meetings.items, &self.basis(), who)
     }
+}
+
+/// What `campaigns show` and `bots show` read, at once: the campaigns and the bots (the one
+/// shown must be there; the other only names things, so its failure is kept, not raised) and
+/// the range's replies and meetings.
+pub struct ShowData {
+    pub context: Context,
+    pub window: Window,
+    pub campaigns: Result<Listed<Campaign>, ApiError>,
+    pub bots: Result<Listed<Bot>, ApiError>,
+    pub fetched: Fetched,
+}
+
+impl ShowData {
+    pub async fn load(global: &GlobalArgs, since: &SinceArg) -> Result<ShowData, CliError> {
+        let window = since.window()?;
+        let context = Context::connect(global).await?;
+        let (campaigns, bots, fetched) = tokio::join!(
+            context.client.list_campaigns(),
+            context.client.list_bots(),
+            Fetched::load(&context, window),
+        );
+        Ok(ShowData { window, campaigns, bots, fetched: fetched?, context })
+    }
+}
+
+/// An id that is not in this organisation, with the command that lists the ids.
+pub fn not_in_organisation(what: &str, id: i64, list: &str) -> CliError {
+    CliError::new(Exit::NotFound, format!("{what} {id} is not in this organisation."))
+        .with_hint(format!("See `outreach {list} list` for the ids."))
 }
 
 pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError> {
