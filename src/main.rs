@@ -6,6 +6,10 @@ use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    if cli::asks_only_version(std::env::args_os().skip(1)) {
+        println!("{}", cli::VERSION_LINE);
+        return ExitCode::SUCCESS;
+    }
     let parsed: Cli = cli::parse();
     outreach_tui::logging::init(parsed.global.debug);
     match parsed.command {

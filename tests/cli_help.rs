@@ -107,3 +107,20 @@ fn completions_cover_the_commands_for_each_shell() {
     }
     assert_eq!(outreach(&["completions", "tcsh"]).status.code(), Some(2));
 }
+
+#[test]
+fn version_is_answered_as_clap_would_and_only_when_asked_alone() {
+    let clap_says = outreach_tui::cli::command().render_version();
+    for flag in ["--version", "-V"] {
+        let out = outreach(&[flag]);
+        assert!(out.status.success(), "{flag}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), clap_says, "{flag}");
+    }
+    // With anything else, clap decides: `--version` is not an option of a subcommand.
+    let out = outreach(&["status", "--version"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--version"));
+    let only = |args: &[&str]| outreach_tui::cli::asks_only_version(args.iter().map(Into::into));
+    assert!(only(&["--version"]) && only(&["-V"]));
+    assert!(!only(&[]) && !only(&["--version", "status"]) && !only(&["--versions"]));
+}

@@ -3,11 +3,11 @@
 //! width are left out, least important first.
 
 use crate::present::fit::{Limits, fit};
-use crate::present::{self, Shown};
+use crate::present::{self, Align, Shown};
 use crate::tui::list::ListState;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Row, Table, TableState};
 
@@ -16,11 +16,21 @@ use ratatui::widgets::{Block, Cell, Row, Table, TableState};
 pub struct Column {
     pub title: &'static str,
     pub limits: Limits,
+    /// Numbers are right-aligned, so their digits line up (as in the CLI's table).
+    pub align: Align,
 }
 
 impl<T> From<&present::Column<T>> for Column {
     fn from(column: &present::Column<T>) -> Self {
-        Column { title: column.header, limits: column.limits }
+        Column { title: column.header, limits: column.limits, align: column.align }
+    }
+}
+
+/// Ratatui's alignment of a column's header and cells.
+fn alignment(column: &Column) -> Alignment {
+    match column.align {
+        Align::Left => Alignment::Left,
+        Align::Right => Alignment::Right,
     }
 }
 
@@ -55,7 +65,12 @@ pub fn render(
     }
     let widths = fit_columns(columns, inner.width);
     let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i] > 0).collect();
-    let header = Row::new(shown.iter().map(|&i| Cell::from(columns[i].title))).style(theme.header);
+    let header = Row::new(
+        shown
+            .iter()
+            .map(|&i| Cell::from(Line::from(columns[i].title).alignment(alignment(&columns[i])))),
+    )
+    .style(theme.header);
     let visible = usize::from(inner.height.saturating_sub(1));
     let start = list.offset().min(list.order().len());
     let end = (start + visible).min(list.order().len());
@@ -67,7 +82,9 @@ pub fn render(
             let row: Vec<Cell> = shown
                 .iter()
                 .map(|&c| {
-                    all.get(c).map_or_else(Cell::default, |cell| draw(cell, widths[c], theme))
+                    all.get(c).map_or_else(Cell::default, |cell| {
+                        draw(cell, widths[c], alignment(&columns[c]), theme)
+                    })
                 })
                 .collect();
             Row::new(row)
@@ -85,7 +102,7 @@ pub fn render(
 }
 
 /// A cell fitted to `width` cells, each piece in its tone's style (bold when strong).
-fn draw(cell: &Shown, width: u16, theme: &Theme) -> Cell<'static> {
+fn draw(cell: &Shown, width: u16, alignment: Alignment, theme: &Theme) -> Cell<'static> {
     let strong = |style: ratatui::style::Style| {
         if cell.strong { style.add_modifier(ratatui::style::Modifier::BOLD) } else { style }
     };
@@ -94,7 +111,7 @@ fn draw(cell: &Shown, width: u16, theme: &Theme) -> Cell<'static> {
         .into_iter()
         .map(|(text, tone)| Span::styled(text, strong(theme.tone(tone))))
         .collect();
-    Cell::from(Line::from(spans))
+    Cell::from(Line::from(spans).alignment(alignment))
 }
 
 #[cfg(test)]
@@ -102,7 +119,7 @@ mod tests {
     use super::*;
 
     const fn column(title: &'static str, min: usize, max: usize, drop: u8) -> Column {
-        Column { title, limits: Limits { min, max, drop } }
+        Column { title, limits: Limits { min, max, drop }, align: Align::Left }
     }
 
     const COLUMNS: [Column; 3] =
@@ -155,5 +172,38 @@ mod tests {
             let marker = widths[0];
             assert_eq!(marker, 1, "the problem marker survives at {width}");
         }
+    }
+
+    #[test]
+    fn numbers_are_right_aligned_under_their_header() {
+        use crate::tui::filter::{FilterEngine, SearchIndex};
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let columns =
+            [column("Name", 6, 6, 0), Column { align: Align::Right, ..column("Replies", 7, 7, 0) }];
+        let rows = [("Ann", "7"), ("Bob", "1234")];
+        let mut list = ListState::default();
+        let index = SearchIndex::new(["Ann", "Bob"]);
+        let _ = list.set_rows(vec![1, 2], index, &mut FilterEngine::default());
+        let mut terminal = Terminal::new(TestBackend::new(14, 3)).unwrap();
+        terminal
+            .draw(|frame| {
+                let area = frame.area();
+                render(
+                    frame,
+                    area,
+                    Block::default(),
+                    &columns,
+                    &list,
+                    &Theme::monochrome(),
+                    |i, _| vec![Shown::plain(rows[i].0), Shown::plain(rows[i].1)],
+                );
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let line = |y: u16| -> String { (0..14).map(|x| buffer[(x, y)].symbol()).collect() };
+        assert_eq!(line(0), "Name   Replies");
+        assert_eq!(line(1), "Ann          7", "the digits end under the header's end");
+        assert_eq!(line(2), "Bob       1234");
     }
 }
