@@ -78,7 +78,7 @@ fn fresh() -> (AppState, ReqId) {
         refresh_every: None,
         theme: Theme::default(),
         keymap: Keymap::default(),
-        zone: Zone::Named(chrono_tz::UTC),
+        zone: Zone::named("UTC").unwrap(),
         notices: Vec::new(),
         log_line: None,
         outside: OutsideSettings::default(),

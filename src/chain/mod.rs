@@ -229,7 +229,7 @@ mod tests {
             html: Some(format!("{}deep text{}", "<div>".repeat(10_000), "</div>".repeat(10_000))),
         };
         let huge = message("2024-05-02T10:00:00Z", &"word ".repeat(100_000));
-        let layout = layout(&[deep, huge], 80, FOLDED, &Zone::Named(chrono_tz::UTC));
+        let layout = layout(&[deep, huge], 80, FOLDED, &Zone::named("UTC").unwrap());
         let notes: Vec<&str> = layout
             .lines
             .iter()
@@ -248,7 +248,7 @@ mod tests {
     fn messages_run_oldest_first_with_their_starts() {
         let newer = message("2024-05-02T10:00:00Z", "second");
         let older = message("2024-05-01T10:00:00Z", "first");
-        let layout = layout(&[newer, older], 60, FOLDED, &Zone::Named(chrono_tz::UTC));
+        let layout = layout(&[newer, older], 60, FOLDED, &Zone::named("UTC").unwrap());
         let lines = texts(&layout);
         assert_eq!(layout.starts.len(), 2);
         assert_eq!(lines[layout.starts[0]], "|1/2");
@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn quoted_history_folds_into_one_line_until_unfolded() {
         let chain = [message("2024-05-01T10:00:00Z", "Yes.\n\nOn Mon, Ann wrote:\n> a\n> b")];
-        let zone = Zone::Named(chrono_tz::UTC);
+        let zone = Zone::named("UTC").unwrap();
         let folded = layout(&chain, 60, FOLDED, &zone);
         assert!(texts(&folded).iter().any(|l| l == "|··· 3 quoted lines (T shows them)"));
         let open = layout(&chain, 60, Quotes::Shown, &zone);
@@ -277,7 +277,7 @@ mod tests {
         m.attachments = vec![json!({"filename": "offer.pdf", "size": 2048}), json!(42)];
         m.labels = vec![json!("INBOX"), json!({"name": "Important"})];
         m.starred = true;
-        let layout = layout(&[m], 80, FOLDED, &Zone::Named(chrono_tz::UTC));
+        let layout = layout(&[m], 80, FOLDED, &Zone::named("UTC").unwrap());
         let lines = texts(&layout);
         assert!(lines.contains(&"Cc|C[31m <c@d.e>, plain@x.y".to_string()), "{lines:?}");
         assert!(lines.contains(&"Files|offer.pdf (2 KB), 42".to_string()), "{lines:?}");

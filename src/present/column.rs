@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn a_cell_reads_the_same_taken_or_borrowed_and_is_sanitised() {
-        let zone = Zone::Named(chrono_tz::Europe::London);
+        let zone = Zone::named("Europe/London").unwrap();
         for text in ["Ann Lee", "Ann\u{1b}[31m Lee\u{202e}", "Zoë 李", ""] {
             let cell = Cell::text(text);
             assert_eq!(cell.plain(&zone), sanitize(text));

@@ -14,7 +14,7 @@ fn date(text: &str) -> NaiveDate {
 
 /// Berlin, summer: UTC+2.
 fn zone() -> Zone {
-    Zone::Named(chrono_tz::Europe::Berlin)
+    Zone::named("Europe/Berlin").unwrap()
 }
 
 /// Fri 10 May 2024, 22:30 in Berlin.

@@ -38,7 +38,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         refresh_every: None,
         theme,
         keymap: Keymap::default(),
-        zone: Zone::Named(chrono_tz::UTC),
+        zone: Zone::named("UTC").unwrap(),
         notices: Vec::new(),
         log_line: Some("Log file: /state/outreach/outreach.log".into()),
         outside: OutsideSettings::default(),

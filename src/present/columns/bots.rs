@@ -265,7 +265,7 @@ mod tests {
             warmup_started_at: crate::api::Timestamp::parse("2026-05-10T08:00:00"),
             ..Bot::default()
         };
-        let zone = crate::clock::Zone::Named(chrono_tz::UTC);
+        let zone = crate::clock::Zone::named("UTC").unwrap();
         let context = Context::new(&zone, now);
         for columns in [screen(), cli()] {
             let column = columns.iter().find(|c| c.header == "Warm-up").expect("a warm-up column");

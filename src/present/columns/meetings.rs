@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn meeting_time_in_their_zone_only_when_it_differs() {
-        let zone = Zone::Named(chrono_tz::Europe::London);
+        let zone = Zone::named("Europe/London").unwrap();
         let meeting = Meeting {
             id: 1,
             start: Timestamp::parse("2024-05-06T08:30:00"),

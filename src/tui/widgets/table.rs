@@ -145,7 +145,7 @@ mod tests {
         use crate::clock::Zone;
         use crate::present::Context;
         use crate::present::columns::{self, bots};
-        let zone = Zone::Named(chrono_tz::Europe::London);
+        let zone = Zone::named("Europe/London").unwrap();
         let context = Context::new(&zone, chrono::Utc::now());
         let screen = bots::screen();
         let headers: Vec<Column> = screen.iter().map(Column::from).collect();

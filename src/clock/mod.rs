@@ -1,8 +1,11 @@
 //! Time as the user reads it: instants from the API (UTC) shown in the user's zone, and
 //! ages such as "3m ago". Tests fix both the zone and "now" so screens are reproducible.
 
+mod named;
+
+pub use named::NamedZone;
+
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};
-use chrono_tz::Tz;
 
 /// The zone times are shown in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,15 +13,20 @@ pub enum Zone {
     /// The machine's local zone (`TZ`, `/etc/localtime`).
     Local,
     /// A fixed IANA zone (tests, or a user's choice).
-    Named(Tz),
+    Named(NamedZone),
 }
 
 impl Zone {
+    /// The IANA zone of this name; `None` when there is none.
+    pub fn named(name: &str) -> Option<Zone> {
+        NamedZone::find(name).map(Zone::Named)
+    }
+
     /// Formats an instant in this zone with a `chrono` format string.
     pub fn format(&self, instant: DateTime<Utc>, format: &str) -> String {
         match self {
             Zone::Local => instant.with_timezone(&Local).format(format).to_string(),
-            Zone::Named(tz) => instant.with_timezone(tz).format(format).to_string(),
+            Zone::Named(zone) => zone.format(instant, format),
         }
     }
 
@@ -26,7 +34,7 @@ impl Zone {
     pub fn date(&self, instant: DateTime<Utc>) -> NaiveDate {
         match self {
             Zone::Local => instant.with_timezone(&Local).date_naive(),
-            Zone::Named(tz) => instant.with_timezone(tz).date_naive(),
+            Zone::Named(zone) => instant.with_timezone(zone).date_naive(),
         }
     }
 
@@ -42,17 +50,14 @@ impl Zone {
             Zone::Local => {
                 Local.offset_from_utc_datetime(&instant.naive_utc()).fix().local_minus_utc()
             }
-            Zone::Named(tz) => {
-                tz.offset_from_utc_datetime(&instant.naive_utc()).fix().local_minus_utc()
-            }
+            Zone::Named(zone) => zone.at(instant).0.local_minus_utc(),
         }
     }
 }
 
 /// Formats an instant in an IANA zone by name; `None` when the name is no known zone.
 pub fn in_named_zone(instant: DateTime<Utc>, zone: &str, format: &str) -> Option<String> {
-    let tz: Tz = zone.parse().ok()?;
-    Some(instant.with_timezone(&tz).format(format).to_string())
+    Some(NamedZone::find(zone)?.format(instant, format))
 }
 
 /// How long ago something happened, coarse on purpose so the label changes (and the screen
@@ -85,7 +90,7 @@ mod tests {
 
     #[test]
     fn instants_show_in_the_chosen_zone() {
-        let zone = Zone::Named(chrono_tz::Europe::Berlin);
+        let zone = Zone::named("Europe/Berlin").unwrap();
         let instant = at("2024-05-06T22:30:00Z");
         assert_eq!(zone.date_time(instant), "2024-05-07 00:30");
         assert_eq!(zone.date(instant).to_string(), "2024-05-07");
