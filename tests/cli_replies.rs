@@ -154,6 +154,35 @@ async fn handled_marks_are_kept_listed_and_undone() {
     let usage = outreach.run(&["replies", "handle"]).await;
     usage.expect(2);
     assert!(usage.stderr.contains("<ID>"), "{}", usage.stderr);
+
+    // An id that is no reply is refused, and the good one beside it is not marked either.
+    let c = inbox[2].id.to_string();
+    let wrong = outreach.run(&["replies", "handle", &c, "999999"]).await;
+    wrong.expect(5);
+    assert!(
+        wrong.stderr.contains("Reply 999999 is not in this organisation's inbox"),
+        "{}",
+        wrong.stderr
+    );
+    assert!(wrong.stdout.is_empty());
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    assert_eq!(listed.iter().find(|row| row["id"] == inbox[2].id).unwrap()["handled"], false);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_handled_reply_comes_back_when_the_contact_writes_again() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let inbox = inbox_from_api(&sim).await;
+    let (a, b) = (inbox[0].id, inbox[1].id);
+    outreach.run(&["replies", "handle", &a.to_string(), &b.to_string()]).await.expect(0);
+    // Recorded as the server's `updated_at`, not this machine's clock: a reply arriving a
+    // moment later moves the exchange past it, whatever the clocks say.
+    arrive(&sim, Some(json!({"exchange_id": a}))).await;
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let handled = |id: i64| listed.iter().find(|row| row["id"] == id).unwrap()["handled"].clone();
+    assert_eq!(handled(a), false, "it moved since it was handled");
+    assert_eq!(handled(b), true);
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -2,6 +2,7 @@
 //! filters, prints, and marks seen or checks when asked.
 
 use super::super::GlobalArgs;
+use super::super::args::DayRange;
 use super::super::context::Context;
 use super::super::exit::{CliError, Exit};
 use super::super::output::{note, print_list, warn};
@@ -17,7 +18,7 @@ use std::collections::HashSet;
 pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
     let context = Context::connect(global).await?;
-    let (exchanges, skipped) = inbox(&context.client, &args).await?;
+    let (exchanges, skipped) = inbox(&context.client, args.campaign, &args.range).await?;
     let (local, scope) = marks::open(&context);
     if args.mark_seen {
         marks::kept(&local, "The seen marks")?;
@@ -45,11 +46,15 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
 /// Replied and meeting-booked exchanges (the spec does not say whether one group holds the
 /// other, so both are asked for), each once, newest activity first; and how many elements
 /// could not be read.
-async fn inbox(client: &Client, args: &ListArgs) -> Result<(Vec<Exchange>, usize), ApiError> {
+pub(super) async fn inbox(
+    client: &Client,
+    campaign: Option<i64>,
+    range: &DayRange,
+) -> Result<(Vec<Exchange>, usize), ApiError> {
     let query = |group| ExchangeQuery {
-        campaign_id: args.campaign,
-        start_date: args.range.since,
-        end_date: args.range.until,
+        campaign_id: campaign,
+        start_date: range.since,
+        end_date: range.until,
         group: Some(group),
     };
     let (replied, booked) = (query(ExchangeGroup::Replied), query(ExchangeGroup::MeetingBooked));

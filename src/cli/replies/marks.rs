@@ -1,10 +1,13 @@
 //! The local state as `outreach replies` uses it, and `outreach replies handle|unhandle ID…`.
 
 use super::super::GlobalArgs;
+use super::super::args::DayRange;
 use super::super::context::Context;
 use super::super::exit::{CliError, Exit};
 use super::super::output::{note, warn, write_stdout};
+use crate::api::Timestamp;
 use crate::state::{LocalState, Scope};
+use std::collections::HashMap;
 
 /// The local state and the scope of this session (profile + organisation). A file that
 /// could not be used is reported on stderr; the marks then last this run only.
@@ -37,11 +40,11 @@ pub(super) async fn set_handled(
     let (local, scope) = open(&context);
     let word = if handled { "handled" } else { "unhandled" };
     kept(&local, &format!("The {word} mark"))?;
-    // Handled as the reply stands now: one that moves afterwards comes back (this machine's
-    // clock stands in for the server's, which the command does not ask).
-    let now = Some(crate::api::Timestamp(chrono::Utc::now()));
-    let flags: Vec<(i64, Option<crate::api::Timestamp>)> =
-        ids.iter().map(|&id| (id, now)).collect();
+    let flags: Vec<(i64, Option<Timestamp>)> = if handled {
+        as_they_stand(&context, ids).await?
+    } else {
+        ids.iter().map(|&id| (id, None)).collect()
+    };
     local
         .set_handled_at(&scope, &flags, handled)
         .map_err(|error| CliError::failure(error.to_string()))?;
@@ -56,4 +59,27 @@ pub(super) async fn set_handled(
         scope.profile
     ));
     Ok(Exit::Ok)
+}
+
+/// Each reply with its `updated_at` as the server has it now, as the dashboard records it:
+/// a reply handled as it stands comes back when it moves, whatever this machine's clock says.
+/// An id that is not in the inbox is refused before anything is marked.
+async fn as_they_stand(
+    context: &Context,
+    ids: &[i64],
+) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
+    let everything = DayRange { since: None, until: None };
+    let (inbox, _) = super::list::inbox(&context.client, None, &everything).await?;
+    let stand: HashMap<i64, Option<Timestamp>> =
+        inbox.iter().map(|exchange| (exchange.id, exchange.updated_at)).collect();
+    ids.iter()
+        .map(|&id| match stand.get(&id) {
+            Some(&updated_at) => Ok((id, updated_at)),
+            None => Err(CliError::new(
+                Exit::NotFound,
+                format!("Reply {id} is not in this organisation's inbox; nothing was marked."),
+            )
+            .with_hint("See `outreach replies` for the ids.")),
+        })
+        .collect()
 }
