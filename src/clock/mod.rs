@@ -55,6 +55,13 @@ impl Zone {
     }
 }
 
+/// A zone as a reader knows it: what `%Z` printed (an abbreviation such as "CEST" for a
+/// named zone; chrono names the machine's zone only by its offset), with "+00:00" said as
+/// "UTC" (servers and SSH sessions usually run in UTC). One label for every heading.
+pub fn zone_label(formatted: String) -> String {
+    if formatted == "+00:00" { "UTC".to_string() } else { formatted }
+}
+
 /// Formats an instant in an IANA zone by name; `None` when the name is no known zone.
 pub fn in_named_zone(instant: DateTime<Utc>, zone: &str, format: &str) -> Option<String> {
     Some(NamedZone::find(zone)?.format(instant, format))
@@ -97,6 +104,8 @@ mod tests {
         assert_eq!(zone.offset_seconds(instant), 7200);
         assert_eq!(in_named_zone(instant, "America/New_York", "%H:%M").unwrap(), "18:30");
         assert!(in_named_zone(instant, "Mars/Olympus", "%H:%M").is_none());
+        assert_eq!(zone_label("+00:00".into()), "UTC");
+        assert_eq!(zone_label("+02:00".into()), "+02:00");
     }
 
     #[test]

@@ -175,7 +175,7 @@ where
     }
     OrgSummary {
         now: now.with_timezone(&Utc),
-        zone: zone_label(now.format("%Z").to_string()),
+        zone: crate::clock::zone_label(now.format("%Z").to_string()),
         campaigns: CampaignCounts { total: campaigns.len(), by_status },
         replies: reply_counts(replies, now),
         meetings: meeting_counts(meetings, now),
@@ -279,12 +279,6 @@ fn bot_counts(bots: &[Bot]) -> BotCounts {
         });
     }
     counts
-}
-
-/// The zone as a reader knows it: chrono names the local zone only by its offset, and
-/// "+00:00" reads better as "UTC" (servers and SSH sessions usually run in UTC).
-fn zone_label(zone: String) -> String {
-    if zone == "+00:00" { "UTC".to_string() } else { zone }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ pub(super) fn result_lines(who: Who, state: &AppState) -> (Option<Tally>, Vec<Li
     let title = format!(
         "Results · {} in {} ({key} changes)",
         state.range_window().describe(today),
-        state.zone.format(state.now, "%Z")
+        crate::clock::zone_label(state.zone.format(state.now, "%Z"))
     );
     let mut lines = vec![Line::from(""), heading(&title, theme)];
     let store = &state.store;
