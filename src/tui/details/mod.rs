@@ -16,8 +16,14 @@ pub fn detail_line_count(state: &AppState) -> usize {
     detail_lines(state).map_or(0, |lines| lines.len())
 }
 
-/// The lines of the current pane's open detail.
+/// The lines of the current pane's open detail, wrapped at the pane's inner width (its
+/// scrolling counts these lines).
 pub fn detail_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
+    let inner = usize::from(state.width.saturating_sub(2));
+    unwrapped_lines(state).map(|lines| crate::tui::widgets::detail_wrap::wrap(lines, inner))
+}
+
+fn unwrapped_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
     let id = state.current_detail()?.id;
     match state.pane {
         Pane::Campaigns => state

@@ -2,6 +2,7 @@
 
 pub(crate) mod confirm;
 pub(crate) mod detail;
+pub(crate) mod detail_wrap;
 pub(crate) mod form;
 pub mod help;
 pub(crate) mod palette;
