@@ -77,6 +77,42 @@ fn y_in_a_chain_copies_it_then_a_number_copies_that_link() {
 }
 
 #[test]
+fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
+    use outreach_tui::chain::{ChainLine, LineKind};
+    let mut state = state();
+    open_chain(&mut state);
+    let chain = state.exchanges.chain.as_mut().unwrap();
+    let end = chain.layout.starts.get(1).copied().unwrap_or(chain.layout.lines.len());
+    // Twelve more numbered links in the first message (it had one).
+    for n in 2..=13 {
+        let line = ChainLine {
+            kind: LineKind::Link,
+            label: "",
+            text: format!("[{n}] https://northwind.test/{n}"),
+            starred: false,
+        };
+        chain.layout.lines.insert(end + n - 2, line);
+    }
+    for start in chain.layout.starts.iter_mut().skip(1) {
+        *start += 12;
+    }
+    update(&mut state, ch('y'));
+    assert!(toast(&state).contains("Press 1–13 now"), "{}", toast(&state));
+    assert!(jobs(&update(&mut state, ch('1'))).is_empty(), "1 could still be 10 to 13");
+    let effects = update(&mut state, ch('2'));
+    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/12".into())]);
+
+    update(&mut state, ch('y'));
+    update(&mut state, ch('1'));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/launch".into())], "Enter: 1");
+
+    update(&mut state, ch('y'));
+    let effects = update(&mut state, ch('7'));
+    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/7".into())], "7 cannot go on");
+}
+
+#[test]
 fn nothing_is_copied_when_osc52_is_off() {
     let mut state = state();
     state.outside.settings.copy = false;

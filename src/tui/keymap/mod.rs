@@ -159,7 +159,7 @@ impl Default for Keymap {
             b(&[Key::plain(K::Esc)], C::Back, S::Global, "back, clear filter, close"),
             b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
             b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
-            b(&[Key::ch('y')], C::Copy, S::Global, "copy the selection or chain (then 1-9: link)"),
+            b(&[Key::ch('y')], C::Copy, S::Global, "copy selection or chain (then a link number)"),
             b(&[Key::ch('o')], C::OpenLink, S::Global, "open a link (copies it over SSH)"),
             b(&[Key::ch('|')], C::Pipe, S::Global, "show the chain or item in $PAGER"),
             b(&[Key::ch('P')], C::SwitchProfile, S::Global, "switch to the next profile"),

@@ -47,8 +47,14 @@ impl Default for OutsideSettings {
 /// `Ctrl-x` in a form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Armed {
-    CopyLink,
-    OpenLink,
+    /// `y`, then the link's number; `typed` holds the digits so far of a number that may go
+    /// on (link 1 of 12 could still become 10, 11 or 12: Enter takes it as it stands).
+    CopyLink {
+        typed: usize,
+    },
+    OpenLink {
+        typed: usize,
+    },
     Editor,
 }
 

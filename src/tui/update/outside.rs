@@ -40,9 +40,29 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let in_form = matches!(state.overlay, Some(Overlay::Form(_)));
     match (state.outside.armed.take(), key.code) {
-        (Some(armed @ (Armed::CopyLink | Armed::OpenLink)), KeyCode::Char(c)) if !ctrl => {
-            let number = c.to_digit(10).filter(|n| *n > 0)? as usize;
-            Some(link_number(state, armed, number))
+        (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
+            if typed > 0 =>
+        {
+            Some(link_number(state, matches!(armed, Armed::OpenLink { .. }), typed))
+        }
+        (
+            Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })),
+            KeyCode::Char(c),
+        ) if !ctrl => {
+            let open = matches!(armed, Armed::OpenLink { .. });
+            let digit = c.to_digit(10).filter(|&d| d > 0 || typed > 0)? as usize;
+            let number = typed * 10 + digit;
+            // Another digit could still make a link's number: wait for it (or Enter).
+            if number * 10 <= links_in_view(state).len() {
+                state.outside.armed = Some(if open {
+                    Armed::OpenLink { typed: number }
+                } else {
+                    Armed::CopyLink { typed: number }
+                });
+                notice(state, format!("Link {number}… (another digit, or Enter)"));
+                return Some(Vec::new());
+            }
+            Some(link_number(state, open, number))
         }
         (Some(Armed::Editor), KeyCode::Char('e')) if ctrl && in_form => Some(edit_field(state)),
         (None, KeyCode::Char('x')) if ctrl && in_form => {
@@ -63,8 +83,8 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         let links = links_in_view(state).len();
         let mut said = format!("Copied the e-mail chain ({lines} lines).");
         if links > 0 {
-            state.outside.armed = Some(Armed::CopyLink);
-            said.push_str(&format!(" Press 1–{} now to copy that link instead.", links.min(9)));
+            state.outside.armed = Some(Armed::CopyLink { typed: 0 });
+            said.push_str(&format!(" Press 1–{links} now to copy that link instead."));
         }
         return copy_text(state, text, said);
     }
@@ -109,8 +129,8 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             }
             [one] => open_url(state, one.clone()),
             several => {
-                state.outside.armed = Some(Armed::OpenLink);
-                notice(state, format!("Which link? Press its number, 1–{}.", several.len().min(9)));
+                state.outside.armed = Some(Armed::OpenLink { typed: 0 });
+                notice(state, format!("Which link? Press its number, 1–{}.", several.len()));
                 Vec::new()
             }
         };
@@ -138,18 +158,17 @@ fn open_url(state: &mut AppState, url: String) -> Vec<Effect> {
     vec![Effect::Outside(Job::Open(url))]
 }
 
-fn link_number(state: &mut AppState, armed: Armed, number: usize) -> Vec<Effect> {
+fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
     let links = links_in_view(state);
     let Some(url) = links.get(number - 1).cloned() else {
         notice(state, format!("This message has no link [{number}]."));
         return Vec::new();
     };
-    match armed {
-        Armed::OpenLink => open_url(state, url),
-        _ => {
-            let said = format!("Copied link [{number}]: {}", quote(&url));
-            copy_text(state, url, said)
-        }
+    if open {
+        open_url(state, url)
+    } else {
+        let said = format!("Copied link [{number}]: {}", quote(&url));
+        copy_text(state, url, said)
     }
 }
 
