@@ -78,7 +78,7 @@ fn detail_suffix(detail: &Option<String>) -> String {
 }
 
 /// The wait a server asked for, in words: "3 s", "60 min (until 16:05)".
-fn wait_words(wait: Duration, until: Option<DateTime<Utc>>) -> String {
+pub fn wait_words(wait: Duration, until: Option<DateTime<Utc>>) -> String {
     let seconds = wait.as_secs().max(1);
     let amount = match seconds {
         0..90 => format!("{seconds} s"),
@@ -95,8 +95,12 @@ fn wait_words(wait: Duration, until: Option<DateTime<Utc>>) -> String {
         // A wait of seconds needs no clock time; a longer one says when to come back.
         Some(until) if seconds >= 60 => {
             let local = until.with_timezone(&Local);
-            let same_day = local.date_naive() == Local::now().date_naive();
-            let at = if same_day { local.format("%H:%M") } else { local.format("%Y-%m-%d %H:%M") };
+            let today = Local::now().date_naive();
+            let at = match (local.date_naive() - today).num_days() {
+                0 => local.format("%H:%M").to_string(),
+                1 => local.format("tomorrow %H:%M").to_string(),
+                _ => local.format("%Y-%m-%d %H:%M").to_string(),
+            };
             format!("{amount} (until {at})")
         }
         _ => amount,
@@ -280,8 +284,18 @@ mod tests {
         let until = (Local::now() + chrono::TimeDelta::seconds(3600)).format("%H:%M").to_string();
         let expected =
             format!("Rate limited (429); the server asks to wait 60 min (until {until}).");
-        // Around midnight the end is on another day and carries its date.
-        assert!(hour == expected || hour.contains("-"), "{hour}");
+        // Around midnight the end is tomorrow and says so.
+        assert!(hour == expected || hour.contains("(until tomorrow "), "{hour}");
+        let tomorrow = Local::now().date_naive() + chrono::Days::new(1);
+        let at = |date: chrono::NaiveDate| {
+            let local = date.and_hms_opt(1, 0, 0).unwrap().and_local_timezone(Local).earliest();
+            local.unwrap().with_timezone(&Utc)
+        };
+        let wait = Duration::from_secs(7200);
+        assert!(wait_words(wait, Some(at(tomorrow))).ends_with("(until tomorrow 01:00)"));
+        let later = tomorrow + chrono::Days::new(1);
+        let dated = format!("(until {} 01:00)", later.format("%Y-%m-%d"));
+        assert!(wait_words(wait, Some(at(later))).ends_with(&dated));
         let short = ApiError::unavailable(503, Some(Duration::from_secs(3))).to_string();
         assert_eq!(short, "The service is unavailable (503); the server asks to wait 3 s.");
         assert_eq!(

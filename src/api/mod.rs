@@ -26,7 +26,7 @@ pub use as_sent::AsSent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use custom_data::CustomData;
 pub use enums::*;
-pub use error::{ApiError, FieldError, TimeoutPhase};
+pub use error::{ApiError, FieldError, TimeoutPhase, wait_words};
 pub use key::ApiKey;
 pub use listed::{ListDecoder, Listed, decode_list};
 pub use models::*;

@@ -1,7 +1,7 @@
 //! The frame every pane shares: its bordered block, a list's title and table (or why there
 //! is none yet), and an open item's detail.
 
-use crate::api::ApiError;
+use crate::api::{ApiError, wait_words};
 use crate::present::{self, Context, Shown};
 use crate::text::sanitize;
 use crate::tui::details::detail_lines;
@@ -106,9 +106,13 @@ pub(super) fn list_title<T>(
             spans.push(Span::styled(text, theme.warning));
         }
         _ if remote.is_loading() => spans.push(Span::styled(" ⟳ loading", theme.warning)),
-        // The server's wait is worth the room: how long, until when, and that r need not wait.
-        (Some(error @ ApiError::RateLimited { .. }), Some(_)) => {
-            let text = format!(" ⚠ {} r tries now", sanitize(&error.to_string()));
+        // The server's wait is worth the room: that r need not wait first (a narrow title
+        // cuts the end), then how long and until when.
+        (Some(ApiError::RateLimited { wait, until }), Some(_)) => {
+            let asks = wait.map_or_else(String::new, |wait| {
+                format!(": the server asks to wait {}", wait_words(wait, *until))
+            });
+            let text = format!(" ⚠ Rate limited (429), r tries now{asks}");
             spans.push(Span::styled(text, theme.error));
         }
         (Some(_), Some(_)) => {
