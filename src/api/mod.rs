@@ -4,6 +4,7 @@
 pub mod as_sent;
 pub mod body;
 pub mod client;
+pub mod contact_check;
 pub mod custom_data;
 pub mod enums;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod writes;
 
 pub use as_sent::AsSent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
+pub use contact_check::ContactCheck;
 pub use custom_data::CustomData;
 pub use enums::*;
 pub use error::{ApiError, FieldError, TimeoutPhase, wait_words};

@@ -81,23 +81,37 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
     }
 }
 
-/// Streams the list: each contact is written as soon as it has arrived (as the server sent
-/// it, when piped as JSON), so the command's cost and memory track the transfer (issue 13).
+/// Streams the list: each contact is written as soon as it has arrived, as the server sent
+/// it for JSON and JSON lines, so the command's cost and memory track the transfer (issue 13).
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let columns = columns::contacts::cli();
     let mut writer = ListWriter::new(stdout(), &columns, &output, &context.term)?;
     let mut failed = None;
-    let skipped = context
-        .client
-        .stream_contacts(|contact| match writer.row(&contact.item, Some(&contact.json)) {
-            Ok(()) => writer.is_open(),
-            Err(error) => {
-                failed = Some(error);
-                false
-            }
-        })
-        .await;
+    // Whether the reading goes on after a row was written.
+    let mut go_on = |written: Result<(), CliError>, writer_open: bool| match written {
+        Ok(()) => writer_open,
+        Err(error) => {
+            failed = Some(error);
+            false
+        }
+    };
+    let client = &context.client;
+    let skipped = if writer.takes_text() {
+        client
+            .stream_contacts_as_sent(|json| {
+                let written = writer.sent(json);
+                go_on(written, writer.is_open())
+            })
+            .await
+    } else {
+        client
+            .stream_contacts(|contact| {
+                let written = writer.row(contact);
+                go_on(written, writer.is_open())
+            })
+            .await
+    };
     // On a failure the writer is dropped unfinished: what arrived is flushed, but a JSON
     // array stays open, so a list cut short never reads as whole.
     let skipped = skipped?;

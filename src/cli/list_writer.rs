@@ -16,6 +16,7 @@ use crate::clock::Zone;
 use crate::present::{Column, Context, Shown, columns};
 use crate::text::sanitize;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -93,40 +94,85 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         !self.closed
     }
 
-    /// Writes one row: `item`, whose JSON is `sent` when the server's own text is at hand.
-    pub fn row(&mut self, item: &T, sent: Option<&RawValue>) -> Result<(), CliError> {
+    /// Whether rows given as the server's JSON text ([`ListWriter::sent`]) are written as
+    /// that text: true for JSON and JSON lines, whose cost then tracks the transfer.
+    pub fn takes_text(&self) -> bool {
+        matches!(self.format, OutputFormat::Json | OutputFormat::Jsonl)
+    }
+
+    /// Writes one row: `item`.
+    pub fn row(&mut self, item: &T) -> Result<(), CliError> {
         if self.closed {
             return Ok(());
         }
-        let first = self.rows == 0;
         self.rows += 1;
         match self.format {
             OutputFormat::Table => self.table_row(item),
             OutputFormat::Csv => self.csv_row(item),
-            OutputFormat::Json if self.term.stdout_tty => {
-                let pretty = pretty(&self.sanitised(item, sent)?)?;
-                let indented: Vec<String> =
-                    pretty.lines().map(|line| format!("  {line}")).collect();
-                let text = format!("{}{}", if first { "[\n" } else { ",\n" }, indented.join("\n"));
-                self.write(text.as_bytes())
+            OutputFormat::Json | OutputFormat::Jsonl if self.term.stdout_tty => {
+                let value = serde_json::to_value(item).map_err(encode_error)?;
+                self.shown_json(value)
             }
             OutputFormat::Json => {
-                self.write(if first { b"[" } else { b"," })?;
-                match sent {
-                    Some(json) => self.write(json.get().as_bytes()),
-                    None => self.write(compact(item)?.as_bytes()),
-                }
+                self.array_separator()?;
+                self.write(compact(item)?.as_bytes())
             }
             OutputFormat::Jsonl => {
-                let mut line = match sent {
-                    _ if self.term.stdout_tty => compact(&self.sanitised(item, sent)?)?,
-                    Some(json) => one_line(json.get()).into_owned(),
-                    None => compact(item)?,
-                };
-                line.push('\n');
-                self.write(line.as_bytes())
+                self.write(compact(item)?.as_bytes())?;
+                self.write(b"\n")
             }
         }
+    }
+
+    /// Writes one row given as the server's JSON text: as that text when piped (JSON lines
+    /// get it on one line), sanitised on a terminal. A table or CSV reads it as a `T`.
+    pub fn sent(&mut self, json: &RawValue) -> Result<(), CliError>
+    where
+        T: DeserializeOwned,
+    {
+        if self.closed {
+            return Ok(());
+        }
+        match self.format {
+            OutputFormat::Table | OutputFormat::Csv => {
+                let item: T = serde_json::from_str(json.get()).map_err(encode_error)?;
+                return self.row(&item);
+            }
+            _ => self.rows += 1,
+        }
+        match self.format {
+            _ if self.term.stdout_tty => {
+                let value = serde_json::from_str(json.get()).map_err(encode_error)?;
+                self.shown_json(value)
+            }
+            OutputFormat::Jsonl => {
+                self.write(one_line(json.get()).as_bytes())?;
+                self.write(b"\n")
+            }
+            _ => {
+                self.array_separator()?;
+                self.write(json.get().as_bytes())
+            }
+        }
+    }
+
+    /// A row of JSON for a terminal: sanitised, pretty in an array or compact on its line.
+    fn shown_json(&mut self, value: serde_json::Value) -> Result<(), CliError> {
+        let value = sanitize_json(value);
+        if self.format == OutputFormat::Jsonl {
+            let mut line = compact(&value)?;
+            line.push('\n');
+            return self.write(line.as_bytes());
+        }
+        let indented: Vec<String> =
+            pretty(&value)?.lines().map(|line| format!("  {line}")).collect();
+        let opening = if self.rows == 1 { "[\n" } else { ",\n" };
+        self.write(format!("{opening}{}", indented.join("\n")).as_bytes())
+    }
+
+    /// The `[` before a piped array's first row, the `,` before each other.
+    fn array_separator(&mut self) -> Result<(), CliError> {
+        self.write(if self.rows == 1 { b"[" } else { b"," })
     }
 
     /// Ends the list (the array's `]`, a table shorter than [`FITTED_ROWS`]) and flushes.
@@ -148,15 +194,6 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             Out::Csv(csv) => csv.flush(),
         };
         self.done(flushed)
-    }
-
-    /// The row's JSON as a value with every string sanitised, for a terminal.
-    fn sanitised(&self, item: &T, sent: Option<&RawValue>) -> Result<serde_json::Value, CliError> {
-        let value = match sent {
-            Some(json) => serde_json::from_str(json.get()),
-            None => serde_json::to_value(item),
-        };
-        Ok(sanitize_json(value.map_err(encode_error)?))
     }
 
     fn table_row(&mut self, item: &T) -> Result<(), CliError> {
@@ -263,9 +300,10 @@ fn pretty(value: &serde_json::Value) -> Result<String, CliError> {
 }
 
 /// `json` on one line, as JSON lines need it: the white space a server may put between
-/// tokens is dropped, everything else (key order, number spelling, escapes) kept.
+/// tokens is dropped, everything else (key order, number spelling, escapes) kept. Valid
+/// JSON has no raw line break inside a string, so one anywhere is white space between tokens.
 fn one_line(json: &str) -> Cow<'_, str> {
-    if !json.contains(['\n', '\r']) {
+    if memchr::memchr2(b'\n', b'\r', json.as_bytes()).is_none() {
         return Cow::Borrowed(json);
     }
     let mut out = String::with_capacity(json.len());
@@ -301,7 +339,7 @@ mod tests {
     use super::*;
     use crate::cli::term::piped;
 
-    #[derive(Serialize)]
+    #[derive(Serialize, serde::Deserialize)]
     struct Row {
         id: i64,
         name: String,
@@ -329,7 +367,10 @@ mod tests {
         for (row, sent) in rows {
             let sent: Option<Box<RawValue>> =
                 sent.map(|s| RawValue::from_string(s.into()).unwrap());
-            writer.row(row, sent.as_deref()).unwrap();
+            match sent {
+                Some(json) => writer.sent(&json).unwrap(),
+                None => writer.row(row).unwrap(),
+            }
         }
         writer.finish().unwrap();
         String::from_utf8(out).unwrap()
@@ -439,7 +480,7 @@ mod tests {
         let output = OutputArgs { output: Some(OutputFormat::Jsonl), csv_raw: false };
         let (columns, term) = (columns(), piped());
         let mut writer = ListWriter::new(Closed, &columns, &output, &term).unwrap();
-        writer.row(&Row { id: 1, name: "a".into() }, None).unwrap();
+        writer.row(&Row { id: 1, name: "a".into() }).unwrap();
         assert!(!writer.is_open());
         writer.finish().unwrap();
     }

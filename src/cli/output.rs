@@ -83,7 +83,7 @@ pub fn print_list<T: Serialize>(
 ) -> Result<(), CliError> {
     let mut writer = ListWriter::new(stdout(), columns, output, term)?;
     for item in items {
-        writer.row(item, None)?;
+        writer.row(item)?;
         if !writer.is_open() {
             break;
         }
