@@ -1,41 +1,92 @@
-//! A list element passed on as the server sent it: its JSON text, checked to read as a `T`
-//! (and that `T`, for the columns of a table or CSV). `contacts list -o json` writes the
-//! text, so its cost tracks the transfer instead of decoding and encoding each contact
-//! (issue 13); an element that is not a `T` is left out and counted, as in any list.
+//! List elements kept as the server sent them: each element's JSON text, recorded by a
+//! [`ListDecoder`] asked to keep it ([`ListDecoder::keeping_text`]) beside the element it
+//! read. `contacts list -o json` writes the text, checked by [`ContactCheck`] in the same
+//! single pass, so its cost tracks the transfer instead of decoding and encoding each
+//! contact (issue 13).
+//!
+//! [`ListDecoder`]: super::listed::ListDecoder
+//! [`ListDecoder::keeping_text`]: super::listed::ListDecoder::keeping_text
+//! [`ContactCheck`]: super::contact_check::ContactCheck
 
-use serde::Deserialize;
-use serde::de::{DeserializeOwned, Deserializer, Error as _};
-use serde_json::value::RawValue;
+use serde::de::Error as _;
 
-/// One element of a list, as sent and as read.
-#[derive(Debug)]
-pub struct AsSent<T> {
-    /// The element's JSON exactly as it came (white space inside it included).
-    pub json: Box<RawValue>,
-    pub item: T,
+/// The texts of the elements read since they were last handed over, end to end in one
+/// buffer, so keeping them allocates nothing per element once the buffer has grown.
+#[derive(Debug, Default)]
+pub struct SentTexts {
+    text: String,
+    /// Where each element's text ends in `text`.
+    ends: Vec<usize>,
+    /// The texts were handed over: the next element starts a new batch.
+    handed_over: bool,
 }
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for AsSent<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let json = Box::<RawValue>::deserialize(deserializer)?;
-        let item = serde_json::from_str(json.get()).map_err(D::Error::custom)?;
-        Ok(AsSent { json, item })
+impl SentTexts {
+    /// Keeps one element's text. JSON is UTF-8: an element that is not is refused (and so
+    /// left out as unreadable), as it would be when decoded.
+    pub(crate) fn push(&mut self, element: &[u8]) -> Result<(), serde_json::Error> {
+        let element = std::str::from_utf8(element)
+            .map_err(|error| serde_json::Error::custom(format!("not UTF-8: {error}")))?;
+        if std::mem::take(&mut self.handed_over) {
+            self.text.clear();
+            self.ends.clear();
+        }
+        self.text.push_str(element);
+        self.ends.push(self.text.len());
+        Ok(())
+    }
+
+    /// Hands over the texts kept since the last time, oldest first.
+    pub fn drain(&mut self) -> impl Iterator<Item = &str> {
+        let fresh = !std::mem::replace(&mut self.handed_over, true);
+        let ends = if fresh { &self.ends[..] } else { &[] };
+        let text = &self.text;
+        let starts = std::iter::once(0).chain(ends.iter().copied());
+        starts.zip(ends).filter_map(move |(start, &end)| text.get(start..end))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::api::listed::decode_list;
-    use crate::api::models::Contact;
+    use crate::api::contact_check::ContactCheck;
+    use crate::api::listed::ListDecoder;
+
+    /// Every text `body` yields when fed in chunks of `size` bytes, and the skipped count.
+    fn texts_in_chunks(body: &[u8], size: usize) -> (Vec<String>, usize) {
+        let mut decoder = ListDecoder::<ContactCheck>::keeping_text();
+        let mut texts = Vec::new();
+        for chunk in body.chunks(size) {
+            decoder.feed(chunk).unwrap();
+            texts.extend(decoder.drain_sent().map(str::to_string));
+        }
+        let skipped = decoder.skipped();
+        let rest = decoder.finish().unwrap();
+        assert!(rest.items.is_empty(), "every element was handed over before the end");
+        (texts, skipped)
+    }
 
     #[test]
-    fn each_element_keeps_its_text_and_a_wrong_one_is_left_out() {
-        let body = br#"[{"id": 1, "zz": [1,2]} , {"id": "two"}, {"email":"a@b.c","id":3}]"#;
-        let listed = decode_list::<AsSent<Contact>>(body).unwrap();
-        let texts: Vec<&str> = listed.items.iter().map(|e| e.json.get()).collect();
-        assert_eq!(texts, [r#"{"id": 1, "zz": [1,2]}"#, r#"{"email":"a@b.c","id":3}"#]);
-        assert_eq!(listed.items[1].item.email, "a@b.c");
-        assert_eq!(listed.skipped, 1);
+    fn each_element_keeps_its_text_and_a_wrong_one_is_left_out_at_any_chunking() {
+        let body = br#" [{"id": 1, "zz": [1,2]} , {"id": "two"},
+            {"email":"a\"]@b.c","id":3}, 7, {"id": 4,
+            "custom_data": {"k": "}"}}
+            ] "#;
+        let expected = [
+            r#"{"id": 1, "zz": [1,2]}"#,
+            r#"{"email":"a\"]@b.c","id":3}"#,
+            "{\"id\": 4,\n            \"custom_data\": {\"k\": \"}\"}}",
+        ];
+        for size in 1..=body.len() {
+            let (texts, skipped) = texts_in_chunks(body, size);
+            assert_eq!(texts, expected, "chunks of {size}");
+            assert_eq!(skipped, 2, "chunks of {size}");
+        }
+    }
+
+    #[test]
+    fn an_element_that_is_not_utf8_is_left_out() {
+        let body = b"[{\"id\": 1, \"x\": \"\xff\"}, {\"id\": 2, \"custom_data\": {\"a\": \"\xc3\"}}, {\"id\": 3}]";
+        let (texts, skipped) = texts_in_chunks(body, body.len());
+        assert_eq!((texts, skipped), (vec![r#"{"id": 3}"#.to_string()], 2));
     }
 }

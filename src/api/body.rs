@@ -62,6 +62,16 @@ impl<T> ListBody<T> {
         self.decoder.drain()
     }
 
+    /// A list body that keeps each element's text as sent ([`ListDecoder::keeping_text`]).
+    pub fn keeping_text() -> Self {
+        ListBody { decoder: ListDecoder::keeping_text(), head: Vec::new() }
+    }
+
+    /// Hands over the text of the elements decoded so far ([`ListDecoder::drain_sent`]).
+    pub fn drain_sent(&mut self) -> impl Iterator<Item = &str> {
+        self.decoder.drain_sent()
+    }
+
     /// Elements that did not decode so far.
     pub fn skipped(&self) -> usize {
         self.decoder.skipped()

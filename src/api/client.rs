@@ -2,7 +2,6 @@
 //! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
 //! GET only ([`RetryPolicy`]).
 
-use super::as_sent::AsSent;
 use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
 use super::error::{ApiError, body_start};
@@ -22,9 +21,14 @@ use reqwest::header::{HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::value::RawValue;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// How a streamed list ended: its reader stopped it, or its body ended with this rest.
+enum Streamed<T> {
+    Stopped { skipped: usize },
+    Ended(Listed<T>),
+}
 
 /// The most items one DNC request may carry (the spec's bound for domains).
 pub const MAX_DNC_BATCH: usize = 10_000;
@@ -232,9 +236,19 @@ impl Client {
     /// away). Returns how many elements could not be read and were left out.
     pub async fn stream_contacts(
         &self,
-        sink: impl FnMut(&Contact) -> bool,
+        mut sink: impl FnMut(&Contact) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_list("/api/v1/contacts", &[], "the contact list", sink).await
+        let body = ListBody::<Contact>::announced(None);
+        let hand_over = |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
+        match self.stream_list("/api/v1/contacts", "the contact list", body, hand_over).await? {
+            Streamed::Stopped { skipped } => Ok(skipped),
+            Streamed::Ended(rest) => {
+                // Whatever only the end of the body completed (nothing, for a list that
+                // ends well: see `ListDecoder::drain_sent`).
+                rest.items.iter().all(sink);
+                Ok(rest.skipped)
+            }
+        }
     }
 
     /// 10, streamed as the server sent it: each contact's own JSON text, checked to read as
@@ -242,10 +256,14 @@ impl Client {
     /// little more than its transfer (issue 13). Otherwise as [`Client::stream_contacts`].
     pub async fn stream_contacts_as_sent(
         &self,
-        mut sink: impl FnMut(&RawValue) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let sink = |contact: &AsSent<ContactCheck>| sink(&contact.json);
-        self.stream_list("/api/v1/contacts", &[], "the contact list", sink).await
+        let body = ListBody::<ContactCheck>::keeping_text();
+        let hand_over = |body: &mut ListBody<ContactCheck>| body.drain_sent().all(&mut sink);
+        match self.stream_list("/api/v1/contacts", "the contact list", body, hand_over).await? {
+            Streamed::Stopped { skipped } => Ok(skipped),
+            Streamed::Ended(rest) => Ok(rest.skipped),
+        }
     }
 
     /// 11. The e-mail chain of one exchange.
@@ -323,40 +341,31 @@ impl Client {
         Ok(listed)
     }
 
-    /// A list handed to `sink` element by element as it arrives (see
-    /// [`Client::stream_contacts`]). Retried like any GET until the answer begins, never
-    /// after: elements already handed on would come twice.
+    /// A list read into `body` as it arrives, `hand_over` taking what each chunk completed
+    /// (see [`Client::stream_contacts`]) until it returns `false`. Retried like any GET until
+    /// the answer begins, never after: elements already handed on would come twice.
     async fn stream_list<T: DeserializeOwned>(
         &self,
         path: &str,
-        query: &[(&str, String)],
         what: &str,
-        mut sink: impl FnMut(&T) -> bool,
-    ) -> Result<usize, ApiError> {
-        let url = self.url(path, query);
+        mut body: ListBody<T>,
+        mut hand_over: impl FnMut(&mut ListBody<T>) -> bool,
+    ) -> Result<Streamed<T>, ApiError> {
+        let url = self.url(path, &[]);
         let method = Method::GET;
         let mut response = self
             .retried(&method, path, || self.respond::<()>(method.clone(), url.clone(), None, what))
             .await?;
         let broken = |error| self.transport_error(error, &url, Stage::Body);
-        let mut body = ListBody::<T>::announced(None);
         let mut total = 0;
         while let Some(chunk) = next_chunk(&mut response, &mut total, &body, &broken).await? {
             body.chunk(&chunk)?;
             let skipped = body.skipped();
-            for element in body.drain() {
-                if !sink(&element) {
-                    return Ok(skipped);
-                }
+            if !hand_over(&mut body) {
+                return Ok(Streamed::Stopped { skipped });
             }
         }
-        let rest = body.finish()?;
-        for element in rest.items.iter() {
-            if !sink(element) {
-                break;
-            }
-        }
-        Ok(rest.skipped)
+        Ok(Streamed::Ended(body.finish()?))
     }
 
     async fn send_json<T: DeserializeOwned, B: Serialize>(

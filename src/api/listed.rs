@@ -5,6 +5,7 @@
 //! last byte is in, so a body is never held whole. For 100k contacts that is 23 MB never
 //! allocated, and on this kind of machine touching fresh memory is most of the cost.
 
+use super::as_sent::SentTexts;
 use serde::de::{DeserializeOwned, Error as _, IgnoredAny};
 use serde_json::value::RawValue;
 use std::sync::Arc;
@@ -76,6 +77,8 @@ pub struct ListDecoder<T> {
     /// The whole body, once it turned out not to be an array.
     whole: Option<Vec<u8>>,
     items: Vec<T>,
+    /// The text of each element in `items`, when asked for ([`ListDecoder::keeping_text`]).
+    texts: Option<SentTexts>,
     /// Elements already handed over by [`ListDecoder::drain`].
     drained: usize,
     skipped: usize,
@@ -89,6 +92,7 @@ impl<T> Default for ListDecoder<T> {
             consumed: 0,
             whole: None,
             items: Vec::new(),
+            texts: None,
             drained: 0,
             skipped: 0,
         }
@@ -105,6 +109,20 @@ impl<T> ListDecoder<T> {
     /// Elements that did not decode so far.
     pub fn skipped(&self) -> usize {
         self.skipped
+    }
+
+    /// A decoder that also keeps each element's text as sent (a list passed on as it came).
+    pub fn keeping_text() -> Self {
+        ListDecoder { texts: Some(SentTexts::default()), ..Self::default() }
+    }
+
+    /// Hands over the text of the elements decoded so far (dropping the elements), when
+    /// kept. A list that ends well has handed over every element before [`Self::finish`]:
+    /// an element is taken only once something follows it, and the last is followed by `]`.
+    pub fn drain_sent(&mut self) -> impl Iterator<Item = &str> {
+        self.drained += self.items.len();
+        self.items.clear();
+        self.texts.iter_mut().flat_map(SentTexts::drain)
     }
 }
 
@@ -219,8 +237,14 @@ impl<T: DeserializeOwned> ListDecoder<T> {
         let mut typed = serde_json::Deserializer::from_slice(buf).into_iter::<T>();
         let why = match typed.next() {
             Some(Ok(item)) if complete(typed.byte_offset()) => {
-                self.items.push(item);
-                return Ok(Some(typed.byte_offset()));
+                let text = &buf[..typed.byte_offset()];
+                match self.texts.as_mut().map_or(Ok(()), |texts| texts.push(text)) {
+                    Ok(()) => {
+                        self.items.push(item);
+                        return Ok(Some(typed.byte_offset()));
+                    }
+                    Err(error) => error,
+                }
             }
             Some(Err(error)) if error.is_eof() => return Ok(None),
             Some(Ok(_)) | None => return Ok(None),

@@ -23,7 +23,6 @@ pub mod validation;
 pub mod waits;
 pub mod writes;
 
-pub use as_sent::AsSent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use contact_check::ContactCheck;
 pub use custom_data::CustomData;

@@ -1,12 +1,13 @@
 //! A list written row by row in the format asked for: a table, a JSON array, JSON lines or
 //! CSV. Nothing waits for the whole list, so a list still arriving streams through and is
-//! never held (issue 13). Rows that came with the server's own JSON text ([`AsSent`]) are
-//! written as that text when the output is piped: validated, not rebuilt.
+//! never held (issue 13). Rows that come as the server's own JSON text ([`ListWriter::sent`],
+//! from [`Client::stream_contacts_as_sent`]) are written as that text when the output is
+//! piped: validated, not rebuilt.
 //!
 //! Server text is untrusted: tables always show it sanitised, and JSON and CSV are
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 //!
-//! [`AsSent`]: crate::api::AsSent
+//! [`Client::stream_contacts_as_sent`]: crate::api::Client::stream_contacts_as_sent
 
 use super::exit::CliError;
 use super::output::{OutputArgs, OutputFormat, sanitize_json};
@@ -17,7 +18,6 @@ use crate::present::{Column, Context, Shown, columns};
 use crate::text::sanitize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -124,9 +124,10 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         }
     }
 
-    /// Writes one row given as the server's JSON text: as that text when piped (JSON lines
-    /// get it on one line), sanitised on a terminal. A table or CSV reads it as a `T`.
-    pub fn sent(&mut self, json: &RawValue) -> Result<(), CliError>
+    /// Writes one row given as the server's JSON text (valid JSON, checked by the decoder):
+    /// as that text when piped (JSON lines get it on one line), sanitised on a terminal. A
+    /// table or CSV reads it as a `T`.
+    pub fn sent(&mut self, json: &str) -> Result<(), CliError>
     where
         T: DeserializeOwned,
     {
@@ -135,23 +136,23 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         }
         match self.format {
             OutputFormat::Table | OutputFormat::Csv => {
-                let item: T = serde_json::from_str(json.get()).map_err(encode_error)?;
+                let item: T = serde_json::from_str(json).map_err(encode_error)?;
                 return self.row(&item);
             }
             _ => self.rows += 1,
         }
         match self.format {
             _ if self.term.stdout_tty => {
-                let value = serde_json::from_str(json.get()).map_err(encode_error)?;
+                let value = serde_json::from_str(json).map_err(encode_error)?;
                 self.shown_json(value)
             }
             OutputFormat::Jsonl => {
-                self.write(one_line(json.get()).as_bytes())?;
+                self.write(one_line(json).as_bytes())?;
                 self.write(b"\n")
             }
             _ => {
                 self.array_separator()?;
-                self.write(json.get().as_bytes())
+                self.write(json.as_bytes())
             }
         }
     }
@@ -365,10 +366,8 @@ mod tests {
         let mut out = Vec::new();
         let mut writer = ListWriter::new(&mut out, &columns, &output, term).unwrap();
         for (row, sent) in rows {
-            let sent: Option<Box<RawValue>> =
-                sent.map(|s| RawValue::from_string(s.into()).unwrap());
             match sent {
-                Some(json) => writer.sent(&json).unwrap(),
+                Some(json) => writer.sent(json).unwrap(),
                 None => writer.row(row).unwrap(),
             }
         }
