@@ -10,10 +10,18 @@ use serde::de::{DeserializeOwned, Error as _, IgnoredAny};
 use serde_json::value::RawValue;
 use std::sync::Arc;
 
+/// A decoded list's elements, shared between the store and the workers that read them.
+///
+/// An `Arc<Vec<T>>` rather than an `Arc<[T]>`: the decoder does not know the count until
+/// the list ends, and turning its `Vec` into an `Arc<[T]>` copies every element into a
+/// second allocation (13 MB more at the moment of the copy for 100k contacts, 130 MB for a
+/// million). A `Vec` is handed over as it is, its spare room given back in place.
+pub type Items<T> = Arc<Vec<T>>;
+
 /// A decoded list and how many of its elements could not be read.
 #[derive(Debug, Clone)]
 pub struct Listed<T> {
-    pub items: Arc<[T]>,
+    pub items: Items<T>,
     /// Elements skipped because they did not decode; shown to the user as a warning.
     pub skipped: usize,
 }
@@ -170,8 +178,11 @@ impl<T: DeserializeOwned> ListDecoder<T> {
             return Err(self.broken(used, "the list ends before its closing `]`"));
         }
         drop(pending);
-        let items: Arc<[T]> = std::mem::take(&mut self.items).into();
-        Ok(Listed { items, skipped: self.skipped })
+        let mut items = std::mem::take(&mut self.items);
+        // A large list's buffer is its own mapping: shrinking it releases the tail without
+        // moving the elements.
+        items.shrink_to_fit();
+        Ok(Listed { items: Arc::new(items), skipped: self.skipped })
     }
 
     /// Keeps the unconsumed end of a chunk for the next one.
@@ -297,7 +308,7 @@ fn decode_whole<T: DeserializeOwned>(body: &[u8]) -> Result<Listed<T>, serde_jso
             Err(_) => skipped += 1,
         }
     }
-    Ok(Listed { items: items.into(), skipped })
+    Ok(Listed { items: Arc::new(items), skipped })
 }
 
 #[cfg(test)]

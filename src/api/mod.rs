@@ -29,7 +29,7 @@ pub use custom_data::CustomData;
 pub use enums::*;
 pub use error::{ApiError, FieldError, TimeoutPhase, wait_words};
 pub use key::ApiKey;
-pub use listed::{ListDecoder, Listed, decode_list};
+pub use listed::{Items, ListDecoder, Listed, decode_list};
 pub use models::*;
 pub use outcomes::{AddContactOutcome, ConversionOutcome, ServerMessage};
 pub use query::{ExchangeQuery, MeetingQuery};

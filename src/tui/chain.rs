@@ -1,11 +1,10 @@
 //! The chain pane's layout: the shared [`crate::chain`] layout, its folded quotes pointing
 //! at the key that shows them; the layout is made off the UI thread (`LayoutJob`).
 
-use crate::api::EmailMessage;
+use crate::api::{EmailMessage, Items};
 use crate::chain::Quotes;
 use crate::clock::Zone;
 use crate::tui::model::ReqId;
-use std::sync::Arc;
 
 pub use crate::chain::{ChainLayout, ChainLine, LineKind};
 
@@ -23,7 +22,7 @@ pub fn layout(messages: &[EmailMessage], width: u16, unfolded: bool, zone: &Zone
 #[derive(Debug, Clone)]
 pub struct LayoutJob {
     pub req_id: ReqId,
-    pub messages: Arc<[EmailMessage]>,
+    pub messages: Items<EmailMessage>,
     pub width: u16,
     pub unfolded: bool,
     pub zone: Zone,

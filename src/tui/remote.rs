@@ -1,7 +1,7 @@
 //! One resource as the dashboard knows it: the last good data, the request whose answer is
 //! awaited, and the last failure.
 
-use crate::api::{ApiError, Listed};
+use crate::api::{ApiError, Items, Listed};
 use crate::tui::model::ReqId;
 use chrono::{DateTime, Utc};
 use std::cmp::Ordering;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 /// Data that was loaded, when, and how many elements could not be read.
 #[derive(Debug, Clone)]
 pub struct Loaded<T> {
-    pub items: Arc<[T]>,
+    pub items: Items<T>,
     pub at: DateTime<Utc>,
     pub skipped: usize,
 }
@@ -53,7 +53,7 @@ impl<T> Remote<T> {
         req_id: ReqId,
         result: Result<Listed<T>, ApiError>,
         now: DateTime<Utc>,
-        prepare: impl FnOnce(Arc<[T]>) -> Arc<[T]>,
+        prepare: impl FnOnce(Items<T>) -> Items<T>,
     ) -> bool {
         if self.pending != Some(req_id) {
             return false;
@@ -80,12 +80,12 @@ impl<T> Remote<T> {
     }
 }
 
-/// The items in the order `compare` gives; copied only when not already in that order.
-pub fn sorted<T: Clone>(items: Arc<[T]>, mut compare: impl FnMut(&T, &T) -> Ordering) -> Arc<[T]> {
+/// The items in the order `compare` gives: sorted in place when nothing else holds them (a
+/// fresh answer), copied only when they are shared and not already in that order.
+pub fn sorted<T: Clone>(mut items: Items<T>, mut compare: impl FnMut(&T, &T) -> Ordering) -> Items<T> {
     if items.is_sorted_by(|a, b| compare(a, b) != Ordering::Greater) {
         return items;
     }
-    let mut copy = items.to_vec();
-    copy.sort_by(compare);
-    copy.into()
+    Arc::make_mut(&mut items).sort_by(compare);
+    items
 }

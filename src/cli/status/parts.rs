@@ -1,7 +1,7 @@
 //! The four lists behind `outreach status`, and what could not be had of them. A summary
 //! over part of the organisation must say so: a blind check is never "healthy".
 
-use crate::api::{ApiError, Listed};
+use crate::api::{ApiError, Items, Listed};
 use crate::cli::exit::{CliError, Exit};
 use crate::text::sanitize;
 use serde::Serialize;
@@ -28,7 +28,7 @@ pub struct Gaps {
 
 impl Gaps {
     /// The items of a load, or none when it failed; either way what is missing is noted.
-    pub fn take<T>(&mut self, part: &'static str, loaded: Result<Listed<T>, ApiError>) -> Arc<[T]> {
+    pub fn take<T>(&mut self, part: &'static str, loaded: Result<Listed<T>, ApiError>) -> Items<T> {
         match loaded {
             Ok(listed) => {
                 if let Some(warning) = listed.warning(part) {
@@ -42,7 +42,7 @@ impl Gaps {
                 error.message = format!("{part} could not be loaded: {}", sanitize(&error.message));
                 self.gaps.push(Gap { part, problem: error.message.clone(), missing: true });
                 self.failures.push(error);
-                Arc::from(Vec::new())
+                Arc::default()
             }
         }
     }

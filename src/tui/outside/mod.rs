@@ -8,10 +8,9 @@ pub mod hyperlinks;
 pub mod input;
 pub mod perform;
 
-use crate::api::EmailMessage;
+use crate::api::{EmailMessage, Items};
 use crate::chain::{ChainLine, LineKind};
 use crate::tui::model::ReqId;
-use std::sync::Arc;
 
 /// What the user's environment allows, read once at start.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +80,7 @@ pub enum Job {
     /// Show text in the pager, the dashboard suspended meanwhile.
     Page(String),
     /// Show a chain in the pager with its HTML parts through `[viewer] html`.
-    PageChain { messages: Arc<[EmailMessage]>, converter: String },
+    PageChain { messages: Items<EmailMessage>, converter: String },
     /// Edit a form field in the editor; answers `Done::Edited` with the same id.
     Edit { req_id: ReqId, text: String },
     /// Keep a palette line for next time.

@@ -1,12 +1,11 @@
 //! Bots (endpoint 8), by health: those needing attention first, then ending, healthy and
 //! retired, each group in the server's order.
 
-use crate::api::{ApiError, Bot, Client, Listed};
+use crate::api::{ApiError, Bot, Client, Items, Listed};
 use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::bots::standing;
 use crate::tui::remote::{Remote, sorted};
-use std::sync::Arc;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
 
@@ -33,7 +32,7 @@ impl ListResource for Bots {
         client.list_bots().await
     }
 
-    fn order(items: Arc<[Bot]>) -> Arc<[Bot]> {
+    fn order(items: Items<Bot>) -> Items<Bot> {
         sorted(items, |a, b| standing(a).cmp(&standing(b)))
     }
 

@@ -1,13 +1,12 @@
 //! Campaigns (endpoint 7), newest first.
 
-use crate::api::{ApiError, Campaign, Client, Listed};
+use crate::api::{ApiError, Campaign, Client, Items, Listed};
 use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
-use std::sync::Arc;
 
 pub struct Campaigns;
 
@@ -32,7 +31,7 @@ impl ListResource for Campaigns {
         client.list_campaigns().await
     }
 
-    fn order(items: Arc<[Campaign]>) -> Arc<[Campaign]> {
+    fn order(items: Items<Campaign>) -> Items<Campaign> {
         sorted(items, |a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)))
     }
 

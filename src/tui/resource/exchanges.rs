@@ -1,14 +1,13 @@
 //! Exchanges (endpoint 9) under the pane's server-side filters, most recently updated first:
 //! the reply inbox, narrowed by its category and handled filters.
 
-use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
+use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed};
 use crate::present::{self, columns};
 use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
-use std::sync::Arc;
 
 pub struct Exchanges;
 
@@ -33,7 +32,7 @@ impl ListResource for Exchanges {
         client.list_exchanges(query).await
     }
 
-    fn order(items: Arc<[Exchange]>) -> Arc<[Exchange]> {
+    fn order(items: Items<Exchange>) -> Items<Exchange> {
         sorted(items, |a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)))
     }
 

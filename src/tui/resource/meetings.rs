@@ -1,17 +1,16 @@
 //! Meetings (endpoint 12) in the pane's date range, soonest first.
 
-use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::api::{ApiError, Client, Items, Listed, Meeting, MeetingQuery};
 use crate::present::{self, columns};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
 use crate::tui::state::AppState;
-use std::sync::Arc;
 
 pub struct Meetings;
 
 /// By start time; the Overview's upcoming meetings keep this order too.
-pub(super) fn soonest_first(items: Arc<[Meeting]>) -> Arc<[Meeting]> {
+pub(super) fn soonest_first(items: Items<Meeting>) -> Items<Meeting> {
     sorted(items, |a, b| a.start.cmp(&b.start).then(a.id.cmp(&b.id)))
 }
 
@@ -36,7 +35,7 @@ impl ListResource for Meetings {
         client.list_meetings(query).await
     }
 
-    fn order(items: Arc<[Meeting]>) -> Arc<[Meeting]> {
+    fn order(items: Items<Meeting>) -> Items<Meeting> {
         soonest_first(items)
     }
 

@@ -1,6 +1,6 @@
 //! The shape every list resource has (see the module above for how to add one).
 
-use crate::api::{ApiError, Client, Listed};
+use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
 use crate::tui::filter::{SearchChunk, SearchIndex, row_text};
 use crate::tui::layout::list_rows;
@@ -30,7 +30,7 @@ pub trait ListResource: Send + Sync + 'static {
         query: &Self::Query,
     ) -> impl Future<Output = Result<Listed<Self::Item>, ApiError>> + Send;
     /// Orders the items once, on arrival (see [`crate::tui::remote::sorted`]).
-    fn order(items: Arc<[Self::Item]>) -> Arc<[Self::Item]> {
+    fn order(items: Items<Self::Item>) -> Items<Self::Item> {
         items
     }
     /// Rebuilds what depends on the data: a list's rows, the chain's layout.
@@ -81,9 +81,9 @@ impl present::CampaignNames for NameCopy {
 /// drawn from the data) and becomes searchable chunk by chunk as a worker folds its text.
 pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
     let height = list_rows(state);
-    let items: Arc<[R::Item]> = R::remote(state)
+    let items: Items<R::Item> = R::remote(state)
         .and_then(|remote| remote.data.as_ref())
-        .map_or_else(|| Arc::from(Vec::new()), |data| Arc::clone(&data.items));
+        .map_or_else(|| Arc::default(), |data| Arc::clone(&data.items));
     let ids = items.iter().map(R::id).collect();
     let columns = R::columns();
     let (index, build) = if items.len() <= INLINE_ROWS {

@@ -1,13 +1,12 @@
 //! Meetings of the next days, for the Overview: the same range `outreach status` asks for
 //! (wide enough for any zone), soonest first.
 
-use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::api::{ApiError, Client, Items, Listed, Meeting, MeetingQuery};
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::meetings::soonest_first;
 use crate::tui::resource::shape::ListResource;
 use crate::tui::state::AppState;
-use std::sync::Arc;
 
 pub struct UpcomingMeetings;
 
@@ -32,7 +31,7 @@ impl ListResource for UpcomingMeetings {
         client.list_meetings(query).await
     }
 
-    fn order(items: Arc<[Meeting]>) -> Arc<[Meeting]> {
+    fn order(items: Items<Meeting>) -> Items<Meeting> {
         soonest_first(items)
     }
 }

@@ -1,11 +1,10 @@
 //! What the dashboard holds about writes: the one submission in flight, the confirmation
 //! dialog that asks before a write, and the toast that reports how a write went.
 
-use crate::api::Contact;
+use crate::api::{Contact, Items};
 use crate::tui::model::ReqId;
 use crate::tui::submit::request::WriteRequest;
 use chrono::{DateTime, Utc};
-use std::sync::Arc;
 
 /// The write in flight. There is at most one: a second submission is refused until it ends.
 #[derive(Debug, Clone)]
@@ -17,7 +16,7 @@ pub struct Submission {
     /// What earlier steps of this submission achieved, in words, for the final message.
     pub done: Vec<String>,
     /// The contacts known when it was sent: they tell a new contact from an existing one.
-    pub known_contacts: Arc<[Contact]>,
+    pub known_contacts: Items<Contact>,
     /// Items of a chunked write acknowledged so far, and how many there are.
     pub sent: usize,
     pub total: usize,

@@ -45,7 +45,7 @@ pub(super) fn begin(
         .contacts
         .data
         .as_ref()
-        .map_or_else(|| Arc::from(Vec::new()), |d| d.items.clone());
+        .map_or_else(|| Arc::default(), |d| d.items.clone());
     let submission = Submission {
         req_id: 0,
         write: write.clone(),
