@@ -33,7 +33,13 @@ impl<R: ListResource> Debug for ReadList<R> {
 impl<R: ListResource> Read for ReadList<R> {
     fn perform(&self, client: Client, req_id: ReqId) -> BoxFuture<'static, Action> {
         let query = self.query.clone();
-        Box::pin(async move { loaded::<R>(req_id, R::fetch(&client, &query).await) })
+        Box::pin(async move {
+            // Ordered here, off the UI thread and in place while nothing else holds the
+            // list; storing it then finds it in order and copies nothing.
+            let result = R::fetch(&client, &query).await;
+            let result = result.map(|listed| Listed { items: R::order(listed.items), ..listed });
+            loaded::<R>(req_id, result)
+        })
     }
 
     fn fail(&self, req_id: ReqId, error: ApiError) -> Action {
