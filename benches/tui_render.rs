@@ -13,7 +13,7 @@
 use chrono::{DateTime, Utc};
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use outreach_tui::api::intern::intern;
+use outreach_tui::api::intern::{intern, intern_list};
 use outreach_tui::api::{Contact, Listed};
 use outreach_tui::clock::Zone;
 use outreach_tui::tui::action::{Action, Effect};
@@ -39,16 +39,14 @@ const SIZES: [(&str, usize); 5] =
 
 fn contacts(count: usize) -> Vec<Contact> {
     (0..count)
-        .map(|i| Contact {
-            id: i as i64,
-            email: format!("person{i}@company{}.test", i % 997),
-            first_name: FIRST[i % 8].into(),
-            last_name: LAST[(i / 8) % 8].into(),
-            // As the decoder makes them: one shared copy of each tag and zone.
-            tags: [intern(&format!("t{}", i % 13))].into(),
-            timezone: Some(intern(ZONES[i % 4])),
-            dnc: i % 50 == 0,
-            ..Contact::default()
+        .map(|i| {
+            let email = format!("person{i}@company{}.test", i % 997);
+            let mut contact = Contact::new(i as i64, &email, FIRST[i % 8], LAST[(i / 8) % 8]);
+            // As the decoder makes them: one shared copy of each tag list and zone.
+            contact.tags = intern_list(&[intern(&format!("t{}", i % 13))]);
+            contact.timezone = Some(intern(ZONES[i % 4]));
+            contact.dnc = i % 50 == 0;
+            contact
         })
         .collect()
 }

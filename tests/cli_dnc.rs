@@ -20,7 +20,7 @@ async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
 
     let contacts = api.list_contacts().await.unwrap();
     let targets: BTreeSet<String> =
-        contacts.items.iter().filter(|c| !c.dnc).map(|c| domain_of(&c.email)).take(3).collect();
+        contacts.items.iter().filter(|c| !c.dnc).map(|c| domain_of(c.email())).take(3).collect();
     assert_eq!(targets.len(), 3, "three domains of contacts not yet on the DNC list");
     let mut lines: Vec<String> = (0..24_997).map(|i| format!("blocked-{i}.example")).collect();
     lines.extend(targets.iter().map(|d| format!("@{d}")));
@@ -33,7 +33,7 @@ async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
     assert_eq!(requests_to(&sim, "POST /api/v1/dnc-domains/json").await, 3);
 
     let flagged = |contacts: &[outreach_tui::api::Contact]| {
-        contacts.iter().filter(|c| targets.contains(&domain_of(&c.email))).all(|c| c.dnc)
+        contacts.iter().filter(|c| targets.contains(&domain_of(c.email()))).all(|c| c.dnc)
     };
     eventually("the dnc flags of the listed domains", || {
         let api = api.clone();
@@ -44,7 +44,7 @@ async fn a_file_of_25000_domains_goes_out_in_3_requests_and_flags_flip() {
     let after = api.list_contacts().await.unwrap();
     let others_flipped =
         contacts.items.iter().zip(after.items.iter()).any(|(before, now)| {
-            !targets.contains(&domain_of(&now.email)) && before.dnc != now.dnc
+            !targets.contains(&domain_of(now.email())) && before.dnc != now.dnc
         });
     assert!(!others_flipped, "only contacts of the listed domains change");
     sim.shutdown().await;
@@ -58,7 +58,7 @@ async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
     let cli = Outreach::new(&sim.base_url, key);
     let contacts = api.list_contacts().await.unwrap();
     let clean: Vec<&str> =
-        contacts.items.iter().filter(|c| !c.dnc).map(|c| c.email.as_str()).take(3).collect();
+        contacts.items.iter().filter(|c| !c.dnc).map(|c| c.email()).take(3).collect();
 
     let stdin = format!("{}\n{}, {}\n", clean[0], clean[1], clean[0]);
     let run = cli.run_with_stdin(&["dnc", "add-emails", clean[2], "-"], stdin).await;
@@ -69,7 +69,7 @@ async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
         let clean = clean.clone();
         async move {
             let now = api.list_contacts().await.unwrap();
-            clean.iter().all(|email| now.items.iter().any(|c| c.email == *email && c.dnc))
+            clean.iter().all(|email| now.items.iter().any(|c| c.email() == *email && c.dnc))
         }
     })
     .await;

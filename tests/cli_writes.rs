@@ -91,10 +91,10 @@ async fn add_twice(duplicate_contact: DuplicateContact) {
     assert!(first.stderr.contains("Added contact"), "{}", first.stderr);
     let contacts = api.list_contacts().await.unwrap();
     let added = contacts.items.iter().find(|c| c.id == id).unwrap();
-    assert_eq!(added.email, "new-person@example.org");
-    assert_eq!(added.first_name, "Zoë");
+    assert_eq!(added.email(), "new-person@example.org");
+    assert_eq!(added.first_name(), "Zoë");
     assert_eq!(added.tags.iter().map(|t| &**t).collect::<Vec<_>>(), ["vip", "q3"]);
-    assert_eq!(added.custom_data.get("seats").unwrap(), "12");
+    assert_eq!(added.custom_data().get("seats").unwrap(), "12");
 
     let second = cli.run(&args).await;
     second.expect(0);
@@ -145,7 +145,7 @@ async fn upload_and_start_and_conversions() {
             .unwrap()
             .items
             .iter()
-            .any(|c| c.id == id && c.email == "go@example.org")
+            .any(|c| c.id == id && c.email() == "go@example.org")
     );
 
     let logged = cli

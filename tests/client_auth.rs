@@ -143,7 +143,7 @@ async fn organisations_are_isolated() {
         .unwrap();
     assert!(filtered.items.is_empty(), "another organisation's campaign filters to nothing");
     // The same address may be a contact of two organisations, each with its own id.
-    let shared = ours.items[0].email.clone();
+    let shared = ours.items[0].email().to_string();
     let outcome = initech.add_contact(&contact(&shared)).await.unwrap();
     assert!(
         matches!(outcome, outreach_tui::api::AddContactOutcome::Added { id } if id != ours.items[0].id)

@@ -53,7 +53,7 @@ async fn lists_campaigns_bots_contacts_and_meetings() {
     assert_eq!(contacts.items.len(), 1000);
     assert!(contacts.items.iter().any(|c| c.dnc));
     assert!(
-        contacts.items.iter().any(|c| c.first_name.chars().any(|ch| ch.is_control())),
+        contacts.items.iter().any(|c| c.first_name().chars().any(|ch| ch.is_control())),
         "hostile names"
     );
     let today = anchor().date_naive();
@@ -138,8 +138,8 @@ async fn add_contact_adds_rejects_duplicates_and_can_return_the_existing_id() {
     let AddContactOutcome::Added { id } = added else { panic!("{added:?}") };
     let contacts = api.list_contacts().await.unwrap();
     let stored = contacts.items.iter().find(|c| c.id == id).expect("listed");
-    assert_eq!(stored.email, "new.person@example.org");
-    assert_eq!(stored.first_name, "Zoë");
+    assert_eq!(stored.email(), "new.person@example.org");
+    assert_eq!(stored.first_name(), "Zoë");
     assert_eq!(stored.timezone.as_deref(), Some("Europe/Berlin"));
     // Default: 400 whose detail says "already".
     let again = api.add_contact(&upload("NEW.PERSON@example.org")).await.unwrap();
@@ -170,7 +170,7 @@ async fn duplicate_mode_set_at_start_returns_the_existing_id() {
     let sim = outreach_tui::sim::spawn(options).await.unwrap();
     let api = northwind(&sim);
     let first = api.list_contacts().await.unwrap().items[0].clone();
-    let outcome = api.add_contact(&upload(&first.email)).await.unwrap();
+    let outcome = api.add_contact(&upload(first.email())).await.unwrap();
     assert_eq!(outcome, AddContactOutcome::Added { id: first.id });
 }
 
@@ -306,14 +306,14 @@ async fn dnc_emails_flip_contacts_and_count_them() {
     let api = northwind(&sim);
     let contacts = api.list_contacts().await.unwrap();
     let targets: Vec<String> =
-        contacts.items.iter().filter(|c| !c.dnc).take(3).map(|c| c.email.clone()).collect();
+        contacts.items.iter().filter(|c| !c.dnc).take(3).map(|c| c.email().to_string()).collect();
     let mut emails = targets.clone();
     emails.push("stranger@nowhere.example".into());
     let reply = api.add_dnc_emails(&emails).await.unwrap();
     assert_eq!(reply.message.as_deref(), Some("3 contacts added to the DNC list"));
     let after = api.list_contacts().await.unwrap();
     for email in &targets {
-        assert!(after.items.iter().find(|c| &c.email == email).unwrap().dnc, "{email}");
+        assert!(after.items.iter().find(|c| c.email() == email).unwrap().dnc, "{email}");
     }
     let invalid =
         api.add_dnc_emails(&["good@example.org".into(), "bad@".into()]).await.unwrap_err();
@@ -329,7 +329,7 @@ async fn dnc_domains_are_applied_in_the_background() {
     let api = northwind(&sim);
     let contacts = api.list_contacts().await.unwrap();
     let victim = contacts.items.iter().find(|c| !c.dnc).unwrap().clone();
-    let domain = victim.email.split('@').nth(1).unwrap().to_uppercase();
+    let domain = victim.email().split('@').nth(1).unwrap().to_uppercase();
     let reply = api.add_dnc_domains(std::slice::from_ref(&domain)).await.unwrap();
     assert_eq!(reply.status, 202);
     assert!(reply.message.unwrap().contains("1 domain"));
@@ -359,27 +359,27 @@ async fn conversions_are_logged_only_for_contacts() {
     assert_eq!(api.log_conversion(&stranger).await.unwrap(), ConversionOutcome::NotAContact);
     let contact = api.list_contacts().await.unwrap().items[5].clone();
     let conversion = SubmitConversion {
-        email: contact.email.clone(),
+        email: contact.email().to_string(),
         conversion_type: Some("signup".into()),
         conversion_data: Some(serde_json::from_value(json!({"plan": "growth"})).unwrap()),
     };
     assert_eq!(api.log_conversion(&conversion).await.unwrap(), ConversionOutcome::Logged);
     eventually("the conversion is logged", || async {
         let logged = admin(&sim, "GET", "/_sim/conversions", None).await;
-        logged.as_array().unwrap().iter().any(|c| c["email"] == contact.email.as_str())
+        logged.as_array().unwrap().iter().any(|c| c["email"] == contact.email())
     })
     .await;
     let logged = admin(&sim, "GET", "/_sim/conversions", None).await;
     let logged = logged.as_array().unwrap();
     assert_eq!(logged.len(), before + 1, "the stranger's conversion was not logged");
-    let mine = logged.iter().find(|c| c["email"] == contact.email.as_str()).unwrap();
+    let mine = logged.iter().find(|c| c["email"] == contact.email()).unwrap();
     assert_eq!(
         (mine["contact_id"].as_i64(), &mine["conversion_type"]),
         (Some(contact.id), &json!("signup"))
     );
     // Conversions are per organisation.
     let globex = admin_as(&sim, &sim.orgs[1].admin_key, "GET", "/_sim/conversions", None).await;
-    assert!(!globex.as_array().unwrap().iter().any(|c| c["email"] == contact.email.as_str()));
+    assert!(!globex.as_array().unwrap().iter().any(|c| c["email"] == contact.email()));
     let no_email = SubmitConversion { email: String::new(), ..Default::default() };
     let invalid = api.log_conversion(&no_email).await.unwrap_err();
     assert_eq!(invalid.field_errors()[0].field, "email", "{invalid}");

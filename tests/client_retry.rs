@@ -88,7 +88,7 @@ async fn a_write_is_sent_exactly_once_whatever_fails() {
         assert_eq!(requests_to(&sim, "POST /api/v1/contacts/add").await, sent, "{kind}: {error}");
         let listed = api.list_contacts().await.unwrap();
         assert!(
-            !listed.items.iter().any(|c| c.email == email),
+            !listed.items.iter().any(|c| c.email() == email),
             "{kind}: the failed write did nothing"
         );
     }

@@ -72,7 +72,7 @@ async fn names_and_mail_are_unicode_rich_and_sometimes_hostile() {
     let api = northwind(&sim);
     let contacts = api.list_contacts().await.unwrap();
     let names: Vec<String> =
-        contacts.items.iter().map(|c| format!("{} {}", c.first_name, c.last_name)).collect();
+        contacts.items.iter().map(|c| format!("{} {}", c.first_name(), c.last_name())).collect();
     let any = |pick: &dyn Fn(char) -> bool| names.iter().any(|n| has(n, pick));
     assert!(any(&|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "wide CJK names");
     assert!(any(&|c| ('\u{0300}'..='\u{036f}').contains(&c)), "combining marks");

@@ -52,7 +52,7 @@ fn open_chain(state: &mut AppState) {
 fn y_copies_the_selected_address_and_says_what() {
     let mut state = state();
     act(&mut state, ch('6'));
-    let first = state.store.contacts.items()[0].email.clone();
+    let first = state.store.contacts.items()[0].email().to_string();
     let effects = update(&mut state, ch('y'));
     assert_eq!(jobs(&effects), [Job::Copy(first.clone())]);
     assert_eq!(toast(&state), format!("Copied address {first}"));
@@ -158,7 +158,7 @@ fn the_pipe_pages_the_chain_or_the_selected_item() {
 
     act(&mut state, key(KeyCode::Esc));
     act(&mut state, ch('6'));
-    let email = state.store.contacts.items()[0].email.clone();
+    let email = state.store.contacts.items()[0].email().to_string();
     let Job::Page(text) = one_job(&update(&mut state, ch('|'))) else { panic!() };
     assert!(text.contains(&email), "{text}");
 

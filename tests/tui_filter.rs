@@ -103,12 +103,14 @@ async fn chen_puts_the_chens_first_on_the_demo_data_and_esc_restores_the_order()
 
 fn many_contacts(count: usize) -> Vec<Contact> {
     (0..count)
-        .map(|i| Contact {
-            id: i as i64 + 1,
-            email: format!("person{i}@company{}.test", i % 97),
-            first_name: ["Ann", "Bob", "Chen", "Dana"][i % 4].into(),
-            last_name: format!("Number{i}"),
-            ..Contact::default()
+        .map(|i| {
+            let email = format!("person{i}@company{}.test", i % 97);
+            Contact::new(
+                i as i64 + 1,
+                &email,
+                ["Ann", "Bob", "Chen", "Dana"][i % 4],
+                &format!("Number{i}"),
+            )
         })
         .collect()
 }

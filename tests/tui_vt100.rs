@@ -33,14 +33,12 @@ fn hostile_contacts() -> Vec<Contact> {
     NAMES
         .iter()
         .enumerate()
-        .map(|(index, (first, last))| Contact {
-            id: 100 + index as i64,
-            email: format!("{first}@x.test"),
-            first_name: first.to_string(),
-            last_name: last.to_string(),
-            tags: [format!("{last}\u{2028}tag").into()].into(),
-            timezone: Some("Europe/Berlin".into()),
-            ..Contact::default()
+        .map(|(index, (first, last))| {
+            let mut contact =
+                Contact::new(100 + index as i64, &format!("{first}@x.test"), first, last);
+            contact.tags = [format!("{last}\u{2028}tag").into()].into();
+            contact.timezone = Some("Europe/Berlin".into());
+            contact
         })
         .collect()
 }

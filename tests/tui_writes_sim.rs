@@ -73,7 +73,7 @@ impl Dashboard {
     }
 
     fn contact(&self, email: &str) -> Option<Contact> {
-        self.state.store.contacts.items().iter().find(|c| c.email == email).cloned()
+        self.state.store.contacts.items().iter().find(|c| c.email() == email).cloned()
     }
 }
 
@@ -126,7 +126,7 @@ async fn an_added_contact_shows_in_contacts_and_a_duplicate_is_said_both_ways() 
     ui.type_text("Zoë").await;
     ui.press(&[ctrl('s')]).await;
     let added = ui.contact("zoe.new@example.com").expect("the new contact is listed");
-    assert_eq!(added.first_name, "Zoë");
+    assert_eq!(added.first_name(), "Zoë");
     assert_eq!(ui.state.contacts.list.selected_id(), Some(added.id), "and selected");
     let expected = format!("zoe.new@example.com is already a contact: #{}.", added.id);
 
@@ -202,18 +202,18 @@ async fn dnc_by_address_and_by_domain_flips_the_contacts_flag() {
     let items = ui.state.store.contacts.items().to_vec();
     let clear: Vec<&Contact> = items.iter().filter(|c| !c.dnc).collect();
     let by_address = clear[0].clone();
-    let domain_of = |c: &Contact| c.email.rsplit_once('@').unwrap().1.to_string();
+    let domain_of = |c: &Contact| c.email().rsplit_once('@').unwrap().1.to_string();
     let by_domain = clear.iter().find(|c| domain_of(c) != domain_of(&by_address)).unwrap();
 
     assert!(ui.state.contacts.list.select_id(by_address.id));
     ui.press(&[ch('d'), key(KeyCode::Enter)]).await;
     assert!(toast(&ui.state).contains("1 address sent"), "{}", toast(&ui.state));
-    assert!(ui.contact(&by_address.email).unwrap().dnc, "the address is on the list at once");
+    assert!(ui.contact(by_address.email()).unwrap().dnc, "the address is on the list at once");
 
     assert!(ui.state.contacts.list.select_id(by_domain.id));
     ui.press(&[ch('D'), ctrl('s')]).await;
     assert!(toast(&ui.state).contains("1 domain queued"), "{}", toast(&ui.state));
-    let email = by_domain.email.clone();
+    let email = by_domain.email().to_string();
     let dashboard = std::sync::Arc::new(tokio::sync::Mutex::new(ui));
     eventually("the domain's contact is flagged in the dashboard", || {
         let dashboard = dashboard.clone();
@@ -248,7 +248,7 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
     let sim = start().await;
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].admin_key).await;
     ui.press(&[ch('6')]).await;
-    let known = ui.state.store.contacts.items()[0].email.clone();
+    let known = ui.state.store.contacts.items()[0].email().to_string();
     ui.press(&[ch('c')]).await;
     ui.type_text("signup").await;
     ui.press(&[key(KeyCode::Tab), Action::Paste("plan = pro".into()), key(KeyCode::Enter)]).await;

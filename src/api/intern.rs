@@ -1,9 +1,10 @@
 //! Repeated short strings of a list (a contact's time zone and tags) shared instead of
 //! allocated per element: 100k contacts name a few hundred time zones and a few dozen tags,
-//! so decoding them costs a lookup, not an allocation each (DESIGN §8 memory budget).
+//! so decoding them costs a lookup, not an allocation each (DESIGN §8 memory budget). A
+//! contact's whole list of tags is shared the same way: a few dozen tags make a few hundred
+//! distinct lists.
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
-use serde::ser::{Serialize, Serializer};
 use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
@@ -18,6 +19,7 @@ const LONGEST: usize = 64;
 
 thread_local! {
     static POOL: RefCell<HashSet<Arc<str>>> = RefCell::new(HashSet::new());
+    static LISTS: RefCell<HashSet<Arc<[Arc<str>]>>> = RefCell::new(HashSet::new());
 }
 
 /// The shared copy of `text`.
@@ -31,6 +33,21 @@ pub fn intern(text: &str) -> Arc<str> {
             return Arc::clone(shared);
         }
         let shared: Arc<str> = Arc::from(text);
+        if pool.len() < POOL_LIMIT {
+            pool.insert(Arc::clone(&shared));
+        }
+        shared
+    })
+}
+
+/// The shared copy of a list of shared strings.
+pub fn intern_list(texts: &[Arc<str>]) -> Arc<[Arc<str>]> {
+    LISTS.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        if let Some(shared) = pool.get(texts) {
+            return Arc::clone(shared);
+        }
+        let shared: Arc<[Arc<str>]> = Arc::from(texts);
         if pool.len() < POOL_LIMIT {
             pool.insert(Arc::clone(&shared));
         }
@@ -58,19 +75,6 @@ impl<'de> Deserialize<'de> for Shared {
     }
 }
 
-/// Writes a shared string as a string.
-pub(crate) fn write_optional<S: Serializer>(
-    text: &Option<Arc<str>>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    text.as_deref().serialize(s)
-}
-
-/// Writes shared strings as a list of strings.
-pub(crate) fn write_list<S: Serializer>(texts: &[Arc<str>], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(texts.iter().map(|text| &**text))
-}
-
 /// Reads an optional string (null is absent) as a shared copy.
 pub(crate) fn optional<'de, D: Deserializer<'de>>(
     deserializer: D,
@@ -78,12 +82,13 @@ pub(crate) fn optional<'de, D: Deserializer<'de>>(
     Ok(Option::<Shared>::deserialize(deserializer)?.map(|shared| shared.0))
 }
 
-/// Reads a list of strings (null is empty) as shared copies, without spare room.
+/// Reads a list of strings (null is empty) as a shared list of shared copies.
 pub(crate) fn list<'de, D: Deserializer<'de>>(
     deserializer: D,
-) -> Result<Box<[Arc<str>]>, D::Error> {
+) -> Result<Arc<[Arc<str>]>, D::Error> {
     let shared = Option::<Vec<Shared>>::deserialize(deserializer)?.unwrap_or_default();
-    Ok(shared.into_iter().map(|shared| shared.0).collect())
+    let texts: Vec<Arc<str>> = shared.into_iter().map(|shared| shared.0).collect();
+    Ok(intern_list(&texts))
 }
 
 #[cfg(test)]
@@ -97,5 +102,14 @@ mod tests {
         let long = "x".repeat(LONGEST + 1);
         assert!(!Arc::ptr_eq(&intern(&long), &intern(&long)));
         assert_eq!(&*intern(&long), long);
+    }
+
+    #[test]
+    fn equal_lists_share_one_copy() {
+        let tags = [intern("lead"), intern("eu")];
+        let (a, b) = (intern_list(&tags), intern_list(&tags.clone()));
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &intern_list(&tags[..1])));
+        assert_eq!(&*a, &tags);
     }
 }

@@ -4,6 +4,7 @@
 pub mod as_sent;
 pub mod body;
 pub mod client;
+mod contact;
 pub mod contact_check;
 pub mod custom_data;
 pub mod enums;

@@ -2,15 +2,13 @@
 //! two cannot drift apart. Decoding is tolerant (DESIGN §4): unknown enum values are kept,
 //! extra fields ignored, null or missing non-id fields read as absent.
 
-use super::custom_data::CustomData;
+pub use super::contact::Contact;
 use super::enums::{
     BotSource, BotStatus, CampaignStatus, ExchangeStatus, MailboxStatus, UnsubscribeMode,
 };
-use super::intern;
 use super::time::{Timestamp, lenient, zulu};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
-use std::sync::Arc;
 
 /// Free-form key/value data (`custom_data`, `conversion_data`).
 pub type JsonObject = Map<String, Value>;
@@ -56,34 +54,6 @@ pub struct ContactUpload {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BaseItem {
     pub id: i64,
-}
-
-/// A contact as listed by endpoint 10.
-#[serde_with::apply(_ => #[serde(default, deserialize_with = "nn")])]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Contact {
-    #[serde_with(skip_apply)]
-    pub id: i64,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    /// Kept as the JSON text the server sent, decoded only when shown.
-    #[serde(default)]
-    #[serde_with(skip_apply)]
-    pub custom_data: CustomData,
-    pub dnc: bool,
-    /// Shared with every contact that has the same tag (a few dozen for 100k contacts).
-    #[serde(default, deserialize_with = "intern::list", serialize_with = "intern::write_list")]
-    #[serde_with(skip_apply)]
-    pub tags: Box<[Arc<str>]>,
-    /// Shared with every contact in the same zone.
-    #[serde(
-        default,
-        deserialize_with = "intern::optional",
-        serialize_with = "intern::write_optional"
-    )]
-    #[serde_with(skip_apply)]
-    pub timezone: Option<Arc<str>>,
 }
 
 /// Whether the AI assistant handles an event itself (true) or flags it for review (false).
@@ -338,25 +308,6 @@ pub struct DncEmails {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nulls_and_extra_fields_are_tolerated() {
-        let contact: Contact = serde_json::from_str(
-            r#"{"id": 7, "email": null, "first_name": "Ann", "dnc": null, "tags": null,
-                "custom_data": [1], "timezone": null, "brand_new_field": {"x": 1}}"#,
-        )
-        .unwrap();
-        assert_eq!(contact.id, 7);
-        assert_eq!(contact.email, "");
-        assert!(!contact.dnc);
-        assert!(contact.tags.is_empty());
-        assert!(contact.custom_data.is_empty());
-    }
-
-    #[test]
-    fn an_element_without_id_fails_so_lists_can_skip_it() {
-        assert!(serde_json::from_str::<Contact>(r#"{"email": "a@b.c"}"#).is_err());
-    }
 
     #[test]
     fn email_message_uses_the_spec_field_names() {

@@ -58,7 +58,7 @@ impl AddContactOutcome {
                 None => AddContactOutcome::Added { id },
             },
             AddContactOutcome::AlreadyPresent { id: None, detail } => {
-                let id = known.iter().find(|c| c.email.eq_ignore_ascii_case(email)).map(|c| c.id);
+                let id = known.iter().find(|c| c.email().eq_ignore_ascii_case(email)).map(|c| c.id);
                 AddContactOutcome::AlreadyPresent { id, detail }
             }
             other => other,

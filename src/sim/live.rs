@@ -218,7 +218,11 @@ mod tests {
         let chain = email_chain(&world.chain_context(0, exchange.id).unwrap());
         let last = chain.last().unwrap();
         let contact = world.orgs[0].contact_by_id(exchange.contact_id).unwrap();
-        assert_eq!(last.from_.as_ref().unwrap().address, contact.contact.email, "from the contact");
+        assert_eq!(
+            last.from_.as_ref().unwrap().address,
+            contact.contact.email(),
+            "from the contact"
+        );
         assert_eq!(last.date, Some(arrival.updated_at));
 
         let again =

@@ -40,21 +40,13 @@ fn contact_from(upload: &ContactUpload, id: i64) -> StoredContact {
             .find(|c| c.name.eq_ignore_ascii_case(city))
             .map(|c| c.timezone.clone())
     });
-    StoredContact {
-        contact: Contact {
-            id,
-            email: upload.email.clone(),
-            first_name: upload.first_name.clone().unwrap_or_default(),
-            last_name: upload.last_name.clone().unwrap_or_default(),
-            custom_data: upload.custom_data.clone().unwrap_or_default().into(),
-            dnc: false,
-            tags: upload.tags.iter().map(|tag| intern(tag)).collect(),
-            timezone: timezone.map(|zone| intern(&zone)),
-        },
-        company,
-        city: upload.city.clone(),
-        country: upload.country.clone(),
-    }
+    let name = |part: &Option<String>| part.clone().unwrap_or_default();
+    let mut contact =
+        Contact::new(id, &upload.email, &name(&upload.first_name), &name(&upload.last_name))
+            .with_custom_data(&upload.custom_data.clone().unwrap_or_default());
+    contact.tags = upload.tags.iter().map(|tag| intern(tag)).collect();
+    contact.timezone = timezone.map(|zone| intern(&zone));
+    StoredContact { contact, company, city: upload.city.clone(), country: upload.country.clone() }
 }
 
 /// The bot that takes a new contact: the one asked for, else the campaign's first

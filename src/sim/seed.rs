@@ -196,17 +196,12 @@ fn contact(rng: &mut Rng, id: i64, hostile: bool, taken: &mut HashSet<String>) -
             unique_tags.push(tag);
         }
     }
+    let mut contact =
+        Contact::new(id, &email, &first_name, &last.display).with_custom_data(&custom_data);
+    contact.tags = unique_tags.iter().map(|tag| intern(tag)).collect();
+    contact.timezone = (!rng.percent(5)).then(|| intern(&city.timezone));
     StoredContact {
-        contact: Contact {
-            id,
-            email,
-            first_name,
-            last_name: last.display.clone(),
-            custom_data: custom_data.into(),
-            dnc: false,
-            tags: unique_tags.iter().map(|tag| intern(tag)).collect(),
-            timezone: (!rng.percent(5)).then(|| intern(&city.timezone)),
-        },
+        contact,
         company: company.name.clone(),
         city: Some(city.name.clone()),
         country: Some(city.country.clone()),

@@ -229,7 +229,7 @@ fn meeting(
         bot: bot.map(|b| person(b.id, &b.email, &b.first_name, &b.last_name)),
         contact: contact.map(|c| {
             let c = &c.contact;
-            person(c.id, &c.email, &c.first_name, &c.last_name)
+            person(c.id, c.email(), c.first_name(), c.last_name())
         }),
         user: (!org.users.is_empty()).then(|| rng.pick(&org.users).clone()),
     }
@@ -248,12 +248,12 @@ pub fn dnc_lists(org: &mut Org, rng: &mut Rng) {
         .contacts()
         .iter()
         .filter(|c| c.contact.id % 53 == 0)
-        .map(|c| c.contact.email.to_lowercase())
+        .map(|c| c.contact.email().to_lowercase())
         .collect();
     org.dnc_emails.extend(picked);
     org.dnc_emails.insert("press@competitor.example".into());
     org.dnc_domains.insert("competitor.example".into());
-    let company_domain = domain_of(&rng.pick(org.contacts()).contact.email);
+    let company_domain = domain_of(rng.pick(org.contacts()).contact.email());
     org.dnc_domains.insert(company_domain);
     org.refresh_dnc();
 }
@@ -273,7 +273,7 @@ pub fn conversions(org: &mut Org, anchor: DateTime<Utc>) {
         data.insert("plan".into(), Value::from(if n % 2 == 0 { "growth" } else { "starter" }));
         data.insert("value".into(), Value::from(1200 + 300 * n as i64));
         org.conversions.push(LoggedConversion {
-            email: contact.contact.email.clone(),
+            email: contact.contact.email().to_string(),
             contact_id,
             conversion_type: Some(if n % 2 == 0 { "signup" } else { "purchase" }.into()),
             conversion_data: Some(data),

@@ -134,9 +134,9 @@ impl Org {
 
     /// Adds a contact, flagging it when its address or domain is already on a DNC list.
     pub fn push_contact(&mut self, mut stored: StoredContact) {
-        stored.contact.dnc = self.is_dnc(&stored.contact.email);
+        stored.contact.dnc = self.is_dnc(stored.contact.email());
         let index = self.contacts.len();
-        self.by_email.insert(stored.contact.email.to_lowercase(), index);
+        self.by_email.insert(stored.contact.email().to_lowercase(), index);
         self.by_id.insert(stored.contact.id, index);
         self.contacts.push(stored);
         self.contacts_json = None;
@@ -150,7 +150,7 @@ impl Org {
     /// Recomputes every contact's `dnc` flag after a DNC list changed.
     pub fn refresh_dnc(&mut self) {
         let flags: Vec<bool> =
-            self.contacts.iter().map(|c| self.is_dnc(&c.contact.email)).collect();
+            self.contacts.iter().map(|c| self.is_dnc(c.contact.email())).collect();
         for (stored, flag) in self.contacts.iter_mut().zip(flags) {
             stored.contact.dnc = flag;
         }
@@ -194,9 +194,9 @@ impl Org {
         match contact_id.and_then(|id| self.contact_by_id(id)) {
             Some(stored) => Party {
                 id: stored.contact.id,
-                email: stored.contact.email.clone(),
-                first_name: stored.contact.first_name.clone(),
-                last_name: stored.contact.last_name.clone(),
+                email: stored.contact.email().to_string(),
+                first_name: stored.contact.first_name().to_string(),
+                last_name: stored.contact.last_name().to_string(),
                 organisation: stored.company.clone(),
             },
             None => Party::default(),
@@ -350,7 +350,7 @@ impl World {
             arrived,
             bot: party(&bot.first_name, &bot.last_name, &bot.email),
             bot_title: title.to_string(),
-            contact: party(&person.first_name, &person.last_name, &person.email),
+            contact: party(person.first_name(), person.last_name(), person.email()),
             company: contact.company.clone(),
             org_name: org.name.clone(),
             org_domain: org.domain.clone(),

@@ -82,7 +82,10 @@ impl<T> Remote<T> {
 
 /// The items in the order `compare` gives: sorted in place when nothing else holds them (a
 /// fresh answer), copied only when they are shared and not already in that order.
-pub fn sorted<T: Clone>(mut items: Items<T>, mut compare: impl FnMut(&T, &T) -> Ordering) -> Items<T> {
+pub fn sorted<T: Clone>(
+    mut items: Items<T>,
+    mut compare: impl FnMut(&T, &T) -> Ordering,
+) -> Items<T> {
     if items.is_sorted_by(|a, b| compare(a, b) != Ordering::Greater) {
         return items;
     }

@@ -176,21 +176,15 @@ pub fn exchanges() -> Vec<Exchange> {
 }
 
 pub fn contacts() -> Vec<Contact> {
-    let contact =
-        |id, email: &str, first: &str, last: &str, tags: &[&str], tz: &str, dnc| Contact {
-            id,
-            email: email.into(),
-            first_name: first.into(),
-            last_name: last.into(),
-            tags: tags.iter().map(|&t| t.into()).collect(),
-            timezone: Some(tz.into()),
-            dnc,
-            custom_data: json!({"company": "Acme", "seats": 42, "vip": true})
-                .as_object()
-                .cloned()
-                .unwrap()
-                .into(),
-        };
+    let contact = |id, email: &str, first: &str, last: &str, tags: &[&str], tz: &str, dnc| {
+        let data = json!({"company": "Acme", "seats": 42, "vip": true});
+        let mut contact =
+            Contact::new(id, email, first, last).with_custom_data(data.as_object().unwrap());
+        contact.tags = tags.iter().map(|&t| t.into()).collect();
+        contact.timezone = Some(tz.into());
+        contact.dnc = dnc;
+        contact
+    };
     vec![
         contact(11, "ann@acme.test", "Ann", "Smith", &["lead", "eu"], "Europe/Berlin", false),
         contact(12, "bob@globex.test", "Bob", "Jones", &["churned"], "America/New_York", true),

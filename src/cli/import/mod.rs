@@ -190,7 +190,7 @@ async fn import(
     }
     let contacts = contacts?;
     warn_skipped(&context.term, &contacts, "existing contacts");
-    let known: HashSet<String> = contacts.items.iter().map(|c| c.email.to_lowercase()).collect();
+    let known: HashSet<String> = contacts.items.iter().map(|c| c.email().to_lowercase()).collect();
 
     let mut outcomes: Vec<RowOutcome> = Vec::with_capacity(checked.len());
     let mut queue = Vec::new();

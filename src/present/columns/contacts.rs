@@ -13,11 +13,11 @@ fn id() -> Col {
 }
 
 fn email() -> Col {
-    Col::new("E-mail", "EMAIL", (18, 32), |c, _| Cell::text(&c.email))
+    Col::new("E-mail", "EMAIL", (18, 32), |c, _| Cell::text(c.email()))
 }
 
 fn name() -> Col {
-    Col::new("Name", "NAME", (14, 28), |c, _| Cell::text(full_name(&c.first_name, &c.last_name)))
+    Col::new("Name", "NAME", (14, 28), |c, _| Cell::text(full_name(c.first_name(), c.last_name())))
         .drop(2)
 }
 
@@ -48,7 +48,7 @@ fn timezone() -> Col {
 }
 
 fn custom_data() -> Col {
-    Col::new("Custom data", "CUSTOM DATA", (10, 60), |c, _| Cell::text(c.custom_data.to_json()))
+    Col::new("Custom data", "CUSTOM DATA", (10, 60), |c, _| Cell::text(c.custom_data().to_json()))
         .drop(5)
 }
 

@@ -29,7 +29,7 @@ pub fn custom_data_lines(data: &JsonObject, state: &AppState) -> Vec<Line<'stati
 
 pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
-    let name = format!("{} {}", contact.first_name, contact.last_name);
+    let name = format!("{} {}", contact.first_name(), contact.last_name());
     let dnc = if contact.dnc {
         styled_field(
             "Do not contact",
@@ -41,7 +41,7 @@ pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
         field("Do not contact", "no", theme)
     };
     let mut lines = vec![
-        styled_field("E-mail", sanitize(&contact.email), theme.title, theme),
+        styled_field("E-mail", sanitize(contact.email()), theme.title, theme),
         field("Name", sanitize(name.trim()), theme),
         field("Id", contact.id.to_string(), theme),
         dnc,
@@ -50,6 +50,6 @@ pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
         Line::from(""),
         heading("Custom data", theme),
     ];
-    lines.extend(custom_data_lines(&contact.custom_data.object(), state));
+    lines.extend(custom_data_lines(&contact.custom_data().object(), state));
     lines
 }

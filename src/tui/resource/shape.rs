@@ -83,7 +83,7 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
     let height = list_rows(state);
     let items: Items<R::Item> = R::remote(state)
         .and_then(|remote| remote.data.as_ref())
-        .map_or_else(|| Arc::default(), |data| Arc::clone(&data.items));
+        .map_or_else(Arc::default, |data| Arc::clone(&data.items));
     let ids = items.iter().map(R::id).collect();
     let columns = R::columns();
     let (index, build) = if items.len() <= INLINE_ROWS {

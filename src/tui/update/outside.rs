@@ -199,7 +199,7 @@ fn selected_value(state: &AppState) -> Option<(&'static str, String)> {
         Pane::Contacts => {
             let id = id(&state.contacts)?;
             let contact = store.contacts.items().iter().find(|c| c.id == id)?;
-            Some(("address", sanitize(&contact.email)))
+            Some(("address", sanitize(contact.email())))
         }
         Pane::Bots => {
             let id = id(&state.bots)?;

@@ -40,12 +40,8 @@ pub(super) fn begin(
     if state.submission.is_some() {
         return Vec::new();
     }
-    let known_contacts = state
-        .store
-        .contacts
-        .data
-        .as_ref()
-        .map_or_else(|| Arc::default(), |d| d.items.clone());
+    let known_contacts =
+        state.store.contacts.data.as_ref().map_or_else(Arc::default, |d| d.items.clone());
     let submission = Submission {
         req_id: 0,
         write: write.clone(),
@@ -117,7 +113,7 @@ pub(super) fn contact_in_view(state: &AppState) -> Option<String> {
         Pane::Contacts => {
             let id = state.contacts.detail.map(|d| d.id).or(state.contacts.list.selected_id())?;
             let contact = state.store.contacts.items().iter().find(|c| c.id == id)?;
-            Some(contact.email.clone())
+            Some(contact.email().to_string())
         }
         Pane::Exchanges => match &state.exchanges.chain {
             Some(chain) => Some(chain.exchange.contact.email.clone()),

@@ -237,7 +237,7 @@ fn failed(
         && let Some(form) = open_form(state)
     {
         let raw = submission.write.contact_email().unwrap_or_default();
-        let known = submission.known_contacts.iter().find(|c| c.email.eq_ignore_ascii_case(raw));
+        let known = submission.known_contacts.iter().find(|c| c.email().eq_ignore_ascii_case(raw));
         let id = known.map(|c| format!(": #{}", c.id)).unwrap_or_default();
         form.clear_errors();
         form.error = Some(format!(
