@@ -15,6 +15,7 @@ pub(crate) mod input;
 pub mod keymap;
 pub(crate) mod layout;
 pub mod list;
+mod malloc;
 pub mod model;
 pub mod outside;
 pub(crate) mod palette;
@@ -109,6 +110,7 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 /// Runs the dashboard until the user quits or a signal arrives. Only terminal I/O errors
 /// end it early; API failures are shown, never returned.
 pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
+    malloc::keep_large_blocks_mapped();
     let mut guard = TerminalGuard::enter()?;
     let size = guard.terminal.size()?;
     let state = AppState::new(settings, size.width, size.height, Utc::now());
