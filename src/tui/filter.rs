@@ -11,7 +11,10 @@
 //! is rejected by a plain subsequence scan before nucleo scores it. The chunks are built off
 //! the UI thread and handed over one by one (`tui::search`).
 
+mod fzf;
+
 use crate::present;
+use fzf::AsciiWord;
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
@@ -152,16 +155,16 @@ impl Default for FilterEngine {
 struct Word {
     /// Its letters as nucleo folded them (lower case).
     chars: Vec<char>,
-    /// The same when it is ASCII, for the byte-wise scan.
-    bytes: Option<Vec<u8>>,
+    /// The same when it is ASCII, scored without nucleo in ASCII rows.
+    ascii: Option<AsciiWord>,
     /// It has no accents of its own, so accents in the rows are normalised away.
     folds: bool,
 }
 
 impl Word {
     fn needle(&self) -> Utf32Str<'_> {
-        match &self.bytes {
-            Some(bytes) => Utf32Str::Ascii(bytes),
+        match &self.ascii {
+            Some(word) => Utf32Str::Ascii(word.bytes()),
             None => Utf32Str::Unicode(&self.chars),
         }
     }
@@ -175,18 +178,15 @@ fn words(filter: &str) -> Vec<Word> {
         .iter()
         .map(|atom| {
             let chars: Vec<char> = atom.needle_text().chars().collect();
-            let bytes =
-                chars.iter().all(char::is_ascii).then(|| chars.iter().map(|&c| c as u8).collect());
+            let ascii = chars
+                .iter()
+                .all(char::is_ascii)
+                .then(|| AsciiWord::new(chars.iter().map(|&c| c as u8).collect()))
+                .flatten();
             let folds = chars.iter().all(|&c| normalize(c) == c);
-            Word { chars, bytes, folds }
+            Word { chars, ascii, folds }
         })
         .collect()
-}
-
-/// Whether the bytes of `needle` occur in `text` in order.
-fn bytes_in_order(text: &[u8], needle: &[u8]) -> bool {
-    let mut rest = text.iter();
-    needle.iter().all(|wanted| rest.any(|byte| byte == wanted))
 }
 
 /// Whether the letters of `needle` occur in `text` in order.
@@ -309,14 +309,8 @@ impl FilterEngine {
         let ascii = chunk.ascii[at];
         let mut total = 0u32;
         for word in words {
-            let best = match (ascii, &word.bytes) {
-                (true, Some(needle)) => {
-                    // The whole row failing is the common, cheap rejection.
-                    if !bytes_in_order(folded.as_bytes(), needle) {
-                        return None;
-                    }
-                    self.best_ascii(folded, needle)
-                }
+            let best = match (ascii, &word.ascii) {
+                (true, Some(word)) => word.best_in(folded.as_bytes()),
                 // A needle is Unicode only when it has a non-ASCII letter, which ASCII text lacks.
                 (true, None) => None,
                 (false, _) => {
@@ -335,17 +329,6 @@ impl FilterEngine {
             total += u32::from(best?);
         }
         Some(total)
-    }
-
-    /// The best score of an ASCII word in the columns of a folded ASCII row.
-    fn best_ascii(&mut self, row: &str, needle: &[u8]) -> Option<u16> {
-        row.as_bytes()
-            .split(|&b| b == COLUMN_SEPARATOR as u8)
-            .filter(|column| bytes_in_order(column, needle))
-            .filter_map(|column| {
-                self.matcher.fuzzy_match(Utf32Str::Ascii(column), Utf32Str::Ascii(needle))
-            })
-            .max()
     }
 
     /// The best score of a word in the columns of a row with non-ASCII letters.
