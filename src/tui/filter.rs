@@ -39,7 +39,7 @@ pub struct SearchChunk {
     folded: String,
     /// Where each row starts in `folded`, and where the last ends.
     starts: Vec<u32>,
-    /// Whether each row is ASCII (compared byte by byte).
+    /// Whether each row is ASCII once folded (scored byte by byte).
     ascii: Vec<bool>,
     /// Non-ASCII rows as written: a word with accents of its own must match the accents as
     /// written (nucleo's "smart" normalisation). Kept as UTF-8 and widened only when such a
@@ -68,8 +68,10 @@ impl SearchChunk {
             self.ascii.push(true);
         } else {
             self.originals.insert(self.ascii.len() as u32, row.into());
+            let start = self.folded.len();
             self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
-            self.ascii.push(false);
+            // "Zoë Ångström" folds to ASCII: only scripts beyond Latin stay wider.
+            self.ascii.push(self.folded[start..].is_ascii());
         }
         self.starts.push(self.folded.len() as u32);
     }
@@ -309,21 +311,21 @@ impl FilterEngine {
         let ascii = chunk.ascii[at];
         let mut total = 0u32;
         for word in words {
-            let best = match (ascii, &word.ascii) {
-                (true, Some(word)) => word.best_in(folded.as_bytes()),
-                // A needle is Unicode only when it has a non-ASCII letter, which ASCII text lacks.
-                (true, None) => None,
-                (false, _) => {
-                    if word.folds && !chars_in_order(folded, &word.chars) {
+            let best = match &word.ascii {
+                _ if !word.folds => {
+                    // A word with accents of its own matches the row as written, and a row
+                    // written in ASCII has none.
+                    let original = chunk.originals.get(&(at as u32))?;
+                    self.best_unicode(original, word)
+                }
+                Some(fast) if ascii => fast.best_in(folded.as_bytes()),
+                // Letters beyond Latin in some column: the others are still ASCII.
+                Some(fast) => self.best_mixed(folded, fast, word),
+                None => {
+                    if !chars_in_order(folded, &word.chars) {
                         return None;
                     }
-                    // Only a word with accents of its own needs the row as written.
-                    let text = if word.folds {
-                        folded
-                    } else {
-                        chunk.originals.get(&(at as u32)).map_or(folded, |row| &**row)
-                    };
-                    self.best_unicode(text, word)
+                    self.best_unicode(folded, word)
                 }
             };
             total += u32::from(best?);
@@ -333,17 +335,24 @@ impl FilterEngine {
 
     /// The best score of a word in the columns of a row with non-ASCII letters.
     fn best_unicode(&mut self, row: &str, word: &Word) -> Option<u16> {
-        let mut best = None;
-        for column in row.split(COLUMN_SEPARATOR) {
-            self.chars.clear();
-            self.chars.extend(graphemes(column));
-            if let Some(score) =
-                self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
-            {
-                best = best.max(Some(score));
-            }
-        }
-        best
+        row.split(COLUMN_SEPARATOR).filter_map(|column| self.in_unicode_column(column, word)).max()
+    }
+
+    /// The best score of an ASCII word in the columns of a folded row, some of them ASCII.
+    fn best_mixed(&mut self, row: &str, fast: &AsciiWord, word: &Word) -> Option<u16> {
+        row.split(COLUMN_SEPARATOR)
+            .filter_map(|column| match column.is_ascii() {
+                true => fast.best_in(column.as_bytes()),
+                false => self.in_unicode_column(column, word),
+            })
+            .max()
+    }
+
+    /// nucleo's score of a word in one column.
+    fn in_unicode_column(&mut self, column: &str, word: &Word) -> Option<u16> {
+        self.chars.clear();
+        self.chars.extend(graphemes(column));
+        self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
     }
 }
 
@@ -423,6 +432,18 @@ mod tests {
             "word starts first (in table order), then inside, then scattered"
         );
         assert_eq!(engine.rank_all("", &SearchIndex::new(rows)), [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn rows_in_other_scripts_rank_on_the_same_scale() {
+        let rows = ["王芳\u{1f}wang.fang@x.test", "Zoë Wang\u{1f}z@x.test", "Ann\u{1f}wang.fang@x.test"];
+        let index = SearchIndex::new(rows);
+        let mut engine = FilterEngine::default();
+        assert_eq!(engine.rank_all("wang", &index), [0, 1, 2], "equal scores keep table order");
+        assert_eq!(engine.rank_all("王", &index), [0]);
+        assert_eq!(engine.rank_all("zoe wang", &index), [1]);
+        assert_eq!(engine.rank_all("zoë", &index), [1]);
+        assert_eq!(engine.rank_all("fang ann", &index), [2, 0], "a word start before scattered");
     }
 
     #[test]
