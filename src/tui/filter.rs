@@ -12,9 +12,11 @@
 //! the UI thread and handed over one by one (`tui::search`).
 
 mod fzf;
+mod order;
 
 use crate::present;
 use fzf::AsciiWord;
+use order::{Hit, best_first};
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
@@ -211,18 +213,33 @@ impl Cancel for Never {
     }
 }
 
+/// What a search found: the rows that match best first (equal scores in the table's order),
+/// and the same rows in the table's order, where the search for one more letter starts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ranked {
+    pub order: Vec<u32>,
+    pub matched: Vec<u32>,
+}
+
+impl Ranked {
+    /// From the matches in the table's order.
+    fn new(hits: &[Hit]) -> Ranked {
+        Ranked { order: best_first(hits), matched: hits.iter().map(|hit| hit.row).collect() }
+    }
+}
+
 /// Below this many rows per part, splitting a search costs more than it saves.
 const PART_ROWS: usize = 16_384;
 
 /// [`FilterEngine::rank`] on every core (at most 4): the candidates in equal parts, each
-/// scored by its own matcher, the keys sorted once. The dashboard's UI thread waits for
+/// scored by its own matcher, the matches ordered once. The dashboard's UI thread waits for
 /// nothing meanwhile, so a search of a large list may use all of the machine.
 pub fn rank_in_parallel(
     filter: &str,
     index: &SearchIndex,
     candidates: &[u32],
     cancel: &dyn Cancel,
-) -> Option<Vec<u32>> {
+) -> Option<Ranked> {
     let words = words(filter);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     let parts = cores.min(candidates.len() / PART_ROWS).max(1);
@@ -230,58 +247,54 @@ pub fn rank_in_parallel(
         return FilterEngine::default().rank(filter, index, candidates, cancel);
     }
     let size = candidates.len().div_ceil(parts);
-    let found: Vec<Option<Vec<u64>>> = std::thread::scope(|scope| {
+    let found: Vec<Option<Vec<Hit>>> = std::thread::scope(|scope| {
         let words = &words;
         let workers: Vec<_> = candidates
             .chunks(size)
             .map(|part| {
-                scope.spawn(move || FilterEngine::default().keys(words, index, part, cancel))
+                scope.spawn(move || FilterEngine::default().hits(words, index, part, cancel))
             })
             .collect();
         workers.into_iter().map(|worker| worker.join().ok().flatten()).collect()
     });
-    let mut keys = Vec::new();
+    // The parts in their order: the matches stay in the candidates' (the table's) order.
+    let mut hits = Vec::new();
     for part in found {
-        keys.extend(part?);
+        hits.extend(part?);
     }
-    keys.sort_unstable();
-    Some(keys.into_iter().map(|key| key as u32).collect())
+    Some(Ranked::new(&hits))
 }
 
 /// How many rows are scanned between two looks at the cancel flag.
 const CANCEL_EVERY: usize = 1024;
 
 impl FilterEngine {
-    /// The rows among `candidates` that match `filter`, best first (equal scores in table
-    /// order); `candidates` in table order when the filter is blank. `None` when cancelled.
+    /// The rows among `candidates` (in the table's order) that match `filter`; all of them
+    /// when the filter is blank. `None` when cancelled.
     pub fn rank(
         &mut self,
         filter: &str,
         index: &SearchIndex,
         candidates: &[u32],
         cancel: &dyn Cancel,
-    ) -> Option<Vec<u32>> {
+    ) -> Option<Ranked> {
         let words = words(filter);
         if words.is_empty() {
-            let mut all = candidates.to_vec();
-            all.sort_unstable();
-            return Some(all);
+            return Some(Ranked { order: candidates.to_vec(), matched: candidates.to_vec() });
         }
-        let mut keys = self.keys(&words, index, candidates, cancel)?;
-        keys.sort_unstable();
-        Some(keys.into_iter().map(|key| key as u32).collect())
+        Some(Ranked::new(&self.hits(&words, index, candidates, cancel)?))
     }
 
-    /// The sort key of each matching row: best first, then the table's order, in one
-    /// integer (sorts fastest). `None` when cancelled.
-    fn keys(
+    /// The candidates that match, with their scores, in the candidates' order. `None` when
+    /// cancelled.
+    fn hits(
         &mut self,
         words: &[Word],
         index: &SearchIndex,
         candidates: &[u32],
         cancel: &dyn Cancel,
-    ) -> Option<Vec<u64>> {
-        let mut keys: Vec<u64> = Vec::new();
+    ) -> Option<Vec<Hit>> {
+        let mut hits = Vec::new();
         for (n, &row) in candidates.iter().enumerate() {
             if n % CANCEL_EVERY == 0 && cancel.cancelled() {
                 return None;
@@ -290,20 +303,19 @@ impl FilterEngine {
                 continue;
             }
             if let Some(score) = self.score(index, row, words) {
-                keys.push((u64::from(u32::MAX - score) << 32) | u64::from(row));
+                hits.push(Hit { row, score });
             }
         }
-        Some(keys)
+        Some(hits)
     }
 
     /// The rows that match, best first, searching every row of the index.
     pub fn rank_all(&mut self, filter: &str, index: &SearchIndex) -> Vec<u32> {
         let all: Vec<u32> = (0..index.len() as u32).collect();
-        self.rank(filter, index, &all, &Never).unwrap_or_default()
+        self.rank(filter, index, &all, &Never).unwrap_or_default().order
     }
 
-    /// The row's score: the sum over the words of each word's best column (a row cannot
-    /// score more than u32::MAX - 1: few words of at most u16::MAX each). `None` when a
+    /// The row's score: the sum over the words of each word's best column. `None` when a
     /// word matches no column.
     fn score(&mut self, index: &SearchIndex, row: u32, words: &[Word]) -> Option<u32> {
         let (chunk, at) = index.locate(row);
@@ -328,7 +340,7 @@ impl FilterEngine {
                     self.best_unicode(folded, word)
                 }
             };
-            total += u32::from(best?);
+            total = total.saturating_add(u32::from(best?));
         }
         Some(total)
     }

@@ -4,7 +4,7 @@
 //! searched, otherwise as a [`FilterJob`] on a worker whose answer comes back by its
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
-use crate::tui::filter::{FilterEngine, Never, SearchChunk, SearchIndex, rank_in_parallel};
+use crate::tui::filter::{FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -29,6 +29,9 @@ pub struct ListState {
     /// Indexes into the data of the rows that pass the filter: best match first, or the
     /// table's order when there is no filter.
     order: Vec<u32>,
+    /// The same rows in the table's order, where the search for one more letter starts
+    /// (empty when there is no filter).
+    matched: Vec<u32>,
     /// Position in `order` of the selected row.
     selected: usize,
     /// Position in `order` of the first visible row.
@@ -50,7 +53,8 @@ pub struct FilterJob {
     pub generation: u64,
     filter: String,
     index: SearchIndex,
-    /// The rows to search: the previous answer when a letter was added, else every row.
+    /// The rows to search, in the table's order: the previous answer when a letter was
+    /// added, else every row.
     candidates: Vec<u32>,
     latest: Arc<AtomicU64>,
     select: Select,
@@ -71,7 +75,7 @@ enum Select {
 #[derive(Debug)]
 pub struct Filtered {
     pub generation: u64,
-    order: Vec<u32>,
+    ranked: Ranked,
     filter: String,
     rows: usize,
     select: Select,
@@ -81,10 +85,10 @@ impl FilterJob {
     /// Ranks the candidates; `None` when a newer search made this one useless.
     pub fn perform(&self) -> Option<Filtered> {
         let newer = Newer { latest: &self.latest, mine: self.generation };
-        let order = rank_in_parallel(&self.filter, &self.index, &self.candidates, &newer)?;
+        let ranked = rank_in_parallel(&self.filter, &self.index, &self.candidates, &newer)?;
         Some(Filtered {
             generation: self.generation,
-            order,
+            ranked,
             filter: self.filter.clone(),
             rows: self.index.len(),
             select: self.select,
@@ -224,21 +228,21 @@ impl ListState {
                 Select::Best => Select::Item(self.selected_id()),
                 item => item,
             };
-            let all = match &self.kept {
+            let order = match &self.kept {
                 Some(kept) => kept.clone(),
                 None => (0..self.ids.len() as u32).collect(),
             };
-            self.apply(all, String::new(), select);
+            self.apply(Ranked { order, matched: Vec::new() }, String::new(), select);
             return None;
         } else if narrowing {
-            self.order.clone()
+            self.matched.clone()
         } else {
             self.candidates()
         };
         if candidates.len() <= INLINE_ROWS {
-            let order =
+            let ranked =
                 engine.rank(&self.filter, &self.index, &candidates, &Never).unwrap_or_default();
-            self.apply(order, self.filter.clone(), select);
+            self.apply(ranked, self.filter.clone(), select);
             return None;
         }
         self.searching = Some(generation);
@@ -254,12 +258,18 @@ impl ListState {
 
     /// Takes the answer of a search made off the UI thread; `false` when it is not the
     /// awaited one (a newer keystroke or new rows came since).
-    pub fn filtered(&mut self, answer: &Filtered) -> bool {
+    pub fn filtered(&mut self, answer: Arc<Filtered>) -> bool {
         if self.searching != Some(answer.generation) || answer.rows != self.index.len() {
             return false;
         }
         self.searching = None;
-        self.apply(answer.order.clone(), answer.filter.clone(), answer.select);
+        // The answer is normally held only here: its rows are taken, not copied (a copy of
+        // a million rows would cost the UI thread milliseconds).
+        let (ranked, filter, select) = match Arc::try_unwrap(answer) {
+            Ok(answer) => (answer.ranked, answer.filter, answer.select),
+            Err(shared) => (shared.ranked.clone(), shared.filter.clone(), shared.select),
+        };
+        self.apply(ranked, filter, select);
         true
     }
 
@@ -268,8 +278,9 @@ impl ListState {
         self.searching.is_some()
     }
 
-    fn apply(&mut self, order: Vec<u32>, filter: String, select: Select) {
-        self.order = order;
+    fn apply(&mut self, ranked: Ranked, filter: String, select: Select) {
+        self.order = ranked.order;
+        self.matched = ranked.matched;
         self.shown = filter;
         self.shown_rows = self.index.len();
         self.selected = 0;
@@ -492,7 +503,7 @@ mod tests {
         let second = list.set_filter("row 12", &mut engine).expect("a job again");
         assert_eq!(first.perform().map(|f| f.generation), None, "a newer keystroke cancels it");
         let answer = second.perform().expect("the latest search finishes");
-        assert!(list.filtered(&answer));
+        assert!(list.filtered(Arc::new(answer)));
         assert!(!list.searching());
         assert_eq!(list.selected_index(), Some(12), "the exact match is best");
         let expected: std::collections::BTreeSet<u32> = (0..INLINE_ROWS as u32 * 3)
@@ -523,7 +534,7 @@ mod tests {
             let chunk = Arc::new(SearchChunk::new(part.iter().map(String::as_str)));
             if let Some(job) = list.add_chunk(ticket.generation, chunk, &mut engine) {
                 let answer = job.perform().expect("not cancelled");
-                assert!(list.filtered(&answer));
+                assert!(list.filtered(Arc::new(answer)));
             }
         }
         assert!(list.indexed());

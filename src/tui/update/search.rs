@@ -10,7 +10,7 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) {
     match work {
         ListWork::Filtered { pane, answer } => {
             if let Some((list, _)) = state.list_and_engine(pane)
-                && list.filtered(&answer)
+                && list.filtered(answer)
             {
                 list.scroll_into_view(height);
                 state.dirty = true;
