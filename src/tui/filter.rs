@@ -16,10 +16,10 @@ mod order;
 
 use crate::present;
 use fzf::AsciiWord;
-use order::{Hit, best_first};
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
+use order::{Hit, best_first};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -249,13 +249,17 @@ pub fn rank_in_parallel(
     let size = candidates.len().div_ceil(parts);
     let found: Vec<Option<Vec<Hit>>> = std::thread::scope(|scope| {
         let words = &words;
-        let workers: Vec<_> = candidates
-            .chunks(size)
+        let mut parts = candidates.chunks(size);
+        let own = parts.next().unwrap_or_default();
+        let workers: Vec<_> = parts
             .map(|part| {
                 scope.spawn(move || FilterEngine::default().hits(words, index, part, cancel))
             })
             .collect();
-        workers.into_iter().map(|worker| worker.join().ok().flatten()).collect()
+        // This thread searches the first part meanwhile.
+        let mut found = vec![FilterEngine::default().hits(words, index, own, cancel)];
+        found.extend(workers.into_iter().map(|worker| worker.join().ok().flatten()));
+        found
     });
     // The parts in their order: the matches stay in the candidates' (the table's) order.
     let mut hits = Vec::new();
@@ -448,7 +452,8 @@ mod tests {
 
     #[test]
     fn rows_in_other_scripts_rank_on_the_same_scale() {
-        let rows = ["王芳\u{1f}wang.fang@x.test", "Zoë Wang\u{1f}z@x.test", "Ann\u{1f}wang.fang@x.test"];
+        let rows =
+            ["王芳\u{1f}wang.fang@x.test", "Zoë Wang\u{1f}z@x.test", "Ann\u{1f}wang.fang@x.test"];
         let index = SearchIndex::new(rows);
         let mut engine = FilterEngine::default();
         assert_eq!(engine.rank_all("wang", &index), [0, 1, 2], "equal scores keep table order");

@@ -6,8 +6,7 @@
 //! `calculate_score`, which its optimal matcher also uses for a contiguous window), so scores
 //! of ASCII rows and of the rows nucleo scores (with accents) share one scale. The windows
 //! scored, the best of them kept:
-//! - every contiguous occurrence of the word (`memchr::memmem`), so "Achen Chen" counts its
-//!   word-start "chen";
+//! - every contiguous occurrence of the word, so "Achen Chen" counts its word-start "chen";
 //! - in each column, fzf's "v1" window: the first complete subsequence scanning forward,
 //!   shortened by scanning backward from its end; and that window unshortened, whose first
 //!   letter may sit at a word start ("e/b" in "europe/berlin").
@@ -18,8 +17,6 @@
 //! A letter matches only within its column: the columns are separated by
 //! [`COLUMN_SEPARATOR`](super::COLUMN_SEPARATOR), which counts as the start of the text (as
 //! whitespace) for the bonus of the letter after it.
-
-use memchr::memmem::Finder;
 
 const SEPARATOR: u8 = super::COLUMN_SEPARATOR as u8;
 
@@ -111,7 +108,6 @@ fn bonus_at(row: &[u8], at: usize) -> u16 {
 /// A filter word of ASCII letters (already lower-cased), ready to look for in rows.
 pub struct AsciiWord {
     bytes: Vec<u8>,
-    finder: Finder<'static>,
     /// The most a window can score: the word whole, at the start of a column.
     best_possible: u16,
 }
@@ -126,8 +122,7 @@ impl AsciiWord {
         let best_possible = SCORE_MATCH * n
             + BONUS_BOUNDARY_WHITE * BONUS_FIRST_CHAR_MULTIPLIER
             + BONUS_BOUNDARY_WHITE * (n - 1);
-        let finder = Finder::new(&bytes).into_owned();
-        Some(AsciiWord { bytes, finder, best_possible })
+        Some(AsciiWord { bytes, best_possible })
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -157,7 +152,11 @@ impl AsciiWord {
     }
 
     fn best_window(&self, row: &[u8]) -> Option<u16> {
-        // The v1 windows first: they reject a row that cannot match in one pass.
+        // Most rows that cannot match fail this: a memchr per letter over the whole row.
+        let mut at = 0;
+        for &wanted in &self.bytes {
+            at += memchr::memchr(wanted, &row[at..])? + 1;
+        }
         let mut best = None;
         let mut column = 0;
         while column < row.len() {
@@ -175,9 +174,14 @@ impl AsciiWord {
             column = next;
         }
         best?;
-        let n = self.bytes.len();
-        for start in self.finder.find_iter(row) {
-            let score = self.score(row, start, start + n);
+        // Contiguous occurrences: found from their first letter, as rows are short (faster
+        // here than memchr::memmem, which prepares each row before searching it).
+        let word = &self.bytes[..];
+        for start in memchr::memchr_iter(word[0], row) {
+            if !row[start..].starts_with(word) {
+                continue;
+            }
+            let score = self.score(row, start, start + word.len());
             best = best.max(Some(score));
             if score == self.best_possible {
                 break;
