@@ -41,8 +41,6 @@ pub struct SearchChunk {
     folded: String,
     /// Where each row starts in `folded`, and where the last ends.
     starts: Vec<u32>,
-    /// Whether each row is ASCII once folded (scored byte by byte).
-    ascii: Vec<bool>,
     /// Non-ASCII rows as written: a word with accents of its own must match the accents as
     /// written (nucleo's "smart" normalisation). Kept as UTF-8 and widened only when such a
     /// word is typed.
@@ -51,12 +49,8 @@ pub struct SearchChunk {
 
 impl SearchChunk {
     pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchChunk {
-        let mut chunk = SearchChunk {
-            folded: String::new(),
-            starts: vec![0],
-            ascii: Vec::new(),
-            originals: HashMap::new(),
-        };
+        let mut chunk =
+            SearchChunk { folded: String::new(), starts: vec![0], originals: HashMap::new() };
         for row in rows {
             chunk.push(row);
         }
@@ -67,23 +61,19 @@ impl SearchChunk {
     pub fn push(&mut self, row: &str) {
         if row.is_ascii() {
             self.folded.extend(row.chars().map(|c| c.to_ascii_lowercase()));
-            self.ascii.push(true);
         } else {
-            self.originals.insert(self.ascii.len() as u32, row.into());
-            let start = self.folded.len();
+            self.originals.insert(self.len() as u32, row.into());
             self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
-            // "Zoë Ångström" folds to ASCII: only scripts beyond Latin stay wider.
-            self.ascii.push(self.folded[start..].is_ascii());
         }
         self.starts.push(self.folded.len() as u32);
     }
 
     pub fn len(&self) -> usize {
-        self.ascii.len()
+        self.starts.len() - 1
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ascii.is_empty()
+        self.len() == 0
     }
 
     fn folded(&self, row: usize) -> &str {
@@ -324,7 +314,6 @@ impl FilterEngine {
     fn score(&mut self, index: &SearchIndex, row: u32, words: &[Word]) -> Option<u32> {
         let (chunk, at) = index.locate(row);
         let folded = chunk.folded(at);
-        let ascii = chunk.ascii[at];
         let mut total = 0u32;
         for word in words {
             let best = match &word.ascii {
@@ -334,9 +323,7 @@ impl FilterEngine {
                     let original = chunk.originals.get(&(at as u32))?;
                     self.best_unicode(original, word)
                 }
-                Some(fast) if ascii => fast.best_in(folded.as_bytes()),
-                // Letters beyond Latin in some column: the others are still ASCII.
-                Some(fast) => self.best_mixed(folded, fast, word),
+                Some(fast) => fast.best_in(folded.as_bytes()),
                 None => {
                     if !chars_in_order(folded, &word.chars) {
                         return None;
@@ -352,16 +339,6 @@ impl FilterEngine {
     /// The best score of a word in the columns of a row with non-ASCII letters.
     fn best_unicode(&mut self, row: &str, word: &Word) -> Option<u16> {
         row.split(COLUMN_SEPARATOR).filter_map(|column| self.in_unicode_column(column, word)).max()
-    }
-
-    /// The best score of an ASCII word in the columns of a folded row, some of them ASCII.
-    fn best_mixed(&mut self, row: &str, fast: &AsciiWord, word: &Word) -> Option<u16> {
-        row.split(COLUMN_SEPARATOR)
-            .filter_map(|column| match column.is_ascii() {
-                true => fast.best_in(column.as_bytes()),
-                false => self.in_unicode_column(column, word),
-            })
-            .max()
     }
 
     /// nucleo's score of a word in one column.
