@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
-pub const COLUMN_SEPARATOR: char = '\u{1f}';
+pub const COLUMN_SEPARATOR: char = fzf::SEPARATOR as char;
 
 /// How many rows a chunk of the index holds (the last may hold fewer).
 pub const CHUNK_ROWS: usize = 8192;

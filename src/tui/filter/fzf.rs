@@ -17,10 +17,11 @@
 //! windows do, never lower (tested); what matches is the same.
 //!
 //! A letter matches only within its column: the columns are separated by
-//! [`COLUMN_SEPARATOR`](super::COLUMN_SEPARATOR), which counts as the start of the text (as
+//! [`SEPARATOR`] (the filter's column separator), which counts as the start of the text (as
 //! whitespace) for the bonus of the letter after it.
 
-const SEPARATOR: u8 = super::COLUMN_SEPARATOR as u8;
+/// Separates the columns of a row (ASCII unit separator: sanitised cells cannot contain it).
+pub const SEPARATOR: u8 = 0x1f;
 
 // nucleo's constants (score.rs), which are fzf's.
 const SCORE_MATCH: u16 = 16;
@@ -321,7 +322,7 @@ mod tests {
         config.normalize = false;
         let mut matcher = Matcher::new(config);
         let mut chars = Vec::new();
-        row.split(super::super::COLUMN_SEPARATOR)
+        row.split(char::from(SEPARATOR))
             .filter_map(|column| {
                 let column = Utf32Str::new(column, &mut chars);
                 matcher.fuzzy_match(column, Utf32Str::Ascii(word.as_bytes()))
