@@ -1,15 +1,24 @@
-//! The fuzzy filter of the lists, ranked like fzf with nucleo-matcher's scoring (its optimal
-//! matcher: the greedy one, fzf's "v1", was no faster here and ranks "Achen … Chen" by its
-//! first, mid-word "chen"): every word
-//! must match within one column (its letters in order, ignoring case and — unless the word
-//! itself has accents — accents), and rows are ordered by how well they match: contiguous
+//! The fuzzy filter of the lists, ranked like fzf: every word must match within one column
+//! (its letters in order, ignoring case and — unless the word itself has accents — accents),
+//! and rows are ordered by the sum over the words of each word's best column: contiguous
 //! letters and letters at the start of a word score above scattered ones. Equal scores keep
 //! the table's order.
 //!
 //! Rows are folded once (lower-cased, accents normalised as nucleo does) into chunks of one
-//! contiguous buffer each, so a keystroke scans memory in order and a row that cannot match
-//! is rejected by a plain subsequence scan before nucleo scores it. The chunks are built off
-//! the UI thread and handed over one by one (`tui::search`).
+//! contiguous buffer each, built off the UI thread and handed over one by one
+//! (`tui::search`). A keystroke scans that memory in order:
+//! - a word of ASCII letters (nearly every word typed) is scored over the row's bytes by
+//!   `fzf` (fzf's scoring with nucleo's constants, over the word's contiguous occurrences and
+//!   each column's v1 window), whatever script the row is in; a row without the word's
+//!   letters in order is rejected by a memchr per letter;
+//! - a word with letters beyond ASCII goes to nucleo-matcher's optimal matcher per column
+//!   (against the row as written when the word has accents of its own).
+//!
+//! Both give scores on one scale; nucleo may score an odd row a little higher (it tries every
+//! alignment), never lower, and both match the same rows (tested).
+//!
+//! The matches are ordered by a counting sort on the score (`order`), and kept in the table's
+//! order too: the search for one more letter looks only at them.
 
 mod fzf;
 mod order;
