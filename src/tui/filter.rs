@@ -4,13 +4,14 @@
 //! letters and letters at the start of a word score above scattered ones. Equal scores keep
 //! the table's order.
 //!
-//! Rows are folded once (lower-cased, accents normalised as nucleo does) into chunks of one
-//! contiguous buffer each, built off the UI thread and handed over one by one
-//! (`tui::search`). A keystroke scans that memory in order:
-//! - a word of ASCII letters (nearly every word typed) is scored over the row's bytes by
+//! Rows are folded once (lower-cased, accents normalised as nucleo does) into chunks that
+//! keep each distinct column text once (`index`), built off the UI thread and handed over
+//! one by one (`tui::search`). A keystroke scans the rows in order, scoring each distinct
+//! column text of a chunk once for all the rows that share it:
+//! - a word of ASCII letters (nearly every word typed) is scored over the column's bytes by
 //!   `fzf` (fzf's scoring with nucleo's constants, over the word's contiguous occurrences and
-//!   each column's v1 window), whatever script the row is in; a row without the word's
-//!   letters in order is rejected by a memchr per letter;
+//!   the column's v1 window), whatever script the column is in; a column without the word's
+//!   letters in order is rejected by one scan for its letters;
 //! - a word with letters beyond ASCII goes to nucleo-matcher's optimal matcher per column
 //!   (against the row as written when the word has accents of its own).
 //!
@@ -21,22 +22,20 @@
 //! order too: the search for one more letter looks only at them.
 
 mod fzf;
+mod index;
 mod order;
 
 use crate::present;
 use fzf::AsciiWord;
-use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
+use nucleo_matcher::chars::{graphemes, normalize};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use order::{Hit, best_first};
-use std::collections::HashMap;
-use std::sync::Arc;
+
+pub use index::{CHUNK_ROWS, SearchChunk, SearchIndex};
 
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
 pub const COLUMN_SEPARATOR: char = fzf::SEPARATOR as char;
-
-/// How many rows a chunk of the index holds (the last may hold fewer).
-pub const CHUNK_ROWS: usize = 8192;
 
 /// The filter's text of a row: the cells the pane shows, joined by the column separator, so
 /// "filter over the visible columns" means exactly what is on screen.
@@ -44,105 +43,13 @@ pub fn row_text<T>(columns: &[present::Column<T>], item: &T, context: &present::
     present::columns::texts(columns, item, context).join(&COLUMN_SEPARATOR.to_string())
 }
 
-/// The searchable text of up to [`CHUNK_ROWS`] consecutive rows, folded into one buffer.
-#[derive(Debug)]
-pub struct SearchChunk {
-    folded: String,
-    /// Where each row starts in `folded`, and where the last ends.
-    starts: Vec<u32>,
-    /// Non-ASCII rows as written: a word with accents of its own must match the accents as
-    /// written (nucleo's "smart" normalisation). Kept as UTF-8 and widened only when such a
-    /// word is typed.
-    originals: HashMap<u32, Box<str>>,
-}
-
-impl SearchChunk {
-    pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchChunk {
-        let mut chunk =
-            SearchChunk { folded: String::new(), starts: vec![0], originals: HashMap::new() };
-        for row in rows {
-            chunk.push(row);
-        }
-        chunk
-    }
-
-    /// Adds the next row.
-    pub fn push(&mut self, row: &str) {
-        if row.is_ascii() {
-            self.folded.extend(row.chars().map(|c| c.to_ascii_lowercase()));
-        } else {
-            self.originals.insert(self.len() as u32, row.into());
-            self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
-        }
-        self.starts.push(self.folded.len() as u32);
-    }
-
-    pub fn len(&self) -> usize {
-        self.starts.len() - 1
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    fn folded(&self, row: usize) -> &str {
-        &self.folded[self.starts[row] as usize..self.starts[row + 1] as usize]
-    }
-}
-
-/// The searchable text of every row of a list: chunks of [`CHUNK_ROWS`] rows, shared with
-/// the searches running off the UI thread. It may cover only the first rows of a list while
-/// the rest is still being built.
-#[derive(Debug, Clone, Default)]
-pub struct SearchIndex {
-    chunks: Vec<Arc<SearchChunk>>,
-    len: usize,
-}
-
-impl SearchIndex {
-    /// Builds the whole index at once (small lists, tests).
-    pub fn new<'a>(rows: impl IntoIterator<Item = &'a str>) -> SearchIndex {
-        let mut index = SearchIndex::default();
-        let mut chunk = SearchChunk::new([]);
-        for row in rows {
-            chunk.push(row);
-            if chunk.len() == CHUNK_ROWS {
-                index.push(Arc::new(std::mem::replace(&mut chunk, SearchChunk::new([]))));
-            }
-        }
-        if !chunk.is_empty() {
-            index.push(Arc::new(chunk));
-        }
-        index
-    }
-
-    /// Appends the next chunk. Every chunk but the last holds [`CHUNK_ROWS`] rows.
-    pub fn push(&mut self, chunk: Arc<SearchChunk>) {
-        self.len += chunk.len();
-        self.chunks.push(chunk);
-    }
-
-    /// How many rows the index covers.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The chunk of a row and the row's place in it.
-    fn locate(&self, row: u32) -> (&SearchChunk, usize) {
-        let row = row as usize;
-        (&self.chunks[row / CHUNK_ROWS], row % CHUNK_ROWS)
-    }
-}
-
 /// The matcher, with nucleo's case folding on (the rows are already normalised).
 pub struct FilterEngine {
     matcher: Matcher,
     /// A row's column widened to characters, reused from row to row.
     chars: Vec<char>,
+    /// The scores of the words in the column texts of the chunk being scanned.
+    scores: ChunkScores,
 }
 
 impl Default for FilterEngine {
@@ -150,7 +57,41 @@ impl Default for FilterEngine {
         let mut config = Config::DEFAULT;
         config.ignore_case = true;
         config.normalize = false;
-        FilterEngine { matcher: Matcher::new(config), chars: Vec::new() }
+        FilterEngine {
+            matcher: Matcher::new(config),
+            chars: Vec::new(),
+            scores: ChunkScores::default(),
+        }
+    }
+}
+
+/// Each word's score in each distinct column text of one chunk, found the first time a row
+/// of the chunk needs it: rows share most of their column texts (time zones, tags, common
+/// names), so most columns are looked up rather than scored.
+#[derive(Default)]
+struct ChunkScores {
+    /// The chunk, by number in the index, whose texts these are.
+    chunk: Option<usize>,
+    /// How many texts the chunk has.
+    texts: usize,
+    /// Word `w`'s score in text `t` at `w * texts + t`: [`UNSCORED`], [`NO_MATCH`], or the
+    /// score plus [`SCORED`].
+    slots: Vec<u32>,
+}
+
+const UNSCORED: u32 = 0;
+const NO_MATCH: u32 = 1;
+const SCORED: u32 = 2;
+
+impl ChunkScores {
+    /// Starts on a chunk (a search scans the chunks in order, so each is started once).
+    fn start(&mut self, number: usize, chunk: &SearchChunk, words: usize) {
+        if self.chunk != Some(number) {
+            self.chunk = Some(number);
+            self.texts = chunk.texts();
+            self.slots.clear();
+            self.slots.resize(self.texts * words, UNSCORED);
+        }
     }
 }
 
@@ -297,6 +238,8 @@ impl FilterEngine {
         candidates: &[u32],
         cancel: &dyn Cancel,
     ) -> Option<Vec<Hit>> {
+        // Scores kept from another search are for other words, or another index.
+        self.scores.chunk = None;
         let mut hits = Vec::new();
         for (n, &row) in candidates.iter().enumerate() {
             if n % CANCEL_EVERY == 0 && cancel.cancelled() {
@@ -321,28 +264,49 @@ impl FilterEngine {
     /// The row's score: the sum over the words of each word's best column. `None` when a
     /// word matches no column.
     fn score(&mut self, index: &SearchIndex, row: u32, words: &[Word]) -> Option<u32> {
-        let (chunk, at) = index.locate(row);
-        let folded = chunk.folded(at);
+        let (number, chunk, at) = index.locate(row);
+        self.scores.start(number, chunk, words.len());
         let mut total = 0u32;
-        for word in words {
-            let best = match &word.ascii {
-                _ if !word.folds => {
-                    // A word with accents of its own matches the row as written, and a row
-                    // written in ASCII has none.
-                    let original = chunk.originals.get(&(at as u32))?;
-                    self.best_unicode(original, word)
-                }
-                Some(fast) => fast.best_in(folded.as_bytes()),
-                None => {
-                    if !chars_in_order(folded, &word.chars) {
-                        return None;
+        for (w, word) in words.iter().enumerate() {
+            let best = if word.folds {
+                let mut best = None;
+                let top = word.ascii.as_ref().map_or(u16::MAX, AsciiWord::best_possible);
+                for &text in chunk.cells(at) {
+                    let slot = w * self.scores.texts + text as usize;
+                    let score = match self.scores.slots[slot] {
+                        UNSCORED => {
+                            let score = self.in_column(chunk.text(text), word);
+                            self.scores.slots[slot] =
+                                score.map_or(NO_MATCH, |s| u32::from(s) + SCORED);
+                            score
+                        }
+                        NO_MATCH => None,
+                        known => Some((known - SCORED) as u16),
+                    };
+                    best = best.max(score);
+                    if best == Some(top) {
+                        break;
                     }
-                    self.best_unicode(folded, word)
                 }
+                best
+            } else {
+                // A word with accents of its own matches the row as written, and a row
+                // written in ASCII has none.
+                let original = chunk.original(at)?;
+                self.best_unicode(original, word)
             };
             total = total.saturating_add(u32::from(best?));
         }
         Some(total)
+    }
+
+    /// A word's score in one column (folded).
+    fn in_column(&mut self, column: &str, word: &Word) -> Option<u16> {
+        match &word.ascii {
+            Some(fast) => fast.best_in_column(column.as_bytes()),
+            None if chars_in_order(column, &word.chars) => self.in_unicode_column(column, word),
+            None => None,
+        }
     }
 
     /// The best score of a word in the columns of a row with non-ASCII letters.
@@ -355,12 +319,6 @@ impl FilterEngine {
         self.chars.clear();
         self.chars.extend(graphemes(column));
         self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
-    }
-}
-
-impl Default for SearchChunk {
-    fn default() -> Self {
-        SearchChunk::new([])
     }
 }
 
@@ -469,6 +427,35 @@ mod tests {
         for filter in ["ann", "row 1 lee", "h"] {
             let whole = FilterEngine::default().rank(filter, &index, &all, &Never);
             assert_eq!(rank_in_parallel(filter, &index, &all, &Never), whole, "{filter}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Scoring each distinct column text of a chunk once gives every row the score it
+        /// has on its own: the sum over the words of each word's best column.
+        #[test]
+        fn shared_column_texts_score_as_each_row_alone(
+            rows in proptest::collection::vec(
+                proptest::collection::vec("(ann|anna lee|hannah|n a|Bob|)", 1..4), 1..40),
+            filter in "(an|a|nn|ee|b|h a)",
+        ) {
+            let rows: Vec<String> = rows.iter().map(|row| row.join("\u{1f}")).collect();
+            let mut expected: Vec<(u32, u32)> = Vec::new();
+            for (n, row) in rows.iter().enumerate() {
+                let row = row.to_lowercase();
+                let scores: Option<Vec<u16>> = filter
+                    .split(' ')
+                    .map(|word| AsciiWord::new(word.as_bytes().to_vec())?.best_in(row.as_bytes()))
+                    .collect();
+                if let Some(scores) = scores {
+                    expected.push((n as u32, scores.iter().map(|&s| u32::from(s)).sum()));
+                }
+            }
+            // Best first, equal scores in the table's order.
+            expected.sort_by_key(|&(n, score)| (std::cmp::Reverse(score), n));
+            let expected: Vec<u32> = expected.iter().map(|&(n, _)| n).collect();
+            let index = SearchIndex::new(&rows);
+            proptest::prop_assert_eq!(FilterEngine::default().rank_all(&filter, &index), expected);
         }
     }
 

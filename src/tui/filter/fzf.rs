@@ -140,6 +140,13 @@ fn is_continuation(byte: u8) -> bool {
     byte & 0xC0 == 0x80
 }
 
+/// Where `byte` first occurs in `text` from `from` on. Columns are a few dozen bytes: a plain
+/// scan, where memchr's set-up per call cost more than the scan itself.
+#[inline]
+fn position(text: &[u8], byte: u8, from: usize) -> Option<usize> {
+    text[from..].iter().position(|&b| b == byte).map(|found| from + found)
+}
+
 /// A filter word of ASCII letters (already lower-cased), ready to look for in rows.
 pub struct AsciiWord {
     bytes: Vec<u8>,
@@ -164,33 +171,32 @@ impl AsciiWord {
         &self.bytes
     }
 
-    /// The word's best score in any column of `row` (folded), `None` when no column holds
-    /// its letters in order.
-    pub fn best_in(&self, row: &[u8]) -> Option<u16> {
-        match self.bytes[..] {
-            [letter] => self.best_letter(row, letter),
-            _ => self.best_window(row),
-        }
+    /// The most the word can score in a column: no other column can do better.
+    pub fn best_possible(&self) -> u16 {
+        self.best_possible
     }
 
-    /// Whether the word's letters occur in `text` in order, in any columns: a memchr per
-    /// letter. Valid over UTF-8 too, where an ASCII byte is always an ASCII letter.
-    pub fn in_order(&self, text: &[u8]) -> bool {
-        let mut at = 0;
-        for &wanted in &self.bytes {
-            match memchr::memchr(wanted, &text[at..]) {
-                Some(found) => at += found + 1,
-                None => return false,
-            }
+    /// The word's best score in any column of `row` (folded), `None` when no column holds
+    /// its letters in order. (The filter scores each distinct column text once instead.)
+    #[cfg(test)]
+    pub fn best_in(&self, row: &[u8]) -> Option<u16> {
+        row.split(|&byte| byte == SEPARATOR).map(|column| self.best_in_column(column)).max()?
+    }
+
+    /// The word's best score in one column (folded, without a separator), `None` when it
+    /// does not hold the word's letters in order.
+    pub fn best_in_column(&self, column: &[u8]) -> Option<u16> {
+        match self.bytes[..] {
+            [letter] => self.best_letter(column, letter),
+            _ => self.best_window(column),
         }
-        true
     }
 
     /// One letter: its best-placed occurrence.
-    fn best_letter(&self, row: &[u8], letter: u8) -> Option<u16> {
+    fn best_letter(&self, column: &[u8], letter: u8) -> Option<u16> {
         let mut best = None;
-        for at in memchr::memchr_iter(letter, row) {
-            let score = SCORE_MATCH + bonus_at(row, at) * BONUS_FIRST_CHAR_MULTIPLIER;
+        for (at, _) in column.iter().enumerate().filter(|&(_, &byte)| byte == letter) {
+            let score = SCORE_MATCH + bonus_at(column, at) * BONUS_FIRST_CHAR_MULTIPLIER;
             best = best.max(Some(score));
             if score == self.best_possible {
                 break;
@@ -199,75 +205,45 @@ impl AsciiWord {
         best
     }
 
-    fn best_window(&self, row: &[u8]) -> Option<u16> {
-        // Most rows that cannot match fail this.
-        if !self.in_order(row) {
-            return None;
+    fn best_window(&self, column: &[u8]) -> Option<u16> {
+        let (first, start, end) = self.first_window(column)?;
+        let mut best = self.score(column, start, end);
+        if first < start {
+            best = best.max(self.score(column, first, end));
         }
-        let mut best = None;
-        let mut column = 0;
-        while column < row.len() {
-            let (window, next) = self.first_window(row, column);
-            if let Some((first, start, end)) = window {
-                let mut score = self.score(row, start, end);
-                if first < start {
-                    score = score.max(self.score(row, first, end));
-                }
-                if score == self.best_possible {
-                    return Some(score);
-                }
-                best = best.max(Some(score));
-            }
-            column = next;
-        }
-        best?;
-        // Contiguous occurrences: found from their first letter, as rows are short (faster
-        // here than memchr::memmem, which prepares each row before searching it).
+        // Contiguous occurrences. None ends before the window does, which ends where the
+        // letters first occur in order. Columns are short: a plain scan beats memchr's
+        // set-up and memmem's preparation here.
         let word = &self.bytes[..];
-        for start in memchr::memchr_iter(word[0], row) {
-            if !row[start..].starts_with(word) {
-                continue;
+        let mut at = end - word.len();
+        while best < self.best_possible && at + word.len() <= column.len() {
+            // Compared byte by byte: a call to memcmp costs more than a short word.
+            if word.iter().zip(&column[at..]).all(|(a, b)| a == b) {
+                best = best.max(self.score(column, at, at + word.len()));
             }
-            let score = self.score(row, start, start + word.len());
-            best = best.max(Some(score));
-            if score == self.best_possible {
-                break;
-            }
+            at += 1;
         }
-        best
+        Some(best)
     }
 
-    /// fzf's v1 window in the column starting at `from`: where the first complete
-    /// subsequence scanning forward starts, where it starts once shortened from its end
-    /// backward, and its end. Also where the next column starts (past the row's end after
-    /// the last).
-    fn first_window(&self, row: &[u8], from: usize) -> (Option<(usize, usize, usize)>, usize) {
-        let mut at = from;
-        let mut first = from;
-        for (n, &wanted) in self.bytes.iter().enumerate() {
-            match memchr::memchr2(wanted, SEPARATOR, &row[at..]) {
-                Some(found) if row[at + found] == wanted => {
-                    if n == 0 {
-                        first = at + found;
-                    }
-                    at += found + 1;
-                }
-                // The column ends before the word does.
-                Some(found) => return (None, at + found + 1),
-                None => return (None, row.len() + 1),
-            }
+    /// fzf's v1 window in a column: where the first complete subsequence scanning forward
+    /// starts, where it starts once shortened from its end backward, and its end. `None`
+    /// when the column does not hold the word's letters in order.
+    fn first_window(&self, column: &[u8]) -> Option<(usize, usize, usize)> {
+        let first = position(column, self.bytes[0], 0)?;
+        let mut end = first + 1;
+        for &wanted in &self.bytes[1..] {
+            end = position(column, wanted, end)? + 1;
         }
-        let end = at;
         let mut start = end;
         for &wanted in self.bytes.iter().rev() {
-            // Found scanning forward, so found again scanning back within the column.
-            while start > from && row[start - 1] != wanted {
+            // Found scanning forward, so found again scanning back.
+            while start > 0 && column[start - 1] != wanted {
                 start -= 1;
             }
             start = start.saturating_sub(1);
         }
-        let next = memchr::memchr(SEPARATOR, &row[end..]).map_or(row.len() + 1, |i| end + i + 1);
-        (Some((first, start, end)), next)
+        Some((first, start, end))
     }
 
     /// nucleo's `calculate_score` of the window `start..end`, which begins with the word's

@@ -90,7 +90,7 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
         let context = context(state);
         let rows: Vec<String> =
             items.iter().map(|item| row_text(&columns, item, &context)).collect();
-        (SearchIndex::new(rows.iter().map(String::as_str)), None)
+        (SearchIndex::new(&rows), None)
     } else {
         let (zone, now) = (state.zone, state.now);
         let names = NameCopy(
@@ -108,11 +108,7 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
                 results: results.as_ref(),
                 inbox: &inbox,
             };
-            let mut chunk = SearchChunk::default();
-            for item in &items[range] {
-                chunk.push(&row_text(&columns, item, &context));
-            }
-            chunk
+            SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
         });
         (SearchIndex::default(), Some(build))
     };
