@@ -9,7 +9,7 @@
 //! that halves the text a letter is scored against, and the chunk is no larger than its rows
 //! written out.
 
-use super::COLUMN_SEPARATOR;
+use super::fzf::SEPARATOR;
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -105,7 +105,7 @@ impl ChunkBuilder {
         }
         // A column separator is a control character, so folding (by grapheme) never merges
         // it with its neighbours: the folded row splits into the folded columns.
-        for column in self.folded.split(COLUMN_SEPARATOR) {
+        for column in self.folded.split(char::from(SEPARATOR)) {
             let number = intern(&mut self.chunk, &mut self.known, column);
             self.chunk.cells.push(number);
         }
@@ -114,11 +114,48 @@ impl ChunkBuilder {
 
     fn finish(self) -> SearchChunk {
         let mut chunk = self.chunk;
+        put_shared_columns_first(&mut chunk);
         chunk.texts.shrink_to_fit();
         chunk.text_ends.shrink_to_fit();
         chunk.cells.shrink_to_fit();
         chunk.row_ends.shrink_to_fit();
         chunk
+    }
+}
+
+/// Reorders the columns of every row, the same way, so that the most shared come first: a
+/// search looks those up rather than scoring them, and stops at a column where the word
+/// scores all it can (a time zone starting with the letter typed). The order of a row's
+/// columns means nothing to its score. Rows of different lengths are left as they are.
+fn put_shared_columns_first(chunk: &mut SearchChunk) {
+    if chunk.is_empty() {
+        return;
+    }
+    let width = chunk.cells(0).len();
+    let even =
+        (1..=chunk.len()).zip(&chunk.row_ends).all(|(rows, &end)| end as usize == rows * width);
+    if width < 2 || !even {
+        return;
+    }
+    let mut rows_per_text = vec![0u32; chunk.texts()];
+    for &text in &chunk.cells {
+        rows_per_text[text as usize] += 1;
+    }
+    // How shared each column is: the rows that share its text, summed over the rows.
+    let mut sharing = vec![0u64; width];
+    for row in chunk.cells.chunks_exact(width) {
+        for (column, &text) in row.iter().enumerate() {
+            sharing[column] += u64::from(rows_per_text[text as usize]);
+        }
+    }
+    let mut order: Vec<usize> = (0..width).collect();
+    order.sort_by_key(|&column| std::cmp::Reverse(sharing[column]));
+    let mut reordered = vec![0; width];
+    for row in chunk.cells.chunks_exact_mut(width) {
+        for (to, &from) in reordered.iter_mut().zip(&order) {
+            *to = row[from];
+        }
+        row.copy_from_slice(&reordered);
     }
 }
 
@@ -234,9 +271,11 @@ mod tests {
         assert_eq!(chunk.len(), 3);
         let texts: Vec<&str> = (0..chunk.texts() as u32).map(|n| chunk.text(n)).collect();
         assert_eq!(texts, ["ann", "utc", "", "bob", "zoe", "x"]);
-        assert_eq!(chunk.cells(1), [3, 1, 2]);
-        assert_eq!(chunk.cells(2), [4, 1, 5]);
+        assert_eq!(chunk.cells(0), [1, 2, 0]);
+        assert_eq!(chunk.cells(1), [1, 2, 3]);
+        assert_eq!(chunk.cells(2), [1, 5, 4]);
         assert_eq!(chunk.original(2), Some("Zoë\u{1f}UTC\u{1f}x"));
         assert_eq!(chunk.original(0), None);
+        assert!(SearchChunk::new([""; 0]).is_empty());
     }
 }
