@@ -333,7 +333,7 @@ fn d_on_marked_rows_opens_one_form_naming_the_count_and_success_marks_them_handl
     let effects = run(&mut state, &local, support::ctrl('s'));
     let (req_id, write) = support::submitted(&effects);
     assert!(matches!(write, WriteRequest::DncEmails(ref emails) if emails.len() == 2), "{write:?}");
-    assert!(!state.inbox.marks.get(&101).is_some_and(|m| m.handled), "not before it succeeds");
+    assert!(!state.inbox.mark(101).is_some_and(|m| m.handled), "not before it succeeds");
     let ok = Written::Dnc(vec![ServerMessage { status: 200, message: None }]);
     run(&mut state, &local, Action::Written { req_id, result: Ok(ok) });
     let marks = local.marks(&scope()).unwrap();

@@ -218,7 +218,7 @@ impl AppState {
             contacts: ListPane::default(),
             range_days: DEFAULT_RANGE_DAYS,
             results: crate::results::Results::default(),
-            inbox: InboxState { alerts: settings.alerts, ..InboxState::default() },
+            inbox: InboxState::with_alerts(settings.alerts),
             filtering: false,
             filter_input: TextInput::default(),
             overlay: None,
@@ -415,7 +415,7 @@ impl AppState {
 
     /// Replies new since the last look (the Exchanges tab and the Overview count them).
     pub fn new_replies(&self) -> usize {
-        self.inbox.new_count(self.store.exchanges.items())
+        self.inbox.counts(self.store.exchanges.data.as_ref().map(|data| &data.items)).new
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.

@@ -6,12 +6,13 @@
 pub mod jobs;
 pub(crate) mod notify;
 
-use crate::api::{Exchange, Timestamp};
+use crate::api::{Exchange, Items, Timestamp};
 use crate::inbox::{Category, Facts, Snippet};
 use crate::present::Tone;
 use crate::state::{Mark, Scope, is_new};
 use crate::tui::model::Shelf;
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 /// At most this many chains are read for snippets at once.
 pub(crate) const SNIPPETS_IN_FLIGHT: usize = 4;
@@ -56,7 +57,9 @@ pub struct InboxState {
     /// When this profile and organisation were first used; `None` until the local state
     /// answered (nothing counts as new until then, so nothing floods).
     pub first_use: Option<Timestamp>,
-    pub marks: HashMap<i64, Mark>,
+    /// Seen and handled marks by exchange id; changed only through the methods below, so
+    /// that `revision` moves with them.
+    marks: HashMap<i64, Mark>,
     pub snippets: HashMap<i64, CachedSnippet>,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
@@ -74,7 +77,10 @@ pub struct InboxState {
     pub known: Option<HashMap<i64, Option<Timestamp>>>,
     /// Replies that arrived (or moved) during this session, at their `updated_at`: new
     /// until seen, whatever the server's clock says against ours.
-    pub arrived: HashMap<i64, Option<Timestamp>>,
+    arrived: HashMap<i64, Option<Timestamp>>,
+    /// Moves each time `marks` or `arrived` change: the counts are made again.
+    revision: u64,
+    counts: CountsMemo,
     pub alerts: Alerts,
     /// Bytes for the terminal itself (bell, notifications), written by the loop after the
     /// next frame.
@@ -98,6 +104,8 @@ impl Default for InboxState {
             last_triage: None,
             known: None,
             arrived: HashMap::new(),
+            revision: 0,
+            counts: CountsMemo::default(),
             alerts: Alerts::default(),
             terminal_out: Vec::new(),
             speed_open: false,
@@ -106,20 +114,83 @@ impl Default for InboxState {
 }
 
 impl InboxState {
+    /// An inbox announcing new replies as `alerts` says.
+    pub fn with_alerts(alerts: Alerts) -> InboxState {
+        InboxState { alerts, ..InboxState::default() }
+    }
+
+    /// A fresh inbox for a session (profile and organisation): how the list is viewed is
+    /// kept, another session's marks and snippets are not.
+    pub(crate) fn for_session(&self, scope: Scope) -> InboxState {
+        InboxState {
+            scope: Some(scope),
+            shelf: self.shelf,
+            hide_handled: self.hide_handled,
+            alerts: self.alerts,
+            ..InboxState::default()
+        }
+    }
+
     /// Whether `exchange` passes the category and handled filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
         self.shelf.holds(&Category::of(&exchange.status))
             && !(self.hide_handled && self.is_handled(exchange))
     }
 
-    /// Replies new since the last look among `exchanges`.
-    pub(crate) fn new_count(&self, exchanges: &[Exchange]) -> usize {
-        exchanges.iter().filter(|e| self.is_new(e)).count()
+    /// The mark of an exchange, if it has one.
+    pub fn mark(&self, id: i64) -> Option<&Mark> {
+        self.marks.get(&id)
+    }
+
+    /// The mark of an exchange to change (a blank one when it had none).
+    pub(crate) fn mark_mut(&mut self, id: i64) -> &mut Mark {
+        self.revision += 1;
+        self.marks.entry(id).or_default()
+    }
+
+    /// Takes the marks the local state kept; those set in this session before it answered
+    /// win.
+    pub(crate) fn take_stored_marks(&mut self, mut stored: HashMap<i64, Mark>) {
+        stored.extend(self.marks.drain());
+        self.marks = stored;
+        self.revision += 1;
+    }
+
+    /// A reply that arrived (or moved) during this session, at its `updated_at`.
+    pub(crate) fn note_arrival(&mut self, id: i64, updated_at: Option<Timestamp>) {
+        self.arrived.insert(id, updated_at);
+        self.revision += 1;
+    }
+
+    /// The replies new since the last look and the rows per category among `exchanges`:
+    /// counted once for each state of the list, the marks and the filters, not on every
+    /// frame (at 200k exchanges that took milliseconds a frame).
+    pub(crate) fn counts(&self, exchanges: Option<&Items<Exchange>>) -> Arc<InboxCounts> {
+        let key = CountsKey {
+            exchanges: exchanges.cloned(),
+            revision: self.revision,
+            hide_handled: self.hide_handled,
+            first_use: self.first_use,
+        };
+        // A poisoned memo only means a frame panicked while counting: count afresh.
+        let mut memo = self.counts.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((known, counts)) = memo.as_ref()
+            && *known == key
+        {
+            return Arc::clone(counts);
+        }
+        let items = exchanges.map_or(&[][..], |items| &items[..]);
+        let counts = Arc::new(InboxCounts {
+            new: items.iter().filter(|e| self.is_new(e)).count(),
+            categories: self.category_counts(items),
+        });
+        *memo = Some((key, Arc::clone(&counts)));
+        counts
     }
 
     /// Rows per category under the handled filter (what pressing its key would list), in the
     /// bar's order: the named categories, then each other status seen.
-    pub(crate) fn category_counts(&self, exchanges: &[Exchange]) -> Vec<(Category, usize)> {
+    fn category_counts(&self, exchanges: &[Exchange]) -> Vec<(Category, usize)> {
         let mut counts: Vec<(Category, usize)> =
             Category::NAMED.iter().map(|c| (c.clone(), 0)).collect();
         for exchange in exchanges {
@@ -137,10 +208,13 @@ impl InboxState {
 
     /// The category bar's entries: each named category and its count, then "Other" (every
     /// other status) when there are any, with the shelf that lists it.
-    pub(crate) fn shelves(&self, exchanges: &[Exchange]) -> Vec<(Shelf, String, usize, Tone)> {
+    pub(crate) fn shelves(
+        &self,
+        exchanges: Option<&Items<Exchange>>,
+    ) -> Vec<(Shelf, String, usize, Tone)> {
         let mut out = Vec::new();
         let mut other = 0;
-        for (category, count) in self.category_counts(exchanges) {
+        for (category, count) in self.counts(exchanges).categories.iter().cloned() {
             match Category::NAMED.iter().position(|named| *named == category) {
                 Some(index) => {
                     out.push((Shelf::Named(index), category.label().into(), count, category.tone()))
@@ -168,6 +242,51 @@ impl InboxState {
     }
 }
 
+/// What the frames count in the inbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboxCounts {
+    /// Replies new since the last look.
+    pub new: usize,
+    /// Rows per category under the handled filter, in the category bar's order.
+    pub categories: Vec<(Category, usize)>,
+}
+
+/// What the counts were made from: the same list (by identity: a reload is a new list), the
+/// same marks and the same filters give the same counts.
+#[derive(Debug)]
+struct CountsKey {
+    exchanges: Option<Items<Exchange>>,
+    revision: u64,
+    hide_handled: bool,
+    first_use: Option<Timestamp>,
+}
+
+impl PartialEq for CountsKey {
+    fn eq(&self, other: &CountsKey) -> bool {
+        let same_list = match (&self.exchanges, &other.exchanges) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_list
+            && self.revision == other.revision
+            && self.hide_handled == other.hide_handled
+            && self.first_use == other.first_use
+    }
+}
+
+/// The last counts made, asked for by frames (which only read the state). It holds the list
+/// it counted, so a new list can never be taken for it.
+#[derive(Debug, Default)]
+struct CountsMemo(Mutex<Option<(CountsKey, Arc<InboxCounts>)>>);
+
+impl Clone for CountsMemo {
+    /// A copy counts afresh.
+    fn clone(&self) -> CountsMemo {
+        CountsMemo::default()
+    }
+}
+
 impl Facts for InboxState {
     fn is_new(&self, exchange: &Exchange) -> bool {
         let Some(first_use) = self.first_use else { return false };
@@ -190,5 +309,61 @@ impl Facts for InboxState {
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {
         self.current_snippet(id)?.snippet.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::ExchangeStatus;
+
+    fn exchanges(updated: &str) -> Items<Exchange> {
+        let at = Timestamp::parse(updated);
+        Arc::new(
+            [(1, "INFO_INQUIRY"), (2, "INFO_INQUIRY"), (3, "DECLINED")]
+                .map(|(id, status)| Exchange {
+                    id,
+                    status: ExchangeStatus::from_wire(status),
+                    updated_at: at,
+                    ..Exchange::default()
+                })
+                .to_vec(),
+        )
+    }
+
+    fn listed(counts: &InboxCounts, label: &str) -> usize {
+        counts.categories.iter().find(|(c, _)| c.label() == label).map_or(0, |(_, n)| *n)
+    }
+
+    fn interested(counts: &InboxCounts) -> usize {
+        listed(counts, "Interested")
+    }
+
+    #[test]
+    fn counts_follow_the_list_the_marks_and_the_filters() {
+        let mut inbox = InboxState {
+            first_use: Timestamp::parse("2025-01-01T00:00:00Z"),
+            ..InboxState::default()
+        };
+        let list = exchanges("2025-02-01T00:00:00Z");
+        let counts = inbox.counts(Some(&list));
+        assert_eq!((counts.new, interested(&counts)), (3, 2));
+        assert!(Arc::ptr_eq(&counts, &inbox.counts(Some(&list))), "counted once");
+
+        inbox.mark_mut(1).seen_updated_at = list[0].updated_at;
+        assert_eq!(inbox.counts(Some(&list)).new, 2, "a reply seen");
+        inbox.mark_mut(2).handled = true;
+        assert_eq!(interested(&inbox.counts(Some(&list))), 1, "a reply handled and hidden");
+        inbox.hide_handled = false;
+        assert_eq!(interested(&inbox.counts(Some(&list))), 2, "handled ones shown");
+
+        let moved = exchanges("2025-03-01T00:00:00Z");
+        assert_eq!(inbox.counts(Some(&moved)).new, 3, "a new list: every reply moved");
+        inbox.take_stored_marks(HashMap::from([(3, Mark { handled: true, ..Mark::default() })]));
+        inbox.hide_handled = true;
+        let counts = inbox.counts(Some(&moved));
+        assert_eq!(interested(&counts), 1, "a mark of this session kept");
+        assert_eq!(listed(&counts, "Not interested"), 0, "a stored mark taken");
+        assert_eq!(inbox.counts(None).new, 0, "nothing loaded");
     }
 }

@@ -9,7 +9,7 @@ use crate::state::Scope;
 use crate::tui::action::Effect;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
-use crate::tui::inbox::{CachedSnippet, InboxState, SNIPPETS_IN_FLIGHT};
+use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
 use crate::tui::layout::list_rows;
 use crate::tui::model::Pane;
 use crate::tui::resource::keep_inbox_rows;
@@ -24,14 +24,7 @@ pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
     let Connection::Ready(info) = &state.connection else { return Vec::new() };
     // The scope `outreach replies` uses too: the same marks from the CLI and the dashboard.
     let scope = Scope::new(&info.profile, &info.base_url);
-    let kept = &state.inbox;
-    state.inbox = InboxState {
-        scope: Some(scope.clone()),
-        shelf: kept.shelf,
-        hide_handled: kept.hide_handled,
-        alerts: kept.alerts,
-        ..InboxState::default()
-    };
+    state.inbox = state.inbox.for_session(scope.clone());
     vec![Effect::Local(LocalJob::Load(scope))]
 }
 
@@ -44,10 +37,7 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
                 return;
             }
             state.inbox.first_use = Some(first_use);
-            // Marks set in this session before the file answered win.
-            let mut merged = marks;
-            merged.extend(state.inbox.marks.drain());
-            state.inbox.marks = merged;
+            state.inbox.take_stored_marks(marks);
         }
         LocalAnswer::Failed(message) => {
             tracing::warn!(%message, "local state");
@@ -79,7 +69,7 @@ fn announce_arrivals(state: &mut AppState) {
     let moved: Vec<&Exchange> =
         items.iter().filter(|e| before.get(&e.id) != Some(&e.updated_at)).collect();
     for exchange in &moved {
-        state.inbox.arrived.insert(exchange.id, exchange.updated_at);
+        state.inbox.note_arrival(exchange.id, exchange.updated_at);
     }
     let arrivals: Vec<Arrival> = moved
         .into_iter()
@@ -164,7 +154,7 @@ pub(crate) fn on_snippet(
 /// The reply opened: seen at its present `updated_at`.
 pub(crate) fn seen(state: &mut AppState, exchange: &Exchange) -> Vec<Effect> {
     let Some(at) = exchange.updated_at else { return Vec::new() };
-    let mark = state.inbox.marks.entry(exchange.id).or_default();
+    let mark = state.inbox.mark_mut(exchange.id);
     mark.seen_updated_at = Some(at);
     match &state.inbox.scope {
         Some(scope) => {
@@ -207,7 +197,7 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
     let flags: Vec<(i64, bool, Option<Timestamp>)> =
         flags.into_iter().map(|(id, handled)| (id, handled, at(id))).collect();
     for &(id, handled, updated_at) in &flags {
-        let mark = state.inbox.marks.entry(id).or_default();
+        let mark = state.inbox.mark_mut(id);
         mark.handled = handled;
         mark.handled_updated_at = updated_at.filter(|_| handled);
     }

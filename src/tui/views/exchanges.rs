@@ -62,8 +62,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 /// width, names are shortened (`i Int 5`), then left out (`i 5`), so every key stays visible.
 fn category_bar(state: &AppState, width: u16) -> Line<'static> {
     let theme = &state.theme;
-    let items = state.store.exchanges.items();
-    let shelves = state.inbox.shelves(items);
+    let shelves = state.inbox.shelves(state.store.exchanges.data.as_ref().map(|data| &data.items));
     let all: usize = shelves.iter().map(|(_, _, count, _)| count).sum();
     let mut entries = vec![(Shelf::All, "all".to_string(), all, Tone::Plain)];
     entries.extend(shelves);
