@@ -21,6 +21,9 @@ pub struct ListState {
     shown: String,
     /// How many rows the index had when `order` was made (narrowing is only valid then).
     shown_rows: usize,
+    /// The answers to shorter filters that the shown one extends, shortest first, to come
+    /// back to at once when a letter is deleted (as fzf does). Within [`EARLIER_ROWS`].
+    earlier: Vec<Earlier>,
     /// The searchable text of the rows (its columns joined), folded once when the data
     /// changes; while a large list is being indexed it covers only its first rows.
     index: SearchIndex,
@@ -46,6 +49,19 @@ pub struct ListState {
     /// The generation of the latest rows; an index build of older rows stops.
     rows: Arc<AtomicU64>,
 }
+
+/// An answer kept for a filter the user typed on from.
+#[derive(Debug, Clone)]
+struct Earlier {
+    filter: String,
+    ranked: Ranked,
+    /// How many rows the index had then.
+    rows: usize,
+}
+
+/// How many row numbers the earlier answers may hold, as so many times the list's rows:
+/// the two latest answers at least (a million rows: 16 MB).
+const EARLIER_ROWS: usize = 4;
 
 /// A search too large for the UI thread, to run on a worker.
 #[derive(Debug)]
@@ -140,6 +156,7 @@ impl ListState {
         // Until the search answers, the old order stays shown, without rows that are gone.
         self.order.retain(|&row| (row as usize) < self.ids.len());
         self.shown_rows = usize::MAX;
+        self.earlier.clear();
         let job = self.search(engine, Select::Item(previous));
         self.clamp();
         (RowsTicket { generation, latest: Arc::clone(&self.rows) }, job)
@@ -177,6 +194,7 @@ impl ListState {
         });
         // The previous answer was over other rows: no narrowing from it.
         self.shown_rows = usize::MAX;
+        self.earlier.clear();
         let job = self.search(engine, Select::Row(previous));
         self.clamp();
         job
@@ -234,6 +252,14 @@ impl ListState {
             };
             self.apply(Ranked { order, matched: Vec::new() }, String::new(), select);
             return None;
+        } else if self.filter == self.shown && self.shown_rows == self.index.len() {
+            // Back to the filter shown (a letter typed and deleted before its answer came):
+            // the search of the longer one is cancelled, and nothing is to do.
+            return None;
+        } else if let Some(earlier) = self.take_earlier() {
+            // A letter deleted: the answer to this filter is at hand.
+            self.apply(earlier.ranked, earlier.filter, select);
+            return None;
         } else if narrowing {
             self.matched.clone()
         } else {
@@ -278,10 +304,24 @@ impl ListState {
         self.searching.is_some()
     }
 
+    /// The kept answer to the filter as typed now, if there is one for these rows.
+    fn take_earlier(&mut self) -> Option<Earlier> {
+        let rows = self.index.len();
+        let at = self.earlier.iter().position(|e| e.filter == self.filter && e.rows == rows)?;
+        // Those after it answer longer filters, which it does not extend.
+        self.earlier.drain(at..).next()
+    }
+
     fn apply(&mut self, ranked: Ranked, filter: String, select: Select) {
-        self.order = ranked.order;
-        self.matched = ranked.matched;
-        self.shown = filter;
+        let previous = Earlier {
+            filter: std::mem::replace(&mut self.shown, filter),
+            ranked: Ranked {
+                order: std::mem::replace(&mut self.order, ranked.order),
+                matched: std::mem::replace(&mut self.matched, ranked.matched),
+            },
+            rows: self.shown_rows,
+        };
+        self.keep_earlier(previous);
         self.shown_rows = self.index.len();
         self.selected = 0;
         if let Select::Best = select {
@@ -301,6 +341,28 @@ impl ListState {
             _ => {}
         }
         self.clamp();
+    }
+
+    /// Keeps the answer that was shown when the new one extends its filter (a letter typed),
+    /// and only the answers the new filter extends.
+    fn keep_earlier(&mut self, previous: Earlier) {
+        let shown = &self.shown;
+        let extends = |earlier: &Earlier| {
+            !earlier.filter.trim().is_empty()
+                && shown.len() > earlier.filter.len()
+                && shown.starts_with(earlier.filter.as_str())
+                && earlier.rows == self.index.len()
+        };
+        self.earlier.retain(extends);
+        if extends(&previous) {
+            self.earlier.push(previous);
+        }
+        // The oldest go first when the answers kept would hold too many rows.
+        let budget = EARLIER_ROWS * self.ids.len().max(1);
+        let size = |e: &Earlier| e.ranked.order.len() + e.ranked.matched.len();
+        while self.earlier.iter().map(size).sum::<usize>() > budget {
+            self.earlier.remove(0);
+        }
     }
 
     pub fn filter(&self) -> &str {
@@ -515,6 +577,64 @@ mod tests {
             .collect();
         let got: std::collections::BTreeSet<u32> = list.order().iter().copied().collect();
         assert_eq!(got, expected);
+    }
+
+    /// Types `filter` and, when a job answers it, applies the answer.
+    fn typed(list: &mut ListState, engine: &mut FilterEngine, filter: &str) -> bool {
+        let job = list.set_filter(filter, engine);
+        let searched = job.is_some();
+        if let Some(job) = job {
+            assert!(list.filtered(Arc::new(job.perform().expect("the latest search"))));
+        }
+        searched
+    }
+
+    #[test]
+    fn a_deleted_letter_brings_back_the_earlier_answer_without_a_search() {
+        let (mut list, mut engine) = large(INLINE_ROWS * 3);
+        assert!(typed(&mut list, &mut engine, "row 1"));
+        let one = list.order().to_vec();
+        assert!(typed(&mut list, &mut engine, "row 12"));
+        typed(&mut list, &mut engine, "row 123");
+        let twelve = {
+            let mut fresh = large(INLINE_ROWS * 3);
+            typed(&mut fresh.0, &mut fresh.1, "row 12");
+            fresh.0.order().to_vec()
+        };
+        list.move_by(2);
+        assert!(!typed(&mut list, &mut engine, "row 12"), "no search: kept");
+        assert_eq!(list.order(), twelve, "as a search of it gives");
+        assert_eq!(list.selected(), 0, "the best match selected, as after a search");
+        assert!(!typed(&mut list, &mut engine, "row 1"));
+        assert_eq!(list.order(), one);
+        assert!(typed(&mut list, &mut engine, "row 13"), "another filter is searched");
+        assert!(!typed(&mut list, &mut engine, "row 1"), "the shorter answer is still kept");
+        assert_eq!(list.order(), one);
+    }
+
+    #[test]
+    fn a_letter_deleted_before_its_answer_came_keeps_the_answer_shown() {
+        let (mut list, mut engine) = large(INLINE_ROWS * 3);
+        assert!(typed(&mut list, &mut engine, "row 1"));
+        let shown = list.order().to_vec();
+        let late = list.set_filter("row 12", &mut engine).expect("a job");
+        assert!(list.set_filter("row 1", &mut engine).is_none(), "nothing to search");
+        assert!(!list.searching());
+        assert_eq!(late.perform().map(|f| f.generation), None, "the longer search stops");
+        assert_eq!(list.order(), shown);
+    }
+
+    #[test]
+    fn earlier_answers_are_forgotten_when_the_rows_change() {
+        let (mut list, mut engine) = large(INLINE_ROWS * 3);
+        typed(&mut list, &mut engine, "row 1");
+        typed(&mut list, &mut engine, "row 12");
+        let rows: Vec<String> = (0..INLINE_ROWS * 3).map(|i| format!("line {i}")).collect();
+        let ids = (0..rows.len() as i64).collect();
+        let (_, job) = list.set_rows(ids, SearchIndex::new(&rows), &mut engine);
+        assert!(list.filtered(Arc::new(job.expect("searched again").perform().unwrap())));
+        assert!(typed(&mut list, &mut engine, "row 1"), "searched, not taken from before");
+        assert_eq!(list.order(), [] as [u32; 0]);
     }
 
     #[test]
