@@ -66,3 +66,15 @@ fn without_colour_the_selection_is_reverse_video() {
         .any(|c| c.fg != ratatui::style::Color::Reset || c.bg != ratatui::style::Color::Reset);
     assert!(!colours, "NO_COLOR: no cell has a colour");
 }
+
+#[test]
+fn a_narrow_chain_title_leaves_out_the_hint_and_the_bot_before_where_the_reader_is() {
+    let chain = |s: &mut AppState| keys(s, &[ch('3'), key(KeyCode::Enter)]);
+    let title =
+        |width| screen(&scenario_state(width, 16, chain)).lines().nth(1).unwrap().to_string();
+    assert!(
+        title(80).contains("#101 Ann Smith ↔ Ada Bot · MEETING_BOOKED · message 2/3 · Esc back")
+    );
+    assert!(title(50).contains("#101 Ann Smith · MEETING_BOOKED · message 2/3 ─"), "{}", title(50));
+    assert!(title(40).contains("#101 Ann Smith · message 2/3 ─"), "{}", title(40));
+}

@@ -22,31 +22,43 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         Some(index) => index + 1,
         None => view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1),
     };
-    let mut title = vec![
-        Span::styled(format!("#{} ", exchange.id), theme.dim),
-        Span::styled(
-            format!(
-                "{} ↔ {}",
-                sanitize(&party_name(&exchange.contact)),
-                sanitize(&party_name(&exchange.bot))
-            ),
-            theme.title,
-        ),
-        Span::styled(
-            format!(" · {}", sanitize(exchange.status.as_str())),
-            theme.status_kind(exchange.status.kind()),
-        ),
-    ];
+    let contact = Span::styled(sanitize(&party_name(&exchange.contact)), theme.title);
+    let bot = Span::styled(format!(" ↔ {}", sanitize(&party_name(&exchange.bot))), theme.title);
+    let status = Span::styled(
+        format!(" · {}", sanitize(exchange.status.as_str())),
+        theme.status_kind(exchange.status.kind()),
+    );
+    let mut kept = vec![Span::styled(format!("#{} ", exchange.id), theme.dim), contact];
     if count > 0 {
-        title.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
+        kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
     }
     if let Some(time) = their_time(state, exchange.contact.id) {
-        title.push(Span::styled(format!(" · their time {time}"), theme.accent));
+        kept.push(Span::styled(format!(" · their time {time}"), theme.accent));
     }
     if view.remote.is_loading() {
-        title.push(Span::styled(" ⟳ loading", theme.warning));
+        kept.push(Span::styled(" ⟳ loading", theme.warning));
     }
-    title.push(Span::styled(" · Esc back", theme.dim));
+    let hint = Span::styled(" · Esc back", theme.dim);
+    // On a narrow pane the hint goes first, then the bot's name, then the status: the id,
+    // the contact, where the reader is and the contact's time stay.
+    let room = usize::from(area.width.saturating_sub(4));
+    let width = |spans: &[&Span]| spans.iter().map(|span| span.width()).sum::<usize>();
+    let base: Vec<&Span> = kept.iter().collect();
+    let fits = |extra: &[&Span]| width(&base) + width(extra) <= room;
+    let (with_status, with_bot) = (fits(&[&status]), fits(&[&bot, &status]));
+    let with_hint = fits(&[&bot, &status, &hint]);
+    let mut rest = kept.split_off(2);
+    let mut title = kept;
+    if with_bot {
+        title.push(bot);
+    }
+    if with_status {
+        title.push(status);
+    }
+    title.append(&mut rest);
+    if with_hint {
+        title.push(hint);
+    }
     let block = pane_block(state, title);
     match (&view.remote.data, &view.remote.error) {
         (None, Some(error)) => {
