@@ -6,7 +6,7 @@
 use super::schema::{self, Migrated};
 use rusqlite::{Connection, ErrorCode};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a write waits for another outreach's transaction before giving up. Every
 /// transaction of ours is a handful of rows, so a wait this long means something holds the
@@ -42,14 +42,7 @@ pub(crate) fn open_file(path: &Path) -> (Option<Connection>, Option<String>) {
             dir.display()
         ));
     }
-    // Two processes opening a new file at once can both wait on the switch to WAL until one
-    // gives up; by then the other has finished, so the one that gave up tries once more
-    // before calling the file locked (the concurrent-writers test met this).
-    let opened = match open_as_is(path) {
-        Err(Failure::Locked) => open_as_is(path),
-        other => other,
-    };
-    match opened {
+    match open_patiently(path) {
         Ok(connection) => (Some(connection), None),
         Err(Failure::Damaged) => rebuild(path),
         Err(Failure::Locked) => bypass(format!(
@@ -65,6 +58,28 @@ pub(crate) fn open_file(path: &Path) -> (Option<Connection>, Option<String>) {
             "Local state off: cannot open {} ({reason}); new-reply and handled marks last this run only.",
             path.display()
         )),
+    }
+}
+
+/// [`open_as_is`], tried again while the file answers "busy" at once. Processes opening a
+/// new file at the same moment can each hold what another waits for (the switch to WAL, the
+/// first migration), and SQLite then answers one of them "busy" without waiting; a moment
+/// later the others are done. (Eight processes at once met this on a loaded machine even
+/// with one retry.) A file another program really holds makes the first try wait out the
+/// busy timeout, and there it ends.
+fn open_patiently(path: &Path) -> Result<Connection, Failure> {
+    let started = Instant::now();
+    // Not every process on the same beat: the pause depends on who is waiting.
+    let mut pause = Duration::from_millis(5 + u64::from(std::process::id() % 10));
+    loop {
+        match open_as_is(path) {
+            Err(Failure::Locked) if started.elapsed() + pause < BUSY_TIMEOUT => {
+                // On a blocking thread of the dashboard or in a CLI command, never the UI's.
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(250));
+            }
+            other => return other,
+        }
     }
 }
 
