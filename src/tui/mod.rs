@@ -16,6 +16,7 @@ pub mod keymap;
 pub(crate) mod layout;
 pub mod list;
 mod malloc;
+pub mod memo;
 pub mod model;
 pub mod outside;
 pub(crate) mod palette;

@@ -1,7 +1,9 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use crate::api::{ApiError, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
+use crate::api::{
+    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery,
+};
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
@@ -13,6 +15,7 @@ use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope};
 use crate::tui::list::{FilterJob, ListState};
+use crate::tui::memo::ListMemo;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
@@ -23,6 +26,7 @@ use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, To
 use crate::tui::theme::Theme;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The results range at start: a month tells a trend without burying this week.
@@ -62,6 +66,8 @@ pub struct ChainView {
     pub unfolded: bool,
     /// The layout being made, whose result is awaited; `layout` is the last one until then.
     pub layout_pending: Option<ReqId>,
+    /// The contact's time zone, found in the contacts once per list rather than each frame.
+    pub contact_zone: ListMemo<Contact, i64, Option<Arc<str>>>,
 }
 
 #[derive(Debug, Clone, Default)]

@@ -10,9 +10,10 @@ use crate::api::{Exchange, Items, Timestamp};
 use crate::inbox::{Category, Facts, Snippet};
 use crate::present::Tone;
 use crate::state::{Mark, Scope, is_new};
+use crate::tui::memo::ListMemo;
 use crate::tui::model::Shelf;
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// At most this many chains are read for snippets at once.
 pub(crate) const SNIPPETS_IN_FLIGHT: usize = 4;
@@ -166,26 +167,14 @@ impl InboxState {
     /// counted once for each state of the list, the marks and the filters, not on every
     /// frame (at 200k exchanges that took milliseconds a frame).
     pub(crate) fn counts(&self, exchanges: Option<&Items<Exchange>>) -> Arc<InboxCounts> {
-        let key = CountsKey {
-            exchanges: exchanges.cloned(),
-            revision: self.revision,
-            hide_handled: self.hide_handled,
-            first_use: self.first_use,
-        };
-        // A poisoned memo only means a frame panicked while counting: count afresh.
-        let mut memo = self.counts.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((known, counts)) = memo.as_ref()
-            && *known == key
-        {
-            return Arc::clone(counts);
-        }
-        let items = exchanges.map_or(&[][..], |items| &items[..]);
-        let counts = Arc::new(InboxCounts {
-            new: items.iter().filter(|e| self.is_new(e)).count(),
-            categories: self.category_counts(items),
-        });
-        *memo = Some((key, Arc::clone(&counts)));
-        counts
+        let key = (self.revision, self.hide_handled, self.first_use);
+        self.counts.get(exchanges, key, || {
+            let items = exchanges.map_or(&[][..], |items| &items[..]);
+            Arc::new(InboxCounts {
+                new: items.iter().filter(|e| self.is_new(e)).count(),
+                categories: self.category_counts(items),
+            })
+        })
     }
 
     /// Rows per category under the handled filter (what pressing its key would list), in the
@@ -251,41 +240,9 @@ pub struct InboxCounts {
     pub categories: Vec<(Category, usize)>,
 }
 
-/// What the counts were made from: the same list (by identity: a reload is a new list), the
-/// same marks and the same filters give the same counts.
-#[derive(Debug)]
-struct CountsKey {
-    exchanges: Option<Items<Exchange>>,
-    revision: u64,
-    hide_handled: bool,
-    first_use: Option<Timestamp>,
-}
-
-impl PartialEq for CountsKey {
-    fn eq(&self, other: &CountsKey) -> bool {
-        let same_list = match (&self.exchanges, &other.exchanges) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        same_list
-            && self.revision == other.revision
-            && self.hide_handled == other.hide_handled
-            && self.first_use == other.first_use
-    }
-}
-
-/// The last counts made, asked for by frames (which only read the state). It holds the list
-/// it counted, so a new list can never be taken for it.
-#[derive(Debug, Default)]
-struct CountsMemo(Mutex<Option<(CountsKey, Arc<InboxCounts>)>>);
-
-impl Clone for CountsMemo {
-    /// A copy counts afresh.
-    fn clone(&self) -> CountsMemo {
-        CountsMemo::default()
-    }
-}
+/// The inbox's counts, made again when the exchanges, the marks (their revision), the handled
+/// filter or the first use change.
+type CountsMemo = ListMemo<Exchange, (u64, bool, Option<Timestamp>), Arc<InboxCounts>>;
 
 impl Facts for InboxState {
     fn is_new(&self, exchange: &Exchange) -> bool {

@@ -111,6 +111,7 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
                 at_message: None,
                 unfolded: false,
                 layout_pending: None,
+                contact_zone: Default::default(),
             });
             effects.extend(fetch(state, Slot::Chain));
             effects

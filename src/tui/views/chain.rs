@@ -32,7 +32,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     if count > 0 {
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
     }
-    if let Some(time) = their_time(state, exchange.contact.id) {
+    if let Some(time) = their_time(state, view) {
         kept.push(Span::styled(format!(" · their time {time}"), theme.accent));
     }
     if view.remote.is_loading() {
@@ -90,10 +90,14 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
 
 /// The contact's local time now ("09:14, Tue") when their time zone is known (the
 /// contacts are loaded and theirs has one).
-fn their_time(state: &AppState, contact_id: i64) -> Option<String> {
-    let contact = state.store.contacts.items().iter().find(|c| c.id == contact_id)?;
-    let zone = contact.timezone.as_deref()?.trim();
-    in_named_zone(state.now, zone, "%H:%M, %a").map(|time| sanitize(&time))
+fn their_time(state: &AppState, view: &ChainView) -> Option<String> {
+    let contacts = state.store.contacts.data.as_ref().map(|data| &data.items);
+    let id = view.exchange.contact.id;
+    let zone = view.contact_zone.get(contacts, id, || {
+        let contact = contacts?.iter().find(|c| c.id == id)?;
+        contact.timezone.clone()
+    })?;
+    in_named_zone(state.now, zone.trim(), "%H:%M, %a").map(|time| sanitize(&time))
 }
 
 /// One laid-out line in its style. Only the visible window is styled.

@@ -1,0 +1,78 @@
+//! A value made from a list, kept until the list or the other inputs change. Frames only
+//! read the state, and what they show of a whole list (a count, one item found in it) would
+//! otherwise be made again on every frame: per-row work on the UI thread.
+
+use crate::api::Items;
+use std::sync::{Arc, Mutex};
+
+/// The last value made from a list of `T` and a key of the other inputs. It holds the list
+/// it was made from, so that a newer list is never taken for it (a reload is a new list).
+#[derive(Debug)]
+pub struct ListMemo<T, K, V>(Mutex<Option<Made<T, K, V>>>);
+
+#[derive(Debug)]
+struct Made<T, K, V> {
+    list: Option<Items<T>>,
+    key: K,
+    value: V,
+}
+
+impl<T, K, V> Default for ListMemo<T, K, V> {
+    fn default() -> Self {
+        ListMemo(Mutex::new(None))
+    }
+}
+
+impl<T, K, V> Clone for ListMemo<T, K, V> {
+    /// A copy makes its value afresh.
+    fn clone(&self) -> Self {
+        ListMemo::default()
+    }
+}
+
+impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
+    /// The value for `list` and `key`: the one kept when both are the same as when it was
+    /// made, else `make`'s, then kept.
+    pub fn get(&self, list: Option<&Items<T>>, key: K, make: impl FnOnce() -> V) -> V {
+        // A poisoned memo only means a frame panicked while making it: make it afresh.
+        let mut kept = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(made) = kept.as_ref() {
+            let same_list = match (&made.list, list) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            };
+            if same_list && made.key == key {
+                return made.value.clone();
+            }
+        }
+        let value = make();
+        *kept = Some(Made { list: list.cloned(), key, value: value.clone() });
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_is_made_again_only_for_another_list_or_key() {
+        let memo = ListMemo::default();
+        let list: Items<u8> = Arc::new(vec![1, 2]);
+        let mut made = 0;
+        let mut get = |list: Option<&Items<u8>>, key: u8| {
+            memo.get(list, key, || {
+                made += 1;
+                list.map_or(0, |l| l.len())
+            })
+        };
+        assert_eq!(get(Some(&list), 0), 2);
+        assert_eq!(get(Some(&list), 0), 2);
+        let same_items: Items<u8> = Arc::new(vec![1, 2]);
+        assert_eq!(get(Some(&same_items), 0), 2, "an equal list is still another list");
+        assert_eq!(get(Some(&same_items), 1), 2);
+        assert_eq!(get(None, 1), 0);
+        assert_eq!(made, 4);
+    }
+}
