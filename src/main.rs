@@ -3,6 +3,7 @@
 
 use outreach_tui::cli::{self, Cli, runtime};
 use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,7 +24,11 @@ fn main() -> ExitCode {
             match runtime::block_on(tui::run(launch, UiSettings::from_env())) {
                 Ok(Ok(())) => ExitCode::SUCCESS,
                 Ok(Err(error)) | Err(error) => {
-                    eprintln!("outreach: the terminal could not be used: {error}");
+                    // Not `eprintln!`, which panics when stderr is a terminal that is gone.
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "outreach: the terminal could not be used: {error}"
+                    );
                     ExitCode::FAILURE
                 }
             }

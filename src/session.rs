@@ -5,7 +5,7 @@
 use crate::api::{ApiError, ApiKey, Client, ClientOptions};
 use crate::audit;
 use crate::config::{self, ConfigError, Loaded};
-use crate::credentials::{self, Keyring, KeyringError, Lifetime, StoreChoice};
+use crate::credentials::{self, Keyring, KeyringError, Lifetime, StoreChoice, StoreKind};
 use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
@@ -94,10 +94,14 @@ impl Session {
 /// Why no session could be resolved, with what to do about it.
 #[derive(Debug, Clone, Error)]
 pub enum SessionError {
+    /// No store holds a key for the profile: `searched` answered that they hold none,
+    /// `unreachable` could not be asked (said, but they are not why no key was found).
     #[error(
-        "No API key for profile '{profile}'. Run `outreach auth login` to store one in the OS keyring, or set OUTREACH_API_KEY."
+        "No API key for profile '{profile}'{}.{} Run `outreach auth login` to store one in the OS keyring, or set OUTREACH_API_KEY.",
+        searched_words(.searched),
+        .unreachable.iter().map(|p| format!(" {}", p.summary())).collect::<String>()
     )]
-    NoKey { profile: String },
+    NoKey { profile: String, searched: Vec<StoreKind>, unreachable: Vec<KeyringError> },
 
     #[error(
         "No API key for profile '{profile}' was found, and {}:{}\nRun `outreach auth login` to store one, or set OUTREACH_API_KEY.",
@@ -123,6 +127,14 @@ impl SessionError {
     /// key stores' own detail (which `Display` keeps, for the log and the CLI).
     pub fn brief(&self) -> String {
         match self {
+            SessionError::NoKey { profile, searched, unreachable } if !unreachable.is_empty() => {
+                let what: Vec<String> = unreachable.iter().map(KeyringError::headline).collect();
+                format!(
+                    "No API key for profile '{profile}'{} ({}). Run `outreach auth login` to store one, or set OUTREACH_API_KEY. The log has the details.",
+                    searched_words(searched),
+                    what.join("; ")
+                )
+            }
             SessionError::KeyringUnavailable { profile, problems } => {
                 let what: Vec<String> = problems.iter().map(KeyringError::headline).collect();
                 format!(
@@ -132,6 +144,16 @@ impl SessionError {
             }
             other => other.to_string(),
         }
+    }
+}
+
+/// ` in the kernel keyutils store`: the stores that were asked and hold no key.
+fn searched_words(searched: &[StoreKind]) -> String {
+    let names: Vec<&str> = searched.iter().map(|kind| kind.name()).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [only] => format!(" in the {only}"),
+        [first @ .., last] => format!(" in the {} or the {last}", first.join(", the ")),
     }
 }
 
@@ -253,8 +275,14 @@ pub async fn choose_key(
             source: KeySource::Keyring(found.store.name().to_string()),
             lifetime: Some(found.lifetime),
         }),
-        None if lookup.problems.is_empty() => {
-            Err(SessionError::NoKey { profile: profile.to_string() })
+        // A store that answered "no key" was asked: the key is missing, whatever else
+        // could not be asked.
+        None if lookup.problems.is_empty() || !lookup.answered.is_empty() => {
+            Err(SessionError::NoKey {
+                profile: profile.to_string(),
+                searched: lookup.answered,
+                unreachable: lookup.problems,
+            })
         }
         None => Err(SessionError::KeyringUnavailable {
             profile: profile.to_string(),

@@ -183,3 +183,37 @@ fn the_environment_beats_the_keyring_for_ci_and_ssh() {
     assert!(stdout.contains("from the OUTREACH_API_KEY environment variable"), "{stdout}");
     assert!(stdout.contains("(from --base-url or OUTREACH_BASE_URL)"), "{stdout}");
 }
+
+/// Without a Secret Service, keyutils answers for every profile: one whose key is there
+/// shows its store, one without a key shows none (not "no store answered"), and the error of
+/// a command run with the keyless profile names the store that was asked.
+#[test]
+fn auth_list_and_a_missing_key_name_the_store_that_answered() {
+    let sim = BlockingSim::start();
+    let home = Isolated::new();
+    let (keyed, keyless) = (unique_profile("listed"), unique_profile("keyless"));
+    let no_bus = ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/outreach-test-bus");
+    assert!(login(&home, &keyed, sim.base_url(), &sim.admin_key(), &[]).status.success());
+    let config = home.config_text().unwrap_or_default();
+    home.write_config(&format!("{config}\n[profiles.{keyless}]\nbase_url = \"{}\"\n", sim.base_url()));
+
+    let output = home.outreach().args(["auth", "list"]).env(no_bus.0, no_bus.1).output().unwrap();
+    let (stdout, stderr) = outputs(&output);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    let row = |name: &str| stdout.lines().find(|line| line.contains(name)).unwrap_or_default();
+    assert!(row(&keyed).contains("kernel keyutils store"), "{stdout}");
+    assert!(row(&keyless).contains("none (outreach auth login)"), "{stdout}");
+    assert!(!stdout.contains("no key store answered"), "{stdout}");
+
+    let output = home
+        .outreach()
+        .args(["--profile", &keyless, "campaigns", "list"])
+        .env(no_bus.0, no_bus.1)
+        .output()
+        .unwrap();
+    let (_, stderr) = outputs(&output);
+    let expected = format!("No API key for profile '{keyless}' in the kernel keyutils store.");
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains("The Secret Service is not available"), "{stderr}");
+    sim.block_on(Keyring::system().remove(&keyed, StoreChoice::Auto));
+}

@@ -251,7 +251,7 @@ async fn flag_beats_environment_beats_config_beats_default() {
         allow_http: false,
     };
     let error = resolve_with(&request, &env, &loaded(CONFIG), &keyring).await.unwrap_err();
-    assert!(matches!(&error, SessionError::NoKey { profile } if profile == "acme"), "{error}");
+    assert!(matches!(&error, SessionError::NoKey { profile, .. } if profile == "acme"), "{error}");
 
     let no_config =
         resolve_with(&SessionRequest::default(), &Environment::default(), &loaded(""), &keyring)
@@ -301,26 +301,35 @@ async fn plain_http_to_another_machine_is_refused_unless_allowed_loudly() {
     assert!(session.warnings.iter().all(|w| !w.contains("unencrypted")));
 }
 
+/// The Secret Service locked, keyutils asked and holding no key: the key is missing from the
+/// store that was asked (named), and the locked one is said beside it.
 #[tokio::test]
 async fn no_key_because_a_store_failed_says_which_and_why() {
-    let secret_service = mock_store();
+    let (secret_service, keyutils) = (mock_store(), mock_store());
     let keyring = Keyring::with_stores(vec![
         (StoreKind::SecretService, secret_service.clone() as Arc<CredentialStore>),
-        (StoreKind::Keyutils, mock_store() as Arc<CredentialStore>),
+        (StoreKind::Keyutils, keyutils.clone() as Arc<CredentialStore>),
     ]);
+    let resolve = || {
+        resolve_with(&SessionRequest::default(), &Environment::default(), &loaded(CONFIG), &keyring)
+    };
     fail_next(&secret_service, "acme", locked());
-    let error = resolve_with(
-        &SessionRequest::default(),
-        &Environment::default(),
-        &loaded(CONFIG),
-        &keyring,
-    )
-    .await
-    .unwrap_err();
+    let error = resolve().await.unwrap_err();
+    assert!(matches!(error, SessionError::NoKey { .. }), "keyutils answered: {error:?}");
     let text = error.to_string();
-    assert!(text.contains("No API key for profile 'acme' was found"), "{text}");
+    assert!(text.contains("No API key for profile 'acme' in the kernel keyutils store."), "{text}");
     assert!(text.contains("The Secret Service is locked: the collection is locked"), "{text}");
     assert!(text.contains("OUTREACH_API_KEY"), "{text}");
+    let brief = error.brief();
+    assert!(brief.contains("in the kernel keyutils store (the Secret Service is locked)"), "{brief}");
+    assert!(!brief.contains("--store keyutils"), "keyutils was asked already: {brief}");
+
+    // No store answered at all: then the key may be there, and the stores are named.
+    fail_next(&secret_service, "acme", locked());
+    fail_next(&keyutils, "acme", StoreError::PlatformFailure("keyctl: denied".into()));
+    let text = resolve().await.unwrap_err().to_string();
+    assert!(text.contains("No API key for profile 'acme' was found"), "{text}");
+    assert!(text.contains("The kernel keyutils store failed: keyctl: denied"), "{text}");
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ use outreach_tui::api::Client;
 use outreach_tui::sim::SimHandle;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::connect::Launch;
-use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::model::{ConnectionInfo, Slot};
 use outreach_tui::tui::runner::Runner;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
@@ -39,6 +39,20 @@ impl Dashboard {
         dashboard.act(ch('2')).await;
         assert!(dashboard.state.campaigns.list.total() > 1, "{}", dashboard.screen());
         dashboard
+    }
+
+    /// Connected to the simulator with `client`, at this size, the Overview's reads done.
+    async fn overview(sim: &SimHandle, client: Client, width: u16, height: u16) -> Dashboard {
+        let state = AppState::new(settings(Theme::default()), width, height, chrono::Utc::now());
+        let mut dashboard = Dashboard { state, client };
+        let info = ConnectionInfo { base_url: sim.base_url.clone(), ..common::info() };
+        dashboard.act(Action::Connected(Ok(info))).await;
+        dashboard
+    }
+
+    /// The status bar: the screen's last line.
+    fn status_bar(&self) -> String {
+        self.screen().lines().last().unwrap_or_default().to_string()
     }
 
     /// One action, then every read it causes, until nothing is left to do.
@@ -163,4 +177,104 @@ async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
     );
     assert!(state.retries.is_empty(), "the wait ends with the answer");
     assert!(!screen(&state).contains("trying again"), "{}", screen(&state));
+}
+
+/// A refused key: each Overview tile says the cause in a few words, the status bar says once
+/// what to do, the inbox line stops saying it loads, and `?` has the whole text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_key_is_said_once_and_nothing_loads_forever() {
+    let sim = start().await;
+    let wrong = common::sim::client(&sim, &outreach_tui::api::ApiKey::new("sk-wrong".into()));
+    let mut dashboard = Dashboard::overview(&sim, wrong, 120, 30).await;
+    let screen = dashboard.screen();
+    assert_eq!(screen.matches("key refused (401)").count(), 5, "four tiles and the bar:\n{screen}");
+    assert_eq!(screen.matches("press L to enter a new key").count(), 1, "{screen}");
+    assert!(!screen.contains("The API refused the key"), "the long text stays in ? help:\n{screen}");
+    assert!(!screen.contains("loading"), "nothing is awaited any more:\n{screen}");
+    assert!(screen.contains("Inbox ✗ key refused (401)"), "{screen}");
+
+    dashboard.act(ch('?')).await;
+    let help = help_text(&dashboard.state);
+    assert!(dashboard.screen().contains("✗ Loading"), "{}", dashboard.screen());
+    assert!(help.contains("✗ Loading campaigns failed: The API refused the key (401)"), "{help}");
+    sim.shutdown().await;
+}
+
+/// A rate limit on meetings leaves the replies of the chart drawn, and says why the meetings
+/// are missing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failure_of_the_meetings_keeps_the_replies_chart() {
+    let sim = start().await;
+    faults(&sim, "429:3600@GET:/api/v1/meetings").await;
+    let dashboard = Dashboard::overview(&sim, common::sim::northwind(&sim), 120, 30).await;
+    assert!(dashboard.state.store.range_replies.data.is_some());
+    let screen = dashboard.screen();
+    let tile = screen.lines().find(|line| line.contains(" replied ")).unwrap_or_default();
+    assert!(tile.contains("meetings: ✗ rate limited (429)"), "{screen}");
+    sim.shutdown().await;
+}
+
+/// Each pane says its own failure, cause first, readable at 80 columns; another pane's is not
+/// shown there; `?` holds the whole text, its sentences joined with a full stop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_pane_says_its_own_failure_cause_first_with_the_whole_text_in_help() {
+    let sim = start().await;
+    let mut dashboard = Dashboard::overview(&sim, common::sim::northwind(&sim), 80, 24).await;
+    dashboard.act(ch('6')).await;
+    faults(&sim, "500@GET:/api/v1/contacts").await;
+    dashboard.act(ch('r')).await;
+    assert!(dashboard.status_bar().contains("✗ contacts: server failed (500)"));
+    dashboard.act(ch('2')).await;
+    let bar = dashboard.status_bar();
+    assert!(!bar.contains("contacts"), "the Contacts pane's failure stays there: {bar}");
+    assert!(!bar.contains('✗'), "{bar}");
+
+    faults(&sim, "500@GET:/api/v1/bots").await;
+    dashboard.act(ch('5')).await;
+    dashboard.act(ch('r')).await;
+    let bar = dashboard.status_bar();
+    assert!(bar.contains("✗ bots: server failed (500): Internal Server Error"), "{bar}");
+    let title = dashboard.screen().lines().find(|l| l.contains("┌ Bots")).unwrap_or_default().to_string();
+    assert!(title.contains("⚠ server failed (500)"), "{title}");
+
+    dashboard.act(ch('?')).await;
+    let help = help_text(&dashboard.state);
+    assert!(dashboard.screen().contains("✗ Loading"), "{}", dashboard.screen());
+    assert!(help.contains("Internal Server Error. Press r to retry."), "{help}");
+    sim.shutdown().await;
+}
+
+/// What `?` help says on the current screen, its lines joined (the box wraps them).
+fn help_text(state: &AppState) -> String {
+    let view = outreach_tui::tui::resource::help_view(state);
+    let lines = outreach_tui::tui::widgets::help::lines(&view);
+    let text: Vec<String> = lines.iter().map(|line| line.to_string()).collect();
+    text.join(" ")
+}
+
+/// A body that stalls (headers, then nothing) is asked again once, and the wait before the
+/// second try is reported with what ran out and for how long — in virtual time.
+#[tokio::test(start_paused = true)]
+async fn a_stalled_answer_asked_again_is_reported_with_its_cause() {
+    let faults = Some("stall@GET:/api/v1/bots".to_string());
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let mut runner = Runner::new(tx, Launch::Demo { faults });
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, chrono::Utc::now());
+    runner.run(Effect::Connect);
+    let mut reason = None;
+    while state.store.bots.error.is_none() {
+        let action = tokio::time::timeout(Duration::from_secs(120), rx.recv()).await;
+        let action = action.ok().flatten().expect("the bots fail within 2 min of virtual time");
+        if let Action::Waiting { slot: Slot::Bots, reason: said, .. } = &action {
+            reason = Some(said.clone());
+        }
+        for effect in update(&mut state, action) {
+            runner.run(effect);
+        }
+    }
+    let reason = reason.expect("the second try was announced");
+    assert!(reason.starts_with("answer from 127.0.0.1:"), "{reason}");
+    assert!(reason.ends_with("stalled for 20 s"), "{reason}");
+    let error = state.store.bots.error.as_ref().unwrap().to_string();
+    assert!(error.contains("began to answer, then sent nothing more within 20 s"), "{error}");
 }

@@ -189,3 +189,33 @@ fn a_panic_gives_the_terminal_back_in_cooked_mode_with_the_message_in_the_log() 
     assert!(!terminal.hide_cursor(), "the cursor is shown");
     assert!(home.log_text().contains("panic drill: F12 pressed"), "log:\n{}", home.log_text());
 }
+
+/// Closing the terminal (an SSH drop, `tmux kill-server`) ends the dashboard quietly, either
+/// way the news arrives: the SIGHUP alone, or the terminal itself gone (EIO on every read and
+/// write, with its SIGHUP). No panic, one line in the log.
+#[test]
+fn a_closed_terminal_ends_the_dashboard_quietly_with_one_log_line() {
+    for close_master in [false, true] {
+        let home = Isolated::new();
+        let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[("RUST_BACKTRACE", "0")]);
+        pty.wait_for("campaigns in all");
+        if close_master {
+            pty.close_master();
+        } else {
+            let pid = pty.process_id().expect("a process id").to_string();
+            let status = std::process::Command::new("kill").args(["-HUP", &pid]).status().unwrap();
+            assert!(status.success());
+        }
+        let code = pty.exit_code(Duration::from_secs(10));
+        let log = home.log_text();
+        assert_ne!(code, 101, "the dashboard panicked (closing the master: {close_master}):\n{log}");
+        assert!(!log.contains("panicked"), "{log}");
+        assert!(!log.contains("failed printing"), "{log}");
+        let ends = log.lines().filter(|line| line.contains("the dashboard ends")).count();
+        assert_eq!(ends, 1, "one line says why it ended (closing the master: {close_master}):\n{log}");
+        assert!(log.contains("SIGHUP") || log.contains("terminal is gone"), "{log}");
+        if !close_master {
+            assert_eq!(code, 0);
+        }
+    }
+}

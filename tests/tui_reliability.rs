@@ -107,3 +107,61 @@ fn a_huge_and_a_deeply_nested_message_are_shown_cut_with_a_note() {
     assert!(text.contains("Message cut: only its first 256 kB of 489 kB are shown."));
     assert!(screen(&state).contains("deep text"), "{}", screen(&state));
 }
+
+/// The title line of a pane (the line holding `┌ NAME`).
+fn title_of(state: &AppState, name: &str) -> String {
+    let screen = screen(state);
+    screen.lines().find(|line| line.contains(&format!("┌ {name}"))).unwrap_or_default().to_string()
+}
+
+/// A request that goes unanswered: "loading" for the first seconds, then what is awaited,
+/// from whom and for how long, counted each second — in the title over rows already shown,
+/// and in the pane when there are none yet.
+#[test]
+fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
+    let mut state = common::connected(100, 30, Theme::default());
+    let start = state.now;
+    common::act(&mut state, ch('5'));
+    let effects = update(&mut state, ch('r'));
+    assert!(effects.iter().any(|effect| matches!(effect, Effect::Fetch(f) if f.slot == Slot::Bots)));
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(2)));
+    assert!(title_of(&state, "Bots").contains("⟳ loading"), "{}", screen(&state));
+    state.dirty = false;
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(6)));
+    assert!(state.dirty, "each second of the wait redraws");
+    let title = title_of(&state, "Bots");
+    assert!(title.contains("⟳ waiting for bots from 127.0.0.1:8900 for 6 s"), "{title}");
+
+    // Contacts never loaded: the pane itself says it.
+    let effects = update(&mut state, ch('6'));
+    assert!(!effects.is_empty());
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(10)));
+    assert!(screen(&state).contains("Loading contacts…"), "{}", screen(&state));
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(14)));
+    let shown = screen(&state);
+    assert!(shown.contains("Waiting for contacts from 127.0.0.1:8900 for 4 s…"), "{shown}");
+}
+
+/// A stalled answer is asked again once: the pane says so and counts the second wait,
+/// instead of a countdown stuck at 0 s.
+#[test]
+fn a_request_asked_again_says_so() {
+    let mut state = common::connected(120, 30, Theme::default());
+    common::act(&mut state, ch('5'));
+    let effects = update(&mut state, ch('r'));
+    let Some(req_id) = effects.iter().find_map(|effect| match effect {
+        Effect::Fetch(fetch) if fetch.slot == Slot::Bots => Some(fetch.req_id),
+        _ => None,
+    }) else {
+        panic!("{effects:?}")
+    };
+    let until = state.now + chrono::TimeDelta::seconds(20);
+    let reason = "answer from 127.0.0.1:8900 stalled for 20 s".to_string();
+    update(&mut state, Action::Waiting { slot: Slot::Bots, req_id, reason, until });
+    update(&mut state, Action::Tick(until + chrono::TimeDelta::seconds(5)));
+    let title = title_of(&state, "Bots");
+    assert!(
+        title.contains("stalled for 20 s — asked again, waiting 5 s"),
+        "the second wait is told: {title}"
+    );
+}

@@ -60,6 +60,35 @@ fn connecting_loads_the_overview_and_panes_load_on_first_visit() {
     assert!(fetches(&update(&mut state, ch('6'))).is_empty(), "and not again");
 }
 
+/// The auto-refresh reloads only the pane in view: a pane entered after longer than its
+/// period elsewhere reloads what it shows; one seen within the period does not.
+#[test]
+fn a_pane_older_than_the_refresh_period_reloads_on_entering_it() {
+    let mut settings = settings(Theme::default());
+    settings.refresh_every = Some(std::time::Duration::from_secs(60));
+    let mut state = AppState::new(settings, 80, 24, now());
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('6'));
+    assert_eq!(state.store.contacts.loaded_at(), Some(now()));
+    act(&mut state, ch('1'));
+
+    update(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(50)));
+    assert!(fetches(&update(&mut state, ch('6'))).is_empty(), "50 s old: fresh enough");
+    act(&mut state, ch('1'));
+
+    let later = now() + chrono::TimeDelta::minutes(8);
+    update(&mut state, Action::Tick(later));
+    let effects = update(&mut state, ch('6'));
+    let slots: Vec<Slot> = fetches(&effects).into_iter().map(|fetch| fetch.slot).collect();
+    assert_eq!(slots, [Slot::Contacts], "8 min old: reloaded on entering");
+    answer(&mut state, effects);
+    assert_eq!(state.store.contacts.loaded_at(), Some(later));
+    // The Overview too, and nothing twice while a reload is awaited.
+    let effects = update(&mut state, ch('1'));
+    assert!(fetches(&effects).iter().any(|fetch| fetch.slot == Slot::Campaigns));
+    assert!(fetches(&update(&mut state, ch('1'))).is_empty(), "already on its way");
+}
+
 #[test]
 fn tab_and_digits_switch_panes_both_ways() {
     let mut state = state();
@@ -197,7 +226,9 @@ fn errors_show_in_the_pane_with_what_to_do_and_keep_old_data() {
     );
     assert_eq!(state.store.bots.items().len(), bots().len(), "the previous data stays");
     let shown = screen(&state);
-    assert!(shown.contains("refresh failed"), "{shown}");
+    // The cause, first, in the title; what to do in the status bar.
+    assert!(shown.contains("⚠ no rights for this (403)"), "{shown}");
+    assert!(shown.contains("✗ bots: no rights for this (403) — press r"), "{shown}");
     assert!(state.last_error.as_ref().unwrap().message.contains("lacks the rights"));
 
     let mut fresh = AppState::new(settings(Theme::default()), 100, 24, now());

@@ -169,7 +169,11 @@ mod tests {
 
     #[test]
     fn session_errors_map_to_auth_and_usage() {
-        let no_key = SessionError::NoKey { profile: "default".into() };
+        let no_key = SessionError::NoKey {
+            profile: "default".into(),
+            searched: Vec::new(),
+            unreachable: Vec::new(),
+        };
         assert_eq!(CliError::from(no_key).exit, Exit::Auth);
         let no_url = SessionError::NoBaseUrl { profile: "default".into() };
         assert_eq!(CliError::from(no_url).exit, Exit::Usage);

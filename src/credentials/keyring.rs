@@ -34,11 +34,13 @@ pub struct Found {
     pub lifetime: Lifetime,
 }
 
-/// The result of looking for a profile's key: the key if any store has it, and the stores
-/// that could not be asked (worth telling when no key was found).
+/// The result of looking for a profile's key: the key if any store has it, the stores that
+/// answered that they hold none, and the stores that could not be asked (worth telling when
+/// no key was found).
 #[derive(Debug, Clone, Default)]
 pub struct Lookup {
     pub found: Option<Found>,
+    pub answered: Vec<StoreKind>,
     pub problems: Vec<KeyringError>,
 }
 
@@ -157,21 +159,22 @@ impl Keyring {
     pub async fn read(&self, profile: &str, choice: StoreChoice) -> Lookup {
         let backends = match self.chosen(choice) {
             Ok(backends) => backends,
-            Err(NoStoreWorked(problems)) => return Lookup { found: None, problems },
+            Err(NoStoreWorked(problems)) => return Lookup { problems, ..Lookup::default() },
         };
-        let mut problems = Vec::new();
+        let mut lookup = Lookup::default();
         for backend in backends {
             let kind = backend.kind;
             let profile = profile.to_string();
             match self.call(kind, move || backend.get(&profile)).await {
                 Ok(Some((key, lifetime))) => {
-                    return Lookup { found: Some(Found { key, store: kind, lifetime }), problems };
+                    lookup.found = Some(Found { key, store: kind, lifetime });
+                    return lookup;
                 }
-                Ok(None) => {}
-                Err(error) => problems.push(error),
+                Ok(None) => lookup.answered.push(kind),
+                Err(error) => lookup.problems.push(error),
             }
         }
-        Lookup { found: None, problems }
+        lookup
     }
 
     /// Stores the profile's key in the first chosen store that takes it, then removes older

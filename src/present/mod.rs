@@ -4,6 +4,7 @@
 //! from it, so the two cannot drift apart again.
 
 pub(crate) mod advice;
+pub(crate) mod cause;
 pub(crate) mod column;
 pub(crate) mod columns;
 pub(crate) mod days;

@@ -73,7 +73,7 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
         .unwrap_or_else(|| session::DEFAULT_PROFILE.to_string());
     let session = session::resolve(request).await.map_err(|error| {
         let (profile, needs_key) = match &error {
-            SessionError::NoKey { profile }
+            SessionError::NoKey { profile, .. }
             | SessionError::NoBaseUrl { profile }
             | SessionError::KeyringUnavailable { profile, .. } => (profile.clone(), true),
             _ => (profile.clone(), false),

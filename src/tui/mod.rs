@@ -109,7 +109,8 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 }
 
 /// Runs the dashboard until the user quits or a signal arrives. Only terminal I/O errors
-/// end it early; API failures are shown, never returned.
+/// end it early, and one from a terminal that is gone ends it quietly (a log line); API
+/// failures are shown, never returned.
 pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     malloc::keep_large_blocks_mapped();
     let mut guard = TerminalGuard::enter()?;
@@ -138,7 +139,8 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
         .with_input(input_switch)
         .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)));
     let signal = async move {
-        signals.recv().await;
+        let which = signals.recv().await;
+        tracing::warn!("{which}: the dashboard ends");
     };
     let perform = |effect| runner.run(effect);
     let drill = panic_drill::armed();
@@ -151,7 +153,15 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
         event_loop(&mut guard.terminal, state, events, rx, perform, signal, Timers::default())
             .await;
     drop(guard);
-    result.map(drop)
+    match result {
+        // The terminal went away (an SSH drop, tmux killed) before its SIGHUP was seen:
+        // there is no one to tell but the log.
+        Err(error) if terminal::is_gone(&error) => {
+            tracing::warn!(%error, "the terminal is gone: the dashboard ends");
+            Ok(())
+        }
+        other => other.map(drop),
+    }
 }
 
 /// The event loop: draws the first frame, then turns terminal events, answers (`answers`,

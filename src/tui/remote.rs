@@ -7,6 +7,10 @@ use chrono::{DateTime, Utc};
 use std::cmp::Ordering;
 use std::sync::Arc;
 
+/// Seconds of silence after which a pane stops saying "loading" and says what it awaits,
+/// from whom and since when.
+pub const QUIET_SECONDS: i64 = 3;
+
 /// Data that was loaded, when, and how many elements could not be read.
 #[derive(Debug, Clone)]
 pub struct Loaded<T> {
@@ -23,13 +27,15 @@ pub struct Remote<T> {
     pub data: Option<Loaded<T>>,
     /// The request whose answer is awaited; any other answer is stale.
     pub pending: Option<ReqId>,
+    /// When the awaited request was sent: a pane says how long it has waited.
+    pub since: Option<DateTime<Utc>>,
     /// The last failure, cleared by the next success.
     pub error: Option<ApiError>,
 }
 
 impl<T> Default for Remote<T> {
     fn default() -> Self {
-        Remote { data: None, pending: None, error: None }
+        Remote { data: None, pending: None, since: None, error: None }
     }
 }
 
@@ -46,6 +52,24 @@ impl<T> Remote<T> {
         self.data.as_ref().map(|data| data.at)
     }
 
+    /// Marks `req_id`, sent at `now`, as the request whose answer is awaited.
+    pub fn awaits(&mut self, req_id: ReqId, now: DateTime<Utc>) {
+        self.pending = Some(req_id);
+        self.since = Some(now);
+    }
+
+    /// When the awaited request was sent, while one is.
+    pub fn waiting_since(&self) -> Option<DateTime<Utc>> {
+        self.pending.and(self.since)
+    }
+
+    /// Whole seconds the awaited request has gone unanswered at `now`, once that is at
+    /// least [`QUIET_SECONDS`].
+    pub fn silent_for(&self, now: DateTime<Utc>) -> Option<i64> {
+        let seconds = (now - self.waiting_since()?).num_seconds();
+        (seconds >= QUIET_SECONDS).then_some(seconds)
+    }
+
     /// Applies an answer if it is to the latest request; `false` (and nothing changes) when
     /// it is stale. `prepare` orders the items once, on arrival.
     pub fn finish(
@@ -59,6 +83,7 @@ impl<T> Remote<T> {
             return false;
         }
         self.pending = None;
+        self.since = None;
         match result {
             Ok(listed) => {
                 match &mut self.data {

@@ -178,7 +178,7 @@ impl Runner {
         // The pane counts down a wait before a retry (the server's Retry-After included).
         let observer: waits::Observer = Arc::new(move |error, wait| {
             let until = Utc::now() + TimeDelta::from_std(wait).unwrap_or_default();
-            let reason = retry_reason(error).to_string();
+            let reason = retry_reason(error);
             let _ = waits.send(Action::Waiting { slot, req_id, reason, until });
         });
         let task = tokio::spawn(async move {
@@ -207,13 +207,14 @@ impl Runner {
     }
 }
 
-/// Why a fetch is tried again, in the few words a pane's title has room for.
-fn retry_reason(error: &ApiError) -> &'static str {
+/// Why a fetch is tried again, in the few words a pane's title has room for; a wait that
+/// ran out says which and how long, so the second wait is not a silent repeat of the first.
+fn retry_reason(error: &ApiError) -> String {
     match error {
-        ApiError::RateLimited { .. } => "rate limited",
-        ApiError::Unavailable { .. } => "service unavailable",
-        ApiError::Timeout { .. } => "no answer in time",
-        _ => "failed",
+        ApiError::RateLimited { .. } => "rate limited".into(),
+        ApiError::Unavailable { .. } => "service unavailable".into(),
+        ApiError::Timeout { .. } => crate::present::cause::cause(error),
+        _ => "failed".into(),
     }
 }
 

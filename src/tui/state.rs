@@ -328,8 +328,8 @@ impl AppState {
         }
     }
 
-    /// What the `?` overlay shows on the current screen: drawn by the views, and scrolled
-    /// by update, which needs to know how far it goes.
+    /// The keys the `?` overlay shows on the current screen; `resource::help_view` adds the
+    /// pane's failures, and is what the views draw and update scrolls.
     pub fn help_view(&self) -> HelpView<'_> {
         let demo = matches!(&self.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
         HelpView {
@@ -338,6 +338,7 @@ impl AppState {
             demo,
             theme: &self.theme,
             log_line: self.log_line.as_deref(),
+            failures: Vec::new(),
         }
     }
 

@@ -141,17 +141,39 @@ impl Signals {
         Ok(Signals {})
     }
 
-    /// Resolves when one of the signals arrives.
-    pub async fn recv(&mut self) {
+    /// Resolves when one of the signals arrives, with its name and what it means.
+    pub async fn recv(&mut self) -> &'static str {
         #[cfg(unix)]
         tokio::select! {
-            _ = self.term.recv() => {}
-            _ = self.hangup.recv() => {}
-            _ = self.interrupt.recv() => {}
+            _ = self.term.recv() => "SIGTERM (asked to end)",
+            _ = self.hangup.recv() => "SIGHUP (the terminal was closed)",
+            _ = self.interrupt.recv() => "SIGINT (interrupted)",
         }
         #[cfg(not(unix))]
         {
             let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
         }
     }
+}
+
+/// Whether a terminal read or write failed because the terminal is gone (the SSH session
+/// dropped, tmux was killed): nothing can be shown any more, so the dashboard leaves
+/// quietly instead of reporting to a screen no one has.
+pub fn is_gone(error: &io::Error) -> bool {
+    #[cfg(unix)]
+    const GONE: [i32; 3] = [libc_codes::EIO, libc_codes::ENXIO, libc_codes::EBADF];
+    #[cfg(unix)]
+    if error.raw_os_error().is_some_and(|code| GONE.contains(&code)) {
+        return true;
+    }
+    matches!(error.kind(), io::ErrorKind::BrokenPipe | io::ErrorKind::UnexpectedEof)
+}
+
+/// The POSIX error numbers of a vanished terminal (the same on every Unix this runs on).
+#[cfg(unix)]
+mod libc_codes {
+    pub const EIO: i32 = 5;
+    pub const ENXIO: i32 = 6;
+    pub const EBADF: i32 = 9;
 }

@@ -5,6 +5,8 @@
 use super::home::{Isolated, SCRUBBED};
 use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
 use std::io::{Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -14,12 +16,24 @@ const WAIT: Duration = Duration::from_secs(20);
 pub struct Pty {
     pub parser: vt100::Parser,
     output: Receiver<Vec<u8>>,
-    writer: Box<dyn Write + Send>,
+    /// `None` once the terminal was closed ([`Pty::close_master`]).
+    writer: Option<Box<dyn Write + Send>>,
     child: Box<dyn Child + Send + Sync>,
     /// Every byte the program wrote, to search for what must never appear.
     pub transcript: Vec<u8>,
     /// The home of a run started without one; kept until the program has ended.
     _home: Option<Isolated>,
+    /// Tells the reading thread to end and close the master.
+    closing: Arc<AtomicBool>,
+    reading: Option<std::thread::JoinHandle<()>>,
+}
+
+/// Whether `fd` has something to read within `within`.
+fn readable(fd: std::os::fd::RawFd, within: Duration) -> bool {
+    let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+    let millis = libc::c_int::try_from(within.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one valid pollfd, for the duration of the call.
+    unsafe { libc::poll(&mut poll, 1, millis) > 0 }
 }
 
 impl Pty {
@@ -79,18 +93,47 @@ impl Pty {
         let mut reader = pair.master.try_clone_reader().unwrap();
         let writer = pair.master.take_writer().unwrap();
         let (sender, output) = channel();
-        std::thread::spawn(move || {
+        let closing = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&closing);
+        let master_fd = pair.master.as_raw_fd().expect("a pty master has a descriptor");
+        let reading = std::thread::spawn(move || {
             let _master = pair.master;
             let mut buffer = [0u8; 8192];
-            while let Ok(read) = reader.read(&mut buffer) {
-                if read == 0 || sender.send(buffer[..read].to_vec()).is_err() {
-                    break;
+            // Reads only when there is something, so a hang-up can end the thread (and with
+            // it the master's last descriptors) without waiting for the program to write.
+            while !stop.load(Ordering::SeqCst) {
+                if !readable(master_fd, Duration::from_millis(50)) {
+                    continue;
+                }
+                match reader.read(&mut buffer) {
+                    Ok(read) if read > 0 && sender.send(buffer[..read].to_vec()).is_ok() => {}
+                    _ => break,
                 }
             }
         });
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a terminal has at least one cell");
         let parser = vt100::Parser::new(size(rows), size(cols), 0);
-        Pty { parser, output, writer, child, transcript: Vec::new(), _home: None }
+        Pty {
+            parser,
+            output,
+            writer: Some(writer),
+            child,
+            transcript: Vec::new(),
+            _home: None,
+            closing,
+            reading: Some(reading),
+        }
+    }
+
+    /// Closes the terminal as an SSH drop or `tmux kill-server` does: every descriptor of
+    /// the master is closed, so the kernel hangs up the program's terminal (SIGHUP, and EIO
+    /// on its reads and writes). The screen is not read any more.
+    pub fn close_master(&mut self) {
+        self.writer = None;
+        self.closing.store(true, Ordering::SeqCst);
+        if let Some(reading) = self.reading.take() {
+            reading.join().unwrap();
+        }
     }
 
     pub fn screen(&self) -> String {
@@ -153,8 +196,9 @@ impl Pty {
 
     /// Types `keys` as a user would.
     pub fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(keys.as_bytes()).unwrap();
+        writer.flush().unwrap();
     }
 
     pub fn process_id(&self) -> Option<u32> {

@@ -34,7 +34,12 @@ pub(super) async fn run(global: &GlobalArgs) -> Result<ExitCode, String> {
                 other => other.to_string(),
             },
             Err(SessionError::NoKey { .. }) => "none (outreach auth login)".into(),
-            Err(_) => "unknown (no key store answered)".into(),
+            // Every store was asked and none answered: say which and why.
+            Err(SessionError::KeyringUnavailable { problems, .. }) => {
+                let why: Vec<String> = problems.iter().map(|p| p.headline()).collect();
+                format!("unknown ({})", why.join("; "))
+            }
+            Err(_) => "unknown".into(),
         };
         rows.push([
             if *name == cx.profile { "*".into() } else { String::new() },

@@ -16,6 +16,8 @@ pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use shape::ListResource;
 pub(crate) use shape::{PaneList, context};
 
+use crate::api::ApiError;
+use crate::present::cause::sentences;
 use crate::tui::action::Fetch;
 use crate::tui::model::{Pane, Slot, list_resources};
 use crate::tui::state::AppState;
@@ -57,6 +59,48 @@ pub(crate) struct SlotStatus {
     pub failed: bool,
 }
 
+/// The last failure of a slot, while it is not cleared by a success.
+pub(crate) fn error(state: &AppState, slot: Slot) -> Option<&ApiError> {
+    struct ErrorOf<'a>(&'a AppState);
+    impl<'a> Visit for ErrorOf<'a> {
+        type Output = Option<&'a ApiError>;
+        fn visit<R: ListResource>(self) -> Option<&'a ApiError> {
+            R::remote(self.0)?.error.as_ref()
+        }
+    }
+    visit(slot, ErrorOf(state))
+}
+
+/// When the awaited request of a slot was sent, while one is awaited.
+pub(crate) fn waiting_since(state: &AppState, slot: Slot) -> Option<DateTime<Utc>> {
+    struct Since<'a>(&'a AppState);
+    impl Visit for Since<'_> {
+        type Output = Option<DateTime<Utc>>;
+        fn visit<R: ListResource>(self) -> Option<DateTime<Utc>> {
+            R::remote(self.0)?.waiting_since()
+        }
+    }
+    visit(slot, Since(state))
+}
+
+/// How long each unanswered request has been silent, once past the quiet seconds: a pane
+/// counts them, so the clock redraws while one does.
+pub(crate) fn silences(state: &AppState) -> Vec<i64> {
+    let quiet = crate::tui::remote::QUIET_SECONDS;
+    Slot::ALL
+        .iter()
+        .filter_map(|&slot| waiting_since(state, slot))
+        .map(|since| (state.now - since).num_seconds())
+        .filter(|&seconds| seconds >= quiet)
+        .collect()
+}
+
+/// The failures of the current pane's slots, in the pane's order: what its title, the
+/// status bar and `?` help say, so another pane's failure is never shown here.
+pub(crate) fn pane_errors(state: &AppState) -> Vec<(Slot, &ApiError)> {
+    pane_slots(state).into_iter().filter_map(|slot| Some((slot, error(state, slot)?))).collect()
+}
+
 pub(crate) fn status(state: &AppState, slot: Slot) -> SlotStatus {
     struct Status<'a>(&'a AppState);
     impl Visit for Status<'_> {
@@ -93,8 +137,8 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
         fn visit<R: ListResource>(self) -> Option<Fetch> {
             let state = self.0;
             let query = R::query(state)?;
-            let req_id = state.take_req_id();
-            R::remote_mut(state)?.pending = Some(req_id);
+            let (req_id, now) = (state.take_req_id(), state.now);
+            R::remote_mut(state)?.awaits(req_id, now);
             Some(Fetch::new(req_id, R::SLOT, Arc::new(answer::ReadList::<R> { query })))
         }
     }
@@ -137,4 +181,17 @@ pub(crate) fn current_is_loading(state: &AppState) -> bool {
 /// What is loading now, in words, for the status bar.
 pub(crate) fn loading_labels(state: &AppState) -> Vec<&'static str> {
     Slot::ALL.iter().copied().filter(|&slot| status(state, slot).loading).map(Slot::label).collect()
+}
+
+/// `?` help for the current screen: its keys, and first the whole text of each failure of
+/// the current pane with what to do (the status bar and titles have room for the cause only).
+pub fn help_view(state: &AppState) -> crate::tui::widgets::help::HelpView<'_> {
+    let failures = pane_errors(state)
+        .into_iter()
+        .map(|(slot, error)| {
+            let said = format!("Loading {} failed: {error}", slot.label());
+            crate::text::sanitize(&sentences(&said, &state.advice(error)))
+        })
+        .collect();
+    crate::tui::widgets::help::HelpView { failures, ..state.help_view() }
 }

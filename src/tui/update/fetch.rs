@@ -8,16 +8,28 @@ use crate::tui::model::{ConnectFailure, ConnectionInfo, Slot};
 use crate::tui::resource::{self, pane_slots};
 use crate::tui::state::{AppState, Connection, Problem};
 
-/// Loads what the current pane shows and was never loaded (or tried).
+/// Loads what the current pane shows and was never loaded (or tried), and reloads what is
+/// older than the auto-refresh period: the timer only refreshes the pane in view, so a pane
+/// entered after minutes elsewhere would otherwise show data that old.
 pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
     if !matches!(state.connection, Connection::Ready(_)) {
         return Vec::new();
     }
-    let missing: Vec<Slot> = pane_slots(state)
+    let wanted: Vec<Slot> = pane_slots(state)
         .into_iter()
-        .filter(|&slot| resource::status(state, slot) == resource::SlotStatus::default())
+        .filter(|&slot| {
+            let status = resource::status(state, slot);
+            status == resource::SlotStatus::default() || is_stale(state, status)
+        })
         .collect();
-    missing.into_iter().filter_map(|slot| fetch(state, slot)).collect()
+    wanted.into_iter().filter_map(|slot| fetch(state, slot)).collect()
+}
+
+/// Loaded longer ago than the auto-refresh period, and not being loaded now.
+fn is_stale(state: &AppState, status: resource::SlotStatus) -> bool {
+    let Some(every) = state.refresh_every.filter(|every| !every.is_zero()) else { return false };
+    let every = chrono::TimeDelta::from_std(every).unwrap_or(chrono::TimeDelta::MAX);
+    !status.loading && status.loaded_at.is_some_and(|at| state.now - at > every)
 }
 
 /// Reloads everything the current pane shows; before a connection, retries connecting.

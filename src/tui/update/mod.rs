@@ -17,7 +17,7 @@ mod triage;
 
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
-use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out};
+use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out, silences};
 use crate::tui::state::{AppState, Connection, RetryWait};
 use crossterm::event::KeyEventKind;
 
@@ -127,9 +127,11 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
 }
 
-/// What the clock shows: the age of the current pane's data, today's date, and the seconds
-/// left of any retry wait. The screen is redrawn on a tick only when one of these changes.
-fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate, Vec<i64>) {
+/// What the clock shows: the age of the current pane's data, today's date, the seconds
+/// left of any retry wait, and how long unanswered requests have been silent. The screen is
+/// redrawn on a tick only when one of these changes.
+fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate, Vec<i64>, Vec<i64>) {
     let waits = state.retries.iter().map(|wait| (wait.until - state.now).num_seconds()).collect();
-    (current_loaded_at(state).map(|at| age(at, state.now)), state.zone.date(state.now), waits)
+    let age = current_loaded_at(state).map(|at| age(at, state.now));
+    (age, state.zone.date(state.now), waits, silences(state))
 }

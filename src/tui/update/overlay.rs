@@ -75,7 +75,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 /// Help scrolls with the movement keys; only back (Esc), help (`?`) and quit (`q`) close it,
 /// as bound in the keymap. Any other key leaves it open.
 fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
-    let most = help::max_scroll(&state.help_view(), state_areas(state).body);
+    let most = help::max_scroll(&crate::tui::resource::help_view(state), state_areas(state).body);
     let page = usize::from(state_areas(state).body.height.saturating_sub(4)).max(1);
     let scroll = scroll.min(most);
     let scroll = match state.keymap.lookup(&key, &[Scope::Movement, Scope::Global]) {

@@ -6,7 +6,8 @@ use crate::text::sanitize;
 use crate::tui::chain::{ChainLine, LineKind};
 use crate::tui::state::{AppState, ChainView};
 use crate::tui::theme::Theme;
-use crate::tui::views::pane::pane_block;
+use crate::tui::views::pane::{capitalised, fit_title, pane_block};
+use crate::tui::views::waiting;
 use crate::tui::widgets::problem;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -36,7 +37,9 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         kept.push(Span::styled(format!(" · their time {time}"), theme.accent));
     }
     if view.remote.is_loading() {
-        kept.push(Span::styled(" ⟳ loading", theme.warning));
+        let words = waiting::words(state, &view.remote, "the e-mail chain");
+        let text = words.map_or_else(|| " ⟳ loading".to_string(), |words| format!(" ⟳ {words}"));
+        kept.push(Span::styled(text, theme.warning));
     }
     let hint = Span::styled(" · Esc back", theme.dim);
     // On a narrow pane the hint goes first, then the bot's name, then the status: the id,
@@ -59,14 +62,19 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     if with_hint {
         title.push(hint);
     }
-    let block = pane_block(state, title);
+    // What is left too long (a long wait in words) is cut at its end, not by the border.
+    let block = pane_block(state, fit_title(title, Vec::new(), Vec::new(), room));
     match (&view.remote.data, &view.remote.error) {
         (None, Some(error)) => {
             let advice = state.advice(error);
             problem::render(frame, area, block, "the e-mail chain", (error, &advice), theme)
         }
         (None, None) => {
-            problem::message(frame, area, block, "Loading the e-mail chain…", theme.dim)
+            let text = match waiting::words(state, &view.remote, "the e-mail chain") {
+                Some(words) => format!("{}…", capitalised(&words)),
+                None => "Loading the e-mail chain…".to_string(),
+            };
+            problem::message(frame, area, block, &text, theme.dim)
         }
         (Some(data), _) if data.items.is_empty() => {
             problem::message(frame, area, block, "This exchange has no e-mails yet.", theme.dim)

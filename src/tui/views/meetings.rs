@@ -28,7 +28,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let list = &state.meetings.list;
     let items = remote.items();
     let range = Span::styled(format!(" · {} [f]", range_text(&state.meetings.query)), theme.accent);
-    let title = list_title(state, "Meetings", remote, list, vec![range]);
+    let title = list_title(state, "Meetings", remote, list, vec![range], area.width);
     let zone = &state.zone;
     let columns = Meetings::columns();
     let context = context(state);

@@ -6,17 +6,19 @@ mod campaigns;
 mod chain;
 mod contacts;
 mod exchanges;
+mod failures;
 mod login;
 mod meetings;
 mod overview;
 mod overview_inbox;
 mod pane;
 mod range;
+mod waiting;
 
 use crate::clock::age;
 use crate::tui::layout::areas;
 use crate::tui::model::Pane;
-use crate::tui::resource::{current_loaded_at, loading_labels};
+use crate::tui::resource::{current_loaded_at, help_view, loading_labels};
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::widgets::status_bar::StatusBar;
 use crate::tui::widgets::{confirm, form, help, palette, status_bar, tabs, toast};
@@ -41,7 +43,7 @@ pub fn render(frame: &mut Frame, state: &AppState) {
     status_bar::render(frame, regions.status, &status_bar_view(state));
     let covered = match &state.overlay {
         Some(Overlay::Help { scroll }) => {
-            Some(help::render(frame, regions.body, &state.help_view(), *scroll))
+            Some(help::render(frame, regions.body, &help_view(state), *scroll))
         }
         Some(Overlay::Palette(p)) => Some(palette::render(frame, regions.body, p, &state.theme)),
         Some(Overlay::Form(f)) => {
@@ -64,7 +66,7 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
         connection: &state.connection,
         age: current_loaded_at(state).map(|at| age(at, state.now)),
         loading: loading_labels(state),
-        error: state.last_error.as_ref().map(|problem| problem.message.as_str()),
+        error: failures::status_line(state),
         notice: state.notice.as_deref(),
         filtering: state.filtering,
         keymap: &state.keymap,

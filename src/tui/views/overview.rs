@@ -16,6 +16,9 @@ use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
 use crate::tui::views::range::{range_label, range_marks};
+use crate::tui::views::pane::fit_title;
+use crate::tui::views::waiting;
+use crate::present::cause::cause;
 use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -61,14 +64,19 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         let open = state.keymap.key_for(Command::Open).unwrap_or_default();
         let title_style = if selected { theme.tab_active } else { theme.title };
         // Counts by calendar day say whose days they are.
-        let title = match tile {
-            Tile::Replies => format!(" {} · days in {} ", range_label(state), summary.zone),
-            Tile::Meetings => format!(" {title} · days in {} ", summary.zone),
-            Tile::Campaigns | Tile::Bots => format!(" {title} "),
+        let (head, zone) = match tile {
+            Tile::Replies => (range_label(state), Some(format!(" · days in {}", summary.zone))),
+            Tile::Meetings => (title.to_string(), Some(format!(" · days in {}", summary.zone))),
+            Tile::Campaigns | Tile::Bots => (title.to_string(), None),
         };
+        // A narrow tile drops the zone rather than cut it mid-word.
+        let kept = vec![Span::styled(format!(" {head}"), title_style)];
+        let zone = zone.map(|zone| Span::styled(zone, title_style)).into_iter().collect();
+        let end = vec![Span::styled(" ", title_style)];
+        let room = usize::from(area.width.saturating_sub(2));
         let block = Block::bordered()
             .border_style(border)
-            .title(Span::styled(title, title_style))
+            .title(Line::from(fit_title(kept, zone, end, room)))
             .title_bottom(
                 Line::from(Span::styled(format!(" {open} ▸ {pane} "), theme.dim)).right_aligned(),
             );
@@ -86,14 +94,22 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
     }
 }
 
-/// "loading…" or the failure's advice when a tile's data is not there; `true` when it is.
-fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState) -> bool {
+/// "loading…" (then what is awaited, once that takes long) or the failure's cause when a
+/// tile's data is not there; `true` when it is. The cause only: what to do is said once, in
+/// the status bar, and the whole text in `?` help, so a refused key is not said four times.
+fn ready<T>(
+    frame: &mut Frame,
+    area: Rect,
+    (remote, what): (&Remote<T>, &str),
+    state: &AppState,
+) -> bool {
     let line = match (&remote.data, &remote.error) {
         (Some(_), _) => return true,
-        (None, Some(error)) => {
-            let text = format!("✗ {} {}", sanitize(&error.to_string()), state.advice(error));
-            Line::from(Span::styled(text, state.theme.error))
+        _ if remote.is_loading() => {
+            let text = waiting::words(state, remote, what).unwrap_or("loading…".into());
+            Line::from(Span::styled(text, state.theme.dim))
         }
+        (None, Some(error)) => Line::from(Span::styled(format!("✗ {}", cause(error)), state.theme.error)),
         (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),
     };
     frame.render_widget(Paragraph::new(line).wrap(ratatui::widgets::Wrap { trim: true }), area);
@@ -119,7 +135,7 @@ fn count_line(
 }
 
 fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, &state.store.campaigns, state) {
+    if !ready(frame, area, (&state.store.campaigns, "campaigns"), state) {
         return;
     }
     let theme = &state.theme;
@@ -141,27 +157,41 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
 /// days when the range is wider than the tile). The headline is the sum of the bars.
 fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
     let store = &state.store;
-    if !ready(frame, area, &store.range_replies, state)
-        || !ready(frame, area, &store.range_meetings, state)
-    {
+    let (replies, meetings) = (&store.range_replies, &store.range_meetings);
+    // Either list alone draws its bars: a failure of one never blanks the other's.
+    if replies.data.is_none() && meetings.data.is_none() {
+        if replies.error.is_none() && meetings.error.is_some() {
+            ready(frame, area, (meetings, "meetings"), state);
+        } else {
+            ready(frame, area, (replies, "replies"), state);
+        }
         return;
     }
     let theme = &state.theme;
     let days = series(
-        store.range_replies.items(),
-        store.range_meetings.items(),
+        replies.items(),
+        meetings.items(),
         &state.results_basis(),
         Who::All,
     );
     let (replied, booked) = days.iter().fold((0, 0), |(r, m), d| (r + d.replies, m + d.meetings));
-    let mut headline: Vec<Span> = vec![
-        Span::styled(format!("{replied}"), theme.positive),
-        Span::styled(" replied ", theme.text),
-        Span::styled("■", theme.positive),
-        Span::styled(format!(" {booked}"), theme.accent),
-        Span::styled(" meetings ", theme.text),
-        Span::styled("■", theme.accent),
-    ];
+    let mut headline: Vec<Span> = Vec::new();
+    for (remote_missing, count, noun, style) in [
+        (replies.data.is_none().then_some(&replies.error), replied, "replied", theme.positive),
+        (meetings.data.is_none().then_some(&meetings.error), booked, "meetings", theme.accent),
+    ] {
+        let lead = if headline.is_empty() { "" } else { " " };
+        match remote_missing {
+            None => headline.extend([
+                Span::styled(format!("{lead}{count}"), style),
+                Span::styled(format!(" {noun} "), theme.text),
+                Span::styled("■", style),
+            ]),
+            Some(Some(error)) => headline
+                .push(Span::styled(format!("{lead}{noun}: ✗ {}", cause(error)), theme.error)),
+            Some(None) => headline.push(Span::styled(format!("{lead}{noun}: loading…"), theme.dim)),
+        }
+    }
     headline.extend(range_marks(state));
     frame.render_widget(Line::from(headline), Rect { height: 1, ..area });
     if area.height < 4 {
@@ -194,7 +224,7 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, &state.store.upcoming_meetings, state) {
+    if !ready(frame, area, (&state.store.upcoming_meetings, "meetings"), state) {
         return;
     }
     let theme = &state.theme;
@@ -232,7 +262,7 @@ fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummar
 }
 
 fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, &state.store.bots, state) {
+    if !ready(frame, area, (&state.store.bots, "bots"), state) {
         return;
     }
     let theme = &state.theme;

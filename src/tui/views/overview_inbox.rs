@@ -5,6 +5,7 @@
 use crate::clock::short_age;
 use crate::inbox::speed::Share;
 use crate::inbox::{Facts, speed_to_lead};
+use crate::present::cause::cause;
 use crate::present::names::party_name;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
@@ -21,8 +22,15 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let selected = state.overview == Tile::INBOX_LINE;
     let mut spans =
         vec![Span::styled(" Inbox", if selected { theme.tab_active } else { theme.title })];
-    if state.store.exchanges.data.is_none() {
-        spans.push(Span::styled(" loading…", theme.dim));
+    let remote = &state.store.exchanges;
+    if remote.data.is_none() {
+        // Loading until its request is answered; a failure says its cause and ends it.
+        spans.push(match &remote.error {
+            Some(error) if !remote.is_loading() => {
+                Span::styled(format!(" ✗ {}", cause(error)), theme.error)
+            }
+            _ => Span::styled(" loading…", theme.dim),
+        });
         frame.render_widget(Line::from(spans), area);
         return;
     }

@@ -3,7 +3,8 @@
 
 use crate::api::{ApiError, wait_words};
 use crate::present::{self, Context, Shown};
-use crate::text::sanitize;
+use crate::present::cause::cause;
+use crate::text::{sanitize, truncate};
 use crate::tui::details::detail_lines;
 use crate::tui::list::ListState;
 use crate::tui::model::Pane;
@@ -12,6 +13,7 @@ use crate::tui::resource::{PaneList, context};
 use crate::tui::state::AppState;
 use crate::tui::widgets::table;
 use crate::tui::widgets::{detail, problem};
+use crate::tui::views::waiting;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -38,7 +40,7 @@ pub(super) fn render_pane_list_adjusted<R: PaneList>(
     mut adjust: impl FnMut(&R::Item, &mut Vec<Shown>),
 ) {
     let (Some(remote), Some(list)) = (R::remote(state), state.list(R::PANE)) else { return };
-    let title = list_title(state, R::PANE.title(), remote, list, extra);
+    let title = list_title(state, R::PANE.title(), remote, list, extra, area.width);
     let columns = R::columns();
     let context = context(state);
     let what = R::SLOT.label();
@@ -64,13 +66,17 @@ pub(super) fn pane_block<'a>(state: &AppState, title: Vec<Span<'a>>) -> Block<'a
     Block::bordered().title(Line::from(spans)).border_style(state.theme.border)
 }
 
-/// Title spans of a list: name, counts, filter, and the loading or failed mark.
+/// Title spans of a list: name, counts, filter, `extra`, and the loading or failed mark,
+/// fitted to a pane `width` cells wide: when they do not fit, the extras give way from the
+/// last, then the indexing note, so no part is cut mid-word by the border; what is left too
+/// long is cut at its end with `…`.
 pub(super) fn list_title<T>(
     state: &AppState,
     name: &str,
     remote: &Remote<T>,
     list: &ListState,
     extra: Vec<Span<'static>>,
+    width: u16,
 ) -> Vec<Span<'static>> {
     let theme = &state.theme;
     let mut spans = vec![Span::styled(name.to_string(), theme.title)];
@@ -86,26 +92,37 @@ pub(super) fn list_title<T>(
     if !list.filter().is_empty() {
         spans.push(Span::styled(format!(" /{}", sanitize(list.filter())), theme.accent));
     }
+    // Parts that give way, the first to go last in this list.
+    let mut yielding = Vec::new();
     // A large list is shown at once and searchable as a worker indexes it.
     if let Some(percent) = list.indexing_percent() {
-        spans.push(Span::styled(format!(" · indexing {percent}%"), theme.dim));
+        yielding.push(Span::styled(format!(" · indexing {percent}%"), theme.dim));
     } else if list.searching() {
-        spans.push(Span::styled(" · searching", theme.dim));
+        yielding.push(Span::styled(" · searching", theme.dim));
     }
-    spans.extend(extra);
+    yielding.extend(extra);
+    let mut marks = Vec::new();
     if let Some(data) = remote.data.as_ref().filter(|data| data.skipped > 0) {
         let noun = if data.skipped == 1 { "item" } else { "items" };
         let text = format!(" ⚠ {} {noun} could not be read", data.skipped);
-        spans.push(Span::styled(text, theme.warning));
+        marks.push(Span::styled(text, theme.warning));
     }
-    let waiting = state.retries.iter().find(|wait| remote.pending == Some(wait.req_id));
+    marks.extend(load_mark(state, remote, name));
+    fit_title(spans, yielding, marks, usize::from(width.saturating_sub(4)))
+}
+
+/// The loading or failed mark of a list's title: the wait in words once it is long, the
+/// failure's cause (the whole text is in `?` help).
+fn load_mark<T>(state: &AppState, remote: &Remote<T>, name: &str) -> Option<Span<'static>> {
+    let theme = &state.theme;
+    if remote.is_loading() {
+        let what = name.to_lowercase();
+        return Some(match waiting::words(state, remote, &what) {
+            Some(words) => Span::styled(format!(" ⟳ {words}"), theme.warning),
+            None => Span::styled(" ⟳ loading", theme.warning),
+        });
+    }
     match (&remote.error, &remote.data) {
-        _ if let Some(wait) = waiting => {
-            let seconds = (wait.until - state.now).num_seconds().max(0);
-            let text = format!(" ⟳ {}; trying again in {seconds} s (r: now)", wait.reason);
-            spans.push(Span::styled(text, theme.warning));
-        }
-        _ if remote.is_loading() => spans.push(Span::styled(" ⟳ loading", theme.warning)),
         // The server's wait is worth the room: that r need not wait first (a narrow title
         // cuts the end), then how long and until when.
         (Some(ApiError::RateLimited { wait, until }), Some(_)) => {
@@ -113,14 +130,45 @@ pub(super) fn list_title<T>(
                 format!(": the server asks to wait {}", wait_words(wait, *until))
             });
             let text = format!(" ⚠ Rate limited (429), r tries now{asks}");
-            spans.push(Span::styled(text, theme.error));
+            Some(Span::styled(text, theme.error))
         }
-        (Some(_), Some(_)) => {
-            spans.push(Span::styled(" ⚠ refresh failed (r retries)", theme.error))
-        }
-        _ => {}
+        (Some(error), Some(_)) => Some(Span::styled(format!(" ⚠ {}", cause(error)), theme.error)),
+        _ => None,
     }
-    spans
+}
+
+/// `kept`, then as many of `yielding` as fit (the last gives way first), then `marks`; the
+/// whole cut to `room` cells with `…` when even that is too long.
+pub(super) fn fit_title(
+    kept: Vec<Span<'static>>,
+    mut yielding: Vec<Span<'static>>,
+    marks: Vec<Span<'static>>,
+    room: usize,
+) -> Vec<Span<'static>> {
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let fixed = width(&kept) + width(&marks);
+    while !yielding.is_empty() && fixed + width(&yielding) > room {
+        yielding.pop();
+    }
+    let mut spans = kept;
+    spans.extend(yielding);
+    spans.extend(marks);
+    let mut left = room;
+    let mut fitted = Vec::with_capacity(spans.len());
+    for span in spans {
+        if left == 0 {
+            break;
+        }
+        let cells = span.width();
+        if cells <= left {
+            left -= cells;
+            fitted.push(span);
+        } else {
+            fitted.push(Span::styled(truncate(&span.content, left), span.style));
+            left = 0;
+        }
+    }
+    fitted
 }
 
 /// A list pane: its table, or why there is none yet (loading, failed, empty, no match).
@@ -147,7 +195,11 @@ pub(super) fn render_list<T>(
             problem::render(frame, area, block, what, (error, &advice), theme)
         }
         (None, None) => {
-            problem::message(frame, area, block, &format!("Loading {what}…"), theme.dim)
+            let text = match waiting::words(state, remote, what) {
+                Some(words) => format!("{}…", capitalised(&words)),
+                None => format!("Loading {what}…"),
+            };
+            problem::message(frame, area, block, &text, theme.dim)
         }
         (Some(_), _) if list.order().is_empty() => {
             let text = if !list.filter().is_empty() {
@@ -194,4 +246,10 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
             state.theme.dim,
         ),
     }
+}
+
+/// `text` with its first letter upper-case, to begin a sentence.
+pub(super) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

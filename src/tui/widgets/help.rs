@@ -21,6 +21,8 @@ pub struct HelpView<'a> {
     pub theme: &'a Theme,
     /// Where the log file is (`logging::help_line`), said last.
     pub log_line: Option<&'a str>,
+    /// The whole text of each failure of the current pane, said first.
+    pub failures: Vec<String>,
 }
 
 /// The help lines for the current screen: keys, then what they do.
@@ -33,6 +35,10 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
         ])
     };
     let mut lines = Vec::new();
+    for failure in &view.failures {
+        lines.push(Line::from(Span::styled(format!("✗ {failure}"), theme.error)));
+        lines.push(Line::from(""));
+    }
     let mut panes: Vec<String> = Vec::new();
     let mut shelves: Vec<String> = Vec::new();
     for binding in view.keymap.active(&view.scopes) {

@@ -31,7 +31,7 @@ pub struct StatusBar<'a> {
     /// What is loading now, in words.
     pub loading: Vec<&'static str>,
     /// The last failure, shown until the same data loads.
-    pub error: Option<&'a str>,
+    pub error: Option<String>,
     /// A passing remark, shown when there is no failure.
     pub notice: Option<&'a str>,
     /// The filter is being typed: the hints are its keys.
@@ -81,7 +81,7 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
     if !bar.loading.is_empty() {
         push(format!("loading {}…", bar.loading.join(", ")), theme.warning, 2);
     }
-    let message = match (bar.error, bar.notice) {
+    let message = match (bar.error.as_deref(), bar.notice) {
         (Some(error), _) => Some((format!("✗ {}", sanitize(error)), theme.error)),
         (None, Some(notice)) => Some((sanitize(notice), theme.warning)),
         (None, None) => None,
@@ -203,7 +203,7 @@ mod tests {
         assert!(shown(&bar, 80).contains("? help"));
         let message =
             "Loading bots failed: The server failed (500): Internal Server Error and a long tail";
-        bar.error = Some(message);
+        bar.error = Some(message.to_string());
         let wide = shown(&bar, 80);
         assert!(wide.contains("✗ Loading bots failed: The server failed (500): Inter"), "{wide}");
         assert!(!wide.contains("? help"), "hints go first: {wide}");
