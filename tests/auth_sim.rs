@@ -195,7 +195,10 @@ fn auth_list_and_a_missing_key_name_the_store_that_answered() {
     let no_bus = ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/outreach-test-bus");
     assert!(login(&home, &keyed, sim.base_url(), &sim.admin_key(), &[]).status.success());
     let config = home.config_text().unwrap_or_default();
-    home.write_config(&format!("{config}\n[profiles.{keyless}]\nbase_url = \"{}\"\n", sim.base_url()));
+    home.write_config(&format!(
+        "{config}\n[profiles.{keyless}]\nbase_url = \"{}\"\n",
+        sim.base_url()
+    ));
 
     let output = home.outreach().args(["auth", "list"]).env(no_bus.0, no_bus.1).output().unwrap();
     let (stdout, stderr) = outputs(&output);

@@ -321,7 +321,10 @@ async fn no_key_because_a_store_failed_says_which_and_why() {
     assert!(text.contains("The Secret Service is locked: the collection is locked"), "{text}");
     assert!(text.contains("OUTREACH_API_KEY"), "{text}");
     let brief = error.brief();
-    assert!(brief.contains("in the kernel keyutils store (the Secret Service is locked)"), "{brief}");
+    assert!(
+        brief.contains("in the kernel keyutils store (the Secret Service is locked)"),
+        "{brief}"
+    );
     assert!(!brief.contains("--store keyutils"), "keyutils was asked already: {brief}");
 
     // No store answered at all: then the key may be there, and the stores are named.

@@ -184,12 +184,18 @@ async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_key_is_said_once_and_nothing_loads_forever() {
     let sim = start().await;
-    let wrong = common::sim::client(&sim, &outreach_tui::api::ApiKey::new("sk-wrong".into()));
+    let wrong = common::sim::client(&sim, &outreach_tui::api::ApiKey::new("sk-wrong"));
     let mut dashboard = Dashboard::overview(&sim, wrong, 120, 30).await;
     let screen = dashboard.screen();
-    assert_eq!(screen.matches("key refused (401)").count(), 5, "four tiles and the bar:\n{screen}");
+    let said = screen.matches("key refused (401)").count();
+    assert_eq!(said, 6, "four tiles, the inbox line and the status bar:\n{screen}");
+    let bar = dashboard.status_bar();
+    assert!(bar.contains("✗ key refused (401) — press L to enter a new key; ? tells all"), "{bar}");
     assert_eq!(screen.matches("press L to enter a new key").count(), 1, "{screen}");
-    assert!(!screen.contains("The API refused the key"), "the long text stays in ? help:\n{screen}");
+    assert!(
+        !screen.contains("The API refused the key"),
+        "the long text stays in ? help:\n{screen}"
+    );
     assert!(!screen.contains("loading"), "nothing is awaited any more:\n{screen}");
     assert!(screen.contains("Inbox ✗ key refused (401)"), "{screen}");
 
@@ -234,7 +240,8 @@ async fn each_pane_says_its_own_failure_cause_first_with_the_whole_text_in_help(
     dashboard.act(ch('r')).await;
     let bar = dashboard.status_bar();
     assert!(bar.contains("✗ bots: server failed (500): Internal Server Error"), "{bar}");
-    let title = dashboard.screen().lines().find(|l| l.contains("┌ Bots")).unwrap_or_default().to_string();
+    let title =
+        dashboard.screen().lines().find(|l| l.contains("┌ Bots")).unwrap_or_default().to_string();
     assert!(title.contains("⚠ server failed (500)"), "{title}");
 
     dashboard.act(ch('?')).await;

@@ -123,7 +123,9 @@ fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
     let start = state.now;
     common::act(&mut state, ch('5'));
     let effects = update(&mut state, ch('r'));
-    assert!(effects.iter().any(|effect| matches!(effect, Effect::Fetch(f) if f.slot == Slot::Bots)));
+    assert!(
+        effects.iter().any(|effect| matches!(effect, Effect::Fetch(f) if f.slot == Slot::Bots))
+    );
     update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(2)));
     assert!(title_of(&state, "Bots").contains("⟳ loading"), "{}", screen(&state));
     state.dirty = false;
@@ -135,9 +137,9 @@ fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
     // Contacts never loaded: the pane itself says it.
     let effects = update(&mut state, ch('6'));
     assert!(!effects.is_empty());
-    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(10)));
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(8)));
     assert!(screen(&state).contains("Loading contacts…"), "{}", screen(&state));
-    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(14)));
+    update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(10)));
     let shown = screen(&state);
     assert!(shown.contains("Waiting for contacts from 127.0.0.1:8900 for 4 s…"), "{shown}");
 }

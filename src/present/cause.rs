@@ -72,7 +72,10 @@ mod tests {
 
     #[test]
     fn sentences_are_joined_with_one_full_stop() {
-        assert_eq!(sentences("Internal Server Error", "Press r."), "Internal Server Error. Press r.");
+        assert_eq!(
+            sentences("Internal Server Error", "Press r."),
+            "Internal Server Error. Press r."
+        );
         assert_eq!(sentences("Refused.", "Press r."), "Refused. Press r.");
         assert_eq!(sentences("Refused ", ""), "Refused");
     }

@@ -150,7 +150,7 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
         }
     });
     let result =
-        event_loop(&mut guard.terminal, state, events, rx, perform, signal, Timers::default())
+        event_loop(&mut *guard.terminal, state, events, rx, perform, signal, Timers::default())
             .await;
     drop(guard);
     match result {

@@ -10,6 +10,7 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout};
+use std::mem::ManuallyDrop;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -43,7 +44,9 @@ impl crossterm::Command for ClickAndWheel {
 
 /// Owns the terminal while the dashboard runs; restores it when dropped.
 pub struct TerminalGuard {
-    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Dropped by hand: ratatui's own drop shows the cursor and, when that fails (the
+    /// terminal is gone), reports it with `eprintln!`, which panics on a dead stderr.
+    pub terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
 }
 
 impl TerminalGuard {
@@ -59,7 +62,7 @@ impl TerminalGuard {
             return Err(error);
         }
         match Terminal::new(CrosstermBackend::new(stdout)) {
-            Ok(terminal) => Ok(TerminalGuard { terminal }),
+            Ok(terminal) => Ok(TerminalGuard { terminal: ManuallyDrop::new(terminal) }),
             Err(error) => {
                 restore();
                 Err(error)
@@ -70,6 +73,12 @@ impl TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        if self.terminal.show_cursor().is_ok() {
+            // SAFETY: dropped once, here, and never used again.
+            unsafe { ManuallyDrop::drop(&mut self.terminal) };
+        }
+        // Else the terminal is gone: its drop would only fail again, loudly. The process
+        // ends next; what it holds goes with it.
         restore();
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::api::CampaignStatus;
 use crate::clock::Zone;
+use crate::present::cause::cause;
 use crate::results::{Who, buckets, series};
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
@@ -15,10 +16,9 @@ use crate::tui::details::campaign::status_style;
 use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
-use crate::tui::views::range::{range_label, range_marks};
 use crate::tui::views::pane::fit_title;
+use crate::tui::views::range::{range_label, range_marks};
 use crate::tui::views::waiting;
-use crate::present::cause::cause;
 use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -109,7 +109,9 @@ fn ready<T>(
             let text = waiting::words(state, remote, what).unwrap_or("loading…".into());
             Line::from(Span::styled(text, state.theme.dim))
         }
-        (None, Some(error)) => Line::from(Span::styled(format!("✗ {}", cause(error)), state.theme.error)),
+        (None, Some(error)) => {
+            Line::from(Span::styled(format!("✗ {}", cause(error)), state.theme.error))
+        }
         (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),
     };
     frame.render_widget(Paragraph::new(line).wrap(ratatui::widgets::Wrap { trim: true }), area);
@@ -168,12 +170,7 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
         return;
     }
     let theme = &state.theme;
-    let days = series(
-        replies.items(),
-        meetings.items(),
-        &state.results_basis(),
-        Who::All,
-    );
+    let days = series(replies.items(), meetings.items(), &state.results_basis(), Who::All);
     let (replied, booked) = days.iter().fold((0, 0), |(r, m), d| (r + d.replies, m + d.meetings));
     let mut headline: Vec<Span> = Vec::new();
     for (remote_missing, count, noun, style) in [

@@ -2,8 +2,8 @@
 //! is none yet), and an open item's detail.
 
 use crate::api::{ApiError, wait_words};
-use crate::present::{self, Context, Shown};
 use crate::present::cause::cause;
+use crate::present::{self, Context, Shown};
 use crate::text::{sanitize, truncate};
 use crate::tui::details::detail_lines;
 use crate::tui::list::ListState;
@@ -11,9 +11,9 @@ use crate::tui::model::Pane;
 use crate::tui::remote::Remote;
 use crate::tui::resource::{PaneList, context};
 use crate::tui::state::AppState;
+use crate::tui::views::waiting;
 use crate::tui::widgets::table;
 use crate::tui::widgets::{detail, problem};
-use crate::tui::views::waiting;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

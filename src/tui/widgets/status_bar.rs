@@ -49,9 +49,6 @@ struct Segment {
     keep: u8,
 }
 
-/// The error (or remark) keeps at least this many columns before other pieces give way.
-const MESSAGE_ROOM: usize = 48;
-
 /// The pieces left to right, and the index of the one that may be cut (the message).
 fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
     let theme = bar.theme;
@@ -124,11 +121,10 @@ pub fn render(frame: &mut Frame, area: Rect, bar: &StatusBar) {
     let hints = hints.as_str();
     let show_hints = used(&parts) + width(hints) + 2 <= available;
     if !show_hints {
-        // Less important pieces give way until the message has room to be read.
+        // Less important pieces give way until the message can be read whole: a failure's
+        // cause is worth more than the host or the age.
         loop {
-            let message_width = flexible.map_or(0, |i| width(&parts[i].text));
-            let room = available.saturating_sub(used(&parts) - message_width);
-            let fits = used(&parts) <= available || room >= message_width.min(MESSAGE_ROOM);
+            let fits = used(&parts) <= available;
             let victim = parts
                 .iter()
                 .enumerate()
