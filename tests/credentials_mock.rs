@@ -310,9 +310,9 @@ async fn no_key_because_a_store_failed_says_which_and_why() {
         (StoreKind::SecretService, secret_service.clone() as Arc<CredentialStore>),
         (StoreKind::Keyutils, keyutils.clone() as Arc<CredentialStore>),
     ]);
-    let resolve = || {
-        resolve_with(&SessionRequest::default(), &Environment::default(), &loaded(CONFIG), &keyring)
-    };
+    let (request, env, config) =
+        (SessionRequest::default(), Environment::default(), loaded(CONFIG));
+    let resolve = || resolve_with(&request, &env, &config, &keyring);
     fail_next(&secret_service, "acme", locked());
     let error = resolve().await.unwrap_err();
     assert!(matches!(error, SessionError::NoKey { .. }), "keyutils answered: {error:?}");

@@ -544,3 +544,24 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
         "a loaded chain has nothing to cancel"
     );
 }
+
+/// At 80 columns the Exchanges title has more to say than room: its parts give way whole,
+/// the last first ("· handled shown", then the filters), never cut mid-word by the border.
+#[test]
+fn a_long_pane_title_gives_way_by_parts() {
+    let mut state = state();
+    act(&mut state, ch('3'));
+    state.inbox.hide_handled = false;
+    state.exchanges.query.campaign_id = Some(campaigns()[0].id);
+    state.exchanges.query.start_date = chrono::NaiveDate::from_ymd_opt(2024, 5, 1);
+    let shown = screen(&state);
+    let title = shown.lines().find(|line| line.contains("┌ Exchanges")).unwrap_or_default();
+    assert!(title.contains("─┐"), "the title ends before the corner: {title}");
+    assert!(!title.contains("handled sh") || title.contains("handled shown"), "{title}");
+    assert!(!title.contains('…'), "whole parts only: {title}");
+
+    let wide = AppState { width: 160, ..state };
+    let shown = screen(&wide);
+    let title = shown.lines().find(|line| line.contains("┌ Exchanges")).unwrap_or_default();
+    assert!(title.contains("· handled shown"), "with room every part shows: {title}");
+}
