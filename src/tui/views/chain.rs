@@ -6,7 +6,7 @@ use crate::text::sanitize;
 use crate::tui::chain::{ChainLine, LineKind};
 use crate::tui::state::{AppState, ChainView};
 use crate::tui::theme::Theme;
-use crate::tui::views::pane::{capitalised, fit_title, pane_block};
+use crate::tui::views::pane::{capitalised, fit_spans, pane_block};
 use crate::tui::views::waiting;
 use crate::tui::widgets::problem;
 use ratatui::Frame;
@@ -63,7 +63,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         title.push(hint);
     }
     // What is left too long (a long wait in words) is cut at its end, not by the border.
-    let block = pane_block(state, fit_title(title, Vec::new(), Vec::new(), room));
+    let block = pane_block(state, fit_spans(title, Vec::new(), Vec::new(), room));
     match (&view.remote.data, &view.remote.error) {
         (None, Some(error)) => {
             let advice = state.advice(error);

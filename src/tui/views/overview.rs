@@ -16,7 +16,7 @@ use crate::tui::details::campaign::status_style;
 use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
-use crate::tui::views::pane::fit_title;
+use crate::tui::views::pane::fit_spans;
 use crate::tui::views::range::{range_label, range_marks};
 use crate::tui::views::waiting;
 use chrono::Local;
@@ -76,7 +76,7 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         let room = usize::from(area.width.saturating_sub(2));
         let block = Block::bordered()
             .border_style(border)
-            .title(Line::from(fit_title(kept, zone, end, room)))
+            .title(Line::from(fit_spans(kept, zone, end, room)))
             .title_bottom(
                 Line::from(Span::styled(format!(" {open} ▸ {pane} "), theme.dim)).right_aligned(),
             );
@@ -190,6 +190,8 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
         }
     }
     headline.extend(range_marks(state));
+    // A failure's words are cut at the tile's edge with `…`, not mid-word by the border.
+    let headline = fit_spans(headline, Vec::new(), Vec::new(), usize::from(area.width));
     frame.render_widget(Line::from(headline), Rect { height: 1, ..area });
     if area.height < 4 {
         return;

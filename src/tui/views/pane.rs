@@ -108,7 +108,7 @@ pub(super) fn list_title<T>(
         marks.push(Span::styled(text, theme.warning));
     }
     marks.extend(load_mark(state, remote, name));
-    fit_title(spans, yielding, marks, usize::from(width.saturating_sub(4)))
+    fit_spans(spans, yielding, marks, usize::from(width.saturating_sub(4)))
 }
 
 /// The loading or failed mark of a list's title: the wait in words once it is long, the
@@ -139,7 +139,7 @@ fn load_mark<T>(state: &AppState, remote: &Remote<T>, name: &str) -> Option<Span
 
 /// `kept`, then as many of `yielding` as fit (the last gives way first), then `marks`; the
 /// whole cut to `room` cells with `…` when even that is too long.
-pub(super) fn fit_title(
+pub(super) fn fit_spans(
     kept: Vec<Span<'static>>,
     mut yielding: Vec<Span<'static>>,
     marks: Vec<Span<'static>>,
