@@ -115,6 +115,7 @@ fn party(id: i64, email: &str, first: &str, last: &str, organisation: &str) -> P
 pub fn exchanges() -> Vec<Exchange> {
     let ada = party(1, "ada@northwind.test", "Ada", "Bot", "Northwind");
     let exchange = |id, campaign_id, status, updated: &str, contact: Party| Exchange {
+        unread: Default::default(),
         id,
         campaign_id,
         status,
@@ -201,6 +202,7 @@ pub fn meetings() -> Vec<Meeting> {
     };
     let meeting =
         |id, start: &str, end: &str, zone: &str, cancelled, contact, summary: &str| Meeting {
+            unread: Default::default(),
             id,
             exchange_id: 100 + id,
             start: at(start),
