@@ -92,7 +92,7 @@ const UNREAD_MAX: usize = 64;
 thread_local! {
     /// Timestamps noted while the object being decoded on this thread is read; its
     /// [`Unread`] field takes them once its other fields are in.
-    static UNREAD: RefCell<Vec<(&'static str, Box<str>)>> = const { RefCell::new(Vec::new()) };
+    static UNREAD: RefCell<Vec<Noted>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The timestamps of one object that the client could not read, each with the text the
@@ -103,7 +103,10 @@ thread_local! {
 /// [`Unread::taken`]): serde builds that field after every other, so it takes what the
 /// object's own timestamp fields noted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Unread(Option<Box<[(&'static str, Box<str>)]>>);
+pub struct Unread(Option<Box<[Noted]>>);
+
+/// A field's name and the text sent for it.
+type Noted = (&'static str, Box<str>);
 
 impl Unread {
     /// What the timestamp readers of this thread noted since the last take.

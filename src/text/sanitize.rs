@@ -218,10 +218,10 @@ fn clean(text: &str, multiline: bool) -> String {
         if needs_base(kept) && !has_base {
             continue;
         }
-        if let (Some(joiner), Some(before)) = (joiner.take(), before) {
-            if joins(before, kept) {
-                out.push(joiner);
-            }
+        if let (Some(joiner), Some(before)) = (joiner.take(), before)
+            && joins(before, kept)
+        {
+            out.push(joiner);
         }
         has_base = !matches!(kept, '\n' | '\t');
         if !is_variation_selector(kept) {

@@ -195,7 +195,7 @@ fn split_at_special<'a>(text: &'a str, specials: &[char]) -> Result<(&'a str, &'
     let (mut inside_quote, mut escaped) = (false, false);
     for (at, c) in text.char_indices() {
         let window: String = text[at..].chars().take(32).collect();
-        if nfc.normalize(&window).chars().next() != Some(c) {
+        if !nfc.normalize(&window).starts_with(c) {
             continue;
         }
         if inside_quote {
