@@ -119,19 +119,19 @@ async fn a_422_names_each_field_and_its_message() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let body = serde_json::json!({"detail": [
-        {"type": "value_error", "loc": ["body", "email"], "input": "ann@example.invalid",
-         "msg": "value is not a valid email address: The domain name example.invalid does not exist."},
+        {"type": "value_error", "loc": ["body", "email"], "input": "ann@nowhere.example",
+         "msg": "value is not a valid email address: The domain name nowhere.example does not exist."},
         {"type": "string_too_long", "loc": ["body", "tags", 0], "input": "t",
          "msg": "String should have at most 31 characters", "ctx": {"max_length": 31}}]});
     let rule = serde_json::json!([{"kind": "raw", "method": "POST", "path": "/api/v1/contacts/add",
         "times": 1, "status": 422, "json": body}]);
     fault_rules(&sim, rule).await;
     let cli = Outreach::new(&sim.base_url, key);
-    let run = cli.run(&["contacts", "add", "--email", "ann@example.invalid", "--tag", "t"]).await;
+    let run = cli.run(&["contacts", "add", "--email", "ann@nowhere.example", "--tag", "t"]).await;
     run.expect(1);
     assert!(run.stderr.contains("The server rejected 2 fields (422)"), "{}", run.stderr);
     assert!(
-        run.stderr.contains("email: value is not a valid email address: The domain name example.invalid does not exist."),
+        run.stderr.contains("email: value is not a valid email address: The domain name nowhere.example does not exist."),
         "{}",
         run.stderr
     );

@@ -3,7 +3,7 @@
 mod common;
 
 use common::cli::{Outreach, csv_records, width};
-use common::sim::user_client;
+use common::sim::{fault_rules, user_client};
 use outreach_tui::api::{ExchangeGroup, ExchangeQuery, MeetingQuery};
 use outreach_tui::sim::{self, SimOptions};
 
@@ -213,5 +213,129 @@ async fn an_email_chain_reads_as_sanitised_text_or_faithful_json() {
         json.stdout.contains("\\u001b") || json.stdout.contains('\u{202e}'),
         "piped JSON stays faithful"
     );
+    sim.shutdown().await;
+}
+
+/// What a server that has grown since the spec might send: fields the client does not
+/// model, timestamps in forms it does not read, nulls where values are expected.
+fn grown_server() -> [(&'static str, serde_json::Value); 5] {
+    use serde_json::json;
+    let party = json!({"id": 9, "email": "x@y.example", "first_name": "X", "last_name": "Y", "organisation": "Z"});
+    [
+        // Longer paths first: a rule serves every path it starts.
+        (
+            "/api/v1/campaigns/data/replies",
+            json!([
+                {"id": 5, "campaign_id": 101, "status": "REPLIED", "updated_at": "2024-02-30T10:00:00",
+                 "bot": party, "contact": party, "sentiment": {"score": 0.75, "label": "warm"}}
+            ]),
+        ),
+        (
+            "/api/v1/campaigns",
+            json!([
+                {"id": 101, "name": "Grown", "status": "ACTIVE", "created_at": "2024-02-30T10:00:00",
+                 "brand_new": {"nested": [1, "x", null]}, "archived_at": "2024-05-01T09:30:00.123456789+05:45"}
+            ]),
+        ),
+        (
+            "/api/v1/bots",
+            json!([
+                {"id": 7, "email": "bot@x.example", "status": null, "mailbox_status": null,
+                 "warmup_started_at": "2024-13-01T00:00:00", "reputation": 97}
+            ]),
+        ),
+        (
+            "/api/v1/meetings",
+            json!([
+                {"id": 3, "exchange_id": 5, "start": "2024-02-30T10:00:00", "end": "soon",
+                 "recording": {"url": "https://rec.example/3"}}
+            ]),
+        ),
+        (
+            "/api/v1/exchanges/5/emails",
+            json!([
+                {"subject": "Hello", "date": "2024-02-30T10:00:00Z", "cc": [null, "c@x.example"],
+                 "bcc": [null], "attachments": [null], "labels": [null, "INBOX"], "spam_score": 0.5,
+                 "body": {"text": "Hi", "html": null}}
+            ]),
+        ),
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn json_of_every_list_and_show_is_the_servers_objects_whole() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let cli = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    let server = grown_server();
+    let rules: Vec<serde_json::Value> = server
+        .iter()
+        .map(|(path, json)| serde_json::json!({"kind": "raw", "path": path, "json": json}))
+        .collect();
+    fault_rules(&sim, serde_json::Value::Array(rules)).await;
+    let sent = |path: &str| server.iter().find(|(p, _)| *p == path).unwrap().1.clone();
+
+    for (args, path) in [
+        (&["campaigns", "list"][..], "/api/v1/campaigns"),
+        (&["bots", "list"], "/api/v1/bots"),
+        (&["exchanges", "list"], "/api/v1/campaigns/data/replies"),
+        (&["meetings", "list"], "/api/v1/meetings"),
+        (&["exchanges", "show", "5"], "/api/v1/exchanges/5/emails"),
+    ] {
+        let json = cli.run(&[args, &["-o", "json"]].concat()).await;
+        json.expect(0);
+        assert_eq!(json.json(), sent(path), "{args:?} -o json");
+        // Timestamps as written, not rewritten.
+        assert!(json.stdout.contains("2024-02-30T10:00:00") || json.stdout.contains("2024-13-01"));
+        if args[1] == "list" {
+            let jsonl = cli.run(&[args, &["-o", "jsonl"]].concat()).await;
+            jsonl.expect(0);
+            let lines: Vec<serde_json::Value> =
+                jsonl.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            assert_eq!(serde_json::Value::Array(lines), sent(path), "{args:?} -o jsonl");
+        }
+    }
+    let campaign = cli.run(&["campaigns", "show", "101", "--json"]).await;
+    campaign.expect(0);
+    assert_eq!(campaign.json()["campaign"], sent("/api/v1/campaigns")[0]);
+    let bot = cli.run(&["bots", "show", "7", "--json"]).await;
+    bot.expect(0);
+    assert_eq!(bot.json()["bot"], sent("/api/v1/bots")[0]);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_time_that_does_not_read_is_shown_as_sent_and_nulls_are_named() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let cli = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    let rules: Vec<serde_json::Value> = grown_server()
+        .iter()
+        .map(|(path, json)| serde_json::json!({"kind": "raw", "path": path, "json": json}))
+        .collect();
+    fault_rules(&sim, serde_json::Value::Array(rules)).await;
+    let wide = [("COLUMNS", "200")];
+
+    let campaigns = cli.run_env(&["campaigns", "list", "-o", "table"], &wide).await;
+    campaigns.expect(0);
+    assert!(campaigns.stdout.contains("? 2024-02-30T10"), "{}", campaigns.stdout);
+    let csv = cli.run(&["campaigns", "list", "-o", "csv"]).await;
+    assert!(csv.stdout.contains(",2024-02-30T10:00:00,"), "CSV keeps the text: {}", csv.stdout);
+    let meetings = cli.run_env(&["meetings", "list", "-o", "table"], &wide).await;
+    assert!(meetings.stdout.contains("? 2024-02-30T10"), "{}", meetings.stdout);
+    assert!(meetings.stdout.contains("? soon"), "{}", meetings.stdout);
+    let exchanges = cli.run_env(&["exchanges", "list", "-o", "table"], &wide).await;
+    assert!(exchanges.stdout.contains("? 2024-02-30T10"), "{}", exchanges.stdout);
+
+    let bots = cli.run_env(&["bots", "list", "-o", "table"], &wide).await;
+    bots.expect(0);
+    assert!(bots.stdout.contains("mailbox status unknown, status unknown"), "{}", bots.stdout);
+    assert!(!bots.stdout.contains("mailbox ,"), "{}", bots.stdout);
+    assert!(bots.stdout.contains("? 2024-13-01"), "{}", bots.stdout);
+
+    let chain = cli.run_env(&["exchanges", "show", "5"], &wide).await;
+    chain.expect(0);
+    assert!(chain.stdout.contains("Cc:      c@x.example\n"), "{}", chain.stdout);
+    assert!(chain.stdout.contains("Date:    ? 2024-02-30T10:00:00Z"), "{}", chain.stdout);
+    assert!(chain.stdout.contains("Labels:  INBOX\n"), "{}", chain.stdout);
+    assert!(!chain.stdout.contains("null"), "{}", chain.stdout);
     sim.shutdown().await;
 }

@@ -105,3 +105,65 @@ async fn a_body_that_is_no_list_is_a_decode_error() {
     let error = northwind(&sim).list_bots().await.unwrap_err();
     assert!(matches!(error, ApiError::Decode { .. }), "{error}");
 }
+
+/// A server of one fixed answer, over real HTTP on loopback: each connection's request is
+/// read to the end of its head and answered with `body`, a JSON list.
+async fn serve_always(body: Vec<u8>) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let body = std::sync::Arc::new(body);
+    tokio::spawn(async move {
+        loop {
+            let Ok((mut socket, _)) = listener.accept().await else { return };
+            let body = std::sync::Arc::clone(&body);
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1024];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match socket.read(&mut byte).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&byte[..n]),
+                    }
+                }
+                let answer = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = socket.write_all(answer.as_bytes()).await;
+                let _ = socket.write_all(&body).await;
+            });
+        }
+    });
+    format!("http://{address}")
+}
+
+#[tokio::test]
+async fn a_50_mb_string_is_kept_cut_and_marked() {
+    use outreach_tui::api::bounded::{BODY_MAX, TEXT_MAX};
+    use outreach_tui::api::{ApiKey, Client, ClientOptions};
+    let huge = "x".repeat(50 * 1024 * 1024);
+    let exchanges = format!(
+        r#"[{{"id": 1, "status": "REPLIED", "contact": {{"id": 2, "first_name": "{huge}", "email": "a@b.example"}}, "bot": {{"id": 3, "organisation": "{huge}"}}}},
+            {{"id": 2, "status": "REPLIED", "contact": {{"first_name": "Ann"}}}}]"#
+    );
+    let base = serve_always(exchanges.into_bytes()).await;
+    let api = Client::new(&base, &ApiKey::new("k"), ClientOptions::default()).unwrap();
+    let listed = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();
+    let name = &listed.items[0].contact.first_name;
+    assert_eq!(name.len(), TEXT_MAX + "… [cut: 50 MB]".len());
+    assert!(name.ends_with("x… [cut: 50 MB]"), "{}", &name[name.len() - 20..]);
+    assert!(listed.items[0].bot.organisation.ends_with("… [cut: 50 MB]"));
+    assert_eq!(listed.items[1].contact.first_name, "Ann");
+
+    let chain =
+        format!(r#"[{{"subject": "{huge}", "body": {{"html": "{huge}", "text": "short"}}}}]"#);
+    let base = serve_always(chain.into_bytes()).await;
+    let api = Client::new(&base, &ApiKey::new("k"), ClientOptions::default()).unwrap();
+    let chain = api.email_chain(1).await.unwrap();
+    let email = &chain.items[0];
+    assert_eq!(email.subject.len(), TEXT_MAX + "… [cut: 50 MB]".len());
+    let html = email.body.html.as_deref().unwrap();
+    assert_eq!(html.len(), BODY_MAX + "… [cut: 50 MB]".len());
+    assert_eq!(email.body.text.as_deref(), Some("short"));
+}

@@ -228,3 +228,71 @@ async fn fastapi_order_body_syntax_then_key_then_rights_then_fields() {
         raw(&sim, "DELETE", "/api/v1/contacts", Some(&sim.admin_key()), None).await;
     assert_eq!((status, body), (405, json!({"detail": "Method Not Allowed"})));
 }
+
+/// `tests/data/email_validator.json`: what pydantic's `EmailStr` (email-validator 2, no
+/// DNS checks) made of awkward addresses, written by `scripts/email-validator-table.py`.
+fn email_table() -> Vec<(String, Result<String, String>)> {
+    let table: Value = serde_json::from_str(include_str!("data/email_validator.json")).unwrap();
+    let entries = table["addresses"].as_array().unwrap();
+    assert!(entries.len() >= 50, "the table should hold the awkward addresses");
+    entries
+        .iter()
+        .map(|entry| {
+            let input = entry["input"].as_str().unwrap().to_string();
+            let verdict = match entry["normalized"].as_str() {
+                Some(normalized) => Ok(normalized.to_string()),
+                None => Err(entry["error"].as_str().unwrap().to_string()),
+            };
+            (input, verdict)
+        })
+        .collect()
+}
+
+/// Whether email-validator's reason names a character by its Unicode name ("ZERO WIDTH
+/// SPACE"), which the port names by code point, or quotes the idna package's own words.
+fn names_characters(reason: &str) -> bool {
+    let named = reason.split([':', ',']).skip(1).any(|part| {
+        let part = part.trim().trim_end_matches('.');
+        part.len() > 1 && part.chars().all(|c| c.is_ascii_uppercase() || c == ' ' || c == '-')
+    });
+    named || reason.contains("IDNA (") || reason.contains("invalid (")
+}
+
+#[test]
+fn addresses_are_judged_as_pydantic_email_str_judges_them() {
+    let mut wrong = Vec::new();
+    for (input, expected) in email_table() {
+        let actual = outreach_tui::api::email::normalize(&input);
+        let agrees = match (&expected, &actual) {
+            (Ok(expected), Ok(actual)) => expected == actual,
+            (Err(expected), Err(actual)) => expected == actual || names_characters(expected),
+            _ => false,
+        };
+        if !agrees {
+            wrong.push(format!("{input:?}: pydantic {expected:?}, here {actual:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} disagreements:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+#[tokio::test]
+async fn the_simulator_accepts_and_refuses_addresses_as_the_service_does() {
+    let sim = start().await;
+    let key = sim.admin_key();
+    for (input, expected) in email_table() {
+        let body = json!({ "email": input }).to_string();
+        let (status, _, answer) =
+            raw(&sim, "POST", "/api/v1/contacts/add", Some(&key), Some(&body)).await;
+        match expected {
+            Ok(_) => assert!(status == 200 || status == 400, "{input:?}: {status} {answer}"),
+            Err(reason) => {
+                assert_eq!(status, 422, "{input:?}: {answer}");
+                let msg = answer["detail"][0]["msg"].as_str().unwrap();
+                assert!(msg.starts_with("value is not a valid email address: "), "{msg}");
+                if !names_characters(&reason) {
+                    assert_eq!(answer["detail"][0]["ctx"]["reason"], reason, "{input:?}");
+                }
+            }
+        }
+    }
+}

@@ -71,7 +71,8 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
         if ('\u{80}'..='\u{9f}').contains(&c) {
             problems.push(format!("C1 control {:?}", c));
         }
-        // Zero-width joiners (U+200C, U+200D) are kept: they shape emoji and scripts.
+        // Zero-width joiners (U+200C, U+200D) are kept only where they shape emoji and
+        // scripts: never after Latin text (checked below).
         if matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}' | '\u{200e}' | '\u{200f}' | '\u{feff}')
         {
             problems.push(format!("bidi or zero-width control {:?}", c));
@@ -79,6 +80,14 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
         if matches!(c, '\u{34f}' | '\u{e0000}'..='\u{e00ff}' | '\u{fff9}'..='\u{fffb}' | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{2060}'..='\u{2064}' | '\u{2028}' | '\u{2029}')
         {
             problems.push(format!("invisible or line-breaking character {:?}", c));
+        }
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for pair in chars.windows(2) {
+        if matches!(pair[1], '\u{200c}' | '\u{200d}')
+            && (pair[0].is_ascii_alphanumeric() || pair[0] == ' ')
+        {
+            problems.push(format!("joiner after Latin text {:?}", pair[0]));
         }
     }
     problems
@@ -97,6 +106,8 @@ fn the_checker_catches_what_it_is_meant_to() {
     assert!(!foreign_controls("\u{9b}31m".as_bytes()).is_empty(), "C1 CSI");
     assert!(!foreign_controls(b"\x1bP1$r\x1b\\").is_empty(), "DCS");
     assert!(!foreign_controls("a\u{202e}b".as_bytes()).is_empty(), "bidi override");
+    assert!(!foreign_controls("Meeting\u{200c}\u{200d} notes".as_bytes()).is_empty(), "joiners");
+    assert!(foreign_controls("👩\u{200d}💻".as_bytes()).is_empty(), "an emoji's joiner");
 }
 
 #[test]

@@ -144,7 +144,7 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
     let job = asked[0].clone();
     let next = update(
         &mut state,
-        Action::SnippetRead { job, result: Ok(summarise(&fixtures::chain(), "ann@acme.test")) },
+        Action::SnippetRead { job, result: Ok(summarise(&fixtures::chain(), "ann@acme.tech")) },
     );
     assert_eq!(snippet_jobs(&next).iter().map(|j| j.exchange_id).collect::<Vec<_>>(), [105]);
     assert!(screen(&state).contains("Booked for Tuesday"), "{}", screen(&state));
@@ -329,7 +329,7 @@ fn d_on_marked_rows_opens_one_form_naming_the_count_and_success_marks_them_handl
     run(&mut state, &local, ch('d'));
     let form = support::form(&state);
     assert!(form.title.contains("2 marked replies"), "{}", form.title);
-    assert_eq!(support::values(&state)[0], "ann@acme.test, bob@globex.test");
+    assert_eq!(support::values(&state)[0], "ann@acme.tech, bob@globex.tech");
     let effects = run(&mut state, &local, support::ctrl('s'));
     let (req_id, write) = support::submitted(&effects);
     assert!(matches!(write, WriteRequest::DncEmails(ref emails) if emails.len() == 2), "{write:?}");
@@ -364,21 +364,21 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
     // Ann's latest reply names two colleagues (and herself).
     let mut chain = fixtures::chain();
     chain[0].body.text = Some(
-        "Hi,\nPlease write to Carl <carl@acme.test> or li@acme.test, not me (ann@acme.test)."
+        "Hi,\nPlease write to Carl <carl@acme.tech> or li@acme.tech, not me (ann@acme.tech)."
             .into(),
     );
     chain[0].date = at("2024-05-09T00:00:00Z");
     let job = SnippetJob {
         exchange_id: 101,
         updated_at: at("2024-05-08T09:15:00"),
-        contact: "ann@acme.test".into(),
+        contact: "ann@acme.tech".into(),
     };
-    update(&mut state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.test")) });
+    update(&mut state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech")) });
     run(&mut state, &local, ch('u'));
     let form = support::form(&state);
     assert!(form.title.contains("Spring launch"), "the reply's campaign: {}", form.title);
-    assert_eq!(support::values(&state)[0], "carl@acme.test");
-    assert!(form.note.as_deref().unwrap_or_default().contains("li@acme.test"), "{:?}", form.note);
+    assert_eq!(support::values(&state)[0], "carl@acme.tech");
+    assert!(form.note.as_deref().unwrap_or_default().contains("li@acme.tech"), "{:?}", form.note);
     let effects = run(&mut state, &local, support::ctrl('s'));
     if let Some((req_id, _)) = support::submits(&effects).first() {
         run(

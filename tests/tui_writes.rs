@@ -152,7 +152,7 @@ fn esc_asks_before_throwing_typed_input_away() {
     assert!(state.overlay.is_none(), "y discards");
 
     press(&mut state, ch('d'));
-    assert_eq!(values(&state), ["ann@acme.test"], "filled in from the selected contact");
+    assert_eq!(values(&state), ["ann@acme.tech"], "filled in from the selected contact");
     press(&mut state, key(KeyCode::Esc));
     assert!(state.overlay.is_none(), "nothing typed: Esc closes at once");
 }
@@ -194,7 +194,7 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]), "addresses first");
     state.submission = None;
     state.overlay = None;
-    let (_, write) = submitted(&run(&mut state, "conversion ann@acme.test signup plan=pro"));
+    let (_, write) = submitted(&run(&mut state, "conversion ann@acme.tech signup plan=pro"));
     match write {
         WriteRequest::Conversion(c) => {
             assert_eq!(c.conversion_type.as_deref(), Some("signup"));

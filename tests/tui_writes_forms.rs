@@ -163,10 +163,10 @@ fn a_duplicate_is_said_plainly_whichever_way_the_server_answers() {
     ];
     for outcome in answers {
         let mut state = contact_form();
-        type_text(&mut state, "ann@acme.test");
+        type_text(&mut state, "ann@acme.tech");
         let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
         reply(&mut state, req_id, Ok(Written::ContactAdded(outcome)));
-        assert_eq!(toast(&state), "ann@acme.test is already a contact: #11. Nothing was changed.");
+        assert_eq!(toast(&state), "ann@acme.tech is already a contact: #11. Nothing was changed.");
         assert_eq!(state.toast.as_ref().map(|t| t.tone), Some(Tone::Warning));
         assert!(state.overlay.is_none());
         assert_eq!(state.contacts.list.selected_id(), Some(11), "and it is selected");
@@ -354,7 +354,7 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     let mut state = state();
     press(&mut state, ch('6'));
     press(&mut state, ch('c'));
-    assert_eq!(values(&state), ["ann@acme.test", "", ""]);
+    assert_eq!(values(&state), ["ann@acme.tech", "", ""]);
     assert_eq!(form(&state).focus, 1, "the address is filled in: the type is next");
     type_text(&mut state, &"t".repeat(64));
     press(&mut state, key(KeyCode::Tab));
@@ -374,13 +374,13 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::NotAContact)));
     let note = form(&state).note.clone().unwrap_or_default();
     assert!(
-        note.starts_with("ann@acme.test is not a contact of this organisation: nothing was logged")
+        note.starts_with("ann@acme.tech is not a contact of this organisation: nothing was logged")
     );
     let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::Logged)));
     assert!(state.overlay.is_none());
     assert!(
-        toast(&state).starts_with("Conversion 'purchase' of ann@acme.test logged"),
+        toast(&state).starts_with("Conversion 'purchase' of ann@acme.tech logged"),
         "{}",
         toast(&state)
     );

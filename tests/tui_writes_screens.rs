@@ -84,7 +84,7 @@ const SCENARIOS: &[Scenario] = &[
     }),
     ("contact_duplicate_toast", |s| {
         keys(s, &[ch('6'), ch('a')]);
-        type_text(s, "ann@acme.test");
+        type_text(s, "ann@acme.tech");
         let outcome = AddContactOutcome::AlreadyPresent { id: None, detail: "exists".into() };
         send_and_answer(s, ctrl('s'), Ok(Written::ContactAdded(outcome)));
     }),

@@ -6,6 +6,7 @@
 //! allocated, and on this kind of machine touching fresh memory is most of the cost.
 
 use super::as_sent::SentTexts;
+use super::bounded::Bounded;
 use serde::de::{DeserializeOwned, Error as _, IgnoredAny};
 use serde_json::value::RawValue;
 use std::sync::Arc;
@@ -314,12 +315,15 @@ impl<T: DeserializeOwned> ListDecoder<T> {
     }
 }
 
-/// The first value a deserializer reads, and where it ends.
+/// The first value a deserializer reads, its strings cut to their bounds ([`Bounded`]), and
+/// where it ends.
 fn first<'de, T: DeserializeOwned, R: serde_json::de::Read<'de>>(
     deserializer: serde_json::Deserializer<R>,
 ) -> (Option<Result<T, serde_json::Error>>, usize) {
-    let mut values = deserializer.into_iter::<T>();
-    let value = values.next();
+    // Timestamps noted by an element that failed part way are not the next one's.
+    super::time::Unread::forget();
+    let mut values = deserializer.into_iter::<Bounded<T>>();
+    let value = values.next().map(|read| read.map(|bounded| bounded.0));
     (value, values.byte_offset())
 }
 
@@ -337,8 +341,9 @@ fn decode_whole<T: DeserializeOwned>(body: &[u8]) -> Result<Listed<T>, serde_jso
     let mut items = Vec::with_capacity(raw.len());
     let mut skipped = 0;
     for element in raw {
-        match serde_json::from_str::<T>(element.get()) {
-            Ok(item) => items.push(item),
+        super::time::Unread::forget();
+        match serde_json::from_str::<Bounded<T>>(element.get()) {
+            Ok(Bounded(item)) => items.push(item),
             Err(_) => skipped += 1,
         }
     }

@@ -3,10 +3,12 @@
 
 pub mod as_sent;
 pub mod body;
+pub mod bounded;
 pub mod client;
 mod contact;
 pub mod contact_check;
 pub mod custom_data;
+pub mod email;
 pub mod enums;
 pub mod error;
 pub mod intern;

@@ -6,7 +6,7 @@ pub use super::contact::Contact;
 use super::enums::{
     BotSource, BotStatus, CampaignStatus, ExchangeStatus, MailboxStatus, UnsubscribeMode,
 };
-use super::time::{Timestamp, lenient, zulu};
+use super::time::{Timestamp, Unread, field, zulu};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
@@ -98,7 +98,7 @@ pub struct Campaign {
     pub id: i64,
     pub name: String,
     pub status: CampaignStatus,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::created_at")]
     #[serde_with(skip_apply)]
     pub created_at: Option<Timestamp>,
     pub auto_enrich: bool,
@@ -109,6 +109,10 @@ pub struct Campaign {
     pub meeting_duration: Option<i64>,
     pub unsubscribe_mode: UnsubscribeMode,
     pub auto_pilot_settings: AutoPilotSettings,
+    /// Timestamps sent that could not be read, with their text (see [`Unread`]).
+    #[serde(skip_deserializing, skip_serializing, default = "Unread::taken")]
+    #[serde_with(skip_apply)]
+    pub unread: Unread,
 }
 
 /// One authorisation of a bot's mailbox.
@@ -161,10 +165,14 @@ pub struct Bot {
     pub initial_volume: Option<i64>,
     pub max_daily_limit: Option<i64>,
     pub warmup_increment: Option<i64>,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::warmup_started_at")]
     #[serde_with(skip_apply)]
     pub warmup_started_at: Option<Timestamp>,
     pub shown_onboarding: bool,
+    /// Timestamps sent that could not be read, with their text (see [`Unread`]).
+    #[serde(skip_deserializing, skip_serializing, default = "Unread::taken")]
+    #[serde_with(skip_apply)]
+    pub unread: Unread,
 }
 
 /// A bot or contact as seen from an exchange.
@@ -186,11 +194,15 @@ pub struct Exchange {
     pub id: i64,
     pub campaign_id: i64,
     pub status: ExchangeStatus,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::updated_at")]
     #[serde_with(skip_apply)]
     pub updated_at: Option<Timestamp>,
     pub bot: Party,
     pub contact: Party,
+    /// Timestamps sent that could not be read, with their text (see [`Unread`]).
+    #[serde(skip_deserializing, skip_serializing, default = "Unread::taken")]
+    #[serde_with(skip_apply)]
+    pub unread: Unread,
 }
 
 /// The html and text parts of an e-mail.
@@ -232,11 +244,15 @@ pub struct EmailMessage {
     #[serde_with(skip_apply)]
     pub in_reply_to_message_id: Option<String>,
     pub references: Option<String>,
-    #[serde(default, deserialize_with = "lenient", serialize_with = "zulu")]
+    #[serde(default, deserialize_with = "field::date", serialize_with = "zulu")]
     #[serde_with(skip_apply)]
     pub date: Option<Timestamp>,
     pub unsubscribe_url: Option<String>,
     pub starred: bool,
+    /// Timestamps sent that could not be read, with their text (see [`Unread`]).
+    #[serde(skip_deserializing, skip_serializing, default = "Unread::taken")]
+    #[serde_with(skip_apply)]
+    pub unread: Unread,
 }
 
 /// A short reference to a campaign from a meeting.
@@ -264,14 +280,14 @@ pub struct Meeting {
     #[serde_with(skip_apply)]
     pub id: i64,
     pub exchange_id: i64,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::start")]
     #[serde_with(skip_apply)]
     pub start: Option<Timestamp>,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::end")]
     #[serde_with(skip_apply)]
     pub end: Option<Timestamp>,
     pub iana_timezone: Option<String>,
-    #[serde(default, deserialize_with = "lenient")]
+    #[serde(default, deserialize_with = "field::created_at")]
     #[serde_with(skip_apply)]
     pub created_at: Option<Timestamp>,
     pub cancelled: bool,
@@ -281,6 +297,10 @@ pub struct Meeting {
     pub bot: Option<Person>,
     pub contact: Option<Person>,
     pub user: Option<Person>,
+    /// Timestamps sent that could not be read, with their text (see [`Unread`]).
+    #[serde(skip_deserializing, skip_serializing, default = "Unread::taken")]
+    #[serde_with(skip_apply)]
+    pub unread: Unread,
 }
 
 /// Request body of a conversion (endpoint 2).

@@ -16,32 +16,10 @@ pub const CONVERSION_TYPE_MAX: usize = 63;
 /// Campaign names are 1..=CAMPAIGN_NAME_MAX characters.
 pub const CAMPAIGN_NAME_MAX: usize = 63;
 
-/// Why an address is not a valid e-mail address, in email-validator's words; `None` if valid.
+/// Why an address is not a valid e-mail address, in email-validator's words (the service's
+/// pydantic `EmailStr`, see [`super::email`]); `None` if valid.
 pub fn email_problem(address: &str) -> Option<String> {
-    let Some((local, domain)) = address.rsplit_once('@') else {
-        return Some("An email address must have an @-sign.".into());
-    };
-    if local.is_empty() {
-        return Some("There must be something before the @-sign.".into());
-    }
-    if domain.is_empty() {
-        return Some("There must be something after the @-sign.".into());
-    }
-    if let Some(bad) = local.chars().find(|c| c.is_whitespace() || c.is_control() || *c == '@') {
-        return Some(format!(
-            "The email address contains invalid characters before the @-sign: '{bad}'."
-        ));
-    }
-    if let Some(bad) = domain.chars().find(|c| !(c.is_alphanumeric() || *c == '-' || *c == '.')) {
-        return Some(format!("The part after the @-sign contains invalid characters: '{bad}'."));
-    }
-    if !domain.contains('.') {
-        return Some("The part after the @-sign is not valid. It should have a period.".into());
-    }
-    if domain.starts_with('.') || domain.ends_with('.') || domain.contains("..") {
-        return Some("The part after the @-sign is not valid.".into());
-    }
-    None
+    super::email::normalize(address).err()
 }
 
 /// Why a string is not a domain for the DNC list; `None` if it is one.
@@ -142,6 +120,7 @@ mod tests {
         assert_eq!(email_problem("ann@").unwrap(), "There must be something after the @-sign.");
         assert!(email_problem("ann").unwrap().contains("@-sign"));
         assert!(email_problem("ann@localhost").unwrap().contains("period"));
+        assert!(email_problem("ann@b.localhost").unwrap().contains("special-use"));
         assert!(email_problem("a nn@example.com").is_some());
     }
 

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::RefCell;
 use std::fmt;
 
 /// An instant from the API. Serialises in the naive form the API uses for most fields.
@@ -56,13 +57,102 @@ impl Serialize for Timestamp {
     }
 }
 
-/// Reads an optional timestamp leniently: null, missing or unparseable text is absent.
-pub fn lenient<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Timestamp>, D::Error> {
+/// Reads an optional timestamp leniently: null, missing or unparseable text is absent. What
+/// could not be read is noted with its field's name (see [`Unread`]).
+fn lenient<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    field: &'static str,
+) -> Result<Option<Timestamp>, D::Error> {
     let value = Option::<serde_json::Value>::deserialize(deserializer)?;
-    Ok(match value {
-        Some(serde_json::Value::String(text)) => Timestamp::parse(&text),
-        _ => None,
-    })
+    let (read, sent) = match value {
+        None | Some(serde_json::Value::Null) => (None, None),
+        Some(serde_json::Value::String(text)) => match Timestamp::parse(&text) {
+            Some(read) => (Some(read), None),
+            None => (None, Some(text)),
+        },
+        Some(other) => (None, Some(other.to_string())),
+    };
+    if let Some(sent) = sent {
+        let sent = match super::bounded::cut_text(&sent, UNREAD_MAX) {
+            Some(cut) => cut.into_boxed_str(),
+            None => sent.into_boxed_str(),
+        };
+        UNREAD.with(|unread| unread.borrow_mut().push((field, sent)));
+    }
+    Ok(read)
+}
+
+/// Marks a time shown as the server sent it because it could not be read as one (a table
+/// cell, a chain's Date); in front, so a narrow column cut with `…` keeps it.
+pub const UNREAD_MARK: &str = "? ";
+
+/// Bytes kept of a timestamp that could not be read: enough for any date a person writes.
+const UNREAD_MAX: usize = 64;
+
+thread_local! {
+    /// Timestamps noted while the object being decoded on this thread is read; its
+    /// [`Unread`] field takes them once its other fields are in.
+    static UNREAD: RefCell<Vec<Noted>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The timestamps of one object that the client could not read, each with the text the
+/// server sent, so a table shows `2024-02-30T10:00:00 ?` where it would show nothing.
+/// Empty (and allocation-free) for an object whose timestamps all read.
+///
+/// A model holds one as a field serde does not read (`skip_deserializing`, its default
+/// [`Unread::taken`]): serde builds that field after every other, so it takes what the
+/// object's own timestamp fields noted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unread(Option<Box<[Noted]>>);
+
+/// A field's name and the text sent for it.
+type Noted = (&'static str, Box<str>);
+
+impl Unread {
+    /// What the timestamp readers of this thread noted since the last take.
+    pub fn taken() -> Unread {
+        UNREAD.with(|unread| {
+            let mut unread = unread.borrow_mut();
+            Unread((!unread.is_empty()).then(|| std::mem::take(&mut *unread).into_boxed_slice()))
+        })
+    }
+
+    /// Forgets what was noted: an object that failed part way never took its notes.
+    pub fn forget() {
+        UNREAD.with(|unread| unread.borrow_mut().clear());
+    }
+
+    /// The text sent for `field`, when it could not be read as a time.
+    pub fn text(&self, field: &str) -> Option<&str> {
+        self.0.as_deref()?.iter().find(|(name, _)| *name == field).map(|(_, text)| &**text)
+    }
+
+    /// Marks a field as sent unreadable (tests and the simulator's hostile data).
+    pub fn with(mut self, field: &'static str, text: &str) -> Unread {
+        let mut fields = self.0.take().map(Vec::from).unwrap_or_default();
+        fields.push((field, text.into()));
+        Unread(Some(fields.into_boxed_slice()))
+    }
+}
+
+/// One reader per timestamp field: [`lenient`] with the field's name.
+macro_rules! timestamp_fields {
+    ($($field:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("Reads `", stringify!($field), "` leniently, noting text that is no time.")]
+            pub fn $field<'de, D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Option<Timestamp>, D::Error> {
+                lenient(deserializer, stringify!($field))
+            }
+        )*
+    };
+}
+
+/// The readers of the models' timestamp fields (`deserialize_with = "field::created_at"`).
+pub mod field {
+    use super::{Deserializer, Timestamp, lenient};
+    timestamp_fields!(created_at, updated_at, warmup_started_at, start, end, date);
 }
 
 /// Writes an optional timestamp in the e-mail `Z` form.
@@ -88,5 +178,33 @@ mod tests {
         assert_eq!(with_fraction.to_naive_string(), "2024-05-01T09:30:00.123456");
         assert_eq!(zulu.to_zulu_string(), "2024-05-01T09:30:00.000Z");
         assert!(Timestamp::parse("yesterday").is_none());
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Stamped {
+        #[serde(default, deserialize_with = "field::start")]
+        start: Option<Timestamp>,
+        #[serde(default, deserialize_with = "field::end")]
+        end: Option<Timestamp>,
+        #[serde(skip_deserializing, default = "Unread::taken")]
+        unread: Unread,
+    }
+
+    #[test]
+    fn a_time_that_does_not_read_is_kept_as_sent_by_its_object() {
+        Unread::forget();
+        let one: Stamped = serde_json::from_str(
+            r#"{"start": "2024-02-30T10:00:00", "end": "2024-05-01T10:00:00"}"#,
+        )
+        .unwrap();
+        assert_eq!((one.start, one.unread.text("start")), (None, Some("2024-02-30T10:00:00")));
+        assert!(one.end.is_some() && one.unread.text("end").is_none());
+        let two: Stamped = serde_json::from_str(r#"{"end": 17, "start": null}"#).unwrap();
+        assert_eq!((two.unread.text("end"), two.unread.text("start")), (Some("17"), None));
+        let three: Stamped = serde_json::from_str(r#"{"start": "2024-05-01"}"#).unwrap();
+        assert_eq!(three.unread, Unread::default());
+        let long: Stamped =
+            serde_json::from_str(&format!(r#"{{"start": "{}"}}"#, "9".repeat(100))).unwrap();
+        assert!(long.unread.text("start").unwrap().ends_with("… [cut: 100 B]"));
     }
 }

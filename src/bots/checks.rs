@@ -89,6 +89,11 @@ fn status_fix(status: &BotStatus) -> &'static str {
     }
 }
 
+/// A status as the checklist shows it: "not reported" when the server sent none (null).
+fn reported_status(status: &str) -> String {
+    if status.trim().is_empty() { "not reported".to_string() } else { status.to_string() }
+}
+
 /// Every check of a bot, in the order a person would fix them.
 pub fn checks(bot: &Bot) -> Vec<Check> {
     let mailbox = &bot.mailbox_status;
@@ -97,14 +102,14 @@ pub fn checks(bot: &Bot) -> Vec<Check> {
             CheckKind::Mailbox,
             "Mailbox",
             Some(*mailbox == MailboxStatus::Active),
-            mailbox.to_string(),
+            reported_status(mailbox.as_str()),
             mailbox_fix(mailbox),
         ),
         check(
             CheckKind::Status,
             "Status",
             Some(!status_is_trouble(&bot.status)),
-            bot.status.to_string(),
+            reported_status(bot.status.as_str()),
             status_fix(&bot.status),
         ),
     ];

@@ -65,11 +65,16 @@ pub fn problems(bot: &Bot) -> Vec<String> {
     let checks = checks(bot);
     let failed = |kind| checks.iter().filter(move |c: &&Check| c.kind == kind && c.failed());
     let mut problems = Vec::new();
+    // A status the server left out (null) is said to be unknown, not named as "".
+    let stated = |known: &str, unknown: &str, value: &str| match value.trim() {
+        "" => unknown.to_string(),
+        value => format!("{known} {value}"),
+    };
     if failed(CheckKind::Mailbox).next().is_some() {
-        problems.push(format!("mailbox {}", bot.mailbox_status));
+        problems.push(stated("mailbox", "mailbox status unknown", bot.mailbox_status.as_str()));
     }
     if failed(CheckKind::Status).next().is_some() {
-        problems.push(format!("status {}", bot.status));
+        problems.push(stated("status", "status unknown", bot.status.as_str()));
     }
     let missing: Vec<&str> = [(CheckKind::DnsMx, "MX"), (CheckKind::DnsSpf, "SPF")]
         .into_iter()
@@ -175,6 +180,11 @@ mod tests {
                 "status PROVISIONING_FAILED",
             ),
             (Bot { status: BotStatus::Unknown("QUANTUM".into()), ..healthy() }, "status QUANTUM"),
+            (Bot { status: BotStatus::default(), ..healthy() }, "status unknown"),
+            (
+                Bot { mailbox_status: MailboxStatus::default(), ..healthy() },
+                "mailbox status unknown",
+            ),
             (
                 Bot { dns_validation: Some(DnsValidation { mx: false, spf: true }), ..healthy() },
                 "DNS MX missing",

@@ -7,6 +7,7 @@
 mod fields;
 
 use crate::api::EmailMessage;
+use crate::api::time::UNREAD_MARK;
 use crate::clock::Zone;
 use crate::text::{render_body, sanitize, width as text_width, wrap_line};
 use fields::{attachment, label, mailbox, value_mailbox};
@@ -123,13 +124,23 @@ pub fn layout(messages: &[EmailMessage], width: u16, quotes: Quotes, zone: &Zone
     out
 }
 
+/// The elements of a list the spec leaves open: a null stands for nothing, and is not
+/// shown (as the word "null").
+fn present(values: &[serde_json::Value]) -> impl Iterator<Item = &serde_json::Value> {
+    values.iter().filter(|value| !value.is_null())
+}
+
 fn headers(message: &EmailMessage, columns: usize, zone: &Zone, lines: &mut Vec<ChainLine>) {
     let from = message.from_.as_ref().map(mailbox).unwrap_or_default();
     let to: Vec<String> = message.to.iter().map(mailbox).collect();
-    let cc: Vec<String> = message.cc.iter().map(value_mailbox).collect();
-    let date = message.date.map(|d| zone.format(d.0, "%a %Y-%m-%d %H:%M")).unwrap_or_default();
-    let attachments: Vec<String> = message.attachments.iter().map(attachment).collect();
-    let labels: Vec<String> = message.labels.iter().map(label).collect();
+    let cc: Vec<String> = present(&message.cc).map(value_mailbox).collect();
+    let date = match (message.date, message.unread.text("date")) {
+        (Some(date), _) => zone.format(date.0, "%a %Y-%m-%d %H:%M"),
+        (None, Some(sent)) => format!("{UNREAD_MARK}{}", sanitize(sent)),
+        (None, None) => String::new(),
+    };
+    let attachments: Vec<String> = present(&message.attachments).map(attachment).collect();
+    let labels: Vec<String> = present(&message.labels).map(label).collect();
     let rows: [(&'static str, String, LineKind); 7] = [
         ("From", from, LineKind::Header),
         ("To", to.join(", "), LineKind::Header),
@@ -283,5 +294,27 @@ mod tests {
         assert!(lines.contains(&"Files|offer.pdf (2 KB), 42".to_string()), "{lines:?}");
         assert!(lines.contains(&"Labels|INBOX, Important".to_string()), "{lines:?}");
         assert!(layout.lines[0].starred);
+    }
+
+    #[test]
+    fn nulls_in_address_file_and_label_lists_are_not_shown() {
+        let mut m = message("2024-05-01T10:00:00Z", "x");
+        m.cc = vec![json!(null), json!("plain@x.y"), json!(null)];
+        m.bcc = vec![json!(null)];
+        m.attachments = vec![json!(null), json!({"filename": "offer.pdf"})];
+        m.labels = vec![json!(null)];
+        let lines = texts(&layout(&[m], 80, FOLDED, &Zone::named("UTC").unwrap()));
+        assert!(lines.contains(&"Cc|plain@x.y".to_string()), "{lines:?}");
+        assert!(lines.contains(&"Files|offer.pdf".to_string()), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("null") || l.starts_with("Labels")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_date_that_does_not_read_is_shown_as_sent_and_marked() {
+        let mut m = message("2024-05-01T10:00:00Z", "x");
+        m.date = None;
+        m.unread = crate::api::time::Unread::default().with("date", "2024-02-30T10:00:00");
+        let lines = texts(&layout(&[m], 80, FOLDED, &Zone::named("UTC").unwrap()));
+        assert!(lines.contains(&"Date|? 2024-02-30T10:00:00".to_string()), "{lines:?}");
     }
 }

@@ -5,13 +5,14 @@ use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, json_document, print_listed, write_stdout};
 use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_text};
-use crate::api::Bot;
+use super::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::present::columns::bots;
 use crate::results::{DayPoint, Tally, Who, Window};
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum BotsCommand {
@@ -48,17 +49,23 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
     match command {
         BotsCommand::List(output) => {
             let context = Context::connect(global).await?;
+            let columns = bots::cli();
+            if as_sent(&output, &context.term) {
+                let mut list = StreamedList::new(&columns, &output, &context.term)?;
+                let read = context.client.bots_as_sent(|json| list.sent(json)).await;
+                return list.finish(read, &context.term, "bots");
+            }
             let listed = context.client.list_bots().await?;
-            print_listed(&listed, "bots", &bots::cli(), &output, &context.term)
+            print_listed(&listed, "bots", &columns, &output, &context.term)
         }
         BotsCommand::Show(args) => show(global, args).await,
     }
 }
 
-/// `bots show --json`.
+/// `bots show --json`: the bot as the server sent it, its checks and results.
 #[derive(Serialize)]
-struct BotReport<'a> {
-    bot: &'a Bot,
+struct BotReport {
+    bot: Box<RawValue>,
     standing: Standing,
     checks: Vec<Check>,
     window: Window,
@@ -75,22 +82,21 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     };
     let who = Who::Bot(bot.id);
     let standing = standing(bot);
-    let report = BotReport {
-        bot,
-        standing,
-        checks: checks(bot),
-        window,
-        results: fetched.tally(who),
-        per_day: fetched.series(who),
-    };
+    let checks = checks(bot);
+    let results = fetched.tally(who);
+    let per_day = fetched.series(who);
     if args.json {
+        let mut found = None;
+        context.client.bots_as_sent(|json| find_sent(json, bot.id, &mut found)).await?;
+        let bot = sent_or(found, bot)?;
+        let report = BotReport { bot, standing, checks, window, results, per_day };
         return write_stdout(&json_document(&report, &context.term)?).map(|()| Exit::Ok);
     }
     let mut lines = vec![
         format!("Bot {} {} ({})", bot.id, sanitize(&bot.email), sanitize(bot.status.as_str())),
         format!("Health: {}", standing.label()),
     ];
-    for check in &report.checks {
+    for check in &checks {
         let mark = match check.ok {
             Some(true) => "ok ",
             Some(false) => "BAD",
@@ -105,7 +111,7 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
         .map_or_else(|| "not started".to_string(), |w| format!("{} {}", w.gauge(10), w.describe()));
     lines.push(format!("Warm-up today: {warmup}"));
     let mut text = lines.join("\n") + "\n";
-    text.push_str(&tally_text(&report.results, &window));
+    text.push_str(&tally_text(&results, &window));
     let name = |id: &i64| {
         campaigns
             .as_ref()
@@ -113,14 +119,14 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
             .and_then(|c| c.items.iter().find(|c| c.id == *id))
             .map_or_else(|| format!("campaign {id}"), |c| sanitize(&c.name))
     };
-    let served: Vec<String> = report.results.campaigns.iter().map(name).collect();
+    let served: Vec<String> = results.campaigns.iter().map(name).collect();
     let served = if served.is_empty() {
         "none with replies or meetings in the range".to_string()
     } else {
         served.join(", ")
     };
     text.push_str(&format!("  {:<20}{served}\n", "Campaigns it serves"));
-    text.push_str(&days_text(&report.per_day));
+    text.push_str(&days_text(&per_day));
     write_stdout(&text)?;
     Ok(Exit::Ok)
 }

@@ -5,6 +5,7 @@ use super::context::{Context, confirm};
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, json_document, print_listed, write_stdout};
 use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_text};
+use super::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::api::Campaign;
 use crate::present::columns::campaigns;
 use crate::present::settings::{flag_words, unsubscribe_words};
@@ -12,6 +13,7 @@ use crate::results::{DayPoint, Group, Tally, Who, Window};
 use crate::text::{sanitize, truncate};
 use clap::{Args, Subcommand};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Subcommand)]
@@ -73,8 +75,14 @@ pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit,
 
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
+    let columns = campaigns::cli();
+    if as_sent(&output, &context.term) {
+        let mut list = StreamedList::new(&columns, &output, &context.term)?;
+        let read = context.client.campaigns_as_sent(|json| list.sent(json)).await;
+        return list.finish(read, &context.term, "campaigns");
+    }
     let campaigns = context.client.list_campaigns().await?;
-    print_listed(&campaigns, "campaigns", &campaigns::cli(), &output, &context.term)
+    print_listed(&campaigns, "campaigns", &columns, &output, &context.term)
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
@@ -103,10 +111,10 @@ async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
-/// `campaigns show --json`.
+/// `campaigns show --json`: the campaign as the server sent it, and its results.
 #[derive(Serialize)]
-struct CampaignReport<'a> {
-    campaign: &'a Campaign,
+struct CampaignReport {
+    campaign: Box<RawValue>,
     window: Window,
     results: Tally,
     per_day: Vec<DayPoint>,
@@ -121,14 +129,14 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
         return Err(not_in_organisation("Campaign", args.id, "campaigns"));
     };
     let who = Who::Campaign(campaign.id);
-    let report = CampaignReport {
-        campaign,
-        window,
-        results: fetched.tally(who),
-        per_day: fetched.series(who),
-        per_bot: fetched.grouped(who, Group::Bot),
-    };
+    let results = fetched.tally(who);
+    let per_day = fetched.series(who);
+    let per_bot = fetched.grouped(who, Group::Bot);
     if args.json {
+        let mut found = None;
+        context.client.campaigns_as_sent(|json| find_sent(json, campaign.id, &mut found)).await?;
+        let campaign = sent_or(found, campaign)?;
+        let report = CampaignReport { campaign, window, results, per_day, per_bot };
         return write_stdout(&json_document(&report, &context.term)?).map(|()| Exit::Ok);
     }
     // Bots are only named here: without them the table shows ids.
@@ -139,10 +147,10 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
             .map(|b| b.email.clone())
     };
     let mut text = settings_text(campaign);
-    text.push_str(&tally_text(&report.results, &window));
-    text.push_str(&days_text(&report.per_day));
+    text.push_str(&tally_text(&results, &window));
+    text.push_str(&days_text(&per_day));
     text.push_str("Per bot\n");
-    if report.per_bot.is_empty() {
+    if per_bot.is_empty() {
         text.push_str("  no replies or meetings in the range\n");
     } else {
         text.push_str(&format!(
@@ -150,7 +158,7 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
             "BOT", "REPLIES", "INTERESTED", "MEETINGS"
         ));
         // Busiest first, as the dashboard's table.
-        let mut rows: Vec<(&i64, &Tally)> = report.per_bot.iter().collect();
+        let mut rows: Vec<(&i64, &Tally)> = per_bot.iter().collect();
         rows.sort_by_key(|(id, t)| (std::cmp::Reverse((t.replies, t.meetings.booked)), **id));
         for (id, tally) in rows {
             let name = bot_email(*id).map_or_else(|| format!("bot {id}"), |e| sanitize(&e));

@@ -5,8 +5,8 @@ use super::args::ContactFields;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::import::{self, ImportArgs};
-use super::list_writer::ListWriter;
-use super::output::{OutputArgs, note, stdout, warn_left_out, write_stdout};
+use super::output::{OutputArgs, note, write_stdout};
+use super::streamed::StreamedList;
 use crate::api::AddContactOutcome;
 use crate::present::columns;
 use crate::text::sanitize;
@@ -86,41 +86,14 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let columns = columns::contacts::cli();
-    let mut writer = ListWriter::new(stdout(), &columns, &output, &context.term)?;
-    let mut failed = None;
-    // Whether the reading goes on after a row was written.
-    let mut go_on = |written: Result<(), CliError>, writer_open: bool| match written {
-        Ok(()) => writer_open,
-        Err(error) => {
-            failed = Some(error);
-            false
-        }
-    };
+    let mut list = StreamedList::new(&columns, &output, &context.term)?;
     let client = &context.client;
-    let skipped = if writer.takes_text() {
-        client
-            .stream_contacts_as_sent(|json| {
-                let written = writer.sent(json);
-                go_on(written, writer.is_open())
-            })
-            .await
+    let read = if list.takes_text() {
+        client.stream_contacts_as_sent(|json| list.sent(json)).await
     } else {
-        client
-            .stream_contacts(|contact| {
-                let written = writer.row(contact);
-                go_on(written, writer.is_open())
-            })
-            .await
+        client.stream_contacts(|contact| list.row(contact)).await
     };
-    // On a failure the writer is dropped unfinished: what arrived is flushed, but a JSON
-    // array stays open, so a list cut short never reads as whole.
-    let skipped = skipped?;
-    if let Some(error) = failed {
-        return Err(error);
-    }
-    writer.finish()?;
-    warn_left_out(&context.term, skipped, "contacts");
-    Ok(Exit::Ok)
+    list.finish(read, &context.term, "contacts")
 }
 
 async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {

@@ -4,7 +4,8 @@ use super::GlobalArgs;
 use super::args::DayRange;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{OutputArgs, json_document, print_listed, warn_skipped, write_stdout};
+use super::output::{OutputArgs, OutputFormat, print_listed, warn_skipped, write_stdout};
+use super::streamed::{StreamedList, as_sent};
 use crate::api::{EmailMessage, ExchangeGroup, ExchangeQuery};
 use crate::chain::{self, Quotes};
 use crate::clock::Zone;
@@ -93,19 +94,29 @@ async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
             GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
         }),
     };
+    let columns = exchanges::cli();
+    if as_sent(&args.output, &context.term) {
+        let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
+        let read = context.client.exchanges_as_sent(&query, |json| list.sent(json)).await;
+        return list.finish(read, &context.term, "exchanges");
+    }
     let listed = context.client.list_exchanges(&query).await?;
-    print_listed(&listed, "exchanges", &exchanges::cli(), &args.output, &context.term)
+    print_listed(&listed, "exchanges", &columns, &args.output, &context.term)
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
+    if args.output == ShowFormat::Json {
+        // The e-mails as the server sent them, one JSON array (pretty and sanitised on a
+        // terminal), as `exchanges list -o json` writes exchanges.
+        let output = OutputArgs { output: Some(OutputFormat::Json), csv_raw: false };
+        let mut list = StreamedList::<EmailMessage>::new(&[], &output, &context.term)?;
+        let read = context.client.email_chain_as_sent(args.id, |json| list.sent(json)).await;
+        return list.finish(read, &context.term, "e-mails");
+    }
     let chain = context.client.email_chain(args.id).await?;
     warn_skipped(&context.term, &chain, "e-mails");
-    let text = match args.output {
-        ShowFormat::Json => json_document(&chain.items[..], &context.term)?,
-        ShowFormat::Text => render_chain(&chain.items, context.term.width.unwrap_or(80)),
-    };
-    write_stdout(&text)?;
+    write_stdout(&render_chain(&chain.items, context.term.width.unwrap_or(80)))?;
     Ok(Exit::Ok)
 }
 

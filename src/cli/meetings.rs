@@ -5,6 +5,7 @@ use super::args::DayRange;
 use super::context::Context;
 use super::exit::{CliError, Exit};
 use super::output::{OutputArgs, print_listed};
+use super::streamed::{StreamedList, as_sent};
 use crate::api::MeetingQuery;
 use crate::present::columns::meetings;
 use clap::{Args, Subcommand};
@@ -34,6 +35,12 @@ pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, 
     args.range.check()?;
     let context = Context::connect(global).await?;
     let query = MeetingQuery { start_date: args.range.since, end_date: args.range.until };
+    let columns = meetings::cli();
+    if as_sent(&args.output, &context.term) {
+        let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
+        let read = context.client.meetings_as_sent(&query, |json| list.sent(json)).await;
+        return list.finish(read, &context.term, "meetings");
+    }
     let listed = context.client.list_meetings(&query).await?;
-    print_listed(&listed, "meetings", &meetings::cli(), &args.output, &context.term)
+    print_listed(&listed, "meetings", &columns, &args.output, &context.term)
 }

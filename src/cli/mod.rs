@@ -22,6 +22,7 @@ pub mod report;
 pub mod runtime;
 pub mod sim;
 pub mod status;
+pub mod streamed;
 pub mod table;
 pub mod term;
 

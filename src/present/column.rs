@@ -5,6 +5,7 @@
 use super::fit::Limits;
 use super::tone::Tone;
 use crate::api::Timestamp;
+use crate::api::time::UNREAD_MARK;
 use crate::clock::Zone;
 use crate::inbox::Facts;
 use crate::text::sanitize;
@@ -28,6 +29,9 @@ pub enum Value {
     /// "yes"/"no" to read, true/false in CSV.
     Flag(bool),
     Time(Option<Timestamp>),
+    /// A time the server sent that does not read as one: its text, shown marked
+    /// ([`UNREAD_MARK`]) so it is neither lost nor taken for a time.
+    Unread(String),
     /// Pieces with their own tones (a row of health checks).
     Parts(Vec<(String, Tone)>),
 }
@@ -77,8 +81,20 @@ impl Cell {
         Cell::new(Value::Text(text.into()))
     }
 
+    /// A time cell: the time, or the text sent for it when that is no time (marked, in the
+    /// warning tone); empty when nothing was sent.
+    pub(crate) fn time(at: Option<Timestamp>, sent: Option<&str>) -> Self {
+        match (at, sent) {
+            (None, Some(sent)) => Cell::new(Value::Unread(sent.to_string())).tone(Tone::Warn),
+            _ => Cell::new(Value::Time(at)),
+        }
+    }
+
+    /// The cell in `tone`; a time that could not be read keeps its warning tone.
     pub(crate) fn tone(mut self, tone: Tone) -> Self {
-        self.tone = tone;
+        if !matches!(self.value, Value::Unread(_)) {
+            self.tone = tone;
+        }
         self
     }
 
@@ -106,6 +122,7 @@ impl Cell {
             Value::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
             Value::Flag(flag) => if *flag { "yes" } else { "no" }.to_string(),
             Value::Time(time) => time.map(|t| zone.date_time(t.0)).unwrap_or_default(),
+            Value::Unread(text) => format!("{UNREAD_MARK}{}", sanitize(text)),
             Value::Parts(parts) => {
                 sanitize(&parts.iter().map(|(text, _)| text.as_str()).collect::<String>())
             }
@@ -129,13 +146,14 @@ impl Cell {
             Value::OptInt(n) => n.map(|n| n.to_string()).unwrap_or_default(),
             Value::Flag(flag) => flag.to_string(),
             Value::Time(time) => time.map(|t| t.0.to_rfc3339()).unwrap_or_default(),
+            Value::Unread(text) => text.clone(),
             Value::Parts(parts) => parts.iter().map(|(text, _)| text.as_str()).collect(),
         }
     }
 
     /// Whether the value is text from the server (which a spreadsheet might run).
     pub(crate) fn is_text(&self) -> bool {
-        matches!(self.value, Value::Text(_) | Value::Parts(_))
+        matches!(self.value, Value::Text(_) | Value::Unread(_) | Value::Parts(_))
     }
 }
 

@@ -191,6 +191,7 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
             _ => format!("Re: {subject}"),
         };
         messages.push(EmailMessage {
+            unread: Default::default(),
             subject,
             body: EmailBody { html, text },
             from_: Some(from),

@@ -272,6 +272,7 @@ fn campaign(
     };
     SimCampaign {
         campaign: Campaign {
+            unread: Default::default(),
             id: take(&mut ids.campaign),
             name,
             status,

@@ -202,6 +202,7 @@ fn meeting(
     };
     let id = take(&mut ids.meeting);
     Meeting {
+        unread: Default::default(),
         id,
         exchange_id: exchange.id,
         start: Some(Timestamp(start)),

@@ -156,6 +156,7 @@ fn bot(
     custom_data.insert("persona".into(), Value::from(*rng.pick(PERSONAS)));
     custom_data.insert("signature_title".into(), Value::from(*rng.pick(BOT_TITLES)));
     Bot {
+        unread: Default::default(),
         id,
         email: format!("{}.{}@{mail_domain}", first.ascii, last.ascii),
         first_name: first.display.clone(),

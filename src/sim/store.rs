@@ -206,6 +206,7 @@ impl Org {
     /// An exchange as endpoint 9 returns it.
     pub fn exchange_model(&self, exchange: &SimExchange) -> crate::api::Exchange {
         crate::api::Exchange {
+            unread: Default::default(),
             id: exchange.id,
             campaign_id: exchange.campaign_id,
             status: exchange.status.clone(),

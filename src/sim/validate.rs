@@ -4,15 +4,11 @@
 
 use super::pyjson::python_json_error;
 use super::reply::{Reject, detail};
-use crate::api::rules::{
-    CONVERSION_TYPE_MAX, DOMAIN_MAX, NAME_MAX, TAG_MAX, TAGS_MAX, email_problem,
-};
+use crate::api::email;
+use crate::api::rules::{CONVERSION_TYPE_MAX, DOMAIN_MAX, NAME_MAX, TAG_MAX, TAGS_MAX};
 use crate::api::{ContactUpload, JsonObject, LocPart, SubmitConversion, ValidationDetail};
 use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::{Map, Value, json};
-
-/// pydantic's limit on an e-mail address before any other check.
-const EMAIL_MAX: usize = 2048;
 
 /// The body as FastAPI hands it to validation: `None` when the request had no body.
 /// Malformed JSON is refused here, before authentication, as FastAPI does.
@@ -144,8 +140,7 @@ fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {
     map.get(field).filter(|v| !v.is_null())
 }
 
-/// pydantic's `EmailStr`: the address with its domain lower-cased, as email-validator
-/// normalises it.
+/// pydantic's `EmailStr`: the address as email-validator normalises it.
 fn email(
     map: &Map<String, Value>,
     path: &[LocPart],
@@ -162,25 +157,19 @@ fn email(
         return None;
     };
     let address = string(value, at(path, "email"), 0, usize::MAX, errors)?;
-    let reason = if address.chars().count() > EMAIL_MAX {
-        Some(format!("Length must not exceed {EMAIL_MAX} characters"))
-    } else {
-        email_problem(&address)
-    };
-    if let Some(reason) = reason {
-        errors.push(detail(
-            "value_error",
-            at(path, "email"),
-            format!("value is not a valid email address: {reason}"),
-            Some(value.clone()),
-            Some(json!({ "reason": reason })),
-        ));
-        return None;
+    match email::normalize(&address) {
+        Ok(normalized) => Some(normalized),
+        Err(reason) => {
+            errors.push(detail(
+                "value_error",
+                at(path, "email"),
+                format!("value is not a valid email address: {reason}"),
+                Some(value.clone()),
+                Some(json!({ "reason": reason })),
+            ));
+            None
+        }
     }
-    Some(match address.rsplit_once('@') {
-        Some((local, domain)) => format!("{local}@{}", domain.to_lowercase()),
-        None => address,
-    })
 }
 
 fn dict(

@@ -4,7 +4,10 @@
 //! Dropped: anything that moves the cursor, recolours, retitles or writes the clipboard
 //! (C0 and C1 controls), reorders what is shown (bidi controls), or is invisible and so
 //! hides or spoofs text (Unicode's Default_Ignorable_Code_Point, interlinear annotation).
-//! Kept from those: the joiners and variation selectors that shape emoji and scripts.
+//! Kept from those: the variation selectors that shape emoji and scripts, and the joiners
+//! (ZWJ, ZWNJ) only where they join: emoji to emoji, or letters of a script that shapes
+//! with them (Arabic, Persian, the Indic scripts …). Between Latin letters a joiner does
+//! nothing visible, so there it only hides a difference between two names.
 //! A combining mark with nothing before it on its line is dropped too: a terminal would
 //! put it on whatever cell is to its left (a table border, the previous column).
 
@@ -19,6 +22,8 @@ pub enum Treatment {
     Space,
     /// Kept: invisible, but it shapes what is around it and hides nothing.
     Keep,
+    /// Kept only between two characters it joins ([`joins`]), dropped elsewhere.
+    Join,
 }
 
 /// A class of characters that are not plain printable text.
@@ -59,9 +64,13 @@ pub const CLASSES: &[Class] = &[
         treatment: Treatment::Space,
     },
     Class {
-        name: "joiners and variation selectors (emoji and script shaping)",
+        name: "zero-width joiner and non-joiner (emoji sequences, Arabic and Indic shaping)",
+        ranges: &[('\u{200c}', '\u{200d}')],
+        treatment: Treatment::Join,
+    },
+    Class {
+        name: "variation selectors (emoji and script shaping)",
         ranges: &[
-            ('\u{200c}', '\u{200d}'),
             ('\u{180b}', '\u{180d}'),
             ('\u{180f}', '\u{180f}'),
             ('\u{fe00}', '\u{fe0f}'),
@@ -125,6 +134,48 @@ fn needs_base(c: char) -> bool {
     c.width() == Some(0)
 }
 
+/// Scripts whose letters take a joiner between them: Arabic, Syriac, Thaana, N'Ko (joining
+/// forms; Persian's ZWNJ), the Indic scripts from Devanagari to Sinhala, Tibetan, Myanmar,
+/// Khmer and Mongolian (conjuncts and half forms), with their extensions.
+const SHAPING_SCRIPTS: &[(char, char)] = &[
+    ('\u{600}', '\u{7ff}'),
+    ('\u{860}', '\u{dff}'),
+    ('\u{f00}', '\u{109f}'),
+    ('\u{1780}', '\u{18af}'),
+    ('\u{1cd0}', '\u{1cff}'),
+    ('\u{a8e0}', '\u{a8ff}'),
+    ('\u{fb50}', '\u{fdff}'),
+    ('\u{fe70}', '\u{feff}'),
+];
+
+/// Pictographs that join into one emoji (👩‍💻, 🏳️‍🌈, ❤️‍🔥): the emoji blocks and the
+/// older symbols emoji sequences use.
+const EMOJI: &[(char, char)] = &[
+    ('\u{2190}', '\u{21ff}'),
+    ('\u{2300}', '\u{23ff}'),
+    ('\u{2600}', '\u{27bf}'),
+    ('\u{2b00}', '\u{2bff}'),
+    ('\u{1f000}', '\u{1faff}'),
+];
+
+fn within(ranges: &[(char, char)], c: char) -> bool {
+    ranges.iter().any(|(low, high)| (*low..=*high).contains(&c))
+}
+
+/// Whether a joiner between `before` and `after` joins them: two emoji, or two characters
+/// of a script that shapes with joiners. `before` is the last character shown that is not
+/// a variation selector (the 🏳 of 🏳️‍🌈).
+pub fn joins(before: char, after: char) -> bool {
+    (within(EMOJI, before) && within(EMOJI, after))
+        || (within(SHAPING_SCRIPTS, before) && within(SHAPING_SCRIPTS, after))
+}
+
+/// A variation selector: it picks a form of the character before it, so a joiner after it
+/// joins that character.
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+}
+
 /// One-line text (names, subjects, statuses): every dangerous character removed, and line
 /// breaks, tabs and separators turned into spaces so a value cannot break a table row.
 pub fn sanitize(text: &str) -> String {
@@ -145,6 +196,10 @@ fn clean(text: &str, multiline: bool) -> String {
     let mut out = String::with_capacity(text.len());
     // Whether the next character has something to its left on its line to combine with.
     let mut has_base = false;
+    // The last character shown that a joiner would join to (not a variation selector).
+    let mut before: Option<char> = None;
+    // A joiner waiting for the next character shown, which decides whether it joins.
+    let mut joiner: Option<char> = None;
     for c in text.chars() {
         let kept = match c {
             '\n' | '\t' if multiline => Some(c),
@@ -153,13 +208,25 @@ fn clean(text: &str, multiline: bool) -> String {
                 Treatment::Drop => None,
                 Treatment::Space => Some(' '),
                 Treatment::Keep => Some(c),
+                Treatment::Join => {
+                    joiner = before.map(|_| c);
+                    None
+                }
             },
         };
         let Some(kept) = kept else { continue };
         if needs_base(kept) && !has_base {
             continue;
         }
+        if let (Some(joiner), Some(before)) = (joiner.take(), before)
+            && joins(before, kept)
+        {
+            out.push(joiner);
+        }
         has_base = !matches!(kept, '\n' | '\t');
+        if !is_variation_selector(kept) {
+            before = has_base.then_some(kept);
+        }
         out.push(kept);
     }
     out
@@ -247,6 +314,42 @@ mod tests {
     }
 
     #[test]
+    fn joiners_between_latin_letters_or_at_an_edge_are_dropped() {
+        for (text, shown) in [
+            ("Ann\u{200d}Marie", "AnnMarie"),
+            ("Jo\u{200c}hn", "John"),
+            ("Meeting\u{200b}\u{200c}\u{200d} notes", "Meeting notes"),
+            ("\u{200d}👩", "👩"),
+            ("👩\u{200d}", "👩"),
+            ("a\u{200d}💻", "a💻"),
+            ("👩\u{200d}b", "👩b"),
+            ("می\u{200c}abc", "میabc"),
+            ("a\u{200d}\u{1b}b", "ab"),
+        ] {
+            assert_eq!(sanitize(text), shown, "{text:?}");
+            assert_eq!(sanitize_multiline(text), shown, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn joiners_that_join_emoji_or_shape_a_script_are_kept() {
+        for text in [
+            "👩\u{200d}💻",
+            "🏳\u{fe0f}\u{200d}🌈",
+            "❤\u{fe0f}\u{200d}🔥",
+            "👩\u{1f3fd}\u{200d}🚀",
+            "می\u{200c}خواهم",
+            "क्\u{200d}ष",
+            "ক্\u{200c}ষ",
+            "ـ\u{200d}ع",
+        ] {
+            assert_eq!(sanitize(text), text, "{text:?}");
+        }
+        // A dropped character between does not stop the join.
+        assert_eq!(sanitize("👩\u{200d}\u{1b}💻"), "👩\u{200d}💻");
+    }
+
+    #[test]
     fn a_leading_combining_mark_is_dropped() {
         assert_eq!(sanitize("\u{301}\u{301}ada"), "ada");
         assert_eq!(sanitize("\u{200d}\u{fe0f}x"), "x");
@@ -298,17 +401,35 @@ mod properties {
         ('\u{e0000}', '\u{e0fff}'),
     ];
 
-    /// The default-ignorables that shape emoji and scripts, and so are kept.
+    /// The default-ignorables that shape emoji and scripts, and so are kept (the joiners
+    /// only where they join, checked apart).
     fn shaping(c: char) -> bool {
-        matches!(c, '\u{200c}' | '\u{200d}' | '\u{180b}'..='\u{180d}' | '\u{180f}'
+        matches!(c, '\u{180b}'..='\u{180d}' | '\u{180f}'
             | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+    }
+
+    fn is_joiner(c: char) -> bool {
+        matches!(c, '\u{200c}' | '\u{200d}')
     }
 
     fn must_go(c: char) -> bool {
         let ignorable = DEFAULT_IGNORABLE.iter().any(|(low, high)| (*low..=*high).contains(&c));
         c.is_control()
-            || (ignorable && !shaping(c))
+            || (ignorable && !shaping(c) && !is_joiner(c))
             || matches!(c, '\u{2028}' | '\u{2029}' | '\u{fff9}'..='\u{fffb}')
+    }
+
+    /// Every joiner in `shown` stands between two characters it joins (the one before
+    /// looked for past variation selectors).
+    fn joiners_join(shown: &str) -> bool {
+        let chars: Vec<char> = shown.chars().collect();
+        chars.iter().enumerate().filter(|(_, c)| is_joiner(**c)).all(|(at, _)| {
+            let before = chars[..at].iter().rev().find(|c| !shaping(**c));
+            match (before, chars.get(at + 1)) {
+                (Some(&before), Some(&after)) => joins(before, after),
+                _ => false,
+            }
+        })
     }
 
     /// Any character, often one of the troublesome ones.
@@ -318,7 +439,10 @@ mod properties {
             prop::sample::select(DEFAULT_IGNORABLE.to_vec())
                 .prop_flat_map(|(low, high)| low as u32..=high as u32)
                 .prop_map(|n| char::from_u32(n).unwrap_or('?')),
-            prop::sample::select(vec!['\u{301}', '\u{2028}', '\u{2029}', '\u{fffa}', 'é', '李']),
+            prop::sample::select(vec![
+                '\u{301}', '\u{2028}', '\u{2029}', '\u{fffa}', 'é', '李', 'a', '👩', '💻',
+                '\u{fe0f}', 'ی', 'خ', 'क', '\u{94d}', '\u{200c}', '\u{200d}',
+            ]),
         ];
         prop::collection::vec(prop_oneof![any::<char>(), troublesome], 0..40)
             .prop_map(|chars| chars.into_iter().collect())
@@ -337,12 +461,15 @@ mod properties {
             for line in lines.split(['\n', '\t']).chain([one_line.as_str()]) {
                 prop_assert!(line.chars().next().is_none_or(|c| c.width() != Some(0)), "{:?}", line);
             }
+            prop_assert!(joiners_join(&one_line), "{:?} → {:?}", text, one_line);
+            prop_assert!(joiners_join(&lines), "{:?} → {:?}", text, lines);
             prop_assert_eq!(sanitize(&one_line), one_line.clone());
         }
 
         #[test]
         fn printable_text_is_unchanged(text in any_text()) {
-            let printable: String = text.chars().filter(|c| !must_go(*c)).collect();
+            let printable: String =
+                text.chars().filter(|c| !must_go(*c) && !is_joiner(*c)).collect();
             let printable = printable.trim_start_matches(|c: char| c.width() == Some(0));
             prop_assert_eq!(sanitize(printable), printable);
             prop_assert_eq!(sanitize_multiline(printable), printable);

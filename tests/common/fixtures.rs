@@ -115,6 +115,7 @@ fn party(id: i64, email: &str, first: &str, last: &str, organisation: &str) -> P
 pub fn exchanges() -> Vec<Exchange> {
     let ada = party(1, "ada@northwind.test", "Ada", "Bot", "Northwind");
     let exchange = |id, campaign_id, status, updated: &str, contact: Party| Exchange {
+        unread: Default::default(),
         id,
         campaign_id,
         status,
@@ -128,49 +129,49 @@ pub fn exchanges() -> Vec<Exchange> {
             1,
             ExchangeStatus::MeetingBooked,
             "2024-05-08T09:15:00",
-            party(11, "ann@acme.test", "Ann", "Smith", "Acme"),
+            party(11, "ann@acme.tech", "Ann", "Smith", "Acme"),
         ),
         exchange(
             102,
             1,
             ExchangeStatus::Declined,
             "2024-05-07T16:40:00",
-            party(12, "bob@globex.test", "Bob", "Jones", "Globex"),
+            party(12, "bob@globex.tech", "Bob", "Jones", "Globex"),
         ),
         exchange(
             103,
             4,
             ExchangeStatus::InfoInquiry,
             "2024-05-06T11:00:00",
-            party(13, "li@shop.test", "小龙", "李", "李氏商店"),
+            party(13, "li@shop.tech", "小龙", "李", "李氏商店"),
         ),
         exchange(
             104,
             2,
             ExchangeStatus::AwaitingReply,
             "2024-05-05T08:05:00",
-            party(14, "dana@initech.test", "Dana", "Lee", "Initech"),
+            party(14, "dana@initech.tech", "Dana", "Lee", "Initech"),
         ),
         exchange(
             105,
             1,
             ExchangeStatus::UnsubRequest,
             "2024-05-03T13:30:00",
-            party(15, "m@evil.test", HOSTILE[0], HOSTILE[3], HOSTILE[4]),
+            party(15, "m@evil.tech", HOSTILE[0], HOSTILE[3], HOSTILE[4]),
         ),
         exchange(
             106,
             99,
             ExchangeStatus::FollowupLater,
             "2024-05-02T10:00:00",
-            party(16, "noa@shalom.test", "נועה", "כהן", "שלום בע״מ"),
+            party(16, "noa@shalom.tech", "נועה", "כהן", "שלום בע״מ"),
         ),
         exchange(
             107,
             3,
             ExchangeStatus::Nurturing,
             "2024-04-20T10:00:00",
-            party(17, "zoe@x.test", "Zoë", "Ångström", "Ångström AB"),
+            party(17, "zoe@x.tech", "Zoë", "Ångström", "Ångström AB"),
         ),
     ]
 }
@@ -186,12 +187,12 @@ pub fn contacts() -> Vec<Contact> {
         contact
     };
     vec![
-        contact(11, "ann@acme.test", "Ann", "Smith", &["lead", "eu"], "Europe/Berlin", false),
-        contact(12, "bob@globex.test", "Bob", "Jones", &["churned"], "America/New_York", true),
-        contact(13, "li@shop.test", "小龙", "李", &["apac"], "Asia/Shanghai", false),
-        contact(14, "dana@initech.test", "Dana", "Lee", &[], "Europe/London", false),
-        contact(15, "m@evil.test", HOSTILE[5], HOSTILE[1], &[HOSTILE[2]], HOSTILE[3], false),
-        contact(16, "noa@shalom.test", "נועה", "כהן", &["il"], "Asia/Jerusalem", false),
+        contact(11, "ann@acme.tech", "Ann", "Smith", &["lead", "eu"], "Europe/Berlin", false),
+        contact(12, "bob@globex.tech", "Bob", "Jones", &["churned"], "America/New_York", true),
+        contact(13, "li@shop.tech", "小龙", "李", &["apac"], "Asia/Shanghai", false),
+        contact(14, "dana@initech.tech", "Dana", "Lee", &[], "Europe/London", false),
+        contact(15, "m@evil.tech", HOSTILE[5], HOSTILE[1], &[HOSTILE[2]], HOSTILE[3], false),
+        contact(16, "noa@shalom.tech", "נועה", "כהן", &["il"], "Asia/Jerusalem", false),
     ]
 }
 
@@ -201,6 +202,7 @@ pub fn meetings() -> Vec<Meeting> {
     };
     let meeting =
         |id, start: &str, end: &str, zone: &str, cancelled, contact, summary: &str| Meeting {
+            unread: Default::default(),
             id,
             exchange_id: 100 + id,
             start: at(start),
@@ -222,7 +224,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-06T13:30:00",
             "Europe/London",
             false,
-            person(17, "zoe@x.test", "Zoë", "Ångström"),
+            person(17, "zoe@x.tech", "Zoë", "Ångström"),
             "Kick-off",
         ),
         meeting(
@@ -231,7 +233,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-08T09:30:00",
             "UTC",
             false,
-            person(11, "ann@acme.test", "Ann", "Smith"),
+            person(11, "ann@acme.tech", "Ann", "Smith"),
             "Intro call",
         ),
         meeting(
@@ -240,7 +242,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-08T15:45:00",
             "America/New_York",
             false,
-            person(14, "dana@initech.test", "Dana", "Lee"),
+            person(14, "dana@initech.tech", "Dana", "Lee"),
             "Pricing questions",
         ),
         meeting(
@@ -249,7 +251,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-09T10:30:00",
             "Europe/Berlin",
             true,
-            person(12, "bob@globex.test", "Bob", "Jones"),
+            person(12, "bob@globex.tech", "Bob", "Jones"),
             "Cancelled by contact",
         ),
         meeting(
@@ -258,7 +260,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-11T15:00:00",
             "Asia/Shanghai",
             false,
-            person(13, "li@shop.test", "小龙", "李"),
+            person(13, "li@shop.tech", "小龙", "李"),
             HOSTILE[1],
         ),
         meeting(
@@ -267,7 +269,7 @@ pub fn meetings() -> Vec<Meeting> {
             "2024-05-20T08:30:00",
             "UTC",
             false,
-            person(16, "noa@shalom.test", "נועה", "כהן"),
+            person(16, "noa@shalom.tech", "נועה", "כהן"),
             "Follow-up demo",
         ),
     ]
@@ -277,7 +279,7 @@ pub fn chain() -> Vec<EmailMessage> {
     let mailbox =
         |address: &str, name: &str| Mailbox { address: address.into(), name: name.into() };
     let ada = mailbox("ada@northwind.test", "Ada Bot");
-    let ann = mailbox("ann@acme.test", "Ann Smith");
+    let ann = mailbox("ann@acme.tech", "Ann Smith");
     vec![
         EmailMessage {
             subject: "Re: Spring launch".into(),

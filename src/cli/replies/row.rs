@@ -85,8 +85,10 @@ fn age() -> Col {
 }
 
 fn updated() -> Col {
-    Col::new("Updated", "UPDATED", (ANY, ANY), |r, _| Cell::new(Value::Time(r.exchange.updated_at)))
-        .drop(9)
+    Col::new("Updated", "UPDATED", (ANY, ANY), |r, _| {
+        Cell::time(r.exchange.updated_at, r.exchange.unread.text("updated_at"))
+    })
+    .drop(9)
 }
 
 fn contact() -> Col {

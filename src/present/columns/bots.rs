@@ -175,7 +175,7 @@ fn warmup_today() -> Col {
 
 fn warmup_since() -> Col {
     Col::new("Warm-up since", "WARMUP SINCE", (ANY, ANY), |b, _| {
-        Cell::new(Value::Time(b.warmup_started_at))
+        Cell::time(b.warmup_started_at, b.unread.text("warmup_started_at"))
     })
     .drop(6)
 }

@@ -36,7 +36,10 @@ fn status() -> Col {
 }
 
 fn created() -> Col {
-    Col::new("Created", "CREATED", (16, 16), |c, _| Cell::new(Value::Time(c.created_at))).drop(2)
+    Col::new("Created", "CREATED", (16, 16), |c, _| {
+        Cell::time(c.created_at, c.unread.text("created_at"))
+    })
+    .drop(2)
 }
 
 fn tracking_column() -> Col {

@@ -60,7 +60,7 @@ fn status() -> Col {
 
 fn updated() -> Col {
     Col::new("Updated", "UPDATED", (16, 16), |e, _| {
-        Cell::new(Value::Time(e.updated_at)).tone(Tone::Dim)
+        Cell::time(e.updated_at, e.unread.text("updated_at")).tone(Tone::Dim)
     })
     .drop(2)
 }

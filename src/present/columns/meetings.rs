@@ -90,12 +90,12 @@ fn time_column() -> Col {
 
 fn start() -> Col {
     Col::new("Start", "START", (ANY, ANY), |m, _| {
-        Cell::new(Value::Time(m.start)).tone(unless_cancelled(m, Tone::Plain))
+        Cell::time(m.start, m.unread.text("start")).tone(unless_cancelled(m, Tone::Plain))
     })
 }
 
 fn end() -> Col {
-    Col::new("End", "END", (ANY, ANY), |m, _| Cell::new(Value::Time(m.end))).drop(7)
+    Col::new("End", "END", (ANY, ANY), |m, _| Cell::time(m.end, m.unread.text("end"))).drop(7)
 }
 
 fn status() -> Col {
