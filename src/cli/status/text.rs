@@ -311,7 +311,10 @@ mod tests {
         summary.bots.healthy = 0;
         summary.bots.total = 0;
         let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
-        assert_eq!(lines[4], "Bots       none", "no bots is not \"all healthy\"");
+        assert_eq!(
+            lines[4], "Bots       none: no bot can send: that needs attention",
+            "no bots is not \"all healthy\""
+        );
     }
 
     #[test]
