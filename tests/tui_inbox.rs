@@ -129,6 +129,15 @@ fn narrow_terminals_drop_the_bot_first_and_keep_marker_contact_and_category() {
 fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_reply_moves() {
     let local = LocalState::in_memory();
     let mut state = connected(120, 30, Theme::default());
+    // The hot reply's chain was asked for on the Overview already (who spoke last says
+    // whether it waits on us).
+    assert_eq!(state.inbox.reading.iter().copied().collect::<Vec<_>>(), [103]);
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let hot = SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+    };
     // The pane opens and its list loads; the chains are not answered yet.
     let effects = update(&mut state, ch('3'));
     let mut asked = snippet_jobs(&effects);
@@ -138,7 +147,8 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
         }
     }
     let ids: Vec<i64> = asked.iter().map(|job| job.exchange_id).collect();
-    assert_eq!(ids, [101, 102, 103, 104], "the first rows, four at a time");
+    assert_eq!(ids, [101, 102, 104], "the first rows, four at a time with the hot one");
+    asked.insert(2, hot);
     assert!(snippet_jobs(&update(&mut state, ch('j'))).is_empty(), "no fifth while four are out");
     // One answer makes room for the next row; keys never wait for them.
     let job = asked[0].clone();
@@ -569,9 +579,13 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
         let mut state = connected(120, 30, Theme::default());
         assert_eq!(state.pane, Pane::Overview);
         assert!(screen(&state).contains("1 hot reply waits"), "not read yet: counted");
-        let jobs = snippet_jobs(&update(&mut state, Action::Tick(now())));
-        let job = jobs.into_iter().find(|job| job.exchange_id == 103);
-        let job = job.expect("the hot reply's chain is read from the Overview");
+        assert!(state.inbox.reading.contains(&103), "its chain is asked for on the Overview");
+        let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+        let job = SnippetJob {
+            exchange_id: 103,
+            updated_at: hot.updated_at,
+            contact: hot.contact.email.clone(),
+        };
         let snippet = Snippet {
             line: "Could you send the pricing?".into(),
             last,

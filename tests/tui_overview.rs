@@ -150,7 +150,8 @@ fn equal_counts_draw_equal_bars_and_a_long_status_keeps_its_count_in_view() {
             assert_eq!(numbers(l.split('■').next().unwrap()), [3], "the count in view: {l}");
         }
         // The bars start in one column, whatever the label's length.
-        assert_eq!(active.find('■'), awaiting.find('■'), "{active}\n{awaiting}");
+        let start = |l: &str| l.chars().position(|c| c == '■');
+        assert_eq!(start(&active), start(&awaiting), "{active}\n{awaiting}");
     }
 }
 
@@ -159,26 +160,32 @@ fn equal_counts_draw_equal_bars_and_a_long_status_keeps_its_count_in_view() {
 /// ago at 09:30), and so does the agenda of the Meetings pane.
 #[test]
 fn a_meeting_that_ended_reads_held_in_its_detail_and_in_the_agenda() {
-    use outreach_tui::tui::details::meeting::detail_lines;
+    use crossterm::event::KeyCode;
     let mut state = connected(160, 30, Theme::default());
-    let status = |state: &AppState, id: i64| {
-        let meeting = meetings().into_iter().find(|m| m.id == id).unwrap();
-        let lines = detail_lines(&meeting, state);
-        let text = |line: &ratatui::text::Line| -> String {
-            line.spans.iter().map(|span| span.content.as_ref()).collect()
-        };
-        lines.iter().map(text).find(|l| l.contains("Status")).unwrap()
-    };
-    for (id, word) in [(1, "held"), (6, "held"), (2, "upcoming"), (5, "upcoming"), (3, "cancelled")]
-    {
-        let line = status(&state, id);
-        assert!(line.trim_end().ends_with(word), "meeting {id}: {line}");
-        assert!(!line.contains("scheduled"), "{line}");
-    }
     act(&mut state, ch('4'));
     let agenda = screen(&state);
     let row = |summary: &str| agenda.lines().find(|l| l.contains(summary)).unwrap().to_string();
     assert!(row("Intro call").contains("held · Intro call"), "{agenda}");
     assert!(row("Cancelled by contact").contains("cancelled · "), "{agenda}");
     assert!(!row("Pricing questions").contains(" · Pricing"), "upcoming says nothing: {agenda}");
+
+    // Each meeting's detail, opened as a user does: select it, Enter, read, Esc.
+    let mut seen = 0;
+    for _ in 0..meetings().len() {
+        let id = state.meetings.list.selected_id().unwrap();
+        act(&mut state, key(KeyCode::Enter));
+        let detail = screen(&state);
+        let status = detail.lines().find(|l| l.contains("│Status ")).unwrap().to_string();
+        let word = match id {
+            1 | 6 => "held",
+            3 => "cancelled",
+            _ => "upcoming",
+        };
+        assert!(status.contains(&format!(" {word} ")), "meeting {id}: {status}");
+        assert!(!status.contains("scheduled"), "{status}");
+        seen += 1;
+        act(&mut state, key(KeyCode::Esc));
+        act(&mut state, ch('j'));
+    }
+    assert_eq!(seen, meetings().len());
 }

@@ -104,8 +104,8 @@ fn ready<T>(frame: &mut Frame, area: Rect, remote: &Remote<T>, state: &AppState)
 /// The shortest bar room kept beside a cut label, so a long label never takes the bars.
 const MIN_BAR_ROOM: usize = 4;
 
-/// `LABEL  count ■■■■` per row: every label padded to the longest (cut with `…` only when
-/// the bars would have no room), the counts right-aligned in one column and the bar scaled
+/// `LABEL  count ■■■■` per row: every label padded to the longest (cut with `…` past half
+/// the tile), the counts right-aligned in one column and the bar scaled
 /// so the largest count fills the rest. Equal counts draw equal bars whatever their labels,
 /// and no label pushes its count out of view.
 fn count_lines(
@@ -117,7 +117,11 @@ fn count_lines(
     let largest = rows.iter().map(|(_, count, _)| *count).max().unwrap_or(0);
     let count_width = largest.to_string().len();
     let longest = rows.iter().map(|(label, _, _)| display_width(label)).max().unwrap_or(0);
-    let label_width = longest.min(width.saturating_sub(count_width + 2 + MIN_BAR_ROOM));
+    // A long label is cut to half the tile (the known statuses fit in 12) so the bars
+    // keep room to tell counts apart.
+    let label_width = longest
+        .min((width / 2).max(12))
+        .min(width.saturating_sub(count_width + 2 + MIN_BAR_ROOM));
     let room = width.saturating_sub(label_width + count_width + 2);
     rows.iter()
         .map(|(label, count, style)| {
