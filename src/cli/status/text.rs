@@ -45,16 +45,23 @@ pub fn render(
     out
 }
 
-/// A line wider than the terminal wrapped, never cut (a cut would hide a count), its
-/// continuation under the text after the label when there is room for that.
+/// A line wider than the terminal wrapped, never cut (a cut would hide a count): it keeps
+/// its indent, and its continuation goes under the text after the label when there is
+/// room for that.
 fn wrapped(line: &str, width: usize) -> Vec<String> {
-    let pieces = wrap_line(line, width);
-    if pieces.len() == 1 || width < 2 * LABEL {
-        return pieces;
+    if line.width() <= width {
+        return vec![line.to_string()];
     }
+    let text = line.trim_start();
+    let indent = line.len() - text.len();
+    let hang = if width >= 2 * LABEL { LABEL.max(indent) } else { indent };
+    let pieces = wrap_line(text, width.saturating_sub(indent));
+    let mut out = vec![format!("{:indent$}{}", "", pieces[0])];
     let rest = pieces[1..].join(" ");
-    let mut out = vec![pieces[0].clone()];
-    out.extend(wrap_line(&rest, width - LABEL).into_iter().map(|p| format!("{:LABEL$}{p}", "")));
+    if !rest.is_empty() {
+        let more = wrap_line(&rest, width.saturating_sub(hang));
+        out.extend(more.into_iter().map(|piece| format!("{:hang$}{piece}", "")));
+    }
     out
 }
 

@@ -119,9 +119,8 @@ fn count_lines(
     let longest = rows.iter().map(|(label, _, _)| display_width(label)).max().unwrap_or(0);
     // A long label is cut to half the tile (the known statuses fit in 12) so the bars
     // keep room to tell counts apart.
-    let label_width = longest
-        .min((width / 2).max(12))
-        .min(width.saturating_sub(count_width + 2 + MIN_BAR_ROOM));
+    let label_width =
+        longest.min((width / 2).max(12)).min(width.saturating_sub(count_width + 2 + MIN_BAR_ROOM));
     let room = width.saturating_sub(label_width + count_width + 2);
     rows.iter()
         .map(|(label, count, style)| {
