@@ -74,7 +74,7 @@ async fn campaigns_bots_and_contacts_in_every_format() {
     let campaigns: Vec<i64> =
         api.list_campaigns().await.unwrap().items.iter().map(|c| c.id).collect();
     assert!(!campaigns.is_empty());
-    let header = ["ID", "NAME", "STATUS", "CREATED", "TEST MODE", "UNSUBSCRIBE", "MEETING"];
+    let header = ["ID", "NAME", "STATUS", "CREATED", "TEST MODE", "UNSUBSCRIBE", "MTG MIN"];
     check_formats(&cli, &["campaigns", "list"], &campaigns, &header).await;
 
     let bots: Vec<i64> = api.list_bots().await.unwrap().items.iter().map(|b| b.id).collect();

@@ -215,13 +215,28 @@ async fn check_fails_while_a_hot_reply_waits_unhandled_longer_than_asked() {
     let outreach = cli(&sim);
     let now = chrono::Utc::now();
     let inbox = inbox_from_api(&sim).await;
-    let waiting: Vec<i64> = inbox
-        .iter()
-        .filter(|e| Category::of(&e.status).is_hot())
-        .filter(|e| now - e.updated_at.unwrap().0 > chrono::TimeDelta::hours(4))
-        .map(|e| e.id)
-        .collect();
+    let api = user_client(&sim, &sim.orgs[0].admin_key);
+    let mut waiting = Vec::new();
+    let mut answered_by_the_bot = 0;
+    for exchange in inbox.iter().filter(|e| Category::of(&e.status).is_hot()) {
+        if now - exchange.updated_at.unwrap().0 <= chrono::TimeDelta::hours(4) {
+            continue;
+        }
+        // Who wrote the latest message, read here from the chain as a person would.
+        let chain = api.email_chain(exchange.id).await.unwrap();
+        let latest = chain.items.iter().max_by_key(|m| m.date).unwrap();
+        let theirs = latest
+            .from_
+            .as_ref()
+            .is_some_and(|from| from.address.eq_ignore_ascii_case(&exchange.contact.email));
+        if theirs {
+            waiting.push(exchange.id);
+        } else {
+            answered_by_the_bot += 1;
+        }
+    }
     assert!(!waiting.is_empty(), "the seeded inbox has old hot replies");
+    assert!(answered_by_the_bot > 0, "and hot ones our bot answered last, which wait on them");
 
     let check = outreach.run(&["replies", "--check", "--older-than", "4h", "-o", "json"]).await;
     check.expect(1);

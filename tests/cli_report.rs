@@ -35,7 +35,8 @@ async fn report_rows_are_the_counts_made_by_hand_per_campaign_and_per_bot() {
         (vec!["report", "--by", "bot", "--since", "-7d", "-o", "json"], 7, true),
         (vec!["report", "--since", "-90d", "-o", "json"], 90, false),
     ] {
-        let first = today.checked_sub_days(Days::new(days)).unwrap();
+        // The last N days: N calendar days ending today, today included.
+        let first = today.checked_sub_days(Days::new(days - 1)).unwrap();
         let truth = counts(&replies, &meetings, first, today, now, by_bot);
         let run = cli.run(&args).await;
         run.expect(0);
@@ -93,7 +94,7 @@ async fn campaigns_show_and_bots_show_print_the_same_numbers_as_the_report() {
     let (replies, meetings) = everything(&client).await;
     let now = Utc::now();
     let today = now.date_naive();
-    let first = today.checked_sub_days(Days::new(30)).unwrap();
+    let first = today.checked_sub_days(Days::new(29)).unwrap();
     let by_campaign = counts(&replies, &meetings, first, today, now, false);
     let by_bot = counts(&replies, &meetings, first, today, now, true);
 
@@ -106,7 +107,7 @@ async fn campaigns_show_and_bots_show_print_the_same_numbers_as_the_report() {
     let per_day: u64 =
         json["per_day"].as_array().unwrap().iter().map(|d| d["replies"].as_u64().unwrap()).sum();
     assert_eq!(per_day as usize, expected.replies, "the days add up");
-    assert_eq!(json["per_day"].as_array().unwrap().len(), 31);
+    assert_eq!(json["per_day"].as_array().unwrap().len(), 30);
 
     let text = cli.run(&["campaigns", "show", &busiest.to_string()]).await;
     text.expect(0);
@@ -145,5 +146,38 @@ async fn campaigns_show_and_bots_show_print_the_same_numbers_as_the_report() {
 
     let missing = cli.run(&["campaigns", "show", "999999"]).await;
     missing.expect(5);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn meetings_list_says_held_upcoming_or_cancelled_by_the_rule_report_counts_by() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let client = common::sim::user_client(&sim, key);
+    let meetings = client.list_meetings(&Default::default()).await.unwrap();
+    let run =
+        cli.run(&["meetings", "list", "--since", "-90d", "--until", "+90d", "-o", "csv"]).await;
+    run.expect(0);
+    let now = Utc::now();
+    let records = common::cli::csv_records(&run.stdout);
+    let column = |name: &str| records[0].iter().position(|h| h == name).unwrap();
+    let (id_at, status_at) = (column("ID"), column("STATUS"));
+    let mut said = std::collections::BTreeSet::new();
+    for record in &records[1..] {
+        let id: i64 = record[id_at].parse().unwrap();
+        let meeting = meetings.items.iter().find(|m| m.id == id).unwrap();
+        // Cancelled if cancelled; else held once its end is past; else upcoming.
+        let expected = if meeting.cancelled {
+            "cancelled"
+        } else if meeting.end.or(meeting.start).is_some_and(|end| end.0 < now) {
+            "held"
+        } else {
+            "upcoming"
+        };
+        assert_eq!(record[status_at], expected, "meeting {id}");
+        said.insert(expected);
+    }
+    assert_eq!(said.len(), 3, "the demo has all three: {said:?}");
     sim.shutdown().await;
 }

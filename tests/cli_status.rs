@@ -167,3 +167,45 @@ async fn a_part_that_cannot_be_loaded_is_named_and_the_check_exits_6() {
     globex.run(&["status"]).await.expect(5);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_organisation_without_bots_needs_attention_for_no_bot_can_send() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let vandelay = sim.orgs.iter().find(|org| org.name == "Vandelay").expect("Vandelay");
+    assert!(user_client(&sim, &vandelay.admin_key).list_bots().await.unwrap().items.is_empty());
+    let cli = Outreach::new(&sim.base_url, &vandelay.admin_key);
+
+    let check = cli.run(&["status", "--check"]).await;
+    check.expect(1);
+    assert!(check.stdout.contains("Bots       none: no bot can send"), "{}", check.stdout);
+    cli.run(&["status", "--check", "--quiet"]).await.expect(1);
+    // Without --check it is said, but no failure.
+    cli.run(&["status"]).await.expect(0);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn at_50_columns_the_text_wraps_and_keeps_every_number() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let cli = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    let json = cli.run(&["status", "--json"]).await.json();
+    let run = cli.run_env(&["status"], &[("COLUMNS", "50")]).await;
+    run.expect(0);
+    for line in run.stdout.lines() {
+        assert!(width(line) <= 50, "wider than 50 columns: {line:?}");
+        // A bot's line gives way in its address, on purpose; every other line wraps.
+        let bot = line.starts_with("  #");
+        assert!(bot || !line.contains('…'), "cut instead of wrapped: {line:?}\n{}", run.stdout);
+    }
+    let text = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    let replies = &json["replies"];
+    let said = format!(
+        "{} conversations replied in 7 days, {} today",
+        replies["last_7_days"], replies["today"]
+    );
+    assert!(text.contains(&said), "{said}:\n{}", run.stdout);
+    let meetings = &json["meetings"];
+    let said = format!("{} today, {} from now to", meetings["today"], meetings["next_7_days"]);
+    assert!(text.contains(&said), "{said}:\n{}", run.stdout);
+    sim.shutdown().await;
+}

@@ -129,6 +129,15 @@ fn narrow_terminals_drop_the_bot_first_and_keep_marker_contact_and_category() {
 fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_reply_moves() {
     let local = LocalState::in_memory();
     let mut state = connected(120, 30, Theme::default());
+    // The hot reply's chain was asked for on the Overview already (who spoke last says
+    // whether it waits on us).
+    assert_eq!(state.inbox.reading.iter().copied().collect::<Vec<_>>(), [103]);
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let hot = SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+    };
     // The pane opens and its list loads; the chains are not answered yet.
     let effects = update(&mut state, ch('3'));
     let mut asked = snippet_jobs(&effects);
@@ -138,7 +147,8 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
         }
     }
     let ids: Vec<i64> = asked.iter().map(|job| job.exchange_id).collect();
-    assert_eq!(ids, [101, 102, 103, 104], "the first rows, four at a time");
+    assert_eq!(ids, [101, 102, 104], "the first rows, four at a time with the hot one");
+    asked.insert(2, hot);
     assert!(snippet_jobs(&update(&mut state, ch('j'))).is_empty(), "no fifth while four are out");
     // One answer makes room for the next row; keys never wait for them.
     let job = asked[0].clone();
@@ -516,4 +526,74 @@ fn help_says_handled_is_kept_on_this_machine() {
     }
     assert!(seen.contains("is kept on this machine"), "{seen}");
     assert!(seen.contains("A i m R C N w x X O"), "one key per category: {seen}");
+}
+
+/// A running dashboard sees the marks another process sets (`outreach replies handle` from
+/// a shell): a real state file, the mark written through a second connection, and the
+/// dashboard's next one-second check reads it — no restart, no key.
+#[test]
+fn marks_set_by_another_process_reach_a_running_dashboard_within_a_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.sqlite3");
+    let (local, warning) = LocalState::open_at(&path);
+    assert_eq!(warning, None);
+    local.first_use_at(&scope(), at("2024-05-05T12:00:00Z").unwrap()).unwrap();
+    let mut state = inbox(&local);
+    state.inbox.hide_handled = true;
+    let tick = |state: &mut AppState| {
+        let later = state.now + chrono::TimeDelta::seconds(1);
+        run(state, &local, Action::Tick(later))
+    };
+    tick(&mut state); // the first check reads the marks and remembers the file's version
+    let first = listed(&state)[0];
+    assert!(!state.inbox.mark(first).is_some_and(|m| m.handled));
+    let quiet = tick(&mut state);
+    assert!(quiet.iter().any(|e| matches!(e, Effect::Local(_))), "checked every second");
+    assert!(listed(&state).contains(&first), "nothing changed: the row stays");
+
+    // Another process — the CLI — marks it handled in the same file.
+    let (cli, _) = LocalState::open_at(&path);
+    cli.set_handled(&scope(), &[first], true).unwrap();
+    drop(cli);
+    tick(&mut state);
+    assert!(state.inbox.mark(first).is_some_and(|m| m.handled), "the CLI's mark is seen");
+    assert!(!listed(&state).contains(&first), "and the row is hidden as handled");
+
+    // `r` reads them again too, whatever the check says; an unhandle comes back the same way.
+    let (cli, _) = LocalState::open_at(&path);
+    cli.set_handled(&scope(), &[first], false).unwrap();
+    drop(cli);
+    run(&mut state, &local, ch('r'));
+    assert!(listed(&state).contains(&first), "unhandled elsewhere: listed again");
+}
+
+/// "Hot replies wait" counts only the conversations in which the contact spoke last. Who
+/// did is read from the chain — on any pane, not only in the Exchanges list — and until it
+/// is read the reply counts (none is hidden for want of a read).
+#[test]
+fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
+    use outreach_tui::inbox::{Snippet, Writer};
+    for (last, line) in
+        [(Writer::Bot, "no hot reply waits"), (Writer::Them, "1 hot reply waits, oldest 2d")]
+    {
+        let mut state = connected(120, 30, Theme::default());
+        assert_eq!(state.pane, Pane::Overview);
+        assert!(screen(&state).contains("1 hot reply waits"), "not read yet: counted");
+        assert!(state.inbox.reading.contains(&103), "its chain is asked for on the Overview");
+        let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+        let job = SnippetJob {
+            exchange_id: 103,
+            updated_at: hot.updated_at,
+            contact: hot.contact.email.clone(),
+        };
+        let snippet = Snippet {
+            line: "Could you send the pricing?".into(),
+            last,
+            at: None,
+            referrals: Vec::new(),
+        };
+        update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
+        let shown = screen(&state);
+        assert!(shown.contains(line), "{last:?} spoke last: {line}\n{shown}");
+    }
 }

@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 
 /// The screen's rows as characters, without the quotes `screen` puts around each.
@@ -12,7 +13,7 @@ fn rows(width: u16, height: u16) -> Vec<Vec<char>> {
     rows_of(&connected(width, height, Theme::default()))
 }
 
-fn rows_of(state: &outreach_tui::tui::state::AppState) -> Vec<Vec<char>> {
+fn rows_of(state: &AppState) -> Vec<Vec<char>> {
     screen(state)
         .lines()
         .filter_map(|line| line.strip_prefix('"'))
@@ -95,4 +96,96 @@ fn retired_bots_are_apart_from_those_needing_attention() {
     assert!(text.contains("3 of 4 live bots need attention"), "{text}");
     assert!(text.contains("1 retired"), "{text}");
     assert!(!text.contains("old:"), "the retired bot is not listed as a problem:\n{text}");
+}
+
+/// The Overview connected, with these campaigns instead of the fixture's.
+fn with_campaigns(width: u16, height: u16, statuses: &[(&str, usize)]) -> AppState {
+    use outreach_tui::api::{Campaign, CampaignStatus, Listed};
+    use outreach_tui::tui::action::{Action, Effect};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Campaigns, loaded};
+    use outreach_tui::tui::update::update;
+    let mut campaigns = Vec::new();
+    for (status, count) in statuses {
+        for _ in 0..*count {
+            let id = campaigns.len() as i64 + 1;
+            let status = CampaignStatus::from_wire(status);
+            campaigns.push(Campaign { id, name: format!("c{id}"), status, ..Campaign::default() });
+        }
+    }
+    let campaigns: Listed<Campaign> = Listed { items: campaigns.into(), skipped: 0 };
+    let mut state = AppState::new(settings(Theme::default()), width, height, now());
+    let mut queue = update(&mut state, Action::Connected(Ok(info())));
+    while let Some(effect) = queue.pop() {
+        if let Effect::Fetch(fetch) = effect {
+            let answer = match fetch.slot {
+                Slot::Campaigns => loaded::<Campaigns>(fetch.req_id, Ok(campaigns.clone())),
+                _ => answer_for(&fetch),
+            };
+            queue.extend(update(&mut state, answer));
+        }
+    }
+    state
+}
+
+#[test]
+fn equal_counts_draw_equal_bars_and_a_long_status_keeps_its_count_in_view() {
+    let long = "AWAITING_COMPLIANCE_REVIEW_BY_LEGAL";
+    for (width, height) in [(80, 24), (160, 48), (100, 30)] {
+        let state = with_campaigns(width, height, &[("ACTIVE", 3), (long, 3), ("PAUSED", 1)]);
+        let rows = rows_of(&state);
+        let tile: Vec<String> = rows.iter().map(|row| half(row, false)).collect();
+        let line = |start: &str| {
+            tile.iter()
+                .find(|l| l.trim_start().starts_with(start))
+                .unwrap_or_else(|| panic!("{start} at {width}x{height}:\n{}", tile.join("\n")))
+                .clone()
+        };
+        let (active, awaiting, paused) = (line("ACTIVE"), line("AWAITING"), line("PAUSED"));
+        let bar = |l: &str| l.matches('■').count();
+        assert!(bar(&active) > 0, "{active}");
+        assert_eq!(bar(&active), bar(&awaiting), "equal counts, equal bars:\n{active}\n{awaiting}");
+        assert!(bar(&paused) < bar(&active), "{paused}");
+        for l in [&active, &awaiting] {
+            assert_eq!(numbers(l.split('■').next().unwrap()), [3], "the count in view: {l}");
+        }
+        // The bars start in one column, whatever the label's length.
+        let start = |l: &str| l.chars().position(|c| c == '■');
+        assert_eq!(start(&active), start(&awaiting), "{active}\n{awaiting}");
+    }
+}
+
+/// One rule for where a meeting stands: cancelled if cancelled; else held once its end is
+/// past; else upcoming. The detail says it (not "scheduled" for one that ended two hours
+/// ago at 09:30), and so does the agenda of the Meetings pane.
+#[test]
+fn a_meeting_that_ended_reads_held_in_its_detail_and_in_the_agenda() {
+    use crossterm::event::KeyCode;
+    let mut state = connected(160, 30, Theme::default());
+    act(&mut state, ch('4'));
+    let agenda = screen(&state);
+    let row = |summary: &str| agenda.lines().find(|l| l.contains(summary)).unwrap().to_string();
+    assert!(row("Intro call").contains("held · Intro call"), "{agenda}");
+    assert!(row("Cancelled by contact").contains("cancelled · "), "{agenda}");
+    assert!(!row("Pricing questions").contains(" · Pricing"), "upcoming says nothing: {agenda}");
+
+    // Each meeting's detail, opened as a user does: select it, Enter, read, Esc.
+    let mut seen = 0;
+    for _ in 0..meetings().len() {
+        let id = state.meetings.list.selected_id().unwrap();
+        act(&mut state, key(KeyCode::Enter));
+        let detail = screen(&state);
+        let status = detail.lines().find(|l| l.contains("│Status ")).unwrap().to_string();
+        let word = match id {
+            1 | 6 => "held",
+            3 => "cancelled",
+            _ => "upcoming",
+        };
+        assert!(status.contains(&format!(" {word} ")), "meeting {id}: {status}");
+        assert!(!status.contains("scheduled"), "{status}");
+        seen += 1;
+        act(&mut state, key(KeyCode::Esc));
+        act(&mut state, ch('j'));
+    }
+    assert_eq!(seen, meetings().len());
 }

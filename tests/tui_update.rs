@@ -425,7 +425,8 @@ fn the_date_fields_take_what_the_cli_takes() {
     };
     assert_eq!(fetch.slot, Slot::Meetings);
     let query = fetch.query::<MeetingQuery>().expect("a meeting query");
-    assert_eq!(query.start_date, today.checked_sub_days(chrono::Days::new(7)));
+    // The first of the last 7 days, today included.
+    assert_eq!(query.start_date, today.checked_sub_days(chrono::Days::new(6)));
     assert_eq!(query.end_date, Some(today));
 }
 

@@ -3,10 +3,12 @@
 //!
 //! *Retired* bots (DELETED, CANCELLED, INACTIVE) no longer send: they are listed apart and
 //! never need attention, whatever their mailbox says. A bot SCHEDULED_FOR_CANCELLATION still
-//! sends, so it is *ending*. Any other bot is live, and *needs attention* when it cannot send
-//! well: its mailbox is not ACTIVE, DNS MX/SPF or its CNAME/SSL is invalid, an authorisation
-//! is invalid, or its account is SUSPENDED, PAYMENT_FAILED, PROVISIONING_FAILED (or in a
-//! status this client does not know).
+//! sends, so it is *ending*. A bot COOLING_OFF is in a warm-down pause: it is *cooling off*
+//! — not healthy (it does not send now, so it is never offered as healthy) yet no alarm by
+//! itself (the pause ends on its own). Any other bot is live, and *needs attention* when it
+//! cannot send well: its mailbox is not ACTIVE, DNS MX/SPF or its CNAME/SSL is invalid, an
+//! authorisation is invalid, or its account is SUSPENDED, PAYMENT_FAILED,
+//! PROVISIONING_FAILED (or in a status this client does not know).
 
 use super::checks::{Check, CheckKind, checks};
 use crate::api::{Bot, BotStatus};
@@ -18,6 +20,8 @@ use serde::Serialize;
 pub enum Standing {
     /// Live, but cannot send well: see [`problems`].
     Attention,
+    /// COOLING_OFF: paused for a warm-down, not sending until it resumes.
+    CoolingOff,
     /// Scheduled for cancellation: still sending, for now.
     Ending,
     /// Live and sending well.
@@ -31,6 +35,7 @@ impl Standing {
     pub(crate) fn label(self) -> &'static str {
         match self {
             Standing::Attention => "needs attention",
+            Standing::CoolingOff => "cooling off",
             Standing::Ending => "ending",
             Standing::Healthy => "healthy",
             Standing::Retired => "retired",
@@ -51,6 +56,8 @@ pub fn standing(bot: &Bot) -> Standing {
         Standing::Attention
     } else if bot.status == BotStatus::ScheduledForCancellation {
         Standing::Ending
+    } else if bot.status == BotStatus::CoolingOff {
+        Standing::CoolingOff
     } else {
         Standing::Healthy
     }
@@ -204,13 +211,20 @@ mod tests {
 
     #[test]
     fn statuses_on_the_way_to_sending_are_no_trouble_by_themselves() {
-        for status in [
-            BotStatus::Configuring,
-            BotStatus::ConnectionPending,
-            BotStatus::Provisioning,
-            BotStatus::CoolingOff,
-        ] {
+        for status in
+            [BotStatus::Configuring, BotStatus::ConnectionPending, BotStatus::Provisioning]
+        {
             assert_eq!(standing(&Bot { status: status.clone(), ..healthy() }), Standing::Healthy);
         }
+    }
+
+    #[test]
+    fn a_bot_cooling_off_is_neither_healthy_nor_an_alarm() {
+        let cooling = Bot { status: BotStatus::CoolingOff, ..healthy() };
+        assert_eq!(standing(&cooling), Standing::CoolingOff);
+        assert!(problems(&cooling).is_empty(), "no problem to fix: the pause ends by itself");
+        assert_eq!(verdict(&cooling), "cooling off");
+        let broken = Bot { mailbox_status: MailboxStatus::Paused, ..cooling };
+        assert_eq!(standing(&broken), Standing::Attention, "a real problem still wins");
     }
 }

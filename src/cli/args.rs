@@ -7,7 +7,8 @@ use chrono::{Local, NaiveDate};
 use clap::Args;
 use serde_json::Value;
 
-/// A calendar day: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-7d` or `+7d`.
+/// A calendar day: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-7d` (the first of the
+/// last 7 days, today included) or `+7d` (the last of the next 7).
 pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
     days::parse_day(text, Local::now().date_naive())
 }
@@ -15,7 +16,8 @@ pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
 /// `--since` and `--until`: a range of calendar days, both ends included.
 #[derive(Debug, Clone, Args)]
 pub struct DayRange {
-    /// On or after this day (YYYY-MM-DD, today, yesterday, -Nd, +Nd …).
+    /// On or after this day (YYYY-MM-DD, today, yesterday, -Nd …); -7d: the last 7 days,
+    /// today included.
     #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true)]
     pub since: Option<NaiveDate>,
     /// On or before this day.

@@ -20,7 +20,8 @@ use std::sync::Arc;
 /// `--since`: the first calendar day counted, today the last.
 #[derive(Debug, Clone, Args)]
 pub struct SinceArg {
-    /// Count from this day to today (YYYY-MM-DD, yesterday, -7d …) in your local zone.
+    /// Count from this day to today (YYYY-MM-DD, yesterday, -7d …) in your local zone;
+    /// -7d: the last 7 days, today included (as `status` and the dashboard count them).
     #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true, default_value = "-30d")]
     pub since: NaiveDate,
 }

@@ -67,6 +67,20 @@ pub fn in_named_zone(instant: DateTime<Utc>, zone: &str, format: &str) -> Option
     Some(NamedZone::find(zone)?.format(instant, format))
 }
 
+/// Beyond this many days from today (about six months, past or future) a day is shown with
+/// its year: "Fri 19 Dec" a year and more away would read as this December's.
+const YEARLESS_DAYS: i64 = 182;
+
+/// A day as people say it near today: `Fri 19 Dec`, or `Fri 19 Dec 2027` when it is more
+/// than about six months away.
+pub fn short_day(date: NaiveDate, today: NaiveDate) -> String {
+    if (date - today).num_days().abs() > YEARLESS_DAYS {
+        date.format("%a %d %b %Y").to_string()
+    } else {
+        date.format("%a %d %b").to_string()
+    }
+}
+
 /// How long ago something happened, coarse on purpose so the label changes (and the screen
 /// is redrawn) at most once a minute: "just now", "4m ago", "2h ago", "3d ago".
 pub fn age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
@@ -76,14 +90,20 @@ pub fn age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
     }
 }
 
-/// [`age`] in the fewest characters a column can hold: "now", "12m", "3h", "2d".
+/// The widest [`short_age`], for the columns that show it: "268d".
+pub const SHORT_AGE_WIDTH: usize = 4;
+
+/// [`age`] in the fewest characters a column can hold: "now", "12m", "3h", "2d", "268d",
+/// then whole years ("1y"): never wider than [`SHORT_AGE_WIDTH`].
 pub fn short_age(since: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    const DAY: i64 = 86_400;
     let seconds = (now - since).num_seconds().max(0);
     match seconds {
         0..60 => "now".into(),
         60..3600 => format!("{}m", seconds / 60),
-        3600..86400 => format!("{}h", seconds / 3600),
-        _ => format!("{}d", seconds / 86400),
+        3600..DAY => format!("{}h", seconds / 3600),
+        _ if seconds < 365 * DAY => format!("{}d", seconds / DAY),
+        _ => format!("{}y", seconds / (365 * DAY)),
     }
 }
 
@@ -109,6 +129,17 @@ mod tests {
     }
 
     #[test]
+    fn days_far_away_say_their_year() {
+        let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+        let today = day("2026-11-25");
+        assert_eq!(short_day(day("2026-12-19"), today), "Sat 19 Dec");
+        assert_eq!(short_day(day("2027-12-19"), today), "Sun 19 Dec 2027", "a year ahead");
+        assert_eq!(short_day(day("2027-06-20"), today), "Sun 20 Jun 2027", "seven months on");
+        assert_eq!(short_day(day("2026-03-01"), today), "Sun 01 Mar 2026", "long past");
+        assert_eq!(short_day(day("2026-06-01"), today), "Mon 01 Jun", "within six months");
+    }
+
+    #[test]
     fn ages_are_coarse() {
         let now = at("2024-05-06T12:00:00Z");
         assert_eq!(age(at("2024-05-06T11:59:30Z"), now), "just now");
@@ -126,5 +157,12 @@ mod tests {
             ["now", "12m", "3h"]
         );
         assert_eq!(short("2024-05-04T11:00:00Z"), "2d");
+        assert_eq!(short("2024-01-27T12:00:00Z"), "100d");
+        assert_eq!(short("2023-08-12T12:00:00Z"), "268d");
+        assert_eq!(short("2023-05-06T12:00:00Z"), "1y");
+        assert_eq!(short("1990-05-06T12:00:00Z"), "34y");
+        for text in ["2024-01-27T12:00:00Z", "2023-05-07T12:00:00Z", "1900-01-01T00:00:00Z"] {
+            assert!(short(text).len() <= SHORT_AGE_WIDTH, "{}", short(text));
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! What the inbox knows about an exchange beyond the API's fields — new since the last
 //! look, handled, its snippet — as the columns ask for it.
 
-use super::snippet::Snippet;
+use super::snippet::{Snippet, Writer};
 use crate::api::Exchange;
 
 /// The inbox's knowledge of exchanges, for cells that show it. `()` knows nothing (every
@@ -12,6 +12,11 @@ pub trait Facts {
     /// Marked handled on this machine (the API has no such field), and not moved since.
     fn is_handled(&self, exchange: &Exchange) -> bool;
     fn snippet(&self, id: i64) -> Option<&Snippet>;
+    /// Who wrote the latest message of the exchange as it stands (its chain read since it
+    /// last moved); `None` when not known.
+    fn last_writer(&self, exchange: &Exchange) -> Option<Writer> {
+        self.snippet(exchange.id).map(|snippet| snippet.last)
+    }
 }
 
 impl Facts for () {

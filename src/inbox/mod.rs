@@ -12,4 +12,4 @@ pub mod speed;
 pub use category::Category;
 pub use facts::Facts;
 pub use snippet::{Snippet, Writer};
-pub use speed::{SpeedToLead, speed_to_lead};
+pub use speed::{SpeedToLead, speed_to_lead, waits_on_us};

@@ -1,10 +1,19 @@
 //! Speed to lead: the replies that wait on us and lose value by the hour (Interested and
-//! Referral, not handled), how many and how long the oldest has waited — in all, per
-//! campaign and per bot, the most urgent first.
+//! Referral, not handled, the contact having spoken last), how many and how long the
+//! oldest has waited — in all, per campaign and per bot, the most urgent first.
 
-use super::Category;
+use super::{Category, Facts, Writer};
 use crate::api::{Exchange, Party};
 use chrono::{DateTime, Utc};
+
+/// A reply that waits on us: hot (Interested or Referral, [`Category::is_hot`]), not
+/// handled, and the contact spoke last. A conversation our bot answered last waits on the
+/// contact, not on us. Who spoke last is read from the chain ([`super::Snippet::last`]);
+/// until it is read (`None`), a hot reply counts as waiting: none is hidden for want of a
+/// read. The one definition of the dashboard's "hot replies wait" and `replies --check`.
+pub fn waits_on_us(category: &Category, handled: bool, last: Option<Writer>) -> bool {
+    category.is_hot() && !handled && last != Some(Writer::Bot)
+}
 
 /// Hot replies waiting on us, and since when the oldest waits.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -40,11 +49,15 @@ pub struct SpeedToLead {
     pub by_bot: Vec<Share>,
 }
 
-/// Speed to lead over `exchanges`, leaving out the handled ones.
-pub fn speed_to_lead(exchanges: &[Exchange], handled: impl Fn(&Exchange) -> bool) -> SpeedToLead {
+/// Speed to lead over `exchanges`: those that [`waits_on_us`] says wait, as `facts` knows
+/// them (handled, who spoke last).
+pub fn speed_to_lead(exchanges: &[Exchange], facts: &dyn Facts) -> SpeedToLead {
     let mut speed = SpeedToLead::default();
     for exchange in exchanges {
-        if !Category::of(&exchange.status).is_hot() || handled(exchange) {
+        let category = Category::of(&exchange.status);
+        if !category.is_hot()
+            || !waits_on_us(&category, facts.is_handled(exchange), facts.last_writer(exchange))
+        {
             continue;
         }
         let at = exchange.updated_at.map(|t| t.0);
@@ -75,6 +88,29 @@ fn share(shares: &mut Vec<Share>, id: i64, bot: Option<Party>) -> &mut Waiting {
 mod tests {
     use super::*;
     use crate::api::{ExchangeStatus, Party, Timestamp};
+    use crate::inbox::Snippet;
+    use std::collections::HashMap;
+
+    /// Handled ids, and who spoke last where the chain was read.
+    struct Known(Vec<i64>, HashMap<i64, Snippet>);
+
+    impl Facts for Known {
+        fn is_new(&self, _: &Exchange) -> bool {
+            false
+        }
+
+        fn is_handled(&self, exchange: &Exchange) -> bool {
+            self.0.contains(&exchange.id)
+        }
+
+        fn snippet(&self, id: i64) -> Option<&Snippet> {
+            self.1.get(&id)
+        }
+    }
+
+    fn last(writer: Writer) -> Snippet {
+        Snippet { line: String::new(), last: writer, at: None, referrals: Vec::new() }
+    }
 
     fn reply(id: i64, status: ExchangeStatus, campaign: i64, bot: i64, at: &str) -> Exchange {
         Exchange {
@@ -97,7 +133,7 @@ mod tests {
             reply(4, Declined, 10, 8, "2024-05-01T00:00:00Z"),
             reply(5, InfoInquiry, 20, 8, "2024-05-01T00:00:00Z"),
         ];
-        let speed = speed_to_lead(&replies, |exchange| exchange.id == 5);
+        let speed = speed_to_lead(&replies, &Known(vec![5], HashMap::new()));
         assert_eq!(speed.all.count, 3);
         assert_eq!(speed.all.oldest, Timestamp::parse("2024-05-08T06:00:00Z").map(|t| t.0));
         let campaigns: Vec<(i64, usize)> =
@@ -111,5 +147,22 @@ mod tests {
             })
             .collect();
         assert_eq!(bots, [("Bot7", 2), ("Bot8", 1)]);
+    }
+
+    #[test]
+    fn a_hot_reply_our_bot_answered_last_waits_on_them_not_on_us() {
+        use ExchangeStatus::*;
+        let replies = [
+            reply(1, InfoInquiry, 10, 7, "2024-05-08T09:00:00Z"), // they spoke last
+            reply(2, ProvidedReferral, 10, 7, "2023-08-12T09:00:00Z"), // the bot answered
+            reply(3, SchedulingMeeting, 10, 7, "2024-05-08T11:00:00Z"), // not read yet
+        ];
+        let read = HashMap::from([(1, last(Writer::Them)), (2, last(Writer::Bot))]);
+        let speed = speed_to_lead(&replies, &Known(Vec::new(), read));
+        assert_eq!(speed.all.count, 2, "the bot's last word is no wait of ours");
+        assert_eq!(speed.all.oldest, Timestamp::parse("2024-05-08T09:00:00Z").map(|t| t.0));
+        assert!(waits_on_us(&Category::Interested, false, None), "unread: counted");
+        assert!(!waits_on_us(&Category::Interested, true, Some(Writer::Them)), "handled");
+        assert!(!waits_on_us(&Category::NotNow, false, Some(Writer::Them)), "not hot");
     }
 }

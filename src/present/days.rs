@@ -1,7 +1,12 @@
 //! Calendar days as people type them — `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`,
 //! `-7d`, `+7d` — read the same way by the CLI's `--since`/`--until` and the dashboard's
 //! date fields, so a day that works in one works in the other.
+//!
+//! `-7d` is the first of "the last 7 days" ([`Window::last_days`]: seven calendar days
+//! ending today, today included — six days before today), so `--since -7d` counts what the
+//! Overview's 7-day chart and `outreach status` count; `+7d` is the last of the next 7 days.
 
+use crate::results::Window;
 use chrono::{Days, NaiveDate};
 
 /// The forms a day may take, for hints and errors.
@@ -28,7 +33,20 @@ pub(crate) fn parse_day(text: &str, today: NaiveDate) -> Result<NaiveDate, Strin
     if let Some(days) = text.strip_suffix(['d', 'D']).filter(|t| t.starts_with(['-', '+']))
         && let Ok(count) = days[1..].parse::<u64>()
     {
-        return offset(count, days.starts_with('+'));
+        let Ok(count) = u32::try_from(count) else {
+            return Err(format!("'{text}' is too far from today"));
+        };
+        if count == 0 {
+            return Err(format!("'{text}' counts no day: -1d is today, -7d the last 7 days"));
+        }
+        let forward = days.starts_with('+');
+        // Refused here when it leaves the calendar (the window would stop at today).
+        offset(u64::from(count - 1), forward)?;
+        return Ok(if forward {
+            Window::next_days(today, count).last
+        } else {
+            Window::last_days(today, count).first
+        });
     }
     NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map_err(|_| format!("'{text}' is not a date; use {ACCEPTED}"))
@@ -46,9 +64,12 @@ mod tests {
         assert_eq!(day(" today ").unwrap(), today);
         assert_eq!(day("Yesterday").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 9).unwrap());
         assert_eq!(day("tomorrow").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 11).unwrap());
-        assert_eq!(day("-7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 3).unwrap());
-        assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 17).unwrap());
-        assert_eq!(day("-0d").unwrap(), today);
+        // The last 7 days are 4 to 10 May; the next 7, 10 to 16 May.
+        assert_eq!(day("-7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 4).unwrap());
+        assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 16).unwrap());
+        assert_eq!(day("-1d").unwrap(), today, "the last 1 day is today");
+        assert_eq!(day("-30d").unwrap(), Window::last_days(today, 30).first);
+        assert!(day("-0d").unwrap_err().contains("counts no day"));
         assert!(day("31/01/2024").unwrap_err().contains(ACCEPTED));
         assert!(day("2024-13-01").unwrap_err().starts_with("'2024-13-01' is not a date"));
         assert!(day("7d").is_err());

@@ -45,7 +45,7 @@ pub fn standing(standing: Standing) -> Tone {
     match standing {
         Standing::Healthy => Tone::Good,
         Standing::Attention => Tone::Alarm,
-        Standing::Ending => Tone::Warn,
+        Standing::Ending | Standing::CoolingOff => Tone::Warn,
         Standing::Retired => Tone::Dim,
     }
 }
@@ -67,9 +67,14 @@ pub(crate) fn exchange_status(status: &ExchangeStatus) -> Tone {
     }
 }
 
-/// A meeting: booked is good news, a cancelled one is struck through.
-pub(crate) fn meeting(cancelled: bool) -> Tone {
-    if cancelled { Tone::Struck } else { Tone::Good }
+/// A meeting: upcoming is good news, a held one is past, a cancelled one is struck through.
+pub(crate) fn meeting(state: crate::results::MeetingState) -> Tone {
+    use crate::results::MeetingState;
+    match state {
+        MeetingState::Upcoming => Tone::Good,
+        MeetingState::Held => Tone::Plain,
+        MeetingState::Cancelled => Tone::Struck,
+    }
 }
 
 /// A health check: passing, failing, or not reported.

@@ -9,16 +9,18 @@
 //! - a **reply** is a conversation in the replied group (DESIGN §4) whose last update falls
 //!   in the window, counted once; its category is [`crate::inbox::Category`]'s;
 //! - a **meeting booked** is a meeting created in the window (its start when the server
-//!   gave no creation time), cancelled or not; of those, **cancelled** ones are cancelled,
-//!   **held** ones started before now, **upcoming** ones start from now on (or have no
-//!   start yet): booked = held + upcoming + cancelled;
+//!   gave no creation time), cancelled or not; each is cancelled, held or upcoming by
+//!   [`MeetingState::of`] (cancelled if cancelled; else held once its end is past; else
+//!   upcoming): booked = held + upcoming + cancelled;
 //! - the **reply → meeting rate** is meetings booked per reply, both in the window;
 //! - **last activity** is the latest reply update or meeting booking in the window.
 
+mod meeting;
 mod series;
 mod tally;
 mod window;
 
+pub use meeting::MeetingState;
 pub use series::{Bucket, DayPoint, buckets, series};
 pub use tally::{Basis, Group, MeetingTally, Results, Tally, Who};
 pub use window::{RANGES, Window, next_range};

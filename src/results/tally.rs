@@ -1,6 +1,7 @@
 //! The counts of one campaign, one bot or the whole organisation over a [`Window`], and the
 //! one place that says which reply and which meeting count (see the module above).
 
+use super::meeting::MeetingState;
 use super::window::Window;
 use crate::api::{Exchange, ExchangeGroup, Meeting, Timestamp};
 use crate::clock::Zone;
@@ -13,9 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MeetingTally {
     pub booked: usize,
-    /// Not cancelled and started before now.
+    /// Not cancelled and over ([`MeetingState::Held`]).
     pub held: usize,
-    /// Not cancelled and starting from now on (or with no start yet).
+    /// Not cancelled and not over yet, or with no time yet.
     pub upcoming: usize,
     pub cancelled: usize,
 }
@@ -73,10 +74,10 @@ impl Tally {
     fn add_meeting(&mut self, meeting: &Meeting, now: DateTime<Utc>) {
         let counts = &mut self.meetings;
         counts.booked += 1;
-        match meeting.start {
-            _ if meeting.cancelled => counts.cancelled += 1,
-            Some(start) if start.0 < now => counts.held += 1,
-            _ => counts.upcoming += 1,
+        match MeetingState::of(meeting, now) {
+            MeetingState::Cancelled => counts.cancelled += 1,
+            MeetingState::Held => counts.held += 1,
+            MeetingState::Upcoming => counts.upcoming += 1,
         }
         self.seen(booked_at(meeting));
         self.campaigns.extend(meeting.campaign.as_ref().map(|c| c.id));

@@ -54,20 +54,25 @@ fn meeting(
 
 #[test]
 fn windows_end_today_and_step_through_the_ranges() {
-    // As `--since -7d` on the command line: seven days ago to today.
+    // The last 7 days: seven calendar days ending today, today included (a 7-day chart
+    // draws 7 bars), as `--since -7d` on the command line.
     let window = Window::last_days(date("2024-05-10"), 7);
     assert_eq!(
         (window.first, window.last, window.days()),
-        (date("2024-05-03"), date("2024-05-10"), 8)
+        (date("2024-05-04"), date("2024-05-10"), 7)
     );
     assert_eq!(window.describe(date("2024-05-10")), "last 7 days");
-    assert_eq!(window.dates().count(), 8);
+    assert_eq!(window.dates().count(), 7);
+    assert_eq!(Window::last_days(date("2024-05-10"), 30).days(), 30);
+    assert_eq!(Window::last_days(date("2024-05-10"), 1).describe(date("2024-05-10")), "today");
+    let next = Window::next_days(date("2024-05-10"), 7);
+    assert_eq!((next.first, next.last), (date("2024-05-10"), date("2024-05-16")));
     let (replies, meetings) = window.queries();
     assert_eq!(
         (replies.start_date, replies.end_date),
-        (Some(date("2024-05-02")), Some(date("2024-05-11")))
+        (Some(date("2024-05-03")), Some(date("2024-05-11")))
     );
-    assert_eq!((meetings.start_date, meetings.end_date), (Some(date("2024-05-02")), None));
+    assert_eq!((meetings.start_date, meetings.end_date), (Some(date("2024-05-03")), None));
     assert_eq!((next_range(7), next_range(30), next_range(90), next_range(12)), (30, 90, 7, 7));
     assert!(Window::between(date("2024-05-02"), date("2024-05-01")).is_none());
 }

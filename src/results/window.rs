@@ -22,11 +22,20 @@ pub struct Window {
 }
 
 impl Window {
-    /// From `days` days ago to `today`, both included: what `--since -30d` means on the
-    /// command line, so "the last 30 days" counts the same on both faces.
+    /// "The last N days": N calendar days ending today, today included, in the viewer's
+    /// zone — `days - 1` days before `today` up to `today` (at least one day). The one
+    /// definition behind the Overview's chart (7 days: 7 bars), `outreach status`, the
+    /// Campaigns columns, `report` and every `--since -Nd`.
     pub fn last_days(today: NaiveDate, days: u32) -> Window {
-        let back = u64::from(days);
+        let back = u64::from(days.max(1) - 1);
         Window { first: today.checked_sub_days(Days::new(back)).unwrap_or(today), last: today }
+    }
+
+    /// "The next N days": N calendar days starting today, today included (`+7d` is their
+    /// last day, as `-7d` is the first of the last 7).
+    pub fn next_days(today: NaiveDate, days: u32) -> Window {
+        let ahead = u64::from(days.max(1) - 1);
+        Window { first: today, last: today.checked_add_days(Days::new(ahead)).unwrap_or(today) }
     }
 
     /// From `first` to `last`; `None` when it would end before it starts.
@@ -68,7 +77,7 @@ impl Window {
         if self.last == today {
             match self.days() {
                 1 => "today".to_string(),
-                days => format!("last {} days", days - 1),
+                days => format!("last {days} days"),
             }
         } else {
             format!("{} – {}", self.first, self.last)

@@ -177,6 +177,15 @@ impl LocalState {
         })
     }
 
+    /// A number that moves whenever another connection — another dashboard, a CLI — commits
+    /// to the file (SQLite's `PRAGMA data_version`; this connection's own writes leave it
+    /// be): a cheap question a dashboard asks every second before reading the marks again.
+    pub fn data_version(&self) -> Result<i64, StateError> {
+        self.with(|connection| {
+            Ok(connection.query_row("PRAGMA data_version", [], |row| row.get(0))?)
+        })
+    }
+
     /// Records that these exchanges were seen at these `updated_at`s. A mark never moves
     /// back: seeing an older copy of an exchange (a stale list) keeps the newer one.
     pub fn mark_seen(&self, scope: &Scope, seen: &[(i64, Timestamp)]) -> Result<(), StateError> {

@@ -11,13 +11,15 @@ use crate::api::{
     Timestamp,
 };
 use crate::bots::{Standing, problems, standing};
+use crate::results::{MeetingState, Window};
 use chrono::{DateTime, Days, NaiveDate, TimeZone, Utc};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Display;
 
-/// Days counted by the replies chart and the meetings list, today included.
-pub(crate) const WEEK_DAYS: u64 = 7;
+/// Days counted by the replies line and the meetings list: "the last 7 days" and "the next
+/// 7 days", today included in both ([`Window::last_days`], [`Window::next_days`]).
+pub(crate) const WEEK_DAYS: u32 = 7;
 
 /// The summary `outreach status` prints and the Overview draws.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,7 +65,8 @@ pub struct DayCount {
 pub struct MeetingCounts {
     /// Not cancelled, starting today (earlier today included).
     pub today: usize,
-    /// Not cancelled, starting from now to the end of `through`: the length of `upcoming`.
+    /// Not cancelled and not over ([`MeetingState::Upcoming`]: one going on now too),
+    /// starting by the end of `through`: the length of `upcoming`.
     pub next_7_days: usize,
     /// The last day counted in `next_7_days`: today and the six days after it.
     pub through: NaiveDate,
@@ -94,6 +97,8 @@ pub struct BotCounts {
     pub needing_attention: Vec<BotEntry>,
     /// Scheduled for cancellation, still sending.
     pub ending: Vec<BotEntry>,
+    /// In a warm-down pause (COOLING_OFF): not sending now, no alarm by itself.
+    pub cooling_off: Vec<BotEntry>,
     /// Deleted, cancelled or inactive: listed apart, never "attention".
     pub retired: Vec<BotEntry>,
 }
@@ -113,13 +118,20 @@ impl BotCounts {
     pub(crate) fn live(&self) -> usize {
         self.total - self.retired.len()
     }
+
+    /// Bots that can send now: the healthy and the ending.
+    pub(crate) fn sending(&self) -> usize {
+        self.healthy + self.ending.len()
+    }
 }
 
 impl OrgSummary {
-    /// Whether anything needs a person's attention (`status --check` exits 1). Retired bots
-    /// do not: they are gone on purpose.
+    /// Whether anything needs a person's attention (`status --check` exits 1): a live bot
+    /// that cannot send well, or no bot that can send at all (no bots, or only retired,
+    /// cooling-off or broken ones: nothing the organisation uploads would go out). Retired
+    /// bots alone do not: they are gone on purpose.
     pub(crate) fn needs_attention(&self) -> bool {
-        !self.bots.needing_attention.is_empty()
+        !self.bots.needing_attention.is_empty() || self.bots.sending() == 0
     }
 }
 
@@ -146,13 +158,13 @@ pub(crate) fn queries(now: DateTime<Utc>) -> (ExchangeQuery, MeetingQuery) {
     let today = now.date_naive();
     let replies = ExchangeQuery {
         campaign_id: None,
-        start_date: today.checked_sub_days(Days::new(WEEK_DAYS + 1)),
+        start_date: today.checked_sub_days(Days::new(u64::from(WEEK_DAYS) + 1)),
         end_date: today.checked_add_days(Days::new(1)),
         group: Some(ExchangeGroup::Replied),
     };
     let meetings = MeetingQuery {
         start_date: today.checked_sub_days(Days::new(1)),
-        end_date: today.checked_add_days(Days::new(WEEK_DAYS + 1)),
+        end_date: today.checked_add_days(Days::new(u64::from(WEEK_DAYS) + 1)),
     };
     (replies, meetings)
 }
@@ -183,17 +195,12 @@ where
     }
 }
 
-/// The last `days` calendar days ending today, oldest first.
-fn last_days(today: NaiveDate, days: u64) -> Vec<NaiveDate> {
-    (0..days).rev().filter_map(|back| today.checked_sub_days(Days::new(back))).collect()
-}
-
 fn reply_counts<Tz: TimeZone>(replies: &[Exchange], now: &DateTime<Tz>) -> ReplyCounts {
     let zone = now.timezone();
     let day_of =
         |exchange: &Exchange| exchange.updated_at.map(|at| at.0.with_timezone(&zone).date_naive());
-    let days: Vec<DayCount> = last_days(now.date_naive(), WEEK_DAYS)
-        .into_iter()
+    let days: Vec<DayCount> = Window::last_days(now.date_naive(), WEEK_DAYS)
+        .dates()
         .map(|date| DayCount {
             date,
             count: replies
@@ -214,7 +221,7 @@ fn meeting_counts<Tz: TimeZone>(meetings: &[Meeting], now: &DateTime<Tz>) -> Mee
     let zone = now.timezone();
     let now_utc = now.with_timezone(&Utc);
     let today = now.date_naive();
-    let through = today.checked_add_days(Days::new(WEEK_DAYS - 1)).unwrap_or(today);
+    let through = Window::next_days(today, WEEK_DAYS).last;
     let mut live: Vec<(&Meeting, Timestamp, NaiveDate)> = meetings
         .iter()
         .filter(|meeting| !meeting.cancelled)
@@ -222,20 +229,22 @@ fn meeting_counts<Tz: TimeZone>(meetings: &[Meeting], now: &DateTime<Tz>) -> Mee
         .map(|(meeting, start)| (meeting, start, start.0.with_timezone(&zone).date_naive()))
         .collect();
     live.sort_by_key(|(meeting, start, _)| (*start, meeting.id));
-    let upcoming: Vec<NextMeeting> = live
+    // Upcoming as every face says it: not over yet (one going on now included).
+    let upcoming = |meeting: &Meeting| MeetingState::of(meeting, now_utc) == MeetingState::Upcoming;
+    let listed: Vec<NextMeeting> = live
         .iter()
-        .filter(|(_, start, day)| start.0 >= now_utc && *day <= through)
+        .filter(|(meeting, _, day)| upcoming(meeting) && *day <= through)
         .map(|(meeting, start, _)| next_meeting(meeting, *start))
         .collect();
     MeetingCounts {
         today: live.iter().filter(|(_, _, day)| *day == today).count(),
-        next_7_days: upcoming.len(),
+        next_7_days: listed.len(),
         through,
         next: live
             .iter()
-            .find(|(_, start, _)| start.0 >= now_utc)
+            .find(|(meeting, _, _)| upcoming(meeting))
             .map(|(meeting, start, _)| next_meeting(meeting, *start)),
-        upcoming,
+        upcoming: listed,
     }
 }
 
@@ -258,6 +267,7 @@ fn bot_counts(bots: &[Bot]) -> BotCounts {
         healthy: 0,
         needing_attention: Vec::new(),
         ending: Vec::new(),
+        cooling_off: Vec::new(),
         retired: Vec::new(),
     };
     for bot in bots {
@@ -268,6 +278,7 @@ fn bot_counts(bots: &[Bot]) -> BotCounts {
             }
             Standing::Attention => &mut counts.needing_attention,
             Standing::Ending => &mut counts.ending,
+            Standing::CoolingOff => &mut counts.cooling_off,
             Standing::Retired => &mut counts.retired,
         };
         list.push(BotEntry {

@@ -147,6 +147,21 @@ fn bots_with_problems_need_attention_and_retired_ones_are_apart() {
 }
 
 #[test]
+fn no_bot_that_can_send_needs_attention_and_cooling_off_is_not_healthy() {
+    let none = compute(&[], &[], &[], &[], &now());
+    assert!(none.needs_attention(), "no bots at all: nothing uploaded would go out");
+    let cooling = Bot { status: BotStatus::CoolingOff, ..healthy_bot(1) };
+    let summary = compute(&[], std::slice::from_ref(&cooling), &[], &[], &now());
+    assert_eq!(summary.bots.healthy, 0, "cooling off is not healthy");
+    assert_eq!(summary.bots.cooling_off.len(), 1);
+    assert!(summary.needs_attention(), "the only bot pauses: none can send");
+    let with_a_sender = compute(&[], &[cooling, healthy_bot(2)], &[], &[], &now());
+    assert!(!with_a_sender.needs_attention(), "a pause alongside a sending bot is no alarm");
+    let only_retired = Bot { status: BotStatus::Deleted, ..healthy_bot(3) };
+    assert!(compute(&[], &[only_retired], &[], &[], &now()).needs_attention());
+}
+
+#[test]
 fn queries_cover_every_zone() {
     let (replies, meetings) = queries(now().with_timezone(&Utc));
     assert_eq!(replies.start_date.unwrap().to_string(), "2024-05-02");

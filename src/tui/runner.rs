@@ -12,12 +12,13 @@ use std::sync::LazyLock;
 pub type LazyLocal = LazyLock<LocalState, Box<dyn FnOnce() -> LocalState + Send>>;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
+use crate::tui::inbox::jobs::LocalJob;
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::outside::{self, input::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
 use chrono::{TimeDelta, Utc};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::task::AbortHandle;
 
@@ -42,6 +43,18 @@ pub struct Runner {
     input: Option<InputSwitch>,
     /// Seen and handled marks; in memory unless the dashboard hands it the user's file.
     local: Arc<LazyLocal>,
+    /// The local-state jobs waiting, run one at a time in the order asked.
+    local_jobs: Arc<Mutex<LocalQueue>>,
+}
+
+/// Local-state jobs in the order `update` asked for them, done one at a time off the UI
+/// thread: a re-read of the marks asked after a write sees that write (two blocking tasks
+/// would race, and the re-read could undo a mark just set).
+#[derive(Default)]
+struct LocalQueue {
+    jobs: VecDeque<LocalJob>,
+    /// A blocking task is working through `jobs`.
+    running: bool,
 }
 
 impl Runner {
@@ -54,6 +67,7 @@ impl Runner {
             aborted: Vec::new(),
             input: None,
             local: Arc::new(LazyLock::new(Box::new(LocalState::in_memory))),
+            local_jobs: Arc::default(),
         }
     }
 
@@ -112,15 +126,7 @@ impl Runner {
                     let _ = tx.send(Action::SnippetRead { job, result });
                 });
             }
-            Effect::Local(job) => {
-                let (local, tx) = (Arc::clone(&self.local), self.tx.clone());
-                // SQLite blocks: never on the UI thread.
-                tokio::task::spawn_blocking(move || {
-                    if let Some(answer) = job.perform(&local) {
-                        let _ = tx.send(Action::Local(answer));
-                    }
-                });
-            }
+            Effect::Local(job) => self.local(job),
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();
@@ -130,6 +136,38 @@ impl Runner {
             }
         }
         false
+    }
+
+    /// Queues a local-state job; starts the task that works through the queue if none is.
+    /// A re-read already waiting is not asked twice (the check runs every second, and a
+    /// busy file could otherwise pile them up).
+    fn local(&self, job: LocalJob) {
+        let mut queue = self.local_jobs.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(job, LocalJob::Reread { .. }) && queue.jobs.contains(&job) {
+            return;
+        }
+        queue.jobs.push_back(job);
+        if std::mem::replace(&mut queue.running, true) {
+            return;
+        }
+        drop(queue);
+        let (jobs, local, tx) =
+            (Arc::clone(&self.local_jobs), Arc::clone(&self.local), self.tx.clone());
+        // SQLite blocks: never on the UI thread.
+        tokio::task::spawn_blocking(move || {
+            loop {
+                let next = {
+                    let mut queue = jobs.lock().unwrap_or_else(PoisonError::into_inner);
+                    let next = queue.jobs.pop_front();
+                    queue.running = next.is_some();
+                    next
+                };
+                let Some(job) = next else { return };
+                if let Some(answer) = job.perform(&local) {
+                    let _ = tx.send(Action::Local(answer));
+                }
+            }
+        });
     }
 
     fn connect(&self) {

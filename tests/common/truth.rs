@@ -84,7 +84,8 @@ pub fn counts(
         entry.booked += 1;
         if meeting.cancelled {
             entry.cancelled += 1;
-        } else if meeting.start.is_some_and(|start| start.0 < now) {
+        } else if meeting.end.or(meeting.start).is_some_and(|over| over.0 < now) {
+            // Held once it is over; one still going on is upcoming.
             entry.held += 1;
         } else {
             entry.upcoming += 1;

@@ -26,6 +26,11 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     let now = Timestamp(Utc::now());
     let mut replies = joined(exchanges, &local, &scope, now, &context);
     replies.retain(|reply| wanted(reply, &args, now));
+    if args.check {
+        // Only a reply in which the contact spoke last waits on us: the chains tell.
+        super::snippets::fill_last_writer(&context, &mut replies).await;
+        replies.retain(Reply::is_waiting_on_us);
+    }
     if args.snippets {
         super::snippets::fill(&context, &mut replies).await;
     }

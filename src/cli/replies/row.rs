@@ -3,8 +3,8 @@
 //! exchange with those fields added. The dashboard draws its inbox with columns of its own.
 
 use crate::api::{Exchange, Timestamp};
-use crate::clock::short_age;
-use crate::inbox::Category;
+use crate::clock::{SHORT_AGE_WIDTH, short_age};
+use crate::inbox::{Category, Writer, waits_on_us};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
 use crate::present::tone::Tone;
@@ -26,6 +26,9 @@ pub struct Reply {
     /// With `--snippets`: the first meaningful line of the contact's latest message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
+    /// Who wrote the latest message, when its chain was read (`--check` reads it).
+    #[serde(skip)]
+    pub last: Option<Writer>,
 }
 
 fn slug<S: Serializer>(category: &Category, serializer: S) -> Result<S::Ok, S::Error> {
@@ -39,13 +42,15 @@ impl Reply {
             new: state::is_new(mark, exchange.updated_at, first_use),
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
             snippet: None,
+            last: None,
             exchange,
         }
     }
 
-    /// An unhandled Interested or Referral reply: one that loses value by the hour.
+    /// An unhandled Interested or Referral reply in which the contact spoke last: one that
+    /// loses value by the hour ([`waits_on_us`], as the dashboard counts them).
     pub fn is_waiting_on_us(&self) -> bool {
-        self.category.is_hot() && !self.handled
+        waits_on_us(&self.category, self.handled, self.last)
     }
 }
 
@@ -76,7 +81,7 @@ fn category() -> Col {
 
 /// `12m`, `3h`, `2d` since the last activity; CSV gets the time itself.
 fn age() -> Col {
-    Col::new("Age", "AGE", (3, 4), |r, context| {
+    Col::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |r, context| {
         Cell::text(r.exchange.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
     })

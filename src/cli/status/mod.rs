@@ -18,7 +18,8 @@ pub struct StatusArgs {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Exit 1 when a live bot needs attention, 6 when part of the data could not be read or
+    /// Exit 1 when a live bot needs attention or no bot can send (none at all, or only
+    /// retired, cooling-off or broken ones), 6 when part of the data could not be read or
     /// loaded, 0 otherwise (for cron and monitoring).
     #[arg(long)]
     pub check: bool,

@@ -1,12 +1,12 @@
-//! `outreach status` as text: one line per part, each cut to the terminal width, with the
-//! same numbers and words as the Overview.
+//! `outreach status` as text: one line per part, each wrapped to the terminal width, with
+//! the same numbers and words as the Overview.
 
 use super::parts::Gaps;
 use crate::cli::context::Context;
 use crate::cli::table::Paint;
 use crate::present::Tone;
 use crate::summary::{BotEntry, OrgSummary};
-use crate::text::{sanitize, truncate};
+use crate::text::{sanitize, truncate, wrap_line};
 use chrono::{DateTime, Local, Utc};
 use unicode_width::UnicodeWidthStr;
 
@@ -17,7 +17,7 @@ const MIN_EMAIL_WIDTH: usize = 12;
 /// Where a part's numbers start, after its label.
 const LABEL: usize = 11;
 
-/// The summary as text, each line cut to the terminal width (80 when unknown).
+/// The summary as text, each line wrapped to the terminal width (80 when unknown).
 pub fn render(
     summary: &OrgSummary,
     gaps: &Gaps,
@@ -35,13 +35,32 @@ pub fn render(
     lines.extend(body_lines(summary, gaps, now, term.color, width));
     let mut out = String::new();
     for line in lines {
-        // Only the short "Bots" line carries colour, which `truncate` would count and cut.
-        if line.contains('\x1b') {
-            out.push_str(&line);
-        } else {
-            out.push_str(&truncate(&line, width));
+        // Only the short "Bots" line carries colour, which wrapping would count and break.
+        let pieces = if line.contains('\x1b') { vec![line] } else { wrapped(&line, width) };
+        for piece in pieces {
+            out.push_str(&piece);
+            out.push('\n');
         }
-        out.push('\n');
+    }
+    out
+}
+
+/// A line wider than the terminal wrapped, never cut (a cut would hide a count): it keeps
+/// its indent, and its continuation goes under the text after the label when there is
+/// room for that.
+fn wrapped(line: &str, width: usize) -> Vec<String> {
+    if line.width() <= width {
+        return vec![line.to_string()];
+    }
+    let text = line.trim_start();
+    let indent = line.len() - text.len();
+    let hang = if width >= 2 * LABEL { LABEL.max(indent) } else { indent };
+    let pieces = wrap_line(text, width.saturating_sub(indent));
+    let mut out = vec![format!("{:indent$}{}", "", pieces[0])];
+    let rest = pieces[1..].join(" ");
+    if !rest.is_empty() {
+        let more = wrap_line(&rest, width.saturating_sub(hang));
+        out.extend(more.into_iter().map(|piece| format!("{:hang$}{piece}", "")));
     }
     out
 }
@@ -117,14 +136,20 @@ fn bot_lines(summary: &OrgSummary, color: bool, width: usize) -> Vec<String> {
         let verb = if attention.len() == 1 { "needs" } else { "need" };
         counts.push(Tone::Bad.paint(&format!("{} {verb} attention", attention.len()), color));
     }
-    for (list, what) in [(&bots.ending, "ending"), (&bots.retired, "retired")] {
+    for (list, what) in
+        [(&bots.ending, "ending"), (&bots.cooling_off, "cooling off"), (&bots.retired, "retired")]
+    {
         if !list.is_empty() {
             counts.push(format!("{} {what}", list.len()));
         }
     }
+    // No bot that can send is an alarm of its own: nothing uploaded would go out.
+    let none_sends = Tone::Bad.paint("no bot can send: that needs attention", color);
     let headline = if bots.total == 0 {
-        "none".to_string()
-    } else if attention.is_empty() && bots.ending.is_empty() {
+        format!("none: {none_sends}")
+    } else if bots.sending() == 0 {
+        format!("{}: {}; {none_sends}", bots.total, counts.join(", "))
+    } else if attention.is_empty() && bots.ending.is_empty() && bots.cooling_off.is_empty() {
         let healthy = Tone::Good.paint("all healthy", color);
         match bots.retired.len() {
             0 => format!("{}, {healthy}", bots.total),
@@ -142,6 +167,9 @@ fn bot_lines(summary: &OrgSummary, color: bool, width: usize) -> Vec<String> {
     for bot in &bots.ending {
         lines.push(bot_line(bot, "ending (scheduled for cancellation)", width));
     }
+    for bot in &bots.cooling_off {
+        lines.push(bot_line(bot, "cooling off (a warm-down pause, not sending)", width));
+    }
     for bot in &bots.retired {
         lines.push(bot_line(bot, &format!("retired ({})", bot.status), width));
     }
@@ -158,20 +186,34 @@ fn bot_line(bot: &BotEntry, said: &str, width: usize) -> String {
     format!("{prefix}{email}: {said}")
 }
 
-/// A meeting time relative to today: `today 14:00`, `tomorrow 09:30`, `Tue 14 May 14:00`.
+/// A meeting time relative to today: `today 14:00`, `tomorrow 09:30`, `Tue 14 May 14:00`
+/// (`Fri 19 Dec 2027 10:00` more than about six months away).
 fn when(start: &DateTime<Utc>, now: &DateTime<Local>) -> String {
     let local = start.with_timezone(&now.timezone());
     let days = (local.date_naive() - now.date_naive()).num_days();
     match days {
         0 => local.format("today %H:%M").to_string(),
         1 => local.format("tomorrow %H:%M").to_string(),
-        _ => local.format("%a %d %b %H:%M").to_string(),
+        _ => format!(
+            "{} {}",
+            crate::clock::short_day(local.date_naive(), now.date_naive()),
+            local.format("%H:%M")
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_meeting_more_than_six_months_away_names_its_year() {
+        use chrono::TimeZone;
+        let now = Local.with_ymd_and_hms(2026, 11, 25, 12, 0, 0).unwrap();
+        let at = |y, m, d| Local.with_ymd_and_hms(y, m, d, 12, 0, 0).unwrap().with_timezone(&Utc);
+        assert_eq!(when(&at(2027, 12, 19), &now), "Sun 19 Dec 2027 12:00");
+        assert_eq!(when(&at(2026, 12, 19), &now), "Sat 19 Dec 12:00");
+    }
     use crate::summary::{
         BotCounts, CampaignCounts, DayCount, MeetingCounts, NextMeeting, ReplyCounts,
     };
@@ -227,6 +269,7 @@ mod tests {
                     &["mailbox PAUSED", "SSL invalid"],
                 )],
                 ending: vec![entry(8, "eve@example.com", "SCHEDULED_FOR_CANCELLATION", &[])],
+                cooling_off: Vec::new(),
                 retired: vec![
                     entry(9, "old@example.com", "DELETED", &[]),
                     entry(10, "gone@example.com", "INACTIVE", &[]),
@@ -275,7 +318,10 @@ mod tests {
         summary.bots.healthy = 0;
         summary.bots.total = 0;
         let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
-        assert_eq!(lines[4], "Bots       none", "no bots is not \"all healthy\"");
+        assert_eq!(
+            lines[4], "Bots       none: no bot can send: that needs attention",
+            "no bots is not \"all healthy\""
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ fn email() -> Col {
         let tone = match standing(b) {
             Standing::Attention => Tone::Warn,
             Standing::Retired => Tone::Dim,
-            Standing::Healthy | Standing::Ending => Tone::Plain,
+            Standing::Healthy | Standing::Ending | Standing::CoolingOff => Tone::Plain,
         };
         Cell::text(&b.email).tone(tone)
     })

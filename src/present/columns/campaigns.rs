@@ -46,10 +46,15 @@ fn tracking_column() -> Col {
     Col::new("Tracking", "TRACKING", (10, 10), |c, _| Cell::text(tracking(c))).drop(3)
 }
 
+/// The length of the meetings the campaign books. The spec gives no unit; minutes, as the
+/// values (15 to 60) and the simulator's bookings read them. Not "MEETING": that read as
+/// a count of meetings.
 fn meeting_duration() -> Col {
-    Col::new("Meeting", "MEETING", (ANY, ANY), |c, _| Cell::new(Value::OptInt(c.meeting_duration)))
-        .right()
-        .drop(3)
+    Col::new("Meeting minutes", "MTG MIN", (ANY, ANY), |c, _| {
+        Cell::new(Value::OptInt(c.meeting_duration))
+    })
+    .right()
+    .drop(3)
 }
 
 fn test_mode() -> Col {

@@ -4,7 +4,7 @@
 //! the CLI gives ids and addresses for scripts.
 
 use crate::api::Exchange;
-use crate::clock::short_age;
+use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::Category;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
@@ -121,7 +121,7 @@ fn last_writer() -> Col {
 }
 
 fn age() -> Col {
-    Col::new("Age", "AGE", (3, 3), |e, context| {
+    Col::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |e, context| {
         Cell::text(e.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
     })

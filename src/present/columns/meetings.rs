@@ -6,6 +6,7 @@ use crate::clock::{Zone, in_named_zone};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::person_name;
 use crate::present::tone::{self, Tone};
+use crate::results::MeetingState;
 
 type Col = Column<Meeting>;
 
@@ -99,9 +100,9 @@ fn end() -> Col {
 }
 
 fn status() -> Col {
-    Col::new("Status", "STATUS", (ANY, ANY), |m, _| {
-        Cell::text(if m.cancelled { "cancelled" } else { "booked" })
-            .tone(tone::meeting(m.cancelled))
+    Col::new("Status", "STATUS", (ANY, ANY), |m, c| {
+        let state = MeetingState::of(m, c.now);
+        Cell::text(state.label()).tone(tone::meeting(state))
     })
     .drop(2)
 }
@@ -151,9 +152,12 @@ fn summary() -> Col {
     .drop(3)
 }
 
-/// Where the agenda shows a cancelled meeting's summary, it says so first (not searched:
-/// the filter looks for what the meeting is about).
-pub(crate) const CANCELLED_PREFIX: &str = "cancelled · ";
+/// Where the agenda shows the summary of a meeting that is over or called off, it says so
+/// first ("held · ", "cancelled · "; not searched: the filter looks for what the meeting
+/// is about). An upcoming one says nothing.
+pub(crate) fn state_prefix(state: MeetingState) -> Option<String> {
+    (state != MeetingState::Upcoming).then(|| format!("{} · ", state.label()))
+}
 
 fn link() -> Col {
     Col::new("Link", "LINK", (10, 60), |m, _| {

@@ -46,6 +46,7 @@ fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'st
     let overall = match standing {
         Standing::Attention => "needs attention: fix what is marked ✗",
         Standing::Ending => "ending (scheduled for cancellation, still sending)",
+        Standing::CoolingOff => "cooling off (a warm-down pause: not sending until it resumes)",
         Standing::Retired => "retired (no longer sends; its checks no longer matter)",
         Standing::Healthy => "healthy: every check passes",
     };

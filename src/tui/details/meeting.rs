@@ -3,6 +3,7 @@
 use crate::api::Meeting;
 use crate::present::columns::meetings::{day as meeting_day, their_time, their_zone, time};
 use crate::present::names::person_with_address;
+use crate::results::MeetingState;
 use crate::text::{sanitize, wrap_line};
 use crate::tui::state::AppState;
 use crate::tui::widgets::detail::{field, styled_field};
@@ -12,11 +13,13 @@ pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.theme;
     let zone = &state.zone;
     let when = format!("{} {}", meeting_day(meeting, zone), time(meeting, zone));
-    let status = if meeting.cancelled {
-        styled_field("Status", "cancelled", theme.negative, theme)
-    } else {
-        styled_field("Status", "scheduled", theme.positive, theme)
+    let standing = MeetingState::of(meeting, state.now);
+    let tone = match standing {
+        MeetingState::Cancelled => theme.negative,
+        MeetingState::Held => theme.text,
+        MeetingState::Upcoming => theme.positive,
     };
+    let status = styled_field("Status", standing.label(), tone, theme);
     let campaign = meeting
         .campaign
         .as_ref()

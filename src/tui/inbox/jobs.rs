@@ -33,6 +33,13 @@ impl SnippetJob {
 pub enum LocalJob {
     /// When the scope was first used, its marks; answers [`LocalAnswer::Loaded`].
     Load(Scope),
+    /// The marks again when another process changed the file since `known` (a
+    /// [`LocalState::data_version`]; `None` reads them whatever): answers
+    /// [`LocalAnswer::Marks`], or nothing when nothing changed.
+    Reread {
+        scope: Scope,
+        known: Option<i64>,
+    },
     MarkSeen(Scope, Vec<(i64, Timestamp)>),
     /// Handled (or not) as each reply stands at its `updated_at`.
     SetHandled(Scope, Vec<(i64, Option<Timestamp>)>, bool),
@@ -45,6 +52,13 @@ pub enum LocalAnswer {
     Loaded {
         scope: Scope,
         first_use: Timestamp,
+        marks: HashMap<i64, Mark>,
+    },
+    /// The marks as the file holds them now (another process may have set some), at this
+    /// data version.
+    Marks {
+        scope: Scope,
+        version: i64,
         marks: HashMap<i64, Mark>,
     },
     /// A read or write failed: the session goes on with what it has in memory.
@@ -66,6 +80,17 @@ impl LocalJob {
                     local.first_use(&scope).and_then(|first| Ok((first, local.marks(&scope)?)));
                 match loaded {
                     Ok((first_use, marks)) => Some(LocalAnswer::Loaded { scope, first_use, marks }),
+                    Err(error) => failed("be read", &error),
+                }
+            }
+            LocalJob::Reread { scope, known } => {
+                let version = match local.data_version() {
+                    Ok(version) if Some(version) == known => return None,
+                    Ok(version) => version,
+                    Err(error) => return failed("be read", &error),
+                };
+                match local.marks(&scope) {
+                    Ok(marks) => Some(LocalAnswer::Marks { scope, version, marks }),
                     Err(error) => failed("be read", &error),
                 }
             }

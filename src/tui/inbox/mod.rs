@@ -61,6 +61,9 @@ pub struct InboxState {
     /// Seen and handled marks by exchange id; changed only through the methods below, so
     /// that `revision` moves with them.
     marks: HashMap<i64, Mark>,
+    /// The local state's data version when its marks were last read: another process's
+    /// marks (`outreach replies handle`, a second dashboard) are read again when it moves.
+    pub marks_version: Option<i64>,
     pub snippets: HashMap<i64, CachedSnippet>,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
@@ -82,6 +85,7 @@ pub struct InboxState {
     /// Moves each time `marks` or `arrived` change: the counts are made again.
     revision: u64,
     counts: CountsMemo,
+    hot: HotMemo,
     pub alerts: Alerts,
     /// Bytes for the terminal itself (bell, notifications), written by the loop after the
     /// next frame.
@@ -96,6 +100,7 @@ impl Default for InboxState {
             scope: None,
             first_use: None,
             marks: HashMap::new(),
+            marks_version: None,
             snippets: HashMap::new(),
             reading: HashSet::new(),
             shelf: Shelf::All,
@@ -107,6 +112,7 @@ impl Default for InboxState {
             arrived: HashMap::new(),
             revision: 0,
             counts: CountsMemo::default(),
+            hot: HotMemo::default(),
             alerts: Alerts::default(),
             terminal_out: Vec::new(),
             speed_open: false,
@@ -134,8 +140,12 @@ impl InboxState {
 
     /// Whether `exchange` passes the category and handled filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
-        self.shelf.holds(&Category::of(&exchange.status))
-            && !(self.hide_handled && self.is_handled(exchange))
+        self.shelf.holds(&Category::of(&exchange.status)) && !self.hidden_as_handled(exchange)
+    }
+
+    /// Left out of the list by the handled filter.
+    fn hidden_as_handled(&self, exchange: &Exchange) -> bool {
+        self.hide_handled && self.is_handled(exchange)
     }
 
     /// The mark of an exchange, if it has one.
@@ -157,6 +167,18 @@ impl InboxState {
         self.revision += 1;
     }
 
+    /// Takes the marks as the file holds them now: the file's word wins for every exchange
+    /// it has a mark of (this session's own marks were written before the file was read
+    /// again: local jobs run in order). `true` when a mark changed.
+    pub(crate) fn take_reread_marks(&mut self, stored: HashMap<i64, Mark>) -> bool {
+        let changed = stored.iter().any(|(id, mark)| self.marks.get(id) != Some(mark));
+        if changed {
+            self.marks.extend(stored);
+            self.revision += 1;
+        }
+        changed
+    }
+
     /// A reply that arrived (or moved) during this session, at its `updated_at`.
     pub(crate) fn note_arrival(&mut self, id: i64, updated_at: Option<Timestamp>) {
         self.arrived.insert(id, updated_at);
@@ -171,9 +193,23 @@ impl InboxState {
         self.counts.get(exchanges, key, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             Arc::new(InboxCounts {
-                new: items.iter().filter(|e| self.is_new(e)).count(),
+                // What the list would show: a new reply hidden as handled is not counted.
+                new: items.iter().filter(|e| self.is_new(e) && !self.hidden_as_handled(e)).count(),
                 categories: self.category_counts(items),
             })
+        })
+    }
+
+    /// The hot replies not handled (their places in `exchanges`): the few whose chains are
+    /// read in any pane, so that "hot replies wait" knows who spoke last. Made again when
+    /// the list or the marks change.
+    pub(crate) fn hot_unhandled(&self, exchanges: Option<&Items<Exchange>>) -> Arc<Vec<usize>> {
+        self.hot.get(exchanges, self.revision, || {
+            let items = exchanges.map_or(&[][..], |items| &items[..]);
+            let hot = items.iter().enumerate().filter(|(_, exchange)| {
+                Category::of(&exchange.status).is_hot() && !self.is_handled(exchange)
+            });
+            Arc::new(hot.map(|(index, _)| index).collect())
         })
     }
 
@@ -183,7 +219,7 @@ impl InboxState {
         let mut counts: Vec<(Category, usize)> =
             Category::NAMED.iter().map(|c| (c.clone(), 0)).collect();
         for exchange in exchanges {
-            if self.hide_handled && self.is_handled(exchange) {
+            if self.hidden_as_handled(exchange) {
                 continue;
             }
             let category = Category::of(&exchange.status);
@@ -244,6 +280,9 @@ pub struct InboxCounts {
 /// filter or the first use change.
 type CountsMemo = ListMemo<Exchange, (u64, bool, Option<Timestamp>), Arc<InboxCounts>>;
 
+/// The hot, unhandled replies, made again when the exchanges or the marks change.
+type HotMemo = ListMemo<Exchange, u64, Arc<Vec<usize>>>;
+
 impl Facts for InboxState {
     fn is_new(&self, exchange: &Exchange) -> bool {
         let Some(first_use) = self.first_use else { return false };
@@ -266,6 +305,13 @@ impl Facts for InboxState {
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {
         self.current_snippet(id)?.snippet.as_ref()
+    }
+
+    /// Only from a chain read as the exchange stands: one that moved since may have a new
+    /// message from either side.
+    fn last_writer(&self, exchange: &Exchange) -> Option<crate::inbox::Writer> {
+        let cached = self.current_snippet(exchange.id)?;
+        (cached.updated_at == exchange.updated_at).then_some(cached.snippet.as_ref()?.last)
     }
 }
 
@@ -310,9 +356,13 @@ mod tests {
         inbox.mark_mut(1).seen_updated_at = list[0].updated_at;
         assert_eq!(inbox.counts(Some(&list)).new, 2, "a reply seen");
         inbox.mark_mut(2).handled = true;
-        assert_eq!(interested(&inbox.counts(Some(&list))), 1, "a reply handled and hidden");
+        let counts = inbox.counts(Some(&list));
+        assert_eq!(interested(&counts), 1, "a reply handled and hidden");
+        assert_eq!(counts.new, 1, "a new reply hidden as handled is not counted new");
         inbox.hide_handled = false;
-        assert_eq!(interested(&inbox.counts(Some(&list))), 2, "handled ones shown");
+        let counts = inbox.counts(Some(&list));
+        assert_eq!(interested(&counts), 2, "handled ones shown");
+        assert_eq!(counts.new, 2, "and counted new when shown");
 
         let moved = exchanges("2025-03-01T00:00:00Z");
         assert_eq!(inbox.counts(Some(&moved)).new, 3, "a new list: every reply moved");

@@ -48,7 +48,12 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Command::Refresh => refresh_current(state),
+        Command::Refresh => {
+            // The marks too: another process may have set some.
+            let mut effects = refresh_current(state);
+            effects.extend(super::inbox::reread_marks(state, true));
+            effects
+        }
         Command::Login => {
             open_login_form(state);
             Vec::new()

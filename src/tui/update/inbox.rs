@@ -39,6 +39,15 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
             state.inbox.first_use = Some(first_use);
             state.inbox.take_stored_marks(marks);
         }
+        LocalAnswer::Marks { scope, version, marks } => {
+            if state.inbox.scope.as_ref() != Some(&scope) {
+                return;
+            }
+            state.inbox.marks_version = Some(version);
+            if !state.inbox.take_reread_marks(marks) {
+                return;
+            }
+        }
         LocalAnswer::Failed(message) => {
             tracing::warn!(%message, "local state");
             state.notice = Some(message);
@@ -48,6 +57,20 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
     state.dirty = true;
     keep_inbox_rows(state);
     announce_arrivals(state);
+}
+
+/// Asks whether another process (`outreach replies handle`, a second dashboard) changed
+/// the marks since they were last read, and for them if so: every second (a cheap check of
+/// the file's data version, off the UI thread) and, `whatever` it says, on a refresh.
+pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
+    let inbox = &state.inbox;
+    match (&inbox.scope, inbox.first_use) {
+        (Some(scope), Some(_)) => {
+            let known = if whatever { None } else { inbox.marks_version };
+            vec![Effect::Local(LocalJob::Reread { scope: scope.clone(), known })]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// After the Exchanges list loaded: announce what arrived since the last load.
@@ -87,26 +110,31 @@ fn announce_arrivals(state: &mut AppState) {
     state.inbox.terminal_out.extend(bytes);
 }
 
-/// Asks for the snippets of the rows in view (then a few beyond), at most
+/// Asks for the snippets of the rows in view (then a few beyond), then — in any pane — of
+/// the hot replies not handled (who spoke last decides whether one waits on us), at most
 /// [`SNIPPETS_IN_FLIGHT`] chains at a time; rows whose snippet is current are skipped.
 pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
     let room = SNIPPETS_IN_FLIGHT.saturating_sub(state.inbox.reading.len());
-    if room == 0
-        || state.pane != Pane::Exchanges
-        || !state.showing_list()
-        || !matches!(state.connection, Connection::Ready(_))
-    {
+    if room == 0 || !matches!(state.connection, Connection::Ready(_)) {
         return Vec::new();
     }
-    let rows = list_rows(state);
-    let list = &state.exchanges.list;
     let items = state.store.exchanges.items();
-    let start = list.offset().min(list.order().len());
-    let end = (start + rows + READ_AHEAD).min(list.order().len());
-    let jobs: Vec<SnippetJob> = list.order()[start..end]
+    let in_view: &[u32] = if state.pane == Pane::Exchanges && state.showing_list() {
+        let list = &state.exchanges.list;
+        let start = list.offset().min(list.order().len());
+        let end = (start + list_rows(state) + READ_AHEAD).min(list.order().len());
+        &list.order()[start..end]
+    } else {
+        &[]
+    };
+    let hot = state.inbox.hot_unhandled(state.store.exchanges.data.as_ref().map(|d| &d.items));
+    let mut asked = std::collections::HashSet::new();
+    let jobs: Vec<SnippetJob> = in_view
         .iter()
-        .filter_map(|&index| items.get(index as usize))
-        .filter(|exchange| state.inbox.wants_snippet(exchange))
+        .map(|&index| index as usize)
+        .chain(hot.iter().copied())
+        .filter_map(|index| items.get(index))
+        .filter(|exchange| state.inbox.wants_snippet(exchange) && asked.insert(exchange.id))
         .take(room)
         .map(|exchange| SnippetJob {
             exchange_id: exchange.id,

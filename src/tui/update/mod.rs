@@ -70,12 +70,16 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             if clock_view(state) != before {
                 state.dirty = true;
             }
-            forms::on_tick(state)
+            let mut effects = forms::on_tick(state);
+            effects.extend(inbox::reread_marks(state, false));
+            effects
         }
         Action::AutoRefresh => {
             if matches!(state.connection, Connection::Ready(_)) && !current_is_loading(state) {
                 state.dirty = true;
-                return fetch::refresh_with_inbox(state);
+                let mut effects = fetch::refresh_with_inbox(state);
+                effects.extend(inbox::reread_marks(state, true));
+                return effects;
             }
             Vec::new()
         }

@@ -3,8 +3,9 @@
 //! through; the date range of endpoint 12 in the title (`f` edits it).
 
 use crate::api::MeetingQuery;
-use crate::present::columns::meetings::{CANCELLED_PREFIX, day as meeting_day};
-use crate::present::{Shown, Tone};
+use crate::present::columns::meetings::{day as meeting_day, state_prefix};
+use crate::present::{Shown, tone};
+use crate::results::MeetingState;
 use crate::tui::resource::{Meetings, PaneList, context};
 use crate::tui::state::AppState;
 use crate::tui::views::pane::{list_title, render_detail, render_list};
@@ -54,9 +55,10 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
             if let (true, Some(day)) = (same_day, cells.first_mut()) {
                 *day = Shown::default();
             }
-            // The summary, last, says first that the meeting was called off.
-            if let (true, Some(summary)) = (meeting.cancelled, cells.last_mut()) {
-                summary.parts.insert(0, (CANCELLED_PREFIX.to_string(), Tone::Struck));
+            // The summary, last, says first that the meeting is over or was called off.
+            let standing = MeetingState::of(meeting, state.now);
+            if let (Some(prefix), Some(summary)) = (state_prefix(standing), cells.last_mut()) {
+                summary.parts.insert(0, (prefix, tone::meeting(standing)));
             }
         },
     );

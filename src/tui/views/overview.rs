@@ -8,6 +8,7 @@
 use crate::api::CampaignStatus;
 use crate::clock::Zone;
 use crate::present::cause::cause;
+use crate::present::width::{cut, display_width};
 use crate::results::{Who, buckets, series};
 use crate::summary::{OrgSummary, compute};
 use crate::text::{sanitize, truncate};
@@ -118,22 +119,39 @@ fn ready<T>(
     false
 }
 
-/// `LABEL  count ■■■■`, the bar scaled so the largest count fills the room.
-fn count_line(
-    label: &str,
-    count: usize,
-    largest: usize,
-    style: Style,
+/// The shortest bar room kept beside a cut label, so a long label never takes the bars.
+const MIN_BAR_ROOM: usize = 4;
+
+/// `LABEL  count ■■■■` per row: every label padded to the longest (cut with `…` past half
+/// the tile), the counts right-aligned in one column and the bar scaled
+/// so the largest count fills the rest. Equal counts draw equal bars whatever their labels,
+/// and no label pushes its count out of view.
+fn count_lines(
+    rows: &[(String, usize, Style)],
     width: u16,
     theme: &crate::tui::theme::Theme,
-) -> Line<'static> {
-    let room = usize::from(width).saturating_sub(18);
-    let bar = if largest == 0 { 0 } else { (count * room).div_ceil(largest).min(room) };
-    Line::from(vec![
-        Span::styled(format!("{label:<12}"), style),
-        Span::styled(format!("{count:>4} "), theme.text),
-        Span::styled("■".repeat(bar), style),
-    ])
+) -> Vec<Line<'static>> {
+    let width = usize::from(width);
+    let largest = rows.iter().map(|(_, count, _)| *count).max().unwrap_or(0);
+    let count_width = largest.to_string().len();
+    let longest = rows.iter().map(|(label, _, _)| display_width(label)).max().unwrap_or(0);
+    // A long label is cut to half the tile (the known statuses fit in 12) so the bars
+    // keep room to tell counts apart.
+    let label_width =
+        longest.min((width / 2).max(12)).min(width.saturating_sub(count_width + 2 + MIN_BAR_ROOM));
+    let room = width.saturating_sub(label_width + count_width + 2);
+    rows.iter()
+        .map(|(label, count, style)| {
+            let label = cut(label, label_width);
+            let pad = " ".repeat(label_width.saturating_sub(display_width(&label)));
+            let bar = if largest == 0 { 0 } else { (count * room).div_ceil(largest).min(room) };
+            Line::from(vec![
+                Span::styled(format!("{label}{pad} "), *style),
+                Span::styled(format!("{count:>count_width$} "), theme.text),
+                Span::styled("■".repeat(bar), *style),
+            ])
+        })
+        .collect()
 }
 
 fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
@@ -141,15 +159,16 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
         return;
     }
     let theme = &state.theme;
-    let counts = summary.campaigns.ordered();
-    let largest = counts.iter().map(|(_, count)| *count).max().unwrap_or(0);
-    let mut lines: Vec<Line> = counts
+    let rows: Vec<(String, usize, Style)> = summary
+        .campaigns
+        .ordered()
         .iter()
         .map(|(status, count)| {
             let style = status_style(&CampaignStatus::from_wire(status), theme);
-            count_line(&sanitize(status), *count, largest, style, area.width, theme)
+            (sanitize(status), *count, style)
         })
         .collect();
+    let mut lines = count_lines(&rows, area.width, theme);
     let total = summary.campaigns.total;
     lines.push(Line::from(Span::styled(format!("{total} campaigns in all"), theme.dim)));
     frame.render_widget(Paragraph::new(lines), area);
@@ -268,20 +287,29 @@ fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
     let health = &summary.bots;
     let live = health.live();
     let mut lines = vec![if health.total == 0 {
-        Line::from(Span::styled("No bots: contacts cannot be uploaded", theme.dim))
-    } else if health.needing_attention.is_empty() {
+        Line::from(Span::styled("No bots: nothing can be sent (needs attention)", theme.error))
+    } else if health.sending() == 0 {
+        Line::from(Span::styled("No bot can send now (needs attention)", theme.error))
+    } else if health.needing_attention.is_empty() && health.cooling_off.is_empty() {
         Line::from(Span::styled(format!("All {live} live bots send well"), theme.positive))
+    } else if health.needing_attention.is_empty() {
+        let sending = health.sending();
+        Line::from(Span::styled(format!("{sending} of {live} live bots send"), theme.text))
     } else {
         Line::from(vec![
             Span::styled(format!("{}", health.needing_attention.len()), theme.error),
             Span::styled(format!(" of {live} live bots need attention"), theme.text),
         ])
     }];
-    let apart: Vec<String> = [(health.ending.len(), "ending"), (health.retired.len(), "retired")]
-        .iter()
-        .filter(|(count, _)| *count > 0)
-        .map(|(count, what)| format!("{count} {what}"))
-        .collect();
+    let apart: Vec<String> = [
+        (health.ending.len(), "ending"),
+        (health.cooling_off.len(), "cooling off"),
+        (health.retired.len(), "retired"),
+    ]
+    .iter()
+    .filter(|(count, _)| *count > 0)
+    .map(|(count, what)| format!("{count} {what}"))
+    .collect();
     if !apart.is_empty() {
         lines.push(Line::from(Span::styled(apart.join(" · "), theme.dim)));
     }

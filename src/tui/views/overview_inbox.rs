@@ -4,7 +4,7 @@
 
 use crate::clock::short_age;
 use crate::inbox::speed::Share;
-use crate::inbox::{Facts, speed_to_lead};
+use crate::inbox::speed_to_lead;
 use crate::present::cause::cause;
 use crate::present::names::party_name;
 use crate::text::{sanitize, truncate};
@@ -38,7 +38,7 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     spans
         .push(Span::styled(format!(" ·{new} new"), if new > 0 { theme.accent } else { theme.dim }));
     let inbox = &state.inbox;
-    let speed = speed_to_lead(state.store.exchanges.items(), |exchange| inbox.is_handled(exchange));
+    let speed = speed_to_lead(state.store.exchanges.items(), inbox);
     match speed.all.oldest {
         Some(oldest) if speed.all.count > 0 => {
             let noun = if speed.all.count == 1 { "hot reply waits" } else { "hot replies wait" };
@@ -64,7 +64,7 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
 pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.theme;
     let inbox = &state.inbox;
-    let speed = speed_to_lead(state.store.exchanges.items(), |exchange| inbox.is_handled(exchange));
+    let speed = speed_to_lead(state.store.exchanges.items(), inbox);
     let back = state.keymap.key_for(Command::Back).unwrap_or_default();
     let block = Block::bordered()
         .border_style(theme.accent)

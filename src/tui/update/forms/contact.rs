@@ -75,8 +75,9 @@ fn picker_rank(standing: Standing) -> u8 {
     match standing {
         Standing::Healthy => 0,
         Standing::Ending => 1,
-        Standing::Attention => 2,
-        Standing::Retired => 3,
+        Standing::CoolingOff => 2,
+        Standing::Attention => 3,
+        Standing::Retired => 4,
     }
 }
 

@@ -33,6 +33,7 @@ fn doubtful_bot(state: &AppState, id: i64) -> Option<String> {
     let why = match standing(bot) {
         Standing::Attention => format!("needs attention ({})", problems(bot).join(", ")),
         Standing::Retired => format!("is retired ({}): it no longer sends", bot.status),
+        Standing::CoolingOff => "is cooling off (paused): e-mail waits until it resumes".into(),
         Standing::Healthy | Standing::Ending => return None,
     };
     Some(sanitize(&format!("Bot #{id} {why}. Send with it anyway?")))
