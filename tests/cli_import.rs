@@ -83,7 +83,9 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
         first.stderr
     );
 
-    let rejected_path = cli.path("leads.rejected.csv");
+    // The dry run set its rows aside in leads.rejected.csv: each run has a file of its own.
+    assert!(cli.path("leads.rejected.csv").exists());
+    let rejected_path = cli.path("leads.rejected-2.csv");
     assert_eq!(summary["rejected_file"], rejected_path.to_str().unwrap());
     let rejected = csv_records(&std::fs::read_to_string(&rejected_path).unwrap());
     assert_eq!(rejected[0][..3], ["line", "reason", "E-mail"]);
@@ -138,7 +140,7 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert_eq!(summary["already_present"], good + 1);
     assert_eq!(summary["rejected"], bad_lines.len());
     // The first run's rejected rows are kept: this run's go to a new file, named.
-    let second_path = cli.path("leads.rejected-2.csv");
+    let second_path = cli.path("leads.rejected-3.csv");
     assert_eq!(summary["rejected_file"], second_path.to_str().unwrap());
     assert_eq!(csv_records(&std::fs::read_to_string(&rejected_path).unwrap()), rejected);
     let second = csv_records(&std::fs::read_to_string(&second_path).unwrap());
@@ -153,7 +155,7 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert!(
         text.stdout
             .contains("5 addresses were already contacts of the organisation, so not sent again")
-            && text.stdout.contains("leads.rejected-3.csv"),
+            && text.stdout.contains("leads.rejected-4.csv"),
         "{}",
         text.stdout
     );

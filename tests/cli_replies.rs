@@ -389,8 +389,8 @@ async fn the_help_names_every_category_other_included() {
     let help = Outreach::without_key("http://127.0.0.1:9").run(&["replies", "--help"]).await;
     let flat = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("unsubscribe, other (every other status"), "{}", help.stdout);
-    let other = Outreach::without_key("http://127.0.0.1:9").run(&["replies", "--category", "x"]);
-    let other = other.await;
+    let nobody = Outreach::without_key("http://127.0.0.1:9");
+    let other = nobody.run(&["replies", "--category", "x"]).await;
     other.expect(2);
     assert!(other.stderr.contains("unsubscribe, other (or an API status)"), "{}", other.stderr);
 }

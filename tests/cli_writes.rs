@@ -235,8 +235,8 @@ async fn an_upload_into_a_retired_or_troubled_bot_is_refused_without_force() {
     assert!(refused.stderr.contains("status PAYMENT_FAILED"), "{}", refused.stderr);
     let file = cli.write("one.csv", "email\nimport-retired@example.org\n");
     let file = file.to_str().unwrap();
-    let import = cli.run(&["contacts", "import", file, "--campaign", &campaign, "--bot", &deleted]);
-    let import = import.await;
+    let import = ["contacts", "import", file, "--campaign", &campaign, "--bot", &deleted];
+    let import = cli.run(&import).await;
     import.expect(2);
     assert!(import.stderr.contains(&said), "{}", import.stderr);
     assert_eq!(api.list_contacts().await.unwrap().items.len(), contacts, "nothing was sent");
