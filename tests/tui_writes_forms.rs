@@ -307,8 +307,8 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
     let asked = form(&state).asking.clone().unwrap_or_default();
     assert_eq!(
         asked,
-        "Add 1 address and 2 domains to do-not-contact for Northwind (profile demo)? these 2 \
-         domains cover no contact of the organisation (of the contacts loaded)."
+        "Add 1 address and 2 domains to do-not-contact for Northwind (profile demo)? Of the \
+         contacts loaded, these 2 domains cover no contact of the organisation."
     );
     let (req_id, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]));
@@ -370,8 +370,8 @@ fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_o
     let asked = form(&state).asking.clone().unwrap_or_default();
     assert_eq!(
         asked,
-        "Add 3 domains to do-not-contact for Northwind (profile demo)? these 3 domains cover 2 \
-         contacts (shop.test 1, acme.test 1) (of the contacts loaded). Careful: gmail.com is a \
+        "Add 3 domains to do-not-contact for Northwind (profile demo)? Of the contacts loaded, \
+         these 3 domains cover 2 contacts (shop.test 1, acme.test 1). Careful: gmail.com is a \
          free-mail provider: blocking it blocks every contact with an address there."
     );
     let (_, write) = submitted(&press(&mut state, ch('y')));

@@ -254,7 +254,7 @@ mod tests {
             text,
             format!(
                 "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout]0;x,,\n\
-                 6,{},ann@b.co,\n",
+                 6,\"{}\",ann@b.co,\n",
                 already_present(42)
             )
         );

@@ -139,7 +139,7 @@ fn dnc_question(state: &AppState, write: &WriteRequest, then: Option<&WriteReque
             for contact in contacts.items.iter() {
                 coverage.add(contact.email());
             }
-            question.push_str(&format!(" {} (of the contacts loaded).", coverage.text()));
+            question.push_str(&format!(" Of the contacts loaded, {}.", coverage.text()));
         }
         None => question
             .push_str(" The contacts are not loaded, so how many this covers is not known here."),
