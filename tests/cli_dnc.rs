@@ -84,3 +84,55 @@ async fn addresses_from_stdin_and_arguments_flag_their_contacts() {
     assert!(invalid.stderr.contains("--skip-invalid"), "{}", invalid.stderr);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn domains_are_checked_free_mail_needs_force_and_the_contacts_covered_are_counted() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let sent = || requests_to(&sim, "POST /api/v1/dnc-domains/json");
+
+    let bad = cli.run(&["dnc", "add-domains", "bad domain!", "ok.example"]).await;
+    bad.expect(2);
+    assert!(bad.stderr.contains("bad: a domain has at least two parts"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("domain!: a domain has only letters"), "{}", bad.stderr);
+    let bad = cli.run(&["dnc", "add-domains", "--", "-rf", "*.evil.com"]).await;
+    bad.expect(2);
+    assert!(bad.stderr.contains("-rf: a part of a domain cannot start or end with a hyphen"));
+    assert!(
+        bad.stderr.contains(
+            "*.evil.com: wildcards are not supported: give the domain itself, e.g. evil.com"
+        ),
+        "{}",
+        bad.stderr
+    );
+    assert_eq!(sent().await, 0, "nothing was sent");
+
+    // The domain most of the organisation's contacts are at, said before sending.
+    let contacts = user_client(&sim, key).list_contacts().await.unwrap();
+    let mut per_domain = std::collections::BTreeMap::<String, usize>::new();
+    for contact in contacts.items.iter() {
+        *per_domain.entry(domain_of(contact.email())).or_default() += 1;
+    }
+    let (busiest, covered) = per_domain.iter().max_by_key(|(_, n)| **n).unwrap();
+    let run = cli.run(&["dnc", "add-domains", busiest, "bücher.example"]).await;
+    run.expect(0);
+    let said = format!("These 2 domains cover {covered} contact");
+    assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+    assert_eq!(run.stdout, "Added 2 domains to the do-not-contact list in 1 request.\n");
+
+    let free = cli.run(&["dnc", "add-domains", "gmail.com"]).await;
+    free.expect(2);
+    assert!(
+        free.stderr.contains("gmail.com is a free-mail provider: blocking it blocks every contact"),
+        "{}",
+        free.stderr
+    );
+    assert!(free.stderr.contains("Nothing was sent") && free.stderr.contains("--force"));
+    assert_eq!(sent().await, 1);
+    let forced = cli.run(&["dnc", "add-domains", "gmail.com", "--force"]).await;
+    forced.expect(0);
+    assert!(forced.stderr.contains("gmail.com covers "), "{}", forced.stderr);
+    assert_eq!(forced.stdout, "Added 1 domain to the do-not-contact list in 1 request.\n");
+    sim.shutdown().await;
+}

@@ -113,3 +113,24 @@ async fn a_bad_element_and_a_nested_body_are_told_not_crashed_on() {
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_csv_list_that_fails_before_a_row_prints_nothing_and_one_cut_short_says_so() {
+    let sim = start().await;
+    let cli = Outreach::new(&sim.base_url, &sim.admin_key());
+    faults(&sim, "reset@GET:/api/v1/contacts").await;
+    let run = cli.run(&["contacts", "list", "-o", "csv"]).await;
+    run.expect(1);
+    assert!(run.stdout.is_empty(), "no header without rows: {:?}", run.stdout);
+    assert!(!run.stderr.contains("incomplete"), "{}", run.stderr);
+
+    common::sim::admin(&sim, "DELETE", "/_sim/faults", None).await;
+    faults(&sim, "truncate@GET:/api/v1/contacts").await;
+    let run = cli.run(&["contacts", "list", "-o", "csv"]).await;
+    run.expect(1);
+    let rows = run.stdout.lines().count() - 1;
+    assert!(rows > 0, "the rows that arrived are written: {:?}", run.stdout);
+    let expected = format!("the output is incomplete: {rows} contacts were written");
+    assert!(run.stderr.contains(&expected), "{expected} in {}", run.stderr);
+    sim.shutdown().await;
+}

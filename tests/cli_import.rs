@@ -83,19 +83,22 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
         first.stderr
     );
 
-    let rejected_path = cli.path("leads.rejected.csv");
+    // The dry run set its rows aside in leads.rejected.csv: each run has a file of its own.
+    assert!(cli.path("leads.rejected.csv").exists());
+    let rejected_path = cli.path("leads.rejected-2.csv");
     assert_eq!(summary["rejected_file"], rejected_path.to_str().unwrap());
     let rejected = csv_records(&std::fs::read_to_string(&rejected_path).unwrap());
     assert_eq!(rejected[0][..3], ["line", "reason", "E-mail"]);
     let lines: BTreeSet<u64> = rejected[1..].iter().map(|r| r[0].parse().unwrap()).collect();
-    // Line 6, already a contact, is listed too: it is not in the campaign.
+    // Line 6, already a contact, is listed too: the API does not say it is in the campaign.
     let mut listed = bad_lines.clone();
     listed.insert(6);
     assert_eq!(lines, listed);
     let reason_of = |line: &str| rejected.iter().find(|r| r[0] == line).unwrap()[1].clone();
     assert!(
-        reason_of("6").contains("not added to the campaign")
-            && reason_of("6").contains("the API cannot add an existing contact to a campaign"),
+        reason_of("6").starts_with("already a contact of the organisation, so not sent again")
+            && reason_of("6")
+                .contains(&format!("does not say whether it is in campaign {campaign}")),
         "{}",
         reason_of("6")
     );
@@ -136,12 +139,32 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert_eq!(summary["imported"], 0);
     assert_eq!(summary["already_present"], good + 1);
     assert_eq!(summary["rejected"], bad_lines.len());
+    // The first run's rejected rows are kept: this run's go to a new file, named.
+    let second_path = cli.path("leads.rejected-3.csv");
+    assert_eq!(summary["rejected_file"], second_path.to_str().unwrap());
+    assert_eq!(csv_records(&std::fs::read_to_string(&rejected_path).unwrap()), rejected);
+    let second = csv_records(&std::fs::read_to_string(&second_path).unwrap());
+    let ann = second.iter().find(|r| r[0] == "2").expect("line 2, imported by the first run");
+    assert!(
+        !ann[1].contains("not added to the campaign")
+            && ann[1].contains("it is if an earlier run of this import added it"),
+        "{}",
+        ann[1]
+    );
+    let text = cli.run(&["contacts", "import", file, "--campaign", &campaign]).await;
+    assert!(
+        text.stdout
+            .contains("5 addresses were already contacts of the organisation, so not sent again")
+            && text.stdout.contains("leads.rejected-4.csv"),
+        "{}",
+        text.stdout
+    );
     assert_eq!(api.list_contacts().await.unwrap().items.len(), after.items.len());
     sim.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_clean_file_exits_0_and_removes_a_stale_rejected_file() {
+async fn a_clean_file_exits_0_and_keeps_an_earlier_rejected_file() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[1].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
@@ -160,7 +183,12 @@ async fn a_clean_file_exits_0_and_removes_a_stale_rejected_file() {
         run.stdout.lines().map(|l| l.split_whitespace().collect()).collect();
     assert!(counts.contains(&vec!["imported", "2"]), "{}", run.stdout);
     assert!(counts.contains(&vec!["rejected", "0"]), "{}", run.stdout);
-    assert!(!stale.exists(), "the rejected file of an earlier run is removed");
+    assert_eq!(
+        std::fs::read_to_string(&stale).unwrap(),
+        "line,reason\n9,old\n",
+        "the rejected file of an earlier run is kept"
+    );
+    assert!(!cli.path("clean.rejected-2.csv").exists(), "no row set aside: no new file");
     let contacts = api.list_contacts().await.unwrap();
     let first = contacts.items.iter().find(|c| c.email() == "clean-1@example.org").unwrap();
     assert_eq!(first.custom_data().get("plan").unwrap(), "pro");

@@ -252,14 +252,9 @@ async fn check_fails_while_a_hot_reply_waits_unhandled_longer_than_asked() {
     outreach.run(&handle).await.expect(0);
     let passed = outreach.run(&["replies", "--check", "--older-than", "4h", "-o", "json"]).await;
     passed.expect(0);
-    assert!(passed.json().as_array().unwrap().is_empty());
-    assert!(
-        passed
-            .stderr
-            .contains("No unhandled Interested or Referral reply has waited longer than 4h."),
-        "{}",
-        passed.stderr
-    );
+    // Under cron every byte is mailed: nothing waits, nothing is printed.
+    assert!(passed.stdout.is_empty(), "{:?}", passed.stdout);
+    assert!(passed.stderr.is_empty(), "{:?}", passed.stderr);
 
     // A fresh interested reply is hot at once without --older-than, not past 4h.
     arrive(&sim, Some(json!({"status": "INFO_INQUIRY"}))).await;
@@ -371,4 +366,46 @@ async fn several_processes_writing_at_once_lose_no_mark_and_never_corrupt_the_fi
     let file = rusqlite::Connection::open(outreach.path("state/outreach/state.sqlite3")).unwrap();
     let check: String = file.query_row("PRAGMA integrity_check", [], |row| row.get(0)).unwrap();
     assert_eq!(check, "ok");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn check_keeps_the_cron_contract_of_status_check() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    // Something waits: --quiet prints nothing on stdout, stderr and the exit code tell.
+    let quiet = outreach.run(&["replies", "--check", "--quiet"]).await;
+    quiet.expect(1);
+    assert!(quiet.stdout.is_empty(), "{:?}", quiet.stdout);
+    assert!(quiet.stderr.contains("Interested or Referral repl"), "{}", quiet.stderr);
+    outreach.run(&["replies", "--check", "-q", "--older-than", "4000d"]).await.expect(0);
+
+    // An element that could not be read is said as `exchanges list` says it, and blinds it.
+    common::sim::faults(&sim, "bad-element@GET:/api/v1/campaigns/data/replies#1").await;
+    let blind = outreach.run(&["replies", "--check", "--older-than", "4000d"]).await;
+    blind.expect(6);
+    assert!(
+        blind.stderr.contains("warning: 1 exchange could not be read and was left out"),
+        "{}",
+        blind.stderr
+    );
+
+    // A server error is "could not read" (6), never "a hot reply waits" (1).
+    common::sim::faults(&sim, "500@GET:/api/v1/campaigns/data/replies").await;
+    let failed = outreach.run(&["replies", "--check", "--quiet"]).await;
+    failed.expect(6);
+    assert!(failed.stdout.is_empty(), "{:?}", failed.stdout);
+    assert!(failed.stderr.contains("could not read the inbox"), "{}", failed.stderr);
+    // Without --check it is an ordinary failure.
+    outreach.run(&["replies"]).await.expect(1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_help_names_every_category_other_included() {
+    let help = Outreach::without_key("http://127.0.0.1:9").run(&["replies", "--help"]).await;
+    let flat = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("unsubscribe, other (every other status"), "{}", help.stdout);
+    let nobody = Outreach::without_key("http://127.0.0.1:9");
+    let other = nobody.run(&["replies", "--category", "x"]).await;
+    other.expect(2);
+    assert!(other.stderr.contains("unsubscribe, other (or an API status)"), "{}", other.stderr);
 }

@@ -192,3 +192,56 @@ async fn upload_and_start_and_conversions() {
     both.expect(2);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_into_a_retired_or_troubled_bot_is_refused_without_force() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let api = user_client(&sim, key);
+    let bots = api.list_bots().await.unwrap();
+    let with_status = |status: outreach_tui::api::BotStatus| {
+        bots.items.iter().find(|b| b.status == status).unwrap().id.to_string()
+    };
+    let deleted = with_status(outreach_tui::api::BotStatus::Deleted);
+    let unpaid = with_status(outreach_tui::api::BotStatus::PaymentFailed);
+    let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
+    let contacts = api.list_contacts().await.unwrap().items.len();
+    let upload = |bot: &str, email: &str, force: bool| {
+        let mut args = vec!["contacts", "upload", "--campaign", &campaign, "--bot", bot];
+        args.extend(["--email", email]);
+        if force {
+            args.push("--force");
+        }
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |args: Vec<String>| {
+        let cli = &cli;
+        async move { cli.run(&args.iter().map(String::as_str).collect::<Vec<_>>()).await }
+    };
+
+    let refused = run(upload(&deleted, "retired-bot@example.org", false)).await;
+    refused.expect(2);
+    let said = format!("Bot {deleted} is retired (DELETED): it no longer sends; nothing was sent.");
+    assert!(refused.stderr.contains(&said), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--force"), "{}", refused.stderr);
+    let refused = run(upload(&unpaid, "unpaid-bot@example.org", false)).await;
+    refused.expect(2);
+    assert!(
+        refused.stderr.contains(&format!("Bot {unpaid} needs attention (")),
+        "{}",
+        refused.stderr
+    );
+    assert!(refused.stderr.contains("status PAYMENT_FAILED"), "{}", refused.stderr);
+    let file = cli.write("one.csv", "email\nimport-retired@example.org\n");
+    let file = file.to_str().unwrap();
+    let import = ["contacts", "import", file, "--campaign", &campaign, "--bot", &deleted];
+    let import = cli.run(&import).await;
+    import.expect(2);
+    assert!(import.stderr.contains(&said), "{}", import.stderr);
+    assert_eq!(api.list_contacts().await.unwrap().items.len(), contacts, "nothing was sent");
+
+    run(upload(&unpaid, "unpaid-bot@example.org", true)).await.expect(0);
+    assert_eq!(api.list_contacts().await.unwrap().items.len(), contacts + 1);
+    sim.shutdown().await;
+}

@@ -158,7 +158,7 @@ fn esc_asks_before_throwing_typed_input_away() {
 }
 
 #[test]
-fn palette_lines_fill_the_form_and_send_when_complete() {
+fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
     let mut state = state();
     let run = |state: &mut outreach_tui::tui::state::AppState, line: &str| {
         press(state, ch(':'));
@@ -169,7 +169,12 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     assert!(confirm(&state).lines[0].contains("Q2 enterprise"), "start asks first");
     press(&mut state, key(KeyCode::Esc));
 
-    let (req_id, write) = submitted(&run(&mut state, "contact add zoe@example.com"));
+    assert!(submits(&run(&mut state, "contact add zoe@example.com")).is_empty(), "asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(asked, "Add zoe@example.com as a contact for Northwind (profile demo)?");
+    assert!(press(&mut state, ch('n')).is_empty(), "any other key goes back to the form");
+    assert!(form(&state).asking.is_none());
+    let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
     assert!(matches!(&write, WriteRequest::AddContact(c) if c.email == "zoe@example.com"));
     reply(&mut state, req_id, Err(ApiError::Server { status: 500, body_start: "boom".into() }));
     assert_eq!(values(&state)[0], "zoe@example.com", "the palette's input is kept in the form");
@@ -177,7 +182,16 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     assert!(form(&state).discarding, "and counts as typed");
     press(&mut state, ch('y'));
 
-    let (_, write) = submitted(&run(&mut state, "upload 2 zoe@example.com now"));
+    // Outreach e-mail that would go out at once is never sent unasked.
+    assert!(submits(&run(&mut state, "upload 2 zoe@example.com now")).is_empty());
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(
+        asked,
+        "Add zoe@example.com to 'Q2 enterprise' for Northwind (profile demo) and start its \
+         outreach? The first e-mail goes out immediately."
+    );
+    assert!(screen(&state).contains("goes out immediately"), "{}", screen(&state));
+    let (_, write) = submitted(&press(&mut state, ch('y')));
     match write {
         WriteRequest::UploadAndStart { campaign_id, start_immediately, bot_id, .. } => {
             assert_eq!((campaign_id, start_immediately, bot_id), (2, true, None));
@@ -186,15 +200,27 @@ fn palette_lines_fill_the_form_and_send_when_complete() {
     }
     state.submission = None;
     state.overlay = None;
+    assert!(submits(&run(&mut state, "upload 2 zoe@example.com")).is_empty());
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert!(asked.ends_with("for Northwind (profile demo)? The campaign's users are notified."));
+    state.overlay = None;
     assert!(submits(&run(&mut state, "dnc add a@b.com c.com")).is_empty(), "dnc asks first");
     let asked = form(&state).asking.clone().unwrap_or_default();
-    assert_eq!(asked, "Add 1 address and 1 domain to do-not-contact?");
-    assert!(screen(&state).contains("Add 1 address and 1 domain to do-not-contact?"));
+    assert!(
+        asked.starts_with(
+            "Add 1 address and 1 domain to do-not-contact for Northwind (profile demo)?"
+        ),
+        "{asked}"
+    );
     let (_, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]), "addresses first");
     state.submission = None;
     state.overlay = None;
-    let (_, write) = submitted(&run(&mut state, "conversion ann@acme.tech signup plan=pro"));
+    let line = "conversion ann@acme.tech signup plan=pro";
+    assert!(submits(&run(&mut state, line)).is_empty(), "a conversion asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(asked, "Log a conversion 'signup' of ann@acme.tech for Northwind (profile demo)?");
+    let (_, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
     match write {
         WriteRequest::Conversion(c) => {
             assert_eq!(c.conversion_type.as_deref(), Some("signup"));

@@ -257,7 +257,11 @@ fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubt
     assert!(form(&state).field_list()[7].value().starts_with("#2 Sam Bot"));
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "asks first");
     let asked = form(&state).asking.clone().unwrap_or_default();
-    assert_eq!(asked, "Bot #2 needs attention (mailbox PAUSED). Send with it anyway?");
+    assert_eq!(
+        asked,
+        "Bot #2 needs attention (mailbox PAUSED). Add zoe@example.com to 'Q2 enterprise' for \
+         Northwind (profile demo) anyway? The campaign's users are notified."
+    );
     assert!(screen(&state).contains("needs attention (mailbox PAUSED)"), "{}", screen(&state));
     press(&mut state, ch('n'));
     assert!(form(&state).asking.is_none(), "any other key goes back to the form");
@@ -299,7 +303,14 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
     for _ in 0.."bad@".len() {
         press(&mut state, key(KeyCode::Backspace));
     }
-    let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
+    assert!(submits(&press(&mut state, key(KeyCode::Enter))).is_empty(), "domains: asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(
+        asked,
+        "Add 1 address and 2 domains to do-not-contact for Northwind (profile demo)? Of the \
+         contacts loaded, these 2 domains cover no contact of the organisation."
+    );
+    let (req_id, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]));
     let said = |text: &str| ServerMessage { status: 200, message: Some(text.into()) };
     let effects =
@@ -320,6 +331,57 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
 }
 
 #[test]
+fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_of_free_mail() {
+    let mut state = state();
+    press(&mut state, ch('6'));
+    press(&mut state, ch('d'));
+    press(&mut state, ctrl('u'));
+    press(&mut state, Action::Paste("*.evil.com -rf shop.test\n".into()));
+    assert_eq!(dnc_fields(&state).entries.note.as_deref(), Some("1 domain, 2 not valid"));
+    assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "marked on the field, not sent");
+    let marked = error(&dnc_fields(&state).entries);
+    assert!(
+        marked.starts_with(
+            "'*.evil.com': wildcards are not supported: give the domain itself, e.g. evil.com; \
+             '-rf': a part of a domain cannot start or end with a hyphen"
+        ),
+        "{marked}"
+    );
+
+    // Back from $EDITOR (Ctrl-x Ctrl-e), the count line follows the text that came back.
+    press(&mut state, ctrl('x'));
+    let effects = press(&mut state, ctrl('e'));
+    let req_id = effects
+        .iter()
+        .find_map(|effect| match effect {
+            outreach_tui::tui::action::Effect::Outside(outreach_tui::tui::outside::Job::Edit {
+                req_id,
+                ..
+            }) => Some(*req_id),
+            _ => None,
+        })
+        .expect("an editor job");
+    let edited = "shop.test\nacme.test\ngmail.com\n";
+    let done = outreach_tui::tui::outside::Done::Edited { req_id, result: Ok(edited.into()) };
+    press(&mut state, Action::Outside(done));
+    assert_eq!(dnc_fields(&state).entries.note.as_deref(), Some("3 domains"));
+
+    assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert_eq!(
+        asked,
+        "Add 3 domains to do-not-contact for Northwind (profile demo)? Of the contacts loaded, \
+         these 3 domains cover 2 contacts (shop.test 1, acme.test 1). Careful: gmail.com is a \
+         free-mail provider: blocking it blocks every contact with an address there."
+    );
+    let (_, write) = submitted(&press(&mut state, ch('y')));
+    assert_eq!(
+        write,
+        WriteRequest::DncDomains(vec!["shop.test".into(), "acme.test".into(), "gmail.com".into()])
+    );
+}
+
+#[test]
 fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     let mut state = state();
     press(&mut state, ch('d'));
@@ -327,7 +389,10 @@ fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     press(&mut state, Action::Paste(domains.join("\n")));
     let note = dnc_fields(&state).entries.note.clone().unwrap_or_default();
     assert_eq!(note, "25000 domains, 3 requests of at most 10000");
-    let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
+    assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "domains: asks first");
+    let asked = form(&state).asking.clone().unwrap_or_default();
+    assert!(asked.ends_with("how many this covers is not known here."), "{asked}");
+    let (req_id, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncDomains(domains.clone()));
     press(&mut state, Action::WriteProgress { req_id, sent: 10_000, total: 25_000 });
     assert!(screen(&state).contains("Sending domains… 10000 of 25000 done"), "{}", screen(&state));

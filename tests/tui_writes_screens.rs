@@ -110,9 +110,19 @@ const SCENARIOS: &[Scenario] = &[
     ("dnc_progress", |s| {
         keys(s, &[ch('6'), ch('d'), ctrl('u')]);
         let domains: Vec<String> = (0..25_000).map(|i| format!("d{i}.example")).collect();
-        keys(s, &[Action::Paste(domains.join("\n"))]);
-        let (req_id, _) = submitted(&press(s, ctrl('s')));
+        keys(s, &[Action::Paste(domains.join("\n")), ctrl('s')]);
+        let (req_id, _) = submitted(&press(s, ch('y')));
         press(s, Action::WriteProgress { req_id, sent: 20_000, total: 25_000 });
+    }),
+    ("dnc_question", |s| {
+        keys(s, &[ch('6'), ch('d'), ctrl('u')]);
+        let list = "ann@acme.test\nacme.test\nshop.test\ngmail.com";
+        keys(s, &[Action::Paste(list.into()), ctrl('s')]);
+    }),
+    ("palette_upload_now_question", |s| {
+        keys(s, &[ch(':')]);
+        type_text(s, "upload 2 zoe@example.com now");
+        keys(s, &[key(KeyCode::Enter)]);
     }),
     ("conversion_form", |s| keys(s, &[ch('6'), ch('c')])),
     ("conversion_not_a_contact", |s| {

@@ -212,6 +212,11 @@ async fn dnc_by_address_and_by_domain_flips_the_contacts_flag() {
 
     assert!(ui.state.contacts.list.select_id(by_domain.id));
     ui.press(&[ch('D'), ctrl('s')]).await;
+    let asked = form(&ui.state).asking.clone().unwrap_or_default();
+    let at_domain = items.iter().filter(|c| domain_of(c) == domain_of(by_domain)).count();
+    let covers = format!("{} covers {at_domain} contact", domain_of(by_domain));
+    assert!(asked.contains(&covers), "a domain asks, counting: {asked}");
+    ui.press(&[ch('y')]).await;
     assert!(toast(&ui.state).contains("1 domain queued"), "{}", toast(&ui.state));
     let email = by_domain.email().to_string();
     let dashboard = std::sync::Arc::new(tokio::sync::Mutex::new(ui));
@@ -233,7 +238,7 @@ async fn a_long_domain_list_goes_in_chunks_of_ten_thousand() {
     let sim = start().await;
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].admin_key).await;
     let domains: Vec<String> = (0..10_001).map(|i| format!("chunk{i}.example")).collect();
-    ui.press(&[ch('d'), Action::Paste(domains.join("\n")), ctrl('s')]).await;
+    ui.press(&[ch('d'), Action::Paste(domains.join("\n")), ctrl('s'), ch('y')]).await;
     assert!(toast(&ui.state).contains("10001 domains queued"), "{}", toast(&ui.state));
     assert_eq!(requests_to(&sim, "POST /api/v1/dnc-domains/json").await, 2);
     eventually("every domain is on the list", || async {
@@ -265,6 +270,9 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
 
     ui.press(&[ch(':')]).await;
     ui.type_text("conversion nobody@nowhere.example signup").await;
+    ui.press(&[key(KeyCode::Enter)]).await;
+    let asked = form(&ui.state).asking.clone().unwrap_or_default();
+    assert!(asked.starts_with("Log a conversion 'signup' of nobody@nowhere.example"), "{asked}");
     ui.press(&[key(KeyCode::Enter)]).await;
     let note = form(&ui.state).note.clone().unwrap_or_default();
     assert!(note.contains("not a contact of this organisation: nothing was logged"), "{note}");

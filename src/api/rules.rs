@@ -22,7 +22,15 @@ pub fn email_problem(address: &str) -> Option<String> {
     super::email::normalize(address).err()
 }
 
-/// Why a string is not a domain for the DNC list; `None` if it is one.
+/// A domain name as DNS counts it (letters, digits, hyphens and dots), after an
+/// internationalised name is turned into its `xn--` form: at most this many characters.
+pub const DNS_NAME_MAX: usize = 253;
+/// Each label (the part between dots) has 1..=DNS_LABEL_MAX characters in that form.
+pub const DNS_LABEL_MAX: usize = 63;
+
+/// Why a string is not a domain for the DNC list; `None` if it is one. A domain name as DNS
+/// has it: Unicode labels are fine (they are checked in their `xn--` form), wildcards and
+/// anything shaped like a command-line option are not.
 pub fn domain_problem(domain: &str) -> Option<String> {
     let length = domain.chars().count();
     if length == 0 {
@@ -34,10 +42,94 @@ pub fn domain_problem(domain: &str) -> Option<String> {
     if domain.contains('@') {
         return Some("this is an e-mail address, not a domain".into());
     }
+    if domain.contains('*') {
+        let bare = domain.trim_start_matches(['*', '.']);
+        let example = if bare.is_empty() || bare.contains('*') { "example.com" } else { bare };
+        return Some(format!(
+            "wildcards are not supported: give the domain itself, e.g. {example}"
+        ));
+    }
     if domain.chars().any(|c| c.is_whitespace() || c.is_control() || c == '/') {
         return Some("a domain has no spaces or slashes".into());
     }
+    // UTS 46 (as browsers do): maps the name to lower case and its `xn--` form, refusing
+    // characters no domain may hold.
+    let Ok(ascii) = idna::domain_to_ascii(domain) else {
+        return Some("not a valid domain name: it holds characters no domain may have".into());
+    };
+    if let Some(bad) =
+        ascii.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '.'))
+    {
+        return Some(format!(
+            "a domain has only letters, digits, hyphens and dots: '{bad}' is not allowed"
+        ));
+    }
+    let labels: Vec<&str> = ascii.split('.').collect();
+    if labels.iter().any(|label| label.is_empty()) {
+        return Some("a domain has no empty parts: no dot at either end, nor two in a row".into());
+    }
+    if let Some(label) = labels.iter().find(|label| label.starts_with('-') || label.ends_with('-'))
+    {
+        return Some(format!("a part of a domain cannot start or end with a hyphen: '{label}'"));
+    }
+    if let Some(label) = labels.iter().find(|label| label.len() > DNS_LABEL_MAX) {
+        return Some(format!(
+            "each part between dots has at most {DNS_LABEL_MAX} characters, one has {}",
+            label.len()
+        ));
+    }
+    if ascii.len() > DNS_NAME_MAX {
+        return Some(format!(
+            "a domain has at most {DNS_NAME_MAX} characters (counted as sent), this has {}",
+            ascii.len()
+        ));
+    }
+    if labels.len() < 2 {
+        return Some("a domain has at least two parts, e.g. example.com".into());
+    }
+    if labels.last().is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_digit())) {
+        return Some("an IP address is not a domain: give the domain name".into());
+    }
     None
+}
+
+/// Free-mail providers: blocking one of these domains blocks every contact who writes
+/// from a personal address there. `gmx.*` stands for GMX under any top-level domain.
+const FREE_MAIL: &[&str] = &[
+    "gmail.com",
+    "googlemail.com",
+    "outlook.com",
+    "hotmail.com",
+    "live.com",
+    "msn.com",
+    "yahoo.com",
+    "ymail.com",
+    "icloud.com",
+    "me.com",
+    "mac.com",
+    "aol.com",
+    "proton.me",
+    "protonmail.com",
+    "pm.me",
+    "gmx.*",
+    "web.de",
+    "mail.com",
+    "mail.ru",
+    "yandex.ru",
+    "yandex.com",
+    "zoho.com",
+    "qq.com",
+    "163.com",
+    "126.com",
+];
+
+/// Whether a domain belongs to a free-mail provider (see [`FREE_MAIL`]).
+pub fn is_free_mail(domain: &str) -> bool {
+    let domain = domain.trim().trim_start_matches('@').to_lowercase();
+    FREE_MAIL.iter().any(|entry| match entry.strip_suffix('*') {
+        Some(prefix) => domain.starts_with(prefix) && !domain[prefix.len()..].contains('.'),
+        None => domain == *entry,
+    })
 }
 
 fn check_length(errors: &mut Vec<FieldError>, field: &str, value: &str, max: usize) {
@@ -147,10 +239,38 @@ mod tests {
     }
 
     #[test]
-    fn domains() {
-        assert!(domain_problem("example.com").is_none());
-        assert!(domain_problem("").is_some());
-        assert!(domain_problem(&"a".repeat(256)).is_some());
-        assert!(domain_problem("a@b.com").is_some());
+    fn domains_are_dns_names_unicode_allowed() {
+        for good in ["example.com", "Sub.Example.CO.uk", "bücher.de", "xn--bcher-kva.de", "a-b.io"]
+        {
+            assert_eq!(domain_problem(good), None, "{good}");
+        }
+        let problem = |domain: &str| domain_problem(domain).unwrap_or_default();
+        assert!(problem("").contains("empty"));
+        assert!(problem(&"a".repeat(256)).contains("at most 255"));
+        assert!(problem("a@b.com").contains("e-mail address"));
+        assert_eq!(
+            problem("*.evil.com"),
+            "wildcards are not supported: give the domain itself, e.g. evil.com"
+        );
+        assert!(problem("-rf").contains("hyphen: '-rf'"), "{}", problem("-rf"));
+        assert!(problem("evil-.com").contains("hyphen"));
+        assert!(problem("domain!").contains("'!' is not allowed"), "{}", problem("domain!"));
+        assert!(problem("bad").contains("at least two parts"));
+        assert!(problem("a..com").contains("no empty parts"));
+        assert!(problem("example.com.").contains("no empty parts"));
+        assert!(problem(&format!("{}.com", "a".repeat(64))).contains("at most 63"));
+        let long = format!("{}.abcd", vec!["abcdefghi"; 25].join("."));
+        assert!(problem(&long).contains("at most 253"), "{}", problem(&long));
+        assert!(problem("10.0.0.1").contains("IP address"));
+        assert!(problem("a b.com").contains("no spaces"));
+    }
+
+    #[test]
+    fn free_mail_domains_are_known_in_any_case() {
+        assert!(is_free_mail("gmail.com"));
+        assert!(is_free_mail("GMail.COM"));
+        assert!(is_free_mail("gmx.de") && is_free_mail("gmx.net"));
+        assert!(!is_free_mail("gmx.example.com"));
+        assert!(!is_free_mail("acme.com") && !is_free_mail("notgmail.com"));
     }
 }

@@ -3,9 +3,11 @@
 //! both say the same about each bot.
 
 pub(crate) mod checks;
+pub(crate) mod doubt;
 pub(crate) mod health;
 pub(crate) mod warmup;
 
 pub use checks::{Check, CheckKind, checks};
+pub use doubt::doubt;
 pub use health::{Standing, problems, standing, verdict};
 pub(crate) use warmup::warmup;

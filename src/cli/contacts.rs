@@ -37,7 +37,10 @@ exit code is 0.")]
 Examples:
   outreach contacts upload --campaign 42 --email ann@example.com --first-name Ann
   outreach contacts upload --campaign 42 --bot 7 --no-notify --email bo@example.com
-  outreach contacts upload --campaign 42 --start --now --email cy@example.com")]
+  outreach contacts upload --campaign 42 --start --now --email cy@example.com
+
+A --bot that is retired (DELETED, CANCELLED, INACTIVE) or needs attention (mailbox not
+active, PAYMENT_FAILED …) is refused with the reason (exit 2) unless --force is given.")]
     Upload(UploadArgs),
 
     /// Import contacts from a CSV file into a campaign, safely and re-runnably.
@@ -59,6 +62,9 @@ pub struct UploadArgs {
     /// The bot that will write to the contact (default: the service picks one).
     #[arg(long, value_name = "ID")]
     pub bot: Option<i64>,
+    /// Use the --bot even when it is retired or needs attention.
+    #[arg(long, requires = "bot")]
+    pub force: bool,
     /// Do not notify the campaign's users of the new contact.
     #[arg(long, conflicts_with = "start")]
     pub no_notify: bool,
@@ -127,6 +133,9 @@ async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError>
     let upload = args.fields.upload()?;
     let context = Context::connect_for_write(global, "upload a contact").await?;
     let client = &context.client;
+    if let Some(bot) = args.bot {
+        check_bot(client, bot, args.force).await?;
+    }
     let item = if args.start {
         client.upload_and_start(args.campaign, &upload, args.bot, args.now).await?
     } else {
@@ -146,4 +155,31 @@ async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError>
     ));
     write_stdout(&format!("{}\n", item.id))?;
     Ok(Exit::Ok)
+}
+
+/// Refuses a bot that is not in the organisation, or (without `force`) one that is retired
+/// or needs attention, saying why: the upload would go to a bot that cannot send well.
+pub(super) async fn check_bot(
+    client: &crate::api::Client,
+    id: i64,
+    force: bool,
+) -> Result<(), CliError> {
+    let bots = client.list_bots().await?;
+    let Some(bot) = bots.items.iter().find(|bot| bot.id == id) else {
+        return Err(CliError::new(
+            super::exit::Exit::NotFound,
+            format!("Bot {id} is not in this organisation; nothing was sent."),
+        )
+        .with_hint("See `outreach bots list` for the ids."));
+    };
+    match crate::bots::doubt(bot) {
+        Some(why) if !force => {
+            Err(CliError::usage(format!("Bot {id} {}; nothing was sent.", sanitize(&why)))
+                .with_hint(
+                    "Pick another bot (`outreach bots list`), leave out --bot to let the service \
+             choose, or pass --force to use this one anyway.",
+                ))
+        }
+        _ => Ok(()),
+    }
 }

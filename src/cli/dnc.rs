@@ -8,6 +8,8 @@ use super::output::{note, write_stdout};
 use super::progress;
 use super::term::Term;
 use crate::api::{ApiError, Client, MAX_DNC_BATCH, ServerMessage, rules};
+use crate::present::dnc::{Coverage, free_mail_warning};
+use crate::present::names::count;
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 use std::io::Read;
@@ -36,9 +38,22 @@ Examples:
   outreach dnc add-domains --file domains.txt
   grep -v '^$' blocked.txt | outreach dnc add-domains -
 
+Each entry is checked as a domain name (international names are fine; wildcards such as
+*.example.com are not: give example.com). Before sending, stderr says how many of the
+organisation's contacts the list covers. A free-mail domain (gmail.com, outlook.com …)
+would block every contact with an address there: it is refused without --force.
 The service applies domains in the background; `contacts list` shows the dnc flag
 once it has.")]
-    AddDomains(EntriesArgs),
+    AddDomains(DomainArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct DomainArgs {
+    #[command(flatten)]
+    pub entries: EntriesArgs,
+    /// Send free-mail domains (gmail.com, outlook.com …) too, blocking every contact there.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -62,6 +77,13 @@ enum Kind {
 }
 
 impl Kind {
+    fn singular(self) -> &'static str {
+        match self {
+            Kind::Emails => "address",
+            Kind::Domains => "domain",
+        }
+    }
+
     fn plural(self) -> &'static str {
         match self {
             Kind::Emails => "addresses",
@@ -78,14 +100,59 @@ impl Kind {
 }
 
 pub async fn run(global: &GlobalArgs, command: DncCommand) -> Result<Exit, CliError> {
-    let (kind, args) = match command {
-        DncCommand::AddEmails(args) => (Kind::Emails, args),
-        DncCommand::AddDomains(args) => (Kind::Domains, args),
+    let (kind, args, force) = match command {
+        DncCommand::AddEmails(args) => (Kind::Emails, args, false),
+        DncCommand::AddDomains(args) => (Kind::Domains, args.entries, args.force),
     };
     let term = Term::detect(global.color);
     let entries = checked_entries(kind, &gather(kind, &args)?, args.skip_invalid, &term)?;
     let context = Context::connect_for_write(global, "add to the do-not-contact list").await?;
+    if let Kind::Domains = kind {
+        let covered = coverage(&context.client, &entries, &context.term).await;
+        if let Some(warning) = free_mail_warning(&entries).filter(|_| !force) {
+            let covered = covered.map(|text| format!(" ({text})")).unwrap_or_default();
+            return Err(CliError::usage(format!("{warning}{covered}. Nothing was sent."))
+                .with_hint("Leave it out, or pass --force to block it anyway."));
+        }
+        if let Some(text) = covered {
+            note(&format!("{}.", capitalised(&text)));
+        }
+    }
     send(&context.client, kind, &entries, &context.term).await
+}
+
+/// How many of the organisation's contacts the domains cover, from the contact list read
+/// as it streams (nothing of it is kept); `None`, with a warning, when it cannot be read.
+async fn coverage(client: &Client, domains: &[String], term: &Term) -> Option<String> {
+    let mut coverage = Coverage::new(domains);
+    let read = client
+        .stream_contacts(|contact| {
+            coverage.add(contact.email());
+            true
+        })
+        .await;
+    match read {
+        Ok(skipped) => {
+            super::output::warn_left_out(term, skipped, "contacts");
+            Some(coverage.text())
+        }
+        Err(error) => {
+            let error = sanitize(&error.to_string());
+            super::output::warn(
+                term,
+                &format!("Could not count the contacts the domains cover: {error}"),
+            );
+            None
+        }
+    }
+}
+
+/// "These 2 domains …" at the start of a sentence (a domain keeps its spelling).
+fn capitalised(text: &str) -> String {
+    match text.strip_prefix("these ") {
+        Some(rest) => format!("These {rest}"),
+        None => text.to_string(),
+    }
 }
 
 /// Every entry from the arguments, the file and stdin, in order, each once.
@@ -215,11 +282,10 @@ async fn send(
     if let Kind::Domains = kind {
         note("The service applies domains in the background; contacts' dnc flags follow shortly.");
     }
-    let plural = if requests == 1 { "request" } else { "requests" };
     write_stdout(&format!(
-        "Added {} {} to the do-not-contact list in {requests} {plural}.\n",
-        entries.len(),
-        kind.plural()
+        "Added {} to the do-not-contact list in {}.\n",
+        count(entries.len(), kind.singular(), kind.plural()),
+        count(requests, "request", "requests")
     ))?;
     Ok(Exit::Ok)
 }

@@ -61,6 +61,16 @@ impl CliError {
         self
     }
 
+    /// The error of a `--check` that could not read what it checks: exit 6 ("could not
+    /// read"), since a blind check never passes nor fails; a key the API refuses keeps its
+    /// own code (3 or 4), as nothing else would load either.
+    pub fn blind_check(mut self) -> Self {
+        if !matches!(self.exit, Exit::Auth | Exit::Permission) {
+            self.exit = Exit::Incomplete;
+        }
+        self
+    }
+
     /// A read-only profile refusing a write: exit 4.
     pub fn read_only(profile: &str, what: &str) -> Self {
         CliError::new(

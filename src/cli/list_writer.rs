@@ -51,6 +51,9 @@ pub struct ListWriter<'a, T, W: Write> {
     context: Context<'static>,
     rows: usize,
     table: Table,
+    /// CSV: the header row is written with the first row (or at the end of an empty list),
+    /// so a list that fails before any row arrives leaves stdout empty.
+    header_due: bool,
     /// The reader went away (`| head`): the rest is not written, and that is no error.
     closed: bool,
 }
@@ -69,7 +72,7 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             OutputFormat::Csv => Out::Csv(Box::new(csv::Writer::from_writer(out))),
             _ => Out::Plain(out),
         };
-        let mut writer = ListWriter {
+        Ok(ListWriter {
             out,
             format,
             columns,
@@ -79,14 +82,48 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             context: Context::new(&Zone::Local, chrono::Utc::now()),
             rows: 0,
             table: Table::Fitting(Vec::new()),
+            header_due: format == OutputFormat::Csv,
             closed: false,
-        };
-        if let Out::Csv(csv) = &mut writer.out {
-            let headers = columns.iter().filter(|c| c.in_csv).map(|c| c.cli_header);
-            let result = csv.write_record(headers);
-            writer.csv_done(result)?;
+        })
+    }
+
+    /// The CSV header row, once, before the first row.
+    fn csv_header(&mut self) -> Result<(), CliError> {
+        if !std::mem::take(&mut self.header_due) {
+            return Ok(());
         }
-        Ok(writer)
+        let result = match &mut self.out {
+            Out::Csv(csv) => {
+                let headers = self.columns.iter().filter(|c| c.in_csv).map(|c| c.cli_header);
+                csv.write_record(headers)
+            }
+            Out::Plain(_) => Ok(()),
+        };
+        self.csv_done(result)
+    }
+
+    /// Ends a list whose reading failed: what was written goes out as it is (a JSON array
+    /// stays open, so a list cut short never reads as whole) and, if any row was written,
+    /// stderr says the output is incomplete and how many `what` (e.g. "contacts") it holds.
+    pub fn abandon(mut self, what: &str) {
+        let _ = match &mut self.out {
+            Out::Plain(out) => out.flush(),
+            Out::Csv(csv) => csv.flush(),
+        };
+        if self.rows > 0 {
+            let noun = crate::present::names::count(
+                self.rows,
+                what.strip_suffix('s').unwrap_or(what),
+                what,
+            );
+            super::output::warn(
+                self.term,
+                &format!(
+                    "the output is incomplete: {noun} {} written before the list failed",
+                    if self.rows == 1 { "was" } else { "were" }
+                ),
+            );
+        }
     }
 
     /// False once the reader has gone away: nothing more needs to be written.
@@ -188,7 +225,8 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
                     self.fit(&rows)?;
                 }
             }
-            OutputFormat::Jsonl | OutputFormat::Csv => {}
+            OutputFormat::Csv => self.csv_header()?,
+            OutputFormat::Jsonl => {}
         }
         let flushed = match &mut self.out {
             Out::Plain(out) => out.flush(),
@@ -239,6 +277,7 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
     }
 
     fn csv_row(&mut self, item: &T) -> Result<(), CliError> {
+        self.csv_header()?;
         let (tty, raw) = (self.term.stdout_tty, self.csv_raw);
         let record: Vec<String> = self
             .columns
@@ -431,6 +470,16 @@ mod tests {
         assert!(csv.contains("\n-3,"), "numbers stay numbers: {csv}");
         let raw = written(&rows, OutputFormat::Csv, &piped(), true);
         assert!(raw.contains("\n-3,=1+1\n"), "{raw}");
+    }
+
+    #[test]
+    fn csv_writes_its_header_with_the_first_row_or_at_the_end() {
+        assert_eq!(written(&[], OutputFormat::Csv, &piped(), false), "ID,NAME\n");
+        let output = OutputArgs { output: Some(OutputFormat::Csv), csv_raw: false };
+        let (columns, term) = (columns(), piped());
+        let mut out = Vec::new();
+        ListWriter::<Row, _>::new(&mut out, &columns, &output, &term).unwrap().abandon("rows");
+        assert!(out.is_empty(), "a list that failed before any row writes nothing");
     }
 
     #[test]

@@ -60,19 +60,24 @@ impl<'a, T: Serialize + DeserializeOwned> StreamedList<'a, T> {
     }
 
     /// Ends the list once the reading is over (`read`: how many elements were left out as
-    /// unreadable), warning about those on stderr. On a failure the writer is dropped
-    /// unfinished: what arrived is flushed, but a JSON array stays open, so a list cut short
-    /// never reads as whole.
+    /// unreadable), warning about those on stderr. On a failure the writer is abandoned:
+    /// what arrived is flushed, stderr says the output is incomplete, and a JSON array stays
+    /// open, so a list cut short never reads as whole.
     pub fn finish(
         self,
         read: Result<usize, ApiError>,
         term: &Term,
         what: &str,
     ) -> Result<Exit, CliError> {
-        let skipped = read?;
-        if let Some(error) = self.failed {
+        let failure = match read {
+            Err(error) => Some(CliError::from(error)),
+            Ok(_) => self.failed,
+        };
+        if let Some(error) = failure {
+            self.writer.abandon(what);
             return Err(error);
         }
+        let skipped = read.unwrap_or_default();
         self.writer.finish()?;
         warn_left_out(term, skipped, what);
         Ok(Exit::Ok)

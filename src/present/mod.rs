@@ -8,6 +8,7 @@ pub(crate) mod cause;
 pub(crate) mod column;
 pub(crate) mod columns;
 pub(crate) mod days;
+pub(crate) mod dnc;
 pub(crate) mod fit;
 pub(crate) mod names;
 pub(crate) mod settings;

@@ -9,7 +9,7 @@ mod validate;
 use super::GlobalArgs;
 use super::context::Context;
 use super::exit::{CliError, Exit};
-use super::output::{json_document, note, warn, warn_skipped, write_stdout};
+use super::output::{json_document, warn, warn_skipped, write_stdout};
 use super::progress;
 use super::term::Term;
 use crate::text::sanitize;
@@ -31,12 +31,15 @@ the contact's custom_data under its header.
 
 Every row is checked first (e-mail syntax, lengths, at most 16 tags, the same address
 twice in the file). Rows that are not imported are written with their line number and
-reason to FILE.rejected.csv next to the file. Addresses that are already contacts of the
-organisation are counted as already present and not sent again, so re-running the same
-file imports nothing twice. They are not added to the campaign either: the API cannot
-add an existing contact to a campaign (it answers 400). The summary says how many, and
-the rejected file lists them. The file may have a byte-order mark, CRLF line ends and
-quoted cells with line breaks; a row that is not UTF-8 is rejected on its own.
+reason to FILE.rejected.csv next to the file; a later run writes FILE.rejected-2.csv,
+-3 … so no run overwrites an earlier one's (the summary names the file). Addresses that
+are already contacts of the organisation are counted as already present and not sent
+again, so re-running the same file imports nothing twice. The API does not say which
+campaigns a contact is in: those an earlier run imported are in the campaign; others
+cannot be added (the API answers 400 for an existing contact). The summary says how
+many, and the rejected file lists them. The file may have a byte-order mark, CRLF line
+ends and quoted cells with line breaks; a row that is not UTF-8 is rejected on its own.
+A --bot that is retired or needs attention is refused (exit 2) unless --force is given.
 
 Exit code 0 when every row was imported or already present, 1 when a row was rejected or
 failed (the summary on stdout says which), 3/4/5 when the import stopped on 401/403/404.
@@ -64,6 +67,9 @@ pub struct ImportArgs {
     /// The bot that will write to the contacts (default: the service picks).
     #[arg(long, value_name = "ID")]
     pub bot: Option<i64>,
+    /// Use the --bot even when it is retired or needs attention.
+    #[arg(long, requires = "bot")]
+    pub force: bool,
     /// Start each contact's outreach as it is imported (upload-and-start).
     #[arg(long)]
     pub start: bool,
@@ -130,9 +136,7 @@ fn account_for(
         .map(|(row, outcome)| (row.line, &row.cells[..], outcome))
         .collect();
     let mut summary = Summary::count(&args.file, args.campaign, args.dry_run, outcomes);
-    let rejected_path =
-        args.rejected.clone().unwrap_or_else(|| report::default_rejected_path(&args.file));
-    summary.rejected_file = write_rejected(&rejected_path, &file.headers, &rows, term)?;
+    summary.rejected_file = write_rejected(args, &file.headers, &rows)?;
     list_rejected(&rows, args.dry_run, term);
 
     let text = match args.output {
@@ -165,11 +169,11 @@ async fn import(
 ) -> Result<(Vec<RowOutcome>, Option<CliError>), CliError> {
     let context = Context::connect_for_write(global, "import contacts").await?;
     let client = &context.client;
-    let (campaigns, contacts, bots) =
+    let (campaigns, contacts, bot) =
         tokio::join!(client.list_campaigns(), client.list_contacts(), async {
             match args.bot {
-                Some(_) => client.list_bots().await.map(Some),
-                None => Ok(None),
+                Some(bot) => super::contacts::check_bot(client, bot, args.force).await,
+                None => Ok(()),
             }
         });
     if !campaigns?.items.iter().any(|c| c.id == args.campaign) {
@@ -179,15 +183,7 @@ async fn import(
         )
         .with_hint("See `outreach campaigns list` for the ids."));
     }
-    if let (Some(bot), Some(bots)) = (args.bot, bots?)
-        && !bots.items.iter().any(|b| b.id == bot)
-    {
-        return Err(CliError::new(
-            Exit::NotFound,
-            format!("Bot {bot} is not in this organisation; nothing was sent."),
-        )
-        .with_hint("See `outreach bots list` for the ids."));
-    }
+    bot?;
     let contacts = contacts?;
     warn_skipped(&context.term, &contacts, "existing contacts");
     let known: HashSet<String> = contacts.items.iter().map(|c| c.email().to_lowercase()).collect();
@@ -235,37 +231,48 @@ async fn import(
     Ok((outcomes, stopped))
 }
 
-/// Writes the rows not imported, or removes a stale file of an earlier run.
+/// Writes the rows not imported (and not sent), if any: to `--rejected`, else next to the
+/// input under a name no earlier run used, so the rows an earlier run set aside are kept.
+/// Returns the name written.
 fn write_rejected(
-    path: &Path,
+    args: &ImportArgs,
     headers: &[String],
     rows: &[(u64, &[String], &RowOutcome)],
-    term: &Term,
 ) -> Result<Option<String>, CliError> {
-    let shown = path.display().to_string();
-    let content = report::rejected_csv(headers, rows)
-        .map_err(|error| CliError::failure(format!("Could not build {shown}: {error}")))?;
-    match content {
-        Some(bytes) => {
-            std::fs::write(path, bytes)
-                .map_err(|error| CliError::failure(format!("Could not write {shown}: {error}")))?;
-            Ok(Some(shown))
+    let content = report::rejected_csv(headers, rows, args.campaign).map_err(|error| {
+        CliError::failure(format!("Could not build the rejected file: {error}"))
+    })?;
+    let Some(bytes) = content else { return Ok(None) };
+    let written = match &args.rejected {
+        Some(path) => {
+            std::fs::write(path, &bytes).map(|()| path.clone()).map_err(|e| (path.clone(), e))
         }
-        None => {
-            if path.exists() {
-                match std::fs::remove_file(path) {
-                    Ok(()) => {
-                        note(&format!("Removed {shown} of an earlier run: every row is fine now."))
-                    }
-                    Err(error) => warn(
-                        term,
-                        &format!(
-                            "{shown} of an earlier run is stale but could not be removed: {error}"
-                        ),
-                    ),
-                }
+        None => write_new(&args.file, &bytes),
+    };
+    match written {
+        Ok(path) => Ok(Some(path.display().to_string())),
+        Err((path, error)) => {
+            Err(CliError::failure(format!("Could not write {}: {error}", path.display())))
+        }
+    }
+}
+
+/// Writes `bytes` to the first of `FILE.rejected.csv`, `FILE.rejected-2.csv` … that does not
+/// exist yet (created only if absent, so two runs at once cannot take the same name).
+fn write_new(input: &Path, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
+    use std::io::Write;
+    let mut run = 1;
+    loop {
+        let path = report::default_rejected_path(input, run);
+        let created = std::fs::OpenOptions::new().write(true).create_new(true).open(&path);
+        match created {
+            Ok(mut file) => {
+                return file.write_all(bytes).map(|()| path.clone()).map_err(|e| (path, e));
             }
-            Ok(None)
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && run < u32::MAX => {
+                run += 1;
+            }
+            Err(error) => return Err((path, error)),
         }
     }
 }

@@ -5,11 +5,18 @@ use crate::text::sanitize;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// Why a row whose address is already a contact is not in the campaign afterwards. The
-/// API has no way to add an existing contact to a campaign: uploading it again (endpoints
-/// 3 and 4) answers 400, "contact already associated with the organisation".
-pub const NOT_ADDED: &str = "already a contact of the organisation; not added to the campaign \
-by this import because the API cannot add an existing contact to a campaign (it answers 400)";
+/// Why a row whose address is already a contact was not sent: as far as the API tells.
+/// It says a contact is "already associated with the organisation" (endpoints 3 and 4
+/// answer 400) but not which campaigns it is in, so a contact an earlier run imported into
+/// this campaign looks the same as one that came some other way (and the API cannot add an
+/// existing contact to a campaign).
+pub fn already_present(campaign: i64) -> String {
+    format!(
+        "already a contact of the organisation, so not sent again; the API does not say \
+         whether it is in campaign {campaign}: it is if an earlier run of this import added \
+         it, otherwise it cannot be added (the API answers 400 for an existing contact)"
+    )
+}
 
 /// What became of one row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,10 +40,10 @@ impl RowOutcome {
     /// The reason written to the rejected file, for rows that were not imported or not
     /// added to the campaign. It may quote the server, so it is sanitised: the file is read
     /// on terminals too.
-    fn reason(&self) -> Option<String> {
+    fn reason(&self, campaign: i64) -> Option<String> {
         match self {
             RowOutcome::Rejected(reason) | RowOutcome::Failed(reason) => Some(sanitize(reason)),
-            RowOutcome::AlreadyPresent => Some(NOT_ADDED.to_string()),
+            RowOutcome::AlreadyPresent => Some(already_present(campaign)),
             _ => None,
         }
     }
@@ -110,34 +117,40 @@ impl Summary {
         line("failed", self.failed, false);
         line("not attempted", self.not_attempted, false);
         if self.already_present > 0 {
-            let (count, are) = match self.already_present {
-                1 => ("1 address was".to_string(), "is"),
-                n => (format!("{n} addresses were"), "are"),
+            let (count, them, it) = match self.already_present {
+                1 => ("1 address was already a contact".to_string(), "it", "it is"),
+                n => (format!("{n} addresses were already contacts"), "them", "they are"),
             };
             out.push_str(&format!(
-                "{count} already a contact and {are} not added to campaign {} by this import: \
-                 the API cannot add an existing contact to a campaign (it answers 400).\n",
+                "{count} of the organisation, so not sent again. The API does not say which \
+                 campaigns a contact is in: if an earlier run of this import added {them}, {it} in \
+                 campaign {}; otherwise {it} not (the API cannot add an existing contact to a \
+                 campaign).\n",
                 self.campaign
             ));
         }
         if let Some(path) = &self.rejected_file {
             out.push_str(&format!(
-                "Rows not imported or not added to the campaign, with line and reason: {path}\n"
+                "Rows not imported or already contacts, with line and reason: {path}\n"
             ));
         }
         out
     }
 }
 
-/// `contacts.csv` → `contacts.rejected.csv`, next to the input.
-pub fn default_rejected_path(input: &Path) -> PathBuf {
-    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let name = match input.extension() {
-        Some(ext) if ext.eq_ignore_ascii_case("csv") => format!("{stem}.rejected.csv"),
-        _ => format!(
-            "{}.rejected.csv",
-            input.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
-        ),
+/// `contacts.csv` → `contacts.rejected.csv` next to the input for a first run, then
+/// `contacts.rejected-2.csv`, `-3` … (`run` counts from 1), so no run overwrites the rows an
+/// earlier one set aside.
+pub fn default_rejected_path(input: &Path, run: u32) -> PathBuf {
+    let base = match input.extension() {
+        Some(ext) if ext.eq_ignore_ascii_case("csv") => {
+            input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+        }
+        _ => input.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    };
+    let name = match run {
+        0 | 1 => format!("{base}.rejected.csv"),
+        n => format!("{base}.rejected-{n}.csv"),
     };
     input.with_file_name(name)
 }
@@ -147,6 +160,7 @@ pub fn default_rejected_path(input: &Path) -> PathBuf {
 pub fn rejected_csv(
     headers: &[String],
     rows: &[(u64, &[String], &RowOutcome)],
+    campaign: i64,
 ) -> Result<Option<Vec<u8>>, csv::Error> {
     let mut writer = csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
     let mut any = false;
@@ -154,7 +168,7 @@ pub fn rejected_csv(
     header.extend(headers.iter().cloned());
     writer.write_record(&header)?;
     for (line, cells, outcome) in rows {
-        let Some(reason) = outcome.reason() else { continue };
+        let Some(reason) = outcome.reason(campaign) else { continue };
         any = true;
         let mut record = vec![line.to_string(), reason];
         record.extend(cells.iter().cloned());
@@ -193,8 +207,9 @@ mod tests {
         assert!(!text.contains("not attempted"), "{text}");
         assert!(
             text.contains(
-                "1 address was already a contact and is not added to campaign 42 by this import: \
-                 the API cannot add an existing contact to a campaign (it answers 400).\n"
+                "1 address was already a contact of the organisation, so not sent again. The API \
+                 does not say which campaigns a contact is in: if an earlier run of this import \
+                 added it, it is in campaign 42; otherwise it is not"
             ),
             "{text}"
         );
@@ -203,11 +218,15 @@ mod tests {
     #[test]
     fn rejected_path_sits_next_to_the_input() {
         assert_eq!(
-            default_rejected_path(Path::new("/tmp/in/contacts.csv")),
+            default_rejected_path(Path::new("/tmp/in/contacts.csv"), 1),
             PathBuf::from("/tmp/in/contacts.rejected.csv")
         );
         assert_eq!(
-            default_rejected_path(Path::new("list.txt")),
+            default_rejected_path(Path::new("/tmp/in/contacts.CSV"), 3),
+            PathBuf::from("/tmp/in/contacts.rejected-3.csv")
+        );
+        assert_eq!(
+            default_rejected_path(Path::new("list.txt"), 1),
             PathBuf::from("list.txt.rejected.csv")
         );
     }
@@ -229,15 +248,16 @@ mod tests {
             (5, &short[..], &failed),
             (6, &known[..], &present),
         ];
-        let bytes = rejected_csv(&headers, &rows).unwrap().unwrap();
+        let bytes = rejected_csv(&headers, &rows, 42).unwrap().unwrap();
         let text = String::from_utf8(bytes).unwrap();
         assert_eq!(
             text,
             format!(
                 "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout]0;x,,\n\
-                 6,{NOT_ADDED},ann@b.co,\n"
+                 6,\"{}\",ann@b.co,\n",
+                already_present(42)
             )
         );
-        assert!(rejected_csv(&headers, &rows[..1]).unwrap().is_none());
+        assert!(rejected_csv(&headers, &rows[..1], 42).unwrap().is_none());
     }
 }

@@ -5,7 +5,8 @@ use super::super::GlobalArgs;
 use super::super::args::DayRange;
 use super::super::context::Context;
 use super::super::exit::{CliError, Exit};
-use super::super::output::{note, print_list, warn};
+use super::super::output::{note, print_list, warn, warn_left_out};
+use super::super::term::Term;
 use super::ListArgs;
 use super::marks;
 use super::row::{Reply, columns};
@@ -18,7 +19,12 @@ use std::collections::HashSet;
 pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
     let context = Context::connect(global).await?;
-    let (exchanges, skipped) = inbox(&context.client, args.campaign, &args.range).await?;
+    let (exchanges, skipped) =
+        inbox(&context.client, args.campaign, &args.range).await.map_err(|error| {
+            let error = CliError::from(error);
+            if args.check { blind(error) } else { error }
+        })?;
+    warn_left_out(&context.term, skipped, "exchanges");
     let (local, scope) = marks::open(&context);
     if args.mark_seen {
         marks::kept(&local, "The seen marks")?;
@@ -34,7 +40,11 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     if args.snippets {
         super::snippets::fill(&context, &mut replies).await;
     }
-    print_list(&replies, &columns(args.snippets), &args.output, &context.term)?;
+    // Under cron any output is mailed: a check with nothing waiting prints nothing there.
+    let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
+    if !silent {
+        print_list(&replies, &columns(args.snippets), &args.output, &context.term)?;
+    }
     if args.mark_seen {
         let seen: Vec<(i64, Timestamp)> = replies
             .iter()
@@ -43,7 +53,7 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
         local.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
     if args.check {
-        return Ok(verdict(&replies, &args, skipped, now));
+        return Ok(verdict(&replies, &args, skipped, now, &context.term));
     }
     Ok(Exit::Ok)
 }
@@ -105,8 +115,21 @@ fn joined(
 fn wanted(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
     (!args.new || reply.new)
         && (!args.unhandled || !reply.handled)
-        && (args.category.is_empty() || args.category.contains(&reply.category))
+        && (args.category.is_empty() || args.category.iter().any(|w| w.matches(&reply.category)))
         && (!args.check || overdue(reply, args, now))
+}
+
+/// A `--check` that could not read the inbox exits 6, as `status --check` does.
+fn blind(error: CliError) -> CliError {
+    let mut error = error.blind_check();
+    if error.exit == Exit::Incomplete {
+        error.message = format!(
+            "{} replies --check could not read the inbox, so it cannot say that nothing waits \
+             (exit 6).",
+            error.message.trim_end()
+        );
+    }
+    error
 }
 
 /// For `--check`: an unhandled Interested or Referral reply older than `--older-than`.
@@ -118,7 +141,14 @@ fn overdue(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
 
 /// The exit of `--check`: 1 when a reply waits too long, 6 when part of the inbox could not
 /// be read (a blind check never says "nothing waits"), 0 otherwise. The rows are printed.
-fn verdict(overdue: &[Reply], args: &ListArgs, skipped: usize, now: Timestamp) -> Exit {
+/// That nothing waits is said on a terminal only: cron mails whatever a job prints.
+fn verdict(
+    overdue: &[Reply],
+    args: &ListArgs,
+    skipped: usize,
+    now: Timestamp,
+    term: &Term,
+) -> Exit {
     let limit = args.older_than.map(|limit| format!(" longer than {}", age_words(limit)));
     let limit = limit.unwrap_or_default();
     if let Some(oldest) = overdue.iter().filter_map(|reply| reply.exchange.updated_at).min() {
@@ -136,7 +166,9 @@ fn verdict(overdue: &[Reply], args: &ListArgs, skipped: usize, now: Timestamp) -
         note("Some replies could not be read: the check cannot say that nothing waits.");
         return Exit::Incomplete;
     }
-    note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    if term.stderr_tty {
+        note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    }
     Exit::Ok
 }
 

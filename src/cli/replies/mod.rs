@@ -58,9 +58,10 @@ pub struct ListArgs {
     pub new: bool,
 
     /// Only these categories, comma-separated: interested, meeting, referral, converted,
-    /// not-now, waiting, not-interested, unsubscribe (or an API status such as NO_RESPONSE).
+    /// not-now, waiting, not-interested, unsubscribe, other (every other status, as the
+    /// dashboard's Other), or an API status such as NO_RESPONSE.
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_category)]
-    pub category: Vec<Category>,
+    pub category: Vec<Wanted>,
 
     /// Leave out replies marked handled.
     #[arg(long)]
@@ -83,13 +84,18 @@ pub struct ListArgs {
     pub range: DayRange,
 
     /// For cron: exit 1 when an unhandled Interested or Referral reply waits (older than
-    /// --older-than), and list those.
+    /// --older-than), and list those; 6 when the inbox could not be read (or part of it).
+    /// When nothing waits and stdout is not a terminal, nothing is printed at all.
     #[arg(long)]
     pub check: bool,
 
     /// With --check: only replies waiting longer than this, e.g. 30m, 4h, 2d.
     #[arg(long, value_name = "AGE", requires = "check", value_parser = parse_age)]
     pub older_than: Option<Duration>,
+
+    /// Print nothing on stdout; with --check, only the exit code (and stderr) tells.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -103,12 +109,36 @@ pub async fn run(global: &GlobalArgs, args: RepliesArgs) -> Result<Exit, CliErro
     }
 }
 
-/// A category by its name, or by an API status (which stands for the category it is in).
-fn parse_category(text: &str) -> Result<Category, String> {
+/// A category asked for with `--category`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wanted {
+    One(Category),
+    /// `other`: every status outside the named categories.
+    AnyOther,
+}
+
+impl Wanted {
+    pub(super) fn matches(&self, category: &Category) -> bool {
+        match self {
+            Wanted::One(one) => one == category,
+            Wanted::AnyOther => matches!(category, Category::Other(_)),
+        }
+    }
+}
+
+/// A category by its name, `other`, or an API status (which stands for its category).
+fn parse_category(text: &str) -> Result<Wanted, String> {
+    if text.trim().eq_ignore_ascii_case("other") {
+        return Ok(Wanted::AnyOther);
+    }
+    parse_named(text).map(Wanted::One)
+}
+
+fn parse_named(text: &str) -> Result<Category, String> {
     match Category::parse(text) {
         Some(Category::Other(name)) => match ExchangeStatus::from_wire(&name) {
             ExchangeStatus::Unknown(_) => Err(format!(
-                "'{}' is no category: use {} (or an API status)",
+                "'{}' is no category: use {}, other (or an API status)",
                 text.trim(),
                 Category::NAMED.iter().map(Category::slug).collect::<Vec<_>>().join(", ")
             )),
@@ -143,10 +173,14 @@ mod tests {
 
     #[test]
     fn categories_by_name_or_by_status() {
-        assert_eq!(parse_category("Interested"), Ok(Category::Interested));
-        assert_eq!(parse_category("not-now"), Ok(Category::NotNow));
-        assert_eq!(parse_category("INFO_INQUIRY"), Ok(Category::Interested));
-        assert_eq!(parse_category("NO_RESPONSE"), Ok(Category::Other("NO_RESPONSE".into())));
+        let one = |category| Ok(Wanted::One(category));
+        assert_eq!(parse_category("Interested"), one(Category::Interested));
+        assert_eq!(parse_category("not-now"), one(Category::NotNow));
+        assert_eq!(parse_category("INFO_INQUIRY"), one(Category::Interested));
+        assert_eq!(parse_category("NO_RESPONSE"), one(Category::Other("NO_RESPONSE".into())));
+        assert_eq!(parse_category("Other"), Ok(Wanted::AnyOther));
+        assert!(Wanted::AnyOther.matches(&Category::Other("NO_RESPONSE".into())));
+        assert!(!Wanted::AnyOther.matches(&Category::Interested));
         let error = parse_category("intrested").unwrap_err();
         assert!(error.contains("'intrested' is no category: use interested, meeting"), "{error}");
     }

@@ -62,11 +62,8 @@ impl Gaps {
         if self.failures.len() < parts || self.failures.is_empty() {
             return None;
         }
-        let mut error = self.failures.swap_remove(0);
-        if check {
-            error.exit = Exit::Incomplete;
-        }
-        Some(error)
+        let error = self.failures.swap_remove(0);
+        Some(if check { error.blind_check() } else { error })
     }
 
     /// The exit code: a blind `--check` is [`Exit::Incomplete`], a part that failed to load

@@ -368,6 +368,7 @@ fn put_in_focused_field(state: &mut AppState, text: &str) {
     } else {
         field.input.insert(&text.replace(['\n', '\r'], " "));
     }
+    crate::tui::update::forms::after_edit(form);
 }
 
 fn current_profile(state: &AppState) -> String {

@@ -70,8 +70,13 @@ pub(crate) fn describe(fields: &mut DncFields) {
 pub(crate) fn build(fields: &mut DncFields) -> Built {
     let entries = dnc_entries(fields.entries.value());
     if !entries.problems.is_empty() {
-        let mut listed: Vec<&str> =
-            entries.problems.iter().take(SHOWN_PROBLEMS).map(String::as_str).collect();
+        // Each problem ends without its full stop: they are joined with "; ".
+        let mut listed: Vec<&str> = entries
+            .problems
+            .iter()
+            .take(SHOWN_PROBLEMS)
+            .map(|problem| problem.trim_end_matches('.'))
+            .collect();
         let more = entries.problems.len().saturating_sub(SHOWN_PROBLEMS);
         let more_text = format!("and {more} more");
         if more > 0 {

@@ -66,6 +66,9 @@ pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -
         if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
             return send_form(state, form, false);
         }
+        // Back in the form, its values are seen: sending them again asks only when they
+        // still deserve a second look.
+        form.ask_first = false;
         state.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
@@ -92,7 +95,9 @@ pub(crate) fn on_paste(state: &mut AppState, text: &str) {
     }
 }
 
-fn after_edit(form: &mut Form) {
+/// What follows any change of a form's text, typed, pasted or back from $EDITOR: the DNC
+/// form's count line is recounted.
+pub(crate) fn after_edit(form: &mut Form) {
     if let Fields::Dnc(fields) = &mut form.fields {
         dnc::describe(fields);
     }

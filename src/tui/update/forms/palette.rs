@@ -1,9 +1,9 @@
 //! Writes typed in the `:` palette. Each opens its form (or dialog) filled in as typed; a
-//! line that says everything a write needs is sent at once, so a failure still leaves the
-//! form open with every value in it.
+//! line that says everything a write needs goes straight to the question before sending
+//! (naming the organisation, campaign, address and when e-mail goes out), so nothing is
+//! sent unseen and a failure still leaves the form open with every value in it.
 
 use crate::tui::action::Effect;
-use crate::tui::form::Fields;
 use crate::tui::palette::PaletteWrite;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
@@ -34,8 +34,8 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
     };
     if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
         form.count_as_typed();
-        // A do-not-contact list is never sent unseen: the form asks, naming its counts.
-        form.ask_first = matches!(form.fields, Fields::Dnc(_));
+        // A complete line's values were never seen in the form: it asks before sending.
+        form.ask_first = complete && form.fields.is_write();
     }
     if complete {
         effects.extend(submit_open_form(state));

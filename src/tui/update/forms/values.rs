@@ -67,10 +67,7 @@ pub(crate) fn dnc_entries(text: &str) -> DncEntries {
     entries
 }
 
-/// `1 e-mail address`, `3 domains`.
-pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(crate) use crate::present::names::count;
 
 #[cfg(test)]
 mod tests {
