@@ -95,3 +95,24 @@ fn a_failed_pane_names_the_retry_and_login_keys_as_bound() {
         update(&mut state, ch('1'));
     }
 }
+
+#[test]
+fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
+    let text = "[keys]\nhandle = \"J\"\nadd_contact = \"ctrl-d\"\n";
+    let (config, warnings) = parse(text, std::path::Path::new("config.toml")).unwrap();
+    let mut ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    let notes = ui.notices.join(" ");
+    assert!(
+        notes.contains("Ctrl-d is bound to both add_contact and half_page_down")
+            && notes.contains("Ctrl-d does half_page_down"),
+        "{notes}"
+    );
+    ui.zone = settings(ui.theme.clone()).zone;
+    let mut state = AppState::new(ui, 120, 40, now());
+    assert!(state.notice.as_deref().unwrap_or_default().contains("Ctrl-d"), "shown at start");
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('3'));
+    act(&mut state, ch('?'));
+    let shown = screen(&state);
+    assert!(shown.contains("mark a row: J d D act on the marked"), "{shown}");
+}

@@ -8,7 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use outreach_tui::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
 use outreach_tui::tui::action::{Action, Effect, Fetch};
 use outreach_tui::tui::command::Command;
-use outreach_tui::tui::model::{ConnectFailure, Pane, Slot};
+use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
@@ -261,6 +261,22 @@ fn without_a_key_the_login_form_opens_and_logs_in() {
 }
 
 #[test]
+fn logging_in_while_outreach_api_key_is_set_says_the_environment_wins_for_new_runs() {
+    let mut state = AppState::new(settings(Theme::default()), 100, 30, now());
+    let from_env = ConnectionInfo {
+        profile: "work".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        ..info()
+    };
+    update(&mut state, Action::Connected(Ok(from_env)));
+    update(&mut state, ch('L'));
+    let Some(Overlay::Form(form)) = &state.overlay else { panic!("the login form opens") };
+    let note = form.note.clone().unwrap_or_default();
+    assert!(note.contains("This run then uses the key entered here"), "{note}");
+    assert!(note.contains("OUTREACH_API_KEY is set, and every new run takes it"), "{note}");
+}
+
+#[test]
 fn the_login_form_insists_on_both_fields_and_can_be_closed() {
     let mut state = needs_key(None);
     assert!(update(&mut state, key(KeyCode::Enter)).is_empty());
@@ -431,6 +447,23 @@ fn help_lists_the_keys_of_the_current_pane() {
     act(&mut state, key(KeyCode::Enter));
     act(&mut state, ch('?'));
     assert!(screen(&state).contains("show or fold quoted history"));
+}
+
+#[test]
+fn q_closes_an_open_chain_or_detail_and_quits_only_from_the_top() {
+    let mut state = state();
+    act(&mut state, ch('3'));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(state.exchanges.chain.is_some());
+    let effects = update(&mut state, ch('q'));
+    assert!(!effects.contains(&Effect::Quit), "{effects:?}");
+    assert!(state.exchanges.chain.is_none(), "q closed the chain");
+    act(&mut state, ch('2'));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(state.campaigns.detail.is_some());
+    assert!(!update(&mut state, ch('q')).contains(&Effect::Quit));
+    assert!(state.campaigns.detail.is_none(), "q closed the detail");
+    assert_eq!(update(&mut state, ch('q')), [Effect::Quit], "from the list, q quits");
 }
 
 #[test]

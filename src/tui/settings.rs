@@ -36,6 +36,10 @@ impl UiSettings {
         };
         let mut keymap = Keymap::default();
         notices.extend(keymap.apply(&config.keys));
+        for collision in keymap.collisions() {
+            tracing::warn!("{collision}");
+            notices.push(collision);
+        }
         let seconds = config.ui.refresh_seconds;
         let alerts = Alerts {
             bell: config.ui.bell,
@@ -119,6 +123,18 @@ mod tests {
         );
         assert_eq!(settings.refresh_every, None);
         assert_eq!(settings.theme, Theme::monochrome());
+    }
+
+    #[test]
+    fn a_key_given_to_two_actions_is_a_notice_naming_both_and_the_winner() {
+        let settings =
+            UiSettings::from_config(&loaded("[keys]\nadd_dnc = \"ctrl-d\"\n"), false);
+        let all = settings.notices.join(" ");
+        assert!(
+            all.contains("Ctrl-d is bound to both add_dnc and half_page_down")
+                && all.contains("Ctrl-d does half_page_down"),
+            "{all}"
+        );
     }
 
     #[test]

@@ -2,6 +2,9 @@
 //! arrow keys both work everywhere.
 
 mod names;
+mod screens;
+
+pub(crate) use screens::Screen;
 
 use crate::tui::command::Command;
 use crate::tui::model::{Pane, Shelf};
@@ -122,9 +125,14 @@ impl Default for Keymap {
             b(&[Key::ch(']')], C::NextUnhandled, S::Inbox, "next unhandled reply"),
             b(&[Key::ch('[')], C::PrevUnhandled, S::Inbox, "previous unhandled reply"),
             b(&[Key::ch('H')], C::ToggleHandled, S::Inbox, "hide or show handled replies"),
-            b(&[Key::ch(' ')], C::MarkRow, S::Inbox, "mark a row: e d D act on the marked"),
-            b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: V, move, V"),
-            b(&[Key::ch('z')], C::Undo, S::Inbox, "undo the last handled/unhandled"),
+            b(
+                &[Key::ch(' ')],
+                C::MarkRow,
+                S::Inbox,
+                "mark a row: {handle} {add_dnc} {add_dnc_domain} act on the marked, {back} clears",
+            ),
+            b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: {mark_range}, move, {mark_range}"),
+            b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled"),
             b(&[Key::ch('A')], C::ShowCategory(Shelf::All), S::Inbox, "all categories"),
             b(&[Key::ch('i')], C::ShowCategory(Shelf::Named(0)), S::Inbox, "only Interested"),
             b(&[Key::ch('m')], C::ShowCategory(Shelf::Named(1)), S::Inbox, "only Meeting"),
@@ -156,7 +164,7 @@ impl Default for Keymap {
             b(&[Key::plain(K::PageUp), Key::ctrl('b')], C::PageUp, S::Movement, "page up"),
             b(&[Key::ctrl('d')], C::HalfPageDown, S::Movement, "half a page down"),
             b(&[Key::ctrl('u')], C::HalfPageUp, S::Movement, "half a page up"),
-            b(&[Key::plain(K::Esc)], C::Back, S::Global, "back, clear filter, close"),
+            b(&[Key::plain(K::Esc)], C::Back, S::Global, "back: close, clear the filter, the marks"),
             b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
             b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
             b(&[Key::ch('y')], C::Copy, S::Global, "copy selection or chain (then a link number)"),
@@ -173,7 +181,7 @@ impl Default for Keymap {
         bindings.extend([
             b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
             b(&[Key::ch('?')], C::Help, S::Global, "this help"),
-            b(&[Key::ch('q'), Key::ctrl('c')], C::Quit, S::Global, "quit"),
+            b(&[Key::ch('q'), Key::ctrl('c')], C::Quit, S::Global, "quit (closes a chain or detail first)"),
         ]);
         Keymap { bindings }
     }

@@ -18,10 +18,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let theme = &state.theme;
     let exchange = &view.exchange;
     let count = view.layout.starts.len();
-    let current = match view.at_message {
-        Some(index) => index + 1,
-        None => view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1),
-    };
+    let current = view.current_message().map_or(0, |index| index + 1);
     let contact = Span::styled(sanitize(&party_name(&exchange.contact)), theme.title);
     let bot = Span::styled(format!(" ↔ {}", sanitize(&party_name(&exchange.bot))), theme.title);
     let status = Span::styled(

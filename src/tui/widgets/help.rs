@@ -58,7 +58,7 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
                 lines[last] = line(shelves.join(" "), "list one category (see the bar)".into());
             }
             Command::Login if view.demo => {}
-            _ => lines.push(line(keys.join(" "), binding.help.to_string())),
+            _ => lines.push(line(keys.join(" "), view.keymap.help_of(binding))),
         }
     }
     if view.scopes.contains(&Scope::Reply) {
