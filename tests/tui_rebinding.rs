@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 const CONFIG: &str =
-    "[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\nhelp = \"h\"\nrefresh = \"R\"\n";
+    "[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"Q\"\nhelp = \"F1\"\nrefresh = \"F5\"\n";
 const ORANGE: Color = Color::Rgb(0xff, 0x88, 0);
 
 fn rebound(width: u16, height: u16) -> AppState {
@@ -36,7 +36,7 @@ fn the_status_bar_names_the_keys_as_bound() {
     act(&mut state, Action::Connected(Ok(info())));
     let text = screen(&state);
     let status = text.lines().last().unwrap();
-    assert!(status.contains("h help  : commands  x quit"), "{status}");
+    assert!(status.contains("F1 help  : commands  Q quit"), "{status}");
     assert!(!status.contains("q quit"), "{status}");
 }
 
@@ -49,7 +49,7 @@ fn the_login_screen_names_the_keys_as_bound() {
         message: "No API key for profile 'work'.".into(),
     };
     let text = screen(&state);
-    assert!(text.contains("L enters a key here · R tries again · x quits"), "{text}");
+    assert!(text.contains("L enters a key here · F5 tries again · Q quits"), "{text}");
 }
 
 #[test]

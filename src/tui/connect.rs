@@ -136,11 +136,11 @@ pub(crate) async fn login(
         Launch::Profile(request) => request.allow_http,
         Launch::Demo { .. } => return Err("The demo needs no key.".into()),
     };
+    let key = attempt.key.clone();
     let request = LoginRequest {
         allow_http,
         ..LoginRequest::new(attempt.profile.clone(), attempt.base_url, attempt.key)
     };
-    let key = attempt.key.clone();
     let logged_in = credentials::login(&request).await.map_err(|error| error.to_string())?;
     let stored = &logged_in.stored;
     let mut message =

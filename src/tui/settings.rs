@@ -92,7 +92,7 @@ mod tests {
     fn the_config_sets_refresh_colours_and_keys() {
         let settings = UiSettings::from_config(
             &loaded(
-                "[ui]\nrefresh_seconds = 30\n[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\n",
+                "[ui]\nrefresh_seconds = 30\n[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"Q\"\n",
             ),
             false,
         );
@@ -100,7 +100,7 @@ mod tests {
         assert_eq!(settings.theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
         assert_eq!(
             settings.keymap.key_for(crate::tui::command::Command::Quit).as_deref(),
-            Some("x")
+            Some("Q")
         );
         assert!(settings.notices.is_empty(), "{:?}", settings.notices);
     }

@@ -83,6 +83,7 @@ impl Key {
             KeyCode::Esc => "Esc".into(),
             KeyCode::Tab => "Tab".into(),
             KeyCode::BackTab => "Shift-Tab".into(),
+            KeyCode::F(n) => format!("F{n}"),
             other => format!("{other:?}"),
         };
         if self.modifiers.contains(KeyModifiers::CONTROL) { format!("Ctrl-{base}") } else { base }
