@@ -73,9 +73,19 @@ fn a_narrow_chain_title_leaves_out_the_hint_and_the_bot_before_where_the_reader_
     let title =
         |width| screen(&scenario_state(width, 16, chain)).lines().nth(1).unwrap().to_string();
     assert!(
-        title(80).contains("#101 Ann Smith ↔ Ada Bot · MEETING_BOOKED · message 2/3 · Esc back")
+        title(100).contains(
+            "#101 Ann Smith ↔ Ada Bot · MEETING_BOOKED · message 2/3 · their time 14:00, Wed · Esc back"
+        ),
+        "{}",
+        title(100)
     );
-    assert!(title(50).contains("#101 Ann Smith · MEETING_BOOKED · message 2/3 ─"), "{}", title(50));
+    assert!(
+        title(80).contains("#101 Ann Smith · MEETING_BOOKED · message 2/3 · their time 14:00, Wed"),
+        "{}",
+        title(80)
+    );
+    assert!(title(56).contains("#101 Ann Smith · message 2/3 · their time 14:00, Wed "), "{}", title(56));
+    assert!(title(50).contains("#101 Ann Smith · message 2/3 ─"), "{}", title(50));
     assert!(title(40).contains("#101 Ann Smith · message 2/3 ─"), "{}", title(40));
 }
 

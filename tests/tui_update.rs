@@ -312,7 +312,11 @@ fn the_chain_opens_folds_jumps_and_closes() {
     act(&mut state, ch('3'));
     let effects = update(&mut state, key(KeyCode::Enter));
     let chain: Vec<_> = fetches(&effects).iter().map(|f| (f.slot, f.query::<i64>())).collect();
-    assert_eq!(chain, [(Slot::Chain, Some(&101))], "the chain of exchange 101 loads");
+    assert_eq!(
+        chain,
+        [(Slot::Chain, Some(&101)), (Slot::Contacts, None)],
+        "the chain of exchange 101 loads, and the contacts for their time zone"
+    );
     answer(&mut state, effects);
     let chain = state.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
@@ -535,7 +539,7 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
     let mut state = state();
     act(&mut state, ch('3'));
     let opened = update(&mut state, key(KeyCode::Enter));
-    assert_eq!(fetches(&opened).len(), 1, "the chain loads");
+    assert_eq!(fetches(&opened)[0].slot, Slot::Chain, "the chain loads");
     assert_eq!(update(&mut state, key(KeyCode::Esc)), [Effect::Cancel(Slot::Chain)]);
     assert!(state.exchanges.chain.is_none());
     answer(&mut state, opened);

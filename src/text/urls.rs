@@ -27,10 +27,10 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
     text.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix))
 }
 
-/// Whether `c` ends the run of a URL: white space, a quote, an angle bracket, or the `[` of
-/// a footnote reference written after it.
+/// Whether `c` ends the run of a URL: white space, a quote, an angle bracket, a backslash
+/// (never part of a URL), or the `[` of a footnote reference written after it.
 pub fn ends_url(c: char) -> bool {
-    c.is_whitespace() || "<>\"`[".contains(c)
+    c.is_whitespace() || "<>\"`[\\".contains(c)
 }
 
 /// A run of URL characters without the punctuation that ends the sentence around it.
@@ -79,5 +79,6 @@ mod tests {
         assert_eq!(urls, ["https://a.b/c", "https://a.b/d", "mailto:me@x.y", "http://e.f"]);
         assert_eq!(urls_in("hm, https:// nothing, homepage")[..], []);
         assert_eq!(urls_in("é https://x.y")[0], (3, "https://x.y"));
+        assert_eq!(urls_in("osc8]8;;https://evil.example\\link]8;;\\")[0].1, "https://evil.example");
     }
 }
