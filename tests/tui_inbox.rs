@@ -291,7 +291,7 @@ fn esc_clears_the_marks_and_help_says_so_with_the_keys_as_bound() {
     assert_eq!(state.notice.as_deref(), Some("Marks cleared (2 rows)."));
     run(&mut state, &local, ch('?'));
     let shown = screen(&state);
-    assert!(shown.contains("mark a row: e d D act on the marked, Esc"), "{shown}");
+    assert!(shown.contains("mark: e d D act on the marked rows, Esc clears"), "{shown}");
 }
 
 #[test]

@@ -115,5 +115,5 @@ fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
     act(&mut state, ch('3'));
     act(&mut state, ch('?'));
     let shown = screen(&state);
-    assert!(shown.contains("mark a row: J d D act on the marked"), "{shown}");
+    assert!(shown.contains("mark: J d D act on the marked rows"), "{shown}");
 }

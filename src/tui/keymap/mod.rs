@@ -130,7 +130,7 @@ impl Default for Keymap {
                 &[Key::ch(' ')],
                 C::MarkRow,
                 S::Inbox,
-                "mark a row: {handle} {add_dnc} {add_dnc_domain} act on the marked, {back} clears",
+                "mark: {handle} {add_dnc} {add_dnc_domain} act on the marked rows, {back} clears",
             ),
             b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: {mark_range}, move, {mark_range}"),
             b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled"),

@@ -334,8 +334,8 @@ mod tests {
             let binding = keymap.bindings.iter().find(|b| b.command == Command::MarkRow).unwrap();
             keymap.help_of(binding)
         };
-        assert_eq!(mark(&keymap), "mark a row: e d D act on the marked, Esc clears");
+        assert_eq!(mark(&keymap), "mark: e d D act on the marked rows, Esc clears");
         keymap.rebind("handle", "x").unwrap();
-        assert_eq!(mark(&keymap), "mark a row: x d D act on the marked, Esc clears");
+        assert_eq!(mark(&keymap), "mark: x d D act on the marked rows, Esc clears");
     }
 }
