@@ -119,6 +119,24 @@ fn the_links_are_those_of_the_message_the_title_names() {
 }
 
 #[test]
+fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() {
+    let mut state = state();
+    open_chain(&mut state);
+    let chain = state.exchanges.chain.as_mut().unwrap();
+    // The reply says nothing with a link; the list of our pitch above it stays on screen.
+    chain.layout.links[1].clear();
+    let listed = chain.layout.lines.iter().position(|l| l.text == "[1] https://acme.test/calendar");
+    chain.layout.lines.remove(listed.unwrap());
+    // The end of the chain keeps the reply from the top line: the list above it shows.
+    let list = chain.layout.lines.iter().position(|l| l.text == "[1] https://northwind.test/launch");
+    chain.scroll = list.unwrap() - 1;
+    assert_eq!(chain.current_message(), Some(1), "the title still names the reply");
+    assert!(screen(&state).contains("[1] https://northwind.test/launch"), "{}", screen(&state));
+    let effects = update(&mut state, ch('o'));
+    assert_eq!(jobs(&effects), [Job::Open("https://northwind.test/launch".into())]);
+}
+
+#[test]
 fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
     let mut state = state();
     open_chain(&mut state);

@@ -6,7 +6,9 @@ use crate::config::check_profile_name;
 use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
+use crate::tui::chain::LineKind;
 use crate::tui::details;
+use crate::tui::layout::text_rows;
 use crate::tui::form::FieldKind;
 use crate::tui::model::Pane;
 use crate::tui::outside::history::KEPT;
@@ -192,11 +194,29 @@ fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
     }
 }
 
-/// The links of the message in view, numbered as listed under it.
+/// The links `y` and `o` pick from, numbered as listed: the message in view's (the one the
+/// title names); when it has none, those of the message whose list is on screen (the reply
+/// opens under the list of the message before it).
 pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
     let Some(chain) = &state.exchanges.chain else { return Vec::new() };
-    let current = chain.current_message();
-    current.and_then(|index| chain.layout.links.get(index)).cloned().unwrap_or_default()
+    let layout = &chain.layout;
+    let own = chain.current_message().and_then(|index| layout.links.get(index));
+    if let Some(own) = own.filter(|links| !links.is_empty()) {
+        return own.clone();
+    }
+    let shown = chain.scroll..chain.scroll + text_rows(state);
+    let listed_on_screen = |index: usize| {
+        let end = layout.starts.get(index + 1).copied().unwrap_or(layout.lines.len());
+        let start = layout.starts.get(index).copied().unwrap_or(end);
+        (start.max(shown.start)..end.min(shown.end))
+            .any(|line| layout.lines[line].kind == LineKind::Link)
+    };
+    (0..layout.links.len())
+        .rev()
+        .find(|&index| listed_on_screen(index))
+        .and_then(|index| layout.links.get(index))
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// The link of the open or selected meeting.
