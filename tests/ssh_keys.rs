@@ -128,7 +128,8 @@ fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() 
     let listed = chain.layout.lines.iter().position(|l| l.text == "[1] https://acme.test/calendar");
     chain.layout.lines.remove(listed.unwrap());
     // The end of the chain keeps the reply from the top line: the list above it shows.
-    let list = chain.layout.lines.iter().position(|l| l.text == "[1] https://northwind.test/launch");
+    let list =
+        chain.layout.lines.iter().position(|l| l.text == "[1] https://northwind.test/launch");
     chain.scroll = list.unwrap() - 1;
     assert_eq!(chain.current_message(), Some(1), "the title still names the reply");
     assert!(screen(&state).contains("[1] https://northwind.test/launch"), "{}", screen(&state));

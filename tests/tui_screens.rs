@@ -84,7 +84,11 @@ fn a_narrow_chain_title_leaves_out_the_hint_and_the_bot_before_where_the_reader_
         "{}",
         title(80)
     );
-    assert!(title(56).contains("#101 Ann Smith · message 2/3 · their time 14:00, Wed "), "{}", title(56));
+    assert!(
+        title(56).contains("#101 Ann Smith · message 2/3 · their time 14:00, Wed "),
+        "{}",
+        title(56)
+    );
     assert!(title(50).contains("#101 Ann Smith · message 2/3 ─"), "{}", title(50));
     assert!(title(40).contains("#101 Ann Smith · message 2/3 ─"), "{}", title(40));
 }

@@ -120,9 +120,9 @@ fn named_addresses(message: &EmailMessage, own: &str) -> Vec<String> {
         .iter()
         .filter_map(|value| match value {
             Value::String(text) => Some(text.clone()),
-            Value::Object(map) => {
-                ["address", "email"].iter().find_map(|key| map.get(*key)?.as_str().map(String::from))
-            }
+            Value::Object(map) => ["address", "email"]
+                .iter()
+                .find_map(|key| map.get(*key)?.as_str().map(String::from)),
             _ => None,
         })
         .collect();

@@ -74,11 +74,15 @@ mod tests {
 
     #[test]
     fn urls_end_where_the_sentence_goes_on() {
-        let line = "See https://a.b/c. Or (https://a.b/d), mailto:me@x.y or [page][2] http://e.f[3]";
+        let line =
+            "See https://a.b/c. Or (https://a.b/d), mailto:me@x.y or [page][2] http://e.f[3]";
         let urls: Vec<&str> = urls_in(line).into_iter().map(|(_, url)| url).collect();
         assert_eq!(urls, ["https://a.b/c", "https://a.b/d", "mailto:me@x.y", "http://e.f"]);
         assert_eq!(urls_in("hm, https:// nothing, homepage")[..], []);
         assert_eq!(urls_in("é https://x.y")[0], (3, "https://x.y"));
-        assert_eq!(urls_in("osc8]8;;https://evil.example\\link]8;;\\")[0].1, "https://evil.example");
+        assert_eq!(
+            urls_in("osc8]8;;https://evil.example\\link]8;;\\")[0].1,
+            "https://evil.example"
+        );
     }
 }

@@ -142,8 +142,10 @@ impl Phrase {
         if words.len() < 2 {
             return None;
         }
-        let ascii: Vec<&AsciiWord> =
-            words.iter().map(|word| word.ascii.as_ref().filter(|_| word.folds)).collect::<Option<_>>()?;
+        let ascii: Vec<&AsciiWord> = words
+            .iter()
+            .map(|word| word.ascii.as_ref().filter(|_| word.folds))
+            .collect::<Option<_>>()?;
         let bytes = ascii.iter().map(|word| word.bytes()).collect::<Vec<_>>().join(&b' ');
         let bonus = ascii.iter().map(|word| u32::from(word.best_possible())).sum::<u32>() + 1;
         Some(Phrase { bytes, bonus })
@@ -470,7 +472,11 @@ mod tests {
         let index = SearchIndex::new(rows);
         let mut engine = FilterEngine::default();
         assert_eq!(engine.rank_all("wave 4", &index), [1, 2, 0], "together first");
-        assert_eq!(engine.rank_all("4 wave", &index), [0, 1, 2], "as typed: no phrase, table order");
+        assert_eq!(
+            engine.rank_all("4 wave", &index),
+            [0, 1, 2],
+            "as typed: no phrase, table order"
+        );
         assert_eq!(engine.rank_all("wave", &index), [0, 1, 2], "one word: no phrase");
     }
 

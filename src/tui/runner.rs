@@ -150,12 +150,14 @@ impl Runner {
         let link = Arc::clone(&self.link);
         let entered = self.entered.lock().ok().and_then(|entered| entered.clone());
         tokio::spawn(async move {
-            let result = connect(&launch, entered.as_ref()).await.map(|Connected { info, client, keep_alive }| {
-                if let Ok(mut link) = link.lock() {
-                    *link = Link { client: Some(client), _keep_alive: keep_alive };
-                }
-                info
-            });
+            let result = connect(&launch, entered.as_ref()).await.map(
+                |Connected { info, client, keep_alive }| {
+                    if let Ok(mut link) = link.lock() {
+                        *link = Link { client: Some(client), _keep_alive: keep_alive };
+                    }
+                    info
+                },
+            );
             let _ = tx.send(Action::Connected(result));
         });
     }

@@ -127,8 +127,7 @@ mod tests {
 
     #[test]
     fn a_key_given_to_two_actions_is_a_notice_naming_both_and_the_winner() {
-        let settings =
-            UiSettings::from_config(&loaded("[keys]\nadd_dnc = \"ctrl-d\"\n"), false);
+        let settings = UiSettings::from_config(&loaded("[keys]\nadd_dnc = \"ctrl-d\"\n"), false);
         let all = settings.notices.join(" ");
         assert!(
             all.contains("Ctrl-d is bound to both add_dnc and half_page_down")

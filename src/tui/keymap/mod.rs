@@ -132,7 +132,12 @@ impl Default for Keymap {
                 S::Inbox,
                 "mark: {handle} {add_dnc} {add_dnc_domain} act on the marked rows, {back} clears",
             ),
-            b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: {mark_range}, move, {mark_range}"),
+            b(
+                &[Key::ch('V')],
+                C::MarkRange,
+                S::Inbox,
+                "mark a range: {mark_range}, move, {mark_range}",
+            ),
             b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled"),
             b(&[Key::ch('A')], C::ShowCategory(Shelf::All), S::Inbox, "all categories"),
             b(&[Key::ch('i')], C::ShowCategory(Shelf::Named(0)), S::Inbox, "only Interested"),
@@ -165,7 +170,12 @@ impl Default for Keymap {
             b(&[Key::plain(K::PageUp), Key::ctrl('b')], C::PageUp, S::Movement, "page up"),
             b(&[Key::ctrl('d')], C::HalfPageDown, S::Movement, "half a page down"),
             b(&[Key::ctrl('u')], C::HalfPageUp, S::Movement, "half a page up"),
-            b(&[Key::plain(K::Esc)], C::Back, S::Global, "back: close, clear the filter, the marks"),
+            b(
+                &[Key::plain(K::Esc)],
+                C::Back,
+                S::Global,
+                "back: close, clear the filter, the marks",
+            ),
             b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
             b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
             b(&[Key::ch('y')], C::Copy, S::Global, "copy selection or chain (then a link number)"),
@@ -182,7 +192,12 @@ impl Default for Keymap {
         bindings.extend([
             b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
             b(&[Key::ch('?')], C::Help, S::Global, "this help"),
-            b(&[Key::ch('q'), Key::ctrl('c')], C::Quit, S::Global, "quit (closes a chain or detail first)"),
+            b(
+                &[Key::ch('q'), Key::ctrl('c')],
+                C::Quit,
+                S::Global,
+                "quit (closes a chain or detail first)",
+            ),
         ]);
         Keymap { bindings }
     }

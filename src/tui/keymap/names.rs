@@ -79,7 +79,8 @@ fn command_name(command: Command) -> String {
 
 impl Key {
     /// The key as the config file writes it (`ctrl-d`, `pgdn`, `space`): [`parse_key`] reads
-    /// it back.
+    /// it back. For the example config, which a test keeps in step with the keymap.
+    #[cfg(test)]
     pub(crate) fn config_name(&self) -> String {
         let base = match self.code {
             KeyCode::Char(' ') => "space".to_string(),
@@ -249,13 +250,16 @@ impl Keymap {
     }
 
     /// The `[keys]` table of the example config: every action the config can rebind, with its
-    /// keys as they are bound, commented out.
+    /// keys as they are bound, commented out (a test holds `assets/config.example.toml` to it).
+    #[cfg(test)]
     pub(crate) fn example_keys(&self) -> String {
         let mut out = String::from("# [keys]\n");
         for (name, command) in ACTIONS {
-            let keys = self.bindings.iter().find(|b| b.command == *command).map(|b| {
-                b.keys.iter().map(Key::config_name).collect::<Vec<_>>().join(" ")
-            });
+            let keys = self
+                .bindings
+                .iter()
+                .find(|b| b.command == *command)
+                .map(|b| b.keys.iter().map(Key::config_name).collect::<Vec<_>>().join(" "));
             if let Some(keys) = keys {
                 out.push_str(&format!("# {name} = \"{keys}\"\n"));
             }

@@ -8,8 +8,8 @@ use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
 use crate::tui::chain::LineKind;
 use crate::tui::details;
-use crate::tui::layout::text_rows;
 use crate::tui::form::FieldKind;
+use crate::tui::layout::text_rows;
 use crate::tui::model::Pane;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
@@ -92,7 +92,9 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         state.outside.armed = Some(Armed::CopyLink { typed: 0 });
         let said = match links {
             0 => format!("Copied the e-mail chain ({lines} lines); this message has no links."),
-            1 => format!("Copied the e-mail chain ({lines} lines). Press 1 now to copy its link instead."),
+            1 => format!(
+                "Copied the e-mail chain ({lines} lines). Press 1 now to copy its link instead."
+            ),
             _ => format!(
                 "Copied the e-mail chain ({lines} lines). Press 1–{links} now to copy that link instead."
             ),

@@ -72,8 +72,10 @@ fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
     );
     if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
         form.note = Some(match addresses.len() {
-            0 => "The latest reply names no other address (in Cc or its text): type the one to add."
-                .to_string(),
+            0 => {
+                "The latest reply names no other address (in Cc or its text): type the one to add."
+                    .to_string()
+            }
             1 => "The address the contact's latest reply names (in Cc or its text).".to_string(),
             _ => format!(
                 "The latest reply (Cc and text) also names: {} (Ctrl-u clears the field to type one).",
