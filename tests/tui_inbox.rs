@@ -387,6 +387,17 @@ fn a_failed_write_marks_nothing_handled() {
     assert_eq!(listed(&state).len(), 7);
 }
 
+/// `chain` (Ann's reply first) read as exchange 101's snippet, her reply the latest message.
+fn ann_replies_latest(state: &mut AppState, mut chain: Vec<outreach_tui::api::EmailMessage>) {
+    chain[0].date = at("2024-05-09T00:00:00Z");
+    let job = SnippetJob {
+        exchange_id: 101,
+        updated_at: at("2024-05-08T09:15:00"),
+        contact: "ann@acme.test".into(),
+    };
+    update(state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.test")) });
+}
+
 #[test]
 fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() {
     let local = LocalState::in_memory();
@@ -397,13 +408,7 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
         "Hi,\nPlease write to Carl <carl@acme.test> or li@acme.test, not me (ann@acme.test)."
             .into(),
     );
-    chain[0].date = at("2024-05-09T00:00:00Z");
-    let job = SnippetJob {
-        exchange_id: 101,
-        updated_at: at("2024-05-08T09:15:00"),
-        contact: "ann@acme.test".into(),
-    };
-    update(&mut state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.test")) });
+    ann_replies_latest(&mut state, chain);
     run(&mut state, &local, ch('u'));
     let form = support::form(&state);
     assert!(form.title.contains("Spring launch"), "the reply's campaign: {}", form.title);
@@ -430,13 +435,7 @@ fn u_on_a_referral_that_copies_the_colleague_in_offers_the_cc_address() {
     let mut chain = fixtures::chain();
     chain[0].body.text = Some("Hi,\nI'm not the right person; I've cc'd them.\nAnn".into());
     chain[0].cc = vec![serde_json::json!({"address": "revops@acme.test", "name": "RevOps"})];
-    chain[0].date = at("2024-05-09T00:00:00Z");
-    let job = SnippetJob {
-        exchange_id: 101,
-        updated_at: at("2024-05-08T09:15:00"),
-        contact: "ann@acme.test".into(),
-    };
-    update(&mut state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.test")) });
+    ann_replies_latest(&mut state, chain);
     run(&mut state, &local, ch('u'));
     assert_eq!(support::values(&state)[0], "revops@acme.test");
     let note = support::form(&state).note.clone().unwrap_or_default();
