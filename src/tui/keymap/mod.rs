@@ -4,40 +4,12 @@
 mod names;
 mod screens;
 
+pub use screens::Scope;
 pub(crate) use screens::Screen;
 
 use crate::tui::command::Command;
 use crate::tui::model::{Pane, Shelf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-/// Where a binding applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// Every screen.
-    Global,
-    /// Anything that scrolls or has a selection.
-    Movement,
-    /// A table of items.
-    List,
-    /// The Exchanges or Meetings table, which have server-side filters.
-    QueryList,
-    /// The Overview's tiles.
-    Overview,
-    /// An e-mail chain.
-    Chain,
-    /// The reply inbox's table (the Exchanges pane's list): categories, triage.
-    Inbox,
-    /// A reply, listed or open: marking it handled, acting on a referral.
-    Reply,
-    /// The Campaigns pane (list or detail): starting one, adding contacts to it.
-    Campaign,
-    /// The Contacts pane (list or detail).
-    Contact,
-    /// Every pane once connected: writes that may use the contact in view.
-    Write,
-    /// Panes that show results over a range of days: Overview, Campaigns, Bots.
-    Results,
-}
 
 /// A key with its modifiers (Shift is part of the character for letters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,9 +1,37 @@
-//! Which scopes of keys work on which screen, most specific first: what `AppState` asks for
-//! the screen in view, and what the keymap checks every screen for when it looks for two
-//! actions on one key.
+//! The scopes a binding applies in, and which work on which screen, most specific first:
+//! what `AppState` asks for the screen in view, and what the keymap checks every screen for
+//! when it looks for two actions on one key.
 
-use crate::tui::keymap::Scope;
 use crate::tui::model::Pane;
+
+/// Where a binding applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every screen.
+    Global,
+    /// Anything that scrolls or has a selection.
+    Movement,
+    /// A table of items.
+    List,
+    /// The Exchanges or Meetings table, which have server-side filters.
+    QueryList,
+    /// The Overview's tiles.
+    Overview,
+    /// An e-mail chain.
+    Chain,
+    /// The reply inbox's table (the Exchanges pane's list): categories, triage.
+    Inbox,
+    /// A reply, listed or open: marking it handled, acting on a referral.
+    Reply,
+    /// The Campaigns pane (list or detail): starting one, adding contacts to it.
+    Campaign,
+    /// The Contacts pane (list or detail).
+    Contact,
+    /// Every pane once connected: writes that may use the contact in view.
+    Write,
+    /// Panes that show results over a range of days: Overview, Campaigns, Bots.
+    Results,
+}
 
 /// What decides the keys of a screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
