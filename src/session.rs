@@ -91,6 +91,38 @@ impl Session {
     }
 }
 
+/// Says that `OUTREACH_API_KEY` wins over the keyring, for the login form and what follows.
+pub const ENV_KEY_WINS: &str = "OUTREACH_API_KEY is set, and every new run takes it before the OS keyring: unset it to use the stored key.";
+
+/// A key entered in the dashboard's login form, checked and kept in the OS keyring: the
+/// rest of the run uses it, even where `OUTREACH_API_KEY` (which wins at start) is set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnteredKey {
+    pub profile: String,
+    pub key: ApiKey,
+    /// The store that keeps it ("kernel keyutils store" …).
+    pub store: String,
+}
+
+impl Session {
+    /// This session with `entered` as its key, when it is for the same profile; a session
+    /// whose key came from the environment says that new runs will still take that one.
+    pub fn with_entered_key(mut self, entered: &EnteredKey) -> Session {
+        if entered.profile != self.profile {
+            return self;
+        }
+        if self.key_source == KeySource::Env {
+            self.warnings.push(format!(
+                "This run uses the key you entered (kept in the {}). {ENV_KEY_WINS}",
+                entered.store
+            ));
+        }
+        self.key = entered.key.clone();
+        self.key_source = KeySource::Keyring(entered.store.clone());
+        self
+    }
+}
+
 /// Why no session could be resolved, with what to do about it.
 #[derive(Debug, Clone, Error)]
 pub enum SessionError {
@@ -313,4 +345,30 @@ pub async fn resolve_with(
         timeout: loaded.config.net.timeout(),
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entered_key_wins_over_the_environment_for_this_run_and_says_so() {
+        let mut session = Session::demo("https://api.example", ApiKey::new("from-env"));
+        session.profile = "acme".into();
+        session.key_source = KeySource::Env;
+        let entered = EnteredKey {
+            profile: "acme".into(),
+            key: ApiKey::new("entered"),
+            store: "kernel keyutils store".into(),
+        };
+        let other = EnteredKey { profile: "globex".into(), ..entered.clone() };
+        let untouched = session.clone().with_entered_key(&other);
+        assert_eq!(untouched.key, ApiKey::new("from-env"), "another profile's key");
+        let session = session.with_entered_key(&entered);
+        assert_eq!(session.key, ApiKey::new("entered"));
+        assert_eq!(session.key_source, KeySource::Keyring("kernel keyutils store".into()));
+        let said = session.warnings.join(" ");
+        assert!(said.contains("This run uses the key you entered"), "{said}");
+        assert!(said.contains("OUTREACH_API_KEY is set, and every new run takes it"), "{said}");
+    }
 }

@@ -66,36 +66,85 @@ fn y_in_a_chain_copies_it_then_a_number_copies_that_link() {
     let Job::Copy(text) = one_job(&effects) else { panic!() };
     assert!(text.contains("Spring launch") && text.contains("Tuesday works"), "{text}");
     assert!(toast(&state).starts_with("Copied the e-mail chain ("), "{}", toast(&state));
-    assert!(toast(&state).contains("Press 1–1 now to copy that link"), "{}", toast(&state));
+    assert!(toast(&state).contains("Press 1 now to copy its link"), "{}", toast(&state));
 
+    // The chain opens at Ann's reply (message 2/3), whose bare URL is its one link.
     let effects = update(&mut state, ch('1'));
-    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/launch".into())]);
-    assert_eq!(toast(&state), "Copied link [1]: https://northwind.test/launch");
+    assert_eq!(jobs(&effects), [Job::Copy("https://acme.test/calendar".into())]);
+    assert_eq!(toast(&state), "Copied link [1]: https://acme.test/calendar");
     assert_eq!(state.pane, Pane::Exchanges, "the digit did not switch panes");
     update(&mut state, ch('1'));
     assert_eq!(state.pane, Pane::Overview, "only the key right after y is a link number");
 }
 
 #[test]
-fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
-    use outreach_tui::chain::{ChainLine, LineKind};
+fn after_y_a_digit_is_a_link_number_even_past_the_links() {
+    let mut state = state();
+    open_chain(&mut state);
+    update(&mut state, ch('y'));
+    let effects = update(&mut state, ch('2'));
+    assert!(jobs(&effects).is_empty(), "{effects:?}");
+    assert_eq!(state.pane, Pane::Exchanges, "2 after y is no pane");
+    assert_eq!(state.notice.as_deref(), Some("This message has no link [2]."));
+    // Esc after y leaves the link unpicked and the chain open.
+    update(&mut state, ch('y'));
+    update(&mut state, key(KeyCode::Esc));
+    assert!(state.exchanges.chain.is_some(), "the chain stays open");
+}
+
+#[test]
+fn the_links_are_those_of_the_message_the_title_names() {
+    use outreach_tui::tui::chain::LineKind;
+    let mut state = state();
+    open_chain(&mut state);
+    let chain = state.exchanges.chain.as_ref().unwrap();
+    let current = chain.current_message().unwrap();
+    assert_eq!(current, 1, "the reply");
+    assert_eq!(chain.layout.links[current], ["https://acme.test/calendar"]);
+    assert_eq!(chain.layout.links[0], ["https://northwind.test/launch"]);
+    // The list drawn under each message is the same list.
+    let listed: Vec<&str> = chain
+        .layout
+        .lines
+        .iter()
+        .filter(|l| l.kind == LineKind::Link)
+        .map(|l| l.text.as_str())
+        .collect();
+    assert_eq!(
+        listed[..2],
+        ["[1] https://northwind.test/launch", "[1] https://acme.test/calendar"]
+    );
+    let effects = update(&mut state, ch('o'));
+    assert_eq!(jobs(&effects), [Job::Open("https://acme.test/calendar".into())]);
+}
+
+#[test]
+fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() {
     let mut state = state();
     open_chain(&mut state);
     let chain = state.exchanges.chain.as_mut().unwrap();
-    let end = chain.layout.starts.get(1).copied().unwrap_or(chain.layout.lines.len());
-    // Twelve more numbered links in the first message (it had one).
-    for n in 2..=13 {
-        let line = ChainLine {
-            kind: LineKind::Link,
-            label: "",
-            text: format!("[{n}] https://northwind.test/{n}"),
-            starred: false,
-        };
-        chain.layout.lines.insert(end + n - 2, line);
-    }
-    for start in chain.layout.starts.iter_mut().skip(1) {
-        *start += 12;
-    }
+    // The reply says nothing with a link; the list of our pitch above it stays on screen.
+    chain.layout.links[1].clear();
+    let listed = chain.layout.lines.iter().position(|l| l.text == "[1] https://acme.test/calendar");
+    chain.layout.lines.remove(listed.unwrap());
+    // The end of the chain keeps the reply from the top line: the list above it shows.
+    let list =
+        chain.layout.lines.iter().position(|l| l.text == "[1] https://northwind.test/launch");
+    chain.scroll = list.unwrap() - 1;
+    assert_eq!(chain.current_message(), Some(1), "the title still names the reply");
+    assert!(screen(&state).contains("[1] https://northwind.test/launch"), "{}", screen(&state));
+    let effects = update(&mut state, ch('o'));
+    assert_eq!(jobs(&effects), [Job::Open("https://northwind.test/launch".into())]);
+}
+
+#[test]
+fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
+    let mut state = state();
+    open_chain(&mut state);
+    let chain = state.exchanges.chain.as_mut().unwrap();
+    let current = chain.current_message().unwrap();
+    // Twelve more links in the message in view (it had one).
+    chain.layout.links[current].extend((2..=13).map(|n| format!("https://northwind.test/{n}")));
     update(&mut state, ch('y'));
     assert!(toast(&state).contains("Press 1–13 now"), "{}", toast(&state));
     assert!(jobs(&update(&mut state, ch('1'))).is_empty(), "1 could still be 10 to 13");
@@ -105,7 +154,7 @@ fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
     update(&mut state, ch('y'));
     update(&mut state, ch('1'));
     let effects = update(&mut state, key(KeyCode::Enter));
-    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/launch".into())], "Enter: 1");
+    assert_eq!(jobs(&effects), [Job::Copy("https://acme.test/calendar".into())], "Enter: 1");
 
     update(&mut state, ch('y'));
     let effects = update(&mut state, ch('7'));
@@ -122,19 +171,33 @@ fn nothing_is_copied_when_osc52_is_off() {
 }
 
 #[test]
-fn o_opens_a_link_locally_and_copies_it_over_ssh() {
+fn o_opens_a_link_locally_and_copies_it_over_ssh_or_without_a_browser() {
     let mut state = state();
     open_chain(&mut state);
     let effects = update(&mut state, ch('o'));
-    assert_eq!(jobs(&effects), [Job::Open("https://northwind.test/launch".into())]);
-    assert_eq!(toast(&state), "Opening https://northwind.test/launch");
+    assert_eq!(jobs(&effects), [Job::Open("https://acme.test/calendar".into())]);
+    assert_eq!(toast(&state), "Opening https://acme.test/calendar");
+
+    // No browser could be started: the link is copied, and the toast says why.
+    let failed = Done::OpenFailed {
+        url: "https://acme.test/calendar".into(),
+        reason: "No browser started ($BROWSER, xdg-open): No such file or directory".into(),
+    };
+    let effects = update(&mut state, Action::Outside(failed));
+    assert_eq!(jobs(&effects), [Job::Copy("https://acme.test/calendar".into())]);
+    assert!(toast(&state).contains("No such file or directory"), "{}", toast(&state));
+    assert!(
+        toast(&state).contains("copied the link instead: https://acme.test/calendar"),
+        "{}",
+        toast(&state)
+    );
 
     state.outside.settings.over_ssh = true;
     let effects = update(&mut state, ch('o'));
-    assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/launch".into())]);
+    assert_eq!(jobs(&effects), [Job::Copy("https://acme.test/calendar".into())]);
     assert_eq!(
         toast(&state),
-        "Over SSH: copied the link instead of opening it: https://northwind.test/launch"
+        "Over SSH: copied the link instead of opening it: https://acme.test/calendar"
     );
 }
 
@@ -208,6 +271,9 @@ fn p_switches_to_the_next_profile_and_forgets_the_last_organisations_data() {
     assert!(matches!(state.connection, Connection::Connecting));
     assert!(state.store.contacts.items().is_empty(), "no data of the last profile is shown");
     assert_eq!(toast(&state), "Switching to profile acme …");
+    let acme = outreach_tui::tui::model::ConnectionInfo { profile: "acme".into(), ..info() };
+    act(&mut state, Action::Connected(Ok(acme)));
+    assert_eq!(toast(&state), "", "the switch landed: its announcement goes");
 
     act(&mut state, ch(':'));
     type_text(&mut state, "profile staging");

@@ -275,6 +275,36 @@ fn e_marks_handled_hides_it_and_moves_on_and_z_undoes_it() {
 }
 
 #[test]
+fn e_in_an_open_chain_says_whose_reply_it_marked_and_z_there_undoes_it() {
+    let local = LocalState::in_memory();
+    let mut state = inbox(&local);
+    run(&mut state, &local, key(KeyCode::Enter));
+    assert!(state.exchanges.chain.is_some());
+    run(&mut state, &local, ch('e'));
+    assert!(local.marks(&scope()).unwrap()[&101].handled);
+    let toast = state.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default();
+    assert_eq!(toast, "Ann Smith's reply marked handled (z undoes).");
+    run(&mut state, &local, ch('z'));
+    assert!(!local.marks(&scope()).unwrap()[&101].handled, "z works inside the chain");
+    assert!(state.exchanges.chain.is_some(), "the chain stays open");
+}
+
+#[test]
+fn esc_clears_the_marks_and_help_says_so_with_the_keys_as_bound() {
+    let local = LocalState::in_memory();
+    let mut state = inbox(&local);
+    run(&mut state, &local, ch(' '));
+    run(&mut state, &local, ch(' '));
+    assert_eq!(state.inbox.marked.len(), 2);
+    run(&mut state, &local, key(KeyCode::Esc));
+    assert!(state.inbox.marked.is_empty(), "Esc cleared the marks");
+    assert_eq!(state.notice.as_deref(), Some("Marks cleared (2 rows)."));
+    run(&mut state, &local, ch('?'));
+    let shown = screen(&state);
+    assert!(shown.contains("mark: e d D act on the marked rows, Esc clears"), "{shown}");
+}
+
+#[test]
 fn h_shows_handled_ones_where_e_skips_them_and_e_u_make_them_unhandled() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
@@ -367,6 +397,17 @@ fn a_failed_write_marks_nothing_handled() {
     assert_eq!(listed(&state).len(), 7);
 }
 
+/// `chain` (Ann's reply first) read as exchange 101's snippet, her reply the latest message.
+fn ann_replies_latest(state: &mut AppState, mut chain: Vec<outreach_tui::api::EmailMessage>) {
+    chain[0].date = at("2024-05-09T00:00:00Z");
+    let job = SnippetJob {
+        exchange_id: 101,
+        updated_at: at("2024-05-08T09:15:00"),
+        contact: "ann@acme.tech".into(),
+    };
+    update(state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech")) });
+}
+
 #[test]
 fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() {
     let local = LocalState::in_memory();
@@ -377,13 +418,7 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
         "Hi,\nPlease write to Carl <carl@acme.tech> or li@acme.tech, not me (ann@acme.tech)."
             .into(),
     );
-    chain[0].date = at("2024-05-09T00:00:00Z");
-    let job = SnippetJob {
-        exchange_id: 101,
-        updated_at: at("2024-05-08T09:15:00"),
-        contact: "ann@acme.tech".into(),
-    };
-    update(&mut state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech")) });
+    ann_replies_latest(&mut state, chain);
     run(&mut state, &local, ch('u'));
     let form = support::form(&state);
     assert!(form.title.contains("Spring launch"), "the reply's campaign: {}", form.title);
@@ -400,6 +435,21 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
     } else {
         panic!("no write: {effects:?} {:?}", state.overlay);
     }
+}
+
+#[test]
+fn u_on_a_referral_that_copies_the_colleague_in_offers_the_cc_address() {
+    let local = LocalState::in_memory();
+    let mut state = inbox(&local);
+    // As the simulator's referrals do: the text only says so, the colleague is in Cc.
+    let mut chain = fixtures::chain();
+    chain[0].body.text = Some("Hi,\nI'm not the right person; I've cc'd them.\nAnn".into());
+    chain[0].cc = vec![serde_json::json!({"address": "revops@acme.tech", "name": "RevOps"})];
+    ann_replies_latest(&mut state, chain);
+    run(&mut state, &local, ch('u'));
+    assert_eq!(support::values(&state)[0], "revops@acme.tech");
+    let note = support::form(&state).note.clone().unwrap_or_default();
+    assert!(note.contains("Cc"), "{note}");
 }
 
 #[test]

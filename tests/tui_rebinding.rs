@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 const CONFIG: &str =
-    "[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\nhelp = \"h\"\nrefresh = \"R\"\n";
+    "[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"Q\"\nhelp = \"F1\"\nrefresh = \"F5\"\n";
 const ORANGE: Color = Color::Rgb(0xff, 0x88, 0);
 
 fn rebound(width: u16, height: u16) -> AppState {
@@ -36,7 +36,7 @@ fn the_status_bar_names_the_keys_as_bound() {
     act(&mut state, Action::Connected(Ok(info())));
     let text = screen(&state);
     let status = text.lines().last().unwrap();
-    assert!(status.contains("h help  : commands  x quit"), "{status}");
+    assert!(status.contains("F1 help  : commands  Q quit"), "{status}");
     assert!(!status.contains("q quit"), "{status}");
 }
 
@@ -49,7 +49,7 @@ fn the_login_screen_names_the_keys_as_bound() {
         message: "No API key for profile 'work'.".into(),
     };
     let text = screen(&state);
-    assert!(text.contains("L enters a key here · R tries again · x quits"), "{text}");
+    assert!(text.contains("L enters a key here · F5 tries again · Q quits"), "{text}");
 }
 
 #[test]
@@ -94,4 +94,26 @@ fn a_failed_pane_names_the_retry_and_login_keys_as_bound() {
         assert!(!text.contains("Press L "), "{text}");
         update(&mut state, ch('1'));
     }
+}
+
+#[test]
+fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
+    let text = "[keys]\nhandle = \"J\"\nadd_contact = \"ctrl-d\"\n";
+    let (config, warnings) = parse(text, std::path::Path::new("config.toml")).unwrap();
+    let mut ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    let notes = ui.notices.join(" ");
+    assert!(
+        // On the Contacts pane its own keys come first: there Ctrl-d adds a contact.
+        notes.contains("Ctrl-d is bound to both half_page_down and add_contact")
+            && notes.contains("Ctrl-d does add_contact (give half_page_down another key)"),
+        "{notes}"
+    );
+    ui.zone = settings(ui.theme.clone()).zone;
+    let mut state = AppState::new(ui, 120, 40, now());
+    assert!(state.notice.as_deref().unwrap_or_default().contains("Ctrl-d"), "shown at start");
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('3'));
+    act(&mut state, ch('?'));
+    let shown = screen(&state);
+    assert!(shown.contains("mark: J d D act on the marked rows"), "{shown}");
 }

@@ -8,7 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use outreach_tui::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
 use outreach_tui::tui::action::{Action, Effect, Fetch};
 use outreach_tui::tui::command::Command;
-use outreach_tui::tui::model::{ConnectFailure, Pane, Slot};
+use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
@@ -292,6 +292,22 @@ fn without_a_key_the_login_form_opens_and_logs_in() {
 }
 
 #[test]
+fn logging_in_while_outreach_api_key_is_set_says_the_environment_wins_for_new_runs() {
+    let mut state = AppState::new(settings(Theme::default()), 100, 30, now());
+    let from_env = ConnectionInfo {
+        profile: "work".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        ..info()
+    };
+    update(&mut state, Action::Connected(Ok(from_env)));
+    update(&mut state, ch('L'));
+    let Some(Overlay::Form(form)) = &state.overlay else { panic!("the login form opens") };
+    let note = form.note.clone().unwrap_or_default();
+    assert!(note.contains("This run then uses the key entered here"), "{note}");
+    assert!(note.contains("OUTREACH_API_KEY is set, and every new run takes it"), "{note}");
+}
+
+#[test]
 fn the_login_form_insists_on_both_fields_and_can_be_closed() {
     let mut state = needs_key(None);
     assert!(update(&mut state, key(KeyCode::Enter)).is_empty());
@@ -327,7 +343,11 @@ fn the_chain_opens_folds_jumps_and_closes() {
     act(&mut state, ch('3'));
     let effects = update(&mut state, key(KeyCode::Enter));
     let chain: Vec<_> = fetches(&effects).iter().map(|f| (f.slot, f.query::<i64>())).collect();
-    assert_eq!(chain, [(Slot::Chain, Some(&101))], "the chain of exchange 101 loads");
+    assert_eq!(
+        chain,
+        [(Slot::Chain, Some(&101)), (Slot::Contacts, None)],
+        "the chain of exchange 101 loads, and the contacts for their time zone"
+    );
     answer(&mut state, effects);
     let chain = state.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
@@ -466,6 +486,23 @@ fn help_lists_the_keys_of_the_current_pane() {
 }
 
 #[test]
+fn q_closes_an_open_chain_or_detail_and_quits_only_from_the_top() {
+    let mut state = state();
+    act(&mut state, ch('3'));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(state.exchanges.chain.is_some());
+    let effects = update(&mut state, ch('q'));
+    assert!(!effects.contains(&Effect::Quit), "{effects:?}");
+    assert!(state.exchanges.chain.is_none(), "q closed the chain");
+    act(&mut state, ch('2'));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(state.campaigns.detail.is_some());
+    assert!(!update(&mut state, ch('q')).contains(&Effect::Quit));
+    assert!(state.campaigns.detail.is_none(), "q closed the detail");
+    assert_eq!(update(&mut state, ch('q')), [Effect::Quit], "from the list, q quits");
+}
+
+#[test]
 fn quit_from_anywhere() {
     let mut state = state();
     assert_eq!(update(&mut state, ch('q')), [Effect::Quit]);
@@ -534,7 +571,7 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
     let mut state = state();
     act(&mut state, ch('3'));
     let opened = update(&mut state, key(KeyCode::Enter));
-    assert_eq!(fetches(&opened).len(), 1, "the chain loads");
+    assert_eq!(fetches(&opened)[0].slot, Slot::Chain, "the chain loads");
     assert_eq!(update(&mut state, key(KeyCode::Esc)), [Effect::Cancel(Slot::Chain)]);
     assert!(state.exchanges.chain.is_none());
     answer(&mut state, opened);

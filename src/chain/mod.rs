@@ -9,7 +9,7 @@ mod fields;
 use crate::api::EmailMessage;
 use crate::api::time::UNREAD_MARK;
 use crate::clock::Zone;
-use crate::text::{render_body, sanitize, width as text_width, wrap_line};
+use crate::text::{render_body_showing, sanitize, width as text_width, wrap_line};
 use fields::{attachment, label, mailbox, value_mailbox};
 
 /// What a line is, which decides its style.
@@ -66,6 +66,9 @@ pub struct ChainLayout {
     pub lines: Vec<ChainLine>,
     /// Line index of each message's rule, oldest first.
     pub starts: Vec<usize>,
+    /// Each message's links (as `starts`), numbered from 1 as listed under it: those of what
+    /// is shown of it, each once (see [`crate::text::RenderedBody::links`]).
+    pub links: Vec<Vec<String>>,
     pub width: u16,
     pub unfolded: bool,
 }
@@ -118,7 +121,8 @@ pub fn layout(messages: &[EmailMessage], width: u16, quotes: Quotes, zone: &Zone
         out.lines.push(rule);
         headers(message, columns, zone, &mut out.lines);
         out.lines.push(ChainLine::new(LineKind::Blank, ""));
-        body(message, columns, quotes, &mut out.lines);
+        let links = body(message, columns, quotes, &mut out.lines);
+        out.links.push(links);
         out.lines.push(ChainLine::new(LineKind::Blank, ""));
     }
     out
@@ -163,8 +167,15 @@ fn headers(message: &EmailMessage, columns: usize, zone: &Zone, lines: &mut Vec<
     }
 }
 
-fn body(message: &EmailMessage, columns: usize, quotes: Quotes, lines: &mut Vec<ChainLine>) {
-    let rendered = render_body(message.body.html.as_deref(), message.body.text.as_deref(), columns);
+/// Lays out a message's body and the list of its links; returns the links.
+fn body(
+    message: &EmailMessage,
+    columns: usize,
+    quotes: Quotes,
+    lines: &mut Vec<ChainLine>,
+) -> Vec<String> {
+    let (html, text) = (message.body.html.as_deref(), message.body.text.as_deref());
+    let rendered = render_body_showing(html, text, columns, quotes == Quotes::Shown);
     if rendered.lines.is_empty() {
         lines.push(ChainLine::new(LineKind::Note, "(no text)"));
     }
@@ -207,6 +218,7 @@ fn body(message: &EmailMessage, columns: usize, quotes: Quotes, lines: &mut Vec<
             );
         }
     }
+    rendered.links
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use crate::api::{EmailMessage, Timestamp};
 use crate::text::render_body;
+use serde_json::Value;
 
 /// Who wrote the latest message of a conversation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +35,8 @@ pub struct Snippet {
     /// When the latest message was sent, when the chain says.
     pub at: Option<Timestamp>,
     /// Addresses in the contact's latest message other than the contact's own (a referral
-    /// names whom to write to instead), lower-cased, in order of appearance.
+    /// names whom to write to instead): its Cc first ("I've cc'd them"), then those its text
+    /// names; lower-cased, each once.
     pub referrals: Vec<String>,
 }
 
@@ -94,7 +96,7 @@ pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
     let last_message = latest(messages.iter())?;
     let last = if is_from(last_message, contact) { Writer::Them } else { Writer::Bot };
     let referrals = latest(messages.iter().filter(|message| is_from(message, contact)))
-        .map(|reply| other_addresses(&unquoted_text(reply), contact))
+        .map(|reply| named_addresses(reply, contact))
         .unwrap_or_default();
     let line = first_meaningful_line(&unquoted_text(last_message)).unwrap_or_default();
     Some(Snippet { line, last, at: last_message.date, referrals })
@@ -106,6 +108,31 @@ pub fn reply_position(messages: &[EmailMessage], contact: &str) -> Option<usize>
     let mut ordered: Vec<&EmailMessage> = messages.iter().collect();
     ordered.sort_by_key(|message| message.date);
     ordered.iter().rposition(|message| is_from(message, contact))
+}
+
+/// The addresses a message names other than `own`: its Cc (where a referral usually puts
+/// the colleague), then its text without the quoted history; each once.
+fn named_addresses(message: &EmailMessage, own: &str) -> Vec<String> {
+    // A Cc element is an address object (as `to` has) or a bare string; the spec leaves it
+    // open, so both are read, and the same check as for the text decides what is an address.
+    let cc: Vec<String> = message
+        .cc
+        .iter()
+        .filter_map(|value| match value {
+            Value::String(text) => Some(text.clone()),
+            Value::Object(map) => ["address", "email"]
+                .iter()
+                .find_map(|key| map.get(*key)?.as_str().map(String::from)),
+            _ => None,
+        })
+        .collect();
+    let mut found = other_addresses(&cc.join(" "), own);
+    for address in other_addresses(&unquoted_text(message), own) {
+        if !found.contains(&address) {
+            found.push(address);
+        }
+    }
+    found
 }
 
 /// The e-mail addresses in `text` other than `own`, lower-cased, each once, in order.
@@ -288,6 +315,23 @@ mod tests {
             "the reply, not our answer"
         );
         assert_eq!(reply_position(&three, "nobody@x.example"), None);
+    }
+
+    #[test]
+    fn a_referral_names_the_colleague_it_copied_in_first() {
+        let mut reply = message(
+            "ann@them.example",
+            "2024-05-07T10:00:00Z",
+            "Hi,\nI've cc'd them; or try dan@them.example.\nAnn\n\n> old@them.example",
+        );
+        reply.cc = vec![
+            serde_json::json!({"address": "RevOps@them.example", "name": "Revenue Operations"}),
+            serde_json::json!("dan@them.example"),
+            serde_json::json!("ann@them.example"),
+            serde_json::json!(null),
+        ];
+        let snippet = summarise(&[reply], "ann@them.example").unwrap();
+        assert_eq!(snippet.referrals, ["revops@them.example", "dan@them.example"]);
     }
 
     #[test]

@@ -89,10 +89,15 @@ fn private_temp_file(text: &str) -> io::Result<PathBuf> {
     Ok(path)
 }
 
+/// How soon a browser command must fail for it to count as "no browser": a browser that
+/// opened a window may run (and end, however it likes) long after.
+const QUICK_FAILURE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Starts the local browser on `url` (checked by [`super::links::safe_url`]): `$BROWSER`,
-/// else `xdg-open` (or `open` on macOS). Does not wait for it.
-pub fn open_url(url: &str) -> io::Result<()> {
-    let mut command = match env_command(&["BROWSER"]) {
+/// else `xdg-open` (or `open` on macOS). Does not wait for it; `failed` hears why when it
+/// cannot be started or ends in failure at once (no such program, no browser configured).
+pub fn open_url(url: &str, failed: impl FnOnce(String) + Send + 'static) {
+    let command = match env_command(&["BROWSER"]) {
         // $BROWSER may list several, separated by ':'; the first is used.
         Some(browser) => {
             let first = browser.split(':').next().unwrap_or_default().to_string();
@@ -107,11 +112,25 @@ pub fn open_url(url: &str) -> io::Result<()> {
             command
         }
     };
-    let mut child =
-        command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
-    // Reaped when it ends, so it never lingers as a zombie.
-    std::thread::spawn(move || child.wait());
-    Ok(())
+    start_browser(command, failed);
+}
+
+/// Starts `command` and reaps it when it ends, so it never lingers as a zombie; a start that
+/// fails, or an end in failure within [`QUICK_FAILURE`], goes to `failed`.
+fn start_browser(mut command: Command, failed: impl FnOnce(String) + Send + 'static) {
+    let started = std::time::Instant::now();
+    match command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn() {
+        Err(error) => failed(error.to_string()),
+        Ok(mut child) => {
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() && started.elapsed() < QUICK_FAILURE => {
+                    failed(format!("it ended with {status}"))
+                }
+                Err(error) => failed(error.to_string()),
+                Ok(_) => {}
+            });
+        }
+    }
 }
 
 /// The most text a converter's output may give.
@@ -143,6 +162,18 @@ pub fn convert_html(command: &str, html: &str) -> io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_browser_that_cannot_start_or_fails_at_once_is_reported() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let report = move |reason: String| tx.send(reason).unwrap();
+        start_browser(Command::new("/nonexistent/browser"), report.clone());
+        start_browser(shell("exit 3"), report);
+        let mut reasons = [rx.recv().unwrap(), rx.recv().unwrap()];
+        reasons.sort();
+        assert!(reasons.iter().any(|r| r.contains("exit status: 3")), "{reasons:?}");
+        assert!(reasons.iter().any(|r| r.contains("No such file")), "{reasons:?}");
+    }
 
     #[test]
     fn the_editor_gets_a_file_and_its_text_comes_back() {

@@ -6,11 +6,13 @@ mod bounds;
 mod osc;
 mod quotes;
 mod sanitize;
+mod urls;
 mod wrap;
 
-pub use body::{BodyLine, BodySource, RenderedBody, render_body};
+pub use body::{BodyLine, BodySource, RenderedBody, render_body, render_body_showing};
 pub use bounds::{MAX_BODY_BYTES, MAX_HTML_DEPTH};
 pub use osc::{Wrap, osc};
 pub use quotes::quoted_lines;
 pub use sanitize::{CLASSES, Class, Treatment, sanitize, sanitize_multiline, treatment};
+pub use urls::{ends_url, safe_url, starts_with_scheme, trim_url, urls_in};
 pub use wrap::{quote_prefix, truncate, width, wrap_line};

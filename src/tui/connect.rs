@@ -6,7 +6,7 @@ use crate::api::Client;
 use crate::audit;
 use crate::config;
 use crate::credentials::{self, LoginRequest};
-use crate::session::{self, Environment, Session, SessionError, SessionRequest};
+use crate::session::{self, EnteredKey, Environment, Session, SessionError, SessionRequest};
 use crate::sim::{self, SimOptions};
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt};
 
@@ -37,10 +37,15 @@ pub(crate) struct Connected {
     pub keep_alive: Option<Box<dyn std::any::Any + Send>>,
 }
 
-pub(crate) async fn connect(launch: &Launch) -> Result<Connected, ConnectFailure> {
+/// Connects as `launch` says; a key entered in the login form this run is used for its
+/// profile, whatever the environment says.
+pub(crate) async fn connect(
+    launch: &Launch,
+    entered: Option<&EnteredKey>,
+) -> Result<Connected, ConnectFailure> {
     match launch {
         Launch::Demo { faults } => connect_demo(faults.clone()).await,
-        Launch::Profile(request) => connect_profile(request).await,
+        Launch::Profile(request) => connect_profile(request, entered).await,
     }
 }
 
@@ -64,7 +69,10 @@ fn known_base_url(request: &SessionRequest, env: &Environment, profile: &str) ->
         .or_else(|| config::load_lenient().config.profile(profile).base_url)
 }
 
-async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectFailure> {
+async fn connect_profile(
+    request: &SessionRequest,
+    entered: Option<&EnteredKey>,
+) -> Result<Connected, ConnectFailure> {
     let env = Environment::from_process();
     let profile = request
         .profile
@@ -83,6 +91,10 @@ async fn connect_profile(request: &SessionRequest) -> Result<Connected, ConnectF
         tracing::warn!(%error, "no session");
         ConnectFailure { profile, message: error.brief(), needs_key, base_url }
     })?;
+    let session = match entered {
+        Some(entered) => session.with_entered_key(entered),
+        None => session,
+    };
     let client = session.client_for(audit::Source::Tui).map_err(|error| ConnectFailure {
         profile: session.profile.clone(),
         message: error.to_string(),
@@ -114,12 +126,17 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
 }
 
 /// Checks the key against the API and keeps it in the OS keyring (and the base URL in the
-/// config file). The answer is a sentence for the status bar either way.
-pub(crate) async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<String, String> {
+/// config file). The answer is a sentence for the status bar either way, and the key for
+/// the rest of the run.
+pub(crate) async fn login(
+    launch: &Launch,
+    attempt: LoginAttempt,
+) -> Result<(String, EnteredKey), String> {
     let allow_http = match launch {
         Launch::Profile(request) => request.allow_http,
         Launch::Demo { .. } => return Err("The demo needs no key.".into()),
     };
+    let key = attempt.key.clone();
     let request = LoginRequest {
         allow_http,
         ..LoginRequest::new(attempt.profile.clone(), attempt.base_url, attempt.key)
@@ -133,7 +150,9 @@ pub(crate) async fn login(launch: &Launch, attempt: LoginAttempt) -> Result<Stri
         message.push_str(&warning);
     }
     if credentials::key_from_env().is_some() {
-        message.push_str(" OUTREACH_API_KEY is set and still takes precedence over it.");
+        message.push_str(" This run uses it now. ");
+        message.push_str(session::ENV_KEY_WINS);
     }
-    Ok(message)
+    let store = stored.store.name().to_string();
+    Ok((message, EnteredKey { profile: attempt.profile, key, store }))
 }

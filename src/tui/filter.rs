@@ -18,6 +18,12 @@
 //! Both give scores on one scale; nucleo may score an odd row a little higher (it tries every
 //! alignment), never lower, and both match the same rows (tested).
 //!
+//! A filter of several words ranks first the rows where they stand together as typed, in
+//! one column ("wave 4" in "Q1 outreach wave 4", not "wave" in a name and "4" in a count):
+//! such a row scores more than any row could without it. Only a row that matched every
+//! word is looked at for the phrase, once per distinct column text; a one-word filter pays
+//! nothing.
+//!
 //! The matches are ordered by a counting sort on the score (`order`), and kept in the table's
 //! order too: the search for one more letter looks only at them.
 
@@ -114,6 +120,51 @@ impl Word {
     }
 }
 
+/// A filter ready to compare: its words, and the phrase they make when there are several.
+struct Query {
+    words: Vec<Word>,
+    phrase: Option<Phrase>,
+}
+
+/// Several ASCII words as typed, one space apart: a column holding them so scores
+/// [`Phrase::bonus`] more.
+struct Phrase {
+    bytes: Vec<u8>,
+    /// More than the words together can score anywhere: a row with the phrase ranks above
+    /// every row without it, and rows with it rank among themselves by their words.
+    bonus: u32,
+}
+
+impl Phrase {
+    /// The phrase of several words that fold and are ASCII (what is nearly always typed);
+    /// `None` for one word.
+    fn of(words: &[Word]) -> Option<Phrase> {
+        if words.len() < 2 {
+            return None;
+        }
+        let ascii: Vec<&AsciiWord> = words
+            .iter()
+            .map(|word| word.ascii.as_ref().filter(|_| word.folds))
+            .collect::<Option<_>>()?;
+        let bytes = ascii.iter().map(|word| word.bytes()).collect::<Vec<_>>().join(&b' ');
+        let bonus = ascii.iter().map(|word| u32::from(word.best_possible())).sum::<u32>() + 1;
+        Some(Phrase { bytes, bonus })
+    }
+
+    /// Whether a column (folded) holds the phrase.
+    fn in_column(&self, column: &[u8]) -> bool {
+        column.windows(self.bytes.len()).any(|window| window == self.bytes)
+    }
+}
+
+impl Query {
+    fn new(filter: &str) -> Query {
+        let words = words(filter);
+        let phrase = Phrase::of(&words);
+        Query { words, phrase }
+    }
+}
+
 /// The words of a filter; none when it is blank.
 fn words(filter: &str) -> Vec<Word> {
     let pattern = Pattern::new(filter, CaseMatching::Ignore, Normalization::Smart, AtomKind::Fuzzy);
@@ -180,24 +231,24 @@ pub fn rank_in_parallel(
     candidates: &[u32],
     cancel: &dyn Cancel,
 ) -> Option<Ranked> {
-    let words = words(filter);
+    let query = Query::new(filter);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     let parts = cores.min(candidates.len() / PART_ROWS).max(1);
-    if words.is_empty() || parts == 1 {
+    if query.words.is_empty() || parts == 1 {
         return FilterEngine::default().rank(filter, index, candidates, cancel);
     }
     let size = candidates.len().div_ceil(parts);
     let found: Vec<Option<Vec<Hit>>> = std::thread::scope(|scope| {
-        let words = &words;
+        let query = &query;
         let mut parts = candidates.chunks(size);
         let own = parts.next().unwrap_or_default();
         let workers: Vec<_> = parts
             .map(|part| {
-                scope.spawn(move || FilterEngine::default().hits(words, index, part, cancel))
+                scope.spawn(move || FilterEngine::default().hits(query, index, part, cancel))
             })
             .collect();
         // This thread searches the first part meanwhile.
-        let mut found = vec![FilterEngine::default().hits(words, index, own, cancel)];
+        let mut found = vec![FilterEngine::default().hits(query, index, own, cancel)];
         found.extend(workers.into_iter().map(|worker| worker.join().ok().flatten()));
         found
     });
@@ -222,18 +273,18 @@ impl FilterEngine {
         candidates: &[u32],
         cancel: &dyn Cancel,
     ) -> Option<Ranked> {
-        let words = words(filter);
-        if words.is_empty() {
+        let query = Query::new(filter);
+        if query.words.is_empty() {
             return Some(Ranked { order: candidates.to_vec(), matched: candidates.to_vec() });
         }
-        Some(Ranked::new(&self.hits(&words, index, candidates, cancel)?))
+        Some(Ranked::new(&self.hits(&query, index, candidates, cancel)?))
     }
 
     /// The candidates that match, with their scores, in the candidates' order. `None` when
     /// cancelled.
     fn hits(
         &mut self,
-        words: &[Word],
+        query: &Query,
         index: &SearchIndex,
         candidates: &[u32],
         cancel: &dyn Cancel,
@@ -248,7 +299,7 @@ impl FilterEngine {
             if (row as usize) >= index.len() {
                 continue;
             }
-            if let Some(score) = self.score(index, row, words) {
+            if let Some(score) = self.score(index, row, query) {
                 hits.push(Hit { row, score });
             }
         }
@@ -261,11 +312,13 @@ impl FilterEngine {
         self.rank(filter, index, &all, &Never).unwrap_or_default().order
     }
 
-    /// The row's score: the sum over the words of each word's best column. `None` when a
-    /// word matches no column.
-    fn score(&mut self, index: &SearchIndex, row: u32, words: &[Word]) -> Option<u32> {
+    /// The row's score: the sum over the words of each word's best column, and the phrase's
+    /// bonus when a column holds it. `None` when a word matches no column.
+    fn score(&mut self, index: &SearchIndex, row: u32, query: &Query) -> Option<u32> {
+        let words = &query.words;
         let (number, chunk, at) = index.locate(row);
-        self.scores.start(number, chunk, words.len());
+        // The phrase's finds are kept after the words' scores, as one more word's.
+        self.scores.start(number, chunk, words.len() + usize::from(query.phrase.is_some()));
         let mut total = 0u32;
         for (w, word) in words.iter().enumerate() {
             let best = if word.folds {
@@ -296,6 +349,20 @@ impl FilterEngine {
                 self.best_unicode(original, word)
             };
             total = total.saturating_add(u32::from(best?));
+        }
+        if let Some(phrase) = &query.phrase {
+            let first = words.len() * self.scores.texts;
+            let found = chunk.cells(at).iter().any(|&text| {
+                let slot = &mut self.scores.slots[first + text as usize];
+                if *slot == UNSCORED {
+                    let found = phrase.in_column(chunk.text(text).as_bytes());
+                    *slot = if found { SCORED } else { NO_MATCH };
+                }
+                *slot == SCORED
+            });
+            if found {
+                total = total.saturating_add(phrase.bonus);
+            }
         }
         Some(total)
     }
@@ -395,6 +462,25 @@ mod tests {
     }
 
     #[test]
+    fn words_typed_together_rank_the_rows_that_hold_them_together_first() {
+        // Name, contacts, replies: "4" is a count in every row.
+        let rows = [
+            "Q2 outreach wave 5\u{1f}4\u{1f}12",
+            "Q1 outreach wave 4\u{1f}40\u{1f}4",
+            "Wave 4 follow-up\u{1f}7\u{1f}4",
+        ];
+        let index = SearchIndex::new(rows);
+        let mut engine = FilterEngine::default();
+        assert_eq!(engine.rank_all("wave 4", &index), [1, 2, 0], "together first");
+        assert_eq!(
+            engine.rank_all("4 wave", &index),
+            [0, 1, 2],
+            "as typed: no phrase, table order"
+        );
+        assert_eq!(engine.rank_all("wave", &index), [0, 1, 2], "one word: no phrase");
+    }
+
+    #[test]
     fn rows_in_other_scripts_rank_on_the_same_scale() {
         let rows =
             ["王芳\u{1f}wang.fang@x.test", "Zoë Wang\u{1f}z@x.test", "Ann\u{1f}wang.fang@x.test"];
@@ -437,7 +523,7 @@ mod tests {
         fn shared_column_texts_score_as_each_row_alone(
             rows in proptest::collection::vec(
                 proptest::collection::vec("(ann|anna lee|hannah|n a|Bob|)", 1..4), 1..40),
-            filter in "(an|a|nn|ee|b|h a)",
+            filter in "(an|a|nn|ee|b|h a|anna lee|n a|a lee)",
             even in proptest::bool::ANY,
         ) {
             // Rows of one width, as a list's are, or of any.
@@ -451,7 +537,17 @@ mod tests {
                     .map(|word| AsciiWord::new(word.as_bytes().to_vec())?.best_in(row.as_bytes()))
                     .collect();
                 if let Some(scores) = scores {
-                    expected.push((n as u32, scores.iter().map(|&s| u32::from(s)).sum()));
+                    let mut total: u32 = scores.iter().map(|&s| u32::from(s)).sum();
+                    // Several words held together, as typed, in one column: more than the
+                    // words can score.
+                    let words: Vec<&str> = filter.split(' ').collect();
+                    if words.len() > 1 && row.split('\u{1f}').any(|column| column.contains(&filter)) {
+                        let best = |word: &str| {
+                            u32::from(AsciiWord::new(word.as_bytes().to_vec()).unwrap().best_possible())
+                        };
+                        total += words.iter().map(|word| best(word)).sum::<u32>() + 1;
+                    }
+                    expected.push((n as u32, total));
                 }
             }
             // Best first, equal scores in the table's order.

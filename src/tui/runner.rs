@@ -4,6 +4,7 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
+use crate::session::EnteredKey;
 use crate::state::LocalState;
 use std::sync::LazyLock;
 
@@ -45,6 +46,8 @@ pub struct Runner {
     local: Arc<LazyLocal>,
     /// The local-state jobs waiting, run one at a time in the order asked.
     local_jobs: Arc<Mutex<LocalQueue>>,
+    /// The key the login form stored this run: connections use it for its profile.
+    entered: Arc<Mutex<Option<EnteredKey>>>,
 }
 
 /// Local-state jobs in the order `update` asked for them, done one at a time off the UI
@@ -68,6 +71,7 @@ impl Runner {
             input: None,
             local: Arc::new(LazyLock::new(Box::new(LocalState::in_memory))),
             local_jobs: Arc::default(),
+            entered: Arc::default(),
         }
     }
 
@@ -130,8 +134,16 @@ impl Runner {
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();
+                let entered = Arc::clone(&self.entered);
                 tokio::spawn(async move {
-                    let _ = tx.send(Action::LoggedIn(login(&launch, attempt).await));
+                    let result = login(&launch, attempt).await.map(|(message, key)| {
+                        // Before the answer goes: the connection it leads to uses this key.
+                        if let Ok(mut entered) = entered.lock() {
+                            *entered = Some(key);
+                        }
+                        message
+                    });
+                    let _ = tx.send(Action::LoggedIn(result));
                 });
             }
         }
@@ -174,13 +186,16 @@ impl Runner {
         let tx = self.tx.clone();
         let launch = self.launch.clone();
         let link = Arc::clone(&self.link);
+        let entered = self.entered.lock().ok().and_then(|entered| entered.clone());
         tokio::spawn(async move {
-            let result = connect(&launch).await.map(|Connected { info, client, keep_alive }| {
-                if let Ok(mut link) = link.lock() {
-                    *link = Link { client: Some(client), _keep_alive: keep_alive };
-                }
-                info
-            });
+            let result = connect(&launch, entered.as_ref()).await.map(
+                |Connected { info, client, keep_alive }| {
+                    if let Ok(mut link) = link.lock() {
+                        *link = Link { client: Some(client), _keep_alive: keep_alive };
+                    }
+                    info
+                },
+            );
             let _ = tx.send(Action::Connected(result));
         });
     }

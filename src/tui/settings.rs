@@ -36,6 +36,10 @@ impl UiSettings {
         };
         let mut keymap = Keymap::default();
         notices.extend(keymap.apply(&config.keys));
+        for collision in keymap.collisions() {
+            tracing::warn!("{collision}");
+            notices.push(collision);
+        }
         let seconds = config.ui.refresh_seconds;
         let alerts = Alerts {
             bell: config.ui.bell,
@@ -88,7 +92,7 @@ mod tests {
     fn the_config_sets_refresh_colours_and_keys() {
         let settings = UiSettings::from_config(
             &loaded(
-                "[ui]\nrefresh_seconds = 30\n[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"x\"\n",
+                "[ui]\nrefresh_seconds = 30\n[theme]\naccent = \"#ff8800\"\n[keys]\nquit = \"Q\"\n",
             ),
             false,
         );
@@ -96,7 +100,7 @@ mod tests {
         assert_eq!(settings.theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)));
         assert_eq!(
             settings.keymap.key_for(crate::tui::command::Command::Quit).as_deref(),
-            Some("x")
+            Some("Q")
         );
         assert!(settings.notices.is_empty(), "{:?}", settings.notices);
     }
@@ -119,6 +123,17 @@ mod tests {
         );
         assert_eq!(settings.refresh_every, None);
         assert_eq!(settings.theme, Theme::monochrome());
+    }
+
+    #[test]
+    fn a_key_given_to_two_actions_is_a_notice_naming_both_and_the_winner() {
+        let settings = UiSettings::from_config(&loaded("[keys]\nadd_dnc = \"ctrl-d\"\n"), false);
+        let all = settings.notices.join(" ");
+        assert!(
+            all.contains("Ctrl-d is bound to both add_dnc and half_page_down")
+                && all.contains("Ctrl-d does half_page_down"),
+            "{all}"
+        );
     }
 
     #[test]

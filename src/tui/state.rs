@@ -13,7 +13,7 @@ use crate::tui::filter::FilterEngine;
 use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
-use crate::tui::keymap::{Keymap, Scope};
+use crate::tui::keymap::{Keymap, Scope, Screen};
 use crate::tui::list::{FilterJob, ListState};
 use crate::tui::memo::ListMemo;
 pub use crate::tui::model::Connection;
@@ -68,6 +68,14 @@ pub struct ChainView {
     pub layout_pending: Option<ReqId>,
     /// The contact's time zone, found in the contacts once per list rather than each frame.
     pub contact_zone: ListMemo<Contact, i64, Option<Arc<str>>>,
+}
+
+impl ChainView {
+    /// The message in view (0-based): the one jumped to, else the one at the top line. The
+    /// title names it, `n` and `p` move from it, `y` and `o` take its links.
+    pub fn current_message(&self) -> Option<usize> {
+        self.at_message.or_else(|| self.layout.starts.iter().rposition(|&s| s <= self.scroll))
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -344,33 +352,13 @@ impl AppState {
 
     /// The scopes whose keys work on the current screen, most specific first.
     pub(crate) fn active_scopes(&self) -> Vec<Scope> {
-        let state = self;
-        use Scope::*;
-        if !matches!(state.connection, Connection::Ready(_)) {
-            return vec![Global];
+        Screen {
+            connected: matches!(self.connection, Connection::Ready(_)),
+            pane: self.pane,
+            chain_open: self.pane == Pane::Exchanges && self.exchanges.chain.is_some(),
+            list_shown: self.showing_list(),
         }
-        let mut scopes = match state.pane {
-            Pane::Overview => vec![Overview, Movement],
-            Pane::Exchanges if state.exchanges.chain.is_some() => vec![Chain, Reply, Movement],
-            Pane::Exchanges if state.showing_list() => {
-                vec![Inbox, Reply, QueryList, List, Movement]
-            }
-            Pane::Meetings if state.showing_list() => vec![QueryList, List, Movement],
-            _ if state.showing_list() => vec![List, Movement],
-            _ => vec![Movement],
-        };
-        match state.pane {
-            Pane::Campaigns => scopes.insert(0, Campaign),
-            Pane::Contacts => scopes.insert(0, Contact),
-            _ => {}
-        }
-        // The Bots list shows no results; a bot's detail does.
-        let bot_open = state.pane == Pane::Bots && state.bots.detail.is_some();
-        if matches!(state.pane, Pane::Overview | Pane::Campaigns) || bot_open {
-            scopes.insert(0, Results);
-        }
-        scopes.extend([Write, Global]);
-        scopes
+        .scopes()
     }
 
     /// Whether the current pane shows its list (not a detail or chain).

@@ -2,39 +2,14 @@
 //! arrow keys both work everywhere.
 
 mod names;
+mod screens;
+
+pub use screens::Scope;
+pub(crate) use screens::Screen;
 
 use crate::tui::command::Command;
 use crate::tui::model::{Pane, Shelf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-/// Where a binding applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    /// Every screen.
-    Global,
-    /// Anything that scrolls or has a selection.
-    Movement,
-    /// A table of items.
-    List,
-    /// The Exchanges or Meetings table, which have server-side filters.
-    QueryList,
-    /// The Overview's tiles.
-    Overview,
-    /// An e-mail chain.
-    Chain,
-    /// The reply inbox's table (the Exchanges pane's list): categories, triage.
-    Inbox,
-    /// A reply, listed or open: marking it handled, acting on a referral.
-    Reply,
-    /// The Campaigns pane (list or detail): starting one, adding contacts to it.
-    Campaign,
-    /// The Contacts pane (list or detail).
-    Contact,
-    /// Every pane once connected: writes that may use the contact in view.
-    Write,
-    /// Panes that show results over a range of days: Overview, Campaigns, Bots.
-    Results,
-}
 
 /// A key with its modifiers (Shift is part of the character for letters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +55,7 @@ impl Key {
             KeyCode::Esc => "Esc".into(),
             KeyCode::Tab => "Tab".into(),
             KeyCode::BackTab => "Shift-Tab".into(),
+            KeyCode::F(n) => format!("F{n}"),
             other => format!("{other:?}"),
         };
         if self.modifiers.contains(KeyModifiers::CONTROL) { format!("Ctrl-{base}") } else { base }
@@ -122,9 +98,19 @@ impl Default for Keymap {
             b(&[Key::ch(']')], C::NextUnhandled, S::Inbox, "next unhandled reply"),
             b(&[Key::ch('[')], C::PrevUnhandled, S::Inbox, "previous unhandled reply"),
             b(&[Key::ch('H')], C::ToggleHandled, S::Inbox, "hide or show handled replies"),
-            b(&[Key::ch(' ')], C::MarkRow, S::Inbox, "mark a row: e d D act on the marked"),
-            b(&[Key::ch('V')], C::MarkRange, S::Inbox, "mark a range: V, move, V"),
-            b(&[Key::ch('z')], C::Undo, S::Inbox, "undo the last handled/unhandled"),
+            b(
+                &[Key::ch(' ')],
+                C::MarkRow,
+                S::Inbox,
+                "mark: {handle} {add_dnc} {add_dnc_domain} act on the marked rows, {back} clears",
+            ),
+            b(
+                &[Key::ch('V')],
+                C::MarkRange,
+                S::Inbox,
+                "mark a range: {mark_range}, move, {mark_range}",
+            ),
+            b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled"),
             b(&[Key::ch('A')], C::ShowCategory(Shelf::All), S::Inbox, "all categories"),
             b(&[Key::ch('i')], C::ShowCategory(Shelf::Named(0)), S::Inbox, "only Interested"),
             b(&[Key::ch('m')], C::ShowCategory(Shelf::Named(1)), S::Inbox, "only Meeting"),
@@ -156,7 +142,12 @@ impl Default for Keymap {
             b(&[Key::plain(K::PageUp), Key::ctrl('b')], C::PageUp, S::Movement, "page up"),
             b(&[Key::ctrl('d')], C::HalfPageDown, S::Movement, "half a page down"),
             b(&[Key::ctrl('u')], C::HalfPageUp, S::Movement, "half a page up"),
-            b(&[Key::plain(K::Esc)], C::Back, S::Global, "back, clear filter, close"),
+            b(
+                &[Key::plain(K::Esc)],
+                C::Back,
+                S::Global,
+                "back: close, clear the filter, the marks",
+            ),
             b(&[Key::ch('r')], C::Refresh, S::Global, "refresh"),
             b(&[Key::ch('L')], C::Login, S::Global, "log in with a new key"),
             b(&[Key::ch('y')], C::Copy, S::Global, "copy selection or chain (then a link number)"),
@@ -173,7 +164,12 @@ impl Default for Keymap {
         bindings.extend([
             b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
             b(&[Key::ch('?')], C::Help, S::Global, "this help"),
-            b(&[Key::ch('q'), Key::ctrl('c')], C::Quit, S::Global, "quit"),
+            b(
+                &[Key::ch('q'), Key::ctrl('c')],
+                C::Quit,
+                S::Global,
+                "quit (closes a chain or detail first)",
+            ),
         ]);
         Keymap { bindings }
     }

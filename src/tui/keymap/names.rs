@@ -2,9 +2,9 @@
 //! and key names (`q`, `ctrl-d`, `PgDn`, `shift-tab` …), several separated by spaces.
 
 use crate::tui::command::Command;
-use crate::tui::keymap::{Key, Keymap};
+use crate::tui::keymap::{Binding, Key, Keymap, Screen};
 use crate::tui::model::Shelf;
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The commands the config file may rebind, by name.
 const ACTIONS: &[(&str, Command)] = &[
@@ -62,6 +62,56 @@ const ACTIONS: &[(&str, Command)] = &[
     ("show_unsubscribe", Command::ShowCategory(Shelf::Named(7))),
     ("show_other", Command::ShowCategory(Shelf::Other)),
 ];
+
+/// The config name of a command; `None` for one the config cannot rebind.
+pub(crate) fn action_name(command: Command) -> Option<&'static str> {
+    ACTIONS.iter().find(|(_, c)| *c == command).map(|(name, _)| *name)
+}
+
+/// A command as a warning names it: its config name, or what it does.
+fn command_name(command: Command) -> String {
+    match (action_name(command), command) {
+        (Some(name), _) => name.to_string(),
+        (None, Command::GoTo(pane)) => format!("going to {}", pane.title()),
+        (None, other) => format!("{other:?}"),
+    }
+}
+
+impl Key {
+    /// The key as the config file writes it (`ctrl-d`, `pgdn`, `space`): [`parse_key`] reads
+    /// it back. For the example config, which a test keeps in step with the keymap.
+    #[cfg(test)]
+    pub(crate) fn config_name(&self) -> String {
+        let base = match self.code {
+            KeyCode::Char(' ') => "space".to_string(),
+            KeyCode::Char(c) => c.to_string(),
+            KeyCode::Up => "up".into(),
+            KeyCode::Down => "down".into(),
+            KeyCode::Left => "left".into(),
+            KeyCode::Right => "right".into(),
+            KeyCode::PageUp => "pgup".into(),
+            KeyCode::PageDown => "pgdn".into(),
+            KeyCode::Home => "home".into(),
+            KeyCode::End => "end".into(),
+            KeyCode::Enter => "enter".into(),
+            KeyCode::Esc => "esc".into(),
+            KeyCode::Tab => "tab".into(),
+            KeyCode::BackTab => "shift-tab".into(),
+            KeyCode::Backspace => "backspace".into(),
+            KeyCode::Delete => "delete".into(),
+            KeyCode::F(n) => format!("f{n}"),
+            other => format!("{other:?}").to_lowercase(),
+        };
+        let mut name = String::new();
+        if self.modifiers.contains(KeyModifiers::CONTROL) {
+            name.push_str("ctrl-");
+        }
+        if self.modifiers.contains(KeyModifiers::ALT) {
+            name.push_str("alt-");
+        }
+        name + &base
+    }
+}
 
 /// Reads one key name: a character, a named key, with `ctrl-`/`alt-` in front.
 pub(crate) fn parse_key(text: &str) -> Result<Key, String> {
@@ -151,10 +201,76 @@ impl Keymap {
     }
 }
 
+impl Keymap {
+    /// A binding's help with each `{action}` in it replaced by that action's key as bound, so
+    /// help names the keys the user chose.
+    pub(crate) fn help_of(&self, binding: &Binding) -> String {
+        let mut out = String::new();
+        let mut rest = binding.help;
+        while let Some(open) = rest.find('{') {
+            let Some(close) = rest[open..].find('}').map(|n| open + n) else { break };
+            out.push_str(&rest[..open]);
+            let name = &rest[open + 1..close];
+            let key = ACTIONS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, command)| self.key_for(*command));
+            out.push_str(key.as_deref().unwrap_or(name));
+            rest = &rest[close + 1..];
+        }
+        out + rest
+    }
+
+    /// Keys bound to two actions that work on one screen: one sentence each, naming the key,
+    /// both actions and which one the key does there (the more specific scope's).
+    pub(crate) fn collisions(&self) -> Vec<String> {
+        let mut found: Vec<(String, Command, Command)> = Vec::new();
+        for screen in Screen::all() {
+            let scopes = screen.scopes();
+            for binding in self.active(&scopes) {
+                for key in &binding.keys {
+                    let event = KeyEvent::new(key.code, key.modifiers);
+                    let Some(winner) = self.lookup(&event, &scopes) else { continue };
+                    let clash = (key.label(), winner, binding.command);
+                    if winner != binding.command && !found.contains(&clash) {
+                        found.push(clash);
+                    }
+                }
+            }
+        }
+        found
+            .into_iter()
+            .map(|(key, winner, loser)| {
+                let (winner, loser) = (command_name(winner), command_name(loser));
+                format!(
+                    "keys: {key} is bound to both {loser} and {winner}; where both work, {key} does {winner} (give {loser} another key)."
+                )
+            })
+            .collect()
+    }
+
+    /// The `[keys]` table of the example config: every action the config can rebind, with its
+    /// keys as they are bound, commented out (a test holds `assets/config.example.toml` to it).
+    #[cfg(test)]
+    pub(crate) fn example_keys(&self) -> String {
+        let mut out = String::from("# [keys]\n");
+        for (name, command) in ACTIONS {
+            let keys = self
+                .bindings
+                .iter()
+                .find(|b| b.command == *command)
+                .map(|b| b.keys.iter().map(Key::config_name).collect::<Vec<_>>().join(" "));
+            if let Some(keys) = keys {
+                out.push_str(&format!("# {name} = \"{keys}\"\n"));
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::KeyEvent;
 
     #[test]
     fn key_names_read_as_written_in_help() {
@@ -177,5 +293,53 @@ mod tests {
         assert_eq!(keymap.lookup(&press(KeyCode::Char('q')), &scopes), None);
         let problems = keymap.apply([(&"launch".to_string(), &"l".to_string())]);
         assert!(problems[0].contains("'launch' is no action"), "{problems:?}");
+    }
+
+    #[test]
+    fn every_key_name_reads_back() {
+        let keymap = Keymap::default();
+        for binding in &keymap.bindings {
+            for key in &binding.keys {
+                assert_eq!(parse_key(&key.config_name()), Ok(*key), "{}", key.config_name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_example_config_lists_every_action_with_its_keys() {
+        let example = include_str!("../../../assets/config.example.toml");
+        let keys = Keymap::default().example_keys();
+        assert!(
+            example.contains(&keys),
+            "assets/config.example.toml should end its [keys] part with:\n{keys}"
+        );
+        for (name, _) in ACTIONS {
+            assert!(example.contains(&format!("\n# {name} = \"")), "{name} is not listed");
+        }
+    }
+
+    #[test]
+    fn the_default_keys_collide_nowhere_and_a_rebinding_that_does_is_named() {
+        assert_eq!(Keymap::default().collisions(), Vec::<String>::new());
+        let mut keymap = Keymap::default();
+        keymap.rebind("add_dnc", "ctrl-d").unwrap();
+        assert_eq!(
+            keymap.collisions(),
+            [
+                "keys: Ctrl-d is bound to both add_dnc and half_page_down; where both work, Ctrl-d does half_page_down (give add_dnc another key)."
+            ]
+        );
+    }
+
+    #[test]
+    fn help_names_the_keys_as_bound() {
+        let mut keymap = Keymap::default();
+        let mark = |keymap: &Keymap| {
+            let binding = keymap.bindings.iter().find(|b| b.command == Command::MarkRow).unwrap();
+            keymap.help_of(binding)
+        };
+        assert_eq!(mark(&keymap), "mark: e d D act on the marked rows, Esc clears");
+        keymap.rebind("handle", "x").unwrap();
+        assert_eq!(mark(&keymap), "mark: x d D act on the marked rows, Esc clears");
     }
 }

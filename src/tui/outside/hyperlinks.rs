@@ -1,7 +1,6 @@
 //! OSC 8 over a drawn frame: the cells of each visible link drawn again inside a link
 //! (see [`crate::term::links`] for why after the frame and not in it).
 
-use super::chain_links;
 use crate::term::links::{self, LinkSpan};
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
@@ -22,7 +21,7 @@ pub struct Drawn {
 fn known_urls(state: &AppState) -> Vec<String> {
     let mut known = Vec::new();
     if let Some(chain) = &state.exchanges.chain {
-        known.extend(chain_links(&chain.layout.lines));
+        known.extend(chain.layout.links.iter().flatten().cloned());
     }
     known.extend(state.store.meetings.items().iter().filter_map(|m| m.meeting_link.clone()));
     known

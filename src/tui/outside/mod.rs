@@ -9,7 +9,6 @@ pub mod input;
 pub mod perform;
 
 use crate::api::{EmailMessage, Items};
-use crate::chain::{ChainLine, LineKind};
 use crate::tui::model::ReqId;
 
 /// What the user's environment allows, read once at start.
@@ -68,6 +67,8 @@ pub struct Outside {
     pub repaint: bool,
     /// Palette lines run, oldest first, per profile (never one holding a key).
     pub history: Vec<(String, String)>,
+    /// The toast saying a profile switch is under way, until the switch lands.
+    pub switching: Option<String>,
 }
 
 /// Work for the runner.
@@ -94,22 +95,6 @@ pub enum Done {
     Paged(Result<(), String>),
     /// Back from the editor with the text, or why nothing changed.
     Edited { req_id: ReqId, result: Result<String, String> },
-    /// The browser could not be started.
-    OpenFailed(String),
-}
-
-/// `[n] URL` lines, a long URL wrapped onto the lines after its number.
-pub fn chain_links(lines: &[ChainLine]) -> Vec<String> {
-    let mut links: Vec<String> = Vec::new();
-    for line in lines.iter().filter(|l| l.kind == LineKind::Link) {
-        let numbered = line.text.strip_prefix('[').and_then(|rest| rest.split_once("] "));
-        match (numbered, links.last_mut()) {
-            (Some((digits, url)), _) if digits.chars().all(|c| c.is_ascii_digit()) => {
-                links.push(url.trim().to_string())
-            }
-            (_, Some(last)) => last.push_str(line.text.trim()),
-            _ => {}
-        }
-    }
-    links
+    /// The browser could not be started (why): the link is copied instead.
+    OpenFailed { url: String, reason: String },
 }

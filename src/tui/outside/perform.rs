@@ -24,11 +24,14 @@ pub fn perform(job: Job, input: Option<&InputSwitch>, tx: &UnboundedSender<Actio
             }
         }
         Job::Open(url) => {
-            if let Err(error) = programs::open_url(&url) {
-                let _ = tx.send(Action::Outside(Done::OpenFailed(format!(
-                    "Could not start a browser ($BROWSER, xdg-open): {error}"
-                ))));
-            }
+            let failed = {
+                let (tx, url) = (tx.clone(), url.clone());
+                move |reason: String| {
+                    let reason = format!("No browser started ($BROWSER, xdg-open): {reason}");
+                    let _ = tx.send(Action::Outside(Done::OpenFailed { url, reason }));
+                }
+            };
+            programs::open_url(&url, failed);
         }
         Job::Page(text) => {
             let result = suspended(input, || programs::page(&programs::pager(), &text));

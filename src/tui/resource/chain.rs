@@ -77,7 +77,7 @@ pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLay
         chain.at_message = reply_position(messages, &chain.exchange.contact.email);
         chain.at_message
     } else {
-        chain.at_message.or_else(|| chain.layout.starts.iter().rposition(|&start| start <= chain.scroll))
+        chain.current_message()
     };
     chain.layout = Arc::unwrap_or_clone(layout);
     chain.scroll =

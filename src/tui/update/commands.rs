@@ -29,16 +29,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Open => navigate::open(state),
-        Command::Back => {
-            let chain_loading =
-                state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
+        Command::Back => leave(state, |state| {
             navigate::back(state);
-            // A chain closed while loading: its answer is no longer wanted.
-            if chain_loading && state.exchanges.chain.is_none() {
-                return vec![Effect::Cancel(Slot::Chain)];
-            }
-            Vec::new()
-        }
+        }),
         Command::Filter => {
             if state.showing_list() {
                 let current =
@@ -66,7 +59,12 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             state.overlay = Some(Overlay::Palette(Palette::default()));
             Vec::new()
         }
-        Command::Quit => vec![Effect::Quit],
+        // As in less and mail readers: `q` closes what is open, and quits from the top.
+        Command::Quit => {
+            let mut closed = false;
+            let effects = leave(state, |state| closed = navigate::close_view(state));
+            if closed { effects } else { vec![Effect::Quit] }
+        }
         Command::GoTo(pane) => navigate::go_to(state, pane),
         Command::NextPane => navigate::go_to(state, state.pane.cycle(1)),
         Command::PrevPane => navigate::go_to(state, state.pane.cycle(-1)),
@@ -107,6 +105,17 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::Undo
         | Command::ShowCategory(_) => triage::run(state, command),
     }
+}
+
+/// Runs `step` (which may close the chain); a chain closed while loading has its request
+/// cancelled, its answer no longer wanted.
+fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState)) -> Vec<Effect> {
+    let chain_loading = state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
+    step(state);
+    if chain_loading && state.exchanges.chain.is_none() {
+        return vec![Effect::Cancel(Slot::Chain)];
+    }
+    Vec::new()
 }
 
 /// The next results range; its replies and meetings are fetched again (the old numbers stay

@@ -2,7 +2,7 @@
 //! and kept in the OS keyring by the credentials module; then the dashboard connects again.
 
 use crate::api::ApiKey;
-use crate::session::KeySource;
+use crate::session::{ENV_KEY_WINS, KeySource};
 use crate::tui::action::Effect;
 use crate::tui::form::{Fields, Form, LoginFields};
 use crate::tui::model::LoginAttempt;
@@ -31,10 +31,15 @@ pub(crate) fn open_login_form(state: &mut AppState) {
     let title = format!("Log in — profile '{}'", crate::text::sanitize(&profile));
     let mut form = Form::new(&title, Fields::Login(Box::new(LoginFields::new(&base_url))));
     form.focus = usize::from(!base_url.is_empty());
-    form.note = Some(
-        "The key is checked against the API, then kept in the OS keyring (never in a file). Esc shows other ways."
-            .into(),
-    );
+    let mut note = "The key is checked against the API, then kept in the OS keyring (never in a file). Esc shows other ways.".to_string();
+    let from_env =
+        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Env);
+    if from_env {
+        // The key in use came from the environment: say which key the rest of the run uses.
+        note.push_str(" This run then uses the key entered here. ");
+        note.push_str(ENV_KEY_WINS);
+    }
+    form.note = Some(note);
     state.overlay = Some(Overlay::Form(form));
 }
 

@@ -90,6 +90,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::Connected(result) => {
             state.dirty = true;
+            outside::switch_landed(state);
             fetch::on_connected(state, result)
         }
         Action::Loaded(answer) => fetch::on_loaded(state, &*answer),

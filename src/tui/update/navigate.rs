@@ -6,7 +6,7 @@ use crate::tui::command::Command;
 use crate::tui::details::detail_line_count;
 use crate::tui::layout::{list_rows, text_rows};
 use crate::tui::model::{Detail, Pane, Slot, Tile};
-use crate::tui::resource::relayout_chain;
+use crate::tui::resource::{self, relayout_chain};
 use crate::tui::state::{AppState, ChainView, Remote};
 use crate::tui::update::fetch::{ensure_loaded, fetch};
 
@@ -114,6 +114,11 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
                 contact_zone: Default::default(),
             });
             effects.extend(fetch(state, Slot::Chain));
+            // The title's "their time" needs the contact's zone, which only the contacts
+            // carry: loaded in the background the first time a chain opens.
+            if resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
+                effects.extend(fetch(state, Slot::Contacts));
+            }
             effects
         }
         _ if state.showing_list() => {
@@ -138,8 +143,9 @@ pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
     ensure_loaded(state)
 }
 
-/// Leaves the chain or detail, else clears the filter. `false` when there was nothing to do.
-pub(crate) fn back(state: &mut AppState) -> bool {
+/// Closes the chain, the detail or the Overview's speed panel in view. `false` when none
+/// was open (the top of the pane).
+pub(crate) fn close_view(state: &mut AppState) -> bool {
     if state.pane == Pane::Exchanges && state.exchanges.chain.take().is_some() {
         return true;
     }
@@ -147,20 +153,33 @@ pub(crate) fn back(state: &mut AppState) -> bool {
         state.inbox.speed_open = false;
         return true;
     }
-    if let Some(detail) = state.current_detail_mut()
-        && detail.take().is_some()
-    {
+    state.current_detail_mut().is_some_and(|detail| detail.take().is_some())
+}
+
+/// Leaves the chain or detail, else clears the filter, else the inbox's marks. `false`
+/// when there was nothing to do.
+pub(crate) fn back(state: &mut AppState) -> bool {
+    if close_view(state) {
         return true;
     }
     let page = list_rows(state);
-    if state.current_list().is_none_or(|list| list.filter().is_empty()) {
-        return false;
+    if state.current_list().is_some_and(|list| !list.filter().is_empty()) {
+        state.set_filter(state.pane, "");
+        if let Some(list) = state.current_list_mut() {
+            list.scroll_into_view(page);
+        }
+        return true;
     }
-    state.set_filter(state.pane, "");
-    if let Some(list) = state.current_list_mut() {
-        list.scroll_into_view(page);
+    let marks = &mut state.inbox;
+    if state.pane == Pane::Exchanges && (!marks.marked.is_empty() || marks.range_from.is_some()) {
+        let count = marks.marked.len();
+        marks.marked.clear();
+        marks.range_from = None;
+        let rows = if count == 1 { "row" } else { "rows" };
+        state.notice = Some(format!("Marks cleared ({count} {rows})."));
+        return true;
     }
-    true
+    false
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
@@ -183,10 +202,8 @@ pub(crate) fn after_resize(state: &mut AppState) {
 pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
     let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    let current = chain.current_message().unwrap_or(0);
     let starts = &chain.layout.starts;
-    let current = chain
-        .at_message
-        .unwrap_or_else(|| starts.iter().rposition(|&start| start <= chain.scroll).unwrap_or(0));
     let target = if forward {
         (current + 1 < starts.len()).then_some(current + 1)
     } else {

@@ -6,11 +6,13 @@ use crate::config::check_profile_name;
 use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
+use crate::tui::chain::LineKind;
 use crate::tui::details;
 use crate::tui::form::FieldKind;
+use crate::tui::layout::text_rows;
 use crate::tui::model::Pane;
 use crate::tui::outside::history::KEPT;
-use crate::tui::outside::{Armed, Done, Job, chain_links};
+use crate::tui::outside::{Armed, Done, Job};
 use crate::tui::palette::may_keep;
 use crate::tui::state::{
     AppState, Connection, ExchangesPane, ListPane, MeetingsPane, Overlay, Store,
@@ -40,6 +42,11 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let in_form = matches!(state.overlay, Some(Overlay::Form(_)));
     match (state.outside.armed.take(), key.code) {
+        // Esc leaves the link unpicked, and the chain open.
+        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => {
+            state.dirty = true;
+            Some(Vec::new())
+        }
         (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
             if typed > 0 =>
         {
@@ -73,7 +80,8 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
     }
 }
 
-/// `y`: copies what is selected, or the chain in view.
+/// `y`: copies what is selected, or the chain in view. In a chain the next key, if a digit,
+/// is a link's number (never a pane's).
 pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
     if let Some(chain) = &state.exchanges.chain
         && state.pane == Pane::Exchanges
@@ -81,11 +89,16 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         let text = chain.layout.plain_text();
         let lines = chain.layout.lines.len();
         let links = links_in_view(state).len();
-        let mut said = format!("Copied the e-mail chain ({lines} lines).");
-        if links > 0 {
-            state.outside.armed = Some(Armed::CopyLink { typed: 0 });
-            said.push_str(&format!(" Press 1–{links} now to copy that link instead."));
-        }
+        state.outside.armed = Some(Armed::CopyLink { typed: 0 });
+        let said = match links {
+            0 => format!("Copied the e-mail chain ({lines} lines); this message has no links."),
+            1 => format!(
+                "Copied the e-mail chain ({lines} lines). Press 1 now to copy its link instead."
+            ),
+            _ => format!(
+                "Copied the e-mail chain ({lines} lines). Press 1–{links} now to copy that link instead."
+            ),
+        };
         return copy_text(state, text, said);
     }
     match selected_value(state) {
@@ -158,6 +171,17 @@ fn open_url(state: &mut AppState, url: String) -> Vec<Effect> {
     vec![Effect::Outside(Job::Open(url))]
 }
 
+/// No browser could be started: the link goes to the clipboard, as over SSH.
+fn copy_unopened(state: &mut AppState, url: &str, reason: &str) -> Vec<Effect> {
+    let Some(url) = safe_url(&sanitize(url)).map(str::to_string) else { return Vec::new() };
+    let said = format!(
+        "{} — copied the link instead: {} (set $BROWSER to open links).",
+        sanitize(reason.trim_end_matches('.')),
+        quote(&url)
+    );
+    copy_text(state, url, said)
+}
+
 fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
     let links = links_in_view(state);
     let Some(url) = links.get(number - 1).cloned() else {
@@ -172,13 +196,29 @@ fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
     }
 }
 
-/// The numbered links (`[n] URL` lines) of the message at the top of the open chain.
+/// The links `y` and `o` pick from, numbered as listed: the message in view's (the one the
+/// title names); when it has none, those of the message whose list is on screen (the reply
+/// opens under the list of the message before it).
 pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
     let Some(chain) = &state.exchanges.chain else { return Vec::new() };
     let layout = &chain.layout;
-    let start = layout.starts.iter().rev().find(|&&s| s <= chain.scroll).copied().unwrap_or(0);
-    let end = layout.starts.iter().find(|&&s| s > start).copied().unwrap_or(layout.lines.len());
-    chain_links(layout.lines.get(start..end).unwrap_or_default())
+    let own = chain.current_message().and_then(|index| layout.links.get(index));
+    if let Some(own) = own.filter(|links| !links.is_empty()) {
+        return own.clone();
+    }
+    let shown = chain.scroll..chain.scroll + text_rows(state);
+    let listed_on_screen = |index: usize| {
+        let end = layout.starts.get(index + 1).copied().unwrap_or(layout.lines.len());
+        let start = layout.starts.get(index).copied().unwrap_or(end);
+        (start.max(shown.start)..end.min(shown.end))
+            .any(|line| layout.lines[line].kind == LineKind::Link)
+    };
+    (0..layout.links.len())
+        .rev()
+        .find(|&index| listed_on_screen(index))
+        .and_then(|index| layout.links.get(index))
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// The link of the open or selected meeting.
@@ -353,7 +393,7 @@ pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
                 ),
             }
         }
-        Done::OpenFailed(message) => toast(state, Tone::Failure, sanitize(&message)),
+        Done::OpenFailed { url, reason } => return copy_unopened(state, &url, &reason),
     }
     Vec::new()
 }
@@ -443,6 +483,18 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
     state.retries.clear();
     state.last_error = None;
     state.connection = Connection::Connecting;
-    toast(state, Tone::Success, format!("Switching to profile {name} …"));
+    let said = format!("Switching to profile {name} …");
+    state.outside.switching = Some(said.clone());
+    toast(state, Tone::Success, said);
     vec![Effect::SwitchProfile(name.to_string())]
+}
+
+/// A connection landed (or failed): the toast announcing a profile switch goes, its news
+/// stale; the status bar names the profile now in use.
+pub(crate) fn switch_landed(state: &mut AppState) {
+    let Some(said) = state.outside.switching.take() else { return };
+    if state.toast.as_ref().is_some_and(|toast| toast.text == said) {
+        state.toast = None;
+        state.dirty = true;
+    }
 }

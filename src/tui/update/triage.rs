@@ -2,7 +2,10 @@
 //! one after a question naming how many), jumping between unhandled ones, marking rows and
 //! ranges, undoing the last triage, and narrowing the list to one category.
 
+use crate::api::Exchange;
 use crate::inbox::Facts;
+use crate::present::names::party_name;
+use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::layout::list_rows;
@@ -16,8 +19,12 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::Handle => handle(state),
         Command::Unhandle => {
             let ids = target_ids(state);
+            let single = reply_in_view(state).filter(|_| state.inbox.marked.is_empty());
             let effects = set_handled(state, &ids, false);
-            after_bulk(state, ids.len(), false);
+            match single {
+                Some(reply) if !ids.is_empty() => after_one(state, &reply, false),
+                _ => after_bulk(state, ids.len(), false),
+            }
             effects
         }
         Command::NextUnhandled => {
@@ -97,6 +104,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     }
     let Some(reply) = reply_in_view(state) else { return Vec::new() };
     let effects = set_handled(state, &[reply.id], true);
+    after_one(state, &reply, true);
     // A hidden handled row left the selection on the row after it already.
     if state.exchanges.chain.is_none() && state.exchanges.list.selected_id() == Some(reply.id) {
         jump_unhandled(state, true, false);
@@ -110,6 +118,15 @@ pub(crate) fn handled_confirmed(state: &mut AppState, ids: &[i64]) -> Vec<Effect
     let effects = set_handled(state, ids, true);
     after_bulk(state, ids.len(), true);
     effects
+}
+
+/// After a triage of one reply: a toast names whose (an open chain shows no mark), and how
+/// to undo it.
+fn after_one(state: &mut AppState, reply: &Exchange, handled: bool) {
+    let undo = state.key_label(Command::Undo, "z");
+    let what = if handled { "marked handled" } else { "marked not handled" };
+    let name = sanitize(&party_name(&reply.contact));
+    state.show_toast(Tone::Success, format!("{name}'s reply {what} ({undo} undoes)."));
 }
 
 /// After a triage of several replies: the marks go, a toast says what was done.

@@ -19,10 +19,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let theme = &state.theme;
     let exchange = &view.exchange;
     let count = view.layout.starts.len();
-    let current = match view.at_message {
-        Some(index) => index + 1,
-        None => view.layout.starts.iter().rposition(|&s| s <= view.scroll).map_or(0, |i| i + 1),
-    };
+    let current = view.current_message().map_or(0, |index| index + 1);
     let contact = Span::styled(sanitize(&party_name(&exchange.contact)), theme.title);
     let bot = Span::styled(format!(" ↔ {}", sanitize(&party_name(&exchange.bot))), theme.title);
     let status = Span::styled(
@@ -33,23 +30,24 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     if count > 0 {
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
     }
-    if let Some(time) = their_time(state, view) {
-        kept.push(Span::styled(format!(" · their time {time}"), theme.accent));
-    }
     if view.remote.is_loading() {
         let words = waiting::words(state, &view.remote, "the e-mail chain");
         let text = words.map_or_else(|| " ⟳ loading".to_string(), |words| format!(" ⟳ {words}"));
         kept.push(Span::styled(text, theme.warning));
     }
+    let time = their_time(state, view)
+        .map(|time| Span::styled(format!(" · their time {time}"), theme.accent))
+        .unwrap_or_default();
     let hint = Span::styled(" · Esc back", theme.dim);
-    // On a narrow pane the hint goes first, then the bot's name, then the status: the id,
-    // the contact, where the reader is and the contact's time stay.
+    // On a narrow pane the hint goes first, then the bot's name, then the status, then the
+    // contact's time: the id, the contact and where the reader is stay.
     let room = usize::from(area.width.saturating_sub(4));
     let width = |spans: &[&Span]| spans.iter().map(|span| span.width()).sum::<usize>();
     let base: Vec<&Span> = kept.iter().collect();
     let fits = |extra: &[&Span]| width(&base) + width(extra) <= room;
-    let (with_status, with_bot) = (fits(&[&status]), fits(&[&bot, &status]));
-    let with_hint = fits(&[&bot, &status, &hint]);
+    let with_time = fits(&[&time]);
+    let (with_status, with_bot) = (fits(&[&time, &status]), fits(&[&time, &bot, &status]));
+    let with_hint = fits(&[&time, &bot, &status, &hint]);
     let mut rest = kept.split_off(2);
     let mut title = kept;
     if with_bot {
@@ -58,7 +56,14 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     if with_status {
         title.push(status);
     }
+    // Where the reader is, then their time, then whether it loads.
+    let message = if count > 0 { 1 } else { 0 };
+    let mut tail = rest.split_off(message.min(rest.len()));
     title.append(&mut rest);
+    if with_time && time.width() > 0 {
+        title.push(time);
+    }
+    title.append(&mut tail);
     if with_hint {
         title.push(hint);
     }

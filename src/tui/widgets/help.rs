@@ -64,7 +64,7 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
                 lines[last] = line(shelves.join(" "), "list one category (see the bar)".into());
             }
             Command::Login if view.demo => {}
-            _ => lines.push(line(keys.join(" "), binding.help.to_string())),
+            _ => lines.push(line(keys.join(" "), view.keymap.help_of(binding))),
         }
     }
     if view.scopes.contains(&Scope::Reply) {
@@ -103,24 +103,30 @@ fn area(body: Rect, lines: usize) -> Rect {
     centered(body, WIDTH, u16::try_from(lines + 2).unwrap_or(u16::MAX))
 }
 
-/// A help line as lines of at most `room` cells: a key line's words wrap under its words,
-/// a remark wraps under itself, so nothing is cut.
+/// A help line as lines of at most `room` cells: a key line's words wrap under its words
+/// (under the keys when these are too wide to leave the words room), a remark wraps under
+/// itself, so nothing is cut.
 fn fit(line: Line<'static>, room: usize) -> Vec<Line<'static>> {
     if line.width() <= room {
         return vec![line];
     }
     match line.spans.as_slice() {
         [keys, words] if room > KEYS_WIDTH + 8 => {
-            let pieces = wrap_line(&words.content, room - KEYS_WIDTH);
-            let indent = " ".repeat(KEYS_WIDTH);
-            pieces
-                .into_iter()
-                .enumerate()
-                .map(|(index, piece)| {
-                    let lead = if index == 0 { keys.clone() } else { Span::raw(indent.clone()) };
-                    Line::from(vec![lead, Span::styled(piece, words.style)])
-                })
-                .collect()
+            // Keys wider than their column (a row of category keys) push the words right.
+            let lead = keys.width().max(KEYS_WIDTH);
+            let (mut out, indent) = if room > lead + 8 {
+                (Vec::new(), lead)
+            } else {
+                (vec![Line::from(keys.clone())], KEYS_WIDTH)
+            };
+            let pieces = wrap_line(&words.content, room - indent);
+            let pad = " ".repeat(indent);
+            for (index, piece) in pieces.into_iter().enumerate() {
+                let first = index == 0 && out.is_empty();
+                let lead = if first { keys.clone() } else { Span::raw(pad.clone()) };
+                out.push(Line::from(vec![lead, Span::styled(piece, words.style)]));
+            }
+            out
         }
         _ => {
             let style = line.spans.first().map(|span| span.style).unwrap_or_default();
@@ -163,4 +169,32 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, view: &HelpView, scroll: usi
     clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), area);
     area
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key_line(keys: &str, words: &str) -> Line<'static> {
+        Line::from(vec![Span::raw(format!("{keys:>14}  ")), Span::raw(words.to_string())])
+    }
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
+    }
+
+    #[test]
+    fn wide_keys_push_their_words_right_and_nothing_is_cut_at_fifty_columns() {
+        // The category keys are wider than the keys' column; a 50-column box has 48 cells.
+        let line = key_line("A i m R C N w x X O", "list one category (see the bar)");
+        let fitted = fit(line, 48);
+        assert!(fitted.iter().all(|line| line.width() <= 48), "{:?}", text(&fitted));
+        let words: String = text(&fitted).join(" ");
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("list one category (see the bar)"), "{words}");
+        // Narrower still, the keys get a line of their own.
+        let fitted = fit(key_line("A i m R C N w x X O", "list one category (see the bar)"), 27);
+        assert!(fitted.iter().all(|line| line.width() <= 27), "{:?}", text(&fitted));
+        assert_eq!(text(&fitted)[0].trim(), "A i m R C N w x X O");
+    }
 }

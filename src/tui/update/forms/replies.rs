@@ -57,8 +57,8 @@ pub(super) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     effects
 }
 
-/// The upload form on the reply's campaign and bot, the first address the contact named in
-/// their latest reply filled in and the others listed beside it.
+/// The upload form on the reply's campaign and bot, the first address the contact's latest
+/// reply names (its Cc first, then its text) filled in and the others listed beside it.
 fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
     let addresses =
         state.inbox.snippet(reply.id).map(|snippet| snippet.referrals.clone()).unwrap_or_default();
@@ -72,10 +72,13 @@ fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
     );
     if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
         form.note = Some(match addresses.len() {
-            0 => "The latest reply names no other address: type the one to add.".to_string(),
-            1 => "The address the contact named in their latest reply.".to_string(),
+            0 => {
+                "The latest reply names no other address (in Cc or its text): type the one to add."
+                    .to_string()
+            }
+            1 => "The address the contact's latest reply names (in Cc or its text).".to_string(),
             _ => format!(
-                "The latest reply also names: {} (Ctrl-u clears the field to type one).",
+                "The latest reply (Cc and text) also names: {} (Ctrl-u clears the field to type one).",
                 sanitize(&addresses[1..].join(", "))
             ),
         });
