@@ -69,15 +69,17 @@ impl<'a, T: Serialize + DeserializeOwned> StreamedList<'a, T> {
         term: &Term,
         what: &str,
     ) -> Result<Exit, CliError> {
-        let failure = match read {
-            Err(error) => Some(CliError::from(error)),
-            Ok(_) => self.failed,
+        let skipped = match (read, self.failed) {
+            (Ok(skipped), None) => skipped,
+            (Err(error), _) => {
+                self.writer.abandon(what);
+                return Err(error.into());
+            }
+            (Ok(_), Some(error)) => {
+                self.writer.abandon(what);
+                return Err(error);
+            }
         };
-        if let Some(error) = failure {
-            self.writer.abandon(what);
-            return Err(error);
-        }
-        let skipped = read.unwrap_or_default();
         self.writer.finish()?;
         warn_left_out(term, skipped, what);
         Ok(Exit::Ok)
