@@ -74,6 +74,9 @@ fn the_pager_takes_the_terminal_and_the_screen_comes_back() {
     let answer = std::fs::read_to_string(home.path().join("answer.txt")).unwrap();
     assert_eq!(answer, "hello", "the keys went to the pager, none to the dashboard");
 
+    // The first `q` closes the chain, the second quits from the top.
+    pty.send("q");
+    pty.wait_until("the chain closed", Duration::from_secs(10), |s| !s.contains("From:"));
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }

@@ -336,7 +336,7 @@ fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_o
     press(&mut state, ch('6'));
     press(&mut state, ch('d'));
     press(&mut state, ctrl('u'));
-    press(&mut state, Action::Paste("*.evil.com -rf shop.test\n".into()));
+    press(&mut state, Action::Paste("*.evil.com -rf shop.tech\n".into()));
     assert_eq!(dnc_fields(&state).entries.note.as_deref(), Some("1 domain, 2 not valid"));
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "marked on the field, not sent");
     let marked = error(&dnc_fields(&state).entries);
@@ -361,7 +361,7 @@ fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_o
             _ => None,
         })
         .expect("an editor job");
-    let edited = "shop.test\nacme.test\ngmail.com\n";
+    let edited = "shop.tech\nacme.tech\ngmail.com\n";
     let done = outreach_tui::tui::outside::Done::Edited { req_id, result: Ok(edited.into()) };
     press(&mut state, Action::Outside(done));
     assert_eq!(dnc_fields(&state).entries.note.as_deref(), Some("3 domains"));
@@ -371,13 +371,13 @@ fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_o
     assert_eq!(
         asked,
         "Add 3 domains to do-not-contact for Northwind (profile demo)? Of the contacts loaded, \
-         these 3 domains cover 2 contacts (shop.test 1, acme.test 1). Careful: gmail.com is a \
+         these 3 domains cover 2 contacts (shop.tech 1, acme.tech 1). Careful: gmail.com is a \
          free-mail provider: blocking it blocks every contact with an address there."
     );
     let (_, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(
         write,
-        WriteRequest::DncDomains(vec!["shop.test".into(), "acme.test".into(), "gmail.com".into()])
+        WriteRequest::DncDomains(vec!["shop.tech".into(), "acme.tech".into(), "gmail.com".into()])
     );
 }
 

@@ -116,7 +116,7 @@ const SCENARIOS: &[Scenario] = &[
     }),
     ("dnc_question", |s| {
         keys(s, &[ch('6'), ch('d'), ctrl('u')]);
-        let list = "ann@acme.test\nacme.test\nshop.test\ngmail.com";
+        let list = "ann@acme.tech\nacme.tech\nshop.tech\ngmail.com";
         keys(s, &[Action::Paste(list.into()), ctrl('s')]);
     }),
     ("palette_upload_now_question", |s| {
