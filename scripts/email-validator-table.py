@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes tests/data/email_validator.json: what pydantic's EmailStr (python-email-validator 2,
-no DNS checks) makes of awkward addresses, the table tests/email_validator.rs holds
+no DNS checks) makes of awkward addresses, the table tests/sim/validation.rs holds
 `api::email` to. Each entry: the input, and either the normalised address or the reason it
 is refused (pydantic's `value is not a valid email address: <reason>`).
 

@@ -3,7 +3,7 @@
 //! strips the white space around the address and takes it out of `Name <address>`. The
 //! client checks with it before sending and the simulator answers with it, so a fixture
 //! that passes on the simulator passes on the service. `tests/data/email_validator.json`
-//! holds the library's own verdicts on awkward addresses; `tests/email_validator.rs` holds
+//! holds the library's own verdicts on awkward addresses; `tests/sim/validation.rs` holds
 //! this port to them.
 //!
 //! Messages are email-validator's; a character it would name ("ZERO WIDTH SPACE") is named

@@ -1,0 +1,18 @@
+//! The real binary's commands (assert_cmd) against the simulator over loopback.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod dnc;
+mod errors;
+mod faults;
+mod help;
+mod hostile;
+mod import;
+mod lists;
+mod replies;
+mod report;
+mod status;
+mod stream;
+mod tables;
+mod writes;

@@ -1,0 +1,29 @@
+//! The dashboard without a terminal: `update`, screens on a test backend, the event loop
+//! in process, the filter, the inbox and the write forms.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "writes_support/mod.rs"]
+mod tui_writes_support;
+
+mod bytes;
+mod event_loop;
+mod faults;
+mod filter;
+mod hostile;
+mod inbox;
+mod narrow;
+mod overlays;
+mod overview;
+mod rebinding;
+mod reliability;
+mod runner;
+mod screens;
+mod ssh_keys;
+mod update;
+mod update_props;
+mod vt100;
+mod writes;
+mod writes_forms;
+mod writes_screens;
+mod writes_sim;
