@@ -1,7 +1,7 @@
 //! outreach: a terminal dashboard, CLI and simulator for the Outreach Automation Service API.
 //! The crate is a library so that `tests/` and `benches/` use the same code as the binary.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
+#![cfg_attr(test, expect(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod api;
 pub mod audit;

@@ -15,7 +15,7 @@ use std::fmt;
 
 /// An element that reads as a contact. Its fields are named only so that serde reads them
 /// as `Contact` does; nothing is kept.
-#[allow(dead_code)] // Read by serde, never looked at.
+#[expect(dead_code)] // Read by serde, never looked at.
 #[derive(Debug, Deserialize)]
 pub struct ContactCheck {
     id: i64,

@@ -9,8 +9,7 @@ use super::list_writer::ListWriter;
 use super::table::Paint;
 use super::term::Term;
 use crate::api::listed::left_out;
-use crate::api::{Listed, Timestamp};
-use crate::clock::Zone;
+use crate::api::Listed;
 use crate::present::{Column, Tone};
 use crate::text::{sanitize, sanitize_multiline};
 use clap::{Args, ValueEnum};
@@ -52,11 +51,6 @@ impl OutputArgs {
             OutputFormat::Json
         })
     }
-}
-
-/// A timestamp in the user's zone, to the minute: `2024-05-01 11:30`.
-pub fn local_short(time: &Timestamp) -> String {
-    Zone::Local.date_time(time.0)
 }
 
 /// Prints a fetched list in the format asked for (the terminal decides by default), after

@@ -25,7 +25,6 @@ pub(crate) fn open(kind: StoreKind) -> Result<Arc<CredentialStore>, KeyringError
             #[cfg(target_os = "windows")]
             StoreKind::WindowsCredentialManager => windows_native_keyring_store::Store::new()
                 .map(|store| store as Arc<CredentialStore>),
-            #[allow(unreachable_patterns)]
             _ => {
                 return Err(KeyringError::new(kind, Problem::Unavailable, "not on this platform"));
             }

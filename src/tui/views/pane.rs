@@ -174,7 +174,7 @@ pub(super) fn fit_spans(
 /// A list pane: its table, or why there is none yet (loading, failed, empty, no match).
 /// The cells come from the shared column definitions; `adjust` may change a row's cells
 /// by its place on screen (the agenda's day heading).
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments)]
 pub(super) fn render_list<T>(
     frame: &mut Frame,
     area: Rect,

@@ -1,6 +1,6 @@
 //! What the write tests share: keys, reading the open form or dialog, the writes an action
 //! asks for, and answering them (fetches that follow are answered with fixture data).
-#![allow(dead_code)]
+#![expect(dead_code)]
 
 use crate::common::{answer, connected, info};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
