@@ -1,5 +1,5 @@
-//! Link options of the release binary (issue 13: `outreach --version` within 1.5× of
-//! `jq --version`, the binary within 10 MiB).
+//! Link options of the release binary, for its budgets (docs/PERFORMANCE.md):
+//! `outreach --version` within 1.5× of `jq --version`, the binary within 10 MiB.
 //!
 //! A position-independent executable spends most of a short command's run on its ~50,000
 //! relocations: the loader writes a pointer into each of 1.4 MB of read-only data (vtables,

@@ -1,5 +1,6 @@
-//! The client's side of DESIGN §8 "fetch + parse 100k contacts ≤ 150 ms": the simulator at
-//! scale 100 in this process, the real `Client` talking to it over loopback HTTP.
+//! The client's side of the budget "fetch + parse 100k contacts ≤ 150 ms"
+//! (docs/PERFORMANCE.md): the simulator at scale 100 in this process, the real `Client`
+//! talking to it over loopback HTTP.
 //!
 //! - `contacts_100k/fetch_and_decode`: `Client::list_contacts`, the number the budget is about;
 //! - `contacts_100k/transfer_only`: the same request read as bytes, to tell transfer from decoding;

@@ -1,4 +1,4 @@
-//! The dashboard's side of DESIGN §8 at 1k … 1M rows (issue 13), in process:
+//! The dashboard's side of the budgets in docs/PERFORMANCE.md at 1k … 1M rows, in process:
 //!
 //! - `frame_200x50/N`: a frame costs the same with 1k or 1M rows (only the visible window);
 //! - `load_on_ui_thread/N`: what a loaded list costs the UI thread (`update` with the answer:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CLI rows of docs/PERFORMANCE.md (issue 13): `outreach contacts list` in each format
+# The CLI rows of docs/PERFORMANCE.md: `outreach contacts list` in each format
 # side by side with `curl | jq length` and the bare transfer (`curl -o /dev/null`), in the
 # same hyperfine run, against `outreach sim --seed 7 --scale N` for each N (N × 1000
 # contacts); its first output byte (`| head -c 1`: the command stops at its next write);

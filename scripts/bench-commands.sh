@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-command timings for DESIGN §8 (docs/PERFORMANCE.md has the results):
+# Whole-command timings for the performance budget (docs/PERFORMANCE.md has it and the results):
 #  - fetch + parse 100k contacts: `curl -s …/api/v1/contacts | jq length` against the client
 #    (examples/fetch_contacts), both against one `outreach sim --scale 100`;
 #  - `outreach --version` start-up;

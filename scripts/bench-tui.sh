@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dashboard at scale (issue 13, docs/PERFORMANCE.md "The dashboard at scale"): for each
+# The dashboard at scale (docs/PERFORMANCE.md "The dashboard at scale"): for each
 # scale, one `outreach sim --seed 7 --scale N` (N thousand contacts) and, in the same run,
 #  - the bare transfer (`curl -o /dev/null`) and `curl | jq length` (hyperfine),
 #  - the client alone: fetch + decode (examples/fetch_contacts, hyperfine, and its peak RSS),

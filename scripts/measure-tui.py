@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The dashboard as a terminal sees it (DESIGN §8), the real binary in a 200x50 pseudo-terminal:
+"""The dashboard as a terminal sees it (budgets in docs/PERFORMANCE.md), the real binary in a
+200x50 pseudo-terminal:
 
 - launch to first frame: from fork to the end of the first synchronized-output frame;
 - press 6 -> COUNT contacts shown: from pressing 6 (Contacts) to the title showing the count;

@@ -1,5 +1,6 @@
-//! Logging to a file, never to the terminal while the TUI owns it (DESIGN §1). The file is
-//! rotated daily (`outreach.YYYY-MM-DD.log`, UTC dates) and the last week is kept.
+//! Logging to a file, never to the terminal: a line written there while the TUI owns the
+//! screen would tear what it drew. The file is rotated daily (`outreach.YYYY-MM-DD.log`, UTC
+//! dates) and the last week is kept.
 
 use std::path::PathBuf;
 use tracing_appender::rolling::{Builder, Rotation};

@@ -2,7 +2,7 @@
 //! [`ListDecoder`] asked to keep it ([`ListDecoder::keeping_text`]) beside the element it
 //! read. `contacts list -o json` writes the text, checked by [`ContactCheck`] in the same
 //! single pass, so its cost tracks the transfer instead of decoding and encoding each
-//! contact (issue 13).
+//! contact.
 //!
 //! [`ListDecoder`]: super::listed::ListDecoder
 //! [`ListDecoder::keeping_text`]: super::listed::ListDecoder::keeping_text

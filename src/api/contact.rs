@@ -1,5 +1,5 @@
 //! A contact as listed by endpoint 10, in as little memory as the dashboard can hold a
-//! million of (DESIGN §8, issue 13).
+//! million of (the budget: 500 MiB for a million, docs/PERFORMANCE.md).
 //!
 //! Its e-mail, names and custom data live in one allocation (their texts back to back, with
 //! where each ends), its tags and time zone are shared with every contact that has the same

@@ -1,7 +1,8 @@
 //! Whether a list element reads as a [`Contact`], without building one: the check behind
-//! `contacts list -o json|jsonl`, which passes each element on as the server sent it
-//! (issue 13). Building a `Contact` allocates its strings, tags and `custom_data` only to
-//! drop them; this reads the same fields with the same rules into nothing at all.
+//! `contacts list -o json|jsonl`, which passes each element on as the server sent it, so
+//! its cost tracks the transfer. Building a `Contact` allocates its strings, tags and
+//! `custom_data` only to drop them; this reads the same fields with the same rules into
+//! nothing at all.
 //!
 //! The rules are [`Contact`]'s: `id` an integer; `email`, the names and `timezone` a string
 //! or null; `dnc` a bool or null; `tags` a list of strings or null; `custom_data` any JSON;

@@ -1,7 +1,7 @@
 //! A contact's `custom_data` kept as the JSON text the server sent, decoded only when shown.
 //!
 //! Decoded into a map, two custom fields cost a whole B-tree node (~630 bytes) per contact:
-//! 63 MB for 100k contacts, and most of the decode time (DESIGN §8, docs/PERFORMANCE.md).
+//! 63 MB for 100k contacts, and most of the decode time (docs/PERFORMANCE.md).
 //! Kept as text (in the contact's one allocation, `api::contact`) they cost their own
 //! length, and a list of a million contacts is decoded without building a single map.
 
@@ -10,7 +10,8 @@ use serde_json::Value;
 use std::fmt;
 
 /// Free-form key/value data of a contact, as JSON text. Anything that is not an object (a
-/// list, a string, null) reads as empty, as the API's other objects do (DESIGN §4).
+/// list, a string, null) reads as empty rather than failing the contact, as the API's
+/// other objects do.
 #[derive(Clone, Copy, Default)]
 pub struct CustomData<'a> {
     /// The object's text; `None` when it is empty or was not an object.

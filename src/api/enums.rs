@@ -1,5 +1,5 @@
 //! The API's string enumerations. Every one keeps values it does not know as
-//! `Unknown(String)`, so a new server-side status never breaks decoding (DESIGN §4).
+//! `Unknown(String)`, so a new server-side status never breaks decoding.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -159,7 +159,7 @@ pub enum StatusKind {
 }
 
 impl ExchangeStatus {
-    /// Whether this status belongs to a group (DESIGN §4: replied = the contact answered).
+    /// Whether this status belongs to a group (replied = the contact answered at some point).
     pub fn in_group(&self, group: &ExchangeGroup) -> bool {
         use ExchangeStatus::*;
         match group {

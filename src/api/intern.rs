@@ -1,6 +1,6 @@
 //! Repeated short strings of a list (a contact's time zone and tags) shared instead of
 //! allocated per element: 100k contacts name a few hundred time zones and a few dozen tags,
-//! so decoding them costs a lookup, not an allocation each (DESIGN §8 memory budget). A
+//! so decoding them costs a lookup, not an allocation each. A
 //! contact's whole list of tags is shared the same way: a few dozen tags make a few hundred
 //! distinct lists.
 

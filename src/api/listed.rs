@@ -1,5 +1,5 @@
 //! Tolerant list decoding: one element that does not decode is skipped and counted,
-//! never a failure of the whole list (DESIGN §4).
+//! never a failure of the whole list: one odd element must not blank a pane.
 //!
 //! Lists are decoded as their bytes arrive ([`ListDecoder`]): each element as soon as its
 //! last byte is in, so a body is never held whole. For 100k contacts that is 23 MB never

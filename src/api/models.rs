@@ -1,6 +1,7 @@
 //! Serde types of every resource of the API, shared by the client and the simulator so the
-//! two cannot drift apart. Decoding is tolerant (DESIGN §4): unknown enum values are kept,
-//! extra fields ignored, null or missing non-id fields read as absent.
+//! two cannot drift apart. Decoding is tolerant, so a server that adds a status or a field
+//! never breaks the client: unknown enum values are kept, extra fields ignored, null or
+//! missing non-id fields read as absent.
 
 pub use super::contact::Contact;
 use super::enums::{

@@ -1,4 +1,5 @@
-//! The request bounds that are certain (DESIGN §4), checked before anything is sent.
+//! The request bounds that are certain, checked before anything is sent; anything less
+//! certain is left to the server's 422.
 //! The simulator enforces the same rules, so the two agree by construction.
 
 use super::error::FieldError;

@@ -1,4 +1,5 @@
-//! The base URL rule (DESIGN §6): `https://`, or `http://` only to this machine.
+//! The base URL rule: `https://`, or `http://` only to this machine, since every request
+//! carries the API key and plain HTTP would show it to the network.
 
 use super::error::ApiError;
 use reqwest::Url;

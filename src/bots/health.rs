@@ -1,4 +1,4 @@
-//! One definition of a bot's health (DESIGN §4, "bot needs attention"), used by the
+//! One definition of a bot's health (whether it needs attention), used by the
 //! Overview, the Bots pane, `outreach status` and `outreach bots list`.
 //!
 //! *Retired* bots (DELETED, CANCELLED, INACTIVE) no longer send: they are listed apart and

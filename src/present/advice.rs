@@ -119,7 +119,9 @@ pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
     Some(text.to_string())
 }
 
-/// This run's command line, for "re-run …" (the key is never on it: DESIGN §6).
+/// This run's command line, for "re-run …". Safe to show: the API key is never taken from
+/// an option (so it stays out of shell history and process lists), only from the
+/// environment or the keyring.
 fn this_command() -> String {
     let words = std::env::args().skip(1).map(|arg| {
         let arg = crate::text::sanitize(&arg);

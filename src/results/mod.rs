@@ -6,8 +6,9 @@
 //! `outreach report` all print the same numbers.
 //!
 //! One definition of each number, in calendar days of the viewer's zone:
-//! - a **reply** is a conversation in the replied group (DESIGN §4) whose last update falls
-//!   in the window, counted once; its category is [`crate::inbox::Category`]'s;
+//! - a **reply** is a conversation in the replied group (the contact answered at some
+//!   point) whose last update falls in the window, counted once; its category is
+//!   [`crate::inbox::Category`]'s;
 //! - a **meeting booked** is a meeting created in the window (its start when the server
 //!   gave no creation time), cancelled or not; each is cancelled, held or upcoming by
 //!   [`MeetingState::of`] (cancelled if cancelled; else held once its end is past; else

@@ -1,5 +1,6 @@
-//! The simulator: a faithful in-process server of the whole API (DESIGN §5), used by the
-//! demo, the tests and the benchmarks over real HTTP on loopback.
+//! The simulator: an in-process server of the whole API, used by the demo, the tests and
+//! the benchmarks over real HTTP on loopback. Faithful (paths, status codes, JSON shapes,
+//! 422 bodies), so that a client tested against it works against the real service.
 //!
 //! Several organisations with seeded, anchor-relative data; writes really change state;
 //! FastAPI-shaped errors and 422 bodies; fault injection; admin routes under `/_sim/`.

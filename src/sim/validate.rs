@@ -1,5 +1,5 @@
 //! Request bodies read and validated as FastAPI + pydantic v2 would, with the same 422
-//! entries (type, loc, msg, input, ctx) for every bound of DESIGN §4. Field order and
+//! entries (type, loc, msg, input, ctx) for every bound of `api::rules`. Field order and
 //! error order follow the models, and every error in a body is reported.
 
 use super::pyjson::python_json_error;

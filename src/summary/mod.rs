@@ -42,8 +42,8 @@ pub struct CampaignCounts {
     pub by_status: BTreeMap<String, usize>,
 }
 
-/// Replied conversations: exchanges in the replied group (DESIGN §4: the contact answered at
-/// some point, whoever spoke last), each counted once, on the calendar day of its last update.
+/// Replied conversations: exchanges in the replied group (the contact answered at some
+/// point, whoever spoke last), each counted once, on the calendar day of its last update.
 /// The API has no per-message reply count, so a conversation is the unit.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReplyCounts {

@@ -1,5 +1,7 @@
-//! Untrusted text from the API made safe for a terminal (DESIGN §6), and e-mail bodies
-//! made readable: HTML to text at a width, quoted history, link footnotes, wrapping.
+//! Untrusted text from the API made safe for a terminal (no control, escape, bidi or
+//! invisible character from a server reaches it: they can rewrite the title or clipboard,
+//! or hide and spoof text), and e-mail bodies made readable: HTML to text at a width,
+//! quoted history, link footnotes, wrapping.
 
 mod body;
 mod bounds;

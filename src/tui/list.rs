@@ -1,6 +1,6 @@
 //! A virtual list: the rows stay where they are (`Arc<[T]>` in the store); this holds the
 //! filtered order, the selection and the scroll offset. The order is recomputed only when
-//! the filter text or the data changes (DESIGN §3, §8): on the UI thread when few rows are
+//! the filter text or the data changes, never per frame: on the UI thread when few rows are
 //! searched, otherwise as a [`FilterJob`] on a worker whose answer comes back by its
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 

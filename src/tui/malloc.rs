@@ -1,5 +1,5 @@
-//! glibc's malloc tuned for a dashboard that holds a large list (issue 13: 100k contacts
-//! within 60 MiB).
+//! glibc's malloc tuned for a dashboard that holds a large list (the budget: 100k contacts
+//! within 60 MiB, docs/PERFORMANCE.md).
 //!
 //! By default glibc raises its mmap threshold each time a large block is freed (up to
 //! 32 MiB), after which buffers of hundreds of KiB to MiBs — a list growing while it is

@@ -221,7 +221,7 @@ where
         }
         // Polled with this task's own waker: a poll with a no-op waker (`now_or_never`) left
         // crossterm's EventStream waking nobody when the next key came, so a key waited for
-        // the next clock tick — up to a second (issue 11 item 6).
+        // the next clock tick — up to a second.
         while let Poll::Ready(next) = poll_fn(|cx| Poll::Ready(events.poll_next_unpin(cx))).await {
             match next {
                 Some(Ok(event)) => actions.extend(event_action(event)),

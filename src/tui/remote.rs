@@ -20,8 +20,8 @@ pub struct Loaded<T> {
 }
 
 /// One resource as the dashboard knows it. The last good data stays while a reload is
-/// pending or after it failed, so a pane never blanks: this is the `Idle | Loading |
-/// Loaded | Failed` of DESIGN §3 with the previous data kept alongside.
+/// pending or after it failed, so a pane never blanks: the usual `Idle | Loading |
+/// Loaded | Failed` with the previous data kept alongside.
 #[derive(Debug, Clone)]
 pub struct Remote<T> {
     pub data: Option<Loaded<T>>,
@@ -88,7 +88,7 @@ impl<T> Remote<T> {
             Ok(listed) => {
                 match &mut self.data {
                     // Not one element could be read (a body nested too deep, every element
-                    // of the wrong type): the rows from before stay (DESIGN §4), marked.
+                    // of the wrong type): the rows from before stay, marked; never a blank pane.
                     Some(data) if listed.items.is_empty() && listed.skipped > 0 => {
                         data.skipped = listed.skipped;
                     }

@@ -1,4 +1,4 @@
-//! Work on a list's rows that does not belong on the UI thread (DESIGN §8: keys never wait):
+//! Work on a list's rows that does not belong on the UI thread (a key must never wait on it):
 //! building the search index of a large list, chunk by chunk, searching it, and letting go
 //! of the rows a reload replaced. `update` asks for it as an effect; the runner runs it on a
 //! blocking task and each result comes back as an action, dropped when a newer one made it

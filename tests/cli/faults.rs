@@ -1,4 +1,4 @@
-//! The CLI against the simulator's harsher faults (issue 11): each one is answered in
+//! The CLI against the simulator's harsher faults: each one is answered in
 //! words within seconds, with an exit code a script can act on, and the words say what to
 //! re-run — never "press r".
 

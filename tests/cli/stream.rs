@@ -1,6 +1,6 @@
-//! `contacts list` streams (issue 13): piped JSON is the server's own text, element by
-//! element; a broken element is left out and told on stderr; a list cut short is never
-//! written as a whole one.
+//! `contacts list` streams, so its cost tracks the transfer: piped JSON is the server's own
+//! text, element by element; a broken element is left out and told on stderr; a list cut
+//! short is never written as a whole one.
 
 use crate::common;
 

@@ -1,7 +1,8 @@
-//! The client against the simulator's harsher faults (issue 11): a server that never
-//! answers or stops in the middle fails within the timeout, named by host and by what did
-//! not happen, and a server silent after the request is not asked again; a long Retry-After is not slept; hostile
-//! error text, a bad list element and a body nested 100k deep are errors, not crashes.
+//! The client against the simulator's harsher faults: a server that never answers or stops
+//! in the middle fails within the timeout, named by host and by what did not happen, and a
+//! server silent after the request is not asked again; a long Retry-After is not slept;
+//! hostile error text, a bad list element and a body nested 100k deep are errors, not
+//! crashes.
 
 use crate::common;
 

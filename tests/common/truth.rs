@@ -5,7 +5,7 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 use outreach_tui::api::{Client, Exchange, ExchangeGroup, ExchangeQuery, Meeting, MeetingQuery};
 use std::collections::BTreeMap;
 
-/// The statuses of a reply (DESIGN §4, the replied group), written out again.
+/// The statuses of a reply (the replied group: the contact answered), written out again.
 const REPLIED: &[&str] = &[
     "UNSUB_REQUEST",
     "DECLINED",

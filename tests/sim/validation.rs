@@ -1,6 +1,6 @@
 //! The simulator's 422 bodies against real FastAPI + pydantic v2 answers: every example
 //! of `tests/data/fastapi-422-examples.md` (a copy of the spec's file) is replayed and
-//! compared field for field, then the other bounds of DESIGN §4 and FastAPI's order of
+//! compared field for field, then the other bounds of `api::rules` and FastAPI's order of
 //! checks (body syntax, key, rights, validation).
 
 use crate::common;

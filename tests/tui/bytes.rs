@@ -1,5 +1,6 @@
-//! What reaches the terminal (DESIGN §8): a selection move is a small diff, and redrawing an
-//! unchanged screen writes nothing but the synchronized-output markers.
+//! What reaches the terminal (budgets in docs/PERFORMANCE.md): a selection move is a small
+//! diff, and redrawing an unchanged screen writes nothing but the synchronized-output
+//! markers.
 
 use crate::common;
 

@@ -140,7 +140,7 @@ fn help_wraps_its_mouse_line_and_scrolls_with_the_movement_keys() {
         assert!(matches!(state.overlay, Some(Overlay::Help { .. })), "G closed help:\n{text}");
         assert!(text.contains("Mouse: wheel scrolls"), "{text}");
         assert!(text.contains("switch."), "the Mouse line is cut:\n{text}");
-        // Help ends with where the log is, as `--help` does (issue 10 item 14).
+        // Help ends with where the log is, as `--help` does: it is what a bug report needs.
         assert!(text.contains("Log file:") && text.contains("outreach.log"), "{text}");
         assert_box_whole(&buffer(&state), " Keys", &text);
         act(&mut state, ch('g'));

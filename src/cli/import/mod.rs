@@ -105,7 +105,7 @@ pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError
 }
 
 /// `--dry-run`: the file is checked and the report written with no network at all, so it
-/// runs without the async runtime (issue 13).
+/// runs without the async runtime and starts as fast as `--version`.
 pub fn dry_run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError> {
     let term = Term::detect(global.color);
     let file = read(&args)?;

@@ -1,5 +1,5 @@
 //! The virtual table: ratatui rows are built for the visible window only, so a frame costs
-//! the same with a thousand rows or a million (DESIGN §8). Columns that do not fit the
+//! the same with a thousand rows or a million. Columns that do not fit the
 //! width are left out, least important first.
 
 use crate::present::fit::{Limits, fit};
