@@ -110,7 +110,10 @@ async fn a_list_that_cannot_be_read_keeps_the_rows_and_its_error_clears_on_recov
     faults(&sim, "nested@GET:/api/v1/campaigns#1").await;
     dashboard.act(ch('r')).await;
     let failed = dashboard.screen();
-    assert!(failed.contains(&name), "the rows stay (DESIGN §4):\n{failed}");
+    assert!(
+        failed.contains(&name),
+        "the rows stay (a failed reload never blanks a pane):\n{failed}"
+    );
     assert!(!failed.contains("No campaigns"), "{failed}");
     assert_eq!(dashboard.state.campaigns.list.total(), rows);
     // The nested body is an array whose one element cannot be read.
