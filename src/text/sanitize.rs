@@ -173,7 +173,7 @@ pub fn joins(before: char, after: char) -> bool {
 /// A variation selector: it picks a form of the character before it, so a joiner after it
 /// joins that character.
 fn is_variation_selector(c: char) -> bool {
-    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
+    matches!(c, '\u{180b}'..='\u{180d}' | '\u{180f}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
 /// One-line text (names, subjects, statuses): every dangerous character removed, and line
@@ -324,6 +324,8 @@ mod tests {
             ("a\u{200d}💻", "a💻"),
             ("👩\u{200d}b", "👩b"),
             ("می\u{200c}abc", "میabc"),
+            // A Mongolian variation selector is not what the joiner joins: the letter is.
+            ("ሀ\u{180b}\u{200c}ی", "ሀ\u{180b}ی"),
             ("a\u{200d}\u{1b}b", "ab"),
         ] {
             assert_eq!(sanitize(text), shown, "{text:?}");
