@@ -17,7 +17,7 @@ const DEBUG_FILTER: &str = "warn,outreach_tui=debug,outreach=debug";
 /// `$XDG_STATE_HOME/outreach` (or the platform's equivalent), where the log files live.
 /// The same directory as the local state file.
 pub fn log_dir() -> Option<PathBuf> {
-    crate::state::dir()
+    crate::local::dir()
 }
 
 /// Today's log file, the one this run writes to.

@@ -8,15 +8,13 @@ pub mod chain;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;
-pub mod filter;
 pub mod form;
 pub mod inbox;
 pub(crate) mod input;
 pub mod keymap;
 pub(crate) mod layout;
-pub mod list;
+pub mod lists;
 mod malloc;
-pub mod memo;
 pub mod model;
 pub mod outside;
 pub(crate) mod palette;
@@ -24,7 +22,6 @@ pub(crate) mod panic_drill;
 pub(crate) mod remote;
 pub mod resource;
 pub mod runner;
-pub mod search;
 pub(crate) mod settings;
 pub mod state;
 pub mod submit;
@@ -121,12 +118,12 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     // The demo's organisation is new every run: its marks are kept for the session only. The
     // user's file is opened by the first job that needs it, after the first frame; a file
     // that could not be used is said in the status bar.
-    let open: Box<dyn FnOnce() -> crate::state::LocalState + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(crate::state::LocalState::in_memory),
+    let open: Box<dyn FnOnce() -> crate::local::LocalState + Send> = match &launch {
+        Launch::Demo { .. } => Box::new(crate::local::LocalState::in_memory),
         Launch::Profile(_) => {
             let tx = tx.clone();
             Box::new(move || {
-                let (local, warning) = crate::state::LocalState::open_default();
+                let (local, warning) = crate::local::LocalState::open_default();
                 if let Some(warning) = warning {
                     let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
                 }
@@ -134,7 +131,7 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
             })
         }
     };
-    let (input, input_switch) = outside::input::Input::new();
+    let (input, input_switch) = outside::events::Input::new();
     let mut runner = Runner::new(tx, launch)
         .with_input(input_switch)
         .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)));

@@ -4,8 +4,8 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
+use crate::local::LocalState;
 use crate::session::EnteredKey;
-use crate::state::LocalState;
 use std::sync::LazyLock;
 
 /// The local state, opened by the first job that needs it, on a blocking thread: opening the
@@ -15,7 +15,7 @@ use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::inbox::jobs::LocalJob;
 use crate::tui::model::{ReqId, Slot};
-use crate::tui::outside::{self, input::InputSwitch};
+use crate::tui::outside::{self, events::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
 use chrono::{TimeDelta, Utc};
 use std::collections::{HashMap, VecDeque};

@@ -1,10 +1,10 @@
-//! The local state file (`src/state`): what is marked survives a restart, older files are
+//! The local state file (`src/local`): what is marked survives a restart, older files are
 //! migrated, and a damaged, locked or newer file never stops a run — it is rebuilt or
 //! bypassed, with a warning the status bar can show.
 
 use chrono::{TimeZone, Utc};
 use outreach_tui::api::Timestamp;
-use outreach_tui::state::{LocalState, Mark, SCHEMA_VERSION, Scope};
+use outreach_tui::local::{LocalState, Mark, SCHEMA_VERSION, Scope};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 

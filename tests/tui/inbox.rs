@@ -11,7 +11,7 @@ use crossterm::event::KeyCode;
 use outreach_tui::api::{ExchangeStatus, Listed, ServerMessage, Timestamp};
 use outreach_tui::config::{Loaded, parse};
 use outreach_tui::inbox::snippet::summarise;
-use outreach_tui::state::{LocalState, Scope};
+use outreach_tui::local::{LocalState, Scope};
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::inbox::jobs::{LocalAnswer, SnippetJob};
 use outreach_tui::tui::model::{Pane, Slot};

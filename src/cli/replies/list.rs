@@ -12,7 +12,7 @@ use super::marks;
 use super::row::{Reply, columns};
 use crate::api::{ApiError, Client, Exchange, ExchangeGroup, ExchangeQuery, Listed, Timestamp};
 use crate::clock::short_age;
-use crate::state::{LocalState, Scope};
+use crate::local::{LocalState, Scope};
 use chrono::Utc;
 use std::collections::HashSet;
 

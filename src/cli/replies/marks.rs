@@ -6,7 +6,7 @@ use super::super::context::Context;
 use super::super::exit::{CliError, Exit};
 use super::super::output::{note, warn, write_stdout};
 use crate::api::Timestamp;
-use crate::state::{LocalState, Scope};
+use crate::local::{LocalState, Scope};
 use std::collections::HashMap;
 
 /// The local state and the scope of this session (profile + organisation). A file that

@@ -5,10 +5,10 @@
 use crate::api::{Exchange, Timestamp};
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::{Category, Writer, waits_on_us};
+use crate::local::{self, Mark};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
 use crate::present::tone::Tone;
-use crate::state::{self, Mark};
 use serde::{Serialize, Serializer};
 
 /// A reply as `outreach replies` lists it.
@@ -39,7 +39,7 @@ impl Reply {
     pub fn new(exchange: Exchange, mark: Option<&Mark>, first_use: Timestamp) -> Reply {
         Reply {
             category: Category::of(&exchange.status),
-            new: state::is_new(mark, exchange.updated_at, first_use),
+            new: local::is_new(mark, exchange.updated_at, first_use),
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
             snippet: None,
             last: None,

@@ -4,7 +4,7 @@
 
 use crate::api::{ApiError, Client, Timestamp};
 use crate::inbox::snippet::{Snippet, summarise};
-use crate::state::{LocalState, Mark, Scope};
+use crate::local::{LocalState, Mark, Scope};
 use std::collections::HashMap;
 
 /// Read the chain of one exchange for its snippet.

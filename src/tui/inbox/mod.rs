@@ -1,5 +1,5 @@
 //! The reply inbox of the Exchanges pane, as the dashboard holds it: what the user has seen
-//! and handled (kept on this machine by [`crate::state`]), snippets read from the chains,
+//! and handled (kept on this machine by [`crate::local`]), snippets read from the chains,
 //! the category and handled filters, marked rows, the last triage to undo, and what has been
 //! announced. Plain data and questions about it; `update::inbox` changes it.
 
@@ -8,9 +8,9 @@ pub(crate) mod notify;
 
 use crate::api::{Exchange, Items, Timestamp};
 use crate::inbox::{Category, Facts, Snippet};
+use crate::local::{Mark, Scope, is_new};
 use crate::present::Tone;
-use crate::state::{Mark, Scope, is_new};
-use crate::tui::memo::ListMemo;
+use crate::tui::lists::memo::ListMemo;
 use crate::tui::model::Shelf;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;

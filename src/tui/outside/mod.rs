@@ -3,9 +3,9 @@
 //! profile. `update` decides (`Job`), the runner does it (`perform`), and what came of it
 //! returns as `Done`.
 
+pub mod events;
 pub mod history;
 pub mod hyperlinks;
-pub mod input;
 pub mod perform;
 
 use crate::api::{EmailMessage, Items};

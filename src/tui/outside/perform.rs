@@ -2,7 +2,7 @@
 //! and suspends the dashboard (input paused, alternate screen and raw mode left) while the
 //! pager or the editor has the terminal, then takes it back.
 
-use super::input::InputSwitch;
+use super::events::InputSwitch;
 use super::{Done, Job};
 use crate::api::EmailMessage;
 use crate::term::{clipboard, programs};

@@ -3,10 +3,10 @@
 
 use crate::api::{ApiError, Client, Listed};
 use crate::tui::action::{Action, Answer, Read};
-use crate::tui::list::INLINE_ROWS;
+use crate::tui::lists::list::INLINE_ROWS;
+use crate::tui::lists::search::ListJob;
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::resource::shape::ListResource;
-use crate::tui::search::ListJob;
 use crate::tui::state::AppState;
 use futures_util::future::BoxFuture;
 use std::any::Any;

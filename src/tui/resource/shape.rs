@@ -2,12 +2,12 @@
 
 use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
-use crate::tui::filter::{SearchChunk, SearchIndex, row_text};
 use crate::tui::layout::list_rows;
-use crate::tui::list::INLINE_ROWS;
+use crate::tui::lists::filter::{SearchChunk, SearchIndex, row_text};
+use crate::tui::lists::list::INLINE_ROWS;
+use crate::tui::lists::search::{BuildRows, IndexJob, ListJob};
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
-use crate::tui::search::{BuildRows, IndexJob, ListJob};
 use crate::tui::state::AppState;
 use std::collections::HashMap;
 use std::fmt::Debug;

@@ -4,8 +4,8 @@
 
 use crate::api::{Exchange, Timestamp};
 use crate::inbox::{Category, Facts};
+use crate::local::Scope;
 use crate::present::names::party_name;
-use crate::state::Scope;
 use crate::tui::action::Effect;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};

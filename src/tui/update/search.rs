@@ -2,7 +2,7 @@
 //! unless it is the latest), and the next chunk of a large list's index.
 
 use crate::tui::layout::list_rows;
-use crate::tui::search::ListWork;
+use crate::tui::lists::search::ListWork;
 use crate::tui::state::AppState;
 
 pub(super) fn on_searched(state: &mut AppState, work: ListWork) {

@@ -6,7 +6,7 @@ use crate::present::cause::cause;
 use crate::present::{self, Context, Shown};
 use crate::text::{sanitize, truncate};
 use crate::tui::details::detail_lines;
-use crate::tui::list::ListState;
+use crate::tui::lists::list::ListState;
 use crate::tui::model::Pane;
 use crate::tui::remote::Remote;
 use crate::tui::resource::{PaneList, context};

@@ -4,7 +4,7 @@
 
 use crate::present::fit::{Limits, fit};
 use crate::present::{self, Align, Shown};
-use crate::tui::list::ListState;
+use crate::tui::lists::list::ListState;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Rect};
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn numbers_are_right_aligned_under_their_header() {
-        use crate::tui::filter::{FilterEngine, SearchIndex};
+        use crate::tui::lists::filter::{FilterEngine, SearchIndex};
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
         let columns =

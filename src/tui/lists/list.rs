@@ -4,7 +4,9 @@
 //! searched, otherwise as a [`FilterJob`] on a worker whose answer comes back by its
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
-use crate::tui::filter::{FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel};
+use crate::tui::lists::filter::{
+    FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -118,7 +120,7 @@ struct Newer<'a> {
     mine: u64,
 }
 
-impl crate::tui::filter::Cancel for Newer<'_> {
+impl crate::tui::lists::filter::Cancel for Newer<'_> {
     fn cancelled(&self) -> bool {
         self.latest.load(Ordering::Relaxed) != self.mine
     }
@@ -639,7 +641,7 @@ mod tests {
 
     #[test]
     fn rows_arrive_in_chunks_and_a_filter_follows_them() {
-        let count = crate::tui::filter::CHUNK_ROWS * 2;
+        let count = crate::tui::lists::filter::CHUNK_ROWS * 2;
         let rows: Vec<String> = (0..count).map(|i| format!("row {i}")).collect();
         let mut engine = FilterEngine::default();
         let mut list = ListState::default();
@@ -650,7 +652,7 @@ mod tests {
         assert!(!list.indexed());
         list.set_filter("9999", &mut engine);
         assert_eq!(list.order(), [] as [u32; 0], "nothing indexed yet");
-        for part in rows.chunks(crate::tui::filter::CHUNK_ROWS) {
+        for part in rows.chunks(crate::tui::lists::filter::CHUNK_ROWS) {
             let chunk = Arc::new(SearchChunk::new(part.iter().map(String::as_str)));
             if let Some(job) = list.add_chunk(ticket.generation, chunk, &mut engine) {
                 let answer = job.perform().expect("not cancelled");

@@ -6,7 +6,7 @@
 //!
 //! Rows are folded once (lower-cased, accents normalised as nucleo does) into chunks that
 //! keep each distinct column text once (`index`), built off the UI thread and handed over
-//! one by one (`tui::search`). A keystroke scans the rows in order, scoring each distinct
+//! one by one (`tui::lists::search`). A keystroke scans the rows in order, scoring each distinct
 //! column text of a chunk once for all the rows that share it:
 //! - a word of ASCII letters (nearly every word typed) is scored over the column's bytes by
 //!   `fzf` (fzf's scoring with nucleo's constants, over the word's contiguous occurrences and

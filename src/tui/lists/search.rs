@@ -4,8 +4,8 @@
 //! blocking task and each result comes back as an action, dropped when a newer one made it
 //! useless. Tests run it in place ([`ListJob::perform`]) and need no waiting.
 
-use crate::tui::filter::{CHUNK_ROWS, SearchChunk};
-use crate::tui::list::{FilterJob, Filtered, RowsTicket};
+use crate::tui::lists::filter::{CHUNK_ROWS, SearchChunk};
+use crate::tui::lists::list::{FilterJob, Filtered, RowsTicket};
 use crate::tui::model::Pane;
 use std::any::Any;
 use std::fmt::Debug;
