@@ -4,6 +4,7 @@
 
 use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
+use super::endpoints::*;
 use super::error::{ApiError, body_start};
 use super::key::ApiKey;
 use super::listed::Listed;
@@ -132,8 +133,8 @@ impl Client {
     pub async fn add_dnc_domains(&self, domains: &[String]) -> Result<ServerMessage, ApiError> {
         let body = DomainList { domains: domains.to_vec() };
         let target = WriteTarget { domain_count: Some(domains.len()), ..WriteTarget::default() };
-        let write = Write::new("dnc.domains", target);
-        self.send_for_message(Method::POST, "/api/v1/dnc-domains/json", &[], &body, write).await
+        let write = Write::new(&ADD_DNC_DOMAINS, target);
+        self.send_for_message(&[], &body, write).await
     }
 
     /// 2. Logs a conversion about a contact.
@@ -141,10 +142,8 @@ impl Client {
         &self,
         conversion: &SubmitConversion,
     ) -> Result<ConversionOutcome, ApiError> {
-        let write = Write::new("conversion.log", addressed(&conversion.email));
-        let reply = self
-            .send_for_message(Method::POST, "/api/v2/conversions", &[], conversion, write)
-            .await?;
+        let write = Write::new(&LOG_CONVERSION, addressed(&conversion.email));
+        let reply = self.send_for_message(&[], conversion, write).await?;
         Ok(if reply.status == 200 {
             ConversionOutcome::NotAContact
         } else {
@@ -161,8 +160,8 @@ impl Client {
         start_immediately: bool,
     ) -> Result<BaseItem, ApiError> {
         let flag = ("start_immediately", start_immediately);
-        let write = upload_write("contact.upload_and_start", campaign_id, contact, bot_id);
-        self.upload(campaign_id, "upload-and-start", contact, write, flag).await
+        let write = upload_write(&UPLOAD_AND_START, campaign_id, contact, bot_id);
+        self.upload(campaign_id, contact, write, flag).await
     }
 
     /// 4. Uploads a contact into a campaign.
@@ -173,8 +172,8 @@ impl Client {
         bot_id: Option<i64>,
         notify: bool,
     ) -> Result<BaseItem, ApiError> {
-        let write = upload_write("contact.upload", campaign_id, contact, bot_id);
-        self.upload(campaign_id, "upload", contact, write, ("notify", notify)).await
+        let write = upload_write(&UPLOAD_CONTACT, campaign_id, contact, bot_id);
+        self.upload(campaign_id, contact, write, ("notify", notify)).await
     }
 
     /// 5. Adds a contact to the organisation.
@@ -182,12 +181,9 @@ impl Client {
         &self,
         contact: &ContactUpload,
     ) -> Result<AddContactOutcome, ApiError> {
-        let write = Write::new("contact.add", addressed(&contact.email));
-        let path = "/api/v1/contacts/add";
-        match self
-            .send_json::<BaseItem, _>(Method::POST, path, &[], contact, "contact", write)
-            .await
-        {
+        let write = Write::new(&ADD_CONTACT, addressed(&contact.email));
+        let path = ADD_CONTACT.path;
+        match self.send_json::<BaseItem, _>(path, &[], contact, "contact", write).await {
             Ok(item) => Ok(AddContactOutcome::Added { id: item.id }),
             Err(error) if is_duplicate_contact(&error) => {
                 let detail = match error {
@@ -204,18 +200,18 @@ impl Client {
     pub async fn add_dnc_emails(&self, emails: &[String]) -> Result<ServerMessage, ApiError> {
         let body = DncEmails { emails: emails.to_vec() };
         let target = WriteTarget { addresses: emails.to_vec(), ..WriteTarget::default() };
-        let write = Write::new("dnc.emails", target);
-        self.send_for_message(Method::POST, "/api/v1/contacts/dnc/add", &[], &body, write).await
+        let write = Write::new(&ADD_DNC_EMAILS, target);
+        self.send_for_message(&[], &body, write).await
     }
 
     /// 7. Lists the organisation's campaigns.
     pub async fn list_campaigns(&self) -> Result<Listed<Campaign>, ApiError> {
-        self.get_list("/api/v1/campaigns", &[], "the campaign list").await
+        self.get_list(LIST_CAMPAIGNS.path, &[], "the campaign list").await
     }
 
     /// 8. Lists the organisation's bots.
     pub async fn list_bots(&self) -> Result<Listed<Bot>, ApiError> {
-        self.get_list("/api/v1/bots", &[], "the organisation").await
+        self.get_list(LIST_BOTS.path, &[], "the organisation").await
     }
 
     /// 9. Lists exchanges of a group, optionally of one campaign and a date range.
@@ -223,12 +219,12 @@ impl Client {
         &self,
         query: &ExchangeQuery,
     ) -> Result<Listed<Exchange>, ApiError> {
-        self.get_list("/api/v1/campaigns/data/replies", &query.params(), "the campaign").await
+        self.get_list(LIST_EXCHANGES.path, &query.params(), "the campaign").await
     }
 
     /// 10. Lists the organisation's contacts.
     pub async fn list_contacts(&self) -> Result<Listed<Contact>, ApiError> {
-        self.get_list("/api/v1/contacts", &[], "the contact list").await
+        self.get_list(LIST_CONTACTS.path, &[], "the contact list").await
     }
 
     /// 10, streamed: each contact goes to `sink` as soon as its last byte is in, so the
@@ -240,7 +236,7 @@ impl Client {
     ) -> Result<usize, ApiError> {
         let body = ListBody::<Contact>::announced(None);
         let hand_over = |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
-        match self.stream_list("/api/v1/contacts", &[], "the contact list", body, hand_over).await?
+        match self.stream_list(LIST_CONTACTS.path, &[], "the contact list", body, hand_over).await?
         {
             Streamed::Stopped { skipped } => Ok(skipped),
             Streamed::Ended(rest) => {
@@ -259,7 +255,7 @@ impl Client {
         &self,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<ContactCheck>("/api/v1/contacts", &[], "the contact list", sink).await
+        self.stream_as_sent::<ContactCheck>(LIST_CONTACTS.path, &[], "the contact list", sink).await
     }
 
     /// 7, streamed as the server sent it: each campaign's own JSON text, every field kept
@@ -270,12 +266,12 @@ impl Client {
         &self,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Campaign>("/api/v1/campaigns", &[], "the campaign list", sink).await
+        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", sink).await
     }
 
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn bots_as_sent(&self, sink: impl FnMut(&str) -> bool) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Bot>("/api/v1/bots", &[], "the organisation", sink).await
+        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", sink).await
     }
 
     /// 9, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -284,7 +280,7 @@ impl Client {
         query: &ExchangeQuery,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let path = "/api/v1/campaigns/data/replies";
+        let path = LIST_EXCHANGES.path;
         self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", sink).await
     }
 
@@ -294,7 +290,7 @@ impl Client {
         exchange_id: i64,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let path = format!("/api/v1/exchanges/{exchange_id}/emails");
+        let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
         self.stream_as_sent::<EmailMessage>(&path, &[], &what, sink).await
     }
@@ -305,28 +301,28 @@ impl Client {
         query: &MeetingQuery,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let path = "/api/v1/meetings";
+        let path = LIST_MEETINGS.path;
         self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", sink).await
     }
 
     /// 11. The e-mail chain of one exchange.
     pub async fn email_chain(&self, exchange_id: i64) -> Result<Listed<EmailMessage>, ApiError> {
-        let path = format!("/api/v1/exchanges/{exchange_id}/emails");
+        let path = EMAIL_CHAIN.path_with(exchange_id);
         self.get_list(&path, &[], &format!("exchange {exchange_id}")).await
     }
 
     /// 12. Lists meetings in a date range.
     pub async fn list_meetings(&self, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
-        self.get_list("/api/v1/meetings", &query.params(), "the meeting list").await
+        self.get_list(LIST_MEETINGS.path, &query.params(), "the meeting list").await
     }
 
     /// 13. Starts a campaign (PENDING → ACTIVE).
     pub async fn start_campaign(&self, campaign_id: i64) -> Result<ServerMessage, ApiError> {
-        let path = format!("/api/v1/campaigns/{campaign_id}/start");
+        let path = START_CAMPAIGN.path_with(campaign_id);
         let target = WriteTarget { campaign_id: Some(campaign_id), ..WriteTarget::default() };
-        let write = Write::new("campaign.start", target);
+        let write = Write::new(&START_CAMPAIGN, target);
         let what = format!("campaign {campaign_id}");
-        self.send::<(), RawBody>(Method::PUT, &path, &[], None, &what, Some(&write))
+        self.send::<(), RawBody>(START_CAMPAIGN.method(), &path, &[], None, &what, Some(&write))
             .await
             .map(|(status, body)| ServerMessage::from_body(status, &body))
     }
@@ -354,22 +350,21 @@ impl Client {
 
     // ---- plumbing ----
 
-    /// Endpoints 3 and 4: the same upload under `contacts/{action}`, told apart by their
-    /// flag (`start_immediately` or `notify`).
+    /// Endpoints 3 and 4 (the write's endpoint): the same upload, told apart by their flag
+    /// (`start_immediately` or `notify`).
     async fn upload(
         &self,
         campaign_id: i64,
-        action: &str,
         contact: &ContactUpload,
         write: Write,
         (flag, value): (&'static str, bool),
     ) -> Result<BaseItem, ApiError> {
-        let path = format!("/api/v1/campaigns/{campaign_id}/contacts/{action}");
+        let path = write.endpoint.path_with(campaign_id);
         let mut query = vec![(flag, value.to_string())];
         if let Some(bot) = write.target.bot_id {
             query.push(("bot_id", bot.to_string()));
         }
-        self.send_json(Method::POST, &path, &query, contact, "campaign", write).await
+        self.send_json(&path, &query, contact, "campaign", write).await
     }
 
     async fn get_list<T: DeserializeOwned>(
@@ -431,13 +426,13 @@ impl Client {
 
     async fn send_json<T: DeserializeOwned, B: Serialize>(
         &self,
-        method: Method,
         path: &str,
         query: &[(&str, String)],
         body: &B,
         what: &str,
         write: Write,
     ) -> Result<T, ApiError> {
+        let method = write.endpoint.method();
         let (_, bytes) =
             self.send::<B, RawBody>(method, path, query, Some(body), what, Some(&write)).await?;
         serde_json::from_slice(&bytes).map_err(|error| ApiError::Decode {
@@ -446,15 +441,15 @@ impl Client {
         })
     }
 
+    /// A write to a path without parameters, answered with a message.
     async fn send_for_message<B: Serialize>(
         &self,
-        method: Method,
-        path: &str,
         query: &[(&str, String)],
         body: &B,
         write: Write,
     ) -> Result<ServerMessage, ApiError> {
         let what = "the organisation";
+        let (method, path) = (write.endpoint.method(), write.endpoint.path);
         let (status, bytes) =
             self.send::<B, RawBody>(method, path, query, Some(body), what, Some(&write)).await?;
         Ok(ServerMessage::from_body(status, &bytes))
@@ -478,7 +473,7 @@ impl Client {
                 Err(error) => (status_of(error), Some(error)),
             };
             observer.tell(&WriteEvent {
-                operation: write.operation,
+                endpoint: write.endpoint,
                 target: &write.target,
                 status,
                 error,
@@ -611,7 +606,7 @@ fn addressed(email: &str) -> WriteTarget {
 
 /// Endpoints 3 and 4 name the campaign, the contact and the bot chosen, if any.
 fn upload_write(
-    operation: &'static str,
+    endpoint: &'static Endpoint,
     campaign_id: i64,
     contact: &ContactUpload,
     bot_id: Option<i64>,
@@ -622,7 +617,7 @@ fn upload_write(
         addresses: vec![contact.email.clone()],
         domain_count: None,
     };
-    Write::new(operation, target)
+    Write::new(endpoint, target)
 }
 
 /// Sends `items` in requests of [`MAX_DNC_BATCH`], one after the other, so a failure

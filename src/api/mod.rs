@@ -9,6 +9,7 @@ mod contact;
 pub mod contact_check;
 pub mod custom_data;
 pub mod email;
+pub mod endpoints;
 pub mod enums;
 pub mod error;
 pub mod intern;

@@ -3,6 +3,7 @@
 //! about writes from, whichever face (dashboard or CLI) asked for them. The report names
 //! what was written to and never carries the key (the client keeps it in its headers).
 
+use super::endpoints::Endpoint;
 use super::error::ApiError;
 use serde::Serialize;
 use std::sync::Arc;
@@ -25,9 +26,8 @@ pub struct WriteTarget {
 /// One write request, after its answer (or its failure).
 #[derive(Debug)]
 pub struct WriteEvent<'a> {
-    /// A stable name: `campaign.start`, `contact.add`, `contact.upload`,
-    /// `contact.upload_and_start`, `dnc.emails`, `dnc.domains`, `conversion.log`.
-    pub operation: &'static str,
+    /// The endpoint written to; its `operation` names the write (`campaign.start`).
+    pub endpoint: &'static Endpoint,
     pub target: &'a WriteTarget,
     /// The HTTP status of the answer; `None` when none arrived (network, timeout).
     pub status: Option<u16>,
@@ -82,12 +82,12 @@ pub fn status_of(error: &ApiError) -> Option<u16> {
 /// A write about to be sent: its name and target, for the observer.
 #[derive(Debug, Clone)]
 pub(crate) struct Write {
-    pub operation: &'static str,
+    pub endpoint: &'static Endpoint,
     pub target: WriteTarget,
 }
 
 impl Write {
-    pub fn new(operation: &'static str, target: WriteTarget) -> Self {
-        Write { operation, target }
+    pub fn new(endpoint: &'static Endpoint, target: WriteTarget) -> Self {
+        Write { endpoint, target }
     }
 }

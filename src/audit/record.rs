@@ -67,7 +67,7 @@ impl Record {
             time,
             profile: profile.to_string(),
             host: host.to_string(),
-            operation: event.operation.to_string(),
+            operation: event.endpoint.operation.to_string(),
             campaign_id,
             bot_id,
             addresses: addresses.iter().map(|a| sanitize(a)).collect(),
@@ -119,7 +119,7 @@ mod tests {
         let target = WriteTarget { campaign_id: Some(7), ..WriteTarget::default() };
         let error = ApiError::Forbidden { detail: Some("no\u{1b}[31m".into()) };
         let event = WriteEvent {
-            operation: "campaign.start",
+            endpoint: &crate::api::endpoints::START_CAMPAIGN,
             target: &target,
             status: None,
             error: Some(&error),

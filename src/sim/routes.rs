@@ -8,34 +8,54 @@ use super::params::{self, Checks, Query};
 use super::reply::{Reject, json, message, raw_json};
 use super::state::{Caller, SimState};
 use super::validate::{self, read_body};
+use crate::api::endpoints::*;
 use crate::api::{ExchangeGroup, ValidationDetail};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
+use axum::handler::Handler;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use axum::routing::{get, post, put};
+use axum::routing::{MethodFilter, on};
 use chrono::NaiveDate;
 use serde_json::Value;
 
 type Answer = Result<Response, Reject>;
 
-/// The API's routes.
+/// The API's routes, mounted from the client's own table of endpoints.
 pub fn api() -> Router<SimState> {
-    Router::new()
-        .route("/api/v1/dnc-domains/json", post(add_dnc_domains))
-        .route("/api/v2/conversions", post(log_conversion))
-        .route("/api/v1/campaigns/{campaign_id}/contacts/upload-and-start", post(upload::<true>))
-        .route("/api/v1/campaigns/{campaign_id}/contacts/upload", post(upload::<false>))
-        .route("/api/v1/contacts/add", post(add_contact))
-        .route("/api/v1/contacts/dnc/add", post(add_dnc_emails))
-        .route("/api/v1/campaigns", get(list_campaigns))
-        .route("/api/v1/bots", get(list_bots))
-        .route("/api/v1/campaigns/data/replies", get(list_exchanges))
-        .route("/api/v1/contacts", get(list_contacts))
-        .route("/api/v1/exchanges/{exchange_id}/emails", get(email_chain_of))
-        .route("/api/v1/meetings", get(list_meetings))
-        .route("/api/v1/campaigns/{campaign_id}/start", put(start_campaign))
+    let router = Router::new();
+    let router = mount(router, &ADD_DNC_DOMAINS, add_dnc_domains);
+    let router = mount(router, &LOG_CONVERSION, log_conversion);
+    let router = mount(router, &UPLOAD_AND_START, upload::<true>);
+    let router = mount(router, &UPLOAD_CONTACT, upload::<false>);
+    let router = mount(router, &ADD_CONTACT, add_contact);
+    let router = mount(router, &ADD_DNC_EMAILS, add_dnc_emails);
+    let router = mount(router, &LIST_CAMPAIGNS, list_campaigns);
+    let router = mount(router, &LIST_BOTS, list_bots);
+    let router = mount(router, &LIST_EXCHANGES, list_exchanges);
+    let router = mount(router, &LIST_CONTACTS, list_contacts);
+    let router = mount(router, &EMAIL_CHAIN, email_chain_of);
+    let router = mount(router, &LIST_MEETINGS, list_meetings);
+    mount(router, &START_CAMPAIGN, start_campaign)
+}
+
+/// One endpoint's route: its path and method from the table.
+fn mount<H, T>(
+    router: Router<SimState>,
+    endpoint: &'static Endpoint,
+    handler: H,
+) -> Router<SimState>
+where
+    H: Handler<T, SimState>,
+    T: 'static,
+{
+    let method = match endpoint.verb {
+        Verb::Get => MethodFilter::GET,
+        Verb::Post => MethodFilter::POST,
+        Verb::Put => MethodFilter::PUT,
+    };
+    router.route(endpoint.path, on(method, handler))
 }
 
 /// A write's first steps: its body read, then its caller, who must hold the admin key.

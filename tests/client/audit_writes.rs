@@ -130,7 +130,7 @@ async fn the_client_reports_each_write_request_and_no_read() {
     let heard: Arc<Mutex<Vec<Heard>>> = Arc::default();
     let sink = heard.clone();
     let observer = WriteObserver::new(move |event| {
-        let entry = (event.operation.to_string(), event.target.clone(), event.status);
+        let entry = (event.endpoint.operation.to_string(), event.target.clone(), event.status);
         sink.lock().unwrap().push(entry);
     });
     let options = ClientOptions { on_write: Some(observer), ..ClientOptions::default() };

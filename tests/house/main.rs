@@ -4,4 +4,5 @@
 mod common;
 
 mod binaries;
+mod endpoints;
 mod layers;
