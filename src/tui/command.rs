@@ -1,9 +1,12 @@
 //! What the user means, whichever key, click or palette entry said it.
 
 use crate::tui::model::{Pane, Shelf};
+use serde::{Deserialize, Serialize};
 
-/// A user intention, whichever key, click or palette entry expressed it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A user intention, whichever key, click or palette entry expressed it. The config file's
+/// `[keys]` table names a command as serde does (`page_down`, `show_interested`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     Up,
     Down,
@@ -27,10 +30,13 @@ pub enum Command {
     Help,
     Palette,
     Quit,
+    /// The number keys: not rebindable by name.
+    #[serde(skip)]
     GoTo(Pane),
     NextPane,
     PrevPane,
     /// Edit the server-side filters of the Exchanges or Meetings pane.
+    #[serde(rename = "edit_filters")]
     EditQuery,
     /// Show or fold the quoted history of the e-mail chain.
     ToggleQuotes,
@@ -69,11 +75,13 @@ pub enum Command {
     /// Hide or show handled replies.
     ToggleHandled,
     /// Mark or unmark the selected row for a bulk action.
+    #[serde(rename = "mark")]
     MarkRow,
     /// Mark the rows from where the range started to the selection (press again there).
     MarkRange,
     /// Undo the last triage action.
     Undo,
-    /// List only one category of replies, or all.
+    /// List only one category of replies, or all (named by its shelf: `show_meeting`).
+    #[serde(untagged)]
     ShowCategory(Shelf),
 }

@@ -5,6 +5,7 @@
 use crate::api::ApiKey;
 use crate::inbox::Category;
 use crate::session::KeySource;
+use serde::{Deserialize, Serialize};
 
 /// The six panes, in tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,25 +84,53 @@ impl Tile {
     }
 }
 
-/// Which replies the inbox lists, by category (`inbox::Category`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Which replies the inbox lists, by category (`inbox::Category`). The config file names
+/// each as a command (`show_interested`), hence the names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Shelf {
     #[default]
+    #[serde(rename = "show_all")]
     All,
-    /// One of `Category::NAMED`, by its place there.
-    Named(usize),
+    #[serde(rename = "show_interested")]
+    Interested,
+    #[serde(rename = "show_meeting")]
+    Meeting,
+    #[serde(rename = "show_referral")]
+    Referral,
+    #[serde(rename = "show_converted")]
+    Converted,
+    #[serde(rename = "show_not_now")]
+    NotNow,
+    #[serde(rename = "show_waiting")]
+    Waiting,
+    #[serde(rename = "show_not_interested")]
+    NotInterested,
+    #[serde(rename = "show_unsubscribe")]
+    Unsubscribe,
     /// Every status outside the named categories.
+    #[serde(rename = "show_other")]
     Other,
 }
 
 impl Shelf {
+    /// The shelf that lists replies of `category`.
+    pub(crate) fn of(category: &Category) -> Shelf {
+        match category {
+            Category::Interested => Shelf::Interested,
+            Category::Meeting => Shelf::Meeting,
+            Category::Referral => Shelf::Referral,
+            Category::Converted => Shelf::Converted,
+            Category::NotNow => Shelf::NotNow,
+            Category::Waiting => Shelf::Waiting,
+            Category::NotInterested => Shelf::NotInterested,
+            Category::Unsubscribe => Shelf::Unsubscribe,
+            Category::Other(_) => Shelf::Other,
+        }
+    }
+
     /// Whether a reply of `category` is on this shelf.
     pub(crate) fn holds(self, category: &Category) -> bool {
-        match self {
-            Shelf::All => true,
-            Shelf::Named(index) => Category::NAMED.get(index) == Some(category),
-            Shelf::Other => matches!(category, Category::Other(_)),
-        }
+        self == Shelf::All || Shelf::of(category) == self
     }
 }
 

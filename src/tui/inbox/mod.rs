@@ -240,11 +240,9 @@ impl InboxState {
         let mut out = Vec::new();
         let mut other = 0;
         for (category, count) in self.counts(exchanges).categories.iter().cloned() {
-            match Category::NAMED.iter().position(|named| *named == category) {
-                Some(index) => {
-                    out.push((Shelf::Named(index), category.label().into(), count, category.tone()))
-                }
-                None => other += count,
+            match Shelf::of(&category) {
+                Shelf::Other => other += count,
+                shelf => out.push((shelf, category.label().into(), count, category.tone())),
             }
         }
         if other > 0 {

@@ -3,75 +3,43 @@
 
 use crate::tui::command::Command;
 use crate::tui::keymap::{Binding, Key, Keymap, Screen};
-use crate::tui::model::Shelf;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde::Deserialize;
+use serde::de::IntoDeserializer;
+use serde::de::value::StrDeserializer;
 
-/// The commands the config file may rebind, by name.
-const ACTIONS: &[(&str, Command)] = &[
-    ("up", Command::Up),
-    ("down", Command::Down),
-    ("left", Command::Left),
-    ("right", Command::Right),
-    ("top", Command::Top),
-    ("bottom", Command::Bottom),
-    ("page_up", Command::PageUp),
-    ("page_down", Command::PageDown),
-    ("half_page_up", Command::HalfPageUp),
-    ("half_page_down", Command::HalfPageDown),
-    ("open", Command::Open),
-    ("back", Command::Back),
-    ("filter", Command::Filter),
-    ("refresh", Command::Refresh),
-    ("login", Command::Login),
-    ("help", Command::Help),
-    ("palette", Command::Palette),
-    ("quit", Command::Quit),
-    ("next_pane", Command::NextPane),
-    ("prev_pane", Command::PrevPane),
-    ("edit_filters", Command::EditQuery),
-    ("toggle_quotes", Command::ToggleQuotes),
-    ("next_message", Command::NextMessage),
-    ("prev_message", Command::PrevMessage),
-    ("start_campaign", Command::StartCampaign),
-    ("upload_contact", Command::UploadContact),
-    ("add_contact", Command::AddContact),
-    ("add_dnc", Command::AddDnc),
-    ("add_dnc_domain", Command::AddDncDomain),
-    ("log_conversion", Command::LogConversion),
-    ("copy", Command::Copy),
-    ("open_link", Command::OpenLink),
-    ("pipe", Command::Pipe),
-    ("switch_profile", Command::SwitchProfile),
-    ("cycle_range", Command::CycleRange),
-    ("handle", Command::Handle),
-    ("unhandle", Command::Unhandle),
-    ("next_unhandled", Command::NextUnhandled),
-    ("prev_unhandled", Command::PrevUnhandled),
-    ("toggle_handled", Command::ToggleHandled),
-    ("mark", Command::MarkRow),
-    ("mark_range", Command::MarkRange),
-    ("undo", Command::Undo),
-    ("show_all", Command::ShowCategory(Shelf::All)),
-    ("show_interested", Command::ShowCategory(Shelf::Named(0))),
-    ("show_meeting", Command::ShowCategory(Shelf::Named(1))),
-    ("show_referral", Command::ShowCategory(Shelf::Named(2))),
-    ("show_converted", Command::ShowCategory(Shelf::Named(3))),
-    ("show_not_now", Command::ShowCategory(Shelf::Named(4))),
-    ("show_waiting", Command::ShowCategory(Shelf::Named(5))),
-    ("show_not_interested", Command::ShowCategory(Shelf::Named(6))),
-    ("show_unsubscribe", Command::ShowCategory(Shelf::Named(7))),
-    ("show_other", Command::ShowCategory(Shelf::Other)),
-];
+/// The config name of a command (serde's name for it: `page_down`, `show_meeting`);
+/// `None` for one the config cannot rebind.
+pub(crate) fn action_name(command: Command) -> Option<String> {
+    match serde_json::to_value(command) {
+        Ok(serde_json::Value::String(name)) => Some(name),
+        _ => None,
+    }
+}
 
-/// The config name of a command; `None` for one the config cannot rebind.
-pub(crate) fn action_name(command: Command) -> Option<&'static str> {
-    ACTIONS.iter().find(|(_, c)| *c == command).map(|(name, _)| *name)
+/// The command a config name stands for.
+fn action_named(name: &str) -> Option<Command> {
+    let name: StrDeserializer<'_, serde::de::value::Error> = name.into_deserializer();
+    Command::deserialize(name).ok()
+}
+
+/// Every command the config can rebind, in the order of the default keymap (help's order).
+fn actions() -> Vec<(String, Command)> {
+    let mut out: Vec<(String, Command)> = Vec::new();
+    for binding in Keymap::default().bindings {
+        if let Some(name) = action_name(binding.command)
+            && !out.iter().any(|(_, command)| *command == binding.command)
+        {
+            out.push((name, binding.command));
+        }
+    }
+    out
 }
 
 /// A command as a warning names it: its config name, or what it does.
 fn command_name(command: Command) -> String {
     match (action_name(command), command) {
-        (Some(name), _) => name.to_string(),
+        (Some(name), _) => name,
         (None, Command::GoTo(pane)) => format!("going to {}", pane.title()),
         (None, other) => format!("{other:?}"),
     }
@@ -167,14 +135,10 @@ impl Keymap {
     /// Binds `keys` (space-separated key names) to the action called `action`, replacing its
     /// default keys everywhere the action is bound.
     pub(crate) fn rebind(&mut self, action: &str, keys: &str) -> Result<(), String> {
-        let command = ACTIONS
-            .iter()
-            .find(|(name, _)| *name == action.trim())
-            .map(|(_, command)| *command)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ACTIONS.iter().map(|(name, _)| *name).collect();
-                format!("'{action}' is no action; the actions are {}", names.join(", "))
-            })?;
+        let command = action_named(action.trim()).ok_or_else(|| {
+            let names: Vec<String> = actions().into_iter().map(|(name, _)| name).collect();
+            format!("'{action}' is no action; the actions are {}", names.join(", "))
+        })?;
         let parsed =
             keys.split_whitespace().map(parse_key).collect::<Result<Vec<Key>, String>>()?;
         if parsed.is_empty() {
@@ -211,10 +175,7 @@ impl Keymap {
             let Some(close) = rest[open..].find('}').map(|n| open + n) else { break };
             out.push_str(&rest[..open]);
             let name = &rest[open + 1..close];
-            let key = ACTIONS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, command)| self.key_for(*command));
+            let key = action_named(name).and_then(|command| self.key_for(command));
             out.push_str(key.as_deref().unwrap_or(name));
             rest = &rest[close + 1..];
         }
@@ -254,11 +215,11 @@ impl Keymap {
     #[cfg(test)]
     pub(crate) fn example_keys(&self) -> String {
         let mut out = String::from("# [keys]\n");
-        for (name, command) in ACTIONS {
+        for (name, command) in actions() {
             let keys = self
                 .bindings
                 .iter()
-                .find(|b| b.command == *command)
+                .find(|b| b.command == command)
                 .map(|b| b.keys.iter().map(Key::config_name).collect::<Vec<_>>().join(" "));
             if let Some(keys) = keys {
                 out.push_str(&format!("# {name} = \"{keys}\"\n"));
@@ -313,7 +274,7 @@ mod tests {
             example.contains(&keys),
             "assets/config.example.toml should end its [keys] part with:\n{keys}"
         );
-        for (name, _) in ACTIONS {
+        for (name, _) in actions() {
             assert!(example.contains(&format!("\n# {name} = \"")), "{name} is not listed");
         }
     }

@@ -3,7 +3,7 @@
 //! them), and the rows — new ones bold with a marker, marked ones flagged.
 
 use crate::api::ExchangeQuery;
-use crate::inbox::{Category, Facts};
+use crate::inbox::Facts;
 use crate::present::Tone;
 use crate::text::sanitize;
 use crate::tui::command::Command;
@@ -112,21 +112,18 @@ fn category_bar(state: &AppState, width: u16) -> Line<'static> {
 }
 
 /// A shelf's name for a bar on a narrow terminal: a short word per named category.
-fn short_label(shelf: Shelf, label: &str) -> String {
+fn short_label(shelf: Shelf, _: &str) -> String {
     let short = match shelf {
         Shelf::All => "all",
         Shelf::Other => "Oth",
-        Shelf::Named(index) => match Category::NAMED.get(index) {
-            Some(Category::Interested) => "Int",
-            Some(Category::Meeting) => "Meet",
-            Some(Category::Referral) => "Ref",
-            Some(Category::Converted) => "Conv",
-            Some(Category::NotNow) => "Later",
-            Some(Category::Waiting) => "Wait",
-            Some(Category::NotInterested) => "No",
-            Some(Category::Unsubscribe) => "Unsub",
-            Some(Category::Other(_)) | None => return label.chars().take(4).collect(),
-        },
+        Shelf::Interested => "Int",
+        Shelf::Meeting => "Meet",
+        Shelf::Referral => "Ref",
+        Shelf::Converted => "Conv",
+        Shelf::NotNow => "Later",
+        Shelf::Waiting => "Wait",
+        Shelf::NotInterested => "No",
+        Shelf::Unsubscribe => "Unsub",
     };
     short.to_string()
 }
