@@ -7,10 +7,12 @@
 //!
 //! Every call blocks on SQLite: the dashboard runs them off its UI thread.
 
+mod book;
 mod error;
 mod open;
 mod schema;
 
+pub use book::{MarkBook, MarksVersion, TriageStore};
 pub use error::StateError;
 
 use crate::api::Timestamp;

@@ -4,7 +4,7 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
-use crate::local::LocalState;
+use crate::local::{LocalState, MarkBook};
 use crate::session::EnteredKey;
 use std::sync::LazyLock;
 
@@ -175,7 +175,7 @@ impl Runner {
                     next
                 };
                 let Some(job) = next else { return };
-                if let Some(answer) = job.perform(&local) {
+                if let Some(answer) = job.perform(MarkBook::local(&local)) {
                     let _ = tx.send(Action::Local(answer));
                 }
             }

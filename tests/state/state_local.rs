@@ -237,6 +237,7 @@ fn two_writers_at_once_lose_nothing_and_never_corrupt_the_file() {
 
 #[test]
 fn another_connections_commit_moves_the_data_version_and_a_reread_reads_it() {
+    use outreach_tui::local::MarkBook;
     use outreach_tui::tui::inbox::jobs::{LocalAnswer, LocalJob};
     let dir = tempfile::tempdir().unwrap();
     let path = file(&dir);
@@ -244,18 +245,19 @@ fn another_connections_commit_moves_the_data_version_and_a_reread_reads_it() {
     let (dashboard, _) = LocalState::open_at(&path);
     let (cli, _) = LocalState::open_at(&path);
     dashboard.first_use_at(&work, at(0)).unwrap();
-    let before = dashboard.data_version().unwrap();
+    let book = MarkBook::local(&dashboard);
+    let before = book.version().unwrap();
     dashboard.set_handled(&work, &[1], true).unwrap();
-    assert_eq!(dashboard.data_version().unwrap(), before, "its own write is known already");
+    assert_eq!(book.version().unwrap(), before, "its own write is known already");
 
     cli.set_handled(&work, &[2], true).unwrap();
-    let after = dashboard.data_version().unwrap();
+    let after = book.version().unwrap();
     assert_ne!(after, before, "another connection committed");
 
     let unchanged = LocalJob::Reread { scope: work.clone(), known: Some(after) };
-    assert_eq!(unchanged.perform(&dashboard), None, "nothing new: nothing read");
+    assert_eq!(unchanged.perform(book), None, "nothing new: nothing read");
     let moved = LocalJob::Reread { scope: work.clone(), known: Some(before) };
-    match moved.perform(&dashboard) {
+    match moved.perform(book) {
         Some(LocalAnswer::Marks { version, marks, .. }) => {
             assert_eq!(version, after);
             assert!(marks[&1].handled && marks[&2].handled, "{marks:?}");

@@ -11,7 +11,7 @@ use crossterm::event::KeyCode;
 use outreach_tui::api::{ExchangeStatus, Listed, ServerMessage, Timestamp};
 use outreach_tui::config::{Loaded, parse};
 use outreach_tui::inbox::snippet::summarise;
-use outreach_tui::local::{LocalState, Scope};
+use outreach_tui::local::{LocalState, MarkBook, Scope};
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::inbox::jobs::{LocalAnswer, SnippetJob};
 use outreach_tui::tui::model::{Pane, Slot};
@@ -38,7 +38,7 @@ fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> 
         let next = match effect {
             Effect::Fetch(fetch) => update(state, answer_for(&fetch)),
             Effect::LayOut(job) => update(state, laid_out(&job)),
-            Effect::Local(job) => match job.perform(local) {
+            Effect::Local(job) => match job.perform(MarkBook::local(local)) {
                 Some(answer) => update(state, Action::Local(answer)),
                 None => Vec::new(),
             },

@@ -4,7 +4,7 @@
 
 use crate::api::{ApiError, Client, Timestamp};
 use crate::inbox::snippet::{Snippet, summarise};
-use crate::local::{LocalState, Mark, Scope};
+use crate::local::{Mark, MarkBook, MarksVersion, Scope};
 use std::collections::HashMap;
 
 /// Read the chain of one exchange for its snippet.
@@ -33,12 +33,12 @@ impl SnippetJob {
 pub enum LocalJob {
     /// When the scope was first used, its marks; answers [`LocalAnswer::Loaded`].
     Load(Scope),
-    /// The marks again when another process changed the file since `known` (a
-    /// [`LocalState::data_version`]; `None` reads them whatever): answers
+    /// The marks again when another process changed them since `known` (`None` reads them
+    /// whatever): answers
     /// [`LocalAnswer::Marks`], or nothing when nothing changed.
     Reread {
         scope: Scope,
-        known: Option<i64>,
+        known: Option<MarksVersion>,
     },
     MarkSeen(Scope, Vec<(i64, Timestamp)>),
     /// Handled (or not) as each reply stands at its `updated_at`.
@@ -58,7 +58,7 @@ pub enum LocalAnswer {
     /// data version.
     Marks {
         scope: Scope,
-        version: i64,
+        version: MarksVersion,
         marks: HashMap<i64, Mark>,
     },
     /// A read or write failed: the session goes on with what it has in memory.
@@ -67,7 +67,7 @@ pub enum LocalAnswer {
 
 impl LocalJob {
     /// Performs the job (blocking: run it off the UI thread); `None` when a write went well.
-    pub fn perform(self, local: &LocalState) -> Option<LocalAnswer> {
+    pub fn perform(self, local: MarkBook<'_>) -> Option<LocalAnswer> {
         let failed = |what: &str, error: &dyn std::fmt::Display| {
             Some(LocalAnswer::Failed(format!(
                 "The inbox's local state could not {what} ({error}); seen and handled marks \
@@ -84,7 +84,7 @@ impl LocalJob {
                 }
             }
             LocalJob::Reread { scope, known } => {
-                let version = match local.data_version() {
+                let version = match local.version() {
                     Ok(version) if Some(version) == known => return None,
                     Ok(version) => version,
                     Err(error) => return failed("be read", &error),
@@ -98,13 +98,12 @@ impl LocalJob {
                 local.mark_seen(&scope, &seen).err().and_then(|e| failed("be written", &e))
             }
             LocalJob::SetHandled(scope, flags, handled) => local
-                .set_handled_at(&scope, &flags, handled)
+                .set_handled(&scope, &flags, handled)
                 .err()
                 .and_then(|e| failed("be written", &e)),
-            LocalJob::SnippetRead(scope, id, at) => local
-                .set_snippet_fetched(&scope, id, at)
-                .err()
-                .and_then(|e| failed("be written", &e)),
+            LocalJob::SnippetRead(scope, id, at) => {
+                local.snippet_read(&scope, id, at).err().and_then(|e| failed("be written", &e))
+            }
         }
     }
 }

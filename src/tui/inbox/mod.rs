@@ -63,7 +63,7 @@ pub struct InboxState {
     marks: HashMap<i64, Mark>,
     /// The local state's data version when its marks were last read: another process's
     /// marks (`outreach replies handle`, a second dashboard) are read again when it moves.
-    pub marks_version: Option<i64>,
+    pub marks_version: Option<crate::local::MarksVersion>,
     pub snippets: HashMap<i64, CachedSnippet>,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
