@@ -94,7 +94,7 @@ impl Record {
             [first, rest @ ..] => parts.push(format!("{first} and {} more", rest.len())),
         }
         if let Some(count) = self.domain_count {
-            parts.push(format!("{count} domain{}", if count == 1 { "" } else { "s" }));
+            parts.push(crate::text::count(count, "domain", "domains"));
         }
         parts.join(", ")
     }

@@ -195,7 +195,7 @@ fn body(
                     .extend(quoted.iter().map(|l| ChainLine::new(LineKind::Quote, l.text.clone())));
             }
             Quotes::Folded { hint } => {
-                let noun = if run == 1 { "line" } else { "lines" };
+                let noun = crate::text::noun(run, "line", "lines");
                 lines.push(ChainLine::new(
                     LineKind::Folded,
                     format!("··· {run} quoted {noun} ({hint})"),

@@ -1,6 +1,7 @@
 //! The OS credential stores this platform offers, by the names users know them by, and how
 //! long a key kept in each one lasts.
 
+use crate::text::count;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -132,14 +133,10 @@ impl Lifetime {
 fn human_duration(duration: Duration) -> String {
     let seconds = duration.as_secs();
     match seconds {
-        s if s >= 86_400 && s % 86_400 == 0 => plural(s / 86_400, "day"),
-        s if s >= 3_600 && s % 3_600 == 0 => plural(s / 3_600, "hour"),
-        s => plural(s, "second"),
+        s if s >= 86_400 && s % 86_400 == 0 => count(s / 86_400, "day", "days"),
+        s if s >= 3_600 && s % 3_600 == 0 => count(s / 3_600, "hour", "hours"),
+        s => count(s, "second", "seconds"),
     }
-}
-
-fn plural(count: u64, unit: &str) -> String {
-    if count == 1 { format!("1 {unit}") } else { format!("{count} {unit}s") }
 }
 
 #[cfg(test)]

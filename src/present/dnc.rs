@@ -2,8 +2,8 @@
 //! the dashboard's confirmation and `outreach dnc add-domains`: how many of its contacts
 //! each domain covers, and which domains are free-mail providers.
 
-use super::names::count;
 use crate::api::rules::is_free_mail;
+use crate::text::count;
 use std::collections::HashMap;
 
 /// How many domains a sentence names before "and N more".

@@ -4,10 +4,8 @@
 
 use crate::api::{Party, Person};
 
-/// `1 domain`, `3 domains`: a count with its noun in the singular or the plural.
-pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+// Where the CLI looked for it first; the helper itself lives with the other words.
+pub(crate) use crate::text::count;
 
 /// "First Last", each part trimmed; empty when both are.
 pub(crate) fn full_name(first: &str, last: &str) -> String {

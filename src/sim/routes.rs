@@ -107,8 +107,8 @@ async fn add_dnc_domains(State(state): State<SimState>, headers: HeaderMap, body
     Ok(message(
         StatusCode::ACCEPTED,
         format!(
-            "Adding {count} domain{} to the DNC list in the background",
-            if count == 1 { "" } else { "s" }
+            "Adding {} to the DNC list in the background",
+            crate::text::count(count, "domain", "domains")
         ),
     ))
 }

@@ -7,6 +7,7 @@ use super::reply::{Reject, detail};
 use crate::api::email;
 use crate::api::rules::{CONVERSION_TYPE_MAX, DOMAIN_MAX, NAME_MAX, TAG_MAX, TAGS_MAX};
 use crate::api::{ContactUpload, JsonObject, LocPart, SubmitConversion, ValidationDetail};
+use crate::text::count;
 use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::{Map, Value, json};
 
@@ -89,10 +90,6 @@ fn object<'a>(
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
-}
-
 /// A string with length bounds (`constr`); `None` on error.
 fn string(
     value: &Value,
@@ -116,7 +113,7 @@ fn string(
         errors.push(detail(
             "string_too_short",
             loc,
-            format!("String should have at least {}", plural(min, "character")),
+            format!("String should have at least {}", count(min, "character", "characters")),
             Some(value.clone()),
             Some(json!({ "min_length": min })),
         ));
@@ -125,7 +122,7 @@ fn string(
         errors.push(detail(
             "string_too_long",
             loc,
-            format!("String should have at most {}", plural(max, "character")),
+            format!("String should have at most {}", count(max, "character", "characters")),
             Some(value.clone()),
             Some(json!({ "max_length": max })),
         ));
@@ -225,7 +222,7 @@ fn string_list(
             loc,
             format!(
                 "List should have at most {} after validation, not {}",
-                plural(bounds.max_items, "item"),
+                count(bounds.max_items, "item", "items"),
                 items.len()
             ),
             Some(value.clone()),
@@ -251,7 +248,7 @@ fn string_list(
             loc,
             format!(
                 "List should have at least {} after validation, not {}",
-                plural(bounds.min_items, "item"),
+                count(bounds.min_items, "item", "items"),
                 items.len()
             ),
             Some(value.clone()),

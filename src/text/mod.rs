@@ -6,6 +6,7 @@
 mod body;
 mod bounds;
 mod osc;
+mod plural;
 mod quotes;
 mod sanitize;
 mod urls;
@@ -14,6 +15,7 @@ mod wrap;
 pub use body::{BodyLine, BodySource, RenderedBody, render_body, render_body_showing};
 pub use bounds::{MAX_BODY_BYTES, MAX_HTML_DEPTH};
 pub use osc::{Wrap, osc};
+pub use plural::{count, noun};
 pub use quotes::quoted_lines;
 pub use sanitize::{CLASSES, Class, Treatment, sanitize, sanitize_multiline, treatment};
 pub use urls::{ends_url, safe_url, starts_with_scheme, trim_url, urls_in};

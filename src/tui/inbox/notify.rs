@@ -22,7 +22,7 @@ const NOTIFICATION_WIDTH: usize = 120;
 /// `2 new replies: Ann Lee (Interested), Bob Stone (Referral)`; names sanitised.
 pub(crate) fn headline(arrivals: &[Arrival]) -> String {
     let count = arrivals.len();
-    let noun = if count == 1 { "new reply" } else { "new replies" };
+    let noun = crate::text::noun(count, "new reply", "new replies");
     let mut who: Vec<String> = arrivals
         .iter()
         .take(NAMED)

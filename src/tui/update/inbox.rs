@@ -208,9 +208,8 @@ pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> V
         })
         .collect();
     let what = format!(
-        "{} {} {}",
-        ids.len(),
-        if ids.len() == 1 { "reply" } else { "replies" },
+        "{} {}",
+        crate::text::count(ids.len(), "reply", "replies"),
         if handled { "marked handled" } else { "marked not handled" }
     );
     state.inbox.last_triage = Some(crate::tui::inbox::Triage { before, what });

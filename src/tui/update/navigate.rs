@@ -175,8 +175,8 @@ pub(crate) fn back(state: &mut AppState) -> bool {
         let count = marks.marked.len();
         marks.marked.clear();
         marks.range_from = None;
-        let rows = if count == 1 { "row" } else { "rows" };
-        state.notice = Some(format!("Marks cleared ({count} {rows})."));
+        state.notice =
+            Some(format!("Marks cleared ({}).", crate::text::count(count, "row", "rows")));
         return true;
     }
     false

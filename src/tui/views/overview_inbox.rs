@@ -7,6 +7,7 @@ use crate::inbox::speed::Share;
 use crate::inbox::speed_to_lead;
 use crate::present::cause::cause;
 use crate::present::names::party_name;
+use crate::text::count;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
 use crate::tui::model::Tile;
@@ -41,8 +42,8 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let speed = speed_to_lead(state.store.exchanges.items(), inbox);
     match speed.all.oldest {
         Some(oldest) if speed.all.count > 0 => {
-            let noun = if speed.all.count == 1 { "hot reply waits" } else { "hot replies wait" };
-            spans.push(Span::styled(format!(" · {} {noun}", speed.all.count), theme.error));
+            let waiting = count(speed.all.count, "hot reply waits", "hot replies wait");
+            spans.push(Span::styled(format!(" · {waiting}"), theme.error));
             spans.push(Span::styled(
                 format!(", oldest {}", short_age(oldest, state.now)),
                 theme.error,

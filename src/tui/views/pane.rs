@@ -4,7 +4,7 @@
 use crate::api::{ApiError, wait_words};
 use crate::present::cause::cause;
 use crate::present::{self, Context, Shown};
-use crate::text::{sanitize, truncate};
+use crate::text::{count, sanitize, truncate};
 use crate::tui::details::detail_lines;
 use crate::tui::lists::list::ListState;
 use crate::tui::model::Pane;
@@ -103,8 +103,7 @@ pub(super) fn list_title<T>(
     yielding.extend(extra);
     let mut marks = Vec::new();
     if let Some(data) = remote.data.as_ref().filter(|data| data.skipped > 0) {
-        let noun = if data.skipped == 1 { "item" } else { "items" };
-        let text = format!(" ⚠ {} {noun} could not be read", data.skipped);
+        let text = format!(" ⚠ {} could not be read", count(data.skipped, "item", "items"));
         marks.push(Span::styled(text, theme.warning));
     }
     marks.extend(load_mark(state, remote, name));

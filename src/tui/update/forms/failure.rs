@@ -83,11 +83,12 @@ pub(super) fn show_failure<F: WriteFields>(
         (ApiError::Validation(errors), Some(fields)) => {
             let elsewhere = place_errors(fields, errors, word);
             let count = errors.len();
-            let plural = if count == 1 { "" } else { "s" };
+            let (fields, marked) = (
+                crate::text::count(count, "field", "fields"),
+                crate::text::noun(count, "field", "fields"),
+            );
             if elsewhere.is_empty() {
-                format!(
-                    "The server rejected {count} field{plural} (422): see the marked field{plural}. {RETRY}"
-                )
+                format!("The server rejected {fields} (422): see the marked {marked}. {RETRY}")
             } else {
                 format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
             }

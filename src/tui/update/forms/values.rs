@@ -67,7 +67,7 @@ pub(crate) fn dnc_entries(text: &str) -> DncEntries {
     entries
 }
 
-pub(crate) use crate::present::names::count;
+pub(crate) use crate::text::count;
 
 #[cfg(test)]
 mod tests {
