@@ -14,6 +14,7 @@ pub mod credentials;
 pub mod inbox;
 pub mod local;
 pub mod logging;
+pub mod needs;
 pub mod present;
 pub mod results;
 pub mod session;

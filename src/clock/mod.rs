@@ -1,8 +1,10 @@
 //! Time as the user reads it: instants from the API (UTC) shown in the user's zone, and
 //! ages such as "3m ago". Tests fix both the zone and "now" so screens are reproducible.
 
+mod business;
 mod named;
 
+pub use business::{add_business_days, business_days_between};
 pub use named::NamedZone;
 
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};

@@ -1,0 +1,484 @@
+//! What needs a person: the manager's to-do list that the API's data already holds. Each
+//! item says what to do, why, since when, by when where there is a deadline, and which thing
+//! it is about, so the dashboard can offer the one key that does it and `outreach todo` can
+//! print it for cron. Computed from the lists of the 13 endpoints and the inbox's own marks;
+//! nothing is invented where the API has no data.
+
+pub mod autopilot;
+pub mod preflight;
+
+use crate::api::{Bot, Campaign, CampaignStatus, Exchange, ExchangeStatus, Party};
+use crate::bots::{Standing, standing};
+use crate::clock::{Zone, add_business_days, business_days_between};
+use crate::inbox::{Category, Writer, waits_on_us};
+use crate::present::names::party_name;
+use crate::text::{count, sanitize};
+use autopilot::left_to_a_person;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use std::collections::{BTreeSet, HashMap};
+
+/// The thresholds of the list (`[needs]` in the config file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Thresholds {
+    /// Business days to honour an opt-out (US CAN-SPAM gives 10).
+    pub unsubscribe_days: u32,
+    /// Hours a hot reply may wait on us before it is overdue.
+    pub hot_reply_hours: u32,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds { unsubscribe_days: 10, hot_reply_hours: 24 }
+    }
+}
+
+/// What an item is about: the key that acts on it depends on this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Subject {
+    Exchange(i64),
+    Campaign(i64),
+    Bot(i64),
+}
+
+/// The kinds of item, in the order the list groups them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// A contact asked to stop and is not on the do-not-contact list.
+    OptOut,
+    /// The campaign's autopilot leaves this status to a person.
+    Autopilot,
+    /// An interested or referral reply has waited on us past the target.
+    HotReply,
+    /// A live campaign sends through a bot that needs attention.
+    BotTrouble,
+    /// A pending campaign passes its pre-flight.
+    ReadyToStart,
+}
+
+impl Kind {
+    /// A short name for tables and JSON (`opt-out`).
+    pub fn slug(self) -> &'static str {
+        match self {
+            Kind::OptOut => "opt-out",
+            Kind::Autopilot => "autopilot",
+            Kind::HotReply => "hot-reply",
+            Kind::BotTrouble => "bot",
+            Kind::ReadyToStart => "ready",
+        }
+    }
+}
+
+/// One thing that needs a person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Need {
+    pub kind: Kind,
+    pub subject: Subject,
+    /// What to do, as an instruction naming whom ("Add ann@acme.tech to do not contact").
+    pub task: String,
+    /// Why, in words from the data ("They asked to stop (UNSUB_REQUEST)").
+    pub why: String,
+    /// Since when it waits, when the data says.
+    pub since: Option<DateTime<Utc>>,
+    /// The day it is due, when there is a deadline.
+    pub due: Option<NaiveDate>,
+    /// The address a do-not-contact write would add (opt-outs).
+    pub address: Option<String>,
+}
+
+impl Need {
+    /// Business days left before the deadline (negative: overdue), counted from `today`.
+    pub fn days_left(&self, today: NaiveDate) -> Option<i64> {
+        self.due.map(|due| business_days_between(today, due))
+    }
+}
+
+/// What the inbox knows of a reply beyond the API's fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReplyFacts {
+    pub handled: bool,
+    /// Who wrote last, once the chain was read.
+    pub last: Option<Writer>,
+    /// The latest message is an automatic absence notice.
+    pub away: bool,
+}
+
+/// Everything the list is made from.
+pub struct Inputs<'a> {
+    /// The inbox's exchanges (the replied ones).
+    pub exchanges: &'a [Exchange],
+    pub campaigns: &'a [Campaign],
+    pub bots: &'a [Bot],
+    /// Whether a contact is on the do-not-contact list; `None` when the contacts are not
+    /// known (the item then says so rather than guess).
+    pub on_dnc: &'a dyn Fn(&Party) -> Option<bool>,
+    pub reply: &'a dyn Fn(&Exchange) -> ReplyFacts,
+    pub now: DateTime<Utc>,
+    pub zone: Zone,
+    pub thresholds: Thresholds,
+}
+
+/// Everything that needs a person, the most pressing first: overdue and due items by their
+/// day, then the rest oldest first.
+pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
+    let campaigns: HashMap<i64, &Campaign> = inputs.campaigns.iter().map(|c| (c.id, c)).collect();
+    let mut out = Vec::new();
+    for exchange in inputs.exchanges {
+        let facts = (inputs.reply)(exchange);
+        if facts.handled {
+            continue;
+        }
+        if let Some(need) = opt_out(exchange, inputs) {
+            out.push(need);
+            continue;
+        }
+        let campaign = campaigns.get(&exchange.campaign_id);
+        if let Some(need) = campaign.and_then(|c| autopilot_item(exchange, c)) {
+            out.push(need);
+            continue;
+        }
+        if let Some(need) = hot_reply(exchange, facts, inputs) {
+            out.push(need);
+        }
+    }
+    out.extend(bot_trouble(inputs));
+    out.extend(ready_to_start(inputs));
+    out.sort_by(|a, b| {
+        let due = |need: &Need| need.due.unwrap_or(NaiveDate::MAX);
+        due(a)
+            .cmp(&due(b))
+            .then(a.kind.cmp(&b.kind))
+            .then(a.since.cmp(&b.since))
+            .then(a.subject.cmp(&b.subject))
+    });
+    out
+}
+
+fn who(exchange: &Exchange) -> String {
+    sanitize(&party_name(&exchange.contact))
+}
+
+fn since(exchange: &Exchange) -> Option<DateTime<Utc>> {
+    exchange.updated_at.map(|at| at.0)
+}
+
+/// An opt-out not honoured: the contact asked to stop and is not on the DNC list. The
+/// deadline runs from the exchange's last move (the API gives no time of the request itself).
+fn opt_out(exchange: &Exchange, inputs: &Inputs<'_>) -> Option<Need> {
+    if !matches!(exchange.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink) {
+        return None;
+    }
+    let listed = (inputs.on_dnc)(&exchange.contact);
+    if listed == Some(true) {
+        return None;
+    }
+    let address = sanitize(exchange.contact.email.trim());
+    let asked = match exchange.status {
+        ExchangeStatus::UnsubLink => "used the unsubscribe link",
+        _ => "asked to stop",
+    };
+    let unknown = if listed.is_none() { " (the contact list was not read)" } else { "" };
+    let due = since(exchange)
+        .map(|at| add_business_days(inputs.zone.date(at), inputs.thresholds.unsubscribe_days));
+    Some(Need {
+        kind: Kind::OptOut,
+        subject: Subject::Exchange(exchange.id),
+        task: format!("Add {address} to do not contact"),
+        why: format!("{} {asked} and is not on the do-not-contact list{unknown}", who(exchange)),
+        since: since(exchange),
+        due,
+        address: Some(address),
+    })
+}
+
+fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
+    let rule = left_to_a_person(&exchange.status, &campaign.auto_pilot_settings)?;
+    // An opt-out is its own item with a deadline; a delivery failure or a silent contact is
+    // not a reply waiting in the inbox.
+    if matches!(
+        exchange.status,
+        ExchangeStatus::UnsubRequest
+            | ExchangeStatus::UnsubLink
+            | ExchangeStatus::NoResponse
+            | ExchangeStatus::FailedDelivery
+            | ExchangeStatus::InvalidAddress
+    ) {
+        return None;
+    }
+    let mut task = rule.task.to_string();
+    if let Some(first) = task.get(..1) {
+        task = first.to_uppercase() + &task[1..];
+    }
+    Some(Need {
+        kind: Kind::Autopilot,
+        subject: Subject::Exchange(exchange.id),
+        task: format!("{task} for {}", who(exchange)),
+        why: format!(
+            "{} is off in '{}' ({})",
+            rule.flag.name(),
+            sanitize(&campaign.name),
+            exchange.status.as_str()
+        ),
+        since: since(exchange),
+        due: None,
+        address: None,
+    })
+}
+
+fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Option<Need> {
+    let category = Category::of(&exchange.status);
+    if facts.away || !waits_on_us(&category, facts.handled, facts.last) {
+        return None;
+    }
+    let at = since(exchange)?;
+    let target = Duration::hours(i64::from(inputs.thresholds.hot_reply_hours));
+    if inputs.now - at < target {
+        return None;
+    }
+    Some(Need {
+        kind: Kind::HotReply,
+        subject: Subject::Exchange(exchange.id),
+        task: format!("Answer {}", who(exchange)),
+        why: format!(
+            "{} reply waiting past {}",
+            category.label(),
+            count(inputs.thresholds.hot_reply_hours as usize, "hour", "hours")
+        ),
+        since: Some(at),
+        due: Some(inputs.zone.date(at + target)),
+        address: None,
+    })
+}
+
+/// Live campaigns sending through a bot that needs attention (a bot's campaigns are read from
+/// the exchanges: the API does not list them).
+fn bot_trouble(inputs: &Inputs<'_>) -> Vec<Need> {
+    let troubled: HashMap<i64, &Bot> = inputs
+        .bots
+        .iter()
+        .filter(|bot| standing(bot) == Standing::Attention)
+        .map(|bot| (bot.id, bot))
+        .collect();
+    let live: HashMap<i64, &Campaign> = inputs
+        .campaigns
+        .iter()
+        .filter(|c| c.status == CampaignStatus::Active)
+        .map(|c| (c.id, c))
+        .collect();
+    let pairs: BTreeSet<(i64, i64)> = inputs
+        .exchanges
+        .iter()
+        .filter(|e| troubled.contains_key(&e.bot.id) && live.contains_key(&e.campaign_id))
+        .map(|e| (e.bot.id, e.campaign_id))
+        .collect();
+    let mut by_bot: Vec<(i64, Vec<i64>)> = Vec::new();
+    for (bot, campaign) in pairs {
+        match by_bot.last_mut() {
+            Some((last, campaigns)) if *last == bot => campaigns.push(campaign),
+            _ => by_bot.push((bot, vec![campaign])),
+        }
+    }
+    by_bot
+        .into_iter()
+        .filter_map(|(bot_id, campaign_ids)| {
+            let bot = troubled.get(&bot_id)?;
+            let names: Vec<String> = campaign_ids
+                .iter()
+                .filter_map(|id| live.get(id))
+                .map(|c| format!("'{}'", sanitize(&c.name)))
+                .collect();
+            Some(Need {
+                kind: Kind::BotTrouble,
+                subject: Subject::Bot(bot_id),
+                task: format!("Fix bot {} ({})", bot_id, sanitize(&bot.email)),
+                why: format!(
+                    "{} — live in {}",
+                    crate::bots::problems(bot).join(", "),
+                    names.join(", ")
+                ),
+                since: None,
+                due: None,
+                address: None,
+            })
+        })
+        .collect()
+}
+
+fn ready_to_start(inputs: &Inputs<'_>) -> Vec<Need> {
+    inputs
+        .campaigns
+        .iter()
+        .filter(|c| c.status == CampaignStatus::Pending)
+        .filter(|c| preflight::passes(&preflight::preflight(c, inputs.bots)))
+        .map(|campaign| Need {
+            kind: Kind::ReadyToStart,
+            subject: Subject::Campaign(campaign.id),
+            task: format!("Start '{}'", sanitize(&campaign.name)),
+            why: "Pending, and every pre-flight check passes".into(),
+            since: campaign.created_at.map(|at| at.0),
+            due: None,
+            address: None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{AutoPilotSettings, DnsValidation, Timestamp, UnsubscribeMode};
+    use crate::bots::health::healthy_bot;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        Timestamp::parse(text).unwrap().0
+    }
+
+    fn exchange(
+        id: i64,
+        status: ExchangeStatus,
+        campaign_id: i64,
+        bot: i64,
+        when: &str,
+    ) -> Exchange {
+        let mut exchange = Exchange { id, campaign_id, status, ..Exchange::default() };
+        exchange.updated_at = Some(Timestamp(at(when)));
+        exchange.bot.id = bot;
+        exchange.contact = Party {
+            id: id + 1000,
+            email: format!("c{id}@acme.tech"),
+            first_name: format!("C{id}"),
+            ..Party::default()
+        };
+        exchange
+    }
+
+    fn campaign(
+        id: i64,
+        name: &str,
+        status: CampaignStatus,
+        autopilot: AutoPilotSettings,
+    ) -> Campaign {
+        Campaign {
+            id,
+            name: name.into(),
+            status,
+            unsubscribe_mode: UnsubscribeMode::OneClick,
+            include_disclaimer: true,
+            auto_pilot_settings: autopilot,
+            ..Campaign::default()
+        }
+    }
+
+    struct World {
+        exchanges: Vec<Exchange>,
+        campaigns: Vec<Campaign>,
+        bots: Vec<Bot>,
+    }
+
+    fn world() -> World {
+        let all_on = AutoPilotSettings {
+            create_meeting: true,
+            send_email: true,
+            send_referral_email: true,
+            do_not_contact: true,
+            put_on_hold: true,
+            do_not_respond: true,
+            ..AutoPilotSettings::default()
+        };
+        let no_meetings = AutoPilotSettings { create_meeting: false, ..all_on.clone() };
+        let mut troubled = healthy_bot(7);
+        troubled.dns_validation = Some(DnsValidation { mx: true, spf: false });
+        World {
+            exchanges: vec![
+                // Friday 20 Nov: ten business days end on Friday 4 Dec.
+                exchange(1, ExchangeStatus::UnsubRequest, 101, 5, "2026-11-20T10:00:00Z"),
+                exchange(2, ExchangeStatus::UnsubLink, 101, 5, "2026-11-21T10:00:00Z"),
+                exchange(3, ExchangeStatus::SchedulingMeeting, 102, 5, "2026-11-24T10:00:00Z"),
+                exchange(4, ExchangeStatus::InfoInquiry, 101, 7, "2026-11-23T09:00:00Z"),
+                exchange(5, ExchangeStatus::InfoInquiry, 101, 5, "2026-11-25T11:00:00Z"),
+                exchange(6, ExchangeStatus::Declined, 101, 5, "2026-11-01T10:00:00Z"),
+            ],
+            campaigns: vec![
+                campaign(101, "Q3 Fintech Outbound", CampaignStatus::Active, all_on.clone()),
+                campaign(102, "Spring launch", CampaignStatus::Active, no_meetings),
+                campaign(103, "Ready one", CampaignStatus::Pending, all_on),
+            ],
+            bots: vec![healthy_bot(5), troubled],
+        }
+    }
+
+    fn list(world: &World, handled: &[i64], dnc: &[i64]) -> Vec<Need> {
+        let on_dnc = |party: &Party| Some(dnc.contains(&(party.id - 1000)));
+        let reply = |exchange: &Exchange| ReplyFacts {
+            handled: handled.contains(&exchange.id),
+            last: Some(Writer::Them),
+            away: false,
+        };
+        needs(&Inputs {
+            exchanges: &world.exchanges,
+            campaigns: &world.campaigns,
+            bots: &world.bots,
+            on_dnc: &on_dnc,
+            reply: &reply,
+            now: at("2026-11-25T12:00:00Z"),
+            zone: Zone::named("UTC").unwrap(),
+            thresholds: Thresholds::default(),
+        })
+    }
+
+    #[test]
+    fn each_kind_is_found_with_its_reason_and_the_due_ones_come_first() {
+        let world = world();
+        let found: Vec<(Kind, Subject)> =
+            list(&world, &[], &[2]).iter().map(|n| (n.kind, n.subject)).collect();
+        assert_eq!(
+            found,
+            [
+                (Kind::HotReply, Subject::Exchange(4)),
+                (Kind::OptOut, Subject::Exchange(1)),
+                (Kind::Autopilot, Subject::Exchange(3)),
+                (Kind::BotTrouble, Subject::Bot(7)),
+            ],
+            "opt-out 2 is on the DNC list; reply 5 is an hour old; the decline's flag is on; \
+             bot 7's missing SPF fails every pending campaign's pre-flight"
+        );
+        let healthy = World { bots: vec![healthy_bot(5)], ..self::world() };
+        let ready: Vec<Subject> = list(&healthy, &[], &[2])
+            .iter()
+            .filter(|n| n.kind == Kind::ReadyToStart)
+            .map(|n| n.subject)
+            .collect();
+        assert_eq!(ready, [Subject::Campaign(103)]);
+        let items = list(&world, &[], &[2]);
+        let opt_out = &items[1];
+        assert_eq!(opt_out.task, "Add c1@acme.tech to do not contact");
+        assert_eq!(opt_out.due, NaiveDate::from_ymd_opt(2026, 12, 4));
+        assert_eq!(opt_out.days_left(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()), Some(7));
+        assert_eq!(items[2].why, "create_meeting is off in 'Spring launch' (SCHEDULING_MEETING)");
+        assert_eq!(items[2].task, "Book the meeting for C3");
+        assert!(
+            items[3].why.contains("DNS SPF missing — live in 'Q3 Fintech Outbound'"),
+            "{}",
+            items[3].why
+        );
+    }
+
+    #[test]
+    fn handled_replies_and_replies_the_bot_answered_need_nobody() {
+        let world = world();
+        let items = list(&world, &[1, 3, 4], &[2]);
+        assert!(items.iter().all(|n| !matches!(n.subject, Subject::Exchange(_))), "{items:?}");
+        let on_dnc = |_: &Party| Some(false);
+        let bot_spoke =
+            |_: &Exchange| ReplyFacts { last: Some(Writer::Bot), ..ReplyFacts::default() };
+        let items = needs(&Inputs {
+            exchanges: &world.exchanges[3..4],
+            campaigns: &world.campaigns,
+            bots: &[],
+            on_dnc: &on_dnc,
+            reply: &bot_spoke,
+            now: at("2026-11-25T12:00:00Z"),
+            zone: Zone::named("UTC").unwrap(),
+            thresholds: Thresholds::default(),
+        });
+        assert_eq!(items, Vec::new(), "the bot spoke last: nothing waits on us");
+    }
+}
