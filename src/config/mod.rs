@@ -27,6 +27,7 @@ pub struct Config {
     pub net: NetConfig,
     pub clipboard: ClipboardConfig,
     pub viewer: ViewerConfig,
+    pub needs: NeedsConfig,
     /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
     /// not know are ignored there.
     pub theme: BTreeMap<String, Color>,
@@ -86,6 +87,21 @@ pub struct ViewerConfig {
     /// A command that turns an HTML part (on stdin) into text (on stdout), such as
     /// `w3m -T text/html -dump`; never a browser fetching remote content.
     pub html: Option<String>,
+}
+
+/// `[needs]`: when something in the "Needs you" list is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NeedsConfig {
+    /// Business days to honour an opt-out (US CAN-SPAM: 10).
+    pub unsubscribe_days: u32,
+    /// Hours an interested or referral reply may wait on us.
+    pub hot_reply_hours: u32,
+}
+
+impl Default for NeedsConfig {
+    fn default() -> Self {
+        NeedsConfig { unsubscribe_days: 10, hot_reply_hours: 24 }
+    }
 }
 
 /// How the client talks to the API.

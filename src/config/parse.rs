@@ -1,7 +1,9 @@
 //! Reading the config text: typed values with file/line errors, unknown keys as warnings.
 
 use super::error::{ConfigError, line_and_column, source_line};
-use super::{ClipboardConfig, Config, NetConfig, Osc52, Profile, UiConfig, ViewerConfig};
+use super::{
+    ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
+};
 use ratatui::style::Color;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -19,6 +21,7 @@ struct RawConfig {
     net: RawNet,
     clipboard: RawClipboard,
     viewer: RawViewer,
+    needs: RawNeeds,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
 }
@@ -60,6 +63,23 @@ struct RawViewer {
 
 #[derive(Debug, Deserialize)]
 #[serde(default)]
+struct RawNeeds {
+    unsubscribe_days: Spanned<u32>,
+    hot_reply_hours: Spanned<u32>,
+}
+
+impl Default for RawNeeds {
+    fn default() -> Self {
+        let NeedsConfig { unsubscribe_days, hot_reply_hours } = NeedsConfig::default();
+        RawNeeds {
+            unsubscribe_days: Spanned::new(0..0, unsubscribe_days),
+            hot_reply_hours: Spanned::new(0..0, hot_reply_hours),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(default)]
 struct RawNet {
     timeout_seconds: Spanned<u64>,
 }
@@ -71,7 +91,11 @@ impl Default for RawNet {
 }
 
 const ROOT_KEYS: &[&str] =
-    &["default_profile", "profiles", "ui", "net", "clipboard", "viewer", "theme", "keys"];
+    &["default_profile", "profiles", "ui", "net", "clipboard", "viewer", "needs", "theme", "keys"];
+const NEEDS_KEYS: &[&str] = &["unsubscribe_days", "hot_reply_hours"];
+/// A deadline of more than six weeks of business days, or a month of hours, is a typo.
+const UNSUBSCRIBE_DAYS: std::ops::RangeInclusive<u32> = 1..=30;
+const HOT_REPLY_HOURS: std::ops::RangeInclusive<u32> = 1..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
@@ -150,6 +174,22 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         ));
     }
+    for (key, value, range, unit) in [
+        ("unsubscribe_days", &raw.needs.unsubscribe_days, &UNSUBSCRIBE_DAYS, "business days"),
+        ("hot_reply_hours", &raw.needs.hot_reply_hours, &HOT_REPLY_HOURS, "hours"),
+    ] {
+        if !range.contains(value.get_ref()) {
+            return Err(at(
+                value.span(),
+                format!(
+                    "needs.{key} = {} is out of range: use {} to {} {unit}.",
+                    value.get_ref(),
+                    range.start(),
+                    range.end()
+                ),
+            ));
+        }
+    }
     let mut theme = BTreeMap::new();
     for (role, colour) in raw.theme {
         match colour.get_ref().parse::<Color>() {
@@ -177,6 +217,10 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
         viewer: ViewerConfig { html: raw.viewer.html.filter(|command| !command.trim().is_empty()) },
+        needs: NeedsConfig {
+            unsubscribe_days: raw.needs.unsubscribe_days.into_inner(),
+            hot_reply_hours: raw.needs.hot_reply_hours.into_inner(),
+        },
         theme,
         keys: raw.keys,
     };
@@ -196,9 +240,12 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
     if let Some(DeValue::Table(ui)) = root.get("ui").map(Spanned::get_ref) {
         check_keys(ui, "ui.", UI_KEYS, warn);
     }
-    for (table, known) in
-        [("net", NET_KEYS), ("clipboard", CLIPBOARD_KEYS), ("viewer", VIEWER_KEYS)]
-    {
+    for (table, known) in [
+        ("net", NET_KEYS),
+        ("clipboard", CLIPBOARD_KEYS),
+        ("viewer", VIEWER_KEYS),
+        ("needs", NEEDS_KEYS),
+    ] {
         if let Some(DeValue::Table(inner)) = root.get(table).map(Spanned::get_ref) {
             check_keys(inner, &format!("{table}."), known, warn);
         }
@@ -252,6 +299,9 @@ timeout_seconds = 45
 osc52 = "always"
 [viewer]
 html = "w3m -T text/html -dump"
+[needs]
+unsubscribe_days = 5
+hot_reply_hours = 4
 [theme]
 accent = "light-cyan"
 warning = "#ffaa00"
@@ -276,6 +326,12 @@ quit = "q"
         assert_eq!(config.theme["accent"], Color::LightCyan);
         assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
         assert_eq!(config.keys["quit"], "q");
+        assert_eq!(config.needs, NeedsConfig { unsubscribe_days: 5, hot_reply_hours: 4 });
+        let error = parse_str("[needs]\nunsubscribe_days = 0\n").unwrap_err().to_string();
+        assert!(
+            error.contains("needs.unsubscribe_days = 0 is out of range: use 1 to 30"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -285,7 +341,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, theme, keys)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(

@@ -28,7 +28,16 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds { unsubscribe_days: 10, hot_reply_hours: 24 }
+        Thresholds::from(&crate::config::NeedsConfig::default())
+    }
+}
+
+impl From<&crate::config::NeedsConfig> for Thresholds {
+    fn from(config: &crate::config::NeedsConfig) -> Self {
+        Thresholds {
+            unsubscribe_days: config.unsubscribe_days,
+            hot_reply_hours: config.hot_reply_hours,
+        }
     }
 }
 
