@@ -1,7 +1,7 @@
 //! Argument types several commands share: the global options, dates, free-form data, a
 //! contact's fields.
 
-use crate::api::{ContactUpload, FieldError, JsonObject, rules};
+use crate::api::{ContactUpload, ExchangeGroup, ExchangeQuery, FieldError, JsonObject, rules};
 use crate::cli::exit::CliError;
 use crate::cli::output::terminal::ColorChoice;
 use crate::present::days;
@@ -67,6 +67,16 @@ impl DayRange {
     /// Refuses a range that ends before it starts.
     pub fn check(&self) -> Result<(), CliError> {
         check_range(self.since, self.until)
+    }
+
+    /// Endpoint 9's query for these days: one campaign's exchanges (or all) of `group`.
+    pub fn exchanges(&self, campaign: Option<i64>, group: ExchangeGroup) -> ExchangeQuery {
+        ExchangeQuery {
+            campaign_id: campaign,
+            start_date: self.since,
+            end_date: self.until,
+            group: Some(group),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `outreach exchanges list|show`: conversations, and one conversation's e-mail chain as text.
 
-use crate::api::{EmailMessage, ExchangeGroup, ExchangeQuery};
+use crate::api::{EmailMessage, ExchangeGroup};
 use crate::chain::{self, Quotes};
 use crate::cli::args::DayRange;
 use crate::cli::args::GlobalArgs;
@@ -87,15 +87,11 @@ pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit,
 async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
     let context = Context::connect(global).await?;
-    let query = ExchangeQuery {
-        campaign_id: args.campaign,
-        start_date: args.range.since,
-        end_date: args.range.until,
-        group: Some(match args.group {
-            GroupArg::Replied => ExchangeGroup::Replied,
-            GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
-        }),
+    let group = match args.group {
+        GroupArg::Replied => ExchangeGroup::Replied,
+        GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
     };
+    let query = args.range.exchanges(args.campaign, group);
     let columns = exchanges::cli();
     if as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;

@@ -4,7 +4,7 @@
 use super::marks;
 use super::options::ListArgs;
 use super::row::{Reply, columns};
-use crate::api::{Exchange, ExchangeGroup, ExchangeQuery, Listed, Timestamp};
+use crate::api::{Exchange, ExchangeGroup, Listed, Timestamp};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
@@ -18,12 +18,7 @@ use chrono::Utc;
 pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
     let context = Context::connect(global).await?;
-    let query = ExchangeQuery {
-        campaign_id: args.campaign,
-        start_date: args.range.since,
-        end_date: args.range.until,
-        group: Some(ExchangeGroup::Replied),
-    };
+    let query = args.range.exchanges(args.campaign, ExchangeGroup::Replied);
     let Listed { items: exchanges, skipped } =
         crate::inbox::fetch(&context.client, &query).await.map_err(|error| {
             let error = CliError::from(error);
