@@ -1,7 +1,9 @@
 //! The import graph between the files of one module tree (`src/tui`, `src/sim` …), read
 //! from the source: every `crate::…`, `super::…`, `self::…` or child-module path in a
-//! file's non-test code is an arrow to the file that defines it. `mod x;` declarations are
-//! not arrows (a parent declares its children; it does not use them unless it names them).
+//! file's non-test code is an arrow to the file that defines it (`super` inside an inline
+//! `mod name { … }` first leaves that module). `mod x;` declarations are not arrows (a
+//! parent declares its children; it does not use them unless it names them), and neither
+//! are `pub use` lines: a path is followed through a re-export to where the name is defined.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -96,7 +98,7 @@ fn read(path: &[String], file: &Path, module: &str) -> Read {
         globs: Vec::new(),
     };
     for (_, segments) in paths(&reexported) {
-        // `pub use a::b::C as D;` names `C` as `D`; a `self` tail names the module itself.
+        // `pub use a::*;` gathers every name `a` defines; `C as D` is read below.
         let Some(absolute) = absolute(&read, 0, &segments, module) else { continue };
         match segments.last().map(String::as_str) {
             Some("*") => read.globs.push(absolute[..absolute.len() - 1].to_vec()),
@@ -425,7 +427,7 @@ fn inline_modules(code: &str) -> Vec<Inline> {
                 let (hashes, quote) = raw_string(bytes, at).unwrap_or_default();
                 at = string_end(bytes, quote + 1, hashes);
             }
-            b'\'' => at = char_end(bytes, at),
+            b'\'' => at = char_end(code, at),
             b'{' => {
                 open.push(module_before(code, at).map(|name| (name, at + 1)));
                 at += 1;
@@ -466,17 +468,14 @@ fn string_end(bytes: &[u8], mut at: usize, hashes: usize) -> usize {
 }
 
 /// Just after a character literal at `at`, or just after the `'` of a lifetime.
-fn char_end(bytes: &[u8], at: usize) -> usize {
+fn char_end(code: &str, at: usize) -> usize {
+    let bytes = code.as_bytes();
     if bytes.get(at + 1) == Some(&b'\\') {
-        let close =
-            bytes[at + 2..].iter().position(|&b| b == b'\'').map_or(bytes.len(), |p| at + 2 + p);
-        return close + 1;
+        // An escape: the quote that closes it comes after the escaped character.
+        let rest = bytes.get(at + 3..).unwrap_or_default();
+        return rest.iter().position(|&b| b == b'\'').map_or(bytes.len(), |p| at + 4 + p);
     }
-    let len = std::str::from_utf8(&bytes[at + 1..(at + 5).min(bytes.len())])
-        .ok()
-        .or_else(|| std::str::from_utf8(&bytes[at + 1..(at + 2).min(bytes.len())]).ok())
-        .and_then(|s| s.chars().next())
-        .map_or(1, char::len_utf8);
+    let len = code[at + 1..].chars().next().map_or(1, char::len_utf8);
     if bytes.get(at + 1 + len) == Some(&b'\'') { at + 2 + len } else { at + 1 }
 }
 

@@ -161,7 +161,10 @@ fn the_checker_follows_reexports_and_inline_modules() {
     // imports that child, not the `mod.rs`.
     write("mod.rs", "mod a;\nmod b;\npub use a::A;\npub use b::{B as Bee};\n");
     write("a.rs", "use super::Bee;\npub struct A;\n");
-    write("b.rs", "pub struct B;\nmod inner {\n    use super::B;\n}\n");
+    // Braces in character and string literals do not end the inline module, whose `super`
+    // is b (were it mod.rs, `Hidden`, which mod.rs does not re-export, would land there).
+    let inner = "mod inner {\n    const C: char = '}';\n    const S: &str = \"}\";\n    use super::Hidden;\n}\n";
+    write("b.rs", &format!("pub struct B;\npub struct Hidden;\n{inner}"));
     let read = graph(dir.path(), "x");
     assert_eq!(read.cycle(), None);
     assert_eq!(read.imports_under(&module("a"), &module("")).len(), 1, "a -> b only");
