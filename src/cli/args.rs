@@ -1,11 +1,49 @@
-//! Argument types several commands share: dates, free-form data, a contact's fields.
+//! Argument types several commands share: the global options, dates, free-form data, a
+//! contact's fields.
 
-use super::exit::CliError;
-use crate::api::{ContactUpload, FieldError, JsonObject, rules};
+use crate::api::{ContactUpload, ExchangeGroup, ExchangeQuery, FieldError, JsonObject, rules};
+use crate::cli::exit::CliError;
+use crate::cli::output::terminal::ColorChoice;
 use crate::present::days;
 use chrono::{Local, NaiveDate};
 use clap::Args;
 use serde_json::Value;
+
+/// Options every command shares: which profile and API to act on.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Global options")]
+pub struct GlobalArgs {
+    /// Profile to use (one per organisation or environment).
+    #[arg(long, global = true, env = "OUTREACH_PROFILE")]
+    pub profile: Option<String>,
+
+    /// Base URL of the API, overriding the profile's.
+    #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
+    pub base_url: Option<String>,
+
+    /// Allow plain http to a host that is not this machine (the key then travels unencrypted).
+    #[arg(long, global = true)]
+    pub allow_http: bool,
+
+    /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Write a debug-level log of this run (requests, timings, retries) to the log file.
+    #[arg(long, short = 'v', global = true)]
+    pub debug: bool,
+}
+
+impl GlobalArgs {
+    /// The session this command line asks for.
+    pub fn session_request(&self) -> crate::session::SessionRequest {
+        crate::session::SessionRequest {
+            profile: self.profile.clone(),
+            base_url: self.base_url.clone(),
+            allow_http: self.allow_http,
+        }
+    }
+}
 
 /// A calendar day: `YYYY-MM-DD`, `today`, `yesterday`, `tomorrow`, `-7d` (the first of the
 /// last 7 days, today included) or `+7d` (the last of the next 7).
@@ -29,6 +67,16 @@ impl DayRange {
     /// Refuses a range that ends before it starts.
     pub fn check(&self) -> Result<(), CliError> {
         check_range(self.since, self.until)
+    }
+
+    /// Endpoint 9's query for these days: one campaign's exchanges (or all) of `group`.
+    pub fn exchanges(&self, campaign: Option<i64>, group: ExchangeGroup) -> ExchangeQuery {
+        ExchangeQuery {
+            campaign_id: campaign,
+            start_date: self.since,
+            end_date: self.until,
+            group: Some(group),
+        }
     }
 }
 

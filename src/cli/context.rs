@@ -1,10 +1,10 @@
 //! What every command that talks to the API starts from: the session, its client and the
 //! terminal; and the guard that keeps writes away from read-only profiles.
 
-use super::GlobalArgs;
-use super::exit::{CliError, Exit};
-use super::term::Term;
 use crate::api::Client;
+use crate::cli::args::GlobalArgs;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::terminal::Term;
 use crate::session::{self, Session};
 use std::io::{BufRead, Write};
 
@@ -21,7 +21,7 @@ impl Context {
         let term = Term::detect(global.color);
         let session = session::resolve(&global.session_request()).await?;
         for warning in &session.warnings {
-            super::output::warn(&term, warning);
+            crate::cli::output::streams::warn(&term, warning);
         }
         if session.allow_http {
             tracing::warn!("plain http allowed to a non-loopback host by --allow-http");

@@ -136,7 +136,7 @@ pub fn render_error(error: &CliError, color: bool) -> String {
 }
 
 /// Whether stderr may carry colour, by the same rules as stdout (`--color`, NO_COLOR).
-pub fn stderr_color(choice: super::term::ColorChoice) -> bool {
+pub fn stderr_color(choice: crate::cli::output::terminal::ColorChoice) -> bool {
     choice.enabled(std::io::stderr().is_terminal())
 }
 

@@ -1,58 +1,25 @@
-//! Command-line definitions (clap) and the dispatch of non-interactive commands.
+//! The command line: the tree of commands (clap) and their dispatch. Each command lives in
+//! `commands/` (one file or folder per noun); what they all print through is in `output/`.
+//! Beside them: the arguments several commands share (`args`), the connection a command
+//! opens (`context`), failures and exit codes (`exit`), and the async runtime, started only
+//! by what needs it (`runtime`). This file is the top: it imports every command, and
+//! nothing in `cli` imports it.
 
 pub mod args;
-pub mod audit;
-pub mod auth;
-pub mod bots;
-pub mod campaigns;
-pub mod completions;
-pub mod contacts;
+pub mod commands;
 pub mod context;
-pub mod conversions;
-pub mod dnc;
-pub mod exchanges;
 pub mod exit;
-pub mod import;
-pub mod list_writer;
-pub mod meetings;
 pub mod output;
-pub mod progress;
-pub mod replies;
-pub mod report;
 pub mod runtime;
-pub mod sim;
-pub mod status;
-pub mod streamed;
-pub mod table;
-pub mod term;
 
-use clap::{Args, Parser, Subcommand};
+use args::GlobalArgs;
+use clap::{CommandFactory, Parser, Subcommand};
+use commands::contacts::{self, import};
+use commands::{
+    audit, auth, bots, campaigns, completions, conversions, dnc, exchanges, meetings, replies,
+    report, sim, status,
+};
 use std::process::ExitCode;
-
-/// Options every command shares: which profile and API to act on.
-#[derive(Debug, Clone, Args)]
-#[command(next_help_heading = "Global options")]
-pub struct GlobalArgs {
-    /// Profile to use (one per organisation or environment).
-    #[arg(long, global = true, env = "OUTREACH_PROFILE")]
-    pub profile: Option<String>,
-
-    /// Base URL of the API, overriding the profile's.
-    #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
-    pub base_url: Option<String>,
-
-    /// Allow plain http to a host that is not this machine (the key then travels unencrypted).
-    #[arg(long, global = true)]
-    pub allow_http: bool,
-
-    /// Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.
-    #[arg(long, global = true, value_enum, default_value_t = term::ColorChoice::Auto)]
-    pub color: term::ColorChoice,
-
-    /// Write a debug-level log of this run (requests, timings, retries) to the log file.
-    #[arg(long, short = 'v', global = true)]
-    pub debug: bool,
-}
 
 /// outreach: a terminal dashboard for the Outreach Automation Service API.
 #[derive(Debug, Parser)]
@@ -77,7 +44,6 @@ pub struct Cli {
 /// The command line as parsed by the binary: [`Cli`] with the log file's path (known only at
 /// run time) under the top-level help.
 pub fn command() -> clap::Command {
-    use clap::CommandFactory;
     Cli::command().after_help(format!("{TOP_HELP}\n\n{}", crate::logging::help_line()))
 }
 
@@ -210,7 +176,7 @@ could not be read, 0 otherwise.")]
 /// Runs a non-interactive command; only those that need one start the async runtime.
 pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     let result = match command {
-        Command::Completions(args) => completions::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
         Command::Contacts(contacts::ContactsCommand::Import(args)) if args.dry_run => {
             import::dry_run(global, args)
@@ -238,21 +204,10 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,
-        Command::Completions(args) => completions::run(args),
+        Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
         Command::Auth(args) => return auth::run(global, args).await,
         Command::Sim(args) => return sim::run(args).await,
     };
     exit::finish(result, exit::stderr_color(global.color))
-}
-
-impl GlobalArgs {
-    /// The session this command line asks for.
-    pub fn session_request(&self) -> crate::session::SessionRequest {
-        crate::session::SessionRequest {
-            profile: self.profile.clone(),
-            base_url: self.base_url.clone(),
-            allow_http: self.allow_http,
-        }
-    }
 }

@@ -91,7 +91,7 @@ mod tests {
         save_profile(&path, "acme", "https://eu.acme.example", None).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("# my settings\ndefault_profile = \"acme\" # work\n"), "{text}");
-        let (config, warnings) = super::super::parse(&text, &path).unwrap();
+        let (config, warnings) = crate::config::parse(&text, &path).unwrap();
         assert!(warnings.is_empty());
         assert_eq!(config.profile("acme").base_url.as_deref(), Some("https://eu.acme.example"));
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));

@@ -143,8 +143,8 @@ pub(crate) fn lifetime(kind: StoreKind, entry: &Entry) -> Option<Lifetime> {
 
 #[cfg(target_os = "linux")]
 mod keyutils_session {
-    use super::super::error::{KeyringError, Problem};
     use super::StoreKind;
+    use crate::credentials::error::{KeyringError, Problem};
     use linux_keyutils::{KeyRing, KeyRingIdentifier};
     use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -346,7 +346,7 @@ mod tests {
     fn html_is_wrapped_at_the_width_and_quotes_are_marked() {
         let html = "<p>Sure, Tuesday is fine for me and the team.</p><blockquote>Would Tuesday work for a call about the offer?</blockquote>";
         let body = render_body(Some(html), None, 20);
-        assert!(body.lines.iter().all(|l| super::super::wrap::width(&l.text) <= 20), "{body:?}");
+        assert!(body.lines.iter().all(|l| crate::text::wrap::width(&l.text) <= 20), "{body:?}");
         assert!(body.lines.iter().any(|l| l.quoted && l.text.starts_with("> ")));
         assert!(!body.lines[0].quoted);
     }

@@ -9,6 +9,7 @@ mod faults;
 mod help;
 mod hostile;
 mod import;
+mod inbox_faces;
 mod lists;
 mod replies;
 mod report;

@@ -1,8 +1,9 @@
-//! Arrows between files point one way: the import graphs of `src/tui` and `src/sim` have
-//! no circle, the keymap does not know the state, widgets know neither the state nor
+//! Arrows between files point one way: the import graph of every folder of `src/` has no
+//! circle, the crate's rooms (`api`, `inbox`, `present`, `tui`, `cli` …) import each other
+//! one way too, the keymap does not know the state, widgets know neither the state nor
 //! `update` (they draw from plain data), `update` never calls into the views, and the
-//! simulator's seeder, store and chains form a line; and the crate's rooms (`api`, `inbox`,
-//! `present`, `tui`, `cli` …) import each other one way too.
+//! simulator's seeder, store and chains form a line. No path climbs with `super::super`:
+//! a `crate::` path says where it lands.
 
 use crate::common;
 
@@ -18,12 +19,9 @@ fn module(path: &str) -> Vec<String> {
 }
 
 #[test]
-fn tui_files_import_each_other_in_one_direction() {
+fn the_registry_uses_every_resource_file() {
     let graph = tui();
     assert!(graph.files.len() > 40, "the whole tree is read: {:?}", graph.files.len());
-    if let Some(circle) = graph.cycle() {
-        panic!("an import circle in src/tui: {}", circle.join(" -> "));
-    }
     // The registry macro writes the resource files' `mod` lines: the file that expands it
     // still counts as using each of them, so a circle through it cannot hide.
     let registry = vec!["resource".to_string()];
@@ -57,13 +55,64 @@ fn lower_rooms_do_not_reach_up() {
     }
 }
 
+/// Rooms with an import circle known and left to the change that owns them (here: the
+/// config's `mod.rs` holds the types `parse.rs` builds and calls `parse` in `load_from`;
+/// moving the loading into a file of its own ends it). A room leaves this list when its
+/// circle is gone: the test says so.
+const KNOWN_CIRCLES: &[&str] = &["config"];
+
+/// Every folder of `src/` (each room, with the folders inside it): one graph per room holds
+/// its nested folders too, and the rooms' own graph below holds the arrows between rooms, so
+/// together no circle of files can hide anywhere in the crate.
 #[test]
-fn sim_files_import_each_other_in_one_direction() {
+fn every_folders_files_import_each_other_in_one_direction() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut rooms: Vec<_> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
+    rooms.sort();
+    assert!(rooms.len() > 15, "every room is read: {rooms:?}");
+    let mut problems = Vec::new();
+    for dir in &rooms {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        match (graph(dir, &name).cycle(), KNOWN_CIRCLES.contains(&name.as_str())) {
+            (Some(circle), false) => problems.push(circle.join(" -> ")),
+            (None, true) => problems.push(format!("{name} has no circle now: strike it off")),
+            _ => {}
+        }
+    }
+    assert!(problems.is_empty(), "import circles:\n{}", problems.join("\n"));
+}
+
+/// `super::super::x` makes a reader count levels; `crate::room::x` says where it lands.
+#[test]
+fn no_path_climbs_two_levels() {
+    fn visit(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                visit(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if line.contains(concat!("super", "::", "super")) {
+                        found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    visit(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+    assert!(found.is_empty(), "use a crate:: path instead:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_simulators_seeder_store_and_chains_form_a_line() {
     let graph = graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sim"), "sim");
     assert!(graph.files.len() > 20, "the whole tree is read: {:?}", graph.files.len());
-    if let Some(circle) = graph.cycle() {
-        panic!("an import circle in src/sim: {}", circle.join(" -> "));
-    }
     // seed → store → chain, a line: the seeder fills the store, the store builds chains.
     assert!(!graph.imports_under(&module("seed"), &module("store")).is_empty());
     assert!(!graph.imports_under(&module("store"), &module("chain")).is_empty());
@@ -102,4 +151,26 @@ fn the_checker_sees_a_circle() {
     assert_eq!(circle.len(), 3, "{circle:?}");
     write("b.rs", "use super::c::C;\n");
     assert_eq!(graph(dir.path(), "x").cycle(), None);
+}
+
+#[test]
+fn the_checker_follows_reexports_and_inline_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    // A `mod.rs` that only gathers names: a child using another child's name through it
+    // imports that child, not the `mod.rs`.
+    write("mod.rs", "mod a;\nmod b;\npub use a::A;\npub use b::{B as Bee};\n");
+    write("a.rs", "use super::Bee;\npub struct A;\n");
+    // Braces in character and string literals do not end the inline module, whose `super`
+    // is b (were it mod.rs, `Hidden`, which mod.rs does not re-export, would land there).
+    let inner = "mod inner {\n    const C: char = '}';\n    const S: &str = \"}\";\n    use super::Hidden;\n}\n";
+    write("b.rs", &format!("pub struct B;\npub struct Hidden;\n{inner}"));
+    let read = graph(dir.path(), "x");
+    assert_eq!(read.cycle(), None);
+    assert_eq!(read.imports_under(&module("a"), &module("")).len(), 1, "a -> b only");
+    assert!(read.imports_under(&module("b"), &module("")).is_empty(), "inner's super is b");
+    // A `mod.rs` whose own code uses a child's name, while that child uses the `mod.rs`.
+    write("mod.rs", "mod a;\npub use a::A;\npub struct Top;\npub fn make() -> A { A }\n");
+    write("a.rs", "pub struct A(super::Top);\n");
+    assert!(graph(dir.path(), "x").cycle().is_some());
 }

@@ -28,8 +28,10 @@ impl ListResource for Exchanges {
         Some(&mut state.store.exchanges)
     }
 
+    /// The inbox as `outreach replies` asks for it (both groups, [`crate::inbox::GROUPS`]),
+    /// or the one group the pane's filters narrow it to.
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
-        client.list_exchanges(query).await
+        crate::inbox::fetch(client, query).await
     }
 
     fn order(items: Items<Exchange>) -> Items<Exchange> {

@@ -1,0 +1,162 @@
+//! `outreach contacts list|add|upload|import`; the import, a command of its own size, in
+//! `import/`.
+
+pub mod bot;
+pub mod import;
+
+use crate::api::AddContactOutcome;
+use crate::cli::args::{ContactFields, GlobalArgs};
+use crate::cli::context::Context;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::format::OutputArgs;
+use crate::cli::output::streamed::StreamedList;
+use crate::cli::output::streams::{note, write_stdout};
+use crate::present::columns;
+use crate::text::sanitize;
+use clap::{Args, Subcommand};
+use import::ImportArgs;
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ContactsCommand {
+    /// List the organisation's contacts.
+    #[command(after_help = "\
+Examples:
+  outreach contacts list
+  outreach contacts list -o csv > contacts.csv
+  outreach contacts list -o jsonl | grep '\"dnc\":true'")]
+    List(OutputArgs),
+
+    /// Add one contact to the organisation; prints its id on stdout.
+    #[command(after_help = "\
+Examples:
+  outreach contacts add --email ann@example.com --first-name Ann --tag vip --tag q3
+  id=$(outreach contacts add --email ann@example.com --data plan=pro --data seats=12)
+
+An address that is already a contact is not added again: its id is printed and the
+exit code is 0.")]
+    Add(AddArgs),
+
+    /// Upload one contact into a campaign (optionally starting its outreach).
+    #[command(after_help = "\
+Examples:
+  outreach contacts upload --campaign 42 --email ann@example.com --first-name Ann
+  outreach contacts upload --campaign 42 --bot 7 --no-notify --email bo@example.com
+  outreach contacts upload --campaign 42 --start --now --email cy@example.com
+
+A --bot that is retired (DELETED, CANCELLED, INACTIVE) or needs attention (mailbox not
+active, PAYMENT_FAILED …) is refused with the reason (exit 2) unless --force is given.")]
+    Upload(UploadArgs),
+
+    /// Import contacts from a CSV file into a campaign, safely and re-runnably.
+    #[command(after_help = import::HELP)]
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AddArgs {
+    #[command(flatten)]
+    pub fields: ContactFields,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct UploadArgs {
+    /// The campaign to add the contact to.
+    #[arg(long, value_name = "ID")]
+    pub campaign: i64,
+    /// The bot that will write to the contact (default: the service picks one).
+    #[arg(long, value_name = "ID")]
+    pub bot: Option<i64>,
+    /// Use the --bot even when it is retired or needs attention.
+    #[arg(long, requires = "bot")]
+    pub force: bool,
+    /// Do not notify the campaign's users of the new contact.
+    #[arg(long, conflicts_with = "start")]
+    pub no_notify: bool,
+    /// Also start the contact's outreach (upload-and-start).
+    #[arg(long)]
+    pub start: bool,
+    /// With --start: send the first e-mail right away instead of at a suitable time.
+    #[arg(long, requires = "start")]
+    pub now: bool,
+    #[command(flatten)]
+    pub fields: ContactFields,
+}
+
+pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, CliError> {
+    match command {
+        ContactsCommand::List(output) => list(global, output).await,
+        ContactsCommand::Add(args) => add(global, args).await,
+        ContactsCommand::Upload(args) => upload(global, args).await,
+        ContactsCommand::Import(args) => import::run(global, args).await,
+    }
+}
+
+/// Streams the list: each contact is written as soon as it has arrived, as the server sent
+/// it for JSON and JSON lines, so the command's cost and memory track the transfer.
+async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let columns = columns::contacts::cli();
+    let mut list = StreamedList::new(&columns, &output, &context.term)?;
+    let client = &context.client;
+    let read = if list.takes_text() {
+        client.stream_contacts_as_sent(|json| list.sent(json)).await
+    } else {
+        client.stream_contacts(|contact| list.row(contact)).await
+    };
+    list.finish(read, &context.term, "contacts")
+}
+
+async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {
+    let upload = args.fields.upload()?;
+    let context = Context::connect_for_write(global, "add a contact").await?;
+    // The contacts known beforehand tell an existing contact's id from a new one, whichever
+    // way the server answers a duplicate (a 400, or a 200 with the existing id).
+    let known = context.client.list_contacts().await?;
+    let outcome = context.client.add_contact(&upload).await?.reconcile(&upload.email, &known.items);
+    let email = sanitize(&upload.email);
+    match outcome {
+        AddContactOutcome::Added { id } => {
+            note(&format!("Added contact {id} <{email}>."));
+            write_stdout(&format!("{id}\n"))?;
+        }
+        AddContactOutcome::AlreadyPresent { id: Some(id), .. } => {
+            note(&format!("{email} is already contact {id}; nothing was changed."));
+            write_stdout(&format!("{id}\n"))?;
+        }
+        AddContactOutcome::AlreadyPresent { id: None, detail } => {
+            note(&format!(
+                "{email} is already a contact; nothing was changed. The server said: {}",
+                sanitize(&detail)
+            ));
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError> {
+    let upload = args.fields.upload()?;
+    let context = Context::connect_for_write(global, "upload a contact").await?;
+    let client = &context.client;
+    if let Some(bot) = args.bot {
+        bot::check(client, bot, args.force).await?;
+    }
+    let item = if args.start {
+        client.upload_and_start(args.campaign, &upload, args.bot, args.now).await?
+    } else {
+        client.upload_contact(args.campaign, &upload, args.bot, !args.no_notify).await?
+    };
+    let how = match (args.start, args.now) {
+        (true, true) => ", outreach starting now",
+        (true, false) => ", outreach starting at a suitable time",
+        (false, _) if args.no_notify => ", users not notified",
+        (false, _) => "",
+    };
+    note(&format!(
+        "Uploaded contact {} <{}> into campaign {}{how}.",
+        item.id,
+        sanitize(&upload.email),
+        args.campaign
+    ));
+    write_stdout(&format!("{}\n", item.id))?;
+    Ok(Exit::Ok)
+}

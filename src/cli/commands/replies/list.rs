@@ -1,0 +1,149 @@
+//! `outreach replies`: fetches the inbox (`crate::inbox::fetch`), joins the local marks,
+//! filters, prints, and marks seen or checks when asked.
+
+use super::marks;
+use super::options::ListArgs;
+use super::row::{Reply, columns};
+use crate::api::{Exchange, ExchangeGroup, Listed, Timestamp};
+use crate::cli::args::GlobalArgs;
+use crate::cli::context::Context;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::list_writer::print_list;
+use crate::cli::output::streams::{note, warn, warn_left_out};
+use crate::cli::output::terminal::Term;
+use crate::clock::short_age;
+use crate::local::{LocalState, Scope};
+use chrono::Utc;
+
+pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
+    args.range.check()?;
+    let context = Context::connect(global).await?;
+    let query = args.range.exchanges(args.campaign, ExchangeGroup::Replied);
+    let Listed { items: exchanges, skipped } =
+        crate::inbox::fetch(&context.client, &query).await.map_err(|error| {
+            let error = CliError::from(error);
+            if args.check { blind(error) } else { error }
+        })?;
+    warn_left_out(&context.term, skipped, "exchanges");
+    let (local, scope) = marks::open(&context);
+    if args.mark_seen {
+        marks::kept(&local, "The seen marks")?;
+    }
+    let now = Timestamp(Utc::now());
+    let mut replies = joined(&exchanges, &local, &scope, now, &context);
+    replies.retain(|reply| wanted(reply, &args, now));
+    if args.check {
+        // Only a reply in which the contact spoke last waits on us: the chains tell.
+        super::snippets::fill_last_writer(&context, &mut replies).await;
+        replies.retain(Reply::is_waiting_on_us);
+    }
+    if args.snippets {
+        super::snippets::fill(&context, &mut replies).await;
+    }
+    // Under cron any output is mailed: a check with nothing waiting prints nothing there.
+    let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
+    if !silent {
+        print_list(&replies, &columns(args.snippets), &args.output, &context.term)?;
+    }
+    if args.mark_seen {
+        let seen: Vec<(i64, Timestamp)> = replies
+            .iter()
+            .filter_map(|reply| Some((reply.exchange.id, reply.exchange.updated_at?)))
+            .collect();
+        local.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
+    }
+    if args.check {
+        return Ok(verdict(&replies, &args, skipped, now, &context.term));
+    }
+    Ok(Exit::Ok)
+}
+
+/// The exchanges with their marks. When the marks cannot be read, every reply shows as seen
+/// and unhandled, with a warning: a list is still worth having.
+fn joined(
+    exchanges: &[Exchange],
+    local: &LocalState,
+    scope: &Scope,
+    now: Timestamp,
+    context: &Context,
+) -> Vec<Reply> {
+    let read = local.first_use(scope).and_then(|first| Ok((first, local.marks(scope)?)));
+    let (first_use, marks) = read.unwrap_or_else(|error| {
+        warn(&context.term, &error.to_string());
+        (now, Default::default())
+    });
+    exchanges
+        .iter()
+        .map(|exchange| Reply::new(exchange.clone(), marks.get(&exchange.id), first_use))
+        .collect()
+}
+
+fn wanted(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
+    (!args.new || reply.new)
+        && (!args.unhandled || !reply.handled)
+        && (args.category.is_empty() || args.category.iter().any(|w| w.matches(&reply.category)))
+        && (!args.check || overdue(reply, args, now))
+}
+
+/// A `--check` that could not read the inbox exits 6, as `status --check` does.
+fn blind(error: CliError) -> CliError {
+    let mut error = error.blind_check();
+    if error.exit == Exit::Incomplete {
+        error.message = format!(
+            "{} replies --check could not read the inbox, so it cannot say that nothing waits \
+             (exit 6).",
+            error.message.trim_end()
+        );
+    }
+    error
+}
+
+/// For `--check`: an unhandled Interested or Referral reply older than `--older-than`.
+fn overdue(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
+    let waited = reply.exchange.updated_at.map(|at| (now.0 - at.0).to_std().unwrap_or_default());
+    reply.is_waiting_on_us()
+        && waited.is_some_and(|waited| args.older_than.is_none_or(|limit| waited > limit))
+}
+
+/// The exit of `--check`: 1 when a reply waits too long, 6 when part of the inbox could not
+/// be read (a blind check never says "nothing waits"), 0 otherwise. The rows are printed.
+/// That nothing waits is said on a terminal only: cron mails whatever a job prints.
+fn verdict(
+    overdue: &[Reply],
+    args: &ListArgs,
+    skipped: usize,
+    now: Timestamp,
+    term: &Term,
+) -> Exit {
+    let limit = args.older_than.map(|limit| format!(" longer than {}", age_words(limit)));
+    let limit = limit.unwrap_or_default();
+    if let Some(oldest) = overdue.iter().filter_map(|reply| reply.exchange.updated_at).min() {
+        let count = match overdue.len() {
+            1 => "1 Interested or Referral reply has".to_string(),
+            n => format!("{n} Interested or Referral replies have"),
+        };
+        note(&format!(
+            "{count} waited{limit} (the oldest {}): answer, then `outreach replies handle ID…`.",
+            short_age(oldest.0, now.0)
+        ));
+        return Exit::Failure;
+    }
+    if skipped > 0 {
+        note("Some replies could not be read: the check cannot say that nothing waits.");
+        return Exit::Incomplete;
+    }
+    if term.stderr_tty {
+        note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    }
+    Exit::Ok
+}
+
+fn age_words(limit: std::time::Duration) -> String {
+    let seconds = limit.as_secs();
+    match seconds {
+        s if s >= 86_400 && s % 86_400 == 0 => format!("{}d", s / 86_400),
+        s if s >= 3600 && s % 3600 == 0 => format!("{}h", s / 3600),
+        s if s >= 60 && s % 60 == 0 => format!("{}m", s / 60),
+        s => format!("{s}s"),
+    }
+}

@@ -1,0 +1,85 @@
+//! The local state as `outreach replies` uses it, and `outreach replies handle|unhandle ID…`.
+
+use crate::api::{ExchangeGroup, ExchangeQuery, Timestamp};
+use crate::cli::args::GlobalArgs;
+use crate::cli::context::Context;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::streams::{note, warn, write_stdout};
+use crate::local::{LocalState, Scope};
+use std::collections::HashMap;
+
+/// The local state and the scope of this session (profile + organisation). A file that
+/// could not be used is reported on stderr; the marks then last this run only.
+pub(super) fn open(context: &Context) -> (LocalState, Scope) {
+    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+    let (local, warning) = LocalState::open_default();
+    if let Some(warning) = warning {
+        warn(&context.term, &warning);
+    }
+    (local, Scope::new(&context.session.profile, &context.session.base_url))
+}
+
+/// A mark the user asked for must outlive the command: in memory only, it is a failure.
+pub(super) fn kept(local: &LocalState, what: &str) -> Result<(), CliError> {
+    match local.path() {
+        Some(_) => Ok(()),
+        None => Err(CliError::failure(format!(
+            "{what} could not be kept: the local state file cannot be used (see the warning above)."
+        ))
+        .with_hint("Close other outreach windows, or move the damaged file aside, and try again.")),
+    }
+}
+
+pub(super) async fn set_handled(
+    global: &GlobalArgs,
+    ids: &[i64],
+    handled: bool,
+) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let (local, scope) = open(&context);
+    let word = if handled { "handled" } else { "unhandled" };
+    kept(&local, &format!("The {word} mark"))?;
+    let flags: Vec<(i64, Option<Timestamp>)> = if handled {
+        as_they_stand(&context, ids).await?
+    } else {
+        ids.iter().map(|&id| (id, None)).collect()
+    };
+    local
+        .set_handled_at(&scope, &flags, handled)
+        .map_err(|error| CliError::failure(error.to_string()))?;
+    let lines: String = ids.iter().map(|id| format!("{id} {word}\n")).collect();
+    write_stdout(&lines)?;
+    let count = match ids.len() {
+        1 => "1 reply".to_string(),
+        n => format!("{n} replies"),
+    };
+    note(&format!(
+        "Marked {count} {word} for profile {} (kept on this machine; the API has no such field).",
+        scope.profile
+    ));
+    Ok(Exit::Ok)
+}
+
+/// Each reply with its `updated_at` as the server has it now, as the dashboard records it:
+/// a reply handled as it stands comes back when it moves, whatever this machine's clock says.
+/// An id that is not in the inbox is refused before anything is marked.
+async fn as_they_stand(
+    context: &Context,
+    ids: &[i64],
+) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
+    let everything =
+        ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
+    let inbox = crate::inbox::fetch(&context.client, &everything).await?.items;
+    let stand: HashMap<i64, Option<Timestamp>> =
+        inbox.iter().map(|exchange| (exchange.id, exchange.updated_at)).collect();
+    ids.iter()
+        .map(|&id| match stand.get(&id) {
+            Some(&updated_at) => Ok((id, updated_at)),
+            None => Err(CliError::new(
+                Exit::NotFound,
+                format!("Reply {id} is not in this organisation's inbox; nothing was marked."),
+            )
+            .with_hint("See `outreach replies` for the ids.")),
+        })
+        .collect()
+}

@@ -1,0 +1,56 @@
+//! `outreach replies`: the reply inbox on the command line — replied exchanges, newest
+//! activity first, with their category, whether they are new since the last look and
+//! whether they are handled (both kept on this machine, in the local state), for scripts,
+//! cron and quick looks over SSH.
+
+mod list;
+mod marks;
+pub mod options;
+mod row;
+mod snippets;
+
+use crate::cli::args::GlobalArgs;
+use crate::cli::exit::{CliError, Exit};
+use clap::{Args, Subcommand};
+use options::ListArgs;
+
+/// `outreach replies [OPTIONS]` lists; `outreach replies handle|unhandle ID…` marks.
+#[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct RepliesArgs {
+    #[command(subcommand)]
+    pub action: Option<RepliesAction>,
+    #[command(flatten)]
+    pub list: ListArgs,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum RepliesAction {
+    /// Mark replies handled on this machine (the API has no such field).
+    #[command(after_help = "\
+Examples:
+  outreach replies handle 200123 200456
+  outreach replies --category interested -o json | jq '.[].id' | xargs outreach replies handle")]
+    Handle(MarkArgs),
+
+    /// Make replies unhandled again.
+    #[command(after_help = "\
+Examples:
+  outreach replies unhandle 200123")]
+    Unhandle(MarkArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct MarkArgs {
+    /// Exchange ids (see `outreach replies`).
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<i64>,
+}
+
+pub async fn run(global: &GlobalArgs, args: RepliesArgs) -> Result<Exit, CliError> {
+    match args.action {
+        Some(RepliesAction::Handle(marks)) => marks::set_handled(global, &marks.ids, true).await,
+        Some(RepliesAction::Unhandle(marks)) => marks::set_handled(global, &marks.ids, false).await,
+        None => list::run(global, args.list).await,
+    }
+}

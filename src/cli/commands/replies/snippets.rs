@@ -1,0 +1,81 @@
+//! `outreach replies --snippets`: the chain of each listed reply, four requests at a time,
+//! reduced to the first meaningful line of the contact's latest message; and for
+//! `--check`, who wrote last in each hot reply.
+
+use super::row::Reply;
+use crate::api::{ApiError, Client, EmailMessage, Listed};
+use crate::cli::context::Context;
+use crate::cli::output::streams::warn;
+use crate::inbox::snippet::{latest_reply_line, summarise};
+use futures_util::stream::{self, StreamExt};
+use std::collections::HashMap;
+
+/// At most this many chains are asked for at once, as the dashboard does.
+const IN_FLIGHT: usize = 4;
+
+/// Sets each reply's snippet; a chain that cannot be read leaves it empty, with one warning
+/// saying how many.
+pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
+    let mut failed = 0;
+    let chains = chains(&context.client, replies.iter().map(|r| r.exchange.id)).await;
+    for reply in replies.iter_mut() {
+        match chains.get(&reply.exchange.id) {
+            Some(Ok(chain)) => {
+                reply.snippet = Some(
+                    latest_reply_line(&chain.items, &reply.exchange.contact.email)
+                        .unwrap_or_default(),
+                );
+            }
+            _ => failed += 1,
+        }
+    }
+    if failed > 0 {
+        let what = if failed == 1 { "1 reply".to_string() } else { format!("{failed} replies") };
+        warn(
+            &context.term,
+            &format!("The e-mails of {what} could not be read: their snippet is empty."),
+        );
+    }
+}
+
+/// For `--check`: who wrote last in each hot reply not handled, from its chain (a reply our
+/// bot answered last waits on the contact, not on us). A chain that cannot be read leaves
+/// it unknown — counted as waiting — with one warning saying how many.
+pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
+    let wanted = replies.iter().filter(|r| r.category.is_hot() && !r.handled);
+    let chains = chains(&context.client, wanted.map(|r| r.exchange.id)).await;
+    let mut failed = 0;
+    for reply in replies.iter_mut() {
+        match chains.get(&reply.exchange.id) {
+            Some(Ok(chain)) => {
+                let contact = &reply.exchange.contact.email;
+                reply.last = summarise(&chain.items, contact).map(|snippet| snippet.last);
+            }
+            Some(Err(_)) => failed += 1,
+            None => {}
+        }
+    }
+    if failed > 0 {
+        let what = if failed == 1 { "1 reply".to_string() } else { format!("{failed} replies") };
+        warn(
+            &context.term,
+            &format!(
+                "The e-mails of {what} could not be read: counted as waiting, since who spoke \
+                 last is not known."
+            ),
+        );
+    }
+}
+
+/// The chains of these exchanges, [`IN_FLIGHT`] requests at a time.
+async fn chains(
+    client: &Client,
+    ids: impl Iterator<Item = i64>,
+) -> HashMap<i64, Result<Listed<EmailMessage>, ApiError>> {
+    let wanted: Vec<i64> = ids.collect();
+    stream::iter(wanted)
+        .map(|id| async move { (id, client.email_chain(id).await) })
+        .buffer_unordered(IN_FLIGHT)
+        .collect()
+        .await
+}

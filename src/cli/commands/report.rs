@@ -1,0 +1,223 @@
+//! `outreach report`: how each campaign or bot did over a range of days, for a spreadsheet;
+//! and the fetching and wording `campaigns show` and `bots show` share with it. The numbers
+//! are [`crate::results`]'s, the dashboard's own.
+
+use crate::api::{ApiError, Bot, Campaign, Exchange, Listed, Meeting};
+use crate::cli::args::GlobalArgs;
+use crate::cli::args::parse_day;
+use crate::cli::context::Context;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::format::OutputArgs;
+use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::streams::warn_skipped;
+use crate::clock::Zone;
+use crate::present::columns::results::{self, ResultRow};
+use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
+use crate::text::sanitize;
+use chrono::{Local, NaiveDate, Utc};
+use clap::{Args, ValueEnum};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// `--since`: the first calendar day counted, today the last.
+#[derive(Debug, Clone, Args)]
+pub struct SinceArg {
+    /// Count from this day to today (YYYY-MM-DD, yesterday, -7d …) in your local zone;
+    /// -7d: the last 7 days, today included (as `status` and the dashboard count them).
+    #[arg(long, value_name = "DATE", value_parser = parse_day, allow_hyphen_values = true, default_value = "-30d")]
+    pub since: NaiveDate,
+}
+
+impl SinceArg {
+    /// The window from `--since` to today; refused when it starts after today.
+    pub fn window(&self) -> Result<Window, CliError> {
+        let today = Local::now().date_naive();
+        Window::between(self.since, today).ok_or_else(|| {
+            CliError::usage(format!(
+                "--since {} is after today; nothing would be counted.",
+                self.since
+            ))
+        })
+    }
+}
+
+/// What a report is grouped by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum By {
+    Campaign,
+    Bot,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub since: SinceArg,
+    /// One row per campaign or per bot.
+    #[arg(long, value_enum, default_value_t = By::Campaign)]
+    pub by: By,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The replied exchanges and meetings a window's results are counted from.
+pub struct Fetched {
+    pub replies: Listed<Exchange>,
+    pub meetings: Listed<Meeting>,
+    pub window: Window,
+    pub now: chrono::DateTime<Utc>,
+}
+
+impl Fetched {
+    /// Fetches both lists at once; warns when elements could not be read.
+    pub async fn load(context: &Context, window: Window) -> Result<Fetched, CliError> {
+        let (reply_query, meeting_query) = window.queries();
+        let (replies, meetings) = tokio::join!(
+            context.client.list_exchanges(&reply_query),
+            context.client.list_meetings(&meeting_query),
+        );
+        let (replies, meetings) = (replies?, meetings?);
+        warn_skipped(&context.term, &replies, "exchanges");
+        warn_skipped(&context.term, &meetings, "meetings");
+        Ok(Fetched { replies, meetings, window, now: Utc::now() })
+    }
+
+    /// Counted in the machine's zone, as every CLI day is.
+    pub fn basis(&self) -> Basis<'static> {
+        Basis { window: self.window, zone: &Zone::Local, now: self.now }
+    }
+
+    pub fn tally(&self, who: Who) -> Tally {
+        Tally::of(&self.replies.items, &self.meetings.items, &self.basis(), who)
+    }
+
+    pub fn grouped(&self, who: Who, by: Group) -> BTreeMap<i64, Tally> {
+        Tally::grouped(&self.replies.items, &self.meetings.items, &self.basis(), who, by)
+    }
+
+    pub fn series(&self, who: Who) -> Vec<DayPoint> {
+        series(&self.replies.items, &self.meetings.items, &self.basis(), who)
+    }
+}
+
+/// What `campaigns show` and `bots show` read, at once: the campaigns and the bots (the one
+/// shown must be there; the other only names things, so its failure is kept, not raised) and
+/// the range's replies and meetings.
+pub struct ShowData {
+    pub context: Context,
+    pub window: Window,
+    pub campaigns: Result<Listed<Campaign>, ApiError>,
+    pub bots: Result<Listed<Bot>, ApiError>,
+    pub fetched: Fetched,
+}
+
+impl ShowData {
+    pub async fn load(global: &GlobalArgs, since: &SinceArg) -> Result<ShowData, CliError> {
+        let window = since.window()?;
+        let context = Context::connect(global).await?;
+        let (campaigns, bots, fetched) = tokio::join!(
+            context.client.list_campaigns(),
+            context.client.list_bots(),
+            Fetched::load(&context, window),
+        );
+        Ok(ShowData { window, campaigns, bots, fetched: fetched?, context })
+    }
+}
+
+/// An id that is not in this organisation, with the command that lists the ids.
+pub fn not_in_organisation(what: &str, id: i64, list: &str) -> CliError {
+    CliError::new(Exit::NotFound, format!("{what} {id} is not in this organisation."))
+        .with_hint(format!("See `outreach {list} list` for the ids."))
+}
+
+pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError> {
+    let window = args.since.window()?;
+    let context = Context::connect(global).await?;
+    let fetched = Fetched::load(&context, window).await?;
+    // Every campaign or bot gets a row, those with nothing in the range too; one the lists
+    // no longer hold keeps its row under its id.
+    let (names, group): (Vec<(i64, String)>, Group) = match args.by {
+        By::Campaign => {
+            let campaigns = context.client.list_campaigns().await?;
+            warn_skipped(&context.term, &campaigns, "campaigns");
+            (campaigns.items.iter().map(|c| (c.id, c.name.clone())).collect(), Group::Campaign)
+        }
+        By::Bot => {
+            let bots = context.client.list_bots().await?;
+            warn_skipped(&context.term, &bots, "bots");
+            (bots.items.iter().map(|b| (b.id, b.email.clone())).collect(), Group::Bot)
+        }
+    };
+    let mut tallies = fetched.grouped(Who::All, group);
+    let mut rows: Vec<ResultRow> = names
+        .into_iter()
+        .map(|(id, name)| ResultRow { id, name, tally: tallies.remove(&id).unwrap_or_default() })
+        .collect();
+    rows.extend(tallies.into_iter().map(|(id, tally)| ResultRow {
+        id,
+        name: String::new(),
+        tally,
+    }));
+    rows.sort_by_key(|row| {
+        (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
+    });
+    let listed = Listed { items: Arc::from(rows), skipped: 0 };
+    print_listed(&listed, "rows", &results::cli(), &args.output, &context.term)
+}
+
+/// The results block of `campaigns show` and `bots show`: the numbers the dashboard's
+/// detail shows, as `label  value` lines.
+pub fn tally_text(tally: &Tally, window: &Window) -> String {
+    let today = Local::now().date_naive();
+    let m = &tally.meetings;
+    let mut lines = vec![
+        format!("Results · {} (local days)", window.describe(today)),
+        format!("  {:<20}{}", "Replies", tally.replies),
+    ];
+    for (category, n) in tally.categories() {
+        lines.push(format!("    {:<18}{n}", sanitize(category.label())));
+    }
+    lines.push(format!(
+        "  {:<20}{} · {} held · {} upcoming · {} cancelled",
+        "Meetings booked", m.booked, m.held, m.upcoming, m.cancelled
+    ));
+    lines.push(format!("  {:<20}{}", "Reply → meeting", tally.rate_text()));
+    let last = tally
+        .last_activity
+        .map_or_else(|| "none in the range".into(), |t| Zone::Local.date_time(t.0));
+    lines.push(format!("  {:<20}{last}", "Last activity"));
+    lines.join("\n") + "\n"
+}
+
+/// The days with replies or meetings: `2024-05-06  3 replies  1 meeting`.
+pub fn days_text(days: &[DayPoint]) -> String {
+    let busy: Vec<String> = days
+        .iter()
+        .filter(|d| d.replies > 0 || d.meetings > 0)
+        .map(|d| {
+            let replies = if d.replies == 1 { "reply  " } else { "replies" };
+            let meetings = if d.meetings == 1 { "meeting" } else { "meetings" };
+            format!("  {}  {:>3} {replies}  {:>3} {meetings}", d.date, d.replies, d.meetings)
+        })
+        .collect();
+    if busy.is_empty() {
+        return "Per day: nothing in the range\n".to_string();
+    }
+    format!("Per day (days with activity)\n{}\n", busy.join("\n"))
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    use super::*;
+
+    #[test]
+    fn one_reply_and_one_meeting_read_singular() {
+        let day = |replies, meetings| DayPoint {
+            date: chrono::NaiveDate::from_ymd_opt(2024, 5, 6).unwrap(),
+            replies,
+            meetings,
+        };
+        let text = days_text(&[day(1, 1), day(3, 2)]);
+        assert!(text.contains("  1 reply      1 meeting"), "{text}");
+        assert!(text.contains("  3 replies    2 meetings"), "{text}");
+    }
+}
