@@ -1,7 +1,7 @@
 //! Reading the config text: typed values with file/line errors, unknown keys as warnings.
 
 use super::error::{ConfigError, line_and_column, source_line};
-use super::{
+use super::settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
 };
 use ratatui::style::Color;
@@ -139,7 +139,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
 
     let default_profile = match raw.default_profile {
         Some(name) => {
-            super::check_profile_name(name.get_ref())
+            super::settings::check_profile_name(name.get_ref())
                 .map_err(|error| at(name.span(), error.to_string()))?;
             Some(name.into_inner())
         }
@@ -147,7 +147,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     };
     let mut profiles = BTreeMap::new();
     for (name, profile) in raw.profiles {
-        super::check_profile_name(&name).map_err(|error| {
+        super::settings::check_profile_name(&name).map_err(|error| {
             let offset = text.find(&format!("profiles.{name}")).unwrap_or(0);
             at(offset..offset, error.to_string())
         })?;

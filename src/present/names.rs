@@ -4,9 +4,6 @@
 
 use crate::api::{Party, Person};
 
-// Where the CLI looked for it first; the helper itself lives with the other words.
-pub(crate) use crate::text::count;
-
 /// "First Last", each part trimmed; empty when both are.
 pub(crate) fn full_name(first: &str, last: &str) -> String {
     format!("{} {}", first.trim(), last.trim()).trim().to_string()

@@ -55,12 +55,6 @@ fn lower_rooms_do_not_reach_up() {
     }
 }
 
-/// Rooms with an import circle known and left to the change that owns them (here: the
-/// config's `mod.rs` holds the types `parse.rs` builds and calls `parse` in `load_from`;
-/// moving the loading into a file of its own ends it). A room leaves this list when its
-/// circle is gone: the test says so.
-const KNOWN_CIRCLES: &[&str] = &["config"];
-
 /// Every folder of `src/` (each room, with the folders inside it): one graph per room holds
 /// its nested folders too, and the rooms' own graph below holds the arrows between rooms, so
 /// together no circle of files can hide anywhere in the crate.
@@ -77,10 +71,8 @@ fn every_folders_files_import_each_other_in_one_direction() {
     let mut problems = Vec::new();
     for dir in &rooms {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        match (graph(dir, &name).cycle(), KNOWN_CIRCLES.contains(&name.as_str())) {
-            (Some(circle), false) => problems.push(circle.join(" -> ")),
-            (None, true) => problems.push(format!("{name} has no circle now: strike it off")),
-            _ => {}
+        if let Some(circle) = graph(dir, &name).cycle() {
+            problems.push(circle.join(" -> "));
         }
     }
     assert!(problems.is_empty(), "import circles:\n{}", problems.join("\n"));

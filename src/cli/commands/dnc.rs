@@ -9,7 +9,7 @@ use crate::cli::output::progress;
 use crate::cli::output::streams::{note, write_stdout};
 use crate::cli::output::terminal::Term;
 use crate::present::dnc::{Coverage, free_mail_warning};
-use crate::present::names::count;
+use crate::text::count;
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 use std::io::Read;

@@ -194,8 +194,9 @@ pub fn days_text(days: &[DayPoint]) -> String {
         .iter()
         .filter(|d| d.replies > 0 || d.meetings > 0)
         .map(|d| {
-            let replies = if d.replies == 1 { "reply  " } else { "replies" };
-            let meetings = if d.meetings == 1 { "meeting" } else { "meetings" };
+            // "reply" padded so the meetings column lines up.
+            let replies = crate::text::noun(d.replies, "reply  ", "replies");
+            let meetings = crate::text::noun(d.meetings, "meeting", "meetings");
             format!("  {}  {:>3} {replies}  {:>3} {meetings}", d.date, d.replies, d.meetings)
         })
         .collect();

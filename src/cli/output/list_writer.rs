@@ -115,16 +115,12 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             Out::Csv(csv) => csv.flush(),
         };
         if self.rows > 0 {
-            let noun = crate::present::names::count(
-                self.rows,
-                what.strip_suffix('s').unwrap_or(what),
-                what,
-            );
+            let noun = crate::text::count(self.rows, what.strip_suffix('s').unwrap_or(what), what);
             warn(
                 self.term,
                 &format!(
                     "the output is incomplete: {noun} {} written before the list failed",
-                    if self.rows == 1 { "was" } else { "were" }
+                    crate::text::noun(self.rows, "was", "were")
                 ),
             );
         }

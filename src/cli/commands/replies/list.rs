@@ -12,7 +12,7 @@ use crate::cli::output::list_writer::print_list;
 use crate::cli::output::streams::{note, warn, warn_left_out};
 use crate::cli::output::terminal::Term;
 use crate::clock::short_age;
-use crate::local::{LocalState, Scope};
+use crate::local::{MarkBook, Scope};
 use chrono::Utc;
 
 pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
@@ -30,7 +30,8 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
         marks::kept(&local, "The seen marks")?;
     }
     let now = Timestamp(Utc::now());
-    let mut replies = joined(&exchanges, &local, &scope, now, &context);
+    let book = MarkBook::local(&local);
+    let mut replies = joined(&exchanges, book, &scope, now, &context);
     replies.retain(|reply| wanted(reply, &args, now));
     if args.check {
         // Only a reply in which the contact spoke last waits on us: the chains tell.
@@ -50,7 +51,7 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
             .iter()
             .filter_map(|reply| Some((reply.exchange.id, reply.exchange.updated_at?)))
             .collect();
-        local.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
+        book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
     if args.check {
         return Ok(verdict(&replies, &args, skipped, now, &context.term));
@@ -62,12 +63,12 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
 /// and unhandled, with a warning: a list is still worth having.
 fn joined(
     exchanges: &[Exchange],
-    local: &LocalState,
+    book: MarkBook<'_>,
     scope: &Scope,
     now: Timestamp,
     context: &Context,
 ) -> Vec<Reply> {
-    let read = local.first_use(scope).and_then(|first| Ok((first, local.marks(scope)?)));
+    let read = book.first_use(scope).and_then(|first| Ok((first, book.marks(scope)?)));
     let (first_use, marks) = read.unwrap_or_else(|error| {
         warn(&context.term, &error.to_string());
         (now, Default::default())

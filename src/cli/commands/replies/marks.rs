@@ -5,7 +5,7 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
-use crate::local::{LocalState, Scope};
+use crate::local::{LocalState, MarkBook, Scope};
 use std::collections::HashMap;
 
 /// The local state and the scope of this session (profile + organisation). A file that
@@ -44,15 +44,12 @@ pub(super) async fn set_handled(
     } else {
         ids.iter().map(|&id| (id, None)).collect()
     };
-    local
-        .set_handled_at(&scope, &flags, handled)
+    MarkBook::local(&local)
+        .set_handled(&scope, &flags, handled)
         .map_err(|error| CliError::failure(error.to_string()))?;
     let lines: String = ids.iter().map(|id| format!("{id} {word}\n")).collect();
     write_stdout(&lines)?;
-    let count = match ids.len() {
-        1 => "1 reply".to_string(),
-        n => format!("{n} replies"),
-    };
+    let count = crate::text::count(ids.len(), "reply", "replies");
     note(&format!(
         "Marked {count} {word} for profile {} (kept on this machine; the API has no such field).",
         scope.profile

@@ -30,7 +30,7 @@ pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
         }
     }
     if failed > 0 {
-        let what = if failed == 1 { "1 reply".to_string() } else { format!("{failed} replies") };
+        let what = crate::text::count(failed, "reply", "replies");
         warn(
             &context.term,
             &format!("The e-mails of {what} could not be read: their snippet is empty."),
@@ -56,7 +56,7 @@ pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
         }
     }
     if failed > 0 {
-        let what = if failed == 1 { "1 reply".to_string() } else { format!("{failed} replies") };
+        let what = crate::text::count(failed, "reply", "replies");
         warn(
             &context.term,
             &format!(

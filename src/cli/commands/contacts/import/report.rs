@@ -96,7 +96,7 @@ impl Summary {
 
     /// The summary as text for stdout.
     pub fn text(&self) -> String {
-        let rows = if self.rows == 1 { "row" } else { "rows" };
+        let rows = crate::text::noun(self.rows, "row", "rows");
         let mut out = if self.dry_run {
             format!("{}: {} {rows} (dry run: nothing was sent)\n", self.file, self.rows)
         } else {
