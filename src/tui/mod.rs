@@ -229,21 +229,28 @@ where
                 }
             }
         }
+        // The terminal's own effects are the loop's (it holds the terminal); the others go
+        // to `perform`.
+        let (mut announce, mut repaint) = (Vec::new(), false);
         for action in actions {
             for effect in update::update(&mut state, action) {
-                quit |= perform(effect);
+                match effect {
+                    Effect::Announce(bytes) => announce.push(bytes),
+                    Effect::Repaint => repaint = true,
+                    effect => quit |= perform(effect),
+                }
             }
         }
         // A bell or a desktop notification asked for by this batch goes out before its
         // frame: whoever sees the frame (the toast) has had them.
-        if !state.inbox.terminal_out.is_empty() {
+        if !announce.is_empty() {
             let backend = terminal.backend_mut();
-            for bytes in state.inbox.terminal_out.drain(..) {
+            for bytes in announce {
                 io::Write::write_all(backend, bytes.as_bytes())?;
             }
             io::Write::flush(backend)?;
         }
-        if std::mem::take(&mut state.outside.repaint) {
+        if repaint {
             // Another program had the screen: nothing of the last frame is there. Not
             // `Terminal::clear`, which asks the terminal where its cursor is: the answer would
             // race the event reader.

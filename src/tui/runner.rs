@@ -131,6 +131,8 @@ impl Runner {
                 });
             }
             Effect::Local(job) => self.local(job),
+            // The terminal's own: the event loop, which holds the terminal, does them.
+            Effect::Announce(_) | Effect::Repaint => {}
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();

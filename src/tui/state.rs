@@ -7,16 +7,15 @@ use crate::api::{
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
-use crate::tui::chain::{ChainLayout, LayoutJob};
+use crate::tui::chain::ChainLayout;
 use crate::tui::command::Command;
 use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope, Screen};
 use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::{FilterJob, ListState};
+use crate::tui::lists::list::ListState;
 use crate::tui::lists::memo::ListMemo;
-use crate::tui::lists::search::ListJob;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
@@ -190,10 +189,6 @@ pub struct AppState {
     /// Fetches waiting to be tried again (the server asked to wait, or a passing failure),
     /// by slot: the request, why, and when; a pane counts down to it.
     pub retries: Vec<RetryWait>,
-    /// A chain layout to ask for once this action is applied.
-    pub layout_job: Option<LayoutJob>,
-    /// Work on list rows to run off the UI thread once this action is applied.
-    pub list_jobs: Vec<ListJob>,
     /// Slots to reload at a moment, when background work on the server should be done.
     pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
     pub next_req_id: ReqId,
@@ -245,8 +240,6 @@ impl AppState {
             reveal: None,
             followup: None,
             retries: Vec::new(),
-            layout_job: None,
-            list_jobs: Vec::new(),
             next_req_id: 1,
             outside: Outside {
                 history: settings.outside.history.clone(),
@@ -299,20 +292,6 @@ impl AppState {
             Pane::Contacts => &mut self.contacts.list,
         };
         Some((list, &mut self.engine))
-    }
-
-    /// Changes a pane's filter; a search too large for the UI thread goes to a worker.
-    pub(crate) fn set_filter(&mut self, pane: Pane, text: &str) {
-        let job =
-            self.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
-        self.queue_search(pane, job);
-    }
-
-    /// Queues a search for a worker, if one is needed.
-    pub(crate) fn queue_search(&mut self, pane: Pane, job: Option<FilterJob>) {
-        if let Some(job) = job {
-            self.list_jobs.push(ListJob::Filter { pane, job: std::sync::Arc::new(job) });
-        }
     }
 
     /// The open item of the current pane (not the e-mail chain).

@@ -56,9 +56,14 @@ fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> 
 /// The Exchanges pane, its rows loaded, the local state answered: this profile was first
 /// used at noon on 2024-05-05, so replies that moved after that are new.
 fn inbox(local: &LocalState) -> AppState {
+    inbox_announcing(local).0
+}
+
+/// [`inbox`], with the bytes for the terminal (bell, notifications) its loads asked for.
+fn inbox_announcing(local: &LocalState) -> (AppState, String) {
     let mut state = connected(120, 30, Theme::default());
     let first_use = at("2024-05-05T12:00:00Z").unwrap();
-    update(
+    let mut effects = update(
         &mut state,
         Action::Local(LocalAnswer::Loaded {
             scope: scope(),
@@ -66,8 +71,19 @@ fn inbox(local: &LocalState) -> AppState {
             marks: local.marks(&scope()).unwrap(),
         }),
     );
-    run(&mut state, local, ch('3'));
-    state
+    effects.extend(run(&mut state, local, ch('3')));
+    (state, announced(&effects))
+}
+
+/// The bytes for the terminal itself among `effects`, in order.
+fn announced(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Announce(bytes) => Some(bytes.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The ids of the listed rows, in order.
@@ -454,8 +470,8 @@ fn u_on_a_referral_that_copies_the_colleague_in_offers_the_cc_address() {
 #[test]
 fn new_replies_arriving_on_a_reload_are_announced_with_a_toast_a_bell_and_a_notification() {
     let local = LocalState::in_memory();
-    let mut state = inbox(&local);
-    assert!(state.inbox.terminal_out.is_empty(), "the first load announces nothing");
+    let (mut state, first) = inbox_announcing(&local);
+    assert!(first.is_empty(), "the first load announces nothing");
     let mut later = fixtures::exchanges();
     later[3].updated_at = at("2024-05-08T11:50:00Z");
     later[3].status = ExchangeStatus::InfoInquiry;
@@ -466,10 +482,11 @@ fn new_replies_arriving_on_a_reload_are_announced_with_a_toast_a_bell_and_a_noti
     });
     assert_eq!(listed(&state).len(), 7, "the rows stay while it reloads");
     let listed_later = Listed { items: Arc::from(later), skipped: 0 };
-    run(&mut state, &local, loaded::<Exchanges>(fetch.unwrap().req_id, Ok(listed_later)));
+    let effects =
+        run(&mut state, &local, loaded::<Exchanges>(fetch.unwrap().req_id, Ok(listed_later)));
     let toast = &state.toast.as_ref().unwrap().text;
     assert_eq!(toast, "1 new reply: Dana Lee (Interested)");
-    let bytes = state.inbox.terminal_out.concat();
+    let bytes = announced(&effects);
     assert!(bytes.starts_with('\u{7}'), "{bytes:?}");
     assert!(
         bytes.contains("\u{1b}]9;outreach: 1 new reply: Dana Lee (Interested)\u{1b}\\"),

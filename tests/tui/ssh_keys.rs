@@ -214,10 +214,11 @@ fn o_on_a_meeting_opens_its_link() {
 fn the_pipe_pages_the_chain_or_the_selected_item() {
     let mut state = state();
     open_chain(&mut state);
-    let Job::Page(text) = one_job(&update(&mut state, ch('|'))) else { panic!() };
+    let effects = update(&mut state, ch('|'));
+    let Job::Page(text) = one_job(&effects) else { panic!() };
     assert!(text.contains("Would a short call next week work?"), "{text}");
+    assert!(effects.contains(&Effect::Repaint), "back from the pager, the screen is drawn whole");
     act(&mut state, Action::Outside(Done::Paged(Ok(()))));
-    assert!(state.outside.repaint, "back from the pager, the screen is drawn whole");
 
     act(&mut state, key(KeyCode::Esc));
     act(&mut state, ch('6'));

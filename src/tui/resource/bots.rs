@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Bot, Client, Items, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::bots::standing;
 use crate::tui::remote::{Remote, sorted};
@@ -36,8 +37,8 @@ impl ListResource for Bots {
         sorted(items, |a, b| standing(a).cmp(&standing(b)))
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        reindex_list::<Self>(state)
     }
 }
 

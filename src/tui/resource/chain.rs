@@ -2,6 +2,7 @@
 //! the width once per change.
 
 use crate::api::{ApiError, Client, EmailMessage, Listed};
+use crate::tui::action::Effect;
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::inbox::snippet::reply_position;
 use crate::tui::layout::text_width;
@@ -36,30 +37,30 @@ impl ListResource for Chain {
         client.email_chain(*exchange_id).await
     }
 
-    fn reindex(state: &mut AppState) {
-        relayout_chain(state, true);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        relayout_chain(state, true).into_iter().collect()
     }
 }
 
-/// Asks for the chain to be laid out again (off the UI thread: `state.layout_job`) when its
-/// data, the width or the folding changed.
-pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) {
+/// Asks for the chain to be laid out again (off the UI thread: the effect) when its data,
+/// the width or the folding changed.
+pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option<Effect> {
     let width = text_width(state);
     let zone = state.zone;
     let req_id = state.next_req_id;
-    let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    let Some(chain) = state.exchanges.chain.as_mut() else { return None };
     let wanted = (width, chain.unfolded);
     if !data_changed
         && chain.layout_pending.is_none()
         && (chain.layout.width, chain.layout.unfolded) == wanted
     {
-        return;
+        return None;
     }
-    let Some(data) = &chain.remote.data else { return };
+    let Some(data) = &chain.remote.data else { return None };
     state.next_req_id += 1;
     chain.layout_pending = Some(req_id);
     let messages = Arc::clone(&data.items);
-    state.layout_job = Some(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone });
+    Some(Effect::LayOut(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone }))
 }
 
 /// Shows a finished layout if it is the awaited one; the message at the top of the view

@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Client, Contact, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
@@ -30,8 +31,8 @@ impl ListResource for Contacts {
         client.list_contacts().await
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        reindex_list::<Self>(state)
     }
 }
 

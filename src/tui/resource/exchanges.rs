@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
@@ -36,15 +37,17 @@ impl ListResource for Exchanges {
         sorted(items, |a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)))
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
-        keep_inbox_rows(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        let mut effects = reindex_list::<Self>(state);
+        effects.extend(keep_inbox_rows(state));
+        effects
     }
 }
 
 /// Lists only the replies the inbox's category and handled filters let through, keeping
-/// the selection on its reply when it stays (else on the next one).
-pub(crate) fn keep_inbox_rows(state: &mut AppState) {
+/// the selection on its reply when it stays (else on the next one); a large list is
+/// searched off the UI thread (the effect).
+pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.inbox;
     let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
     let keep: Option<Vec<bool>> =
@@ -53,7 +56,7 @@ pub(crate) fn keep_inbox_rows(state: &mut AppState) {
     let list = &mut state.exchanges.list;
     let job = list.keep_only(keep.as_deref(), &mut state.engine);
     list.scroll_into_view(height);
-    state.queue_search(Pane::Exchanges, job);
+    Effect::search(Pane::Exchanges, job)
 }
 
 impl PaneList for Exchanges {

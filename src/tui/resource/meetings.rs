@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Client, Items, Listed, Meeting, MeetingQuery};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
@@ -39,9 +40,9 @@ impl ListResource for Meetings {
         soonest_first(items)
     }
 
-    fn reindex(state: &mut AppState) {
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
         let first_load = state.meetings.list.total() == 0;
-        reindex_list::<Self>(state);
+        let effects = reindex_list::<Self>(state);
         // The agenda opens at today, not at the oldest meeting of the range.
         let zone = state.zone;
         let today = zone.date(state.now);
@@ -57,6 +58,7 @@ impl ListResource for Meetings {
             let height = crate::tui::layout::list_rows(state);
             state.meetings.list.scroll_into_view(height);
         }
+        effects
     }
 }
 

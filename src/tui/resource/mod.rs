@@ -18,7 +18,7 @@ pub(crate) use shape::{PaneList, context};
 
 use crate::api::ApiError;
 use crate::present::cause::sentences;
-use crate::tui::action::Fetch;
+use crate::tui::action::{Effect, Fetch};
 use crate::tui::model::{Pane, Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
@@ -116,12 +116,12 @@ pub(crate) fn status(state: &AppState, slot: Slot) -> SlotStatus {
     visit(slot, Status(state))
 }
 
-/// Rebuilds what depends on a slot's data.
-pub(crate) fn reindex(state: &mut AppState, slot: Slot) {
+/// Rebuilds what depends on a slot's data; the effects are the work for workers.
+pub(crate) fn reindex(state: &mut AppState, slot: Slot) -> Vec<Effect> {
     struct Reindex<'a>(&'a mut AppState);
     impl Visit for Reindex<'_> {
-        type Output = ();
-        fn visit<R: ListResource>(self) {
+        type Output = Vec<Effect>;
+        fn visit<R: ListResource>(self) -> Vec<Effect> {
             R::reindex(self.0)
         }
     }

@@ -2,6 +2,7 @@
 //! those booked in it): see [`super::RangeReplies`].
 
 use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::range_replies::recount;
@@ -31,7 +32,7 @@ impl ListResource for RangeMeetings {
         client.list_meetings(query).await
     }
 
-    fn reindex(state: &mut AppState) {
-        recount(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        recount(state)
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
 use crate::results::Results;
+use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::campaigns::Campaigns;
@@ -32,19 +33,19 @@ impl ListResource for RangeReplies {
         client.list_exchanges(query).await
     }
 
-    fn reindex(state: &mut AppState) {
-        recount(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        recount(state)
     }
 }
 
 /// Counts the range's results again from both lists, once both are loaded, and rebuilds
 /// the Campaigns list, whose cells and filter show them.
-pub(crate) fn recount(state: &mut AppState) {
+pub(crate) fn recount(state: &mut AppState) -> Vec<Effect> {
     let store = &state.store;
     if store.range_replies.data.is_none() || store.range_meetings.data.is_none() {
-        return;
+        return Vec::new();
     }
     let (replies, meetings) = (store.range_replies.items(), store.range_meetings.items());
     state.results = Results::compute(replies, meetings, &state.results_basis());
-    reindex_list::<Campaigns>(state);
+    reindex_list::<Campaigns>(state)
 }

@@ -29,9 +29,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Open => navigate::open(state),
-        Command::Back => leave(state, |state| {
-            navigate::back(state);
-        }),
+        Command::Back => leave(state, |state| navigate::back(state).into_iter().collect()),
         Command::Filter => {
             if state.showing_list() {
                 let current =
@@ -62,7 +60,10 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         // As in less and mail readers: `q` closes what is open, and quits from the top.
         Command::Quit => {
             let mut closed = false;
-            let effects = leave(state, |state| closed = navigate::close_view(state));
+            let effects = leave(state, |state| {
+                closed = navigate::close_view(state);
+                Vec::new()
+            });
             if closed { effects } else { vec![Effect::Quit] }
         }
         Command::GoTo(pane) => navigate::go_to(state, pane),
@@ -72,10 +73,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             open_query_form(state);
             Vec::new()
         }
-        Command::ToggleQuotes => {
-            navigate::toggle_quotes(state);
-            Vec::new()
-        }
+        Command::ToggleQuotes => navigate::toggle_quotes(state).into_iter().collect(),
         Command::NextMessage => {
             navigate::jump_message(state, true);
             Vec::new()
@@ -109,13 +107,13 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
 
 /// Runs `step` (which may close the chain); a chain closed while loading has its request
 /// cancelled, its answer no longer wanted.
-fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState)) -> Vec<Effect> {
+fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) -> Vec<Effect> {
     let chain_loading = state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
-    step(state);
+    let mut effects = step(state);
     if chain_loading && state.exchanges.chain.is_none() {
-        return vec![Effect::Cancel(Slot::Chain)];
+        effects.push(Effect::Cancel(Slot::Chain));
     }
-    Vec::new()
+    effects
 }
 
 /// The next results range; its replies and meetings are fetched again (the old numbers stay

@@ -110,9 +110,7 @@ pub(crate) fn on_connected(
 
 /// Applies an answer. A stale one (not the latest request of its slot) changes nothing.
 pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
-    if !answer.store(state) {
-        return Vec::new();
-    }
+    let Some(mut effects) = answer.store(state) else { return Vec::new() };
     let slot = answer.slot();
     state.retries.retain(|wait| wait.slot != slot);
     state.dirty = true;
@@ -126,10 +124,10 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
                 let message = format!("{}: {warning} (the log says why).", slot.label());
                 state.last_error = Some(Problem { slot: Some(slot), message });
             }
-            resource::reindex(state, slot);
+            effects.extend(resource::reindex(state, slot));
             reveal(state, slot);
             if slot == Slot::Exchanges {
-                crate::tui::update::inbox::on_exchanges_loaded(state);
+                effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state));
             }
         }
         Err(error) => {
@@ -139,7 +137,7 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
             state.last_error = Some(Problem { slot: Some(slot), message });
         }
     }
-    Vec::new()
+    effects
 }
 
 /// Selects the item waiting to be shown in this slot's list (a contact just added).

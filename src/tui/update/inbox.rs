@@ -30,22 +30,22 @@ pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
 
 /// The local state answered: the marks show, and new replies count from now on. When it
 /// failed, the session goes on in memory, counting from now.
-pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
+pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect> {
     match answer {
         LocalAnswer::Loaded { scope, first_use, marks } => {
             if state.inbox.scope.as_ref() != Some(&scope) {
-                return;
+                return Vec::new();
             }
             state.inbox.first_use = Some(first_use);
             state.inbox.take_stored_marks(marks);
         }
         LocalAnswer::Marks { scope, version, marks } => {
             if state.inbox.scope.as_ref() != Some(&scope) {
-                return;
+                return Vec::new();
             }
             state.inbox.marks_version = Some(version);
             if !state.inbox.take_reread_marks(marks) {
-                return;
+                return Vec::new();
             }
         }
         LocalAnswer::Failed(message) => {
@@ -55,8 +55,9 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) {
         }
     }
     state.dirty = true;
-    keep_inbox_rows(state);
-    announce_arrivals(state);
+    let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
+    effects.extend(announce_arrivals(state));
+    effects
 }
 
 /// Asks whether another process (`outreach replies handle`, a second dashboard) changed
@@ -74,21 +75,22 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 }
 
 /// After the Exchanges list loaded: announce what arrived since the last load.
-pub(crate) fn on_exchanges_loaded(state: &mut AppState) {
-    announce_arrivals(state);
+pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
+    announce_arrivals(state)
 }
 
 /// Replies that are new and arrived (or moved) since the last load: a toast naming them,
-/// and the bell and desktop notification. The first load only remembers what is there.
-fn announce_arrivals(state: &mut AppState) {
+/// and the bell and desktop notification (the effects). The first load only remembers what
+/// is there.
+fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     let inbox = &state.inbox;
     if inbox.first_use.is_none() || state.store.exchanges.data.is_none() {
-        return;
+        return Vec::new();
     }
     let items = state.store.exchanges.items();
     let now: std::collections::HashMap<i64, Option<Timestamp>> =
         items.iter().map(|e| (e.id, e.updated_at)).collect();
-    let Some(before) = state.inbox.known.replace(now) else { return };
+    let Some(before) = state.inbox.known.replace(now) else { return Vec::new() };
     let moved: Vec<&Exchange> =
         items.iter().filter(|e| before.get(&e.id) != Some(&e.updated_at)).collect();
     for exchange in &moved {
@@ -103,11 +105,10 @@ fn announce_arrivals(state: &mut AppState) {
         })
         .collect();
     if arrivals.is_empty() {
-        return;
+        return Vec::new();
     }
     state.show_toast(Tone::Success, headline(&arrivals));
-    let bytes = terminal_bytes(&arrivals, state.inbox.alerts);
-    state.inbox.terminal_out.extend(bytes);
+    terminal_bytes(&arrivals, state.inbox.alerts).into_iter().map(Effect::Announce).collect()
 }
 
 /// Asks for the snippets of the rows in view (then a few beyond), then — in any pane — of
@@ -230,21 +231,19 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
         mark.handled_updated_at = updated_at.filter(|_| handled);
     }
     state.dirty = true;
-    keep_inbox_rows(state);
-    let Some(scope) = state.inbox.scope.clone() else { return Vec::new() };
+    let search = keep_inbox_rows(state);
+    let Some(scope) = state.inbox.scope.clone() else { return search.into_iter().collect() };
     // One write per flag value: the store sets many ids at once.
-    [true, false]
-        .into_iter()
-        .filter_map(|handled| {
-            let these: Vec<(i64, Option<Timestamp>)> = flags
-                .iter()
-                .filter(|(_, flag, _)| *flag == handled)
-                .map(|(id, _, at)| (*id, *at))
-                .collect();
-            (!these.is_empty())
-                .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), these, handled)))
-        })
-        .collect()
+    let writes = [true, false].into_iter().filter_map(|handled| {
+        let these: Vec<(i64, Option<Timestamp>)> = flags
+            .iter()
+            .filter(|(_, flag, _)| *flag == handled)
+            .map(|(id, _, at)| (*id, *at))
+            .collect();
+        (!these.is_empty())
+            .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), these, handled)))
+    });
+    search.into_iter().chain(writes).collect()
 }
 
 /// The reply in view: the open chain's, else the selected row's.

@@ -19,8 +19,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         return overlay::on_key(state, key);
     }
     if state.filtering {
-        on_filter_key(state, key);
-        return Vec::new();
+        return on_filter_key(state, key).into_iter().collect();
     }
     let scopes = state.active_scopes();
     match state.keymap.lookup(&key, &scopes) {
@@ -34,11 +33,11 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 }
 
 /// Typing a filter: the list narrows with every key; arrows still move the selection.
-fn on_filter_key(state: &mut AppState, key: KeyEvent) {
+fn on_filter_key(state: &mut AppState, key: KeyEvent) -> Option<Effect> {
     match key.code {
         KeyCode::Enter => {
             state.filtering = false;
-            return;
+            return None;
         }
         KeyCode::Esc => {
             state.filter_input.clear();
@@ -52,19 +51,20 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) {
                 _ => Command::PageDown,
             };
             navigate::movement(state, command);
-            return;
+            return None;
         }
         _ if state.filter_input.handle_key(&key) => {}
-        _ => return,
+        _ => return None,
     }
-    apply_filter(state);
+    apply_filter(state)
 }
 
-pub(crate) fn on_paste(state: &mut AppState, text: &str) {
+pub(crate) fn on_paste(state: &mut AppState, text: &str) -> Option<Effect> {
     if state.filtering {
         state.filter_input.insert(text);
-        apply_filter(state);
+        apply_filter(state)
     } else {
         overlay::on_paste(state, text);
+        None
     }
 }

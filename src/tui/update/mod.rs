@@ -27,18 +27,21 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
     vec![Effect::Connect]
 }
 
-/// Applies one action and says what the loop must do next. Sets `state.dirty` when
-/// something visible changed.
+/// Applies one action and says what the loop must do next: every effect leaves here, in
+/// the returned list (none travels in the state). Sets `state.dirty` when something visible
+/// changed.
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     let mut effects = apply(state, action);
-    // Whatever changed the chain's data, width or folding asked for one new layout.
-    if let Some(job) = state.layout_job.take() {
-        effects.push(Effect::LayOut(job));
+    // Whatever changed the chain's data, width or folding asked for a layout; only the last
+    // one asked is awaited, so the others would be work for nothing.
+    if let Some(last) = effects.iter().rposition(|effect| matches!(effect, Effect::LayOut(_))) {
+        effects = (effects.into_iter().enumerate())
+            .filter(|(index, effect)| *index == last || !matches!(effect, Effect::LayOut(_)))
+            .map(|(_, effect)| effect)
+            .collect();
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(inbox::read_snippets(state));
-    // Rows to index or search, and replaced data to free, off the UI thread.
-    effects.extend(state.list_jobs.drain(..).map(Effect::Search));
     effects
 }
 
@@ -54,15 +57,13 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Mouse(event) => mouse::on_mouse(state, event),
         Action::Paste(text) => {
             state.dirty = true;
-            keys::on_paste(state, &text);
-            Vec::new()
+            keys::on_paste(state, &text).into_iter().collect()
         }
         Action::Resize { width, height } => {
             state.width = width;
             state.height = height;
             state.dirty = true;
-            navigate::after_resize(state);
-            Vec::new()
+            navigate::after_resize(state).into_iter().collect()
         }
         Action::Tick(now) => {
             let before = clock_view(state);
@@ -84,10 +85,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
-        Action::Local(answer) => {
-            inbox::on_local(state, answer);
-            Vec::new()
-        }
+        Action::Local(answer) => inbox::on_local(state, answer),
         Action::Connected(result) => {
             state.dirty = true;
             outside::switch_landed(state);
@@ -119,10 +117,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Outside(done) => outside::on_done(state, done),
-        Action::Searched(work) => {
-            search::on_searched(state, work);
-            Vec::new()
-        }
+        Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
         Action::Waiting { slot, req_id, reason, until } => {
             state.retries.retain(|wait| wait.slot != slot);
             state.retries.push(RetryWait { slot, req_id, reason, until });

@@ -156,19 +156,19 @@ pub(crate) fn close_view(state: &mut AppState) -> bool {
     state.current_detail_mut().is_some_and(|detail| detail.take().is_some())
 }
 
-/// Leaves the chain or detail, else clears the filter, else the inbox's marks. `false`
-/// when there was nothing to do.
-pub(crate) fn back(state: &mut AppState) -> bool {
+/// Leaves the chain or detail, else clears the filter (a large list is searched again off
+/// the UI thread: the effect), else the inbox's marks.
+pub(crate) fn back(state: &mut AppState) -> Option<Effect> {
     if close_view(state) {
-        return true;
+        return None;
     }
     let page = list_rows(state);
     if state.current_list().is_some_and(|list| !list.filter().is_empty()) {
-        state.set_filter(state.pane, "");
+        let search = set_filter(state, "");
         if let Some(list) = state.current_list_mut() {
             list.scroll_into_view(page);
         }
-        return true;
+        return search;
     }
     let marks = &mut state.inbox;
     if state.pane == Pane::Exchanges && (!marks.marked.is_empty() || marks.range_from.is_some()) {
@@ -177,13 +177,12 @@ pub(crate) fn back(state: &mut AppState) -> bool {
         marks.range_from = None;
         let rows = if count == 1 { "row" } else { "rows" };
         state.notice = Some(format!("Marks cleared ({count} {rows})."));
-        return true;
     }
-    false
+    None
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
-pub(crate) fn after_resize(state: &mut AppState) {
+pub(crate) fn after_resize(state: &mut AppState) -> Option<Effect> {
     let page = list_rows(state);
     for list in [
         &mut state.campaigns.list,
@@ -194,8 +193,9 @@ pub(crate) fn after_resize(state: &mut AppState) {
     ] {
         list.scroll_into_view(page);
     }
-    relayout_chain(state, false);
+    let layout = relayout_chain(state, false);
     scroll_text(state, 0);
+    layout
 }
 
 /// Jumps to the next or previous message of the chain.
@@ -217,19 +217,28 @@ pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
 }
 
 /// Shows or folds the chain's quoted history.
-pub(crate) fn toggle_quotes(state: &mut AppState) {
+pub(crate) fn toggle_quotes(state: &mut AppState) -> Option<Effect> {
     if let Some(chain) = state.exchanges.chain.as_mut() {
         chain.unfolded = !chain.unfolded;
     }
-    relayout_chain(state, false);
+    relayout_chain(state, false)
 }
 
 /// Narrows the current list to the filter being typed.
-pub(crate) fn apply_filter(state: &mut AppState) {
+pub(crate) fn apply_filter(state: &mut AppState) -> Option<Effect> {
     let text = state.filter_input.value().to_string();
     let page = list_rows(state);
-    state.set_filter(state.pane, &text);
+    let search = set_filter(state, &text);
     if let Some(list) = state.current_list_mut() {
         list.scroll_into_view(page);
     }
+    search
+}
+
+/// Changes the current list's filter; a search too large for the UI thread is the effect
+/// that sends it to a worker.
+fn set_filter(state: &mut AppState, text: &str) -> Option<Effect> {
+    let pane = state.pane;
+    let job = state.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
+    Effect::search(pane, job)
 }

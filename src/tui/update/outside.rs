@@ -362,9 +362,8 @@ fn edit_field(state: &mut AppState) -> Vec<Effect> {
 /// A job that gives the terminal to another program: the runner does it before this
 /// frame is drawn, so the frame is drawn whole, over whatever that program left.
 fn hand_over(state: &mut AppState, job: Job) -> Vec<Effect> {
-    state.outside.repaint = true;
     state.dirty = true;
-    vec![Effect::Outside(job)]
+    vec![Effect::Outside(job), Effect::Repaint]
 }
 
 /// What came back from the pager, the editor or the browser.

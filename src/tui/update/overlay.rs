@@ -133,8 +133,7 @@ fn run_parsed(
                 return Vec::new();
             }
             state.filter_input = TextInput::new(&text);
-            apply_filter(state);
-            Vec::new()
+            apply_filter(state).into_iter().collect()
         }
         Ok(PaletteAction::Group(group)) => {
             state.exchanges.query.group = Some(group);

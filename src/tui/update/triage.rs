@@ -37,7 +37,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         }
         Command::ToggleHandled => {
             state.inbox.hide_handled = !state.inbox.hide_handled;
-            keep_inbox_rows(state);
+            let search = keep_inbox_rows(state);
             state.notice = Some(
                 if state.inbox.hide_handled {
                     "Handled replies hidden."
@@ -46,7 +46,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
                 }
                 .into(),
             );
-            Vec::new()
+            search.into_iter().collect()
         }
         Command::MarkRow => {
             if let Some(id) = state.exchanges.list.selected_id()
@@ -66,8 +66,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::Undo => undo(state),
         Command::ShowCategory(shelf) => {
             state.inbox.shelf = shelf;
-            keep_inbox_rows(state);
-            Vec::new()
+            keep_inbox_rows(state).into_iter().collect()
         }
         _ => Vec::new(),
     }
