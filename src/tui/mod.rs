@@ -38,6 +38,7 @@ use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{Stream, StreamExt};
+use inbox::jobs::MarksStore;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 use runner::Runner;
@@ -118,12 +119,12 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     // The demo's organisation is new every run: its marks are kept for the session only. The
     // user's file is opened by the first job that needs it, after the first frame; a file
     // that could not be used is said in the status bar.
-    let open: Box<dyn FnOnce() -> crate::local::LocalState + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(crate::local::LocalState::in_memory),
+    let open: Box<dyn FnOnce() -> MarksStore + Send> = match &launch {
+        Launch::Demo { .. } => Box::new(MarksStore::in_memory),
         Launch::Profile(_) => {
             let tx = tx.clone();
             Box::new(move || {
-                let (local, warning) = crate::local::LocalState::open_default();
+                let (local, warning) = MarksStore::open_default();
                 if let Some(warning) = warning {
                     let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
                 }
@@ -191,7 +192,7 @@ where
     let mut clock = ticking(timers.clock);
     // Moves the spinner of a write in flight; idle otherwise (see the select below).
     let mut spinner = ticking(timers.spinner);
-    let mut refresh = state.refresh_every.filter(|every| !every.is_zero()).map(|every| {
+    let mut refresh = state.env.refresh_every.filter(|every| !every.is_zero()).map(|every| {
         let mut timer = interval_at(tokio::time::Instant::now() + every, every);
         timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
         timer
@@ -209,7 +210,7 @@ where
             _ = &mut signal => break,
             _ = clock.tick() => Some(Action::Tick((timers.now)())),
             _ = next_refresh(&mut refresh) => Some(Action::AutoRefresh),
-            _ = spinner.tick(), if state.submission.is_some() => Some(Action::Spin),
+            _ = spinner.tick(), if state.transient.submission.is_some() => Some(Action::Spin),
         };
         // Everything else already waiting joins this frame.
         let mut actions: Vec<Action> = first.into_iter().collect();

@@ -7,6 +7,11 @@ use crate::inbox::snippet::{Snippet, summarise};
 use crate::local::{LocalState, Mark, Scope};
 use std::collections::HashMap;
 
+/// Where the dashboard keeps the seen and handled marks: this machine's SQLite file. The
+/// dashboard names it here only (the jobs below, the runner, the start of `tui::run`), so a
+/// store shared by a team, answering the same reads and writes, replaces it in one place.
+pub type MarksStore = LocalState;
+
 /// Read the chain of one exchange for its snippet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SnippetJob {
@@ -34,7 +39,7 @@ pub enum LocalJob {
     /// When the scope was first used, its marks; answers [`LocalAnswer::Loaded`].
     Load(Scope),
     /// The marks again when another process changed the file since `known` (a
-    /// [`LocalState::data_version`]; `None` reads them whatever): answers
+    /// [`MarksStore::data_version`]; `None` reads them whatever): answers
     /// [`LocalAnswer::Marks`], or nothing when nothing changed.
     Reread {
         scope: Scope,
@@ -67,7 +72,7 @@ pub enum LocalAnswer {
 
 impl LocalJob {
     /// Performs the job (blocking: run it off the UI thread); `None` when a write went well.
-    pub fn perform(self, local: &LocalState) -> Option<LocalAnswer> {
+    pub fn perform(self, local: &MarksStore) -> Option<LocalAnswer> {
         let failed = |what: &str, error: &dyn std::fmt::Display| {
             Some(LocalAnswer::Failed(format!(
                 "The inbox's local state could not {what} ({error}); seen and handled marks \

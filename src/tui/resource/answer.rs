@@ -81,7 +81,7 @@ impl<R: ListResource> Answer for LoadedList<R> {
     }
 
     fn store(&self, state: &mut AppState) -> Option<Vec<Effect>> {
-        let now = state.now;
+        let now = state.env.now;
         let result = self.result.clone();
         let remote = R::remote_mut(state)?;
         let before = remote.data.as_ref().map(|data| Arc::clone(&data.items));

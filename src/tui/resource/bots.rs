@@ -22,11 +22,11 @@ impl ListResource for Bots {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Bot>> {
-        Some(&state.store.bots)
+        Some(&state.org.store.bots)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Bot>> {
-        Some(&mut state.store.bots)
+        Some(&mut state.org.store.bots)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Bot>, ApiError> {

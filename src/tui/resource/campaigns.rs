@@ -21,11 +21,11 @@ impl ListResource for Campaigns {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Campaign>> {
-        Some(&state.store.campaigns)
+        Some(&state.org.store.campaigns)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Campaign>> {
-        Some(&mut state.store.campaigns)
+        Some(&mut state.org.store.campaigns)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Campaign>, ApiError> {

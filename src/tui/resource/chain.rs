@@ -22,15 +22,15 @@ impl ListResource for Chain {
     const SLOT: Slot = Slot::Chain;
 
     fn query(state: &AppState) -> Option<i64> {
-        Some(state.exchanges.chain.as_ref()?.exchange.id)
+        Some(state.panes.exchanges.chain.as_ref()?.exchange.id)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<EmailMessage>> {
-        Some(&state.exchanges.chain.as_ref()?.remote)
+        Some(&state.panes.exchanges.chain.as_ref()?.remote)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<EmailMessage>> {
-        Some(&mut state.exchanges.chain.as_mut()?.remote)
+        Some(&mut state.panes.exchanges.chain.as_mut()?.remote)
     }
 
     async fn fetch(client: &Client, exchange_id: &i64) -> Result<Listed<EmailMessage>, ApiError> {
@@ -46,9 +46,9 @@ impl ListResource for Chain {
 /// the width or the folding changed.
 pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option<Effect> {
     let width = text_width(state);
-    let zone = state.zone;
-    let req_id = state.next_req_id;
-    let Some(chain) = state.exchanges.chain.as_mut() else { return None };
+    let zone = state.env.zone;
+    let req_id = state.server.next_req_id;
+    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return None };
     let wanted = (width, chain.unfolded);
     if !data_changed
         && chain.layout_pending.is_none()
@@ -57,7 +57,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
         return None;
     }
     let Some(data) = &chain.remote.data else { return None };
-    state.next_req_id += 1;
+    state.server.next_req_id += 1;
     chain.layout_pending = Some(req_id);
     let messages = Arc::clone(&data.items);
     Some(Effect::LayOut(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone }))
@@ -67,7 +67,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
 /// stays at the top (also across a refresh of the chain). A chain just opened shows the
 /// contact's latest message at the top.
 pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
-    let Some(chain) = state.exchanges.chain.as_mut() else { return false };
+    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return false };
     if chain.layout_pending != Some(req_id) {
         return false;
     }

@@ -20,11 +20,11 @@ impl ListResource for Contacts {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Contact>> {
-        Some(&state.store.contacts)
+        Some(&state.org.store.contacts)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Contact>> {
-        Some(&mut state.store.contacts)
+        Some(&mut state.org.store.contacts)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Contact>, ApiError> {

@@ -18,15 +18,15 @@ impl ListResource for Exchanges {
     const SLOT: Slot = Slot::Exchanges;
 
     fn query(state: &AppState) -> Option<ExchangeQuery> {
-        Some(state.exchanges.query.clone())
+        Some(state.panes.exchanges.query.clone())
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
-        Some(&state.store.exchanges)
+        Some(&state.org.store.exchanges)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
-        Some(&mut state.store.exchanges)
+        Some(&mut state.org.store.exchanges)
     }
 
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
@@ -48,13 +48,13 @@ impl ListResource for Exchanges {
 /// the selection on its reply when it stays (else on the next one); a large list is
 /// searched off the UI thread (the effect).
 pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
-    let inbox = &state.inbox;
+    let inbox = &state.org.inbox;
     let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
     let keep: Option<Vec<bool>> =
-        narrowed.then(|| state.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
+        narrowed.then(|| state.org.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
     let height = list_rows(state);
-    let list = &mut state.exchanges.list;
-    let job = list.keep_only(keep.as_deref(), &mut state.engine);
+    let list = &mut state.panes.exchanges.list;
+    let job = list.keep_only(keep.as_deref(), &mut state.panes.engine);
     list.scroll_into_view(height);
     Effect::search(Pane::Exchanges, job)
 }

@@ -90,7 +90,7 @@ pub(crate) fn silences(state: &AppState) -> Vec<i64> {
     Slot::ALL
         .iter()
         .filter_map(|&slot| waiting_since(state, slot))
-        .map(|since| (state.now - since).num_seconds())
+        .map(|since| (state.env.now - since).num_seconds())
         .filter(|&seconds| seconds >= quiet)
         .collect()
 }
@@ -137,7 +137,7 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
         fn visit<R: ListResource>(self) -> Option<Fetch> {
             let state = self.0;
             let query = R::query(state)?;
-            let (req_id, now) = (state.take_req_id(), state.now);
+            let (req_id, now) = (state.take_req_id(), state.env.now);
             R::remote_mut(state)?.awaits(req_id, now);
             Some(Fetch::new(req_id, R::SLOT, Arc::new(answer::ReadList::<R> { query })))
         }
@@ -147,7 +147,7 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
 
 /// The slots the current pane shows. The Exchanges pane also wants campaign names.
 pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
-    match state.pane {
+    match state.panes.pane {
         Pane::Overview => vec![
             Slot::Campaigns,
             Slot::Bots,
@@ -162,7 +162,7 @@ pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
         Pane::Campaigns | Pane::Bots => {
             vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
         }
-        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Slot::Chain],
+        Pane::Exchanges if state.panes.exchanges.chain.is_some() => vec![Slot::Chain],
         Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
         Pane::Meetings => vec![Slot::Meetings],
         Pane::Contacts => vec![Slot::Contacts],

@@ -21,11 +21,11 @@ impl ListResource for RangeMeetings {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Meeting>> {
-        Some(&state.store.range_meetings)
+        Some(&state.org.store.range_meetings)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Meeting>> {
-        Some(&mut state.store.range_meetings)
+        Some(&mut state.org.store.range_meetings)
     }
 
     async fn fetch(client: &Client, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {

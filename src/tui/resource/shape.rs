@@ -61,13 +61,13 @@ impl present::CampaignNames for AppState {
 /// campaigns' names, the results of the chosen range once loaded, and the inbox's marks and
 /// snippets.
 pub(crate) fn context(state: &AppState) -> present::Context<'_> {
-    let results = state.results.window.is_some().then_some(&state.results);
+    let results = state.org.results.window.is_some().then_some(&state.org.results);
     present::Context {
-        zone: &state.zone,
-        now: state.now,
+        zone: &state.env.zone,
+        now: state.env.now,
         campaigns: state,
         results,
-        inbox: &state.inbox,
+        inbox: &state.org.inbox,
     }
 }
 
@@ -97,13 +97,13 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
             items.iter().map(|item| row_text(&columns, item, &context)).collect();
         (SearchIndex::new(&rows), None)
     } else {
-        let (zone, now) = (state.zone, state.now);
+        let (zone, now) = (state.env.zone, state.env.now);
         let names = NameCopy(
-            state.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
+            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
         );
         // What the cells read besides the item, copied for the worker.
-        let inbox = state.inbox.clone();
-        let results = state.results.window.is_some().then(|| state.results.clone());
+        let inbox = state.org.inbox.clone();
+        let results = state.org.results.window.is_some().then(|| state.org.results.clone());
         let items = Arc::clone(&items);
         let build: Box<BuildRows> = Box::new(move |range| {
             let context = present::Context {

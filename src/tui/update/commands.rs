@@ -34,8 +34,8 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             if state.showing_list() {
                 let current =
                     state.current_list().map(|l| l.filter().to_string()).unwrap_or_default();
-                state.filter_input = TextInput::new(&current);
-                state.filtering = true;
+                state.transient.filter_input = TextInput::new(&current);
+                state.transient.filtering = true;
             }
             Vec::new()
         }
@@ -50,11 +50,11 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Help => {
-            state.overlay = Some(Overlay::Help { scroll: 0 });
+            state.transient.overlay = Some(Overlay::Help { scroll: 0 });
             Vec::new()
         }
         Command::Palette => {
-            state.overlay = Some(Overlay::Palette(Palette::default()));
+            state.transient.overlay = Some(Overlay::Palette(Palette::default()));
             Vec::new()
         }
         // As in less and mail readers: `q` closes what is open, and quits from the top.
@@ -67,8 +67,8 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             if closed { effects } else { vec![Effect::Quit] }
         }
         Command::GoTo(pane) => navigate::go_to(state, pane),
-        Command::NextPane => navigate::go_to(state, state.pane.cycle(1)),
-        Command::PrevPane => navigate::go_to(state, state.pane.cycle(-1)),
+        Command::NextPane => navigate::go_to(state, state.panes.pane.cycle(1)),
+        Command::PrevPane => navigate::go_to(state, state.panes.pane.cycle(-1)),
         Command::EditQuery => {
             open_query_form(state);
             Vec::new()
@@ -108,9 +108,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
 /// Runs `step` (which may close the chain); a chain closed while loading has its request
 /// cancelled, its answer no longer wanted.
 fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) -> Vec<Effect> {
-    let chain_loading = state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
+    let chain_loading = state.panes.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
     let mut effects = step(state);
-    if chain_loading && state.exchanges.chain.is_none() {
+    if chain_loading && state.panes.exchanges.chain.is_none() {
         effects.push(Effect::Cancel(Slot::Chain));
     }
     effects
@@ -119,7 +119,7 @@ fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) 
 /// The next results range; its replies and meetings are fetched again (the old numbers stay
 /// until they come, the titles saying they load).
 fn cycle_range(state: &mut AppState) -> Vec<Effect> {
-    state.range_days = crate::results::next_range(state.range_days);
+    state.panes.range_days = crate::results::next_range(state.panes.range_days);
     state.dirty = true;
     [Slot::RangeReplies, Slot::RangeMeetings]
         .into_iter()

@@ -11,18 +11,18 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return vec![Effect::Quit];
     }
-    let had_notice = state.notice.take().is_some();
+    let had_notice = state.transient.notice.take().is_some();
     if let Some(effects) = outside::before_key(state, &key) {
         return effects;
     }
-    if state.overlay.is_some() {
+    if state.transient.overlay.is_some() {
         return overlay::on_key(state, key);
     }
-    if state.filtering {
+    if state.transient.filtering {
         return on_filter_key(state, key).into_iter().collect();
     }
     let scopes = state.active_scopes();
-    match state.keymap.lookup(&key, &scopes) {
+    match state.env.keymap.lookup(&key, &scopes) {
         Some(command) => commands::run(state, command),
         None => {
             // A key that does nothing changes nothing on screen (unless a remark goes away).
@@ -36,12 +36,12 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
 fn on_filter_key(state: &mut AppState, key: KeyEvent) -> Option<Effect> {
     match key.code {
         KeyCode::Enter => {
-            state.filtering = false;
+            state.transient.filtering = false;
             return None;
         }
         KeyCode::Esc => {
-            state.filter_input.clear();
-            state.filtering = false;
+            state.transient.filter_input.clear();
+            state.transient.filtering = false;
         }
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
             let command = match key.code {
@@ -53,15 +53,15 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) -> Option<Effect> {
             navigate::movement(state, command);
             return None;
         }
-        _ if state.filter_input.handle_key(&key) => {}
+        _ if state.transient.filter_input.handle_key(&key) => {}
         _ => return None,
     }
     apply_filter(state)
 }
 
 pub(crate) fn on_paste(state: &mut AppState, text: &str) -> Option<Effect> {
-    if state.filtering {
-        state.filter_input.insert(text);
+    if state.transient.filtering {
+        state.transient.filter_input.insert(text);
         apply_filter(state)
     } else {
         overlay::on_paste(state, text);

@@ -23,7 +23,7 @@ use crossterm::event::KeyEventKind;
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
 pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
-    state.connection = Connection::Connecting;
+    state.server.connection = Connection::Connecting;
     vec![Effect::Connect]
 }
 
@@ -60,14 +60,14 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             keys::on_paste(state, &text).into_iter().collect()
         }
         Action::Resize { width, height } => {
-            state.width = width;
-            state.height = height;
+            state.env.width = width;
+            state.env.height = height;
             state.dirty = true;
             navigate::after_resize(state).into_iter().collect()
         }
         Action::Tick(now) => {
             let before = clock_view(state);
-            state.now = now;
+            state.env.now = now;
             if clock_view(state) != before {
                 state.dirty = true;
             }
@@ -76,7 +76,8 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects
         }
         Action::AutoRefresh => {
-            if matches!(state.connection, Connection::Ready(_)) && !current_is_loading(state) {
+            if matches!(state.server.connection, Connection::Ready(_)) && !current_is_loading(state)
+            {
                 state.dirty = true;
                 let mut effects = fetch::refresh_with_inbox(state);
                 effects.extend(inbox::reread_marks(state, true));
@@ -119,8 +120,8 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Outside(done) => outside::on_done(state, done),
         Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
         Action::Waiting { slot, req_id, reason, until } => {
-            state.retries.retain(|wait| wait.slot != slot);
-            state.retries.push(RetryWait { slot, req_id, reason, until });
+            state.server.retries.retain(|wait| wait.slot != slot);
+            state.server.retries.push(RetryWait { slot, req_id, reason, until });
             state.dirty = true;
             Vec::new()
         }
@@ -131,7 +132,12 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
 /// left of any retry wait, and how long unanswered requests have been silent. The screen is
 /// redrawn on a tick only when one of these changes.
 fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate, Vec<i64>, Vec<i64>) {
-    let waits = state.retries.iter().map(|wait| (wait.until - state.now).num_seconds()).collect();
-    let age = current_loaded_at(state).map(|at| age(at, state.now));
-    (age, state.zone.date(state.now), waits, silences(state))
+    let waits = state
+        .server
+        .retries
+        .iter()
+        .map(|wait| (wait.until - state.env.now).num_seconds())
+        .collect();
+    let age = current_loaded_at(state).map(|at| age(at, state.env.now));
+    (age, state.env.zone.date(state.env.now), waits, silences(state))
 }
