@@ -29,6 +29,7 @@ pub(crate) mod terminal;
 pub mod theme;
 pub mod update;
 pub mod views;
+pub mod watched;
 pub mod widgets;
 
 use action::{Action, Effect};
@@ -183,7 +184,7 @@ where
 {
     // The first frame goes out before any session or HTTP client is set up.
     draw(terminal, &state)?;
-    state.dirty = false;
+    update::frame_drawn(&mut state);
     let mut quit = false;
     for effect in update::start(&mut state) {
         quit |= perform(effect);
@@ -257,11 +258,10 @@ where
             // race the event reader.
             terminal.backend_mut().clear_region(ClearType::All).map_err(Into::into)?;
             terminal.swap_buffers();
-            state.dirty = true;
         }
-        if state.dirty && !quit {
+        if (repaint || update::needs_frame(&state)) && !quit {
             draw(terminal, &state)?;
-            state.dirty = false;
+            update::frame_drawn(&mut state);
         }
     }
     Ok(state)

@@ -23,6 +23,7 @@ pub(crate) use crate::tui::palette::Palette;
 pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;
+use crate::tui::watched::Watched;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
 use std::sync::Arc;
@@ -219,18 +220,37 @@ pub struct Transient {
     pub last_error: Option<Problem>,
 }
 
-/// The whole state of the dashboard.
+/// What the clock shows besides the generations: the age of the current pane's data,
+/// today's date, the seconds left of each retry wait, and how long each unanswered request
+/// has been silent. A tick redraws only when one of these changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockView {
+    pub(crate) age: Option<String>,
+    pub(crate) today: chrono::NaiveDate,
+    pub(crate) waits: Vec<i64>,
+    pub(crate) silences: Vec<i64>,
+}
+
+/// What was on screen at a frame: the generation of every shown part, and the clock's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameStamp {
+    pub(crate) generation: u64,
+    pub(crate) clock: ClockView,
+}
+
+/// The whole state of the dashboard. Every part the screen shows is [`Watched`]: a write to
+/// it is what asks for a frame (see `update::needs_frame`). `outside` is not drawn.
 pub struct AppState {
-    pub env: Environment,
-    pub server: Server,
+    pub env: Watched<Environment>,
+    pub server: Watched<Server>,
     /// The organisation of the session.
-    pub org: Org,
-    pub panes: Panes,
-    pub transient: Transient,
+    pub org: Watched<Org>,
+    pub panes: Watched<Panes>,
+    pub transient: Watched<Transient>,
     /// Copying, links, pager, editor, profiles: what waits and what was asked.
     pub outside: Outside,
-    /// Something visible changed since the last frame.
-    pub dirty: bool,
+    /// What the last frame showed; `None` before the first.
+    pub(crate) drawn: Option<FrameStamp>,
 }
 
 impl AppState {
@@ -243,7 +263,7 @@ impl AppState {
         let exchanges =
             ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
         AppState {
-            env: Environment {
+            env: Watched::new(Environment {
                 now,
                 zone: settings.zone,
                 theme: settings.theme,
@@ -252,19 +272,19 @@ impl AppState {
                 width,
                 height,
                 log_line: settings.log_line,
-            },
-            server: Server {
+            }),
+            server: Watched::new(Server {
                 connection: Connection::Connecting,
                 retries: Vec::new(),
                 followup: None,
                 next_req_id: 1,
-            },
-            org: Org {
+            }),
+            org: Watched::new(Org {
                 store: Store::default(),
                 results: crate::results::Results::default(),
                 inbox: InboxState::with_alerts(settings.alerts),
-            },
-            panes: Panes {
+            }),
+            panes: Watched::new(Panes {
                 pane: Pane::Overview,
                 overview: 0,
                 campaigns: ListPane::default(),
@@ -275,8 +295,8 @@ impl AppState {
                 range_days: DEFAULT_RANGE_DAYS,
                 engine: FilterEngine::default(),
                 reveal: None,
-            },
-            transient: Transient {
+            }),
+            transient: Watched::new(Transient {
                 overlay: None,
                 filtering: false,
                 filter_input: TextInput::default(),
@@ -285,14 +305,28 @@ impl AppState {
                 submission: None,
                 spinner: 0,
                 last_error: None,
-            },
+            }),
             outside: Outside {
                 history: settings.outside.history.clone(),
                 settings: settings.outside,
                 ..Outside::default()
             },
-            dirty: true,
+            drawn: None,
         }
+    }
+
+    /// The generation of everything the screen shows: it moves with every write to a
+    /// [`Watched`] part.
+    pub(crate) fn generation(&self) -> u64 {
+        [
+            Watched::generation(&self.env),
+            Watched::generation(&self.server),
+            Watched::generation(&self.org),
+            Watched::generation(&self.panes),
+            Watched::generation(&self.transient),
+        ]
+        .into_iter()
+        .fold(0, u64::wrapping_add)
     }
 
     /// The list of the current pane, when it shows one.
@@ -328,15 +362,16 @@ impl AppState {
         &mut self,
         pane: Pane,
     ) -> Option<(&mut ListState, &mut FilterEngine)> {
+        let panes = &mut *self.panes;
         let list = match pane {
             Pane::Overview => return None,
-            Pane::Campaigns => &mut self.panes.campaigns.list,
-            Pane::Exchanges => &mut self.panes.exchanges.list,
-            Pane::Meetings => &mut self.panes.meetings.list,
-            Pane::Bots => &mut self.panes.bots.list,
-            Pane::Contacts => &mut self.panes.contacts.list,
+            Pane::Campaigns => &mut panes.campaigns.list,
+            Pane::Exchanges => &mut panes.exchanges.list,
+            Pane::Meetings => &mut panes.meetings.list,
+            Pane::Bots => &mut panes.bots.list,
+            Pane::Contacts => &mut panes.contacts.list,
         };
-        Some((list, &mut self.panes.engine))
+        Some((list, &mut panes.engine))
     }
 
     /// The open item of the current pane (not the e-mail chain).
@@ -396,8 +431,10 @@ impl AppState {
 
     /// A fresh request id.
     pub fn take_req_id(&mut self) -> ReqId {
-        let id = self.server.next_req_id;
-        self.server.next_req_id += 1;
+        // Not shown: taking an id draws nothing.
+        let server = Watched::quietly(&mut self.server);
+        let id = server.next_req_id;
+        server.next_req_id += 1;
         id
     }
 
@@ -433,7 +470,6 @@ impl AppState {
     pub(crate) fn show_toast(&mut self, tone: ToastTone, text: impl Into<String>) {
         let until = self.env.now + chrono::TimeDelta::seconds(TOAST_SECONDS);
         self.transient.toast = Some(Toast { text: text.into(), tone, until });
-        self.dirty = true;
     }
 
     /// Replies new since the last look (the Exchanges tab and the Overview count them).

@@ -13,7 +13,7 @@ use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::resource::{Chain, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::update::update;
+use outreach_tui::tui::update::{frame_drawn, needs_frame, update};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -27,10 +27,10 @@ fn the_countdown_moves_with_the_clock() {
     let reason = "rate limited".to_string();
     update(&mut state, Action::Waiting { slot: Slot::Campaigns, req_id, reason, until });
     assert!(screen(&state).contains("rate limited; trying again in 7 s (r: now)"));
-    state.dirty = false;
+    frame_drawn(&mut state);
     let later = state.env.now + chrono::TimeDelta::seconds(2);
     update(&mut state, Action::Tick(later));
-    assert!(state.dirty, "a tick that changes the countdown redraws");
+    assert!(needs_frame(&state), "a tick that changes the countdown redraws");
     assert!(screen(&state).contains("trying again in 5 s"), "{}", screen(&state));
 }
 
@@ -129,9 +129,9 @@ fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
     );
     update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(2)));
     assert!(title_of(&state, "Bots").contains("⟳ loading"), "{}", screen(&state));
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(6)));
-    assert!(state.dirty, "each second of the wait redraws");
+    assert!(needs_frame(&state), "each second of the wait redraws");
     let title = title_of(&state, "Bots");
     assert!(title.contains("⟳ waiting for bots from 127.0.0.1:8900 for 6 s"), "{title}");
 

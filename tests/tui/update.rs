@@ -12,7 +12,7 @@ use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::update::update;
+use outreach_tui::tui::update::{frame_drawn, needs_frame, update};
 use std::sync::Arc;
 
 fn state() -> AppState {
@@ -180,14 +180,14 @@ fn a_stale_answer_is_dropped() {
     let (old, new) = (campaign_req(&first).unwrap(), campaign_req(&second).unwrap());
     assert_ne!(old, new);
     let one = Listed { items: Arc::from(vec![campaigns()[0].clone()]), skipped: 0 };
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, loaded::<Campaigns>(old, Ok(one.clone())));
     assert_eq!(
         state.org.store.campaigns.items().len(),
         campaigns().len(),
         "the old request's answer changed nothing"
     );
-    assert!(!state.dirty, "and nothing is redrawn");
+    assert!(!needs_frame(&state), "and nothing is redrawn");
     assert!(state.org.store.campaigns.is_loading());
     let failure = ApiError::Timeout {
         host: "127.0.0.1".into(),
@@ -522,21 +522,21 @@ fn quit_from_anywhere() {
 #[test]
 fn an_unbound_key_draws_nothing() {
     let mut state = state();
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, ch('z'));
-    assert!(!state.dirty);
+    assert!(!needs_frame(&state));
     update(&mut state, ch('j'));
-    assert!(state.dirty);
+    assert!(needs_frame(&state));
 }
 
 #[test]
 fn the_clock_redraws_only_when_a_shown_age_changes() {
     let mut state = state();
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, Action::Tick(now() + chrono::Duration::seconds(20)));
-    assert!(!state.dirty);
+    assert!(!needs_frame(&state));
     update(&mut state, Action::Tick(now() + chrono::Duration::seconds(61)));
-    assert!(state.dirty, "just now → 1m ago");
+    assert!(needs_frame(&state), "just now → 1m ago");
 }
 
 #[test]
@@ -556,9 +556,9 @@ fn the_mouse_scrolls_selects_and_opens() {
     assert_eq!(state.panes.contacts.detail.map(|d| d.id), Some(12), "a second click opens");
     act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), 16, 0));
     assert_eq!(state.panes.pane, Pane::Campaigns, "a click on a tab switches");
-    state.dirty = false;
+    frame_drawn(&mut state);
     act(&mut state, mouse(MouseEventKind::Moved, 3, 3));
-    assert!(!state.dirty, "pointer motion draws nothing");
+    assert!(!needs_frame(&state), "pointer motion draws nothing");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::Overlay;
 use outreach_tui::tui::submit::feedback::Tone;
 use outreach_tui::tui::submit::request::{WriteRequest, Written};
+use outreach_tui::tui::update::{frame_drawn, needs_frame};
 use tui_writes_support::*;
 
 fn started() -> Written {
@@ -243,18 +244,18 @@ fn the_toast_goes_after_a_while_and_the_spinner_turns_only_while_sending() {
     press(&mut state, ch('2'));
     press(&mut state, ch('s'));
     let (req_id, _) = submitted(&press(&mut state, ch('y')));
-    state.dirty = false;
+    frame_drawn(&mut state);
     press(&mut state, Action::Spin);
-    assert!(state.dirty && state.transient.spinner == 1, "a spinner frame while sending");
+    assert!(needs_frame(&state) && state.transient.spinner == 1, "a spinner frame while sending");
     reply(&mut state, req_id, Ok(started()));
-    state.dirty = false;
+    frame_drawn(&mut state);
     press(&mut state, Action::Spin);
-    assert!(!state.dirty, "no redraw when nothing is in flight");
+    assert!(!needs_frame(&state), "no redraw when nothing is in flight");
     assert!(screen(&state).contains("Started 'Q2 enterprise'"));
     press(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(3)));
     assert!(state.transient.toast.is_some());
     press(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(7)));
-    assert!(state.transient.toast.is_none() && state.dirty, "gone, and redrawn without it");
+    assert!(state.transient.toast.is_none() && needs_frame(&state), "gone, and redrawn without it");
 }
 
 #[test]

@@ -81,6 +81,10 @@ impl<R: ListResource> Answer for LoadedList<R> {
     }
 
     fn store(&self, state: &mut AppState) -> Option<Vec<Effect>> {
+        // Read first: a stale answer writes nothing (and so draws nothing).
+        if !R::remote(state)?.awaits_answer(self.req_id) {
+            return None;
+        }
         let now = state.env.now;
         let result = self.result.clone();
         let remote = R::remote_mut(state)?;

@@ -67,10 +67,12 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
 /// stays at the top (also across a refresh of the chain). A chain just opened shows the
 /// contact's latest message at the top.
 pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
-    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return false };
-    if chain.layout_pending != Some(req_id) {
+    // Read first: a layout no longer awaited writes nothing (and so draws nothing).
+    if state.panes.exchanges.chain.as_ref().and_then(|chain| chain.layout_pending) != Some(req_id)
+    {
         return false;
     }
+    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return false };
     chain.layout_pending = None;
     let top_message = if chain.layout.lines.is_empty() {
         // The first layout of a chain: it opens at the contact's latest message, the reply.

@@ -53,8 +53,9 @@ pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let keep: Option<Vec<bool>> =
         narrowed.then(|| state.org.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
     let height = list_rows(state);
-    let list = &mut state.panes.exchanges.list;
-    let job = list.keep_only(keep.as_deref(), &mut state.panes.engine);
+    let panes = &mut *state.panes;
+    let list = &mut panes.exchanges.list;
+    let job = list.keep_only(keep.as_deref(), &mut panes.engine);
     list.scroll_into_view(height);
     Effect::search(Pane::Exchanges, job)
 }

@@ -120,7 +120,6 @@ fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) 
 /// until they come, the titles saying they load).
 fn cycle_range(state: &mut AppState) -> Vec<Effect> {
     state.panes.range_days = crate::results::next_range(state.panes.range_days);
-    state.dirty = true;
     [Slot::RangeReplies, Slot::RangeMeetings]
         .into_iter()
         .filter_map(|slot| crate::tui::update::fetch::fetch(state, slot))

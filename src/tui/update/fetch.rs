@@ -116,7 +116,6 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
     let Some(mut effects) = answer.store(state) else { return Vec::new() };
     let slot = answer.slot();
     state.server.retries.retain(|wait| wait.slot != slot);
-    state.dirty = true;
     match answer.result() {
         Ok(skipped) => {
             if state.transient.last_error.as_ref().is_some_and(|p| p.slot == Some(slot)) {

@@ -15,6 +15,7 @@ use crate::tui::model::Pane;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::submit::feedback::Tone;
+use crate::tui::watched::Watched;
 
 /// Rows beyond the visible ones whose snippets are read ahead, so scrolling finds them.
 const READ_AHEAD: usize = 40;
@@ -43,8 +44,10 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
             if state.org.inbox.scope.as_ref() != Some(&scope) {
                 return Vec::new();
             }
-            state.org.inbox.marks_version = Some(version);
-            if !state.org.inbox.take_reread_marks(marks) {
+            // Read every second: a file's version, and marks that did not change, draw
+            // nothing.
+            Watched::quietly(&mut state.org).inbox.marks_version = Some(version);
+            if !Watched::write_if(&mut state.org, |org| org.inbox.take_reread_marks(marks)) {
                 return Vec::new();
             }
         }
@@ -54,7 +57,6 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
             state.org.inbox.first_use.get_or_insert(Timestamp(state.env.now));
         }
     }
-    state.dirty = true;
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     effects.extend(announce_arrivals(state));
     effects
@@ -87,18 +89,19 @@ fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     if inbox.first_use.is_none() || state.org.store.exchanges.data.is_none() {
         return Vec::new();
     }
-    let items = state.org.store.exchanges.items();
+    let org = &mut *state.org;
+    let items = org.store.exchanges.items();
     let now: std::collections::HashMap<i64, Option<Timestamp>> =
         items.iter().map(|e| (e.id, e.updated_at)).collect();
-    let Some(before) = state.org.inbox.known.replace(now) else { return Vec::new() };
+    let Some(before) = org.inbox.known.replace(now) else { return Vec::new() };
     let moved: Vec<&Exchange> =
         items.iter().filter(|e| before.get(&e.id) != Some(&e.updated_at)).collect();
     for exchange in &moved {
-        state.org.inbox.note_arrival(exchange.id, exchange.updated_at);
+        org.inbox.note_arrival(exchange.id, exchange.updated_at);
     }
     let arrivals: Vec<Arrival> = moved
         .into_iter()
-        .filter(|e| state.org.inbox.is_new(e))
+        .filter(|e| org.inbox.is_new(e))
         .map(|e| Arrival {
             name: party_name(&e.contact),
             category: Category::of(&e.status).label().to_string(),
@@ -146,7 +149,8 @@ pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
         .collect();
     jobs.into_iter()
         .map(|job| {
-            state.org.inbox.reading.insert(job.exchange_id);
+            // Work in flight is not drawn.
+            Watched::quietly(&mut state.org).inbox.reading.insert(job.exchange_id);
             Effect::ReadSnippet(job)
         })
         .collect()
@@ -160,7 +164,6 @@ pub(crate) fn on_snippet(
     result: Result<Option<crate::inbox::Snippet>, crate::api::ApiError>,
 ) -> Vec<Effect> {
     state.org.inbox.reading.remove(&job.exchange_id);
-    state.dirty = true;
     let snippet = match result {
         Ok(snippet) => snippet,
         Err(error) => {
@@ -232,7 +235,6 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
         mark.handled = handled;
         mark.handled_updated_at = updated_at.filter(|_| handled);
     }
-    state.dirty = true;
     let search = keep_inbox_rows(state);
     let Some(scope) = state.org.inbox.scope.clone() else { return search.into_iter().collect() };
     // One write per flag value: the store sets many ids at once.

@@ -11,7 +11,10 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return vec![Effect::Quit];
     }
-    let had_notice = state.transient.notice.take().is_some();
+    // A remark goes with the next key (read first: a key that does nothing draws nothing).
+    if state.transient.notice.is_some() {
+        state.transient.notice = None;
+    }
     if let Some(effects) = outside::before_key(state, &key) {
         return effects;
     }
@@ -24,11 +27,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     let scopes = state.active_scopes();
     match state.env.keymap.lookup(&key, &scopes) {
         Some(command) => commands::run(state, command),
-        None => {
-            // A key that does nothing changes nothing on screen (unless a remark goes away).
-            state.dirty = had_notice;
-            Vec::new()
-        }
+        None => Vec::new(),
     }
 }
 

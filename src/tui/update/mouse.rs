@@ -18,7 +18,6 @@ pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
         MouseEventKind::ScrollDown => wheel(state, WHEEL_ROWS),
         MouseEventKind::ScrollUp => wheel(state, -WHEEL_ROWS),
         MouseEventKind::Down(MouseButton::Left) => {
-            state.dirty = true;
             return click(state, event.column, event.row);
         }
         _ => {}
@@ -30,7 +29,6 @@ fn wheel(state: &mut AppState, delta: isize) {
     if state.transient.overlay.is_some() || state.panes.pane == Pane::Overview {
         return;
     }
-    state.dirty = true;
     if state.showing_list() {
         let page = list_rows(state);
         if let Some(list) = state.current_list_mut() {

@@ -188,12 +188,13 @@ pub(crate) fn back(state: &mut AppState) -> Option<Effect> {
 /// Keeps selections visible and the chain wrapped for a new terminal size.
 pub(crate) fn after_resize(state: &mut AppState) -> Option<Effect> {
     let page = list_rows(state);
+    let panes = &mut *state.panes;
     for list in [
-        &mut state.panes.campaigns.list,
-        &mut state.panes.exchanges.list,
-        &mut state.panes.meetings.list,
-        &mut state.panes.bots.list,
-        &mut state.panes.contacts.list,
+        &mut panes.campaigns.list,
+        &mut panes.exchanges.list,
+        &mut panes.meetings.list,
+        &mut panes.bots.list,
+        &mut panes.contacts.list,
     ] {
         list.scroll_into_view(page);
     }

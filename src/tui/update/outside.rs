@@ -28,12 +28,10 @@ const QUOTED: usize = 60;
 fn toast(state: &mut AppState, tone: Tone, text: impl Into<String>) {
     let until = state.env.now + TimeDelta::seconds(TOAST_SECONDS);
     state.transient.toast = Some(Toast { text: text.into(), tone, until });
-    state.dirty = true;
 }
 
 fn notice(state: &mut AppState, text: impl Into<String>) {
     state.transient.notice = Some(text.into());
-    state.dirty = true;
 }
 
 /// A key that completes an armed one (a link number after `y` or `o`, `Ctrl-e` after
@@ -43,10 +41,7 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
     let in_form = matches!(state.transient.overlay, Some(Overlay::Form(_)));
     match (state.outside.armed.take(), key.code) {
         // Esc leaves the link unpicked, and the chain open.
-        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => {
-            state.dirty = true;
-            Some(Vec::new())
-        }
+        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => Some(Vec::new()),
         (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
             if typed > 0 =>
         {
@@ -279,10 +274,10 @@ pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
             }
             _ => Job::Page(chain.layout.plain_text()),
         };
-        return hand_over(state, job);
+        return hand_over(job);
     }
     match item_text(state) {
-        Some(text) => hand_over(state, Job::Page(text)),
+        Some(text) => hand_over(Job::Page(text)),
         None => {
             notice(state, "Nothing to page here: | pages the open chain or the selected item.");
             Vec::new()
@@ -362,19 +357,17 @@ fn edit_field(state: &mut AppState) -> Vec<Effect> {
     let text = field.value().to_string();
     let req_id = state.take_req_id();
     state.outside.editing = Some(req_id);
-    hand_over(state, Job::Edit { req_id, text })
+    hand_over(Job::Edit { req_id, text })
 }
 
 /// A job that gives the terminal to another program: the runner does it before this
 /// frame is drawn, so the frame is drawn whole, over whatever that program left.
-fn hand_over(state: &mut AppState, job: Job) -> Vec<Effect> {
-    state.dirty = true;
+fn hand_over(job: Job) -> Vec<Effect> {
     vec![Effect::Outside(job), Effect::Repaint]
 }
 
 /// What came back from the pager, the editor or the browser.
 pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
-    state.dirty = true;
     match done {
         Done::Paged(result) => {
             if let Err(error) = result {
@@ -500,6 +493,5 @@ pub(crate) fn switch_landed(state: &mut AppState) {
     let Some(said) = state.outside.switching.take() else { return };
     if state.transient.toast.as_ref().is_some_and(|toast| toast.text == said) {
         state.transient.toast = None;
-        state.dirty = true;
     }
 }

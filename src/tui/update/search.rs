@@ -10,11 +10,12 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) -> Option<Effect
     let height = list_rows(state);
     match work {
         ListWork::Filtered { pane, answer } => {
-            if let Some((list, _)) = state.list_and_engine(pane)
+            // Read first: an answer no longer awaited writes nothing (and so draws nothing).
+            if state.list(pane).is_some_and(|list| list.awaits(&answer))
+                && let Some((list, _)) = state.list_and_engine(pane)
                 && list.filtered(answer)
             {
                 list.scroll_into_view(height);
-                state.dirty = true;
             }
             None
         }
@@ -25,7 +26,6 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) -> Option<Effect
                 job
             });
             // The title says how much is searchable (and new rows may pass the filter).
-            state.dirty = true;
             Effect::search(pane, job)
         }
     }

@@ -163,10 +163,12 @@ fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
 
 /// A chunked write moved on.
 pub(crate) fn on_progress(state: &mut AppState, req_id: ReqId, sent: usize, total: usize) {
-    if let Some(submission) = state.transient.submission.as_mut().filter(|s| s.req_id == req_id) {
+    // Read first: progress of another write writes nothing (and so draws nothing).
+    if state.transient.submission.as_ref().is_some_and(|s| s.req_id == req_id)
+        && let Some(submission) = state.transient.submission.as_mut()
+    {
         submission.sent = sent;
         submission.total = total;
-        state.dirty = true;
     }
 }
 
@@ -176,10 +178,11 @@ pub(crate) fn on_written(
     req_id: ReqId,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let Some(submission) = state.transient.submission.take_if(|s| s.req_id == req_id) else {
+    // Read first: an answer to another write writes nothing (and so draws nothing).
+    if !state.transient.submission.as_ref().is_some_and(|s| s.req_id == req_id) {
         return Vec::new();
-    };
-    state.dirty = true;
+    }
+    let Some(submission) = state.transient.submission.take() else { return Vec::new() };
     let replies = submission.replies.clone();
     let succeeded = result.is_ok();
     let mut effects = finished(state, submission, result);
@@ -216,7 +219,6 @@ fn finished(
 pub(crate) fn on_spin(state: &mut AppState) {
     if state.transient.submission.is_some() {
         state.transient.spinner = state.transient.spinner.wrapping_add(1);
-        state.dirty = true;
     }
 }
 
@@ -224,16 +226,11 @@ pub(crate) fn on_spin(state: &mut AppState) {
 pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
     if state.transient.toast.as_ref().is_some_and(|toast| state.env.now >= toast.until) {
         state.transient.toast = None;
-        state.dirty = true;
     }
-    match state.server.followup.take() {
-        Some((at, slots)) if state.env.now >= at => {
-            state.dirty = true;
-            refresh(state, &slots)
-        }
-        other => {
-            state.server.followup = other;
-            Vec::new()
-        }
+    // Read first: a tick before the follow-up is due writes nothing.
+    if !state.server.followup.as_ref().is_some_and(|(at, _)| state.env.now >= *at) {
+        return Vec::new();
     }
+    let slots = state.server.followup.take().map(|(_, slots)| slots).unwrap_or_default();
+    refresh(state, &slots)
 }
