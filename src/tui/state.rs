@@ -474,11 +474,23 @@ impl AppState {
 
     /// Replies new since the last look (the Exchanges tab and the Overview count them).
     pub fn new_replies(&self) -> usize {
-        self.org.inbox.counts(self.org.store.exchanges.data.as_ref().map(|data| &data.items)).new
+        self.org.new_replies()
     }
 
     /// The name of a campaign by id, when the campaigns are loaded.
     pub(crate) fn campaign_name(&self, id: i64) -> Option<&str> {
-        self.org.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.name.as_str())
+        self.org.campaign_name(id)
+    }
+}
+
+impl Org {
+    /// Replies new since the last look.
+    pub fn new_replies(&self) -> usize {
+        self.inbox.counts(self.store.exchanges.data.as_ref().map(|data| &data.items)).new
+    }
+
+    /// The name of a campaign by id, when the campaigns are loaded.
+    pub(crate) fn campaign_name(&self, id: i64) -> Option<&str> {
+        self.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.name.as_str())
     }
 }

@@ -48,7 +48,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
     let width = text_width(state);
     let zone = state.env.zone;
     let req_id = state.server.next_req_id;
-    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return None };
+    let chain = state.panes.exchanges.chain.as_mut()?;
     let wanted = (width, chain.unfolded);
     if !data_changed
         && chain.layout_pending.is_none()
@@ -56,7 +56,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
     {
         return None;
     }
-    let Some(data) = &chain.remote.data else { return None };
+    let data = chain.remote.data.as_ref()?;
     state.server.next_req_id += 1;
     chain.layout_pending = Some(req_id);
     let messages = Arc::clone(&data.items);

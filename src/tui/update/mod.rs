@@ -32,8 +32,8 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Applies one action and says what the loop must do next: every effect leaves here, in
-/// the returned list (none travels in the state). Sets `state.dirty` when something visible
-/// changed.
+/// the returned list (none travels in the state). Whether a frame is due is not its to say:
+/// see [`needs_frame`].
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     let mut effects = apply(state, action);
     // Whatever changed the chain's data, width or folding asked for a layout; only the last

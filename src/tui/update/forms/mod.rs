@@ -179,7 +179,7 @@ pub(crate) fn on_written(
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
     // Read first: an answer to another write writes nothing (and so draws nothing).
-    if !state.transient.submission.as_ref().is_some_and(|s| s.req_id == req_id) {
+    if state.transient.submission.as_ref().is_none_or(|s| s.req_id != req_id) {
         return Vec::new();
     }
     let Some(submission) = state.transient.submission.take() else { return Vec::new() };
@@ -228,7 +228,7 @@ pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
         state.transient.toast = None;
     }
     // Read first: a tick before the follow-up is due writes nothing.
-    if !state.server.followup.as_ref().is_some_and(|(at, _)| state.env.now >= *at) {
+    if state.server.followup.as_ref().is_none_or(|(at, _)| state.env.now < *at) {
         return Vec::new();
     }
     let slots = state.server.followup.take().map(|(_, slots)| slots).unwrap_or_default();
