@@ -54,3 +54,23 @@ impl<T> DerefMut for Watched<T> {
         &mut self.value
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Watched;
+
+    #[test]
+    fn a_write_moves_the_generation_and_a_read_or_a_quiet_write_does_not() {
+        let mut shown = Watched::new(vec![1]);
+        assert_eq!(shown.len(), 1);
+        assert_eq!(Watched::generation(&shown), 0, "reading");
+        Watched::quietly(&mut shown).push(2);
+        assert_eq!(Watched::generation(&shown), 0, "a quiet write");
+        shown.push(3);
+        assert_eq!(Watched::generation(&shown), 1, "a write");
+        assert!(!Watched::write_if(&mut shown, |v| v.contains(&9)));
+        assert_eq!(Watched::generation(&shown), 1, "a write that changed nothing");
+        assert!(Watched::write_if(&mut shown, |v| v.pop().is_some()));
+        assert_eq!(Watched::generation(&shown), 2);
+    }
+}

@@ -520,6 +520,23 @@ fn quit_from_anywhere() {
 }
 
 #[test]
+fn answers_no_longer_awaited_draw_nothing() {
+    let mut state = state();
+    frame_drawn(&mut state);
+    let stale = [
+        Action::LaidOut { req_id: 9999, layout: Arc::default() },
+        Action::Written { req_id: 9999, result: Err(ApiError::Forbidden { detail: None }) },
+        Action::WriteProgress { req_id: 9999, sent: 1, total: 2 },
+        Action::Spin,
+    ];
+    for action in stale {
+        let shown = format!("{action:?}");
+        update(&mut state, action);
+        assert!(!needs_frame(&state), "{shown} drew a frame");
+    }
+}
+
+#[test]
 fn an_unbound_key_draws_nothing() {
     let mut state = state();
     frame_drawn(&mut state);
