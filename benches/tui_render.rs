@@ -114,7 +114,7 @@ fn dashboard(count: usize) -> AppState {
     let (mut state, answer) = before_load(count);
     let effects = update(&mut state, answer);
     run(&mut state, effects);
-    assert_eq!(state.contacts.list.total(), count);
+    assert_eq!(state.panes.contacts.list.total(), count);
     state
 }
 

@@ -5,8 +5,9 @@ use crate::api::{ApiError, Client};
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::tui::command::Command;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
+use crate::tui::lists::list::FilterJob;
 use crate::tui::lists::search::{ListJob, ListWork};
-use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, ReqId, Slot};
+use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, Pane, ReqId, Slot};
 use crate::tui::outside::{Done, Job};
 use crate::tui::state::AppState;
 use crate::tui::submit::request::{WriteRequest, Written};
@@ -73,8 +74,9 @@ pub trait Answer: Debug + Send + Sync {
     fn slot(&self) -> Slot;
     /// How many items could not be read, or why the fetch failed.
     fn result(&self) -> Result<usize, &ApiError>;
-    /// Stores the answer if it is the awaited one; `false` (nothing changes) when stale.
-    fn store(&self, state: &mut AppState) -> bool;
+    /// Stores the answer if it is the awaited one, with the work it asks for (replaced rows
+    /// to free); `None` (nothing changes) when stale.
+    fn store(&self, state: &mut AppState) -> Option<Vec<Effect>>;
 }
 
 /// Everything that can change the dashboard's state.
@@ -166,5 +168,18 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Write these bytes to the terminal before the next frame (the bell, a desktop
+    /// notification): whoever sees the frame has had them. The loop does it; no answer.
+    Announce(String),
+    /// Draw the next frame whole, over whatever another program left on the screen. The
+    /// loop does it; no answer.
+    Repaint,
     Quit,
+}
+
+impl Effect {
+    /// A search of a pane's list off the UI thread, when the list asked for one.
+    pub(crate) fn search(pane: Pane, job: Option<FilterJob>) -> Option<Effect> {
+        job.map(|job| Effect::Search(ListJob::Filter { pane, job: Arc::new(job) }))
+    }
 }

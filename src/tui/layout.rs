@@ -31,7 +31,7 @@ pub fn areas(screen: Rect, input_line: bool) -> Areas {
 
 /// The areas for the state's terminal size and input mode.
 pub fn state_areas(state: &AppState) -> Areas {
-    areas(Rect::new(0, 0, state.width, state.height), state.filtering)
+    areas(Rect::new(0, 0, state.env.width, state.env.height), state.transient.filtering)
 }
 
 /// Inside the pane's border.
@@ -46,7 +46,7 @@ pub fn inner(body: Rect) -> Rect {
 
 /// Whether the pane shows the reply inbox's category bar over its list.
 pub fn has_category_bar(state: &AppState) -> bool {
-    state.pane == Pane::Exchanges && state.showing_list()
+    state.panes.pane == Pane::Exchanges && state.showing_list()
 }
 
 /// The pane split into the category bar's row (when it has one and there is room) and

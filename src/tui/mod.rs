@@ -29,6 +29,7 @@ pub(crate) mod terminal;
 pub mod theme;
 pub mod update;
 pub mod views;
+pub mod watched;
 pub mod widgets;
 
 use action::{Action, Effect};
@@ -38,6 +39,7 @@ use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{Stream, StreamExt};
+use inbox::jobs::MarksStore;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 use runner::Runner;
@@ -118,12 +120,12 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
     // The demo's organisation is new every run: its marks are kept for the session only. The
     // user's file is opened by the first job that needs it, after the first frame; a file
     // that could not be used is said in the status bar.
-    let open: Box<dyn FnOnce() -> crate::local::LocalState + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(crate::local::LocalState::in_memory),
+    let open: Box<dyn FnOnce() -> MarksStore + Send> = match &launch {
+        Launch::Demo { .. } => Box::new(MarksStore::in_memory),
         Launch::Profile(_) => {
             let tx = tx.clone();
             Box::new(move || {
-                let (local, warning) = crate::local::LocalState::open_default();
+                let (local, warning) = MarksStore::open_default();
                 if let Some(warning) = warning {
                     let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
                 }
@@ -182,7 +184,7 @@ where
 {
     // The first frame goes out before any session or HTTP client is set up.
     draw(terminal, &state)?;
-    state.dirty = false;
+    update::frame_drawn(&mut state);
     let mut quit = false;
     for effect in update::start(&mut state) {
         quit |= perform(effect);
@@ -191,7 +193,7 @@ where
     let mut clock = ticking(timers.clock);
     // Moves the spinner of a write in flight; idle otherwise (see the select below).
     let mut spinner = ticking(timers.spinner);
-    let mut refresh = state.refresh_every.filter(|every| !every.is_zero()).map(|every| {
+    let mut refresh = state.env.refresh_every.filter(|every| !every.is_zero()).map(|every| {
         let mut timer = interval_at(tokio::time::Instant::now() + every, every);
         timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
         timer
@@ -209,7 +211,7 @@ where
             _ = &mut signal => break,
             _ = clock.tick() => Some(Action::Tick((timers.now)())),
             _ = next_refresh(&mut refresh) => Some(Action::AutoRefresh),
-            _ = spinner.tick(), if state.submission.is_some() => Some(Action::Spin),
+            _ = spinner.tick(), if state.transient.submission.is_some() => Some(Action::Spin),
         };
         // Everything else already waiting joins this frame.
         let mut actions: Vec<Action> = first.into_iter().collect();
@@ -229,31 +231,37 @@ where
                 }
             }
         }
+        // The terminal's own effects are the loop's (it holds the terminal); the others go
+        // to `perform`.
+        let (mut announce, mut repaint) = (Vec::new(), false);
         for action in actions {
             for effect in update::update(&mut state, action) {
-                quit |= perform(effect);
+                match effect {
+                    Effect::Announce(bytes) => announce.push(bytes),
+                    Effect::Repaint => repaint = true,
+                    effect => quit |= perform(effect),
+                }
             }
         }
         // A bell or a desktop notification asked for by this batch goes out before its
         // frame: whoever sees the frame (the toast) has had them.
-        if !state.inbox.terminal_out.is_empty() {
+        if !announce.is_empty() {
             let backend = terminal.backend_mut();
-            for bytes in state.inbox.terminal_out.drain(..) {
+            for bytes in announce {
                 io::Write::write_all(backend, bytes.as_bytes())?;
             }
             io::Write::flush(backend)?;
         }
-        if std::mem::take(&mut state.outside.repaint) {
+        if repaint {
             // Another program had the screen: nothing of the last frame is there. Not
             // `Terminal::clear`, which asks the terminal where its cursor is: the answer would
             // race the event reader.
             terminal.backend_mut().clear_region(ClearType::All).map_err(Into::into)?;
             terminal.swap_buffers();
-            state.dirty = true;
         }
-        if state.dirty && !quit {
+        if (repaint || update::needs_frame(&state)) && !quit {
             draw(terminal, &state)?;
-            state.dirty = false;
+            update::frame_drawn(&mut state);
         }
     }
     Ok(state)

@@ -70,6 +70,11 @@ impl<T> Remote<T> {
         (seconds >= QUIET_SECONDS).then_some(seconds)
     }
 
+    /// Whether `req_id` is the request whose answer is awaited.
+    pub fn awaits_answer(&self, req_id: ReqId) -> bool {
+        self.pending == Some(req_id)
+    }
+
     /// Applies an answer if it is to the latest request; `false` (and nothing changes) when
     /// it is stale. `prepare` orders the items once, on arrival.
     pub fn finish(
@@ -79,7 +84,7 @@ impl<T> Remote<T> {
         now: DateTime<Utc>,
         prepare: impl FnOnce(Items<T>) -> Items<T>,
     ) -> bool {
-        if self.pending != Some(req_id) {
+        if !self.awaits_answer(req_id) {
             return false;
         }
         self.pending = None;

@@ -4,16 +4,16 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
-use crate::local::{LocalState, MarkBook};
+use crate::local::MarkBook;
 use crate::session::EnteredKey;
 use std::sync::LazyLock;
 
 /// The local state, opened by the first job that needs it, on a blocking thread: opening the
 /// file (WAL, migrations, a sync to disk) took about 5 ms and ran before the first frame.
-pub type LazyLocal = LazyLock<LocalState, Box<dyn FnOnce() -> LocalState + Send>>;
+pub type LazyLocal = LazyLock<MarksStore, Box<dyn FnOnce() -> MarksStore + Send>>;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
-use crate::tui::inbox::jobs::LocalJob;
+use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::outside::{self, events::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
@@ -69,7 +69,7 @@ impl Runner {
             fetches: HashMap::new(),
             aborted: Vec::new(),
             input: None,
-            local: Arc::new(LazyLock::new(Box::new(LocalState::in_memory))),
+            local: Arc::new(LazyLock::new(Box::new(MarksStore::in_memory))),
             local_jobs: Arc::default(),
             entered: Arc::default(),
         }
@@ -131,6 +131,8 @@ impl Runner {
                 });
             }
             Effect::Local(job) => self.local(job),
+            // The terminal's own: the event loop, which holds the terminal, does them.
+            Effect::Announce(_) | Effect::Repaint => {}
             Effect::Login(attempt) => {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();

@@ -7,16 +7,15 @@ use crate::api::{
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
-use crate::tui::chain::{ChainLayout, LayoutJob};
+use crate::tui::chain::ChainLayout;
 use crate::tui::command::Command;
 use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::{Keymap, Scope, Screen};
 use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::{FilterJob, ListState};
+use crate::tui::lists::list::ListState;
 use crate::tui::lists::memo::ListMemo;
-use crate::tui::lists::search::ListJob;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
@@ -24,6 +23,7 @@ pub(crate) use crate::tui::palette::Palette;
 pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;
+use crate::tui::watched::Watched;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
 use std::sync::Arc;
@@ -141,22 +141,52 @@ pub struct UiSettings {
     pub alerts: Alerts,
 }
 
-/// The whole state of the dashboard.
-pub struct AppState {
+/// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
+/// terminal's size, and what the config said.
+pub struct Environment {
     pub now: DateTime<Utc>,
     pub zone: Zone,
-    /// Where the log file is, for `?` help.
-    pub log_line: Option<String>,
-    pub theme: Theme,
+    pub(crate) theme: Theme,
     pub keymap: Keymap,
-    pub refresh_every: Option<Duration>,
+    pub(crate) refresh_every: Option<Duration>,
     /// Terminal size in cells.
     pub width: u16,
     pub height: u16,
+    /// Where the log file is, for `?` help.
+    pub(crate) log_line: Option<String>,
+}
+
+/// The server as this dashboard talks to it: the connection, fetches waiting to be tried
+/// again, reloads planned for later, and the request ids.
+pub struct Server {
     pub connection: Connection,
-    pub pane: Pane,
+    /// Fetches waiting to be tried again (the server asked to wait, or a passing failure),
+    /// by slot: the request, why, and when; a pane counts down to it.
+    pub retries: Vec<RetryWait>,
+    /// Slots to reload at a moment, when background work on the server should be done.
+    pub(crate) followup: Option<(DateTime<Utc>, Vec<Slot>)>,
+    pub(crate) next_req_id: ReqId,
+}
+
+/// One organisation as this profile sees it: everything loaded from its API and its reply
+/// inbox (the seen and handled marks, snippets, triage). Every pane reaches the
+/// organisation's data through this one handle, so several can later be held side by side
+/// (one `Org` each) without touching the panes; the marks' store on disk is named once, in
+/// [`crate::tui::inbox::jobs::MarksStore`].
+pub struct Org {
     pub store: Store,
-    pub overview: usize,
+    /// The results of the chosen range (`Panes::range_days`), computed when its replies or
+    /// meetings load.
+    pub results: crate::results::Results,
+    pub inbox: InboxState,
+}
+
+/// The panes: which one is shown and, per pane, what the user controls (selection, filter,
+/// open item, query).
+pub struct Panes {
+    pub pane: Pane,
+    /// The Overview's selected tile.
+    pub(crate) overview: usize,
     pub campaigns: ListPane,
     pub exchanges: ExchangesPane,
     pub meetings: MeetingsPane,
@@ -164,43 +194,63 @@ pub struct AppState {
     pub contacts: ListPane,
     /// The results range in days (one of [`crate::results::RANGES`]), shared by the
     /// Campaigns and Bots panes and the Overview's chart.
-    pub range_days: u32,
-    /// The results of that range, computed when its replies or meetings load.
-    pub results: crate::results::Results,
-    /// The reply inbox: seen and handled marks, snippets, triage.
-    pub inbox: InboxState,
+    pub(crate) range_days: u32,
+    pub(crate) engine: FilterEngine,
+    /// An item to select in its list once its slot loads again (a contact just added).
+    pub(crate) reveal: Option<(Slot, i64)>,
+}
+
+/// What shows over or beside the panes for a while: an overlay, the filter being typed,
+/// remarks, the write in flight, the last failure.
+pub struct Transient {
+    pub overlay: Option<Overlay>,
     /// The filter of the current list is being typed.
     pub filtering: bool,
     /// The filter being typed, with its cursor.
-    pub filter_input: TextInput,
-    pub overlay: Option<Overlay>,
-    /// The last failure, for the status bar.
-    pub last_error: Option<Problem>,
-    /// A passing remark for the status bar (skipped elements, a palette mistake).
-    pub notice: Option<String>,
-    pub engine: FilterEngine,
-    /// The write in flight, if any (at most one at a time).
-    pub submission: Option<Submission>,
+    pub(crate) filter_input: TextInput,
     /// How a write went, shown for a few seconds.
     pub toast: Option<Toast>,
+    /// A passing remark for the status bar (skipped elements, a palette mistake).
+    pub notice: Option<String>,
+    /// The write in flight, if any (at most one at a time).
+    pub submission: Option<Submission>,
     /// The frame of the spinner of a write in flight.
     pub spinner: usize,
-    /// An item to select in its list once its slot loads again (a contact just added).
-    pub reveal: Option<(Slot, i64)>,
-    /// Fetches waiting to be tried again (the server asked to wait, or a passing failure),
-    /// by slot: the request, why, and when; a pane counts down to it.
-    pub retries: Vec<RetryWait>,
-    /// A chain layout to ask for once this action is applied.
-    pub layout_job: Option<LayoutJob>,
-    /// Work on list rows to run off the UI thread once this action is applied.
-    pub list_jobs: Vec<ListJob>,
-    /// Slots to reload at a moment, when background work on the server should be done.
-    pub followup: Option<(DateTime<Utc>, Vec<Slot>)>,
-    pub next_req_id: ReqId,
+    /// The last failure, for the status bar.
+    pub last_error: Option<Problem>,
+}
+
+/// What the clock shows besides the generations: the age of the current pane's data,
+/// today's date, the seconds left of each retry wait, and how long each unanswered request
+/// has been silent. A tick redraws only when one of these changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockView {
+    pub(crate) age: Option<String>,
+    pub(crate) today: chrono::NaiveDate,
+    pub(crate) waits: Vec<i64>,
+    pub(crate) silences: Vec<i64>,
+}
+
+/// What was on screen at a frame: the generation of every shown part, and the clock's view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameStamp {
+    pub(crate) generation: u64,
+    pub(crate) clock: ClockView,
+}
+
+/// The whole state of the dashboard. Every part the screen shows is [`Watched`]: a write to
+/// it is what asks for a frame (see `update::needs_frame`). `outside` is not drawn.
+pub struct AppState {
+    pub env: Watched<Environment>,
+    pub server: Watched<Server>,
+    /// The organisation of the session.
+    pub org: Watched<Org>,
+    pub panes: Watched<Panes>,
+    pub transient: Watched<Transient>,
     /// Copying, links, pager, editor, profiles: what waits and what was asked.
     pub outside: Outside,
-    /// Something visible changed since the last frame.
-    pub dirty: bool,
+    /// What the last frame showed; `None` before the first.
+    pub(crate) drawn: Option<FrameStamp>,
 }
 
 impl AppState {
@@ -213,75 +263,97 @@ impl AppState {
         let exchanges =
             ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
         AppState {
-            now,
-            zone: settings.zone,
-            log_line: settings.log_line,
-            theme: settings.theme,
-            keymap: settings.keymap,
-            refresh_every: settings.refresh_every,
-            width,
-            height,
-            connection: Connection::Connecting,
-            pane: Pane::Overview,
-            store: Store::default(),
-            overview: 0,
-            campaigns: ListPane::default(),
-            exchanges: ExchangesPane { query: exchanges, ..ExchangesPane::default() },
-            meetings: MeetingsPane { query: meetings, ..MeetingsPane::default() },
-            bots: ListPane::default(),
-            contacts: ListPane::default(),
-            range_days: DEFAULT_RANGE_DAYS,
-            results: crate::results::Results::default(),
-            inbox: InboxState::with_alerts(settings.alerts),
-            filtering: false,
-            filter_input: TextInput::default(),
-            overlay: None,
-            last_error: None,
-            notice: (!settings.notices.is_empty()).then(|| settings.notices.join(" ")),
-            engine: FilterEngine::default(),
-            submission: None,
-            toast: None,
-            spinner: 0,
-            reveal: None,
-            followup: None,
-            retries: Vec::new(),
-            layout_job: None,
-            list_jobs: Vec::new(),
-            next_req_id: 1,
+            env: Watched::new(Environment {
+                now,
+                zone: settings.zone,
+                theme: settings.theme,
+                keymap: settings.keymap,
+                refresh_every: settings.refresh_every,
+                width,
+                height,
+                log_line: settings.log_line,
+            }),
+            server: Watched::new(Server {
+                connection: Connection::Connecting,
+                retries: Vec::new(),
+                followup: None,
+                next_req_id: 1,
+            }),
+            org: Watched::new(Org {
+                store: Store::default(),
+                results: crate::results::Results::default(),
+                inbox: InboxState::with_alerts(settings.alerts),
+            }),
+            panes: Watched::new(Panes {
+                pane: Pane::Overview,
+                overview: 0,
+                campaigns: ListPane::default(),
+                exchanges: ExchangesPane { query: exchanges, ..ExchangesPane::default() },
+                meetings: MeetingsPane { query: meetings, ..MeetingsPane::default() },
+                bots: ListPane::default(),
+                contacts: ListPane::default(),
+                range_days: DEFAULT_RANGE_DAYS,
+                engine: FilterEngine::default(),
+                reveal: None,
+            }),
+            transient: Watched::new(Transient {
+                overlay: None,
+                filtering: false,
+                filter_input: TextInput::default(),
+                toast: None,
+                notice: (!settings.notices.is_empty()).then(|| settings.notices.join(" ")),
+                submission: None,
+                spinner: 0,
+                last_error: None,
+            }),
             outside: Outside {
                 history: settings.outside.history.clone(),
                 settings: settings.outside,
                 ..Outside::default()
             },
-            dirty: true,
+            drawn: None,
         }
+    }
+
+    /// The generation of everything the screen shows: it moves with every write to a
+    /// [`Watched`] part.
+    pub(crate) fn generation(&self) -> u64 {
+        [
+            Watched::generation(&self.env),
+            Watched::generation(&self.server),
+            Watched::generation(&self.org),
+            Watched::generation(&self.panes),
+            Watched::generation(&self.transient),
+        ]
+        .into_iter()
+        .fold(0, u64::wrapping_add)
     }
 
     /// The list of the current pane, when it shows one.
     pub fn current_list(&self) -> Option<&ListState> {
-        self.list(self.pane)
+        self.list(self.panes.pane)
     }
 
     /// A pane's list, when it has one.
     pub(crate) fn list(&self, pane: Pane) -> Option<&ListState> {
         match pane {
             Pane::Overview => None,
-            Pane::Campaigns => Some(&self.campaigns.list),
-            Pane::Exchanges => Some(&self.exchanges.list),
-            Pane::Meetings => Some(&self.meetings.list),
-            Pane::Bots => Some(&self.bots.list),
-            Pane::Contacts => Some(&self.contacts.list),
+            Pane::Campaigns => Some(&self.panes.campaigns.list),
+            Pane::Exchanges => Some(&self.panes.exchanges.list),
+            Pane::Meetings => Some(&self.panes.meetings.list),
+            Pane::Bots => Some(&self.panes.bots.list),
+            Pane::Contacts => Some(&self.panes.contacts.list),
         }
     }
 
     pub(crate) fn current_list_mut(&mut self) -> Option<&mut ListState> {
-        match self.pane {
+        match self.panes.pane {
             Pane::Overview => None,
-            Pane::Campaigns => Some(&mut self.campaigns.list),
-            Pane::Exchanges => Some(&mut self.exchanges.list),
-            Pane::Meetings => Some(&mut self.meetings.list),
-            Pane::Bots => Some(&mut self.bots.list),
-            Pane::Contacts => Some(&mut self.contacts.list),
+            Pane::Campaigns => Some(&mut self.panes.campaigns.list),
+            Pane::Exchanges => Some(&mut self.panes.exchanges.list),
+            Pane::Meetings => Some(&mut self.panes.meetings.list),
+            Pane::Bots => Some(&mut self.panes.bots.list),
+            Pane::Contacts => Some(&mut self.panes.contacts.list),
         }
     }
 
@@ -290,48 +362,35 @@ impl AppState {
         &mut self,
         pane: Pane,
     ) -> Option<(&mut ListState, &mut FilterEngine)> {
+        let panes = &mut *self.panes;
         let list = match pane {
             Pane::Overview => return None,
-            Pane::Campaigns => &mut self.campaigns.list,
-            Pane::Exchanges => &mut self.exchanges.list,
-            Pane::Meetings => &mut self.meetings.list,
-            Pane::Bots => &mut self.bots.list,
-            Pane::Contacts => &mut self.contacts.list,
+            Pane::Campaigns => &mut panes.campaigns.list,
+            Pane::Exchanges => &mut panes.exchanges.list,
+            Pane::Meetings => &mut panes.meetings.list,
+            Pane::Bots => &mut panes.bots.list,
+            Pane::Contacts => &mut panes.contacts.list,
         };
-        Some((list, &mut self.engine))
-    }
-
-    /// Changes a pane's filter; a search too large for the UI thread goes to a worker.
-    pub(crate) fn set_filter(&mut self, pane: Pane, text: &str) {
-        let job =
-            self.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
-        self.queue_search(pane, job);
-    }
-
-    /// Queues a search for a worker, if one is needed.
-    pub(crate) fn queue_search(&mut self, pane: Pane, job: Option<FilterJob>) {
-        if let Some(job) = job {
-            self.list_jobs.push(ListJob::Filter { pane, job: std::sync::Arc::new(job) });
-        }
+        Some((list, &mut panes.engine))
     }
 
     /// The open item of the current pane (not the e-mail chain).
     pub(crate) fn current_detail(&self) -> Option<Detail> {
-        match self.pane {
-            Pane::Campaigns => self.campaigns.detail,
-            Pane::Meetings => self.meetings.detail,
-            Pane::Bots => self.bots.detail,
-            Pane::Contacts => self.contacts.detail,
+        match self.panes.pane {
+            Pane::Campaigns => self.panes.campaigns.detail,
+            Pane::Meetings => self.panes.meetings.detail,
+            Pane::Bots => self.panes.bots.detail,
+            Pane::Contacts => self.panes.contacts.detail,
             Pane::Overview | Pane::Exchanges => None,
         }
     }
 
     pub(crate) fn current_detail_mut(&mut self) -> Option<&mut Option<Detail>> {
-        match self.pane {
-            Pane::Campaigns => Some(&mut self.campaigns.detail),
-            Pane::Meetings => Some(&mut self.meetings.detail),
-            Pane::Bots => Some(&mut self.bots.detail),
-            Pane::Contacts => Some(&mut self.contacts.detail),
+        match self.panes.pane {
+            Pane::Campaigns => Some(&mut self.panes.campaigns.detail),
+            Pane::Meetings => Some(&mut self.panes.meetings.detail),
+            Pane::Bots => Some(&mut self.panes.bots.detail),
+            Pane::Contacts => Some(&mut self.panes.contacts.detail),
             Pane::Overview | Pane::Exchanges => None,
         }
     }
@@ -339,13 +398,13 @@ impl AppState {
     /// The keys the `?` overlay shows on the current screen; `resource::help_view` adds the
     /// pane's failures, and is what the views draw and update scrolls.
     pub fn help_view(&self) -> HelpView<'_> {
-        let demo = matches!(&self.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
+        let demo = matches!(&self.server.connection, Connection::Ready(info) if info.key_source == KeySource::Demo);
         HelpView {
-            keymap: &self.keymap,
+            keymap: &self.env.keymap,
             scopes: self.active_scopes(),
             demo,
-            theme: &self.theme,
-            log_line: self.log_line.as_deref(),
+            theme: &self.env.theme,
+            log_line: self.env.log_line.as_deref(),
             failures: Vec::new(),
         }
     }
@@ -353,9 +412,9 @@ impl AppState {
     /// The scopes whose keys work on the current screen, most specific first.
     pub(crate) fn active_scopes(&self) -> Vec<Scope> {
         Screen {
-            connected: matches!(self.connection, Connection::Ready(_)),
-            pane: self.pane,
-            chain_open: self.pane == Pane::Exchanges && self.exchanges.chain.is_some(),
+            connected: matches!(self.server.connection, Connection::Ready(_)),
+            pane: self.panes.pane,
+            chain_open: self.panes.pane == Pane::Exchanges && self.panes.exchanges.chain.is_some(),
             list_shown: self.showing_list(),
         }
         .scopes()
@@ -363,24 +422,26 @@ impl AppState {
 
     /// Whether the current pane shows its list (not a detail or chain).
     pub(crate) fn showing_list(&self) -> bool {
-        match self.pane {
+        match self.panes.pane {
             Pane::Overview => false,
-            Pane::Exchanges => self.exchanges.chain.is_none(),
+            Pane::Exchanges => self.panes.exchanges.chain.is_none(),
             _ => self.current_detail().is_none(),
         }
     }
 
     /// A fresh request id.
     pub fn take_req_id(&mut self) -> ReqId {
-        let id = self.next_req_id;
-        self.next_req_id += 1;
+        // Not shown: taking an id draws nothing.
+        let server = Watched::quietly(&mut self.server);
+        let id = server.next_req_id;
+        server.next_req_id += 1;
         id
     }
 
     /// The key bound to `command`, as help writes it; `fallback` when none is (a key can be
     /// unbound in `[keys]`).
     pub(crate) fn key_label(&self, command: Command, fallback: &str) -> String {
-        self.keymap.key_for(command).unwrap_or_else(|| fallback.to_string())
+        self.env.keymap.key_for(command).unwrap_or_else(|| fallback.to_string())
     }
 
     /// What the user can do about a failure, naming the keys as `[keys]` bound them.
@@ -393,22 +454,37 @@ impl AppState {
 
     /// The window of the results range, ending today in the user's zone.
     pub(crate) fn range_window(&self) -> crate::results::Window {
-        crate::results::Window::last_days(self.zone.date(self.now), self.range_days)
+        crate::results::Window::last_days(self.env.zone.date(self.env.now), self.panes.range_days)
     }
 
     /// How results are counted now: the range, the user's zone, the clock.
     pub(crate) fn results_basis(&self) -> crate::results::Basis<'_> {
-        crate::results::Basis { window: self.range_window(), zone: &self.zone, now: self.now }
+        crate::results::Basis {
+            window: self.range_window(),
+            zone: &self.env.zone,
+            now: self.env.now,
+        }
     }
 
     /// Shows how a write or a triage went for a few seconds.
     pub(crate) fn show_toast(&mut self, tone: ToastTone, text: impl Into<String>) {
-        let until = self.now + chrono::TimeDelta::seconds(TOAST_SECONDS);
-        self.toast = Some(Toast { text: text.into(), tone, until });
-        self.dirty = true;
+        let until = self.env.now + chrono::TimeDelta::seconds(TOAST_SECONDS);
+        self.transient.toast = Some(Toast { text: text.into(), tone, until });
     }
 
     /// Replies new since the last look (the Exchanges tab and the Overview count them).
+    pub fn new_replies(&self) -> usize {
+        self.org.new_replies()
+    }
+
+    /// The name of a campaign by id, when the campaigns are loaded.
+    pub(crate) fn campaign_name(&self, id: i64) -> Option<&str> {
+        self.org.campaign_name(id)
+    }
+}
+
+impl Org {
+    /// Replies new since the last look.
     pub fn new_replies(&self) -> usize {
         self.inbox.counts(self.store.exchanges.data.as_ref().map(|data| &data.items)).new
     }

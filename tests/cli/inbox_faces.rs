@@ -37,8 +37,8 @@ async fn dashboard_rows(base_url: &str, key: &ApiKey) -> usize {
             queue.extend(update(&mut state, answer));
         }
     }
-    assert_eq!(state.pane, Pane::Exchanges);
-    let inbox = &state.store.exchanges;
+    assert_eq!(state.panes.pane, Pane::Exchanges);
+    let inbox = &state.org.store.exchanges;
     assert!(inbox.error.is_none() && inbox.data.is_some(), "{:?}", inbox.error);
     inbox.items().len()
 }

@@ -134,7 +134,7 @@ pub fn type_text(state: &mut AppState, text: &str) {
 
 /// The screen as text, one quoted line per row.
 pub fn screen(state: &AppState) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(state.env.width, state.env.height)).unwrap();
     terminal.draw(|frame| views::render(frame, state)).unwrap();
     terminal.backend().to_string()
 }
@@ -168,7 +168,7 @@ pub fn byte_terminal(
 
 /// The bytes one frame of `state` writes to a fresh terminal.
 pub fn frame_bytes(state: &AppState) -> Vec<u8> {
-    let (mut terminal, captured) = byte_terminal(state.width, state.height);
+    let (mut terminal, captured) = byte_terminal(state.env.width, state.env.height);
     outreach_tui::tui::draw(&mut terminal, state).unwrap();
     captured.0.borrow().clone()
 }

@@ -97,7 +97,7 @@ async fn the_campaigns_list_shows_each_campaigns_counts_and_t_changes_the_range(
         outreach_tui::tui::model::ConnectionInfo { base_url: sim.base_url.clone(), ..info() };
     run(&mut state, &client, Action::Connected(Ok(info))).await;
     run(&mut state, &client, common::ch('2')).await;
-    assert_eq!(state.pane, Pane::Campaigns);
+    assert_eq!(state.panes.pane, Pane::Campaigns);
     let (all_replies, all_meetings) = everything(&client).await;
     let mut nonzero = 0;
     for days in [30u32, 90, 7] {
@@ -110,7 +110,7 @@ async fn the_campaigns_list_shows_each_campaigns_counts_and_t_changes_the_range(
         // to the other tests.
         let plain = |name: &str| name.chars().all(|c| c.is_ascii_graphic() || c == ' ');
         let campaigns: Vec<_> =
-            state.store.campaigns.items().iter().filter(|c| plain(&c.name)).cloned().collect();
+            state.org.store.campaigns.items().iter().filter(|c| plain(&c.name)).cloned().collect();
         assert!(campaigns.len() >= 3, "enough campaigns to read");
         for campaign in &campaigns {
             let expected = truth.get(&campaign.id).cloned().unwrap_or_default();
@@ -234,7 +234,7 @@ async fn the_last_7_days_count_the_same_on_the_chart_status_report_and_campaigns
     assert_eq!((days.len(), distinct.len()), (7, 7), "a bar a day: {labels}");
 
     run(&mut state, &client, common::ch('2')).await;
-    assert_eq!(state.pane, Pane::Campaigns);
+    assert_eq!(state.panes.pane, Pane::Campaigns);
     let campaigns = screen(&state);
     assert!(campaigns.contains("last 7 days (t)"), "{campaigns}");
     let from_campaigns = replies_column(&campaigns);

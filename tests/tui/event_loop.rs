@@ -102,7 +102,7 @@ async fn keys_ready_together_give_one_frame() {
     })
     .await;
     assert_eq!(frames(&captured), LOADED + 1, "three keys, one frame");
-    assert_eq!(state.campaigns.list.selected_index(), Some(2), "every key was applied");
+    assert_eq!(state.panes.campaigns.list.selected_index(), Some(2), "every key was applied");
     let screen = String::from_utf8_lossy(&captured.0.borrow()).into_owned();
     assert!(screen.contains("Campaigns"), "the frame shows the Campaigns pane");
 }
@@ -202,7 +202,7 @@ async fn a_key_is_drawn_at_once_without_waiting_for_a_clock_tick() {
             events.send(press('q'));
             let ended = tokio::time::timeout(Duration::from_secs(10), looping).await;
             let state = ended.expect("q is seen without a clock tick").unwrap().unwrap();
-            assert_eq!(state.pane, outreach_tui::tui::model::Pane::Campaigns);
+            assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Campaigns);
         })
         .await;
 }

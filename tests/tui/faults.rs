@@ -37,7 +37,7 @@ impl Dashboard {
         let info = ConnectionInfo { base_url: sim.base_url.clone(), ..common::info() };
         dashboard.act(Action::Connected(Ok(info))).await;
         dashboard.act(ch('2')).await;
-        assert!(dashboard.state.campaigns.list.total() > 1, "{}", dashboard.screen());
+        assert!(dashboard.state.panes.campaigns.list.total() > 1, "{}", dashboard.screen());
         dashboard
     }
 
@@ -77,7 +77,7 @@ impl Dashboard {
     }
 
     fn first_campaign(&self) -> String {
-        self.state.store.campaigns.items()[0].name.clone()
+        self.state.org.store.campaigns.items()[0].name.clone()
     }
 }
 
@@ -90,7 +90,7 @@ async fn an_element_that_cannot_be_read_is_said_in_the_title_until_a_good_load()
     dashboard.act(ch('r')).await;
     let title = dashboard.title();
     assert!(title.contains("⚠ 1 item could not be read"), "{}", dashboard.screen());
-    assert!(dashboard.state.campaigns.list.total() > 0, "the readable rows stay");
+    assert!(dashboard.state.panes.campaigns.list.total() > 0, "the readable rows stay");
     assert!(dashboard.screen().contains(&dashboard.first_campaign()));
     // The status bar says it too, and where to look.
     assert!(dashboard.screen().contains("1 item could not be read and was left out"));
@@ -104,7 +104,7 @@ async fn an_element_that_cannot_be_read_is_said_in_the_title_until_a_good_load()
 async fn a_list_that_cannot_be_read_keeps_the_rows_and_its_error_clears_on_recovery() {
     let sim = start().await;
     let mut dashboard = Dashboard::on_campaigns(&sim).await;
-    let rows = dashboard.state.campaigns.list.total();
+    let rows = dashboard.state.panes.campaigns.list.total();
     let name = dashboard.first_campaign();
 
     faults(&sim, "nested@GET:/api/v1/campaigns#1").await;
@@ -115,7 +115,7 @@ async fn a_list_that_cannot_be_read_keeps_the_rows_and_its_error_clears_on_recov
         "the rows stay (a failed reload never blanks a pane):\n{failed}"
     );
     assert!(!failed.contains("No campaigns"), "{failed}");
-    assert_eq!(dashboard.state.campaigns.list.total(), rows);
+    assert_eq!(dashboard.state.panes.campaigns.list.total(), rows);
     // The nested body is an array whose one element cannot be read.
     assert!(dashboard.title().contains("⚠ 1 item could not be read"), "{failed}");
     assert!(failed.contains("campaigns: 1 item could not be read"), "the status bar:\n{failed}");
@@ -123,7 +123,7 @@ async fn a_list_that_cannot_be_read_keeps_the_rows_and_its_error_clears_on_recov
     dashboard.act(ch('r')).await;
     let recovered = dashboard.screen();
     assert!(!recovered.contains("could not be read"), "{recovered}");
-    assert_eq!(dashboard.state.last_error, None);
+    assert_eq!(dashboard.state.transient.last_error, None);
     sim.shutdown().await;
 }
 
@@ -157,7 +157,7 @@ async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
     runner.run(Effect::Connect);
     let mut countdown = None;
     let deadline = Instant::now() + Duration::from_secs(20);
-    while state.store.bots.data.is_none() {
+    while state.org.store.bots.data.is_none() {
         let left = deadline.saturating_duration_since(Instant::now());
         let action = tokio::time::timeout(left, rx.recv()).await.ok().flatten();
         let action = action.expect("the bots load within 20 s");
@@ -178,7 +178,7 @@ async fn a_short_rate_limit_is_counted_down_in_the_pane_then_the_rows_come() {
             || countdown.contains("⟳ rate limited; trying again in 2 s (r: now)"),
         "{countdown}"
     );
-    assert!(state.retries.is_empty(), "the wait ends with the answer");
+    assert!(state.server.retries.is_empty(), "the wait ends with the answer");
     assert!(!screen(&state).contains("trying again"), "{}", screen(&state));
 }
 
@@ -216,7 +216,7 @@ async fn a_failure_of_the_meetings_keeps_the_replies_chart() {
     let sim = start().await;
     faults(&sim, "429:3600@GET:/api/v1/meetings").await;
     let dashboard = Dashboard::overview(&sim, common::sim::northwind(&sim), 120, 30).await;
-    assert!(dashboard.state.store.range_replies.data.is_some());
+    assert!(dashboard.state.org.store.range_replies.data.is_some());
     let screen = dashboard.screen();
     let tile = screen.lines().find(|line| line.contains(" replied ")).unwrap_or_default();
     assert!(tile.contains("meetings: ✗ rate limited (429)"), "{screen}");
@@ -272,7 +272,7 @@ async fn a_stalled_answer_asked_again_is_reported_with_its_cause() {
     let mut state = AppState::new(settings(Theme::default()), 120, 30, chrono::Utc::now());
     runner.run(Effect::Connect);
     let mut reason = None;
-    while state.store.bots.error.is_none() {
+    while state.org.store.bots.error.is_none() {
         let action = tokio::time::timeout(Duration::from_secs(120), rx.recv()).await;
         let action = action.ok().flatten().expect("the bots fail within 2 min of virtual time");
         if let Action::Waiting { slot: Slot::Bots, reason: said, .. } = &action {
@@ -285,6 +285,6 @@ async fn a_stalled_answer_asked_again_is_reported_with_its_cause() {
     let reason = reason.expect("the second try was announced");
     assert!(reason.starts_with("answer from 127.0.0.1:"), "{reason}");
     assert!(reason.ends_with("stalled for 20 s"), "{reason}");
-    let error = state.store.bots.error.as_ref().unwrap().to_string();
+    let error = state.org.store.bots.error.as_ref().unwrap().to_string();
     assert!(error.contains("began to answer, then sent nothing more within 20 s"), "{error}");
 }

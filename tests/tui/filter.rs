@@ -48,7 +48,7 @@ async fn act(state: &mut AppState, client: &Client, action: Action) {
 }
 
 fn is_chen(state: &AppState, row: u32) -> bool {
-    let exchange = &state.store.exchanges.items()[row as usize];
+    let exchange = &state.org.store.exchanges.items()[row as usize];
     let name = format!("{} {}", exchange.contact.first_name, exchange.contact.last_name);
     name.split_whitespace().any(|word| word.eq_ignore_ascii_case("chen"))
 }
@@ -65,8 +65,8 @@ async fn chen_puts_the_chens_first_on_the_demo_data_and_esc_restores_the_order()
     let info = ConnectionInfo { base_url: sim.base_url.clone(), ..common::info() };
     act(&mut state, &client, Action::Connected(Ok(info))).await;
     act(&mut state, &client, ch('3')).await;
-    assert_eq!(state.pane, Pane::Exchanges);
-    let table: Vec<u32> = state.exchanges.list.order().to_vec();
+    assert_eq!(state.panes.pane, Pane::Exchanges);
+    let table: Vec<u32> = state.panes.exchanges.list.order().to_vec();
     let chens = table.iter().filter(|&&row| is_chen(&state, row)).count();
     assert!(chens >= 2, "the demo has Chens to find:\n{}", screen(&state));
     let first_chen_in_table = table.iter().position(|&row| is_chen(&state, row)).unwrap();
@@ -76,15 +76,15 @@ async fn chen_puts_the_chens_first_on_the_demo_data_and_esc_restores_the_order()
     for c in "chen".chars() {
         act(&mut state, &client, ch(c)).await;
     }
-    let order = state.exchanges.list.order().to_vec();
+    let order = state.panes.exchanges.list.order().to_vec();
     assert!(order.len() > chens, "scattered matches are kept, after the Chens");
     assert!(
         order[..chens].iter().all(|&row| is_chen(&state, row)),
         "every Chen comes before any scattered match: {:?}",
         order.iter().map(|&row| is_chen(&state, row)).collect::<Vec<_>>()
     );
-    assert_eq!(state.exchanges.list.selected(), 0, "the best match is selected");
-    let selected = state.exchanges.list.selected_id().unwrap();
+    assert_eq!(state.panes.exchanges.list.selected(), 0, "the best match is selected");
+    let selected = state.panes.exchanges.list.selected_id().unwrap();
     let shown = screen(&state);
     let first_row =
         shown.lines().skip_while(|line| !(line.contains("│") && line.contains("Contact"))).nth(1);
@@ -96,9 +96,9 @@ async fn chen_puts_the_chens_first_on_the_demo_data_and_esc_restores_the_order()
 
     act(&mut state, &client, key(KeyCode::Enter)).await;
     act(&mut state, &client, key(KeyCode::Esc)).await;
-    assert_eq!(state.exchanges.list.filter(), "");
-    assert_eq!(state.exchanges.list.order(), table, "the table's own order returns");
-    assert_eq!(state.exchanges.list.selected_id(), Some(selected), "on the same exchange");
+    assert_eq!(state.panes.exchanges.list.filter(), "");
+    assert_eq!(state.panes.exchanges.list.order(), table, "the table's own order returns");
+    assert_eq!(state.panes.exchanges.list.selected_id(), Some(selected), "on the same exchange");
 }
 
 fn many_contacts(count: usize) -> Vec<Contact> {
@@ -129,23 +129,23 @@ fn a_large_list_shows_at_once_and_becomes_searchable_off_the_ui_thread() {
         .expect("the Contacts pane loads its list");
     let listed = Listed { items: Arc::from(many_contacts(count)), skipped: 0 };
     let effects = update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed)));
-    assert_eq!(state.contacts.list.total(), count);
+    assert_eq!(state.panes.contacts.list.total(), count);
     assert!(screen(&state).contains("Number0"), "the first screenful shows before any indexing");
     assert!(
         effects.iter().any(|effect| matches!(effect, Effect::Search(_))),
         "the rows are indexed by a worker: {effects:?}"
     );
-    assert!(!state.contacts.list.indexed());
+    assert!(!state.panes.contacts.list.indexed());
     assert!(screen(&state).contains("indexing 0%"), "the title says it is not searchable yet");
     common::answer(&mut state, effects);
-    assert!(state.contacts.list.indexed());
+    assert!(state.panes.contacts.list.indexed());
     assert!(!screen(&state).contains("indexing"));
 
     common::act(&mut state, ch('/'));
     common::type_text(&mut state, "number1234");
-    let order = state.contacts.list.order();
+    let order = state.panes.contacts.list.order();
     assert_eq!(order.first(), Some(&1234), "the exact match is best: {:?}", &order[..5]);
-    assert_eq!(state.contacts.list.selected_id(), Some(1235));
+    assert_eq!(state.panes.contacts.list.selected_id(), Some(1235));
     assert!(screen(&state).contains("/number1234"));
     assert!(order.iter().all(|&row| format!("number{row}").contains("1")), "only matches");
 }

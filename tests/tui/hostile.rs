@@ -212,21 +212,21 @@ mod live {
         }
         // Contacts are many: every page, and the detail of those the simulator made hostile.
         act_live(&mut state, &client, ch('6')).await;
-        let contacts = state.store.contacts.items().to_vec();
+        let contacts = state.org.store.contacts.items().to_vec();
         // Debug output escapes control, bidi and zero-width characters as `\u{…}`.
         let hostile: Vec<i64> =
             contacts.iter().filter(|c| format!("{c:?}").contains("\\u{")).map(|c| c.id).collect();
         assert!(!hostile.is_empty(), "the simulator's contacts carry hostile strings");
         loop {
             check(&state, "contacts page");
-            let before = state.contacts.list.offset();
+            let before = state.panes.contacts.list.offset();
             act_live(&mut state, &client, key(crossterm::event::KeyCode::PageDown)).await;
-            if state.contacts.list.offset() == before {
+            if state.panes.contacts.list.offset() == before {
                 break;
             }
         }
         for id in hostile {
-            state.contacts.list.select_id(id);
+            state.panes.contacts.list.select_id(id);
             act_live(&mut state, &client, key(crossterm::event::KeyCode::Enter)).await;
             check(&state, &format!("contact {id}"));
             act_live(&mut state, &client, key(crossterm::event::KeyCode::Esc)).await;

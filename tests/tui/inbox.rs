@@ -56,9 +56,14 @@ fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> 
 /// The Exchanges pane, its rows loaded, the local state answered: this profile was first
 /// used at noon on 2024-05-05, so replies that moved after that are new.
 fn inbox(local: &LocalState) -> AppState {
+    inbox_announcing(local).0
+}
+
+/// [`inbox`], with the bytes for the terminal (bell, notifications) its loads asked for.
+fn inbox_announcing(local: &LocalState) -> (AppState, String) {
     let mut state = connected(120, 30, Theme::default());
     let first_use = at("2024-05-05T12:00:00Z").unwrap();
-    update(
+    let mut effects = update(
         &mut state,
         Action::Local(LocalAnswer::Loaded {
             scope: scope(),
@@ -66,18 +71,29 @@ fn inbox(local: &LocalState) -> AppState {
             marks: local.marks(&scope()).unwrap(),
         }),
     );
-    run(&mut state, local, ch('3'));
-    state
+    effects.extend(run(&mut state, local, ch('3')));
+    (state, announced(&effects))
+}
+
+/// The bytes for the terminal itself among `effects`, in order.
+fn announced(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Announce(bytes) => Some(bytes.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The ids of the listed rows, in order.
 fn listed(state: &AppState) -> Vec<i64> {
-    let items = state.store.exchanges.items();
-    state.exchanges.list.order().iter().map(|&i| items[i as usize].id).collect()
+    let items = state.org.store.exchanges.items();
+    state.panes.exchanges.list.order().iter().map(|&i| items[i as usize].id).collect()
 }
 
 fn selected(state: &AppState) -> Option<i64> {
-    state.exchanges.list.selected_id()
+    state.panes.exchanges.list.selected_id()
 }
 
 fn snippet_jobs(effects: &[Effect]) -> Vec<SnippetJob> {
@@ -130,7 +146,7 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
     let mut state = connected(120, 30, Theme::default());
     // The hot reply's chain was asked for on the Overview already (who spoke last says
     // whether it waits on us).
-    assert_eq!(state.inbox.reading.iter().copied().collect::<Vec<_>>(), [103]);
+    assert_eq!(state.org.inbox.reading.iter().copied().collect::<Vec<_>>(), [103]);
     let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
     let hot = SnippetJob {
         exchange_id: 103,
@@ -163,8 +179,8 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
         let result = Ok(summarise(&fixtures::chain(), &job.contact));
         run(&mut state, &local, Action::SnippetRead { job: job.clone(), result });
     }
-    assert!(state.inbox.reading.is_empty(), "{:?}", state.inbox.reading);
-    assert_eq!(state.inbox.snippets.len(), 7);
+    assert!(state.org.inbox.reading.is_empty(), "{:?}", state.org.inbox.reading);
+    assert_eq!(state.org.inbox.snippets.len(), 7);
     let again = run(&mut state, &local, ch('r'));
     assert!(snippet_jobs(&again).is_empty(), "cached: {again:?}");
     // Exchange 102 moved: its chain is read again, and only it.
@@ -270,7 +286,9 @@ fn e_marks_handled_hides_it_and_moves_on_and_z_undoes_it() {
     run(&mut state, &local, ch('z'));
     assert_eq!(listed(&state).len(), 7);
     assert!(!local.marks(&scope()).unwrap()[&101].handled);
-    assert!(state.toast.as_ref().unwrap().text.contains("Undone: 1 reply marked handled"));
+    assert!(
+        state.transient.toast.as_ref().unwrap().text.contains("Undone: 1 reply marked handled")
+    );
 }
 
 #[test]
@@ -278,14 +296,14 @@ fn e_in_an_open_chain_says_whose_reply_it_marked_and_z_there_undoes_it() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
     run(&mut state, &local, key(KeyCode::Enter));
-    assert!(state.exchanges.chain.is_some());
+    assert!(state.panes.exchanges.chain.is_some());
     run(&mut state, &local, ch('e'));
     assert!(local.marks(&scope()).unwrap()[&101].handled);
-    let toast = state.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default();
+    let toast = state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default();
     assert_eq!(toast, "Ann Smith's reply marked handled (z undoes).");
     run(&mut state, &local, ch('z'));
     assert!(!local.marks(&scope()).unwrap()[&101].handled, "z works inside the chain");
-    assert!(state.exchanges.chain.is_some(), "the chain stays open");
+    assert!(state.panes.exchanges.chain.is_some(), "the chain stays open");
 }
 
 #[test]
@@ -294,10 +312,10 @@ fn esc_clears_the_marks_and_help_says_so_with_the_keys_as_bound() {
     let mut state = inbox(&local);
     run(&mut state, &local, ch(' '));
     run(&mut state, &local, ch(' '));
-    assert_eq!(state.inbox.marked.len(), 2);
+    assert_eq!(state.org.inbox.marked.len(), 2);
     run(&mut state, &local, key(KeyCode::Esc));
-    assert!(state.inbox.marked.is_empty(), "Esc cleared the marks");
-    assert_eq!(state.notice.as_deref(), Some("Marks cleared (2 rows)."));
+    assert!(state.org.inbox.marked.is_empty(), "Esc cleared the marks");
+    assert_eq!(state.transient.notice.as_deref(), Some("Marks cleared (2 rows)."));
     run(&mut state, &local, ch('?'));
     let shown = screen(&state);
     assert!(shown.contains("mark: e d D act on the marked rows, Esc clears"), "{shown}");
@@ -319,7 +337,7 @@ fn h_shows_handled_ones_where_e_skips_them_and_e_u_make_them_unhandled() {
     run(&mut state, &local, ch(']'));
     assert_eq!(selected(&state), Some(103));
     run(&mut state, &local, ch('['));
-    assert_eq!(state.notice.as_deref(), Some("No more unhandled replies that way."));
+    assert_eq!(state.transient.notice.as_deref(), Some("No more unhandled replies that way."));
     assert_eq!(selected(&state), Some(103));
     // e on a shown row moves to the next unhandled one; E and U undo the mark.
     run(&mut state, &local, ch('g'));
@@ -343,18 +361,20 @@ fn space_and_v_mark_rows_and_e_asks_once_naming_the_count() {
     run(&mut state, &local, ch('j'));
     run(&mut state, &local, ch('j'));
     run(&mut state, &local, ch('V'));
-    assert_eq!(state.inbox.marked.iter().copied().collect::<Vec<_>>(), [101, 102, 103, 104]);
+    assert_eq!(state.org.inbox.marked.iter().copied().collect::<Vec<_>>(), [101, 102, 103, 104]);
     let row = screen(&state).lines().find(|line| line.contains("Bob Jones")).unwrap().to_string();
     assert!(row.contains('+'), "marked rows are flagged: {row}");
     run(&mut state, &local, ch('e'));
-    let Some(Overlay::Confirm(confirm)) = &state.overlay else { panic!("{:?}", state.overlay) };
+    let Some(Overlay::Confirm(confirm)) = &state.transient.overlay else {
+        panic!("{:?}", state.transient.overlay)
+    };
     assert_eq!(confirm.lines[0], "Mark the 4 marked replies handled?");
     assert!(local.marks(&scope()).unwrap().values().all(|m| !m.handled), "nothing before yes");
     run(&mut state, &local, ch('y'));
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
     assert_eq!(listed(&state), [105, 106, 107]);
-    assert!(state.inbox.marked.is_empty());
-    assert!(state.toast.as_ref().unwrap().text.starts_with("4 replies marked handled"));
+    assert!(state.org.inbox.marked.is_empty());
+    assert!(state.transient.toast.as_ref().unwrap().text.starts_with("4 replies marked handled"));
     run(&mut state, &local, ch('z'));
     assert_eq!(listed(&state).len(), 7, "z undoes all four");
 }
@@ -372,7 +392,7 @@ fn d_on_marked_rows_opens_one_form_naming_the_count_and_success_marks_them_handl
     let effects = run(&mut state, &local, support::ctrl('s'));
     let (req_id, write) = support::submitted(&effects);
     assert!(matches!(write, WriteRequest::DncEmails(ref emails) if emails.len() == 2), "{write:?}");
-    assert!(!state.inbox.mark(101).is_some_and(|m| m.handled), "not before it succeeds");
+    assert!(!state.org.inbox.mark(101).is_some_and(|m| m.handled), "not before it succeeds");
     let ok = Written::Dnc(vec![ServerMessage { status: 200, message: None }]);
     run(&mut state, &local, Action::Written { req_id, result: Ok(ok) });
     let marks = local.marks(&scope()).unwrap();
@@ -432,7 +452,7 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
         );
         assert!(local.marks(&scope()).unwrap()[&101].handled, "handled once added");
     } else {
-        panic!("no write: {effects:?} {:?}", state.overlay);
+        panic!("no write: {effects:?} {:?}", state.transient.overlay);
     }
 }
 
@@ -454,8 +474,8 @@ fn u_on_a_referral_that_copies_the_colleague_in_offers_the_cc_address() {
 #[test]
 fn new_replies_arriving_on_a_reload_are_announced_with_a_toast_a_bell_and_a_notification() {
     let local = LocalState::in_memory();
-    let mut state = inbox(&local);
-    assert!(state.inbox.terminal_out.is_empty(), "the first load announces nothing");
+    let (mut state, first) = inbox_announcing(&local);
+    assert!(first.is_empty(), "the first load announces nothing");
     let mut later = fixtures::exchanges();
     later[3].updated_at = at("2024-05-08T11:50:00Z");
     later[3].status = ExchangeStatus::InfoInquiry;
@@ -466,10 +486,11 @@ fn new_replies_arriving_on_a_reload_are_announced_with_a_toast_a_bell_and_a_noti
     });
     assert_eq!(listed(&state).len(), 7, "the rows stay while it reloads");
     let listed_later = Listed { items: Arc::from(later), skipped: 0 };
-    run(&mut state, &local, loaded::<Exchanges>(fetch.unwrap().req_id, Ok(listed_later)));
-    let toast = &state.toast.as_ref().unwrap().text;
+    let effects =
+        run(&mut state, &local, loaded::<Exchanges>(fetch.unwrap().req_id, Ok(listed_later)));
+    let toast = &state.transient.toast.as_ref().unwrap().text;
     assert_eq!(toast, "1 new reply: Dana Lee (Interested)");
-    let bytes = state.inbox.terminal_out.concat();
+    let bytes = announced(&effects);
     assert!(bytes.starts_with('\u{7}'), "{bytes:?}");
     assert!(
         bytes.contains("\u{1b}]9;outreach: 1 new reply: Dana Lee (Interested)\u{1b}\\"),
@@ -542,7 +563,7 @@ fn speed_to_lead_on_the_overview_per_campaign_and_per_bot_on_enter() {
     assert!(shown.lines().any(|line| line.contains("Ada Bot") && line.contains("2d")), "{shown}");
     run(&mut state, &local, key(KeyCode::Esc));
     assert!(!screen(&state).contains("Speed to lead"));
-    assert_eq!(state.pane, Pane::Overview);
+    assert_eq!(state.panes.pane, Pane::Overview);
 }
 
 #[test]
@@ -553,7 +574,7 @@ fn the_triage_keys_can_be_rebound() {
     let (config, warnings) = parse(text, std::path::Path::new("config.toml")).unwrap();
     let settings = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
     assert!(settings.notices.is_empty(), "{:?}", settings.notices);
-    state.keymap = settings.keymap;
+    state.env.keymap = settings.keymap;
     run(&mut state, &local, ch('e'));
     assert_eq!(listed(&state).len(), 7, "e is no longer bound");
     run(&mut state, &local, support::ctrl('e'));
@@ -588,14 +609,14 @@ fn marks_set_by_another_process_reach_a_running_dashboard_within_a_tick() {
     assert_eq!(warning, None);
     local.first_use_at(&scope(), at("2024-05-05T12:00:00Z").unwrap()).unwrap();
     let mut state = inbox(&local);
-    state.inbox.hide_handled = true;
+    state.org.inbox.hide_handled = true;
     let tick = |state: &mut AppState| {
-        let later = state.now + chrono::TimeDelta::seconds(1);
+        let later = state.env.now + chrono::TimeDelta::seconds(1);
         run(state, &local, Action::Tick(later))
     };
     tick(&mut state); // the first check reads the marks and remembers the file's version
     let first = listed(&state)[0];
-    assert!(!state.inbox.mark(first).is_some_and(|m| m.handled));
+    assert!(!state.org.inbox.mark(first).is_some_and(|m| m.handled));
     let quiet = tick(&mut state);
     assert!(quiet.iter().any(|e| matches!(e, Effect::Local(_))), "checked every second");
     assert!(listed(&state).contains(&first), "nothing changed: the row stays");
@@ -605,7 +626,7 @@ fn marks_set_by_another_process_reach_a_running_dashboard_within_a_tick() {
     cli.set_handled(&scope(), &[first], true).unwrap();
     drop(cli);
     tick(&mut state);
-    assert!(state.inbox.mark(first).is_some_and(|m| m.handled), "the CLI's mark is seen");
+    assert!(state.org.inbox.mark(first).is_some_and(|m| m.handled), "the CLI's mark is seen");
     assert!(!listed(&state).contains(&first), "and the row is hidden as handled");
 
     // `r` reads them again too, whatever the check says; an unhandle comes back the same way.
@@ -626,9 +647,9 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
         [(Writer::Bot, "no hot reply waits"), (Writer::Them, "1 hot reply waits, oldest 2d")]
     {
         let mut state = connected(120, 30, Theme::default());
-        assert_eq!(state.pane, Pane::Overview);
+        assert_eq!(state.panes.pane, Pane::Overview);
         assert!(screen(&state).contains("1 hot reply waits"), "not read yet: counted");
-        assert!(state.inbox.reading.contains(&103), "its chain is asked for on the Overview");
+        assert!(state.org.inbox.reading.contains(&103), "its chain is asked for on the Overview");
         let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
         let job = SnippetJob {
             exchange_id: 103,

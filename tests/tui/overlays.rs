@@ -19,7 +19,7 @@ use ratatui::buffer::Buffer;
 use std::sync::Arc;
 
 fn buffer(state: &AppState) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(state.env.width, state.env.height)).unwrap();
     terminal.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
     terminal.backend().buffer().clone()
 }
@@ -88,10 +88,10 @@ fn a_wide_campaign_name_keeps_every_modal_border_in_place() {
             act(&mut state, key_press);
             let drawn = buffer(&state);
             let text = screen(&state);
-            assert!(state.overlay.is_some(), "{text}");
+            assert!(state.transient.overlay.is_some(), "{text}");
             assert_box_whole(&drawn, title, &text);
             act(&mut state, key(KeyCode::Esc));
-            if state.overlay.is_some() {
+            if state.transient.overlay.is_some() {
                 act(&mut state, ch('y'));
             }
         }
@@ -102,7 +102,7 @@ fn a_wide_campaign_name_keeps_every_modal_border_in_place() {
 fn a_toast_is_never_drawn_over_the_palette() {
     for (width, height) in [(80, 24), (50, 16)] {
         let mut state = connected(width, height, Theme::default());
-        state.toast = Some(Toast {
+        state.transient.toast = Some(Toast {
             text:
                 "Added contact #7 <ann@example.com> to Q3 Fintech Outreach: its users are notified."
                     .into(),
@@ -111,7 +111,7 @@ fn a_toast_is_never_drawn_over_the_palette() {
         });
         assert!(screen(&state).contains("Added contact"), "{}", screen(&state));
         act(&mut state, ch(':'));
-        assert!(matches!(state.overlay, Some(Overlay::Palette(_))));
+        assert!(matches!(state.transient.overlay, Some(Overlay::Palette(_))));
         let text = screen(&state);
         assert!(text.contains("Command — Tab"), "{text}");
         let palette = assert_box_whole(&buffer(&state), " Command", &text);
@@ -127,7 +127,7 @@ fn a_toast_is_never_drawn_over_the_palette() {
 fn help_open(width: u16, height: u16) -> AppState {
     let mut state = connected(width, height, Theme::default());
     act(&mut state, ch('?'));
-    assert!(matches!(state.overlay, Some(Overlay::Help { .. })));
+    assert!(matches!(state.transient.overlay, Some(Overlay::Help { .. })));
     state
 }
 
@@ -137,7 +137,10 @@ fn help_wraps_its_mouse_line_and_scrolls_with_the_movement_keys() {
         let mut state = help_open(width, height);
         act(&mut state, ch('G'));
         let text = screen(&state);
-        assert!(matches!(state.overlay, Some(Overlay::Help { .. })), "G closed help:\n{text}");
+        assert!(
+            matches!(state.transient.overlay, Some(Overlay::Help { .. })),
+            "G closed help:\n{text}"
+        );
         assert!(text.contains("Mouse: wheel scrolls"), "{text}");
         assert!(text.contains("switch."), "the Mouse line is cut:\n{text}");
         // Help ends with where the log is, as `--help` does: it is what a bug report needs.
@@ -148,7 +151,7 @@ fn help_wraps_its_mouse_line_and_scrolls_with_the_movement_keys() {
         assert!(!top.contains("switch."), "g goes back to the top:\n{top}");
         for keys in [ch('j'), ch('k'), key(KeyCode::PageDown), key(KeyCode::PageUp), ch('x')] {
             act(&mut state, keys);
-            assert!(matches!(state.overlay, Some(Overlay::Help { .. })), "help closed");
+            assert!(matches!(state.transient.overlay, Some(Overlay::Help { .. })), "help closed");
         }
         act(&mut state, key(KeyCode::PageDown));
         assert_ne!(screen(&state), top, "PgDn scrolls");
@@ -156,7 +159,7 @@ fn help_wraps_its_mouse_line_and_scrolls_with_the_movement_keys() {
     for closing in [key(KeyCode::Esc), ch('?'), ch('q')] {
         let mut state = help_open(80, 24);
         let effects = update(&mut state, closing);
-        assert!(state.overlay.is_none());
+        assert!(state.transient.overlay.is_none());
         assert!(!effects.contains(&Effect::Quit), "q closes help, it does not quit");
     }
 }

@@ -62,7 +62,7 @@ fn the_chart_takes_the_range_and_counts_what_the_campaigns_list_counts() {
         let title = format!("last {days} days (t)");
         assert!(tile.iter().any(|l| l.contains(&title)), "{}", tile.join("\n"));
         let headline = tile.iter().find(|l| l.contains(" replied ■ ")).unwrap();
-        let total = &state.results.total;
+        let total = &state.org.results.total;
         assert_eq!(numbers(headline)[..2], [total.replies, total.meetings.booked], "{days}");
         act(&mut state, ch('t'));
     }
@@ -172,7 +172,7 @@ fn a_meeting_that_ended_reads_held_in_its_detail_and_in_the_agenda() {
     // Each meeting's detail, opened as a user does: select it, Enter, read, Esc.
     let mut seen = 0;
     for _ in 0..meetings().len() {
-        let id = state.meetings.list.selected_id().unwrap();
+        let id = state.panes.meetings.list.selected_id().unwrap();
         act(&mut state, key(KeyCode::Enter));
         let detail = screen(&state);
         let status = detail.lines().find(|l| l.contains("│Status ")).unwrap().to_string();

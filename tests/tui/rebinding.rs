@@ -25,7 +25,7 @@ fn rebound(width: u16, height: u16) -> AppState {
 }
 
 fn buffer(state: &AppState) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(state.env.width, state.env.height)).unwrap();
     terminal.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
     terminal.backend().buffer().clone()
 }
@@ -43,7 +43,7 @@ fn the_status_bar_names_the_keys_as_bound() {
 #[test]
 fn the_login_screen_names_the_keys_as_bound() {
     let mut state = rebound(80, 24);
-    state.connection = Connection::NeedsKey {
+    state.server.connection = Connection::NeedsKey {
         base_url: None,
         profile: "work".into(),
         message: "No API key for profile 'work'.".into(),
@@ -78,7 +78,7 @@ fn a_failed_pane_names_the_retry_and_login_keys_as_bound() {
         (ApiError::Unauthorized { detail: None }, "Press K to enter the current key"),
     ] {
         // The Contacts pane's first load fails.
-        state.store.contacts = Default::default();
+        state.org.store.contacts = Default::default();
         let effects = update(&mut state, ch('6'));
         let fetch = effects
             .iter()
@@ -110,7 +110,10 @@ fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
     );
     ui.zone = settings(ui.theme.clone()).zone;
     let mut state = AppState::new(ui, 120, 40, now());
-    assert!(state.notice.as_deref().unwrap_or_default().contains("Ctrl-d"), "shown at start");
+    assert!(
+        state.transient.notice.as_deref().unwrap_or_default().contains("Ctrl-d"),
+        "shown at start"
+    );
     act(&mut state, Action::Connected(Ok(info())));
     act(&mut state, ch('3'));
     act(&mut state, ch('?'));

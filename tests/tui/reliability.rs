@@ -13,7 +13,7 @@ use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::resource::{Chain, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::update::update;
+use outreach_tui::tui::update::{frame_drawn, needs_frame, update};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -22,15 +22,15 @@ fn the_countdown_moves_with_the_clock() {
     let mut state = common::connected(120, 30, Theme::default());
     common::act(&mut state, ch('2'));
     let req_id = state.take_req_id();
-    state.store.campaigns.pending = Some(req_id);
-    let until = state.now + chrono::TimeDelta::seconds(7);
+    state.org.store.campaigns.pending = Some(req_id);
+    let until = state.env.now + chrono::TimeDelta::seconds(7);
     let reason = "rate limited".to_string();
     update(&mut state, Action::Waiting { slot: Slot::Campaigns, req_id, reason, until });
     assert!(screen(&state).contains("rate limited; trying again in 7 s (r: now)"));
-    state.dirty = false;
-    let later = state.now + chrono::TimeDelta::seconds(2);
+    frame_drawn(&mut state);
+    let later = state.env.now + chrono::TimeDelta::seconds(2);
     update(&mut state, Action::Tick(later));
-    assert!(state.dirty, "a tick that changes the countdown redraws");
+    assert!(needs_frame(&state), "a tick that changes the countdown redraws");
     assert!(screen(&state).contains("trying again in 5 s"), "{}", screen(&state));
 }
 
@@ -90,6 +90,7 @@ fn a_huge_and_a_deeply_nested_message_are_shown_cut_with_a_note() {
     eprintln!("hostile chain laid out in {:?}", started.elapsed());
     update(&mut state, Action::LaidOut { req_id: job.req_id, layout: Arc::new(layout) });
     let text: Vec<String> = state
+        .panes
         .exchanges
         .chain
         .as_ref()
@@ -120,7 +121,7 @@ fn title_of(state: &AppState, name: &str) -> String {
 #[test]
 fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
     let mut state = common::connected(100, 30, Theme::default());
-    let start = state.now;
+    let start = state.env.now;
     common::act(&mut state, ch('5'));
     let effects = update(&mut state, ch('r'));
     assert!(
@@ -128,9 +129,9 @@ fn a_silent_server_is_named_with_what_is_awaited_and_for_how_long() {
     );
     update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(2)));
     assert!(title_of(&state, "Bots").contains("⟳ loading"), "{}", screen(&state));
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, Action::Tick(start + chrono::TimeDelta::seconds(6)));
-    assert!(state.dirty, "each second of the wait redraws");
+    assert!(needs_frame(&state), "each second of the wait redraws");
     let title = title_of(&state, "Bots");
     assert!(title.contains("⟳ waiting for bots from 127.0.0.1:8900 for 6 s"), "{title}");
 
@@ -157,7 +158,7 @@ fn a_request_asked_again_says_so() {
     }) else {
         panic!("{effects:?}")
     };
-    let until = state.now + chrono::TimeDelta::seconds(20);
+    let until = state.env.now + chrono::TimeDelta::seconds(20);
     let reason = "answer from 127.0.0.1:8900 stalled for 20 s".to_string();
     update(&mut state, Action::Waiting { slot: Slot::Bots, req_id, reason, until });
     update(&mut state, Action::Tick(until + chrono::TimeDelta::seconds(5)));

@@ -34,7 +34,7 @@ async fn pressing_r_five_times_leaves_one_contacts_fetch_running() {
     for _ in 0..5 {
         act(&mut state, &mut runner, ch('r'));
     }
-    assert!(state.store.contacts.is_loading());
+    assert!(state.org.store.contacts.is_loading());
     // The Overview's reads end on their own; the five superseded contact reads are aborted.
     eventually("one fetch left running", || {
         let running = runner.fetches_running();

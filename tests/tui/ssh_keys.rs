@@ -39,20 +39,20 @@ fn one_job(effects: &[Effect]) -> Job {
 }
 
 fn toast(state: &AppState) -> String {
-    state.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
+    state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
 }
 
 fn open_chain(state: &mut AppState) {
     act(state, ch('3'));
     act(state, key(KeyCode::Enter));
-    assert!(state.exchanges.chain.is_some(), "the chain is open");
+    assert!(state.panes.exchanges.chain.is_some(), "the chain is open");
 }
 
 #[test]
 fn y_copies_the_selected_address_and_says_what() {
     let mut state = state();
     act(&mut state, ch('6'));
-    let first = state.store.contacts.items()[0].email().to_string();
+    let first = state.org.store.contacts.items()[0].email().to_string();
     let effects = update(&mut state, ch('y'));
     assert_eq!(jobs(&effects), [Job::Copy(first.clone())]);
     assert_eq!(toast(&state), format!("Copied address {first}"));
@@ -72,9 +72,9 @@ fn y_in_a_chain_copies_it_then_a_number_copies_that_link() {
     let effects = update(&mut state, ch('1'));
     assert_eq!(jobs(&effects), [Job::Copy("https://acme.test/calendar".into())]);
     assert_eq!(toast(&state), "Copied link [1]: https://acme.test/calendar");
-    assert_eq!(state.pane, Pane::Exchanges, "the digit did not switch panes");
+    assert_eq!(state.panes.pane, Pane::Exchanges, "the digit did not switch panes");
     update(&mut state, ch('1'));
-    assert_eq!(state.pane, Pane::Overview, "only the key right after y is a link number");
+    assert_eq!(state.panes.pane, Pane::Overview, "only the key right after y is a link number");
 }
 
 #[test]
@@ -84,12 +84,12 @@ fn after_y_a_digit_is_a_link_number_even_past_the_links() {
     update(&mut state, ch('y'));
     let effects = update(&mut state, ch('2'));
     assert!(jobs(&effects).is_empty(), "{effects:?}");
-    assert_eq!(state.pane, Pane::Exchanges, "2 after y is no pane");
-    assert_eq!(state.notice.as_deref(), Some("This message has no link [2]."));
+    assert_eq!(state.panes.pane, Pane::Exchanges, "2 after y is no pane");
+    assert_eq!(state.transient.notice.as_deref(), Some("This message has no link [2]."));
     // Esc after y leaves the link unpicked and the chain open.
     update(&mut state, ch('y'));
     update(&mut state, key(KeyCode::Esc));
-    assert!(state.exchanges.chain.is_some(), "the chain stays open");
+    assert!(state.panes.exchanges.chain.is_some(), "the chain stays open");
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn the_links_are_those_of_the_message_the_title_names() {
     use outreach_tui::tui::chain::LineKind;
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.exchanges.chain.as_ref().unwrap();
     let current = chain.current_message().unwrap();
     assert_eq!(current, 1, "the reply");
     assert_eq!(chain.layout.links[current], ["https://acme.test/calendar"]);
@@ -122,7 +122,7 @@ fn the_links_are_those_of_the_message_the_title_names() {
 fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() {
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.exchanges.chain.as_mut().unwrap();
+    let chain = state.panes.exchanges.chain.as_mut().unwrap();
     // The reply says nothing with a link; the list of our pitch above it stays on screen.
     chain.layout.links[1].clear();
     let listed = chain.layout.lines.iter().position(|l| l.text == "[1] https://acme.test/calendar");
@@ -141,7 +141,7 @@ fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() 
 fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.exchanges.chain.as_mut().unwrap();
+    let chain = state.panes.exchanges.chain.as_mut().unwrap();
     let current = chain.current_message().unwrap();
     // Twelve more links in the message in view (it had one).
     chain.layout.links[current].extend((2..=13).map(|n| format!("https://northwind.test/{n}")));
@@ -205,7 +205,7 @@ fn o_opens_a_link_locally_and_copies_it_over_ssh_or_without_a_browser() {
 fn o_on_a_meeting_opens_its_link() {
     let mut state = state();
     act(&mut state, ch('4'));
-    let id = state.meetings.list.selected_id().unwrap();
+    let id = state.panes.meetings.list.selected_id().unwrap();
     let effects = update(&mut state, ch('o'));
     assert_eq!(jobs(&effects), [Job::Open(format!("https://meet.example/{id}"))]);
 }
@@ -214,14 +214,15 @@ fn o_on_a_meeting_opens_its_link() {
 fn the_pipe_pages_the_chain_or_the_selected_item() {
     let mut state = state();
     open_chain(&mut state);
-    let Job::Page(text) = one_job(&update(&mut state, ch('|'))) else { panic!() };
+    let effects = update(&mut state, ch('|'));
+    let Job::Page(text) = one_job(&effects) else { panic!() };
     assert!(text.contains("Would a short call next week work?"), "{text}");
+    assert!(effects.contains(&Effect::Repaint), "back from the pager, the screen is drawn whole");
     act(&mut state, Action::Outside(Done::Paged(Ok(()))));
-    assert!(state.outside.repaint, "back from the pager, the screen is drawn whole");
 
     act(&mut state, key(KeyCode::Esc));
     act(&mut state, ch('6'));
-    let email = state.store.contacts.items()[0].email().to_string();
+    let email = state.org.store.contacts.items()[0].email().to_string();
     let Job::Page(text) = one_job(&update(&mut state, ch('|'))) else { panic!() };
     assert!(text.contains(&email), "{text}");
 
@@ -248,7 +249,7 @@ fn ctrl_x_ctrl_e_edits_the_field_and_a_failed_editor_loses_nothing() {
     let failed =
         Done::Edited { req_id, result: Err("The editor `vi` ended with exit status: 1".into()) };
     act(&mut state, Action::Outside(failed));
-    let Some(Overlay::Form(form)) = &state.overlay else { panic!("the form stays open") };
+    let Some(Overlay::Form(form)) = &state.transient.overlay else { panic!("the form stays open") };
     assert_eq!(form.field_list()[form.focus].value(), "a@x.com", "nothing lost");
     assert!(toast(&state).contains("the field keeps what it had"), "{}", toast(&state));
 
@@ -256,7 +257,7 @@ fn ctrl_x_ctrl_e_edits_the_field_and_a_failed_editor_loses_nothing() {
     let Job::Edit { req_id, .. } = one_job(&update(&mut state, ctrl('e'))) else { panic!() };
     let edited = Done::Edited { req_id, result: Ok("a@x.com\nb@y.org".into()) };
     act(&mut state, Action::Outside(edited));
-    let Some(Overlay::Form(form)) = &state.overlay else { panic!() };
+    let Some(Overlay::Form(form)) = &state.transient.overlay else { panic!() };
     assert_eq!(form.field_list()[form.focus].value(), "a@x.com\nb@y.org");
 }
 
@@ -265,11 +266,11 @@ fn p_switches_to_the_next_profile_and_forgets_the_last_organisations_data() {
     let mut state = state();
     state.outside.settings.profiles = vec!["demo".into(), "acme".into()];
     act(&mut state, ch('6'));
-    assert!(!state.store.contacts.items().is_empty());
+    assert!(!state.org.store.contacts.items().is_empty());
     let effects = update(&mut state, ch('P'));
     assert!(effects.contains(&Effect::SwitchProfile("acme".into())), "{effects:?}");
-    assert!(matches!(state.connection, Connection::Connecting));
-    assert!(state.store.contacts.items().is_empty(), "no data of the last profile is shown");
+    assert!(matches!(state.server.connection, Connection::Connecting));
+    assert!(state.org.store.contacts.items().is_empty(), "no data of the last profile is shown");
     assert_eq!(toast(&state), "Switching to profile acme …");
     let acme = outreach_tui::tui::model::ConnectionInfo { profile: "acme".into(), ..info() };
     act(&mut state, Action::Connected(Ok(acme)));
@@ -299,7 +300,7 @@ fn the_palette_recalls_earlier_lines_per_profile_never_a_key() {
         "kept for next time, the line with a key never"
     );
     act(&mut state, ch(':'));
-    let typed = |state: &AppState| match &state.overlay {
+    let typed = |state: &AppState| match &state.transient.overlay {
         Some(Overlay::Palette(p)) => p.input.value().to_string(),
         _ => panic!("the palette is open"),
     };
@@ -313,7 +314,7 @@ fn the_palette_recalls_earlier_lines_per_profile_never_a_key() {
     act(&mut state, key(KeyCode::Esc));
 
     // Another profile has its own history.
-    if let Connection::Ready(info) = &mut state.connection {
+    if let Connection::Ready(info) = &mut state.server.connection {
         info.profile = "acme".into();
     }
     act(&mut state, ch(':'));

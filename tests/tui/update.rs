@@ -12,7 +12,7 @@ use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
 use outreach_tui::tui::state::{AppState, Connection, Overlay};
 use outreach_tui::tui::theme::Theme;
-use outreach_tui::tui::update::update;
+use outreach_tui::tui::update::{frame_drawn, needs_frame, update};
 use std::sync::Arc;
 
 fn state() -> AppState {
@@ -53,7 +53,7 @@ fn connecting_loads_the_overview_and_panes_load_on_first_visit() {
     answer(&mut state, effects);
 
     let first = update(&mut state, ch('6'));
-    assert_eq!(state.pane, Pane::Contacts);
+    assert_eq!(state.panes.pane, Pane::Contacts);
     assert_eq!(fetches(&first).len(), 1, "contacts load on the first visit");
     answer(&mut state, first);
     update(&mut state, ch('1'));
@@ -69,7 +69,7 @@ fn a_pane_older_than_the_refresh_period_reloads_on_entering_it() {
     let mut state = AppState::new(settings, 80, 24, now());
     act(&mut state, Action::Connected(Ok(info())));
     act(&mut state, ch('6'));
-    assert_eq!(state.store.contacts.loaded_at(), Some(now()));
+    assert_eq!(state.org.store.contacts.loaded_at(), Some(now()));
     act(&mut state, ch('1'));
 
     update(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(50)));
@@ -82,7 +82,7 @@ fn a_pane_older_than_the_refresh_period_reloads_on_entering_it() {
     let slots: Vec<Slot> = fetches(&effects).into_iter().map(|fetch| fetch.slot).collect();
     assert_eq!(slots, [Slot::Contacts], "8 min old: reloaded on entering");
     answer(&mut state, effects);
-    assert_eq!(state.store.contacts.loaded_at(), Some(later));
+    assert_eq!(state.org.store.contacts.loaded_at(), Some(later));
     // The Overview too, and nothing twice while a reload is awaited.
     let effects = update(&mut state, ch('1'));
     assert!(fetches(&effects).iter().any(|fetch| fetch.slot == Slot::Campaigns));
@@ -93,21 +93,21 @@ fn a_pane_older_than_the_refresh_period_reloads_on_entering_it() {
 fn tab_and_digits_switch_panes_both_ways() {
     let mut state = state();
     act(&mut state, key(KeyCode::Tab));
-    assert_eq!(state.pane, Pane::Campaigns);
+    assert_eq!(state.panes.pane, Pane::Campaigns);
     act(&mut state, key(KeyCode::BackTab));
     act(&mut state, key(KeyCode::BackTab));
-    assert_eq!(state.pane, Pane::Contacts, "Shift-Tab wraps around");
+    assert_eq!(state.panes.pane, Pane::Contacts, "Shift-Tab wraps around");
     act(&mut state, ch('3'));
-    assert_eq!(state.pane, Pane::Exchanges);
+    assert_eq!(state.panes.pane, Pane::Exchanges);
     act(&mut state, Action::Command(Command::GoTo(Pane::Bots)));
-    assert_eq!(state.pane, Pane::Bots);
+    assert_eq!(state.panes.pane, Pane::Bots);
 }
 
 #[test]
 fn vim_and_arrow_keys_move_the_selection() {
     let mut state = state();
     act(&mut state, ch('6'));
-    let list = |s: &AppState| s.contacts.list.selected();
+    let list = |s: &AppState| s.panes.contacts.list.selected();
     act(&mut state, ch('j'));
     act(&mut state, key(KeyCode::Down));
     assert_eq!(list(&state), 2);
@@ -129,9 +129,9 @@ fn filtering_narrows_as_you_type_and_esc_clears() {
     let mut state = state();
     act(&mut state, ch('6'));
     act(&mut state, ch('/'));
-    assert!(state.filtering);
+    assert!(state.transient.filtering);
     let ids = |s: &AppState| -> Vec<i64> {
-        s.contacts.list.order().iter().map(|&i| contacts()[i as usize].id).collect()
+        s.panes.contacts.list.order().iter().map(|&i| contacts()[i as usize].id).collect()
     };
     type_text(&mut state, "ANN");
     assert_eq!(ids(&state), [11, 14], "case-insensitive and fuzzy: Ann, dANa@iNitech");
@@ -141,16 +141,16 @@ fn filtering_narrows_as_you_type_and_esc_clears() {
         act(&mut state, key(KeyCode::Backspace));
     }
     type_text(&mut state, "sia");
-    assert_eq!(state.contacts.list.filter(), "Asia");
-    assert_eq!(state.contacts.list.order().len(), 2, "the time zone column is searched");
+    assert_eq!(state.panes.contacts.list.filter(), "Asia");
+    assert_eq!(state.panes.contacts.list.order().len(), 2, "the time zone column is searched");
     act(&mut state, key(KeyCode::Enter));
-    assert!(!state.filtering);
-    assert_eq!(state.contacts.list.filter(), "Asia", "Enter keeps the filter");
+    assert!(!state.transient.filtering);
+    assert_eq!(state.panes.contacts.list.filter(), "Asia", "Enter keeps the filter");
     act(&mut state, ch('j'));
-    assert_eq!(state.contacts.list.selected(), 1, "keys move again after Enter");
+    assert_eq!(state.panes.contacts.list.selected(), 1, "keys move again after Enter");
     act(&mut state, key(KeyCode::Esc));
-    assert_eq!(state.contacts.list.filter(), "");
-    assert_eq!(state.contacts.list.order().len(), contacts().len());
+    assert_eq!(state.panes.contacts.list.filter(), "");
+    assert_eq!(state.panes.contacts.list.order().len(), contacts().len());
 }
 
 #[test]
@@ -160,10 +160,10 @@ fn a_refresh_keeps_the_filter_and_the_selected_item() {
     act(&mut state, ch('/'));
     type_text(&mut state, "launch");
     act(&mut state, key(KeyCode::Enter));
-    let selected = state.campaigns.list.selected_id();
+    let selected = state.panes.campaigns.list.selected_id();
     act(&mut state, ch('r'));
-    assert_eq!(state.campaigns.list.filter(), "launch");
-    assert_eq!(state.campaigns.list.selected_id(), selected);
+    assert_eq!(state.panes.campaigns.list.filter(), "launch");
+    assert_eq!(state.panes.campaigns.list.selected_id(), selected);
 }
 
 #[test]
@@ -180,25 +180,25 @@ fn a_stale_answer_is_dropped() {
     let (old, new) = (campaign_req(&first).unwrap(), campaign_req(&second).unwrap());
     assert_ne!(old, new);
     let one = Listed { items: Arc::from(vec![campaigns()[0].clone()]), skipped: 0 };
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, loaded::<Campaigns>(old, Ok(one.clone())));
     assert_eq!(
-        state.store.campaigns.items().len(),
+        state.org.store.campaigns.items().len(),
         campaigns().len(),
         "the old request's answer changed nothing"
     );
-    assert!(!state.dirty, "and nothing is redrawn");
-    assert!(state.store.campaigns.is_loading());
+    assert!(!needs_frame(&state), "and nothing is redrawn");
+    assert!(state.org.store.campaigns.is_loading());
     let failure = ApiError::Timeout {
         host: "127.0.0.1".into(),
         phase: outreach_tui::api::TimeoutPhase::FirstByte,
         after: std::time::Duration::from_secs(20),
     };
     update(&mut state, loaded::<Campaigns>(old, Err(failure)));
-    assert!(state.store.campaigns.error.is_none(), "nor does its failure");
+    assert!(state.org.store.campaigns.error.is_none(), "nor does its failure");
     update(&mut state, loaded::<Campaigns>(new, Ok(one)));
-    assert_eq!(state.store.campaigns.items().len(), 1);
-    assert!(!state.store.campaigns.is_loading());
+    assert_eq!(state.org.store.campaigns.items().len(), 1);
+    assert!(!state.org.store.campaigns.is_loading());
 }
 
 fn fail_next(state: &mut AppState, key_action: Action, slot: Slot, error: ApiError) {
@@ -217,19 +217,19 @@ fn errors_show_in_the_pane_with_what_to_do_and_keep_old_data() {
     let mut state = state();
     fail_next(&mut state, ch('5'), Slot::Bots, ApiError::Unauthorized { detail: None });
     // Bots were loaded by the Overview already, so the first visit does not fetch them.
-    assert!(state.store.bots.error.is_none());
+    assert!(state.org.store.bots.error.is_none());
     fail_next(
         &mut state,
         ch('r'),
         Slot::Bots,
         ApiError::Forbidden { detail: Some("no rights".into()) },
     );
-    assert_eq!(state.store.bots.items().len(), bots().len(), "the previous data stays");
+    assert_eq!(state.org.store.bots.items().len(), bots().len(), "the previous data stays");
     let shown = screen(&state);
     // The cause, first, in the title; what to do in the status bar.
     assert!(shown.contains("⚠ no rights for this (403)"), "{shown}");
     assert!(shown.contains("✗ bots: no rights for this (403) — press r"), "{shown}");
-    assert!(state.last_error.as_ref().unwrap().message.contains("lacks the rights"));
+    assert!(state.transient.last_error.as_ref().unwrap().message.contains("lacks the rights"));
 
     let mut fresh = AppState::new(settings(Theme::default()), 100, 24, now());
     act(&mut fresh, Action::Connected(Ok(info())));
@@ -245,8 +245,8 @@ fn errors_show_in_the_pane_with_what_to_do_and_keep_old_data() {
     );
     assert!(screen(&fresh).contains("press r to retry"));
     act(&mut fresh, ch('r'));
-    assert_eq!(fresh.store.contacts.items().len(), contacts().len(), "r retried and it worked");
-    assert!(fresh.last_error.is_none(), "the error is gone from the status bar");
+    assert_eq!(fresh.org.store.contacts.items().len(), contacts().len(), "r retried and it worked");
+    assert!(fresh.transient.last_error.is_none(), "the error is gone from the status bar");
 }
 
 fn needs_key(base_url: Option<&str>) -> AppState {
@@ -264,7 +264,7 @@ fn needs_key(base_url: Option<&str>) -> AppState {
 #[test]
 fn without_a_key_the_login_form_opens_and_logs_in() {
     let mut state = needs_key(Some("https://api.example.com"));
-    assert!(matches!(state.connection, Connection::NeedsKey { .. }));
+    assert!(matches!(state.server.connection, Connection::NeedsKey { .. }));
     let shown = screen(&state);
     assert!(shown.contains("Log in — profile 'work'"), "{shown}");
     assert!(shown.contains("https://api.example.com"), "the base URL is filled in: {shown}");
@@ -287,8 +287,8 @@ fn without_a_key_the_login_form_opens_and_logs_in() {
     assert!(shown.contains("refused this key (401)"), "the reason shows in the form: {shown}");
     let effects = update(&mut state, Action::LoggedIn(Ok("Logged in.".into())));
     assert_eq!(effects, [Effect::Connect]);
-    assert!(state.overlay.is_none());
-    assert_eq!(state.connection, Connection::Connecting);
+    assert!(state.transient.overlay.is_none());
+    assert_eq!(state.server.connection, Connection::Connecting);
 }
 
 #[test]
@@ -301,7 +301,9 @@ fn logging_in_while_outreach_api_key_is_set_says_the_environment_wins_for_new_ru
     };
     update(&mut state, Action::Connected(Ok(from_env)));
     update(&mut state, ch('L'));
-    let Some(Overlay::Form(form)) = &state.overlay else { panic!("the login form opens") };
+    let Some(Overlay::Form(form)) = &state.transient.overlay else {
+        panic!("the login form opens")
+    };
     let note = form.note.clone().unwrap_or_default();
     assert!(note.contains("This run then uses the key entered here"), "{note}");
     assert!(note.contains("OUTREACH_API_KEY is set, and every new run takes it"), "{note}");
@@ -317,24 +319,24 @@ fn the_login_form_insists_on_both_fields_and_can_be_closed() {
         "{shown}"
     );
     update(&mut state, key(KeyCode::Esc));
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
     assert!(
         screen(&state).contains("outreach auth login"),
         "the login screen says what else to do"
     );
     update(&mut state, ch('L'));
-    assert!(matches!(state.overlay, Some(Overlay::Form(_))), "L opens the form again");
+    assert!(matches!(state.transient.overlay, Some(Overlay::Form(_))), "L opens the form again");
     update(&mut state, key(KeyCode::Esc));
     assert_eq!(update(&mut state, ch('r')), [Effect::Connect]);
-    assert_eq!(state.connection, Connection::Connecting);
+    assert_eq!(state.server.connection, Connection::Connecting);
 }
 
 #[test]
 fn the_demo_has_no_login() {
     let mut state = state();
     update(&mut state, ch('L'));
-    assert!(state.overlay.is_none());
-    assert!(state.notice.as_deref().unwrap().contains("demo needs no key"));
+    assert!(state.transient.overlay.is_none());
+    assert!(state.transient.notice.as_deref().unwrap().contains("demo needs no key"));
 }
 
 #[test]
@@ -349,32 +351,35 @@ fn the_chain_opens_folds_jumps_and_closes() {
         "the chain of exchange 101 loads, and the contacts for their time zone"
     );
     answer(&mut state, effects);
-    let chain = state.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
     assert_eq!(chain.scroll, chain.layout.starts[1], "it opens at Ann's reply, not our pitch");
     assert!(screen(&state).contains("message 2/3"), "{}", screen(&state));
     act(&mut state, ch('g'));
-    assert_eq!(state.exchanges.chain.as_ref().unwrap().scroll, 0);
-    let folded_len = state.exchanges.chain.as_ref().unwrap().layout.lines.len();
+    assert_eq!(state.panes.exchanges.chain.as_ref().unwrap().scroll, 0);
+    let folded_len = state.panes.exchanges.chain.as_ref().unwrap().layout.lines.len();
     act(&mut state, ch('T'));
-    assert!(state.exchanges.chain.as_ref().unwrap().layout.lines.len() > folded_len, "T unfolds");
+    assert!(
+        state.panes.exchanges.chain.as_ref().unwrap().layout.lines.len() > folded_len,
+        "T unfolds"
+    );
     act(&mut state, ch('n'));
-    let chain = state.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1]);
     act(&mut state, ch('r'));
-    let chain = state.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.exchanges.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1], "a refresh keeps the message in view");
     act(&mut state, ch('p'));
-    assert_eq!(state.exchanges.chain.as_ref().unwrap().scroll, 0);
+    assert_eq!(state.panes.exchanges.chain.as_ref().unwrap().scroll, 0);
     act(&mut state, Action::Resize { width: 50, height: 24 });
     assert_eq!(
-        state.exchanges.chain.as_ref().unwrap().layout.width,
+        state.panes.exchanges.chain.as_ref().unwrap().layout.width,
         48,
         "re-wrapped for the new width"
     );
     act(&mut state, key(KeyCode::Esc));
-    assert!(state.exchanges.chain.is_none());
-    assert_eq!(state.pane, Pane::Exchanges);
+    assert!(state.panes.exchanges.chain.is_none());
+    assert_eq!(state.panes.pane, Pane::Exchanges);
 }
 
 #[test]
@@ -382,12 +387,12 @@ fn details_open_with_enter_and_scroll() {
     let mut state = connected(80, 12, Theme::default());
     act(&mut state, ch('2'));
     act(&mut state, key(KeyCode::Enter));
-    let detail = state.campaigns.detail.unwrap();
-    assert_eq!(detail.id, state.campaigns.list.selected_id().unwrap());
+    let detail = state.panes.campaigns.detail.unwrap();
+    assert_eq!(detail.id, state.panes.campaigns.list.selected_id().unwrap());
     act(&mut state, ch('G'));
-    assert!(state.campaigns.detail.unwrap().scroll > 0, "a long detail scrolls");
+    assert!(state.panes.campaigns.detail.unwrap().scroll > 0, "a long detail scrolls");
     act(&mut state, key(KeyCode::Esc));
-    assert!(state.campaigns.detail.is_none());
+    assert!(state.panes.campaigns.detail.is_none());
 }
 
 #[test]
@@ -395,7 +400,7 @@ fn the_exchange_filters_are_edited_in_a_form_and_validated() {
     let mut state = state();
     act(&mut state, ch('3'));
     act(&mut state, ch('f'));
-    assert!(matches!(state.overlay, Some(Overlay::Form(_))));
+    assert!(matches!(state.transient.overlay, Some(Overlay::Form(_))));
     act(&mut state, key(KeyCode::Right)); // group → meeting-booked
     act(&mut state, key(KeyCode::Tab));
     act(&mut state, key(KeyCode::Right)); // campaign → the first one listed
@@ -418,7 +423,7 @@ fn the_exchange_filters_are_edited_in_a_form_and_validated() {
     assert_eq!(query.group, Some(ExchangeGroup::MeetingBooked));
     assert_eq!(query.campaign_id, Some(2), "Q2 enterprise is the newest campaign");
     assert_eq!(query.start_date.unwrap().to_string(), "2024-05-01");
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
     answer(&mut state, effects);
     assert!(screen(&state).contains("meeting-booked · Q2 enterprise · 2024-05-01 → today"));
 }
@@ -426,7 +431,7 @@ fn the_exchange_filters_are_edited_in_a_form_and_validated() {
 #[test]
 fn the_date_fields_take_what_the_cli_takes() {
     let mut state = state();
-    let today = state.zone.date(state.now);
+    let today = state.env.zone.date(state.env.now);
     act(&mut state, ch('4'));
     act(&mut state, ch('f'));
     act(&mut state, ctrl('u'));
@@ -456,19 +461,21 @@ fn the_palette_goes_to_panes_filters_and_reports_mistakes() {
     act(&mut state, ch(':'));
     type_text(&mut state, "mee");
     act(&mut state, key(KeyCode::Enter));
-    assert_eq!(state.pane, Pane::Meetings);
-    assert!(state.overlay.is_none());
+    assert_eq!(state.panes.pane, Pane::Meetings);
+    assert!(state.transient.overlay.is_none());
     act(&mut state, ch(':'));
     type_text(&mut state, "filter dana");
     act(&mut state, key(KeyCode::Enter));
-    assert_eq!(state.meetings.list.order().len(), 1);
+    assert_eq!(state.panes.meetings.list.order().len(), 1);
     act(&mut state, ch(':'));
     type_text(&mut state, "launch");
     act(&mut state, key(KeyCode::Enter));
-    let Some(Overlay::Palette(palette)) = &state.overlay else { panic!("the palette stays open") };
+    let Some(Overlay::Palette(palette)) = &state.transient.overlay else {
+        panic!("the palette stays open")
+    };
     assert!(palette.error.as_deref().unwrap().contains("No command 'launch'"));
     act(&mut state, key(KeyCode::Esc));
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
 }
 
 #[test]
@@ -490,15 +497,15 @@ fn q_closes_an_open_chain_or_detail_and_quits_only_from_the_top() {
     let mut state = state();
     act(&mut state, ch('3'));
     act(&mut state, key(KeyCode::Enter));
-    assert!(state.exchanges.chain.is_some());
+    assert!(state.panes.exchanges.chain.is_some());
     let effects = update(&mut state, ch('q'));
     assert!(!effects.contains(&Effect::Quit), "{effects:?}");
-    assert!(state.exchanges.chain.is_none(), "q closed the chain");
+    assert!(state.panes.exchanges.chain.is_none(), "q closed the chain");
     act(&mut state, ch('2'));
     act(&mut state, key(KeyCode::Enter));
-    assert!(state.campaigns.detail.is_some());
+    assert!(state.panes.campaigns.detail.is_some());
     assert!(!update(&mut state, ch('q')).contains(&Effect::Quit));
-    assert!(state.campaigns.detail.is_none(), "q closed the detail");
+    assert!(state.panes.campaigns.detail.is_none(), "q closed the detail");
     assert_eq!(update(&mut state, ch('q')), [Effect::Quit], "from the list, q quits");
 }
 
@@ -513,23 +520,40 @@ fn quit_from_anywhere() {
 }
 
 #[test]
+fn answers_no_longer_awaited_draw_nothing() {
+    let mut state = state();
+    frame_drawn(&mut state);
+    let stale = [
+        Action::LaidOut { req_id: 9999, layout: Arc::default() },
+        Action::Written { req_id: 9999, result: Err(ApiError::Forbidden { detail: None }) },
+        Action::WriteProgress { req_id: 9999, sent: 1, total: 2 },
+        Action::Spin,
+    ];
+    for action in stale {
+        let shown = format!("{action:?}");
+        update(&mut state, action);
+        assert!(!needs_frame(&state), "{shown} drew a frame");
+    }
+}
+
+#[test]
 fn an_unbound_key_draws_nothing() {
     let mut state = state();
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, ch('z'));
-    assert!(!state.dirty);
+    assert!(!needs_frame(&state));
     update(&mut state, ch('j'));
-    assert!(state.dirty);
+    assert!(needs_frame(&state));
 }
 
 #[test]
 fn the_clock_redraws_only_when_a_shown_age_changes() {
     let mut state = state();
-    state.dirty = false;
+    frame_drawn(&mut state);
     update(&mut state, Action::Tick(now() + chrono::Duration::seconds(20)));
-    assert!(!state.dirty);
+    assert!(!needs_frame(&state));
     update(&mut state, Action::Tick(now() + chrono::Duration::seconds(61)));
-    assert!(state.dirty, "just now → 1m ago");
+    assert!(needs_frame(&state), "just now → 1m ago");
 }
 
 #[test]
@@ -540,18 +564,18 @@ fn the_mouse_scrolls_selects_and_opens() {
         Action::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
     };
     act(&mut state, mouse(MouseEventKind::ScrollDown, 10, 5));
-    assert!(state.contacts.list.offset() > 0, "the wheel scrolls");
+    assert!(state.panes.contacts.list.offset() > 0, "the wheel scrolls");
     act(&mut state, mouse(MouseEventKind::ScrollUp, 10, 5));
     // Rows start under the tab bar, the border and the header: row 3 is the first.
     act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), 10, 4));
-    assert_eq!(state.contacts.list.selected(), 1);
+    assert_eq!(state.panes.contacts.list.selected(), 1);
     act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), 10, 4));
-    assert_eq!(state.contacts.detail.map(|d| d.id), Some(12), "a second click opens");
+    assert_eq!(state.panes.contacts.detail.map(|d| d.id), Some(12), "a second click opens");
     act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), 16, 0));
-    assert_eq!(state.pane, Pane::Campaigns, "a click on a tab switches");
-    state.dirty = false;
+    assert_eq!(state.panes.pane, Pane::Campaigns, "a click on a tab switches");
+    frame_drawn(&mut state);
     act(&mut state, mouse(MouseEventKind::Moved, 3, 3));
-    assert!(!state.dirty, "pointer motion draws nothing");
+    assert!(!needs_frame(&state), "pointer motion draws nothing");
 }
 
 #[test]
@@ -573,9 +597,9 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
     let opened = update(&mut state, key(KeyCode::Enter));
     assert_eq!(fetches(&opened)[0].slot, Slot::Chain, "the chain loads");
     assert_eq!(update(&mut state, key(KeyCode::Esc)), [Effect::Cancel(Slot::Chain)]);
-    assert!(state.exchanges.chain.is_none());
+    assert!(state.panes.exchanges.chain.is_none());
     answer(&mut state, opened);
-    assert!(state.exchanges.chain.is_none(), "a late answer opens nothing");
+    assert!(state.panes.exchanges.chain.is_none(), "a late answer opens nothing");
     act(&mut state, key(KeyCode::Enter));
     assert!(
         update(&mut state, key(KeyCode::Esc)).is_empty(),
@@ -589,16 +613,17 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
 fn a_long_pane_title_gives_way_by_parts() {
     let mut state = state();
     act(&mut state, ch('3'));
-    state.inbox.hide_handled = false;
-    state.exchanges.query.campaign_id = Some(campaigns()[0].id);
-    state.exchanges.query.start_date = chrono::NaiveDate::from_ymd_opt(2024, 5, 1);
+    state.org.inbox.hide_handled = false;
+    state.panes.exchanges.query.campaign_id = Some(campaigns()[0].id);
+    state.panes.exchanges.query.start_date = chrono::NaiveDate::from_ymd_opt(2024, 5, 1);
     let shown = screen(&state);
     let title = shown.lines().find(|line| line.contains("┌ Exchanges")).unwrap_or_default();
     assert!(title.contains("─┐"), "the title ends before the corner: {title}");
     assert!(!title.contains("handled sh") || title.contains("handled shown"), "{title}");
     assert!(!title.contains('…'), "whole parts only: {title}");
 
-    let wide = AppState { width: 160, ..state };
+    let mut wide = state;
+    wide.env.width = 160;
     let shown = screen(&wide);
     let title = shown.lines().find(|line| line.contains("┌ Exchanges")).unwrap_or_default();
     assert!(title.contains("· handled shown"), "with room every part shows: {title}");

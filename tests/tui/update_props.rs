@@ -43,11 +43,11 @@ fn action() -> impl Strategy<Value = Action> {
 /// Every list's selection is on one of its shown rows (or at 0 when it shows none).
 fn selections_in_range(state: &AppState) -> Result<(), TestCaseError> {
     let lists = [
-        ("campaigns", &state.campaigns.list),
-        ("exchanges", &state.exchanges.list),
-        ("meetings", &state.meetings.list),
-        ("bots", &state.bots.list),
-        ("contacts", &state.contacts.list),
+        ("campaigns", &state.panes.campaigns.list),
+        ("exchanges", &state.panes.exchanges.list),
+        ("meetings", &state.panes.meetings.list),
+        ("bots", &state.panes.bots.list),
+        ("contacts", &state.panes.contacts.list),
     ];
     for (name, list) in lists {
         let rows = list.order().len();

@@ -63,7 +63,7 @@ fn act_hostile(state: &mut AppState, action: Action) {
 
 /// The frame as ratatui means it, cell by cell.
 fn drawn(state: &AppState) -> ratatui::buffer::Buffer {
-    let mut drawn = Terminal::new(TestBackend::new(state.width, state.height)).unwrap();
+    let mut drawn = Terminal::new(TestBackend::new(state.env.width, state.env.height)).unwrap();
     drawn.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
     drawn.backend().buffer().clone()
 }
@@ -74,7 +74,7 @@ fn differences(state: &AppState) -> Vec<String> {
 
 fn emulator(state: &AppState) -> vt100::Parser {
     let size = |n| std::num::NonZeroU16::new(n).unwrap();
-    vt100::Parser::new(size(state.height), size(state.width), 0)
+    vt100::Parser::new(size(state.env.height), size(state.env.width), 0)
 }
 
 /// The cells where what ratatui drew and what vt100 shows after `bytes` differ.
@@ -90,8 +90,8 @@ fn cells_apart(
     shown: &vt100::Screen,
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    for row in 0..state.height {
-        for col in 0..state.width {
+    for row in 0..state.env.height {
+        for col in 0..state.env.width {
             let Some(cell) = shown.cell(row, col) else { continue };
             if cell.is_wide_continuation() {
                 continue;
@@ -129,7 +129,7 @@ fn hostile_names_look_on_a_terminal_as_they_were_drawn() {
 #[test]
 fn going_from_list_to_detail_and_back_leaves_nothing_behind() {
     let mut state = connected(100, 30, Theme::default());
-    let (mut terminal, captured) = byte_terminal(state.width, state.height);
+    let (mut terminal, captured) = byte_terminal(state.env.width, state.env.height);
     let mut screen = emulator(&state);
     let mut fed = 0;
     let mut step = |state: &AppState, what: &str| {

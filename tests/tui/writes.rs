@@ -14,6 +14,7 @@ use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::Overlay;
 use outreach_tui::tui::submit::feedback::Tone;
 use outreach_tui::tui::submit::request::{WriteRequest, Written};
+use outreach_tui::tui::update::{frame_drawn, needs_frame};
 use tui_writes_support::*;
 
 fn started() -> Written {
@@ -24,7 +25,7 @@ fn started() -> Written {
 fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
     let mut state = state();
     press(&mut state, ch('2'));
-    assert_eq!(state.campaigns.list.selected_id(), Some(2), "Q2 enterprise, the newest");
+    assert_eq!(state.panes.campaigns.list.selected_id(), Some(2), "Q2 enterprise, the newest");
     assert!(press(&mut state, ch('s')).is_empty(), "asking sends nothing");
     let lines = confirm(&state).lines.join("\n");
     assert!(lines.contains("'Q2 enterprise' (#2)"), "{lines}");
@@ -35,14 +36,14 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
     assert!(confirm(&state).warning.is_none());
 
     assert!(press(&mut state, ch('n')).is_empty(), "anything but y cancels");
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
     press(&mut state, ch('s'));
     let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
     assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 2 });
 
     let effects = reply(&mut state, req_id, Ok(started()));
-    assert!(state.overlay.is_none(), "success closes the dialog");
-    assert_eq!(state.toast.as_ref().map(|t| t.tone), Some(Tone::Success));
+    assert!(state.transient.overlay.is_none(), "success closes the dialog");
+    assert_eq!(state.transient.toast.as_ref().map(|t| t.tone), Some(Tone::Success));
     assert!(
         toast(&state).contains("Started 'Q2 enterprise': it is ACTIVE now"),
         "{}",
@@ -84,7 +85,7 @@ fn a_campaign_that_is_not_pending_is_warned_about_and_a_refusal_is_said_in_words
         assert!(shown.contains(words), "{shown}");
     }
     press(&mut state, ch('x'));
-    assert!(state.overlay.is_none(), "any other key closes");
+    assert!(state.transient.overlay.is_none(), "any other key closes");
 }
 
 #[test]
@@ -96,10 +97,13 @@ fn one_write_at_a_time_and_late_answers_are_dropped() {
     for action in [ch('y'), key(KeyCode::Enter), key(KeyCode::Esc), ch('q')] {
         assert!(submits(&press(&mut state, action)).is_empty(), "nothing more is sent");
     }
-    assert!(matches!(state.overlay, Some(Overlay::Confirm(_))), "keys wait for the answer");
+    assert!(
+        matches!(state.transient.overlay, Some(Overlay::Confirm(_))),
+        "keys wait for the answer"
+    );
     assert!(screen(&state).contains("Sending…"), "{}", screen(&state));
     assert!(reply(&mut state, req_id + 100, Ok(started())).is_empty(), "not the write in flight");
-    assert!(state.submission.is_some());
+    assert!(state.transient.submission.is_some());
     reply(
         &mut state,
         req_id,
@@ -122,12 +126,12 @@ fn a_read_only_profile_refuses_every_write_before_anything_is_sent() {
     tries.extend([(ch('6'), ch('d')), (ch('6'), ch('D')), (ch('3'), ch('c'))]);
     for (pane, write_key) in tries {
         press(&mut state, pane);
-        state.toast = None;
+        state.transient.toast = None;
         let effects = press(&mut state, write_key);
         assert!(submits(&effects).is_empty());
-        assert!(state.overlay.is_none(), "no form opens");
+        assert!(state.transient.overlay.is_none(), "no form opens");
         assert!(toast(&state).contains("This profile is read-only: nothing was sent"));
-        assert_eq!(state.toast.as_ref().map(|t| t.tone), Some(Tone::Failure));
+        assert_eq!(state.transient.toast.as_ref().map(|t| t.tone), Some(Tone::Failure));
     }
     press(&mut state, ch(':'));
     type_text(&mut state, "dnc add a@b.com");
@@ -149,12 +153,12 @@ fn esc_asks_before_throwing_typed_input_away() {
     assert_eq!(values(&state)[0], "zoe@example.com", "any other key goes back, nothing lost");
     press(&mut state, key(KeyCode::Esc));
     press(&mut state, ch('y'));
-    assert!(state.overlay.is_none(), "y discards");
+    assert!(state.transient.overlay.is_none(), "y discards");
 
     press(&mut state, ch('d'));
     assert_eq!(values(&state), ["ann@acme.tech"], "filled in from the selected contact");
     press(&mut state, key(KeyCode::Esc));
-    assert!(state.overlay.is_none(), "nothing typed: Esc closes at once");
+    assert!(state.transient.overlay.is_none(), "nothing typed: Esc closes at once");
 }
 
 #[test]
@@ -198,12 +202,12 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
         }
         other => panic!("{other:?}"),
     }
-    state.submission = None;
-    state.overlay = None;
+    state.transient.submission = None;
+    state.transient.overlay = None;
     assert!(submits(&run(&mut state, "upload 2 zoe@example.com")).is_empty());
     let asked = form(&state).asking.clone().unwrap_or_default();
     assert!(asked.ends_with("for Northwind (profile demo)? The campaign's users are notified."));
-    state.overlay = None;
+    state.transient.overlay = None;
     assert!(submits(&run(&mut state, "dnc add a@b.com c.com")).is_empty(), "dnc asks first");
     let asked = form(&state).asking.clone().unwrap_or_default();
     assert!(
@@ -214,8 +218,8 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
     );
     let (_, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncEmails(vec!["a@b.com".into()]), "addresses first");
-    state.submission = None;
-    state.overlay = None;
+    state.transient.submission = None;
+    state.transient.overlay = None;
     let line = "conversion ann@acme.tech signup plan=pro";
     assert!(submits(&run(&mut state, line)).is_empty(), "a conversion asks first");
     let asked = form(&state).asking.clone().unwrap_or_default();
@@ -228,8 +232,8 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
         }
         other => panic!("{other:?}"),
     }
-    state.submission = None;
-    state.overlay = None;
+    state.transient.submission = None;
+    state.transient.overlay = None;
     assert!(submits(&run(&mut state, "dnc")).is_empty(), "no entries: the form waits");
     assert!(matches!(form(&state).fields, Fields::Dnc(_)));
 }
@@ -240,18 +244,18 @@ fn the_toast_goes_after_a_while_and_the_spinner_turns_only_while_sending() {
     press(&mut state, ch('2'));
     press(&mut state, ch('s'));
     let (req_id, _) = submitted(&press(&mut state, ch('y')));
-    state.dirty = false;
+    frame_drawn(&mut state);
     press(&mut state, Action::Spin);
-    assert!(state.dirty && state.spinner == 1, "a spinner frame while sending");
+    assert!(needs_frame(&state) && state.transient.spinner == 1, "a spinner frame while sending");
     reply(&mut state, req_id, Ok(started()));
-    state.dirty = false;
+    frame_drawn(&mut state);
     press(&mut state, Action::Spin);
-    assert!(!state.dirty, "no redraw when nothing is in flight");
+    assert!(!needs_frame(&state), "no redraw when nothing is in flight");
     assert!(screen(&state).contains("Started 'Q2 enterprise'"));
     press(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(3)));
-    assert!(state.toast.is_some());
+    assert!(state.transient.toast.is_some());
     press(&mut state, Action::Tick(now() + chrono::TimeDelta::seconds(7)));
-    assert!(state.toast.is_none() && state.dirty, "gone, and redrawn without it");
+    assert!(state.transient.toast.is_none() && needs_frame(&state), "gone, and redrawn without it");
 }
 
 #[test]

@@ -84,7 +84,7 @@ fn enter_walks_the_fields_and_a_valid_contact_is_sent_with_everything_typed() {
         assert!(submits(&press(&mut state, key(KeyCode::Enter))).is_empty(), "Enter moves on");
     }
     assert_eq!(form(&state).focus, 5);
-    state.overlay = None;
+    state.transient.overlay = None;
     press(&mut state, ch('a'));
     fill_contact(&mut state, ["zoe@example.com", "Zoë", "Ångström", "Malmö", "SE", "vip, q3"]);
     press(&mut state, key(KeyCode::Tab));
@@ -150,7 +150,7 @@ fn every_failure_keeps_the_form_open_with_every_value_byte_for_byte() {
             ApiError::Timeout { .. } => assert!(above.contains("may or may not have been applied")),
             _ => assert!(above.contains("lacks the rights") && above.contains("read-only")),
         }
-        assert!(state.submission.is_none());
+        assert!(state.transient.submission.is_none());
     }
     assert!(screen(&state).contains("Add a contact"));
 }
@@ -167,9 +167,9 @@ fn a_duplicate_is_said_plainly_whichever_way_the_server_answers() {
         let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
         reply(&mut state, req_id, Ok(Written::ContactAdded(outcome)));
         assert_eq!(toast(&state), "ann@acme.tech is already a contact: #11. Nothing was changed.");
-        assert_eq!(state.toast.as_ref().map(|t| t.tone), Some(Tone::Warning));
-        assert!(state.overlay.is_none());
-        assert_eq!(state.contacts.list.selected_id(), Some(11), "and it is selected");
+        assert_eq!(state.transient.toast.as_ref().map(|t| t.tone), Some(Tone::Warning));
+        assert!(state.transient.overlay.is_none());
+        assert_eq!(state.panes.contacts.list.selected_id(), Some(11), "and it is selected");
     }
     let mut state = contact_form();
     type_text(&mut state, "new@example.com");
@@ -282,11 +282,11 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
     press(&mut state, ch('6'));
     press(&mut state, ch('3'));
     press(&mut state, key(KeyCode::Enter));
-    let contact = state.exchanges.chain.as_ref().unwrap().exchange.contact.email.clone();
+    let contact = state.panes.exchanges.chain.as_ref().unwrap().exchange.contact.email.clone();
     press(&mut state, ch('D'));
     let domain = contact.rsplit_once('@').unwrap().1.to_string();
     assert_eq!(values(&state), [domain], "D in an open e-mail chain: the contact's domain");
-    state.overlay = None;
+    state.transient.overlay = None;
     press(&mut state, ch('d'));
     assert_eq!(values(&state), [contact], "d: the contact's address");
     press(&mut state, ctrl('u'));
@@ -443,7 +443,7 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     );
     let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::Logged)));
-    assert!(state.overlay.is_none());
+    assert!(state.transient.overlay.is_none());
     assert!(
         toast(&state).starts_with("Conversion 'purchase' of ann@acme.tech logged"),
         "{}",

@@ -135,7 +135,7 @@ const SCENARIOS: &[Scenario] = &[
     ("read_only_refusal", |s| {
         let mut profile = info();
         profile.read_only = true;
-        s.connection = outreach_tui::tui::state::Connection::Ready(profile);
+        s.server.connection = outreach_tui::tui::state::Connection::Ready(profile);
         keys(s, &[ch('2'), ch('s')]);
     }),
 ];

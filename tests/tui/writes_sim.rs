@@ -73,7 +73,7 @@ impl Dashboard {
     }
 
     fn contact(&self, email: &str) -> Option<Contact> {
-        self.state.store.contacts.items().iter().find(|c| c.email() == email).cloned()
+        self.state.org.store.contacts.items().iter().find(|c| c.email() == email).cloned()
     }
 }
 
@@ -97,18 +97,18 @@ async fn starting_a_pending_campaign_makes_it_active_and_a_refusal_is_said() {
     })
     .await;
     ui.press(&[ch('2')]).await;
-    assert!(ui.state.campaigns.list.select_id(ready));
+    assert!(ui.state.panes.campaigns.list.select_id(ready));
     ui.press(&[ch('s')]).await;
     assert!(confirm(&ui.state).lines.join(" ").contains("PENDING"));
     ui.press(&[ch('y')]).await;
     let status = |ui: &Dashboard, id| {
-        ui.state.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.status.clone())
+        ui.state.org.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.status.clone())
     };
     assert_eq!(status(&ui, ready), Some(CampaignStatus::Active), "the list reloaded: ACTIVE");
     assert!(toast(&ui.state).contains("it is ACTIVE now"), "{}", toast(&ui.state));
 
     let empty = campaign_where(&sim, |c| c["status"] == "PENDING" && c["contacts"] == 0).await;
-    assert!(ui.state.campaigns.list.select_id(empty));
+    assert!(ui.state.panes.campaigns.list.select_id(empty));
     ui.press(&[ch('s'), ch('y')]).await;
     let error = confirm(&ui.state).error.clone().unwrap_or_default();
     assert!(error.contains("(400): Campaign has no contacts"), "{error}");
@@ -127,7 +127,7 @@ async fn an_added_contact_shows_in_contacts_and_a_duplicate_is_said_both_ways() 
     ui.press(&[ctrl('s')]).await;
     let added = ui.contact("zoe.new@example.com").expect("the new contact is listed");
     assert_eq!(added.first_name(), "Zoë");
-    assert_eq!(ui.state.contacts.list.selected_id(), Some(added.id), "and selected");
+    assert_eq!(ui.state.panes.contacts.list.selected_id(), Some(added.id), "and selected");
     let expected = format!("zoe.new@example.com is already a contact: #{}.", added.id);
 
     for mode in ["reject", "return-existing"] {
@@ -173,14 +173,14 @@ async fn upload_and_start_puts_the_contact_into_the_campaign_with_outreach_runni
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].admin_key).await;
     let campaign = campaign_where(&sim, |c| c["status"] == "ACTIVE").await;
     ui.press(&[ch('2')]).await;
-    assert!(ui.state.campaigns.list.select_id(campaign));
+    assert!(ui.state.panes.campaigns.list.select_id(campaign));
     ui.press(&[ch('u')]).await;
     ui.type_text("upload.start@example.com").await;
     while form(&ui.state).field_list()[form(&ui.state).focus].label != "Then" {
         ui.press(&[key(KeyCode::Tab)]).await;
     }
     ui.press(&[key(KeyCode::Left), key(KeyCode::Enter)]).await;
-    assert!(ui.state.overlay.is_none(), "sent and closed: {}", toast(&ui.state));
+    assert!(ui.state.transient.overlay.is_none(), "sent and closed: {}", toast(&ui.state));
     assert!(toast(&ui.state).contains("outreach starts right away"), "{}", toast(&ui.state));
     let path = format!("/_sim/exchanges?campaign_id={campaign}");
     let exchanges = admin(&sim, "GET", &path, None).await;
@@ -199,18 +199,18 @@ async fn dnc_by_address_and_by_domain_flips_the_contacts_flag() {
     let sim = start().await;
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].admin_key).await;
     ui.press(&[ch('6')]).await;
-    let items = ui.state.store.contacts.items().to_vec();
+    let items = ui.state.org.store.contacts.items().to_vec();
     let clear: Vec<&Contact> = items.iter().filter(|c| !c.dnc).collect();
     let by_address = clear[0].clone();
     let domain_of = |c: &Contact| c.email().rsplit_once('@').unwrap().1.to_string();
     let by_domain = clear.iter().find(|c| domain_of(c) != domain_of(&by_address)).unwrap();
 
-    assert!(ui.state.contacts.list.select_id(by_address.id));
+    assert!(ui.state.panes.contacts.list.select_id(by_address.id));
     ui.press(&[ch('d'), key(KeyCode::Enter)]).await;
     assert!(toast(&ui.state).contains("1 address sent"), "{}", toast(&ui.state));
     assert!(ui.contact(by_address.email()).unwrap().dnc, "the address is on the list at once");
 
-    assert!(ui.state.contacts.list.select_id(by_domain.id));
+    assert!(ui.state.panes.contacts.list.select_id(by_domain.id));
     ui.press(&[ch('D'), ctrl('s')]).await;
     let asked = form(&ui.state).asking.clone().unwrap_or_default();
     let at_domain = items.iter().filter(|c| domain_of(c) == domain_of(by_domain)).count();
@@ -253,7 +253,7 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
     let sim = start().await;
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].admin_key).await;
     ui.press(&[ch('6')]).await;
-    let known = ui.state.store.contacts.items()[0].email().to_string();
+    let known = ui.state.org.store.contacts.items()[0].email().to_string();
     ui.press(&[ch('c')]).await;
     ui.type_text("signup").await;
     ui.press(&[key(KeyCode::Tab), Action::Paste("plan = pro".into()), key(KeyCode::Enter)]).await;
@@ -290,7 +290,7 @@ async fn a_read_only_key_is_refused_by_the_server_and_the_403_is_said_in_words()
     assert!(error.contains("This key lacks the rights for that (403)"), "{error}");
     assert!(error.contains("read-only"), "{error}");
     ui.press(&[ch('x'), ch('6'), ch('d'), key(KeyCode::Enter)]).await;
-    assert!(matches!(ui.state.overlay, Some(Overlay::Form(_))), "the form stays");
+    assert!(matches!(ui.state.transient.overlay, Some(Overlay::Form(_))), "the form stays");
     let above = form(&ui.state).error.clone().unwrap_or_default();
     assert!(above.contains("(403)"), "{above}");
     sim.shutdown().await;

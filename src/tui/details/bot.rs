@@ -27,8 +27,8 @@ pub fn mailbox_style(bot: &Bot, standing: Standing, theme: &Theme) -> Style {
 
 /// Where the warm-up stands: `■■■■■■····  day 12 · 34/52 a day`.
 fn warmup_line(bot: &Bot, state: &AppState) -> Line<'static> {
-    let theme = &state.theme;
-    match warmup(bot, state.now) {
+    let theme = &state.env.theme;
+    match warmup(bot, state.env.now) {
         Some(at) => {
             let style = if at.complete() { theme.positive } else { theme.warning };
             let mut line = styled_field("Warm-up today", at.gauge(10), style, theme);
@@ -42,7 +42,7 @@ fn warmup_line(bot: &Bot, state: &AppState) -> Line<'static> {
 /// The checklist of [`crate::bots::checks`]: each check passed, failed or not reported,
 /// and under each failure what to do (for a bot that still sends).
 fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let overall = match standing {
         Standing::Attention => "needs attention: fix what is marked ✗",
         Standing::Ending => "ending (scheduled for cancellation, still sending)",
@@ -89,7 +89,7 @@ fn served(tally: &Tally, state: &AppState) -> String {
 }
 
 pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let n = |v: Option<i64>| v.map_or("not set".to_string(), |v| v.to_string());
     let standing = standing(bot);
     let mut lines = vec![
@@ -116,7 +116,7 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         field(
             "Warm-up started",
             bot.warmup_started_at
-                .map(|t| state.zone.date_time(t.0))
+                .map(|t| state.env.zone.date_time(t.0))
                 .unwrap_or_else(|| "not started".into()),
             theme,
         ),

@@ -18,9 +18,11 @@ pub fn status_style(status: &CampaignStatus, theme: &Theme) -> Style {
 }
 
 pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
-    let created =
-        campaign.created_at.map(|t| state.zone.date_time(t.0)).unwrap_or_else(|| "unknown".into());
+    let theme = &state.env.theme;
+    let created = campaign
+        .created_at
+        .map(|t| state.env.zone.date_time(t.0))
+        .unwrap_or_else(|| "unknown".into());
     let duration = campaign.meeting_duration.map_or("not set".to_string(), |d| format!("{d} min"));
     let tracking = |on: bool| if on { "on" } else { "off" };
     let test_mode = if campaign.test_mode { "on: e-mails are not really sent" } else { "off" };
@@ -69,8 +71,8 @@ pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>>
 
 /// Replies, Interested and meetings per bot of the campaign, busiest first.
 fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
-    let store = &state.store;
+    let theme = &state.env.theme;
+    let store = &state.org.store;
     let replies = store.range_replies.items();
     let meetings = store.range_meetings.items();
     let basis = state.results_basis();
@@ -82,7 +84,8 @@ fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled("  no replies or meetings in the range", theme.dim)));
         return lines;
     }
-    let name_width = usize::from(state.width.saturating_sub(4)).saturating_sub(33).clamp(12, 40);
+    let name_width =
+        usize::from(state.env.width.saturating_sub(4)).saturating_sub(33).clamp(12, 40);
     lines.push(Line::from(Span::styled(
         format!("  {:<name_width$} {:>7} {:>10} {:>8}", "Bot", "Replies", "Interested", "Meetings"),
         theme.header,

@@ -18,7 +18,7 @@ pub fn value_text(value: &Value) -> String {
 
 /// `custom_data` as indented `key  value` lines, keys in order.
 pub fn custom_data_lines(data: &JsonObject, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     if data.is_empty() {
         return vec![field("  (none)", "", theme)];
     }
@@ -28,7 +28,7 @@ pub fn custom_data_lines(data: &JsonObject, state: &AppState) -> Vec<Line<'stati
 }
 
 pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let name = format!("{} {}", contact.first_name(), contact.last_name());
     let dnc = if contact.dnc {
         styled_field(

@@ -10,10 +10,10 @@ use crate::tui::widgets::detail::{field, styled_field};
 use ratatui::text::Line;
 
 pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
-    let zone = &state.zone;
+    let theme = &state.env.theme;
+    let zone = &state.env.zone;
     let when = format!("{} {}", meeting_day(meeting, zone), time(meeting, zone));
-    let standing = MeetingState::of(meeting, state.now);
+    let standing = MeetingState::of(meeting, state.env.now);
     let tone = match standing {
         MeetingState::Cancelled => theme.negative,
         MeetingState::Held => theme.text,
@@ -41,7 +41,7 @@ pub fn detail_lines(meeting: &Meeting, state: &AppState) -> Vec<Line<'static>> {
         Line::from(""),
     ];
     let summary = meeting.summary.as_deref().map(sanitize).unwrap_or_default();
-    let room = usize::from(state.width.saturating_sub(26)).max(20);
+    let room = usize::from(state.env.width.saturating_sub(26)).max(20);
     for (index, piece) in wrap_line(&summary, room).into_iter().enumerate() {
         lines.push(field(if index == 0 { "Summary" } else { "" }, piece, theme));
     }

@@ -19,14 +19,15 @@ pub fn detail_line_count(state: &AppState) -> usize {
 /// The lines of the current pane's open detail, wrapped at the pane's inner width (its
 /// scrolling counts these lines).
 pub fn detail_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
-    let inner = usize::from(state.width.saturating_sub(2));
+    let inner = usize::from(state.env.width.saturating_sub(2));
     unwrapped_lines(state).map(|lines| crate::tui::widgets::detail_wrap::wrap(lines, inner))
 }
 
 fn unwrapped_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
     let id = state.current_detail()?.id;
-    match state.pane {
+    match state.panes.pane {
         Pane::Campaigns => state
+            .org
             .store
             .campaigns
             .items()
@@ -34,6 +35,7 @@ fn unwrapped_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
             .find(|c| c.id == id)
             .map(|c| campaign::detail_lines(c, state)),
         Pane::Meetings => state
+            .org
             .store
             .meetings
             .items()
@@ -41,6 +43,7 @@ fn unwrapped_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
             .find(|m| m.id == id)
             .map(|m| meeting::detail_lines(m, state)),
         Pane::Bots => state
+            .org
             .store
             .bots
             .items()
@@ -48,6 +51,7 @@ fn unwrapped_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
             .find(|b| b.id == id)
             .map(|b| bot::detail_lines(b, state)),
         Pane::Contacts => state
+            .org
             .store
             .contacts
             .items()

@@ -16,16 +16,16 @@ const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█
 
 /// What `who` achieved in the range, with its heading; "loading" until both lists are in.
 pub(super) fn result_lines(who: Who, state: &AppState) -> (Option<Tally>, Vec<Line<'static>>) {
-    let theme = &state.theme;
-    let today = state.zone.date(state.now);
+    let theme = &state.env.theme;
+    let today = state.env.zone.date(state.env.now);
     let key = state.key_label(Command::CycleRange, "t");
     let title = format!(
         "Results · {} in {} ({key} changes)",
         state.range_window().describe(today),
-        crate::clock::zone_label(state.zone.format(state.now, "%Z"))
+        crate::clock::zone_label(state.env.zone.format(state.env.now, "%Z"))
     );
     let mut lines = vec![Line::from(""), heading(&title, theme)];
-    let store = &state.store;
+    let store = &state.org.store;
     let (Some(replies), Some(meetings)) = (&store.range_replies.data, &store.range_meetings.data)
     else {
         let failed = store.range_replies.error.is_some() || store.range_meetings.error.is_some();
@@ -39,7 +39,7 @@ pub(super) fn result_lines(who: Who, state: &AppState) -> (Option<Tally>, Vec<Li
     let days = series(&replies.items, &meetings.items, &basis, who);
     lines.extend(chart_lines(
         &days,
-        usize::from(state.width.saturating_sub(2)).saturating_sub(LABEL),
+        usize::from(state.env.width.saturating_sub(2)).saturating_sub(LABEL),
         theme,
     ));
     (Some(tally), lines)
@@ -50,7 +50,7 @@ fn count(style: Style, n: usize, theme: &Theme) -> Style {
 }
 
 fn tally_lines(tally: &Tally, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let mut lines = vec![styled_field(
         "  Replies",
         tally.replies.to_string(),
@@ -76,7 +76,7 @@ fn tally_lines(tally: &Tally, state: &AppState) -> Vec<Line<'static>> {
     lines.push(field("  Reply → meeting", tally.rate_text(), theme));
     let last = tally
         .last_activity
-        .map_or_else(|| "none in the range".into(), |t| state.zone.date_time(t.0));
+        .map_or_else(|| "none in the range".into(), |t| state.env.zone.date_time(t.0));
     lines.push(field("  Last activity", last, theme));
     lines
 }

@@ -4,8 +4,13 @@
 
 use crate::api::{ApiError, Client, Timestamp};
 use crate::inbox::snippet::{Snippet, summarise};
-use crate::local::{Mark, MarkBook, MarksVersion, Scope};
+use crate::local::{LocalState, Mark, MarkBook, MarksVersion, Scope};
 use std::collections::HashMap;
+
+/// The file the dashboard keeps its personal marks in (seen, snippet times), named here only
+/// (the runner and the start of `tui::run` open it). The jobs reach every mark through a
+/// [`MarkBook`] over it, so a team's store for the shared marks joins the book in one place.
+pub type MarksStore = LocalState;
 
 /// Read the chain of one exchange for its snippet.
 #[derive(Debug, Clone, PartialEq, Eq)]

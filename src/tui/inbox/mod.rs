@@ -87,9 +87,6 @@ pub struct InboxState {
     counts: CountsMemo,
     hot: HotMemo,
     pub alerts: Alerts,
-    /// Bytes for the terminal itself (bell, notifications), written by the loop after the
-    /// next frame.
-    pub terminal_out: Vec<String>,
     /// The Overview's speed-to-lead breakdown (per campaign and per bot) is open.
     pub speed_open: bool,
 }
@@ -114,7 +111,6 @@ impl Default for InboxState {
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
             alerts: Alerts::default(),
-            terminal_out: Vec::new(),
             speed_open: false,
         }
     }

@@ -284,10 +284,15 @@ impl ListState {
         })
     }
 
+    /// Whether `answer` is the awaited one: no newer keystroke or rows came since.
+    pub fn awaits(&self, answer: &Filtered) -> bool {
+        self.searching == Some(answer.generation) && answer.rows == self.index.len()
+    }
+
     /// Takes the answer of a search made off the UI thread; `false` when it is not the
     /// awaited one (a newer keystroke or new rows came since).
     pub fn filtered(&mut self, answer: Arc<Filtered>) -> bool {
-        if self.searching != Some(answer.generation) || answer.rows != self.index.len() {
+        if !self.awaits(&answer) {
             return false;
         }
         self.searching = None;

@@ -20,10 +20,10 @@ pub struct Drawn {
 /// meetings' links.
 fn known_urls(state: &AppState) -> Vec<String> {
     let mut known = Vec::new();
-    if let Some(chain) = &state.exchanges.chain {
+    if let Some(chain) = &state.panes.exchanges.chain {
         known.extend(chain.layout.links.iter().flatten().cloned());
     }
-    known.extend(state.store.meetings.items().iter().filter_map(|m| m.meeting_link.clone()));
+    known.extend(state.org.store.meetings.items().iter().filter_map(|m| m.meeting_link.clone()));
     known
 }
 
@@ -31,8 +31,8 @@ fn known_urls(state: &AppState) -> Vec<String> {
 /// false`).
 pub fn find(buffer: &Buffer, state: &AppState) -> Vec<Drawn> {
     // Links of chains and meetings only: a URL-looking name in a table stays text.
-    let chain = state.pane == Pane::Exchanges && state.exchanges.chain.is_some();
-    if !state.outside.settings.hyperlinks || !(chain || state.pane == Pane::Meetings) {
+    let chain = state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some();
+    if !state.outside.settings.hyperlinks || !(chain || state.panes.pane == Pane::Meetings) {
         return Vec::new();
     }
     links::find(buffer, &known_urls(state))

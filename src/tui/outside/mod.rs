@@ -63,8 +63,6 @@ pub struct Outside {
     pub armed: Option<Armed>,
     /// The editor is open on a field of the form: its request id.
     pub editing: Option<ReqId>,
-    /// The screen was handed to another program: draw it whole again.
-    pub repaint: bool,
     /// Palette lines run, oldest first, per profile (never one holding a key).
     pub history: Vec<(String, String)>,
     /// The toast saying a profile switch is under way, until the switch lands.

@@ -2,7 +2,7 @@
 //! can only be stored in `R`'s remote.
 
 use crate::api::{ApiError, Client, Listed};
-use crate::tui::action::{Action, Answer, Read};
+use crate::tui::action::{Action, Answer, Effect, Read};
 use crate::tui::lists::list::INLINE_ROWS;
 use crate::tui::lists::search::ListJob;
 use crate::tui::model::{ReqId, Slot};
@@ -80,13 +80,17 @@ impl<R: ListResource> Answer for LoadedList<R> {
         self.result.as_ref().map(|listed| listed.skipped)
     }
 
-    fn store(&self, state: &mut AppState) -> bool {
-        let now = state.now;
+    fn store(&self, state: &mut AppState) -> Option<Vec<Effect>> {
+        // Read first: a stale answer writes nothing (and so draws nothing).
+        if !R::remote(state)?.awaits_answer(self.req_id) {
+            return None;
+        }
+        let now = state.env.now;
         let result = self.result.clone();
-        let Some(remote) = R::remote_mut(state) else { return false };
+        let remote = R::remote_mut(state)?;
         let before = remote.data.as_ref().map(|data| Arc::clone(&data.items));
         if !remote.finish(self.req_id, result, now, R::order) {
-            return false;
+            return None;
         }
         // Rows a reload replaced are freed by a worker: a million of them take longer than
         // a frame to free one by one.
@@ -94,9 +98,11 @@ impl<R: ListResource> Answer for LoadedList<R> {
             old.len() > INLINE_ROWS
                 && !remote.data.as_ref().is_some_and(|data| Arc::ptr_eq(&data.items, old))
         });
-        if let Some(old) = replaced {
-            state.list_jobs.push(ListJob::Discard(Arc::new(old)));
-        }
-        true
+        Some(
+            replaced
+                .map(|old| Effect::Search(ListJob::Discard(Arc::new(old))))
+                .into_iter()
+                .collect(),
+        )
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Bot, Client, Items, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::bots::standing;
 use crate::tui::remote::{Remote, sorted};
@@ -21,11 +22,11 @@ impl ListResource for Bots {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Bot>> {
-        Some(&state.store.bots)
+        Some(&state.org.store.bots)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Bot>> {
-        Some(&mut state.store.bots)
+        Some(&mut state.org.store.bots)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Bot>, ApiError> {
@@ -36,8 +37,8 @@ impl ListResource for Bots {
         sorted(items, |a, b| standing(a).cmp(&standing(b)))
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        reindex_list::<Self>(state)
     }
 }
 

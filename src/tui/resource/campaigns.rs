@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Campaign, Client, Items, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
@@ -20,11 +21,11 @@ impl ListResource for Campaigns {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Campaign>> {
-        Some(&state.store.campaigns)
+        Some(&state.org.store.campaigns)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Campaign>> {
-        Some(&mut state.store.campaigns)
+        Some(&mut state.org.store.campaigns)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Campaign>, ApiError> {
@@ -35,12 +36,13 @@ impl ListResource for Campaigns {
         sorted(items, |a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)))
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        let mut effects = reindex_list::<Self>(state);
         // The exchanges' rows show campaign names. Through the inbox's own reindex, which
         // applies its category and handled filters again (the bare list rebuild brought
         // every hidden handled reply back on each refresh).
-        Exchanges::reindex(state);
+        effects.extend(Exchanges::reindex(state));
+        effects
     }
 }
 

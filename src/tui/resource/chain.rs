@@ -2,6 +2,7 @@
 //! the width once per change.
 
 use crate::api::{ApiError, Client, EmailMessage, Listed};
+use crate::tui::action::Effect;
 use crate::tui::chain::{ChainLayout, LayoutJob};
 use crate::inbox::snippet::reply_position;
 use crate::tui::layout::text_width;
@@ -21,55 +22,57 @@ impl ListResource for Chain {
     const SLOT: Slot = Slot::Chain;
 
     fn query(state: &AppState) -> Option<i64> {
-        Some(state.exchanges.chain.as_ref()?.exchange.id)
+        Some(state.panes.exchanges.chain.as_ref()?.exchange.id)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<EmailMessage>> {
-        Some(&state.exchanges.chain.as_ref()?.remote)
+        Some(&state.panes.exchanges.chain.as_ref()?.remote)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<EmailMessage>> {
-        Some(&mut state.exchanges.chain.as_mut()?.remote)
+        Some(&mut state.panes.exchanges.chain.as_mut()?.remote)
     }
 
     async fn fetch(client: &Client, exchange_id: &i64) -> Result<Listed<EmailMessage>, ApiError> {
         client.email_chain(*exchange_id).await
     }
 
-    fn reindex(state: &mut AppState) {
-        relayout_chain(state, true);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        relayout_chain(state, true).into_iter().collect()
     }
 }
 
-/// Asks for the chain to be laid out again (off the UI thread: `state.layout_job`) when its
-/// data, the width or the folding changed.
-pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) {
+/// Asks for the chain to be laid out again (off the UI thread: the effect) when its data,
+/// the width or the folding changed.
+pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option<Effect> {
     let width = text_width(state);
-    let zone = state.zone;
-    let req_id = state.next_req_id;
-    let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    let zone = state.env.zone;
+    let req_id = state.server.next_req_id;
+    let chain = state.panes.exchanges.chain.as_mut()?;
     let wanted = (width, chain.unfolded);
     if !data_changed
         && chain.layout_pending.is_none()
         && (chain.layout.width, chain.layout.unfolded) == wanted
     {
-        return;
+        return None;
     }
-    let Some(data) = &chain.remote.data else { return };
-    state.next_req_id += 1;
+    let data = chain.remote.data.as_ref()?;
+    state.server.next_req_id += 1;
     chain.layout_pending = Some(req_id);
     let messages = Arc::clone(&data.items);
-    state.layout_job = Some(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone });
+    Some(Effect::LayOut(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone }))
 }
 
 /// Shows a finished layout if it is the awaited one; the message at the top of the view
 /// stays at the top (also across a refresh of the chain). A chain just opened shows the
 /// contact's latest message at the top.
 pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
-    let Some(chain) = state.exchanges.chain.as_mut() else { return false };
-    if chain.layout_pending != Some(req_id) {
+    // Read first: a layout no longer awaited writes nothing (and so draws nothing).
+    if state.panes.exchanges.chain.as_ref().and_then(|chain| chain.layout_pending) != Some(req_id)
+    {
         return false;
     }
+    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return false };
     chain.layout_pending = None;
     let top_message = if chain.layout.lines.is_empty() {
         // The first layout of a chain: it opens at the contact's latest message, the reply.

@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Client, Contact, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
@@ -19,19 +20,19 @@ impl ListResource for Contacts {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Contact>> {
-        Some(&state.store.contacts)
+        Some(&state.org.store.contacts)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Contact>> {
-        Some(&mut state.store.contacts)
+        Some(&mut state.org.store.contacts)
     }
 
     async fn fetch(client: &Client, _: &()) -> Result<Listed<Contact>, ApiError> {
         client.list_contacts().await
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        reindex_list::<Self>(state)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
@@ -17,15 +18,15 @@ impl ListResource for Exchanges {
     const SLOT: Slot = Slot::Exchanges;
 
     fn query(state: &AppState) -> Option<ExchangeQuery> {
-        Some(state.exchanges.query.clone())
+        Some(state.panes.exchanges.query.clone())
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
-        Some(&state.store.exchanges)
+        Some(&state.org.store.exchanges)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
-        Some(&mut state.store.exchanges)
+        Some(&mut state.org.store.exchanges)
     }
 
     /// The inbox as `outreach replies` asks for it (both groups, [`crate::inbox::GROUPS`]),
@@ -38,24 +39,27 @@ impl ListResource for Exchanges {
         sorted(items, |a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)))
     }
 
-    fn reindex(state: &mut AppState) {
-        reindex_list::<Self>(state);
-        keep_inbox_rows(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        let mut effects = reindex_list::<Self>(state);
+        effects.extend(keep_inbox_rows(state));
+        effects
     }
 }
 
 /// Lists only the replies the inbox's category and handled filters let through, keeping
-/// the selection on its reply when it stays (else on the next one).
-pub(crate) fn keep_inbox_rows(state: &mut AppState) {
-    let inbox = &state.inbox;
+/// the selection on its reply when it stays (else on the next one); a large list is
+/// searched off the UI thread (the effect).
+pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
+    let inbox = &state.org.inbox;
     let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
     let keep: Option<Vec<bool>> =
-        narrowed.then(|| state.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
+        narrowed.then(|| state.org.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
     let height = list_rows(state);
-    let list = &mut state.exchanges.list;
-    let job = list.keep_only(keep.as_deref(), &mut state.engine);
+    let panes = &mut *state.panes;
+    let list = &mut panes.exchanges.list;
+    let job = list.keep_only(keep.as_deref(), &mut panes.engine);
     list.scroll_into_view(height);
-    state.queue_search(Pane::Exchanges, job);
+    Effect::search(Pane::Exchanges, job)
 }
 
 impl PaneList for Exchanges {

@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Client, Items, Listed, Meeting, MeetingQuery};
 use crate::present::{self, columns};
+use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
@@ -20,15 +21,15 @@ impl ListResource for Meetings {
     const SLOT: Slot = Slot::Meetings;
 
     fn query(state: &AppState) -> Option<MeetingQuery> {
-        Some(state.meetings.query.clone())
+        Some(state.panes.meetings.query.clone())
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Meeting>> {
-        Some(&state.store.meetings)
+        Some(&state.org.store.meetings)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Meeting>> {
-        Some(&mut state.store.meetings)
+        Some(&mut state.org.store.meetings)
     }
 
     async fn fetch(client: &Client, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
@@ -39,24 +40,25 @@ impl ListResource for Meetings {
         soonest_first(items)
     }
 
-    fn reindex(state: &mut AppState) {
-        let first_load = state.meetings.list.total() == 0;
-        reindex_list::<Self>(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        let first_load = state.panes.meetings.list.total() == 0;
+        let effects = reindex_list::<Self>(state);
         // The agenda opens at today, not at the oldest meeting of the range.
-        let zone = state.zone;
-        let today = zone.date(state.now);
+        let zone = state.env.zone;
+        let today = zone.date(state.env.now);
         let upcoming = state
-            .store
+            .org.store
             .meetings
             .items()
             .iter()
             .find(|m| m.start.is_some_and(|s| zone.date(s.0) >= today))
             .map(|m| m.id);
         if let Some(id) = upcoming.filter(|_| first_load) {
-            state.meetings.list.select_id(id);
+            state.panes.meetings.list.select_id(id);
             let height = crate::tui::layout::list_rows(state);
-            state.meetings.list.scroll_into_view(height);
+            state.panes.meetings.list.scroll_into_view(height);
         }
+        effects
     }
 }
 

@@ -18,7 +18,7 @@ pub(crate) use shape::{PaneList, context};
 
 use crate::api::ApiError;
 use crate::present::cause::sentences;
-use crate::tui::action::Fetch;
+use crate::tui::action::{Effect, Fetch};
 use crate::tui::model::{Pane, Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
@@ -90,7 +90,7 @@ pub(crate) fn silences(state: &AppState) -> Vec<i64> {
     Slot::ALL
         .iter()
         .filter_map(|&slot| waiting_since(state, slot))
-        .map(|since| (state.now - since).num_seconds())
+        .map(|since| (state.env.now - since).num_seconds())
         .filter(|&seconds| seconds >= quiet)
         .collect()
 }
@@ -116,12 +116,12 @@ pub(crate) fn status(state: &AppState, slot: Slot) -> SlotStatus {
     visit(slot, Status(state))
 }
 
-/// Rebuilds what depends on a slot's data.
-pub(crate) fn reindex(state: &mut AppState, slot: Slot) {
+/// Rebuilds what depends on a slot's data; the effects are the work for workers.
+pub(crate) fn reindex(state: &mut AppState, slot: Slot) -> Vec<Effect> {
     struct Reindex<'a>(&'a mut AppState);
     impl Visit for Reindex<'_> {
-        type Output = ();
-        fn visit<R: ListResource>(self) {
+        type Output = Vec<Effect>;
+        fn visit<R: ListResource>(self) -> Vec<Effect> {
             R::reindex(self.0)
         }
     }
@@ -137,7 +137,7 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
         fn visit<R: ListResource>(self) -> Option<Fetch> {
             let state = self.0;
             let query = R::query(state)?;
-            let (req_id, now) = (state.take_req_id(), state.now);
+            let (req_id, now) = (state.take_req_id(), state.env.now);
             R::remote_mut(state)?.awaits(req_id, now);
             Some(Fetch::new(req_id, R::SLOT, Arc::new(answer::ReadList::<R> { query })))
         }
@@ -147,7 +147,7 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
 
 /// The slots the current pane shows. The Exchanges pane also wants campaign names.
 pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
-    match state.pane {
+    match state.panes.pane {
         Pane::Overview => vec![
             Slot::Campaigns,
             Slot::Bots,
@@ -162,7 +162,7 @@ pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
         Pane::Campaigns | Pane::Bots => {
             vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
         }
-        Pane::Exchanges if state.exchanges.chain.is_some() => vec![Slot::Chain],
+        Pane::Exchanges if state.panes.exchanges.chain.is_some() => vec![Slot::Chain],
         Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
         Pane::Meetings => vec![Slot::Meetings],
         Pane::Contacts => vec![Slot::Contacts],

@@ -2,6 +2,7 @@
 //! those booked in it): see [`super::RangeReplies`].
 
 use crate::api::{ApiError, Client, Listed, Meeting, MeetingQuery};
+use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::range_replies::recount;
@@ -20,18 +21,18 @@ impl ListResource for RangeMeetings {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Meeting>> {
-        Some(&state.store.range_meetings)
+        Some(&state.org.store.range_meetings)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Meeting>> {
-        Some(&mut state.store.range_meetings)
+        Some(&mut state.org.store.range_meetings)
     }
 
     async fn fetch(client: &Client, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {
         client.list_meetings(query).await
     }
 
-    fn reindex(state: &mut AppState) {
-        recount(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        recount(state)
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
 use crate::results::Results;
+use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::campaigns::Campaigns;
@@ -21,30 +22,30 @@ impl ListResource for RangeReplies {
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
-        Some(&state.store.range_replies)
+        Some(&state.org.store.range_replies)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
-        Some(&mut state.store.range_replies)
+        Some(&mut state.org.store.range_replies)
     }
 
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
         client.list_exchanges(query).await
     }
 
-    fn reindex(state: &mut AppState) {
-        recount(state);
+    fn reindex(state: &mut AppState) -> Vec<Effect> {
+        recount(state)
     }
 }
 
 /// Counts the range's results again from both lists, once both are loaded, and rebuilds
 /// the Campaigns list, whose cells and filter show them.
-pub(crate) fn recount(state: &mut AppState) {
-    let store = &state.store;
+pub(crate) fn recount(state: &mut AppState) -> Vec<Effect> {
+    let store = &state.org.store;
     if store.range_replies.data.is_none() || store.range_meetings.data.is_none() {
-        return;
+        return Vec::new();
     }
     let (replies, meetings) = (store.range_replies.items(), store.range_meetings.items());
-    state.results = Results::compute(replies, meetings, &state.results_basis());
-    reindex_list::<Campaigns>(state);
+    state.org.results = Results::compute(replies, meetings, &state.results_basis());
+    reindex_list::<Campaigns>(state)
 }

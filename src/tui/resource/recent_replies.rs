@@ -15,15 +15,15 @@ impl ListResource for RecentReplies {
     const SLOT: Slot = Slot::RecentReplies;
 
     fn query(state: &AppState) -> Option<ExchangeQuery> {
-        Some(crate::summary::queries(state.now).0)
+        Some(crate::summary::queries(state.env.now).0)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Exchange>> {
-        Some(&state.store.recent_replies)
+        Some(&state.org.store.recent_replies)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Exchange>> {
-        Some(&mut state.store.recent_replies)
+        Some(&mut state.org.store.recent_replies)
     }
 
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {

@@ -2,6 +2,7 @@
 
 use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
+use crate::tui::action::Effect;
 use crate::tui::layout::list_rows;
 use crate::tui::lists::filter::{SearchChunk, SearchIndex, row_text};
 use crate::tui::lists::list::INLINE_ROWS;
@@ -33,8 +34,11 @@ pub trait ListResource: Send + Sync + 'static {
     fn order(items: Items<Self::Item>) -> Items<Self::Item> {
         items
     }
-    /// Rebuilds what depends on the data: a list's rows, the chain's layout.
-    fn reindex(_state: &mut AppState) {}
+    /// Rebuilds what depends on the data (a list's rows, the chain's layout); the effects
+    /// are the work that goes off the UI thread.
+    fn reindex(_state: &mut AppState) -> Vec<Effect> {
+        Vec::new()
+    }
 }
 
 /// A resource with a pane of its own, drawn as a table.
@@ -57,13 +61,13 @@ impl present::CampaignNames for AppState {
 /// campaigns' names, the results of the chosen range once loaded, and the inbox's marks and
 /// snippets.
 pub(crate) fn context(state: &AppState) -> present::Context<'_> {
-    let results = state.results.window.is_some().then_some(&state.results);
+    let results = state.org.results.window.is_some().then_some(&state.org.results);
     present::Context {
-        zone: &state.zone,
-        now: state.now,
+        zone: &state.env.zone,
+        now: state.env.now,
         campaigns: state,
         results,
-        inbox: &state.inbox,
+        inbox: &state.org.inbox,
     }
 }
 
@@ -78,8 +82,9 @@ impl present::CampaignNames for NameCopy {
 
 /// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
 /// in view. A small list is indexed at once; a large one is shown at once (the rows are
-/// drawn from the data) and becomes searchable chunk by chunk as a worker folds its text.
-pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
+/// drawn from the data) and becomes searchable chunk by chunk as a worker folds its text:
+/// the effects send the index and a search to workers.
+pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
     let height = list_rows(state);
     let items: Items<R::Item> = R::remote(state)
         .and_then(|remote| remote.data.as_ref())
@@ -92,13 +97,13 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
             items.iter().map(|item| row_text(&columns, item, &context)).collect();
         (SearchIndex::new(&rows), None)
     } else {
-        let (zone, now) = (state.zone, state.now);
+        let (zone, now) = (state.env.zone, state.env.now);
         let names = NameCopy(
-            state.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
+            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
         );
         // What the cells read besides the item, copied for the worker.
-        let inbox = state.inbox.clone();
-        let results = state.results.window.is_some().then(|| state.results.clone());
+        let inbox = state.org.inbox.clone();
+        let results = state.org.results.window.is_some().then(|| state.org.results.clone());
         let items = Arc::clone(&items);
         let build: Box<BuildRows> = Box::new(move |range| {
             let context = present::Context {
@@ -112,12 +117,13 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) {
         });
         (SearchIndex::default(), Some(build))
     };
-    let Some((list, engine)) = state.list_and_engine(R::PANE) else { return };
+    let Some((list, engine)) = state.list_and_engine(R::PANE) else { return Vec::new() };
     let (ticket, job) = list.set_rows(ids, index, engine);
     list.scroll_into_view(height);
-    state.queue_search(R::PANE, job);
+    let mut effects: Vec<Effect> = Effect::search(R::PANE, job).into_iter().collect();
     if let Some(build) = build {
         let job = IndexJob::new(R::PANE, ticket, items.len(), build);
-        state.list_jobs.push(ListJob::Index(Arc::new(job)));
+        effects.push(Effect::Search(ListJob::Index(Arc::new(job))));
     }
+    effects
 }

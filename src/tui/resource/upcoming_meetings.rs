@@ -16,15 +16,15 @@ impl ListResource for UpcomingMeetings {
     const SLOT: Slot = Slot::UpcomingMeetings;
 
     fn query(state: &AppState) -> Option<MeetingQuery> {
-        Some(crate::summary::queries(state.now).1)
+        Some(crate::summary::queries(state.env.now).1)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Meeting>> {
-        Some(&state.store.upcoming_meetings)
+        Some(&state.org.store.upcoming_meetings)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<Meeting>> {
-        Some(&mut state.store.upcoming_meetings)
+        Some(&mut state.org.store.upcoming_meetings)
     }
 
     async fn fetch(client: &Client, query: &MeetingQuery) -> Result<Listed<Meeting>, ApiError> {

@@ -29,15 +29,13 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Open => navigate::open(state),
-        Command::Back => leave(state, |state| {
-            navigate::back(state);
-        }),
+        Command::Back => leave(state, |state| navigate::back(state).into_iter().collect()),
         Command::Filter => {
             if state.showing_list() {
                 let current =
                     state.current_list().map(|l| l.filter().to_string()).unwrap_or_default();
-                state.filter_input = TextInput::new(&current);
-                state.filtering = true;
+                state.transient.filter_input = TextInput::new(&current);
+                state.transient.filtering = true;
             }
             Vec::new()
         }
@@ -52,30 +50,30 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Help => {
-            state.overlay = Some(Overlay::Help { scroll: 0 });
+            state.transient.overlay = Some(Overlay::Help { scroll: 0 });
             Vec::new()
         }
         Command::Palette => {
-            state.overlay = Some(Overlay::Palette(Palette::default()));
+            state.transient.overlay = Some(Overlay::Palette(Palette::default()));
             Vec::new()
         }
         // As in less and mail readers: `q` closes what is open, and quits from the top.
         Command::Quit => {
             let mut closed = false;
-            let effects = leave(state, |state| closed = navigate::close_view(state));
+            let effects = leave(state, |state| {
+                closed = navigate::close_view(state);
+                Vec::new()
+            });
             if closed { effects } else { vec![Effect::Quit] }
         }
         Command::GoTo(pane) => navigate::go_to(state, pane),
-        Command::NextPane => navigate::go_to(state, state.pane.cycle(1)),
-        Command::PrevPane => navigate::go_to(state, state.pane.cycle(-1)),
+        Command::NextPane => navigate::go_to(state, state.panes.pane.cycle(1)),
+        Command::PrevPane => navigate::go_to(state, state.panes.pane.cycle(-1)),
         Command::EditQuery => {
             open_query_form(state);
             Vec::new()
         }
-        Command::ToggleQuotes => {
-            navigate::toggle_quotes(state);
-            Vec::new()
-        }
+        Command::ToggleQuotes => navigate::toggle_quotes(state).into_iter().collect(),
         Command::NextMessage => {
             navigate::jump_message(state, true);
             Vec::new()
@@ -109,20 +107,19 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
 
 /// Runs `step` (which may close the chain); a chain closed while loading has its request
 /// cancelled, its answer no longer wanted.
-fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState)) -> Vec<Effect> {
-    let chain_loading = state.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
-    step(state);
-    if chain_loading && state.exchanges.chain.is_none() {
-        return vec![Effect::Cancel(Slot::Chain)];
+fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) -> Vec<Effect> {
+    let chain_loading = state.panes.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
+    let mut effects = step(state);
+    if chain_loading && state.panes.exchanges.chain.is_none() {
+        effects.push(Effect::Cancel(Slot::Chain));
     }
-    Vec::new()
+    effects
 }
 
 /// The next results range; its replies and meetings are fetched again (the old numbers stay
 /// until they come, the titles saying they load).
 fn cycle_range(state: &mut AppState) -> Vec<Effect> {
-    state.range_days = crate::results::next_range(state.range_days);
-    state.dirty = true;
+    state.panes.range_days = crate::results::next_range(state.panes.range_days);
     [Slot::RangeReplies, Slot::RangeMeetings]
         .into_iter()
         .filter_map(|slot| crate::tui::update::fetch::fetch(state, slot))

@@ -12,7 +12,7 @@ use crate::tui::state::{AppState, Connection, Problem};
 /// older than the auto-refresh period: the timer only refreshes the pane in view, so a pane
 /// entered after minutes elsewhere would otherwise show data that old.
 pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
-    if !matches!(state.connection, Connection::Ready(_)) {
+    if !matches!(state.server.connection, Connection::Ready(_)) {
         return Vec::new();
     }
     let wanted: Vec<Slot> = pane_slots(state)
@@ -27,21 +27,23 @@ pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
 
 /// Loaded longer ago than the auto-refresh period, and not being loaded now.
 fn is_stale(state: &AppState, status: resource::SlotStatus) -> bool {
-    let Some(every) = state.refresh_every.filter(|every| !every.is_zero()) else { return false };
+    let Some(every) = state.env.refresh_every.filter(|every| !every.is_zero()) else {
+        return false;
+    };
     let every = chrono::TimeDelta::from_std(every).unwrap_or(chrono::TimeDelta::MAX);
-    !status.loading && status.loaded_at.is_some_and(|at| state.now - at > every)
+    !status.loading && status.loaded_at.is_some_and(|at| state.env.now - at > every)
 }
 
 /// Reloads everything the current pane shows; before a connection, retries connecting.
 pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
-    match state.connection {
+    match state.server.connection {
         Connection::Ready(_) => {
             let slots = pane_slots(state);
             slots.into_iter().filter_map(|slot| fetch(state, slot)).collect()
         }
         Connection::Connecting => Vec::new(),
         Connection::NeedsKey { .. } | Connection::Failed { .. } => {
-            state.connection = Connection::Connecting;
+            state.server.connection = Connection::Connecting;
             vec![Effect::Connect]
         }
     }
@@ -70,10 +72,10 @@ pub(crate) fn on_connected(
     match result {
         Ok(info) => {
             if !info.warnings.is_empty() {
-                state.notice = Some(info.warnings.join(" "));
+                state.transient.notice = Some(info.warnings.join(" "));
             }
-            state.connection = Connection::Ready(info);
-            state.last_error = None;
+            state.server.connection = Connection::Ready(info);
+            state.transient.last_error = None;
             // The Overview's data (the reply inbox's counts too), and whatever the current
             // pane shows (fresh after a new login, even if an older session had loaded it).
             let mut effects = crate::tui::update::inbox::on_connected(state);
@@ -92,16 +94,17 @@ pub(crate) fn on_connected(
             effects
         }
         Err(failure) => {
-            state.last_error = Some(Problem { slot: None, message: failure.message.clone() });
+            state.transient.last_error =
+                Some(Problem { slot: None, message: failure.message.clone() });
             if failure.needs_key {
-                state.connection = Connection::NeedsKey {
+                state.server.connection = Connection::NeedsKey {
                     base_url: failure.base_url,
                     profile: failure.profile,
                     message: failure.message,
                 };
                 crate::tui::update::login::open_login_form(state);
             } else {
-                state.connection = Connection::Failed { message: failure.message };
+                state.server.connection = Connection::Failed { message: failure.message };
             }
             Vec::new()
         }
@@ -110,45 +113,42 @@ pub(crate) fn on_connected(
 
 /// Applies an answer. A stale one (not the latest request of its slot) changes nothing.
 pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
-    if !answer.store(state) {
-        return Vec::new();
-    }
+    let Some(mut effects) = answer.store(state) else { return Vec::new() };
     let slot = answer.slot();
-    state.retries.retain(|wait| wait.slot != slot);
-    state.dirty = true;
+    state.server.retries.retain(|wait| wait.slot != slot);
     match answer.result() {
         Ok(skipped) => {
-            if state.last_error.as_ref().is_some_and(|p| p.slot == Some(slot)) {
-                state.last_error = None;
+            if state.transient.last_error.as_ref().is_some_and(|p| p.slot == Some(slot)) {
+                state.transient.last_error = None;
             }
             // The pane's title and the status bar say it until a load reads every item.
             if let Some(warning) = left_out(skipped, "items") {
                 let message = format!("{}: {warning} (the log says why).", slot.label());
-                state.last_error = Some(Problem { slot: Some(slot), message });
+                state.transient.last_error = Some(Problem { slot: Some(slot), message });
             }
-            resource::reindex(state, slot);
+            effects.extend(resource::reindex(state, slot));
             reveal(state, slot);
             if slot == Slot::Exchanges {
-                crate::tui::update::inbox::on_exchanges_loaded(state);
+                effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state));
             }
         }
         Err(error) => {
             // The log keeps what the status bar cuts short; an ApiError never holds the key.
             tracing::warn!(slot = slot.label(), %error, "loading failed");
             let message = format!("Loading {} failed: {error}", slot.label());
-            state.last_error = Some(Problem { slot: Some(slot), message });
+            state.transient.last_error = Some(Problem { slot: Some(slot), message });
         }
     }
-    Vec::new()
+    effects
 }
 
 /// Selects the item waiting to be shown in this slot's list (a contact just added).
 fn reveal(state: &mut AppState, slot: Slot) {
-    let Some((_, id)) = state.reveal.take_if(|(waiting, _)| *waiting == slot) else { return };
+    let Some((_, id)) = state.panes.reveal.take_if(|(waiting, _)| *waiting == slot) else { return };
     let height = list_rows(state);
     let list = match slot {
-        Slot::Contacts => &mut state.contacts.list,
-        Slot::Campaigns => &mut state.campaigns.list,
+        Slot::Contacts => &mut state.panes.contacts.list,
+        Slot::Campaigns => &mut state.panes.campaigns.list,
         _ => return,
     };
     if list.select_id(id) {

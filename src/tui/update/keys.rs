@@ -11,38 +11,36 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
         return vec![Effect::Quit];
     }
-    let had_notice = state.notice.take().is_some();
+    // A remark goes with the next key (read first: a key that does nothing draws nothing).
+    if state.transient.notice.is_some() {
+        state.transient.notice = None;
+    }
     if let Some(effects) = outside::before_key(state, &key) {
         return effects;
     }
-    if state.overlay.is_some() {
+    if state.transient.overlay.is_some() {
         return overlay::on_key(state, key);
     }
-    if state.filtering {
-        on_filter_key(state, key);
-        return Vec::new();
+    if state.transient.filtering {
+        return on_filter_key(state, key).into_iter().collect();
     }
     let scopes = state.active_scopes();
-    match state.keymap.lookup(&key, &scopes) {
+    match state.env.keymap.lookup(&key, &scopes) {
         Some(command) => commands::run(state, command),
-        None => {
-            // A key that does nothing changes nothing on screen (unless a remark goes away).
-            state.dirty = had_notice;
-            Vec::new()
-        }
+        None => Vec::new(),
     }
 }
 
 /// Typing a filter: the list narrows with every key; arrows still move the selection.
-fn on_filter_key(state: &mut AppState, key: KeyEvent) {
+fn on_filter_key(state: &mut AppState, key: KeyEvent) -> Option<Effect> {
     match key.code {
         KeyCode::Enter => {
-            state.filtering = false;
-            return;
+            state.transient.filtering = false;
+            return None;
         }
         KeyCode::Esc => {
-            state.filter_input.clear();
-            state.filtering = false;
+            state.transient.filter_input.clear();
+            state.transient.filtering = false;
         }
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
             let command = match key.code {
@@ -52,19 +50,20 @@ fn on_filter_key(state: &mut AppState, key: KeyEvent) {
                 _ => Command::PageDown,
             };
             navigate::movement(state, command);
-            return;
+            return None;
         }
-        _ if state.filter_input.handle_key(&key) => {}
-        _ => return,
+        _ if state.transient.filter_input.handle_key(&key) => {}
+        _ => return None,
     }
-    apply_filter(state);
+    apply_filter(state)
 }
 
-pub(crate) fn on_paste(state: &mut AppState, text: &str) {
-    if state.filtering {
-        state.filter_input.insert(text);
-        apply_filter(state);
+pub(crate) fn on_paste(state: &mut AppState, text: &str) -> Option<Effect> {
+    if state.transient.filtering {
+        state.transient.filter_input.insert(text);
+        apply_filter(state)
     } else {
         overlay::on_paste(state, text);
+        None
     }
 }

@@ -10,7 +10,7 @@ use crate::tui::state::{AppState, Connection, Overlay};
 
 /// The profile a login is for, and the base URL to start with.
 fn target(state: &AppState) -> Option<(String, String)> {
-    match &state.connection {
+    match &state.server.connection {
         Connection::NeedsKey { profile, base_url, .. } => {
             Some((profile.clone(), base_url.clone().unwrap_or_default()))
         }
@@ -24,7 +24,7 @@ fn target(state: &AppState) -> Option<(String, String)> {
 /// Opens the login form for the current profile (not in the demo, which needs no key).
 pub(crate) fn open_login_form(state: &mut AppState) {
     let Some((profile, base_url)) = target(state) else {
-        state.notice =
+        state.transient.notice =
             Some("The demo needs no key; run `outreach` without --demo to log in.".into());
         return;
     };
@@ -32,15 +32,14 @@ pub(crate) fn open_login_form(state: &mut AppState) {
     let mut form = Form::new(&title, Fields::Login(Box::new(LoginFields::new(&base_url))));
     form.focus = usize::from(!base_url.is_empty());
     let mut note = "The key is checked against the API, then kept in the OS keyring (never in a file). Esc shows other ways.".to_string();
-    let from_env =
-        matches!(&state.connection, Connection::Ready(info) if info.key_source == KeySource::Env);
+    let from_env = matches!(&state.server.connection, Connection::Ready(info) if info.key_source == KeySource::Env);
     if from_env {
         // The key in use came from the environment: say which key the rest of the run uses.
         note.push_str(" This run then uses the key entered here. ");
         note.push_str(ENV_KEY_WINS);
     }
     form.note = Some(note);
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
 }
 
 /// Checks that both fields are filled, then asks the loop to log in.
@@ -58,11 +57,11 @@ pub(crate) fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> 
     };
     if form.has_errors() {
         form.focus_first_error();
-        state.overlay = Some(Overlay::Form(form));
+        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     form.note = Some(format!("Checking the key against {} …", crate::text::sanitize(&base_url)));
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     vec![Effect::Login(LoginAttempt { profile, base_url, key })]
 }
 
@@ -70,21 +69,21 @@ pub(crate) fn submit_login(state: &mut AppState, mut form: Form) -> Vec<Effect> 
 pub(crate) fn on_logged_in(state: &mut AppState, result: Result<String, String>) -> Vec<Effect> {
     match result {
         Ok(message) => {
-            if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login()) {
-                state.overlay = None;
+            if matches!(&state.transient.overlay, Some(Overlay::Form(f)) if f.is_login()) {
+                state.transient.overlay = None;
             }
-            state.notice = Some(message);
-            state.last_error = None;
-            state.connection = Connection::Connecting;
+            state.transient.notice = Some(message);
+            state.transient.last_error = None;
+            state.server.connection = Connection::Connecting;
             vec![Effect::Connect]
         }
         Err(message) => {
-            match &mut state.overlay {
+            match &mut state.transient.overlay {
                 Some(Overlay::Form(form)) if form.is_login() => {
                     form.note = None;
                     form.error = Some(message);
                 }
-                _ => state.notice = Some(message),
+                _ => state.transient.notice = Some(message),
             }
             Vec::new()
         }

@@ -18,27 +18,34 @@ mod triage;
 use crate::clock::age;
 use crate::tui::action::{Action, Effect};
 use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out, silences};
-use crate::tui::state::{AppState, Connection, RetryWait};
+use crate::tui::state::{AppState, ClockView, Connection, FrameStamp, RetryWait};
+use crate::tui::watched::Watched;
 use crossterm::event::KeyEventKind;
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
 pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
-    state.connection = Connection::Connecting;
+    // Read first: a dashboard just made is connecting already, and its first frame says so.
+    if !matches!(state.server.connection, Connection::Connecting) {
+        state.server.connection = Connection::Connecting;
+    }
     vec![Effect::Connect]
 }
 
-/// Applies one action and says what the loop must do next. Sets `state.dirty` when
-/// something visible changed.
+/// Applies one action and says what the loop must do next: every effect leaves here, in
+/// the returned list (none travels in the state). Whether a frame is due is not its to say:
+/// see [`needs_frame`].
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     let mut effects = apply(state, action);
-    // Whatever changed the chain's data, width or folding asked for one new layout.
-    if let Some(job) = state.layout_job.take() {
-        effects.push(Effect::LayOut(job));
+    // Whatever changed the chain's data, width or folding asked for a layout; only the last
+    // one asked is awaited, so the others would be work for nothing.
+    if let Some(last) = effects.iter().rposition(|effect| matches!(effect, Effect::LayOut(_))) {
+        effects = (effects.into_iter().enumerate())
+            .filter(|(index, effect)| *index == last || !matches!(effect, Effect::LayOut(_)))
+            .map(|(_, effect)| effect)
+            .collect();
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(inbox::read_snippets(state));
-    // Rows to index or search, and replaced data to free, off the UI thread.
-    effects.extend(state.list_jobs.drain(..).map(Effect::Search));
     effects
 }
 
@@ -48,35 +55,26 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             if key.kind == KeyEventKind::Release {
                 return Vec::new();
             }
-            state.dirty = true;
             keys::on_key(state, key)
         }
         Action::Mouse(event) => mouse::on_mouse(state, event),
-        Action::Paste(text) => {
-            state.dirty = true;
-            keys::on_paste(state, &text);
-            Vec::new()
-        }
+        Action::Paste(text) => keys::on_paste(state, &text).into_iter().collect(),
         Action::Resize { width, height } => {
-            state.width = width;
-            state.height = height;
-            state.dirty = true;
-            navigate::after_resize(state);
-            Vec::new()
+            state.env.width = width;
+            state.env.height = height;
+            navigate::after_resize(state).into_iter().collect()
         }
         Action::Tick(now) => {
-            let before = clock_view(state);
-            state.now = now;
-            if clock_view(state) != before {
-                state.dirty = true;
-            }
+            // The time alone draws nothing: what it shows is the clock's view, compared in
+            // `needs_frame`.
+            Watched::quietly(&mut state.env).now = now;
             let mut effects = forms::on_tick(state);
             effects.extend(inbox::reread_marks(state, false));
             effects
         }
         Action::AutoRefresh => {
-            if matches!(state.connection, Connection::Ready(_)) && !current_is_loading(state) {
-                state.dirty = true;
+            if matches!(state.server.connection, Connection::Ready(_)) && !current_is_loading(state)
+            {
                 let mut effects = fetch::refresh_with_inbox(state);
                 effects.extend(inbox::reread_marks(state, true));
                 return effects;
@@ -84,24 +82,14 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
-        Action::Local(answer) => {
-            inbox::on_local(state, answer);
-            Vec::new()
-        }
+        Action::Local(answer) => inbox::on_local(state, answer),
         Action::Connected(result) => {
-            state.dirty = true;
             outside::switch_landed(state);
             fetch::on_connected(state, result)
         }
         Action::Loaded(answer) => fetch::on_loaded(state, &*answer),
-        Action::LoggedIn(result) => {
-            state.dirty = true;
-            login::on_logged_in(state, result)
-        }
-        Action::Command(command) => {
-            state.dirty = true;
-            commands::run(state, command)
-        }
+        Action::LoggedIn(result) => login::on_logged_in(state, result),
+        Action::Command(command) => commands::run(state, command),
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),
         Action::WriteProgress { req_id, sent, total } => {
             forms::on_progress(state, req_id, sent, total);
@@ -113,30 +101,46 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::LaidOut { req_id, layout } => {
             if laid_out(state, req_id, layout) {
-                state.dirty = true;
                 navigate::scroll_text(state, 0);
             }
             Vec::new()
         }
         Action::Outside(done) => outside::on_done(state, done),
-        Action::Searched(work) => {
-            search::on_searched(state, work);
-            Vec::new()
-        }
+        Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
         Action::Waiting { slot, req_id, reason, until } => {
-            state.retries.retain(|wait| wait.slot != slot);
-            state.retries.push(RetryWait { slot, req_id, reason, until });
-            state.dirty = true;
+            state.server.retries.retain(|wait| wait.slot != slot);
+            state.server.retries.push(RetryWait { slot, req_id, reason, until });
             Vec::new()
         }
     }
 }
 
+/// Whether the screen must be drawn: the one place that decides it. A frame is due when a
+/// shown part of the state was written since the last frame (its generation moved: see
+/// [`crate::tui::watched`]) or when the clock's view changed (an age, the date, a
+/// countdown). Nothing else asks for frames, so no change can forget to.
+pub fn needs_frame(state: &AppState) -> bool {
+    state.drawn.as_ref() != Some(&stamp(state))
+}
+
+/// Notes that a frame showing the state as it is now was drawn.
+pub fn frame_drawn(state: &mut AppState) {
+    state.drawn = Some(stamp(state));
+}
+
+fn stamp(state: &AppState) -> FrameStamp {
+    FrameStamp { generation: state.generation(), clock: clock_view(state) }
+}
+
 /// What the clock shows: the age of the current pane's data, today's date, the seconds
-/// left of any retry wait, and how long unanswered requests have been silent. The screen is
-/// redrawn on a tick only when one of these changes.
-fn clock_view(state: &AppState) -> (Option<String>, chrono::NaiveDate, Vec<i64>, Vec<i64>) {
-    let waits = state.retries.iter().map(|wait| (wait.until - state.now).num_seconds()).collect();
-    let age = current_loaded_at(state).map(|at| age(at, state.now));
-    (age, state.zone.date(state.now), waits, silences(state))
+/// left of any retry wait, and how long unanswered requests have been silent.
+fn clock_view(state: &AppState) -> ClockView {
+    let now = state.env.now;
+    let waits = state.server.retries.iter().map(|wait| (wait.until - now).num_seconds()).collect();
+    ClockView {
+        age: current_loaded_at(state).map(|at| age(at, now)),
+        today: state.env.zone.date(now),
+        waits,
+        silences: silences(state),
+    }
 }

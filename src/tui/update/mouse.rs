@@ -18,7 +18,6 @@ pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
         MouseEventKind::ScrollDown => wheel(state, WHEEL_ROWS),
         MouseEventKind::ScrollUp => wheel(state, -WHEEL_ROWS),
         MouseEventKind::Down(MouseButton::Left) => {
-            state.dirty = true;
             return click(state, event.column, event.row);
         }
         _ => {}
@@ -27,10 +26,9 @@ pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
 }
 
 fn wheel(state: &mut AppState, delta: isize) {
-    if state.overlay.is_some() || state.pane == Pane::Overview {
+    if state.transient.overlay.is_some() || state.panes.pane == Pane::Overview {
         return;
     }
-    state.dirty = true;
     if state.showing_list() {
         let page = list_rows(state);
         if let Some(list) = state.current_list_mut() {
@@ -42,21 +40,21 @@ fn wheel(state: &mut AppState, delta: isize) {
 }
 
 fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
-    if state.overlay.is_some() {
+    if state.transient.overlay.is_some() {
         return Vec::new();
     }
     let areas = state_areas(state);
     if areas.tabs.height > 0 && row == areas.tabs.y {
-        return match tab_at(column, state.width, state.new_replies()) {
+        return match tab_at(column, state.env.width, state.new_replies()) {
             Some(pane) => navigate::go_to(state, pane),
             None => Vec::new(),
         };
     }
-    if state.pane == Pane::Overview {
+    if state.panes.pane == Pane::Overview {
         return match tile_at(areas.body, column, row) {
-            Some(tile) if tile == state.overview => navigate::open(state),
+            Some(tile) if tile == state.panes.overview => navigate::open(state),
             Some(tile) => {
-                state.overview = tile;
+                state.panes.overview = tile;
                 Vec::new()
             }
             None => Vec::new(),

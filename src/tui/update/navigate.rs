@@ -12,7 +12,7 @@ use crate::tui::update::fetch::{ensure_loaded, fetch};
 
 /// Applies a movement command to whatever the current screen shows.
 pub(crate) fn movement(state: &mut AppState, command: Command) {
-    if state.pane == Pane::Overview {
+    if state.panes.pane == Pane::Overview {
         move_tile(state, command);
         return;
     }
@@ -52,8 +52,8 @@ pub(crate) fn movement(state: &mut AppState, command: Command) {
 /// Scrolls the open detail or chain by `delta` lines, within its length.
 pub(crate) fn scroll_text(state: &mut AppState, delta: isize) {
     let page = text_rows(state);
-    if state.pane == Pane::Exchanges {
-        if let Some(chain) = state.exchanges.chain.as_mut() {
+    if state.panes.pane == Pane::Exchanges {
+        if let Some(chain) = state.panes.exchanges.chain.as_mut() {
             let max = chain.layout.lines.len().saturating_sub(page);
             chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
             if delta != 0 {
@@ -70,8 +70,8 @@ pub(crate) fn scroll_text(state: &mut AppState, delta: isize) {
 
 fn move_tile(state: &mut AppState, command: Command) {
     let last = Tile::ALL.len() - 1;
-    let tile = state.overview;
-    state.overview = match command {
+    let tile = state.panes.overview;
+    state.panes.overview = match command {
         Command::Down if tile == Tile::INBOX_LINE => 0,
         _ if tile == Tile::INBOX_LINE => tile,
         Command::Down if tile + 2 <= last => tile + 2,
@@ -87,23 +87,25 @@ fn move_tile(state: &mut AppState, command: Command) {
 
 /// Opens the selection: a tile's pane, an item's detail, an exchange's e-mail chain.
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
-    match state.pane {
+    match state.panes.pane {
         // The inbox line opens (and closes) speed to lead per campaign and per bot.
-        Pane::Overview if state.overview == Tile::INBOX_LINE => {
-            state.inbox.speed_open = !state.inbox.speed_open;
+        Pane::Overview if state.panes.overview == Tile::INBOX_LINE => {
+            state.org.inbox.speed_open = !state.org.inbox.speed_open;
             Vec::new()
         }
         Pane::Overview => {
-            let tile = Tile::ALL.get(state.overview).copied().unwrap_or(Tile::Campaigns);
+            let tile = Tile::ALL.get(state.panes.overview).copied().unwrap_or(Tile::Campaigns);
             go_to(state, tile.pane())
         }
-        Pane::Exchanges if state.exchanges.chain.is_none() => {
-            let Some(index) = state.exchanges.list.selected_index() else { return Vec::new() };
-            let Some(exchange) = state.store.exchanges.items().get(index).cloned() else {
+        Pane::Exchanges if state.panes.exchanges.chain.is_none() => {
+            let Some(index) = state.panes.exchanges.list.selected_index() else {
+                return Vec::new();
+            };
+            let Some(exchange) = state.org.store.exchanges.items().get(index).cloned() else {
                 return Vec::new();
             };
             let mut effects = crate::tui::update::inbox::seen(state, &exchange);
-            state.exchanges.chain = Some(ChainView {
+            state.panes.exchanges.chain = Some(ChainView {
                 exchange,
                 remote: Remote::default(),
                 layout: Default::default(),
@@ -134,8 +136,8 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
 
 /// Switches pane, loading its data the first time.
 pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
-    state.pane = pane;
-    state.filtering = false;
+    state.panes.pane = pane;
+    state.transient.filtering = false;
     let page = list_rows(state);
     if let Some(list) = state.current_list_mut() {
         list.scroll_into_view(page);
@@ -146,62 +148,65 @@ pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
 /// Closes the chain, the detail or the Overview's speed panel in view. `false` when none
 /// was open (the top of the pane).
 pub(crate) fn close_view(state: &mut AppState) -> bool {
-    if state.pane == Pane::Exchanges && state.exchanges.chain.take().is_some() {
+    if state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.take().is_some() {
         return true;
     }
-    if state.pane == Pane::Overview && state.inbox.speed_open {
-        state.inbox.speed_open = false;
+    if state.panes.pane == Pane::Overview && state.org.inbox.speed_open {
+        state.org.inbox.speed_open = false;
         return true;
     }
     state.current_detail_mut().is_some_and(|detail| detail.take().is_some())
 }
 
-/// Leaves the chain or detail, else clears the filter, else the inbox's marks. `false`
-/// when there was nothing to do.
-pub(crate) fn back(state: &mut AppState) -> bool {
+/// Leaves the chain or detail, else clears the filter (a large list is searched again off
+/// the UI thread: the effect), else the inbox's marks.
+pub(crate) fn back(state: &mut AppState) -> Option<Effect> {
     if close_view(state) {
-        return true;
+        return None;
     }
     let page = list_rows(state);
     if state.current_list().is_some_and(|list| !list.filter().is_empty()) {
-        state.set_filter(state.pane, "");
+        let search = set_filter(state, "");
         if let Some(list) = state.current_list_mut() {
             list.scroll_into_view(page);
         }
-        return true;
+        return search;
     }
-    let marks = &mut state.inbox;
-    if state.pane == Pane::Exchanges && (!marks.marked.is_empty() || marks.range_from.is_some()) {
+    let marks = &mut state.org.inbox;
+    if state.panes.pane == Pane::Exchanges
+        && (!marks.marked.is_empty() || marks.range_from.is_some())
+    {
         let count = marks.marked.len();
         marks.marked.clear();
         marks.range_from = None;
-        state.notice =
+        state.transient.notice =
             Some(format!("Marks cleared ({}).", crate::text::count(count, "row", "rows")));
-        return true;
     }
-    false
+    None
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
-pub(crate) fn after_resize(state: &mut AppState) {
+pub(crate) fn after_resize(state: &mut AppState) -> Option<Effect> {
     let page = list_rows(state);
+    let panes = &mut *state.panes;
     for list in [
-        &mut state.campaigns.list,
-        &mut state.exchanges.list,
-        &mut state.meetings.list,
-        &mut state.bots.list,
-        &mut state.contacts.list,
+        &mut panes.campaigns.list,
+        &mut panes.exchanges.list,
+        &mut panes.meetings.list,
+        &mut panes.bots.list,
+        &mut panes.contacts.list,
     ] {
         list.scroll_into_view(page);
     }
-    relayout_chain(state, false);
+    let layout = relayout_chain(state, false);
     scroll_text(state, 0);
+    layout
 }
 
 /// Jumps to the next or previous message of the chain.
 pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
-    let Some(chain) = state.exchanges.chain.as_mut() else { return };
+    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return };
     let current = chain.current_message().unwrap_or(0);
     let starts = &chain.layout.starts;
     let target = if forward {
@@ -217,19 +222,28 @@ pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
 }
 
 /// Shows or folds the chain's quoted history.
-pub(crate) fn toggle_quotes(state: &mut AppState) {
-    if let Some(chain) = state.exchanges.chain.as_mut() {
+pub(crate) fn toggle_quotes(state: &mut AppState) -> Option<Effect> {
+    if let Some(chain) = state.panes.exchanges.chain.as_mut() {
         chain.unfolded = !chain.unfolded;
     }
-    relayout_chain(state, false);
+    relayout_chain(state, false)
 }
 
 /// Narrows the current list to the filter being typed.
-pub(crate) fn apply_filter(state: &mut AppState) {
-    let text = state.filter_input.value().to_string();
+pub(crate) fn apply_filter(state: &mut AppState) -> Option<Effect> {
+    let text = state.transient.filter_input.value().to_string();
     let page = list_rows(state);
-    state.set_filter(state.pane, &text);
+    let search = set_filter(state, &text);
     if let Some(list) = state.current_list_mut() {
         list.scroll_into_view(page);
     }
+    search
+}
+
+/// Changes the current list's filter; a search too large for the UI thread is the effect
+/// that sends it to a worker.
+fn set_filter(state: &mut AppState, text: &str) -> Option<Effect> {
+    let pane = state.panes.pane;
+    let job = state.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
+    Effect::search(pane, job)
 }

@@ -26,27 +26,22 @@ use ratatui::text::Line;
 const QUOTED: usize = 60;
 
 fn toast(state: &mut AppState, tone: Tone, text: impl Into<String>) {
-    let until = state.now + TimeDelta::seconds(TOAST_SECONDS);
-    state.toast = Some(Toast { text: text.into(), tone, until });
-    state.dirty = true;
+    let until = state.env.now + TimeDelta::seconds(TOAST_SECONDS);
+    state.transient.toast = Some(Toast { text: text.into(), tone, until });
 }
 
 fn notice(state: &mut AppState, text: impl Into<String>) {
-    state.notice = Some(text.into());
-    state.dirty = true;
+    state.transient.notice = Some(text.into());
 }
 
 /// A key that completes an armed one (a link number after `y` or `o`, `Ctrl-e` after
 /// `Ctrl-x` in a form), or `Ctrl-x` in a form; `None` lets the key go its usual way.
 pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Effect>> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let in_form = matches!(state.overlay, Some(Overlay::Form(_)));
+    let in_form = matches!(state.transient.overlay, Some(Overlay::Form(_)));
     match (state.outside.armed.take(), key.code) {
         // Esc leaves the link unpicked, and the chain open.
-        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => {
-            state.dirty = true;
-            Some(Vec::new())
-        }
+        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => Some(Vec::new()),
         (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
             if typed > 0 =>
         {
@@ -83,8 +78,8 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
 /// `y`: copies what is selected, or the chain in view. In a chain the next key, if a digit,
 /// is a link's number (never a pane's).
 pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
-    if let Some(chain) = &state.exchanges.chain
-        && state.pane == Pane::Exchanges
+    if let Some(chain) = &state.panes.exchanges.chain
+        && state.panes.pane == Pane::Exchanges
     {
         let text = chain.layout.plain_text();
         let lines = chain.layout.lines.len();
@@ -133,7 +128,7 @@ fn quote(text: &str) -> String {
 /// `o`: opens the meeting's link, or a link of the message in view (one, or the number
 /// pressed next).
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
-    if state.pane == Pane::Exchanges && state.exchanges.chain.is_some() {
+    if state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some() {
         let links = links_in_view(state);
         return match links.as_slice() {
             [] => {
@@ -200,7 +195,7 @@ fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
 /// title names); when it has none, those of the message whose list is on screen (the reply
 /// opens under the list of the message before it).
 pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
-    let Some(chain) = &state.exchanges.chain else { return Vec::new() };
+    let Some(chain) = &state.panes.exchanges.chain else { return Vec::new() };
     let layout = &chain.layout;
     let own = chain.current_message().and_then(|index| layout.links.get(index));
     if let Some(own) = own.filter(|links| !links.is_empty()) {
@@ -223,49 +218,55 @@ pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
 
 /// The link of the open or selected meeting.
 fn meeting_link(state: &AppState) -> Option<String> {
-    if state.pane != Pane::Meetings {
+    if state.panes.pane != Pane::Meetings {
         return None;
     }
-    let id = state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
-    let meeting = state.store.meetings.items().iter().find(|m| m.id == id)?;
+    let id =
+        state.panes.meetings.detail.map(|d| d.id).or(state.panes.meetings.list.selected_id())?;
+    let meeting = state.org.store.meetings.items().iter().find(|m| m.id == id)?;
     meeting.meeting_link.clone().filter(|link| !link.trim().is_empty())
 }
 
 /// What `y` copies of the item open or selected in the pane: (what it is, the text).
 fn selected_value(state: &AppState) -> Option<(&'static str, String)> {
     let id = |pane: &ListPane| pane.detail.map(|d| d.id).or(pane.list.selected_id());
-    let store = &state.store;
-    match state.pane {
+    let store = &state.org.store;
+    match state.panes.pane {
         Pane::Contacts => {
-            let id = id(&state.contacts)?;
+            let id = id(&state.panes.contacts)?;
             let contact = store.contacts.items().iter().find(|c| c.id == id)?;
             Some(("address", sanitize(contact.email())))
         }
         Pane::Bots => {
-            let id = id(&state.bots)?;
+            let id = id(&state.panes.bots)?;
             let bot = store.bots.items().iter().find(|b| b.id == id)?;
             Some(("address", sanitize(&bot.email)))
         }
-        Pane::Campaigns => Some(("campaign id", id(&state.campaigns)?.to_string())),
-        Pane::Exchanges => Some(("exchange id", state.exchanges.list.selected_id()?.to_string())),
-        Pane::Meetings => match meeting_link(state)
-            .and_then(|l| safe_url(&sanitize(&l)).map(String::from))
-        {
-            Some(link) => Some(("meeting link", link)),
-            None => {
-                let id =
-                    state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
-                Some(("meeting id", id.to_string()))
+        Pane::Campaigns => Some(("campaign id", id(&state.panes.campaigns)?.to_string())),
+        Pane::Exchanges => {
+            Some(("exchange id", state.panes.exchanges.list.selected_id()?.to_string()))
+        }
+        Pane::Meetings => {
+            match meeting_link(state).and_then(|l| safe_url(&sanitize(&l)).map(String::from)) {
+                Some(link) => Some(("meeting link", link)),
+                None => {
+                    let id = state.panes.meetings.detail.map(|d| d.id).or(state
+                        .panes
+                        .meetings
+                        .list
+                        .selected_id())?;
+                    Some(("meeting id", id.to_string()))
+                }
             }
-        },
+        }
         Pane::Overview => None,
     }
 }
 
 /// `|`: the open chain, or the item open or selected, in the pager.
 pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
-    if let Some(chain) = &state.exchanges.chain
-        && state.pane == Pane::Exchanges
+    if let Some(chain) = &state.panes.exchanges.chain
+        && state.panes.pane == Pane::Exchanges
     {
         let job = match (&state.outside.settings.html_viewer, &chain.remote.data) {
             (Some(converter), Some(data)) => {
@@ -273,10 +274,10 @@ pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
             }
             _ => Job::Page(chain.layout.plain_text()),
         };
-        return hand_over(state, job);
+        return hand_over(job);
     }
     match item_text(state) {
-        Some(text) => hand_over(state, Job::Page(text)),
+        Some(text) => hand_over(Job::Page(text)),
         None => {
             notice(state, "Nothing to page here: | pages the open chain or the selected item.");
             Vec::new()
@@ -286,7 +287,7 @@ pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
 
 /// The details of the item open or selected, as plain lines.
 fn item_text(state: &AppState) -> Option<String> {
-    let store = &state.store;
+    let store = &state.org.store;
     let plain = |lines: Vec<Line<'static>>| {
         lines
             .iter()
@@ -298,34 +299,34 @@ fn item_text(state: &AppState) -> Option<String> {
     if let Some(lines) = details::detail_lines(state) {
         return Some(plain(lines));
     }
-    let lines = match state.pane {
+    let lines = match state.panes.pane {
         Pane::Contacts => {
-            let id = state.contacts.list.selected_id()?;
+            let id = state.panes.contacts.list.selected_id()?;
             details::contact::detail_lines(
                 store.contacts.items().iter().find(|c| c.id == id)?,
                 state,
             )
         }
         Pane::Bots => {
-            let id = state.bots.list.selected_id()?;
+            let id = state.panes.bots.list.selected_id()?;
             details::bot::detail_lines(store.bots.items().iter().find(|b| b.id == id)?, state)
         }
         Pane::Campaigns => {
-            let id = state.campaigns.list.selected_id()?;
+            let id = state.panes.campaigns.list.selected_id()?;
             details::campaign::detail_lines(
                 store.campaigns.items().iter().find(|c| c.id == id)?,
                 state,
             )
         }
         Pane::Meetings => {
-            let id = state.meetings.list.selected_id()?;
+            let id = state.panes.meetings.list.selected_id()?;
             details::meeting::detail_lines(
                 store.meetings.items().iter().find(|m| m.id == id)?,
                 state,
             )
         }
         Pane::Exchanges => {
-            let id = state.exchanges.list.selected_id()?;
+            let id = state.panes.exchanges.list.selected_id()?;
             let exchange = store.exchanges.items().iter().find(|e| e.id == id)?;
             let party = |p: &crate::api::Party| {
                 sanitize(&format!("{} {} <{}>", p.first_name, p.last_name, p.email))
@@ -346,7 +347,7 @@ fn item_text(state: &AppState) -> Option<String> {
 
 /// `Ctrl-x Ctrl-e` in a form: the focused text field in the editor.
 fn edit_field(state: &mut AppState) -> Vec<Effect> {
-    let Some(Overlay::Form(form)) = &state.overlay else { return Vec::new() };
+    let Some(Overlay::Form(form)) = &state.transient.overlay else { return Vec::new() };
     let Some(field) = form.fields.list().get(form.focus).copied() else { return Vec::new() };
     if !matches!(field.kind, FieldKind::Text | FieldKind::Tags | FieldKind::Lines) {
         // A key never goes into a file, and a choice is not text.
@@ -356,20 +357,17 @@ fn edit_field(state: &mut AppState) -> Vec<Effect> {
     let text = field.value().to_string();
     let req_id = state.take_req_id();
     state.outside.editing = Some(req_id);
-    hand_over(state, Job::Edit { req_id, text })
+    hand_over(Job::Edit { req_id, text })
 }
 
 /// A job that gives the terminal to another program: the runner does it before this
 /// frame is drawn, so the frame is drawn whole, over whatever that program left.
-fn hand_over(state: &mut AppState, job: Job) -> Vec<Effect> {
-    state.outside.repaint = true;
-    state.dirty = true;
-    vec![Effect::Outside(job)]
+fn hand_over(job: Job) -> Vec<Effect> {
+    vec![Effect::Outside(job), Effect::Repaint]
 }
 
 /// What came back from the pager, the editor or the browser.
 pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
-    state.dirty = true;
     match done {
         Done::Paged(result) => {
             if let Err(error) = result {
@@ -399,7 +397,7 @@ pub(crate) fn on_done(state: &mut AppState, done: Done) -> Vec<Effect> {
 }
 
 fn put_in_focused_field(state: &mut AppState, text: &str) {
-    let Some(Overlay::Form(form)) = state.overlay.as_mut() else { return };
+    let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() else { return };
     let focus = form.focus;
     let Some(field) = form.fields.list_mut().into_iter().nth(focus) else { return };
     field.input = crate::tui::input::TextInput::default();
@@ -412,7 +410,7 @@ fn put_in_focused_field(state: &mut AppState, text: &str) {
 }
 
 fn current_profile(state: &AppState) -> String {
-    match &state.connection {
+    match &state.server.connection {
         Connection::Ready(info) => info.profile.clone(),
         Connection::NeedsKey { profile, .. } => profile.clone(),
         _ => String::new(),
@@ -442,7 +440,7 @@ pub(crate) fn remember(state: &mut AppState, line: &str) -> Vec<Effect> {
 /// `P`: the next profile of the config file.
 pub(crate) fn next_profile(state: &mut AppState) -> Vec<Effect> {
     let profiles = state.outside.settings.profiles.clone();
-    let current = match &state.connection {
+    let current = match &state.server.connection {
         Connection::Ready(info) => Some(info.profile.clone()),
         _ => None,
     };
@@ -470,19 +468,19 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
         return Vec::new();
     }
     // Nothing of the last organisation may show under the next one's name.
-    state.store = Store::default();
-    state.campaigns = ListPane::default();
-    state.bots = ListPane::default();
-    state.contacts = ListPane::default();
-    state.exchanges =
-        ExchangesPane { query: state.exchanges.query.clone(), ..ExchangesPane::default() };
-    state.meetings =
-        MeetingsPane { query: state.meetings.query.clone(), ..MeetingsPane::default() };
-    state.overlay = None;
-    state.filtering = false;
-    state.retries.clear();
-    state.last_error = None;
-    state.connection = Connection::Connecting;
+    state.org.store = Store::default();
+    state.panes.campaigns = ListPane::default();
+    state.panes.bots = ListPane::default();
+    state.panes.contacts = ListPane::default();
+    state.panes.exchanges =
+        ExchangesPane { query: state.panes.exchanges.query.clone(), ..ExchangesPane::default() };
+    state.panes.meetings =
+        MeetingsPane { query: state.panes.meetings.query.clone(), ..MeetingsPane::default() };
+    state.transient.overlay = None;
+    state.transient.filtering = false;
+    state.server.retries.clear();
+    state.transient.last_error = None;
+    state.server.connection = Connection::Connecting;
     let said = format!("Switching to profile {name} …");
     state.outside.switching = Some(said.clone());
     toast(state, Tone::Success, said);
@@ -493,8 +491,7 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
 /// stale; the status bar names the profile now in use.
 pub(crate) fn switch_landed(state: &mut AppState) {
     let Some(said) = state.outside.switching.take() else { return };
-    if state.toast.as_ref().is_some_and(|toast| toast.text == said) {
-        state.toast = None;
-        state.dirty = true;
+    if state.transient.toast.as_ref().is_some_and(|toast| toast.text == said) {
+        state.transient.toast = None;
     }
 }

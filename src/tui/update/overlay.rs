@@ -22,7 +22,7 @@ use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
 
 pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
-    match state.overlay.take() {
+    match state.transient.overlay.take() {
         Some(Overlay::Help { scroll }) => {
             on_help_key(state, scroll, key);
             Vec::new()
@@ -55,7 +55,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             palette.error = None;
             let count = suggestions(palette.input.value()).len();
             palette.selected = palette.selected.min(count.saturating_sub(1));
-            state.overlay = Some(Overlay::Palette(palette));
+            state.transient.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
         Some(Overlay::Form(form)) if form.is_write() => forms::on_form_key(state, form, key),
@@ -64,7 +64,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             FormOutcome::Cancel => Vec::new(),
             FormOutcome::Submit => submit_form(state, form),
             FormOutcome::Edited | FormOutcome::Ignored => {
-                state.overlay = Some(Overlay::Form(form));
+                state.transient.overlay = Some(Overlay::Form(form));
                 Vec::new()
             }
         },
@@ -78,7 +78,7 @@ fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
     let most = help::max_scroll(&crate::tui::resource::help_view(state), state_areas(state).body);
     let page = usize::from(state_areas(state).body.height.saturating_sub(4)).max(1);
     let scroll = scroll.min(most);
-    let scroll = match state.keymap.lookup(&key, &[Scope::Movement, Scope::Global]) {
+    let scroll = match state.env.keymap.lookup(&key, &[Scope::Movement, Scope::Global]) {
         Some(Command::Back | Command::Help | Command::Quit) => return,
         Some(Command::Down) => scroll + 1,
         Some(Command::Up) => scroll.saturating_sub(1),
@@ -90,14 +90,14 @@ fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
         Some(Command::Bottom) => most,
         _ => scroll,
     };
-    state.overlay = Some(Overlay::Help { scroll: scroll.min(most) });
+    state.transient.overlay = Some(Overlay::Help { scroll: scroll.min(most) });
 }
 
 pub(crate) fn on_paste(state: &mut AppState, text: &str) {
-    if matches!(&state.overlay, Some(Overlay::Form(form)) if form.is_write()) {
+    if matches!(&state.transient.overlay, Some(Overlay::Form(form)) if form.is_write()) {
         return forms::on_paste(state, text);
     }
-    match state.overlay.as_mut() {
+    match state.transient.overlay.as_mut() {
         Some(Overlay::Palette(palette)) => palette.input.insert(text),
         Some(Overlay::Form(form)) => form.paste(text),
         _ => {}
@@ -129,18 +129,17 @@ fn run_parsed(
         Ok(PaletteAction::Profile(None)) => outside::next_profile(state),
         Ok(PaletteAction::Filter(text)) => {
             if !state.showing_list() {
-                state.notice = Some("This pane has no list to filter.".into());
+                state.transient.notice = Some("This pane has no list to filter.".into());
                 return Vec::new();
             }
-            state.filter_input = TextInput::new(&text);
-            apply_filter(state);
-            Vec::new()
+            state.transient.filter_input = TextInput::new(&text);
+            apply_filter(state).into_iter().collect()
         }
         Ok(PaletteAction::Group(group)) => {
-            state.exchanges.query.group = Some(group);
-            state.exchanges.chain = None;
+            state.panes.exchanges.query.group = Some(group);
+            state.panes.exchanges.chain = None;
             let mut effects = navigate::go_to(state, Pane::Exchanges);
-            if !state.store.exchanges.is_loading() {
+            if !state.org.store.exchanges.is_loading() {
                 effects.extend(fetch(state, Slot::Exchanges));
             }
             effects
@@ -148,7 +147,7 @@ fn run_parsed(
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
         Err(message) => {
             palette.error = Some(message);
-            state.overlay = Some(Overlay::Palette(palette));
+            state.transient.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
     }
@@ -183,10 +182,10 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     if form.is_login() {
         return submit_login(state, form);
     }
-    let today = state.zone.date(state.now);
+    let today = state.env.zone.date(state.env.now);
     let slot = match &mut form.fields {
         Fields::ExchangeQuery(fields) => day_range(&mut fields.days, today).map(|(start, end)| {
-            let query = &mut state.exchanges.query;
+            let query = &mut state.panes.exchanges.query;
             query.group = Some(fields.group.value().clone());
             query.campaign_id = *fields.campaign.value();
             query.start_date = start;
@@ -194,8 +193,8 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
             Slot::Exchanges
         }),
         Fields::MeetingQuery(days) => day_range(days, today).map(|(start, end)| {
-            state.meetings.query.start_date = start;
-            state.meetings.query.end_date = end;
+            state.panes.meetings.query.start_date = start;
+            state.panes.meetings.query.end_date = end;
             Slot::Meetings
         }),
         Fields::Login(_) | Fields::Contact(_) | Fields::Dnc(_) | Fields::Conversion(_) => {
@@ -204,7 +203,7 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
     };
     let Some(slot) = slot else {
         form.focus_first_error();
-        state.overlay = Some(Overlay::Form(form));
+        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     };
     let _ = commands::run(state, Command::Top);

@@ -8,10 +8,11 @@ use crate::tui::state::{AppState, Overlay};
 
 /// Opens the server-side filters of the Exchanges or Meetings list.
 pub(crate) fn open_query_form(state: &mut AppState) {
-    let form = match state.pane {
+    let form = match state.panes.pane {
         Pane::Exchanges => {
-            let query = &state.exchanges.query;
-            let campaigns = state.store.campaigns.items().iter().map(|c| (c.id, sanitize(&c.name)));
+            let query = &state.panes.exchanges.query;
+            let campaigns =
+                state.org.store.campaigns.items().iter().map(|c| (c.id, sanitize(&c.name)));
             let fields = ExchangeQueryFields::new(
                 query.group.as_ref().unwrap_or(&ExchangeGroup::Replied),
                 query.campaign_id,
@@ -21,11 +22,11 @@ pub(crate) fn open_query_form(state: &mut AppState) {
             Form::new("Exchange filters", Fields::ExchangeQuery(Box::new(fields)))
         }
         Pane::Meetings => {
-            let query = &state.meetings.query;
+            let query = &state.panes.meetings.query;
             let days = DayRange::new(query.start_date, query.end_date);
             Form::new("Meeting dates", Fields::MeetingQuery(Box::new(days)))
         }
         _ => return,
     };
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
 }

@@ -19,7 +19,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::Handle => handle(state),
         Command::Unhandle => {
             let ids = target_ids(state);
-            let single = reply_in_view(state).filter(|_| state.inbox.marked.is_empty());
+            let single = reply_in_view(state).filter(|_| state.org.inbox.marked.is_empty());
             let effects = set_handled(state, &ids, false);
             match single {
                 Some(reply) if !ids.is_empty() => after_one(state, &reply, false),
@@ -36,27 +36,27 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::ToggleHandled => {
-            state.inbox.hide_handled = !state.inbox.hide_handled;
-            keep_inbox_rows(state);
-            state.notice = Some(
-                if state.inbox.hide_handled {
+            state.org.inbox.hide_handled = !state.org.inbox.hide_handled;
+            let search = keep_inbox_rows(state);
+            state.transient.notice = Some(
+                if state.org.inbox.hide_handled {
                     "Handled replies hidden."
                 } else {
                     "Handled replies shown (✓)."
                 }
                 .into(),
             );
-            Vec::new()
+            search.into_iter().collect()
         }
         Command::MarkRow => {
-            if let Some(id) = state.exchanges.list.selected_id()
-                && !state.inbox.marked.remove(&id)
+            if let Some(id) = state.panes.exchanges.list.selected_id()
+                && !state.org.inbox.marked.remove(&id)
             {
-                state.inbox.marked.insert(id);
+                state.org.inbox.marked.insert(id);
             }
             let page = list_rows(state);
-            state.exchanges.list.move_by(1);
-            state.exchanges.list.scroll_into_view(page);
+            state.panes.exchanges.list.move_by(1);
+            state.panes.exchanges.list.scroll_into_view(page);
             Vec::new()
         }
         Command::MarkRange => {
@@ -65,9 +65,8 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         }
         Command::Undo => undo(state),
         Command::ShowCategory(shelf) => {
-            state.inbox.shelf = shelf;
-            keep_inbox_rows(state);
-            Vec::new()
+            state.org.inbox.shelf = shelf;
+            keep_inbox_rows(state).into_iter().collect()
         }
         _ => Vec::new(),
     }
@@ -89,7 +88,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     let marked = marked_replies(state);
     if !marked.is_empty() {
         let count = marked.len();
-        state.overlay = Some(Overlay::Confirm(Confirm {
+        state.transient.overlay = Some(Overlay::Confirm(Confirm {
             title: "Mark handled".into(),
             lines: vec![
                 format!("Mark the {count} marked replies handled?"),
@@ -106,7 +105,9 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     let effects = set_handled(state, &[reply.id], true);
     after_one(state, &reply, true);
     // A hidden handled row left the selection on the row after it already.
-    if state.exchanges.chain.is_none() && state.exchanges.list.selected_id() == Some(reply.id) {
+    if state.panes.exchanges.chain.is_none()
+        && state.panes.exchanges.list.selected_id() == Some(reply.id)
+    {
         jump_unhandled(state, true, false);
     }
     effects
@@ -114,7 +115,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
 
 /// The bulk question was answered yes: the marked replies are handled, the marks cleared.
 pub(crate) fn handled_confirmed(state: &mut AppState, ids: &[i64]) -> Vec<Effect> {
-    state.overlay = None;
+    state.transient.overlay = None;
     let effects = set_handled(state, ids, true);
     after_bulk(state, ids.len(), true);
     effects
@@ -131,10 +132,10 @@ fn after_one(state: &mut AppState, reply: &Exchange, handled: bool) {
 
 /// After a triage of several replies: the marks go, a toast says what was done.
 fn after_bulk(state: &mut AppState, count: usize, handled: bool) {
-    if state.inbox.marked.is_empty() || count == 0 {
+    if state.org.inbox.marked.is_empty() || count == 0 {
         return;
     }
-    state.inbox.marked.clear();
+    state.org.inbox.marked.clear();
     let undo = state.key_label(Command::Undo, "z");
     let what = if handled { "marked handled" } else { "marked not handled" };
     state.show_toast(Tone::Success, format!("{count} replies {what} ({undo} undoes)."));
@@ -143,14 +144,14 @@ fn after_bulk(state: &mut AppState, count: usize, handled: bool) {
 /// Selects the next (or previous) unhandled row; `here` counts the selected row itself.
 fn jump_unhandled(state: &mut AppState, forward: bool, here: bool) {
     let page = list_rows(state);
-    let items = state.store.exchanges.items();
-    let list = &state.exchanges.list;
+    let items = state.org.store.exchanges.items();
+    let list = &state.panes.exchanges.list;
     let order = list.order();
     let unhandled = |position: &usize| {
         order
             .get(*position)
             .and_then(|&index| items.get(index as usize))
-            .is_some_and(|exchange| !state.inbox.is_handled(exchange))
+            .is_some_and(|exchange| !state.org.inbox.is_handled(exchange))
     };
     let current = list.selected();
     let found = if forward {
@@ -162,25 +163,26 @@ fn jump_unhandled(state: &mut AppState, forward: bool, here: bool) {
     };
     match found {
         Some(position) => {
-            let list = &mut state.exchanges.list;
+            let list = &mut state.panes.exchanges.list;
             list.select_position(position);
             list.scroll_into_view(page);
         }
-        None => state.notice = Some("No more unhandled replies that way.".into()),
+        None => state.transient.notice = Some("No more unhandled replies that way.".into()),
     }
 }
 
 /// `V` starts a range at the selection; `V` again marks every row between.
 fn mark_range(state: &mut AppState) {
-    let list = &state.exchanges.list;
+    let list = &state.panes.exchanges.list;
     let Some(here) = list.selected_id() else { return };
-    let Some(from) = state.inbox.range_from.take() else {
-        state.inbox.range_from = Some(here);
+    let Some(from) = state.org.inbox.range_from.take() else {
+        state.org.inbox.range_from = Some(here);
         let key = state.key_label(Command::MarkRange, "V");
-        state.notice = Some(format!("Range starts here: move, then {key} marks the rows between."));
+        state.transient.notice =
+            Some(format!("Range starts here: move, then {key} marks the rows between."));
         return;
     };
-    let items = state.store.exchanges.items();
+    let items = state.org.store.exchanges.items();
     let ids: Vec<i64> =
         list.order().iter().filter_map(|&i| items.get(i as usize)).map(|e| e.id).collect();
     let (Some(a), Some(b)) =
@@ -189,14 +191,14 @@ fn mark_range(state: &mut AppState) {
         return;
     };
     let (low, high) = (a.min(b), a.max(b));
-    state.inbox.marked.extend(&ids[low..=high]);
-    state.notice = Some(format!("{} rows marked.", state.inbox.marked.len()));
+    state.org.inbox.marked.extend(&ids[low..=high]);
+    state.transient.notice = Some(format!("{} rows marked.", state.org.inbox.marked.len()));
 }
 
 /// `z`: the last triage undone, each reply back to what it was.
 fn undo(state: &mut AppState) -> Vec<Effect> {
-    let Some(triage) = state.inbox.last_triage.take() else {
-        state.notice = Some("Nothing to undo.".into());
+    let Some(triage) = state.org.inbox.last_triage.take() else {
+        state.transient.notice = Some("Nothing to undo.".into());
         return Vec::new();
     };
     let effects = apply_handled(state, triage.before);

@@ -10,11 +10,11 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
-    if state.bots.detail.is_some() {
+    if state.panes.bots.detail.is_some() {
         return render_detail(frame, area, state, "Bot");
     }
-    let theme = &state.theme;
-    let remote = &state.store.bots;
+    let theme = &state.env.theme;
+    let remote = &state.org.store.bots;
     let count = |wanted| remote.items().iter().filter(|b| standing(b) == wanted).count();
     let (attention, retired) = (count(Standing::Attention), count(Standing::Retired));
     let mut extra = Vec::new();

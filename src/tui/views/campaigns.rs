@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
-    if state.campaigns.detail.is_some() {
+    if state.panes.campaigns.detail.is_some() {
         return render_detail(frame, area, state, "Campaign");
     }
     render_pane_list::<Campaigns>(frame, area, state, range_spans(state));

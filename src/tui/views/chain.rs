@@ -16,7 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &ChainView) {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let exchange = &view.exchange;
     let count = view.layout.starts.len();
     let current = view.current_message().map_or(0, |index| index + 1);
@@ -104,13 +104,13 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
 /// The contact's local time now ("09:14, Tue") when their time zone is known (the
 /// contacts are loaded and theirs has one).
 fn their_time(state: &AppState, view: &ChainView) -> Option<String> {
-    let contacts = state.store.contacts.data.as_ref().map(|data| &data.items);
+    let contacts = state.org.store.contacts.data.as_ref().map(|data| &data.items);
     let id = view.exchange.contact.id;
     let zone = view.contact_zone.get(contacts, id, || {
         let contact = contacts?.iter().find(|c| c.id == id)?;
         contact.timezone.clone()
     })?;
-    in_named_zone(state.now, zone.trim(), "%H:%M, %a").map(|time| sanitize(&time))
+    in_named_zone(state.env.now, zone.trim(), "%H:%M, %a").map(|time| sanitize(&time))
 }
 
 /// One laid-out line in its style. Only the visible window is styled.

@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
-    if state.contacts.detail.is_some() {
+    if state.panes.contacts.detail.is_some() {
         return render_detail(frame, area, state, "Contact");
     }
     render_pane_list::<Contacts>(frame, area, state, Vec::new());

@@ -31,19 +31,19 @@ pub(crate) fn query_text(query: &ExchangeQuery, state: &AppState) -> String {
 }
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let (bar, list) = split_bar(area, true);
     if let Some(bar) = bar {
         frame.render_widget(category_bar(state, bar.width), bar);
     }
     let mut extra = vec![Span::styled(
-        format!(" · {} [f]", query_text(&state.exchanges.query, state)),
+        format!(" · {} [f]", query_text(&state.panes.exchanges.query, state)),
         theme.accent,
     )];
-    if !state.inbox.hide_handled {
+    if !state.org.inbox.hide_handled {
         extra.push(Span::styled(" · handled shown", theme.dim));
     }
-    let inbox = &state.inbox;
+    let inbox = &state.org.inbox;
     render_pane_list_adjusted::<Exchanges>(frame, list, state, extra, |exchange, cells| {
         if inbox.is_new(exchange) {
             cells.iter_mut().for_each(|cell| cell.strong = true);
@@ -61,16 +61,17 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 /// listed one highlighted, empty ones left out (unless listed). When that does not fit the
 /// width, names are shortened (`i Int 5`), then left out (`i 5`), so every key stays visible.
 fn category_bar(state: &AppState, width: u16) -> Line<'static> {
-    let theme = &state.theme;
-    let shelves = state.inbox.shelves(state.store.exchanges.data.as_ref().map(|data| &data.items));
+    let theme = &state.env.theme;
+    let shelves =
+        state.org.inbox.shelves(state.org.store.exchanges.data.as_ref().map(|data| &data.items));
     let all: usize = shelves.iter().map(|(_, _, count, _)| count).sum();
     let mut entries = vec![(Shelf::All, "all".to_string(), all, Tone::Plain)];
     entries.extend(shelves);
-    entries.retain(|(shelf, _, count, _)| *count > 0 || state.inbox.shelf == *shelf);
+    entries.retain(|(shelf, _, count, _)| *count > 0 || state.org.inbox.shelf == *shelf);
     let keyed: Vec<_> = entries
         .into_iter()
         .map(|(shelf, label, count, tone)| {
-            let key = state.keymap.key_for(Command::ShowCategory(shelf)).unwrap_or_default();
+            let key = state.env.keymap.key_for(Command::ShowCategory(shelf)).unwrap_or_default();
             (shelf, key, label, count, tone)
         })
         .collect();
@@ -100,7 +101,7 @@ fn category_bar(state: &AppState, width: u16) -> Line<'static> {
     };
     let mut spans = Vec::new();
     for (shelf, key, label, count, tone) in &keyed {
-        let listed = state.inbox.shelf == *shelf;
+        let listed = state.org.inbox.shelf == *shelf;
         let style = if listed { theme.tab_active } else { theme.tone(*tone) };
         let named = name(*shelf, label);
         let text = if named.is_empty() { count.to_string() } else { format!("{named} {count}") };

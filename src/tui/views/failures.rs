@@ -15,7 +15,7 @@ pub(super) fn status_line(state: &AppState) -> Option<String> {
     let Some(&(slot, first)) = errors.first() else {
         // Items left out of a load, a failed connection: for this pane or for every pane.
         let slots = pane_slots(state);
-        let problem = state.last_error.as_ref()?;
+        let problem = state.transient.last_error.as_ref()?;
         return match problem.slot {
             Some(slot) if !slots.contains(&slot) => None,
             _ => Some(problem.message.clone()),

@@ -16,7 +16,7 @@ const WIDTH: u16 = 76;
 
 /// `L enters a key here · r tries again · q quits`, with the keys the keymap binds.
 fn key_hints(state: &AppState, with_login: bool) -> Line<'static> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let mut hints = Vec::new();
     if with_login {
         hints.push((Command::Login, " enters a key here"));
@@ -24,7 +24,7 @@ fn key_hints(state: &AppState, with_login: bool) -> Line<'static> {
     hints.extend([(Command::Refresh, " tries again"), (Command::Quit, " quits")]);
     let mut spans = Vec::new();
     for (command, what) in hints {
-        let Some(key) = state.keymap.key_for(command) else { continue };
+        let Some(key) = state.env.keymap.key_for(command) else { continue };
         if !spans.is_empty() {
             spans.push(Span::raw(" · "));
         }
@@ -42,7 +42,7 @@ fn wrapped(text: &str, room: usize, style: Style) -> Vec<Line<'static>> {
 }
 
 pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState, connection: &Connection) {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let room = usize::from(body.width.min(WIDTH).saturating_sub(2)).max(1);
     let (title, mut lines, message) = match connection {
         Connection::Connecting => {

@@ -21,16 +21,17 @@ pub(crate) fn range_text(query: &MeetingQuery) -> String {
 }
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
-    if state.meetings.detail.is_some() {
+    if state.panes.meetings.detail.is_some() {
         return render_detail(frame, area, state, "Meeting");
     }
-    let theme = &state.theme;
-    let remote = &state.store.meetings;
-    let list = &state.meetings.list;
+    let theme = &state.env.theme;
+    let remote = &state.org.store.meetings;
+    let list = &state.panes.meetings.list;
     let items = remote.items();
-    let range = Span::styled(format!(" · {} [f]", range_text(&state.meetings.query)), theme.accent);
+    let range =
+        Span::styled(format!(" · {} [f]", range_text(&state.panes.meetings.query)), theme.accent);
     let title = list_title(state, "Meetings", remote, list, vec![range], area.width);
-    let zone = &state.zone;
+    let zone = &state.env.zone;
     let columns = Meetings::columns();
     let context = context(state);
     render_list(
@@ -56,7 +57,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
                 *day = Shown::default();
             }
             // The summary, last, says first that the meeting is over or was called off.
-            let standing = MeetingState::of(meeting, state.now);
+            let standing = MeetingState::of(meeting, state.env.now);
             if let (Some(prefix), Some(summary)) = (state_prefix(standing), cells.last_mut()) {
                 summary.parts.insert(0, (prefix, tone::meeting(standing)));
             }

@@ -28,10 +28,11 @@ use ratatui::text::{Line, Span};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, state: &AppState) {
-    let regions = areas(frame.area(), state.filtering);
-    tabs::render(frame, regions.tabs, state.pane, state.new_replies(), &state.theme);
-    let login_form_open = matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_login());
-    match &state.connection {
+    let regions = areas(frame.area(), state.transient.filtering);
+    tabs::render(frame, regions.tabs, state.panes.pane, state.new_replies(), &state.env.theme);
+    let login_form_open =
+        matches!(&state.transient.overlay, Some(Overlay::Form(f)) if f.is_login());
+    match &state.server.connection {
         Connection::Ready(_) => render_pane(frame, regions.body, state),
         // The login form says it all; the advice beneath shows when it is closed.
         _ if login_form_open => {}
@@ -41,52 +42,58 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         render_filter_input(frame, area, state);
     }
     status_bar::render(frame, regions.status, &status_bar_view(state));
-    let covered = match &state.overlay {
+    let covered = match &state.transient.overlay {
         Some(Overlay::Help { scroll }) => {
             Some(help::render(frame, regions.body, &help_view(state), *scroll))
         }
-        Some(Overlay::Palette(p)) => Some(palette::render(frame, regions.body, p, &state.theme)),
+        Some(Overlay::Palette(p)) => {
+            Some(palette::render(frame, regions.body, p, &state.env.theme))
+        }
         Some(Overlay::Form(f)) => {
-            Some(form::render(frame, regions.body, f, &state.theme, sending(state).as_deref()))
+            Some(form::render(frame, regions.body, f, &state.env.theme, sending(state).as_deref()))
         }
-        Some(Overlay::Confirm(c)) => {
-            Some(confirm::render(frame, regions.body, c, &state.theme, sending(state).as_deref()))
-        }
+        Some(Overlay::Confirm(c)) => Some(confirm::render(
+            frame,
+            regions.body,
+            c,
+            &state.env.theme,
+            sending(state).as_deref(),
+        )),
         None => None,
     };
-    if let Some(note) = &state.toast {
+    if let Some(note) = &state.transient.toast {
         // Never over what the user is typing into or reading: it shows once that closes.
-        toast::render(frame, regions.body, note, &state.theme, covered);
+        toast::render(frame, regions.body, note, &state.env.theme, covered);
     }
 }
 
 /// What the status bar shows: who, how fresh the pane's data is, what loads, what failed.
 fn status_bar_view(state: &AppState) -> StatusBar<'_> {
     StatusBar {
-        connection: &state.connection,
-        age: current_loaded_at(state).map(|at| age(at, state.now)),
+        connection: &state.server.connection,
+        age: current_loaded_at(state).map(|at| age(at, state.env.now)),
         loading: loading_labels(state),
         error: failures::status_line(state),
-        notice: state.notice.as_deref(),
-        filtering: state.filtering,
-        keymap: &state.keymap,
-        theme: &state.theme,
+        notice: state.transient.notice.as_deref(),
+        filtering: state.transient.filtering,
+        keymap: &state.env.keymap,
+        theme: &state.env.theme,
     }
 }
 
 /// The spinner and progress of the write in flight, if any.
 fn sending(state: &AppState) -> Option<String> {
-    state.submission.as_ref().map(|submission| submission.status(state.spinner))
+    state.transient.submission.as_ref().map(|submission| submission.status(state.transient.spinner))
 }
 
 fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
     if area.height == 0 || area.width == 0 {
         return;
     }
-    match state.pane {
+    match state.panes.pane {
         Pane::Overview => overview::render(frame, area, state),
         Pane::Campaigns => campaigns::render(frame, area, state),
-        Pane::Exchanges => match &state.exchanges.chain {
+        Pane::Exchanges => match &state.panes.exchanges.chain {
             Some(view) => chain::render(frame, area, state, view),
             None => exchanges::render(frame, area, state),
         },
@@ -97,12 +104,12 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 fn render_filter_input(frame: &mut Frame, area: Rect, state: &AppState) {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let line = Line::from(vec![
         Span::styled("/", theme.key),
-        Span::raw(state.filter_input.value().to_string()),
+        Span::raw(state.transient.filter_input.value().to_string()),
     ]);
     frame.render_widget(line, area);
-    let x = area.x + 1 + state.filter_input.cursor_chars() as u16;
+    let x = area.x + 1 + state.transient.filter_input.cursor_chars() as u16;
     frame.set_cursor_position(Position { x: x.min(area.right().saturating_sub(1)), y: area.y });
 }

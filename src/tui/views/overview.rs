@@ -29,15 +29,15 @@ use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph};
 
 /// The organisation at a glance as seen now in the user's zone.
 fn summary(state: &AppState) -> OrgSummary {
-    let store = &state.store;
+    let store = &state.org.store;
     let (campaigns, bots) = (store.campaigns.items(), store.bots.items());
     let (replies, meetings) = (store.recent_replies.items(), store.upcoming_meetings.items());
-    match state.zone {
+    match state.env.zone {
         Zone::Local => {
-            compute(campaigns, bots, replies, meetings, &state.now.with_timezone(&Local))
+            compute(campaigns, bots, replies, meetings, &state.env.now.with_timezone(&Local))
         }
         Zone::Named(tz) => {
-            compute(campaigns, bots, replies, meetings, &state.now.with_timezone(&tz))
+            compute(campaigns, bots, replies, meetings, &state.env.now.with_timezone(&tz))
         }
     }
 }
@@ -45,7 +45,7 @@ fn summary(state: &AppState) -> OrgSummary {
 pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
     if let Some(line) = inbox_line(body) {
         super::overview_inbox::line(frame, line, state);
-        if state.inbox.speed_open {
+        if state.org.inbox.speed_open {
             let rest = Rect { y: body.y + 1, height: body.height - 1, ..body };
             super::overview_inbox::speed(frame, rest, state);
             return;
@@ -53,8 +53,8 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
     }
     let summary = summary(state);
     for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
-        let selected = index == state.overview;
-        let theme = &state.theme;
+        let selected = index == state.panes.overview;
+        let theme = &state.env.theme;
         let (title, pane) = match tile {
             Tile::Campaigns => ("Campaigns", "Campaigns"),
             Tile::Replies => ("Replies", "Exchanges"),
@@ -62,7 +62,7 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
             Tile::Bots => ("Bots", "Bots"),
         };
         let border = if selected { theme.accent } else { theme.border };
-        let open = state.keymap.key_for(Command::Open).unwrap_or_default();
+        let open = state.env.keymap.key_for(Command::Open).unwrap_or_default();
         let title_style = if selected { theme.tab_active } else { theme.title };
         // Counts by calendar day say whose days they are.
         let (head, zone) = match tile {
@@ -108,12 +108,12 @@ fn ready<T>(
         (Some(_), _) => return true,
         _ if remote.is_loading() => {
             let text = waiting::words(state, remote, what).unwrap_or("loading…".into());
-            Line::from(Span::styled(text, state.theme.dim))
+            Line::from(Span::styled(text, state.env.theme.dim))
         }
         (None, Some(error)) => {
-            Line::from(Span::styled(format!("✗ {}", cause(error)), state.theme.error))
+            Line::from(Span::styled(format!("✗ {}", cause(error)), state.env.theme.error))
         }
-        (None, None) => Line::from(Span::styled("loading…", state.theme.dim)),
+        (None, None) => Line::from(Span::styled("loading…", state.env.theme.dim)),
     };
     frame.render_widget(Paragraph::new(line).wrap(ratatui::widgets::Wrap { trim: true }), area);
     false
@@ -155,10 +155,10 @@ fn count_lines(
 }
 
 fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, (&state.store.campaigns, "campaigns"), state) {
+    if !ready(frame, area, (&state.org.store.campaigns, "campaigns"), state) {
         return;
     }
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let rows: Vec<(String, usize, Style)> = summary
         .campaigns
         .ordered()
@@ -177,7 +177,7 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
 /// Replies and meetings booked over the results range, a pair of bars per day (or per few
 /// days when the range is wider than the tile). The headline is the sum of the bars.
 fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
-    let store = &state.store;
+    let store = &state.org.store;
     let (replies, meetings) = (&store.range_replies, &store.range_meetings);
     // Either list alone draws its bars: a failure of one never blanks the other's.
     if replies.data.is_none() && meetings.data.is_none() {
@@ -188,7 +188,7 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
         }
         return;
     }
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let days = series(replies.items(), meetings.items(), &state.results_basis(), Who::All);
     let (replied, booked) = days.iter().fold((0, 0), |(r, m), d| (r + d.replies, m + d.meetings));
     let mut headline: Vec<Span> = Vec::new();
@@ -242,11 +242,11 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, (&state.store.upcoming_meetings, "meetings"), state) {
+    if !ready(frame, area, (&state.org.store.upcoming_meetings, "meetings"), state) {
         return;
     }
-    let theme = &state.theme;
-    let zone = &state.zone;
+    let theme = &state.env.theme;
+    let zone = &state.env.zone;
     let counts = &summary.meetings;
     let mut lines = vec![
         Line::from(vec![
@@ -280,10 +280,10 @@ fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummar
 }
 
 fn bots(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
-    if !ready(frame, area, (&state.store.bots, "bots"), state) {
+    if !ready(frame, area, (&state.org.store.bots, "bots"), state) {
         return;
     }
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let health = &summary.bots;
     let live = health.live();
     let mut lines = vec![if health.total == 0 {

@@ -19,11 +19,11 @@ use ratatui::widgets::{Block, Paragraph};
 
 /// `Inbox ·4 new · 3 hot replies waiting, oldest 5h · Enter: per campaign and bot`.
 pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
-    let theme = &state.theme;
-    let selected = state.overview == Tile::INBOX_LINE;
+    let theme = &state.env.theme;
+    let selected = state.panes.overview == Tile::INBOX_LINE;
     let mut spans =
         vec![Span::styled(" Inbox", if selected { theme.tab_active } else { theme.title })];
-    let remote = &state.store.exchanges;
+    let remote = &state.org.store.exchanges;
     if remote.data.is_none() {
         // Loading until its request is answered; a failure says its cause and ends it.
         spans.push(match &remote.error {
@@ -38,14 +38,14 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let new = state.new_replies();
     spans
         .push(Span::styled(format!(" ·{new} new"), if new > 0 { theme.accent } else { theme.dim }));
-    let inbox = &state.inbox;
-    let speed = speed_to_lead(state.store.exchanges.items(), inbox);
+    let inbox = &state.org.inbox;
+    let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
     match speed.all.oldest {
         Some(oldest) if speed.all.count > 0 => {
             let waiting = count(speed.all.count, "hot reply waits", "hot replies wait");
             spans.push(Span::styled(format!(" · {waiting}"), theme.error));
             spans.push(Span::styled(
-                format!(", oldest {}", short_age(oldest, state.now)),
+                format!(", oldest {}", short_age(oldest, state.env.now)),
                 theme.error,
             ));
         }
@@ -54,8 +54,8 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
         _ => spans.push(Span::styled(" · no hot reply waits", theme.positive)),
     }
     if selected {
-        let open = state.keymap.key_for(Command::Open).unwrap_or_default();
-        let what = if state.inbox.speed_open { "closes" } else { "per campaign and bot" };
+        let open = state.env.keymap.key_for(Command::Open).unwrap_or_default();
+        let what = if state.org.inbox.speed_open { "closes" } else { "per campaign and bot" };
         spans.push(Span::styled(format!(" · {open}: {what}"), theme.dim));
     }
     frame.render_widget(Line::from(spans), area);
@@ -63,10 +63,10 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
 
 /// Speed to lead per campaign and per bot: how many hot replies wait, the oldest's age.
 pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
-    let theme = &state.theme;
-    let inbox = &state.inbox;
-    let speed = speed_to_lead(state.store.exchanges.items(), inbox);
-    let back = state.keymap.key_for(Command::Back).unwrap_or_default();
+    let theme = &state.env.theme;
+    let inbox = &state.org.inbox;
+    let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
+    let back = state.env.keymap.key_for(Command::Back).unwrap_or_default();
     let block = Block::bordered()
         .border_style(theme.accent)
         .title(Span::styled(
@@ -79,7 +79,7 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let row = |name: String, share: &Share| {
-        let age = share.waiting.oldest.map(|at| short_age(at, state.now)).unwrap_or_default();
+        let age = share.waiting.oldest.map(|at| short_age(at, state.env.now)).unwrap_or_default();
         let name = truncate(&sanitize(&name), width.saturating_sub(16).max(4));
         Line::from(vec![
             Span::styled(format!("{:>4} ", share.waiting.count), theme.error),

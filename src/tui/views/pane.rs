@@ -63,7 +63,7 @@ pub(super) fn pane_block<'a>(state: &AppState, title: Vec<Span<'a>>) -> Block<'a
     let mut spans = vec![Span::raw(" ")];
     spans.extend(title);
     spans.push(Span::raw(" "));
-    Block::bordered().title(Line::from(spans)).border_style(state.theme.border)
+    Block::bordered().title(Line::from(spans)).border_style(state.env.theme.border)
 }
 
 /// Title spans of a list: name, counts, filter, `extra`, and the loading or failed mark,
@@ -78,7 +78,7 @@ pub(super) fn list_title<T>(
     extra: Vec<Span<'static>>,
     width: u16,
 ) -> Vec<Span<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let mut spans = vec![Span::styled(name.to_string(), theme.title)];
     if remote.data.is_some() {
         // Narrowed by the filter, or by the inbox's category and handled filters.
@@ -113,7 +113,7 @@ pub(super) fn list_title<T>(
 /// The loading or failed mark of a list's title: the wait in words once it is long, the
 /// failure's cause (the whole text is in `?` help).
 fn load_mark<T>(state: &AppState, remote: &Remote<T>, name: &str) -> Option<Span<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     if remote.is_loading() {
         let what = name.to_lowercase();
         return Some(match waiting::words(state, remote, &what) {
@@ -186,7 +186,7 @@ pub(super) fn render_list<T>(
     context: &Context,
     mut adjust: impl FnMut(&T, usize, &mut Vec<Shown>),
 ) {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let block = pane_block(state, title);
     match (&remote.data, &remote.error) {
         (None, Some(error)) => {
@@ -203,7 +203,7 @@ pub(super) fn render_list<T>(
         (Some(_), _) if list.order().is_empty() => {
             let text = if !list.filter().is_empty() {
                 format!("No {what} match '{}'. Esc clears the filter.", sanitize(list.filter()))
-            } else if matches!(state.pane, Pane::Exchanges | Pane::Meetings) {
+            } else if matches!(state.panes.pane, Pane::Exchanges | Pane::Meetings) {
                 format!("No {what} for these filters; f changes them.")
             } else {
                 format!("No {what}.")
@@ -231,8 +231,8 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
     let block = pane_block(
         state,
         vec![
-            Span::styled(title.to_string(), state.theme.title),
-            Span::styled(" · Esc back", state.theme.dim),
+            Span::styled(title.to_string(), state.env.theme.title),
+            Span::styled(" · Esc back", state.env.theme.dim),
         ],
     );
     match (detail_lines(state), detail) {
@@ -242,7 +242,7 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
             area,
             block,
             "This item is no longer in the list (it changed on refresh). Esc goes back.",
-            state.theme.dim,
+            state.env.theme.dim,
         ),
     }
 }

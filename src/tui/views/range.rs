@@ -9,14 +9,14 @@ use ratatui::text::Span;
 
 /// `last 30 days (t)`.
 pub(super) fn range_label(state: &AppState) -> String {
-    let today = state.zone.date(state.now);
+    let today = state.env.zone.date(state.env.now);
     let key = state.key_label(Command::CycleRange, "t");
     format!("{} ({key})", state.range_window().describe(today))
 }
 
 /// ` ⟳` while the range's lists load, ` ⚠ …` when one failed, else nothing.
 pub(super) fn range_marks(state: &AppState) -> Vec<Span<'static>> {
-    let theme = &state.theme;
+    let theme = &state.env.theme;
     let slots = [Slot::RangeReplies, Slot::RangeMeetings].map(|slot| status(state, slot));
     if slots.iter().any(|s| s.loading) {
         vec![Span::styled(" ⟳", theme.warning)]
@@ -29,7 +29,8 @@ pub(super) fn range_marks(state: &AppState) -> Vec<Span<'static>> {
 
 /// ` · last 30 days (t)` and its marks, for a list's title.
 pub(super) fn range_spans(state: &AppState) -> Vec<Span<'static>> {
-    let mut spans = vec![Span::styled(format!(" · {}", range_label(state)), state.theme.accent)];
+    let mut spans =
+        vec![Span::styled(format!(" · {}", range_label(state)), state.env.theme.accent)];
     spans.extend(range_marks(state));
     spans
 }

@@ -9,7 +9,7 @@ use crate::tui::widgets::status_bar::host_of;
 
 /// Where the awaited answer comes from: the host of the connection.
 fn host(state: &AppState) -> String {
-    match &state.connection {
+    match &state.server.connection {
         Connection::Ready(info) => host_of(&info.base_url),
         _ => "the server".into(),
     }
@@ -21,14 +21,14 @@ pub(super) fn words<T>(state: &AppState, remote: &Remote<T>, what: &str) -> Opti
     if let Some(words) = retry_words(state, remote.pending) {
         return Some(words);
     }
-    let seconds = remote.silent_for(state.now)?;
+    let seconds = remote.silent_for(state.env.now)?;
     Some(format!("waiting for {what} from {} for {seconds} s", host(state)))
 }
 
 /// A request tried again: the countdown to the next try, then that it was asked again.
 fn retry_words(state: &AppState, pending: Option<ReqId>) -> Option<String> {
-    let wait = state.retries.iter().find(|wait| pending == Some(wait.req_id))?;
-    let left = (wait.until - state.now).num_seconds();
+    let wait = state.server.retries.iter().find(|wait| pending == Some(wait.req_id))?;
+    let left = (wait.until - state.env.now).num_seconds();
     Some(if left > 0 {
         format!("{}; trying again in {left} s (r: now)", wait.reason)
     } else {

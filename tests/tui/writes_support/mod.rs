@@ -23,7 +23,7 @@ pub fn read_only() -> AppState {
     let mut state = state();
     let mut profile = info();
     profile.read_only = true;
-    state.connection = Connection::Ready(profile);
+    state.server.connection = Connection::Ready(profile);
     state
 }
 
@@ -87,14 +87,14 @@ pub fn reply(
 }
 
 pub fn form(state: &AppState) -> &Form {
-    match &state.overlay {
+    match &state.transient.overlay {
         Some(Overlay::Form(form)) => form,
         other => panic!("no form open: {other:?}"),
     }
 }
 
 pub fn confirm(state: &AppState) -> &Confirm {
-    match &state.overlay {
+    match &state.transient.overlay {
         Some(Overlay::Confirm(confirm)) => confirm,
         other => panic!("no dialog open: {other:?}"),
     }
@@ -132,5 +132,5 @@ pub fn conversion_fields(state: &AppState) -> &ConversionFields {
 }
 
 pub fn toast(state: &AppState) -> String {
-    state.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
+    state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
 }

@@ -23,7 +23,7 @@ whose key may write (read_only = false in the config file, or another --profile)
 
 /// Why no write may start now, if so.
 pub(super) fn refusal(state: &AppState) -> Option<String> {
-    match &state.connection {
+    match &state.server.connection {
         Connection::Ready(info) if info.read_only => Some(READ_ONLY.into()),
         Connection::Ready(_) => None,
         _ => Some("Not connected yet: nothing can be sent.".into()),
@@ -37,11 +37,11 @@ pub(super) fn begin(
     then: Option<WriteRequest>,
     replies: Vec<i64>,
 ) -> Vec<Effect> {
-    if state.submission.is_some() {
+    if state.transient.submission.is_some() {
         return Vec::new();
     }
     let known_contacts =
-        state.store.contacts.data.as_ref().map_or_else(Arc::default, |d| d.items.clone());
+        state.org.store.contacts.data.as_ref().map_or_else(Arc::default, |d| d.items.clone());
     let submission = Submission {
         req_id: 0,
         write: write.clone(),
@@ -69,7 +69,7 @@ pub(super) fn send(
     };
     submission.sent = 0;
     submission.write = write.clone();
-    state.submission = Some(submission);
+    state.transient.submission = Some(submission);
     vec![Effect::Submit { req_id, write }]
 }
 
@@ -91,16 +91,16 @@ pub(super) fn refresh(state: &mut AppState, slots: &[Slot]) -> Vec<Effect> {
 
 /// Closes the write form or dialog the answer was for.
 pub(super) fn close(state: &mut AppState) {
-    if matches!(&state.overlay, Some(Overlay::Form(f)) if f.is_write())
-        || matches!(state.overlay, Some(Overlay::Confirm(_)))
+    if matches!(&state.transient.overlay, Some(Overlay::Form(f)) if f.is_write())
+        || matches!(state.transient.overlay, Some(Overlay::Confirm(_)))
     {
-        state.overlay = None;
+        state.transient.overlay = None;
     }
 }
 
 /// The open write form, if the answer still has one to go to.
 pub(super) fn open_form(state: &mut AppState) -> Option<&mut Form> {
-    match state.overlay.as_mut() {
+    match state.transient.overlay.as_mut() {
         Some(Overlay::Form(form)) if form.is_write() => Some(form),
         _ => None,
     }
@@ -109,22 +109,30 @@ pub(super) fn open_form(state: &mut AppState) -> Option<&mut Form> {
 /// The e-mail address of the contact in view: the selected or open contact, the contact of
 /// the selected exchange or open e-mail chain, or of the selected or open meeting.
 pub(super) fn contact_in_view(state: &AppState) -> Option<String> {
-    match state.pane {
+    match state.panes.pane {
         Pane::Contacts => {
-            let id = state.contacts.detail.map(|d| d.id).or(state.contacts.list.selected_id())?;
-            let contact = state.store.contacts.items().iter().find(|c| c.id == id)?;
+            let id = state.panes.contacts.detail.map(|d| d.id).or(state
+                .panes
+                .contacts
+                .list
+                .selected_id())?;
+            let contact = state.org.store.contacts.items().iter().find(|c| c.id == id)?;
             Some(contact.email().to_string())
         }
-        Pane::Exchanges => match &state.exchanges.chain {
+        Pane::Exchanges => match &state.panes.exchanges.chain {
             Some(chain) => Some(chain.exchange.contact.email.clone()),
             None => {
-                let index = state.exchanges.list.selected_index()?;
-                Some(state.store.exchanges.items().get(index)?.contact.email.clone())
+                let index = state.panes.exchanges.list.selected_index()?;
+                Some(state.org.store.exchanges.items().get(index)?.contact.email.clone())
             }
         },
         Pane::Meetings => {
-            let id = state.meetings.detail.map(|d| d.id).or(state.meetings.list.selected_id())?;
-            let meeting = state.store.meetings.items().iter().find(|m| m.id == id)?;
+            let id = state.panes.meetings.detail.map(|d| d.id).or(state
+                .panes
+                .meetings
+                .list
+                .selected_id())?;
+            let meeting = state.org.store.meetings.items().iter().find(|m| m.id == id)?;
             meeting.contact.as_ref().map(|person| person.email.clone())
         }
         _ => None,
@@ -134,10 +142,10 @@ pub(super) fn contact_in_view(state: &AppState) -> Option<String> {
 
 /// The campaign in view: the open one, else the selected one (Campaigns pane only).
 pub(super) fn campaign_in_view(state: &AppState) -> Option<i64> {
-    if state.pane != Pane::Campaigns {
+    if state.panes.pane != Pane::Campaigns {
         return None;
     }
-    state.campaigns.detail.map(|d| d.id).or_else(|| state.campaigns.list.selected_id())
+    state.panes.campaigns.detail.map(|d| d.id).or_else(|| state.panes.campaigns.list.selected_id())
 }
 
 /// `'Name'` of a campaign, or `campaign #ID` when it is not loaded.

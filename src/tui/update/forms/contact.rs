@@ -25,7 +25,7 @@ use crate::tui::update::forms::values;
 
 /// Loads the contacts when they never were: they tell a new contact from an existing one.
 fn load_contacts(state: &mut AppState) -> Vec<Effect> {
-    let contacts = &state.store.contacts;
+    let contacts = &state.org.store.contacts;
     if contacts.data.is_none() && !contacts.is_loading() {
         return fetch(state, Slot::Contacts).into_iter().collect();
     }
@@ -37,7 +37,7 @@ fn show(state: &mut AppState, title: &str, fields: ContactFields) -> Vec<Effect>
     let focus = usize::from(!fields.email.value().is_empty());
     let mut form = Form::new(title, Fields::Contact(Box::new(fields)));
     form.focus = focus;
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     load_contacts(state)
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn open_upload(
     outreach: Outreach,
 ) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
-        let key = |command| state.keymap.key_for(command).unwrap_or_default();
+        let key = |command| state.env.keymap.key_for(command).unwrap_or_default();
         let text = format!(
             "Select a campaign first ({} shows Campaigns), then press {}.",
             key(Command::GoTo(Pane::Campaigns)),
@@ -65,7 +65,7 @@ pub(crate) fn open_upload(
         toast(state, Tone::Warning, text);
         return Vec::new();
     };
-    let upload = UploadFields::new(id, bot_choices(state.store.bots.items()), bot, outreach);
+    let upload = UploadFields::new(id, bot_choices(state.org.store.bots.items()), bot, outreach);
     let title = format!("Add a contact to {}", campaign_label(state, id));
     show(state, &title, ContactFields::new(email.unwrap_or_default(), Some(upload)))
 }
@@ -199,7 +199,7 @@ pub(crate) fn finished(
     };
     close(state);
     if let Some(id) = id {
-        state.reveal = Some((Slot::Contacts, id));
+        state.panes.reveal = Some((Slot::Contacts, id));
     }
     let slots = match submission.write {
         WriteRequest::AddContact(_) => vec![Slot::Contacts],

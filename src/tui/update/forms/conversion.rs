@@ -32,7 +32,7 @@ pub(crate) fn open(
     let fields = ConversionFields::new(&email, &prefill.kind, &prefill.data);
     let mut form = Form::new("Log a conversion", Fields::Conversion(Box::new(fields)));
     form.focus = usize::from(!email.is_empty());
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     Vec::new()
 }
 

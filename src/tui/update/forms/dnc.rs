@@ -39,7 +39,7 @@ pub(crate) fn open(state: &mut AppState, domain: bool, entries: Option<&str>) ->
     let mut fields = DncFields::new(&prefill);
     describe(&mut fields);
     let form = Form::new("Do not contact", Fields::Dnc(Box::new(fields)));
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     Vec::new()
 }
 
@@ -136,8 +136,8 @@ pub(crate) fn finished(
     close(state);
     toast(state, Tone::Success, format!("Do not contact: {}.", submission.done.join("; ")));
     if matches!(submission.write, WriteRequest::DncDomains(_)) {
-        let at = state.now + TimeDelta::seconds(DOMAINS_SETTLE_SECONDS);
-        state.followup = Some((at, vec![Slot::Contacts]));
+        let at = state.env.now + TimeDelta::seconds(DOMAINS_SETTLE_SECONDS);
+        state.server.followup = Some((at, vec![Slot::Contacts]));
     }
     refresh(state, &[Slot::Contacts])
 }

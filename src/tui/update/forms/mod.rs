@@ -34,7 +34,7 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
         toast(state, Tone::Failure, why);
         return Vec::new();
     }
-    if state.pane == Pane::Exchanges {
+    if state.panes.pane == Pane::Exchanges {
         return replies::open(state, command);
     }
     match command {
@@ -51,14 +51,14 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
 /// A key on a write form: locked while its write is in flight; Esc with typed input asks
 /// first (`y` discards, any other key goes back to editing).
 pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
-    if state.submission.is_some() {
-        state.overlay = Some(Overlay::Form(form));
+    if state.transient.submission.is_some() {
+        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     if form.discarding {
         form.discarding = false;
         if !matches!(key.code, KeyCode::Char('y' | 'Y')) {
-            state.overlay = Some(Overlay::Form(form));
+            state.transient.overlay = Some(Overlay::Form(form));
         }
         return Vec::new();
     }
@@ -69,7 +69,7 @@ pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -
         // Back in the form, its values are seen: sending them again asks only when they
         // still deserve a second look.
         form.ask_first = false;
-        state.overlay = Some(Overlay::Form(form));
+        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     match form.handle_key(key) {
@@ -79,16 +79,16 @@ pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -
         FormOutcome::Edited => after_edit(&mut form),
         FormOutcome::Ignored => {}
     }
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     Vec::new()
 }
 
 /// Pasted text goes into the focused field (not while the form's write is in flight).
 pub(crate) fn on_paste(state: &mut AppState, text: &str) {
-    if state.submission.is_some() {
+    if state.transient.submission.is_some() {
         return;
     }
-    if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
         form.discarding = false;
         form.paste(text);
         after_edit(form);
@@ -118,7 +118,7 @@ fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
     form.note = None;
     if let Some(why) = refusal(state) {
         form.error = Some(why);
-        state.overlay = Some(Overlay::Form(form));
+        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     let built = match &mut form.fields {
@@ -137,10 +137,10 @@ fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
         form.asking = question::before_sending(state, &form, write, then.as_ref());
     }
     let asking = form.asking.is_some();
-    state.overlay = Some(Overlay::Form(form));
+    state.transient.overlay = Some(Overlay::Form(form));
     match built {
         Ok((write, then)) if !asking => {
-            let replies = match &state.overlay {
+            let replies = match &state.transient.overlay {
                 Some(Overlay::Form(form)) => form.replies.clone(),
                 _ => Vec::new(),
             };
@@ -152,10 +152,10 @@ fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
 
 /// Submits the form just opened (a palette line that said everything).
 fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
-    match state.overlay.take() {
+    match state.transient.overlay.take() {
         Some(Overlay::Form(form)) => submit(state, form),
         other => {
-            state.overlay = other;
+            state.transient.overlay = other;
             Vec::new()
         }
     }
@@ -163,10 +163,12 @@ fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
 
 /// A chunked write moved on.
 pub(crate) fn on_progress(state: &mut AppState, req_id: ReqId, sent: usize, total: usize) {
-    if let Some(submission) = state.submission.as_mut().filter(|s| s.req_id == req_id) {
+    // Read first: progress of another write writes nothing (and so draws nothing).
+    if state.transient.submission.as_ref().is_some_and(|s| s.req_id == req_id)
+        && let Some(submission) = state.transient.submission.as_mut()
+    {
         submission.sent = sent;
         submission.total = total;
-        state.dirty = true;
     }
 }
 
@@ -176,15 +178,16 @@ pub(crate) fn on_written(
     req_id: ReqId,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let Some(submission) = state.submission.take_if(|s| s.req_id == req_id) else {
+    // Read first: an answer to another write writes nothing (and so draws nothing).
+    if state.transient.submission.as_ref().is_none_or(|s| s.req_id != req_id) {
         return Vec::new();
-    };
-    state.dirty = true;
+    }
+    let Some(submission) = state.transient.submission.take() else { return Vec::new() };
     let replies = submission.replies.clone();
     let succeeded = result.is_ok();
     let mut effects = finished(state, submission, result);
     // The replies it acted on are handled once the whole write went through.
-    if succeeded && state.submission.is_none() && !replies.is_empty() {
+    if succeeded && state.transient.submission.is_none() && !replies.is_empty() {
         effects.extend(crate::tui::update::inbox::set_handled(state, &replies, true));
     }
     effects
@@ -214,26 +217,20 @@ fn finished(
 
 /// The spinner moves on while a write is in flight.
 pub(crate) fn on_spin(state: &mut AppState) {
-    if state.submission.is_some() {
-        state.spinner = state.spinner.wrapping_add(1);
-        state.dirty = true;
+    if state.transient.submission.is_some() {
+        state.transient.spinner = state.transient.spinner.wrapping_add(1);
     }
 }
 
 /// The clock moved on: an old toast goes, a reload that was due happens.
 pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
-    if state.toast.as_ref().is_some_and(|toast| state.now >= toast.until) {
-        state.toast = None;
-        state.dirty = true;
+    if state.transient.toast.as_ref().is_some_and(|toast| state.env.now >= toast.until) {
+        state.transient.toast = None;
     }
-    match state.followup.take() {
-        Some((at, slots)) if state.now >= at => {
-            state.dirty = true;
-            refresh(state, &slots)
-        }
-        other => {
-            state.followup = other;
-            Vec::new()
-        }
+    // Read first: a tick before the follow-up is due writes nothing.
+    if state.server.followup.as_ref().is_none_or(|(at, _)| state.env.now < *at) {
+        return Vec::new();
     }
+    let slots = state.server.followup.take().map(|(_, slots)| slots).unwrap_or_default();
+    refresh(state, &slots)
 }

@@ -32,7 +32,7 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
             (conversion::open(state, email.as_deref(), Some(prefill)), email.is_some())
         }
     };
-    if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
         form.count_as_typed();
         // A complete line's values were never seen in the form: it asks before sending.
         form.ask_first = complete && form.fields.is_write();

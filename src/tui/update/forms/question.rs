@@ -45,7 +45,7 @@ pub(crate) fn before_sending(
 /// "for Acme (profile acme)", or "for profile acme" when the organisation's name is not
 /// known (the API does not say it).
 fn organisation(state: &AppState) -> String {
-    match &state.connection {
+    match &state.server.connection {
         Connection::Ready(info) => match &info.organisation {
             Some(name) => format!("for {name} (profile {})", info.profile),
             None => format!("for the organisation of profile {}", info.profile),
@@ -93,7 +93,7 @@ fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool) -> Opt
 /// "Bot #5 needs attention (mailbox PAUSED).", or for a retired bot that it no longer
 /// sends. A healthy, ending or unknown bot raises no doubt.
 fn doubtful_bot(state: &AppState, id: i64) -> Option<String> {
-    let bot = state.store.bots.items().iter().find(|bot| bot.id == id)?;
+    let bot = state.org.store.bots.items().iter().find(|bot| bot.id == id)?;
     Some(format!("Bot #{id} {}.", doubt(bot)?))
 }
 
@@ -133,7 +133,7 @@ fn dnc_question(state: &AppState, write: &WriteRequest, then: Option<&WriteReque
     if listed.is_empty() {
         return question;
     }
-    match &state.store.contacts.data {
+    match &state.org.store.contacts.data {
         Some(contacts) => {
             let mut coverage = Coverage::new(&listed);
             for contact in contacts.items.iter() {

@@ -48,7 +48,7 @@ pub(super) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::StartCampaign => start::ask(state, None),
         _ => contact::open(state, None),
     };
-    if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
         form.replies = replies.iter().map(|reply| reply.id).collect();
         if bulk {
             form.title = format!("{} · {} marked replies", form.title, replies.len());
@@ -60,8 +60,12 @@ pub(super) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
 /// The upload form on the reply's campaign and bot, the first address the contact's latest
 /// reply names (its Cc first, then its text) filled in and the others listed beside it.
 fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
-    let addresses =
-        state.inbox.snippet(reply.id).map(|snippet| snippet.referrals.clone()).unwrap_or_default();
+    let addresses = state
+        .org
+        .inbox
+        .snippet(reply.id)
+        .map(|snippet| snippet.referrals.clone())
+        .unwrap_or_default();
     let first = addresses.first().map(String::as_str);
     let effects = contact::open_upload(
         state,
@@ -70,7 +74,7 @@ fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
         Some(reply.bot.id),
         Outreach::Notify,
     );
-    if let Some(Overlay::Form(form)) = state.overlay.as_mut() {
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
         form.note = Some(match addresses.len() {
             0 => {
                 "The latest reply names no other address (in Cc or its text): type the one to add."

@@ -22,7 +22,7 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
         toast(state, Tone::Warning, "Select a campaign to start first (2 shows Campaigns).");
         return Vec::new();
     };
-    let campaign = state.store.campaigns.items().iter().find(|c| c.id == id);
+    let campaign = state.org.store.campaigns.items().iter().find(|c| c.id == id);
     let (lines, warning) = match campaign {
         Some(campaign) => {
             let status = sanitize(campaign.status.as_str());
@@ -49,7 +49,7 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
             None,
         ),
     };
-    state.overlay = Some(Overlay::Confirm(Confirm {
+    state.transient.overlay = Some(Overlay::Confirm(Confirm {
         title: "Start campaign".into(),
         lines,
         warning,
@@ -67,8 +67,8 @@ pub(crate) fn on_confirm_key(
     mut confirm: Confirm,
     key: KeyEvent,
 ) -> Vec<Effect> {
-    if state.submission.is_some() {
-        state.overlay = Some(Overlay::Confirm(confirm));
+    if state.transient.submission.is_some() {
+        state.transient.overlay = Some(Overlay::Confirm(confirm));
         return Vec::new();
     }
     if !matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
@@ -81,7 +81,7 @@ pub(crate) fn on_confirm_key(
     confirm.error = refusal(state);
     let refused = confirm.error.is_some();
     let replies = confirm.replies.clone();
-    state.overlay = Some(Overlay::Confirm(confirm));
+    state.transient.overlay = Some(Overlay::Confirm(confirm));
     if refused { Vec::new() } else { begin(state, write, None, replies) }
 }
 
@@ -115,7 +115,7 @@ pub(crate) fn finished(
                 "{name} was not started. {}",
                 failure_text(&error, "y tries again.", &login)
             );
-            match state.overlay.as_mut() {
+            match state.transient.overlay.as_mut() {
                 Some(Overlay::Confirm(confirm)) => confirm.error = Some(text),
                 _ => toast(state, Tone::Failure, text),
             }
