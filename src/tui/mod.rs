@@ -60,7 +60,8 @@ where
 {
     queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
     let frame = terminal.draw(|frame| views::render(frame, state)).map_err(Into::into)?;
-    let links = outside::hyperlinks::find(frame.buffer, state);
+    let linked = resource::in_view::linked(state).unwrap_or(false);
+    let links = outside::hyperlinks::find(frame.buffer, state, linked);
     outside::hyperlinks::emit(terminal.backend_mut(), &links)?;
     execute!(terminal.backend_mut(), EndSynchronizedUpdate)
 }

@@ -39,6 +39,23 @@ impl Pane {
         }
     }
 
+    /// What its number key does, as help says it.
+    pub(crate) fn go_to_help(self) -> &'static str {
+        match self {
+            Pane::Overview => "go to Overview",
+            Pane::Campaigns => "go to Campaigns",
+            Pane::Exchanges => "go to Exchanges",
+            Pane::Meetings => "go to Meetings",
+            Pane::Bots => "go to Bots",
+            Pane::Contacts => "go to Contacts",
+        }
+    }
+
+    /// Its list is fetched under filters the user edits (`f`): dates, a campaign, a group.
+    pub(crate) fn has_server_filters(self) -> bool {
+        matches!(self, Pane::Exchanges | Pane::Meetings)
+    }
+
     pub fn index(self) -> usize {
         Pane::ALL.iter().position(|&pane| pane == self).unwrap_or(0)
     }

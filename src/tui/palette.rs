@@ -239,7 +239,10 @@ mod tests {
     #[test]
     fn prefixes_numbers_and_arguments_parse() {
         assert_eq!(parse("ex"), Ok(PaletteAction::Run(Command::GoTo(Pane::Exchanges))));
-        assert_eq!(parse("4"), Ok(PaletteAction::Run(Command::GoTo(Pane::Meetings))));
+        for (at, pane) in Pane::ALL.into_iter().enumerate() {
+            let number = (at + 1).to_string();
+            assert_eq!(parse(&number), Ok(PaletteAction::Run(Command::GoTo(pane))), "{number}");
+        }
         assert_eq!(parse("q"), Ok(PaletteAction::Run(Command::Quit)));
         assert_eq!(parse("filter  ann lee "), Ok(PaletteAction::Filter("ann lee".into())));
         assert_eq!(

@@ -164,7 +164,7 @@ impl Default for Keymap {
         ];
         for (index, pane) in Pane::ALL.into_iter().enumerate() {
             let digit = char::from_digit(index as u32 + 1, 10).unwrap_or('1');
-            bindings.push(b(&[Key::ch(digit)], C::GoTo(pane), S::Global, pane_help(pane)));
+            bindings.push(b(&[Key::ch(digit)], C::GoTo(pane), S::Global, pane.go_to_help()));
         }
         bindings.extend([
             b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
@@ -177,17 +177,6 @@ impl Default for Keymap {
             ),
         ]);
         Keymap { bindings }
-    }
-}
-
-fn pane_help(pane: Pane) -> &'static str {
-    match pane {
-        Pane::Overview => "go to Overview",
-        Pane::Campaigns => "go to Campaigns",
-        Pane::Exchanges => "go to Exchanges",
-        Pane::Meetings => "go to Meetings",
-        Pane::Bots => "go to Bots",
-        Pane::Contacts => "go to Contacts",
     }
 }
 

@@ -55,7 +55,9 @@ impl Screen {
             Pane::Overview => vec![Overview, Movement],
             Pane::Exchanges if self.chain_open => vec![Chain, Reply, Movement],
             Pane::Exchanges if self.list_shown => vec![Inbox, Reply, QueryList, List, Movement],
-            Pane::Meetings if self.list_shown => vec![QueryList, List, Movement],
+            pane if self.list_shown && pane.has_server_filters() => {
+                vec![QueryList, List, Movement]
+            }
             _ if self.list_shown => vec![List, Movement],
             _ => vec![Movement],
         };

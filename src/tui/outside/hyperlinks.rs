@@ -27,12 +27,12 @@ fn known_urls(state: &AppState) -> Vec<String> {
     known
 }
 
-/// The links in `buffer` on a chain or the Meetings pane (nothing when `[ui] hyperlinks =
-/// false`).
-pub fn find(buffer: &Buffer, state: &AppState) -> Vec<Drawn> {
+/// The links in `buffer` on a chain, or on a pane whose items carry links (`items_linked`:
+/// the Meetings pane); nothing when `[ui] hyperlinks = false`.
+pub fn find(buffer: &Buffer, state: &AppState, items_linked: bool) -> Vec<Drawn> {
     // Links of chains and meetings only: a URL-looking name in a table stays text.
     let chain = state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some();
-    if !state.outside.settings.hyperlinks || !(chain || state.panes.pane == Pane::Meetings) {
+    if !state.outside.settings.hyperlinks || !(chain || items_linked) {
         return Vec::new();
     }
     links::find(buffer, &known_urls(state))

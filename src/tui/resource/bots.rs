@@ -8,7 +8,13 @@ use crate::tui::model::{Pane, Slot};
 use crate::bots::standing;
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::state::AppState;
+use crate::text::sanitize;
+use crate::tui::details;
+use crate::tui::lists::filter::FilterEngine;
+use crate::tui::lists::list::ListState;
+use crate::tui::model::Detail;
+use crate::tui::state::{AppState, Panes};
+use ratatui::text::Line;
 
 pub struct Bots;
 
@@ -50,5 +56,29 @@ impl PaneList for Bots {
 
     fn id(bot: &Bot) -> i64 {
         bot.id
+    }
+
+    fn list(panes: &Panes) -> &ListState {
+        &panes.bots.list
+    }
+
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
+        (&mut panes.bots.list, &mut panes.engine)
+    }
+
+    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
+        Some(&panes.bots.detail)
+    }
+
+    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
+        Some(&mut panes.bots.detail)
+    }
+
+    fn detail_lines(bot: &Bot, state: &AppState) -> Option<Vec<Line<'static>>> {
+        Some(details::bot::detail_lines(bot, state))
+    }
+
+    fn copied(bot: &Bot) -> (&'static str, String) {
+        ("address", sanitize(&bot.email))
     }
 }

@@ -7,7 +7,12 @@ use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::state::AppState;
+use crate::tui::details;
+use crate::tui::lists::filter::FilterEngine;
+use crate::tui::lists::list::ListState;
+use crate::tui::model::Detail;
+use crate::tui::state::{AppState, Panes};
+use ratatui::text::Line;
 
 pub struct Campaigns;
 
@@ -54,5 +59,33 @@ impl PaneList for Campaigns {
 
     fn id(campaign: &Campaign) -> i64 {
         campaign.id
+    }
+
+    fn list(panes: &Panes) -> &ListState {
+        &panes.campaigns.list
+    }
+
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
+        (&mut panes.campaigns.list, &mut panes.engine)
+    }
+
+    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
+        Some(&panes.campaigns.detail)
+    }
+
+    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
+        Some(&mut panes.campaigns.detail)
+    }
+
+    fn detail_lines(campaign: &Campaign, state: &AppState) -> Option<Vec<Line<'static>>> {
+        Some(details::campaign::detail_lines(campaign, state))
+    }
+
+    fn copied(campaign: &Campaign) -> (&'static str, String) {
+        ("campaign id", campaign.id.to_string())
+    }
+
+    fn campaign_id(campaign: &Campaign) -> Option<i64> {
+        Some(campaign.id)
     }
 }

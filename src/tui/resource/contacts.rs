@@ -6,7 +6,13 @@ use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::state::AppState;
+use crate::text::sanitize;
+use crate::tui::details;
+use crate::tui::lists::filter::FilterEngine;
+use crate::tui::lists::list::ListState;
+use crate::tui::model::Detail;
+use crate::tui::state::{AppState, Panes};
+use ratatui::text::Line;
 
 pub struct Contacts;
 
@@ -44,5 +50,33 @@ impl PaneList for Contacts {
 
     fn id(contact: &Contact) -> i64 {
         contact.id
+    }
+
+    fn list(panes: &Panes) -> &ListState {
+        &panes.contacts.list
+    }
+
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
+        (&mut panes.contacts.list, &mut panes.engine)
+    }
+
+    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
+        Some(&panes.contacts.detail)
+    }
+
+    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
+        Some(&mut panes.contacts.detail)
+    }
+
+    fn detail_lines(contact: &Contact, state: &AppState) -> Option<Vec<Line<'static>>> {
+        Some(details::contact::detail_lines(contact, state))
+    }
+
+    fn copied(contact: &Contact) -> (&'static str, String) {
+        ("address", sanitize(contact.email()))
+    }
+
+    fn contact_address(contact: &Contact) -> Option<String> {
+        Some(contact.email().to_string())
     }
 }

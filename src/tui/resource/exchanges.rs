@@ -8,7 +8,12 @@ use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::state::AppState;
+use crate::api::ExchangeGroup;
+use crate::text::sanitize;
+use crate::tui::form::{DayRange, ExchangeQueryFields, Fields, Form};
+use crate::tui::lists::filter::FilterEngine;
+use crate::tui::lists::list::ListState;
+use crate::tui::state::{AppState, Panes};
 
 pub struct Exchanges;
 
@@ -70,5 +75,57 @@ impl PaneList for Exchanges {
 
     fn id(exchange: &Exchange) -> i64 {
         exchange.id
+    }
+
+    fn list(panes: &Panes) -> &ListState {
+        &panes.exchanges.list
+    }
+
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
+        (&mut panes.exchanges.list, &mut panes.engine)
+    }
+
+    /// The exchange of the open chain, else the one selected.
+    fn in_view(state: &AppState) -> Option<&Exchange> {
+        match &state.panes.exchanges.chain {
+            Some(chain) => Some(&chain.exchange),
+            None => Self::find(state, state.panes.exchanges.list.selected_id()?),
+        }
+    }
+
+    fn copied(exchange: &Exchange) -> (&'static str, String) {
+        ("exchange id", exchange.id.to_string())
+    }
+
+    /// The exchange in a few lines: it has no detail view, its chain is paged whole.
+    fn paged(exchange: &Exchange, _: &AppState) -> Option<String> {
+        let party = |p: &crate::api::Party| {
+            sanitize(&format!("{} {} <{}>", p.first_name, p.last_name, p.email))
+        };
+        Some(format!(
+            "Exchange {}\nCampaign {}\nStatus   {}\nContact  {}\nBot      {}\n",
+            exchange.id,
+            exchange.campaign_id,
+            sanitize(exchange.status.as_str()),
+            party(&exchange.contact),
+            party(&exchange.bot),
+        ))
+    }
+
+    fn contact_address(exchange: &Exchange) -> Option<String> {
+        Some(exchange.contact.email.clone())
+    }
+
+    fn query_form(state: &AppState) -> Option<Form> {
+        let query = &state.panes.exchanges.query;
+        let campaigns =
+            state.org.store.campaigns.items().iter().map(|c| (c.id, sanitize(&c.name)));
+        let fields = ExchangeQueryFields::new(
+            query.group.as_ref().unwrap_or(&ExchangeGroup::Replied),
+            query.campaign_id,
+            campaigns.collect::<Vec<_>>(),
+            DayRange::new(query.start_date, query.end_date),
+        );
+        Some(Form::new("Exchange filters", Fields::ExchangeQuery(Box::new(fields))))
     }
 }

@@ -6,7 +6,14 @@ use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
-use crate::tui::state::AppState;
+use crate::text::{safe_url, sanitize};
+use crate::tui::details;
+use crate::tui::form::{DayRange, Fields, Form};
+use crate::tui::lists::filter::FilterEngine;
+use crate::tui::lists::list::ListState;
+use crate::tui::model::Detail;
+use crate::tui::state::{AppState, Panes};
+use ratatui::text::Line;
 
 pub struct Meetings;
 
@@ -64,11 +71,54 @@ impl ListResource for Meetings {
 
 impl PaneList for Meetings {
     const PANE: Pane = Pane::Meetings;
+    const LINKED: bool = true;
     fn columns() -> Vec<present::Column<Meeting>> {
         columns::meetings::screen()
     }
 
     fn id(meeting: &Meeting) -> i64 {
         meeting.id
+    }
+
+    fn list(panes: &Panes) -> &ListState {
+        &panes.meetings.list
+    }
+
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
+        (&mut panes.meetings.list, &mut panes.engine)
+    }
+
+    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
+        Some(&panes.meetings.detail)
+    }
+
+    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
+        Some(&mut panes.meetings.detail)
+    }
+
+    fn detail_lines(meeting: &Meeting, state: &AppState) -> Option<Vec<Line<'static>>> {
+        Some(details::meeting::detail_lines(meeting, state))
+    }
+
+    /// The meeting's link when it is one a browser may open, else its id.
+    fn copied(meeting: &Meeting) -> (&'static str, String) {
+        match Self::link(meeting).and_then(|link| safe_url(&sanitize(&link)).map(String::from)) {
+            Some(link) => ("meeting link", link),
+            None => ("meeting id", meeting.id.to_string()),
+        }
+    }
+
+    fn contact_address(meeting: &Meeting) -> Option<String> {
+        meeting.contact.as_ref().map(|person| person.email.clone())
+    }
+
+    fn link(meeting: &Meeting) -> Option<String> {
+        meeting.meeting_link.clone().filter(|link| !link.trim().is_empty())
+    }
+
+    fn query_form(state: &AppState) -> Option<Form> {
+        let query = &state.panes.meetings.query;
+        let days = DayRange::new(query.start_date, query.end_date);
+        Some(Form::new("Meeting dates", Fields::MeetingQuery(Box::new(days))))
     }
 }

@@ -8,13 +8,14 @@
 //! and the arm of [`visit`] below.
 
 mod answer;
+pub(crate) mod in_view;
 mod shape;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
 pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use shape::ListResource;
-pub(crate) use shape::{PaneList, context};
+pub(crate) use shape::{PaneList, context, plain_text};
 
 use crate::api::ApiError;
 use crate::present::cause::sentences;

@@ -3,13 +3,16 @@
 use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
 use crate::tui::action::Effect;
+use crate::tui::form::Form;
 use crate::tui::layout::list_rows;
-use crate::tui::lists::filter::{SearchChunk, SearchIndex, row_text};
+use crate::tui::lists::filter::{FilterEngine, SearchChunk, SearchIndex, row_text};
 use crate::tui::lists::list::INLINE_ROWS;
+use crate::tui::lists::list::ListState;
 use crate::tui::lists::search::{BuildRows, IndexJob, ListJob};
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::{Detail, Pane, Slot};
 use crate::tui::remote::Remote;
-use crate::tui::state::AppState;
+use crate::tui::state::{AppState, Panes};
+use ratatui::text::Line;
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::future::Future;
@@ -41,14 +44,83 @@ pub trait ListResource: Send + Sync + 'static {
     }
 }
 
-/// A resource with a pane of its own, drawn as a table.
+/// A resource with a pane of its own, drawn as a table. What the dashboard does with the
+/// pane's item in view — its detail, what `y` copies and `|` pages, the address and campaign
+/// the forms start with, its link — is asked of the resource here, so a pane's behaviour
+/// lives in its own file ([`super::in_view`] asks the current pane's).
 pub(crate) trait PaneList: ListResource {
     const PANE: Pane;
+    /// The items carry links (drawn as OSC 8 hyperlinks, `o` opens them).
+    const LINKED: bool = false;
     /// The table's columns, from the definitions the CLI shares
     /// ([`crate::present::columns`]): headers, widths, cell text and tone. The filter
     /// searches the same cells.
     fn columns() -> Vec<present::Column<Self::Item>>;
     fn id(item: &Self::Item) -> i64;
+
+    /// The pane's list: rows in order, selection, scroll.
+    fn list(panes: &Panes) -> &ListState;
+    /// The pane's list with the filter engine every list shares, to change them together.
+    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine);
+    /// Where the pane keeps the item opened as a detail; `None` for a pane that opens none.
+    fn detail(_panes: &Panes) -> Option<&Option<Detail>> {
+        None
+    }
+    fn detail_mut(_panes: &mut Panes) -> Option<&mut Option<Detail>> {
+        None
+    }
+
+    /// The item opened as a detail, when one is.
+    fn open(state: &AppState) -> Option<&Self::Item> {
+        let id = Self::detail(&state.panes)?.as_ref()?.id;
+        Self::find(state, id)
+    }
+    /// The item in view: the one open, else the one selected.
+    fn in_view(state: &AppState) -> Option<&Self::Item> {
+        let open = Self::detail(&state.panes).copied().flatten().map(|detail| detail.id);
+        let id = open.or_else(|| Self::list(&state.panes).selected_id())?;
+        Self::find(state, id)
+    }
+    fn find(state: &AppState, id: i64) -> Option<&Self::Item> {
+        Self::remote(state)?.items().iter().find(|item| Self::id(item) == id)
+    }
+
+    /// The lines of the item's detail (unwrapped); `None` for items with no detail view.
+    fn detail_lines(_item: &Self::Item, _state: &AppState) -> Option<Vec<Line<'static>>> {
+        None
+    }
+    /// What `y` copies of the item: what it is ("address") and the text.
+    fn copied(item: &Self::Item) -> (&'static str, String);
+    /// What `|` pages for the item: its detail as plain text.
+    fn paged(item: &Self::Item, state: &AppState) -> Option<String> {
+        Self::detail_lines(item, state).map(|lines| plain_text(&lines))
+    }
+    /// The contact's address the do-not-contact and conversion forms start with.
+    fn contact_address(_item: &Self::Item) -> Option<String> {
+        None
+    }
+    /// The campaign the contact forms start with.
+    fn campaign_id(_item: &Self::Item) -> Option<i64> {
+        None
+    }
+    /// The item's link, when it has one.
+    fn link(_item: &Self::Item) -> Option<String> {
+        None
+    }
+    /// The form of the list's server-side filters, when it has them.
+    fn query_form(_state: &AppState) -> Option<Form> {
+        None
+    }
+}
+
+/// Lines as plain text, one per line, ending with a newline (for the pager).
+pub(crate) fn plain_text(lines: &[Line<'_>]) -> String {
+    lines
+        .iter()
+        .map(|line| line.spans.iter().map(|span| span.content.as_ref()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 impl present::CampaignNames for AppState {

@@ -3,9 +3,9 @@
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
-use crate::tui::details::detail_line_count;
 use crate::tui::layout::{list_rows, text_rows};
 use crate::tui::model::{Detail, Pane, Slot, Tile};
+use crate::tui::resource::in_view::detail_line_count;
 use crate::tui::resource::{self, relayout_chain};
 use crate::tui::state::{AppState, ChainView, Remote};
 use crate::tui::update::fetch::{ensure_loaded, fetch};

@@ -7,20 +7,20 @@ use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
 use crate::tui::chain::LineKind;
-use crate::tui::details;
 use crate::tui::form::FieldKind;
 use crate::tui::layout::text_rows;
 use crate::tui::model::Pane;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
 use crate::tui::palette::may_keep;
+use crate::tui::resource::in_view;
+use crate::tui::resource::plain_text;
 use crate::tui::state::{
     AppState, Connection, ExchangesPane, ListPane, MeetingsPane, Overlay, Store,
 };
 use crate::tui::submit::feedback::{TOAST_SECONDS, Toast, Tone};
 use chrono::TimeDelta;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::text::Line;
 
 /// How much of a copied or opened text a toast quotes.
 const QUOTED: usize = 60;
@@ -96,7 +96,7 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         };
         return copy_text(state, text, said);
     }
-    match selected_value(state) {
+    match in_view::copied(state) {
         Some((what, text)) => {
             let said = format!("Copied {what} {}", quote(&text));
             copy_text(state, text, said)
@@ -143,7 +143,7 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             }
         };
     }
-    match meeting_link(state) {
+    match in_view::link(state) {
         Some(url) => open_url(state, url),
         None => {
             notice(state, "Nothing to open here: o opens a chain's links and meeting links.");
@@ -216,53 +216,6 @@ pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The link of the open or selected meeting.
-fn meeting_link(state: &AppState) -> Option<String> {
-    if state.panes.pane != Pane::Meetings {
-        return None;
-    }
-    let id =
-        state.panes.meetings.detail.map(|d| d.id).or(state.panes.meetings.list.selected_id())?;
-    let meeting = state.org.store.meetings.items().iter().find(|m| m.id == id)?;
-    meeting.meeting_link.clone().filter(|link| !link.trim().is_empty())
-}
-
-/// What `y` copies of the item open or selected in the pane: (what it is, the text).
-fn selected_value(state: &AppState) -> Option<(&'static str, String)> {
-    let id = |pane: &ListPane| pane.detail.map(|d| d.id).or(pane.list.selected_id());
-    let store = &state.org.store;
-    match state.panes.pane {
-        Pane::Contacts => {
-            let id = id(&state.panes.contacts)?;
-            let contact = store.contacts.items().iter().find(|c| c.id == id)?;
-            Some(("address", sanitize(contact.email())))
-        }
-        Pane::Bots => {
-            let id = id(&state.panes.bots)?;
-            let bot = store.bots.items().iter().find(|b| b.id == id)?;
-            Some(("address", sanitize(&bot.email)))
-        }
-        Pane::Campaigns => Some(("campaign id", id(&state.panes.campaigns)?.to_string())),
-        Pane::Exchanges => {
-            Some(("exchange id", state.panes.exchanges.list.selected_id()?.to_string()))
-        }
-        Pane::Meetings => {
-            match meeting_link(state).and_then(|l| safe_url(&sanitize(&l)).map(String::from)) {
-                Some(link) => Some(("meeting link", link)),
-                None => {
-                    let id = state.panes.meetings.detail.map(|d| d.id).or(state
-                        .panes
-                        .meetings
-                        .list
-                        .selected_id())?;
-                    Some(("meeting id", id.to_string()))
-                }
-            }
-        }
-        Pane::Overview => None,
-    }
-}
-
 /// `|`: the open chain, or the item open or selected, in the pager.
 pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
     if let Some(chain) = &state.panes.exchanges.chain
@@ -285,64 +238,12 @@ pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
     }
 }
 
-/// The details of the item open or selected, as plain lines.
+/// The item open (its detail as shown, wrapped) or selected, as plain text.
 fn item_text(state: &AppState) -> Option<String> {
-    let store = &state.org.store;
-    let plain = |lines: Vec<Line<'static>>| {
-        lines
-            .iter()
-            .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n"
-    };
-    if let Some(lines) = details::detail_lines(state) {
-        return Some(plain(lines));
+    match in_view::detail_lines(state) {
+        Some(lines) => Some(plain_text(&lines)),
+        None => in_view::paged(state),
     }
-    let lines = match state.panes.pane {
-        Pane::Contacts => {
-            let id = state.panes.contacts.list.selected_id()?;
-            details::contact::detail_lines(
-                store.contacts.items().iter().find(|c| c.id == id)?,
-                state,
-            )
-        }
-        Pane::Bots => {
-            let id = state.panes.bots.list.selected_id()?;
-            details::bot::detail_lines(store.bots.items().iter().find(|b| b.id == id)?, state)
-        }
-        Pane::Campaigns => {
-            let id = state.panes.campaigns.list.selected_id()?;
-            details::campaign::detail_lines(
-                store.campaigns.items().iter().find(|c| c.id == id)?,
-                state,
-            )
-        }
-        Pane::Meetings => {
-            let id = state.panes.meetings.list.selected_id()?;
-            details::meeting::detail_lines(
-                store.meetings.items().iter().find(|m| m.id == id)?,
-                state,
-            )
-        }
-        Pane::Exchanges => {
-            let id = state.panes.exchanges.list.selected_id()?;
-            let exchange = store.exchanges.items().iter().find(|e| e.id == id)?;
-            let party = |p: &crate::api::Party| {
-                sanitize(&format!("{} {} <{}>", p.first_name, p.last_name, p.email))
-            };
-            return Some(format!(
-                "Exchange {}\nCampaign {}\nStatus   {}\nContact  {}\nBot      {}\n",
-                exchange.id,
-                exchange.campaign_id,
-                sanitize(exchange.status.as_str()),
-                party(&exchange.contact),
-                party(&exchange.bot),
-            ));
-        }
-        Pane::Overview => return None,
-    };
-    Some(plain(lines))
 }
 
 /// `Ctrl-x Ctrl-e` in a form: the focused text field in the editor.

@@ -5,10 +5,9 @@ use crate::api::{ApiError, wait_words};
 use crate::present::cause::cause;
 use crate::present::{self, Context, Shown};
 use crate::text::{count, sanitize, truncate};
-use crate::tui::details::detail_lines;
 use crate::tui::lists::list::ListState;
-use crate::tui::model::Pane;
 use crate::tui::remote::Remote;
+use crate::tui::resource::in_view::detail_lines;
 use crate::tui::resource::{PaneList, context};
 use crate::tui::state::AppState;
 use crate::tui::views::waiting;
@@ -203,7 +202,7 @@ pub(super) fn render_list<T>(
         (Some(_), _) if list.order().is_empty() => {
             let text = if !list.filter().is_empty() {
                 format!("No {what} match '{}'. Esc clears the filter.", sanitize(list.filter()))
-            } else if matches!(state.panes.pane, Pane::Exchanges | Pane::Meetings) {
+            } else if state.panes.pane.has_server_filters() {
                 format!("No {what} for these filters; f changes them.")
             } else {
                 format!("No {what}.")

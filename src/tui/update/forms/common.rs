@@ -5,7 +5,7 @@
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::Form;
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::Slot;
 use crate::tui::resource;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
@@ -104,48 +104,6 @@ pub(super) fn open_form(state: &mut AppState) -> Option<&mut Form> {
         Some(Overlay::Form(form)) if form.is_write() => Some(form),
         _ => None,
     }
-}
-
-/// The e-mail address of the contact in view: the selected or open contact, the contact of
-/// the selected exchange or open e-mail chain, or of the selected or open meeting.
-pub(super) fn contact_in_view(state: &AppState) -> Option<String> {
-    match state.panes.pane {
-        Pane::Contacts => {
-            let id = state.panes.contacts.detail.map(|d| d.id).or(state
-                .panes
-                .contacts
-                .list
-                .selected_id())?;
-            let contact = state.org.store.contacts.items().iter().find(|c| c.id == id)?;
-            Some(contact.email().to_string())
-        }
-        Pane::Exchanges => match &state.panes.exchanges.chain {
-            Some(chain) => Some(chain.exchange.contact.email.clone()),
-            None => {
-                let index = state.panes.exchanges.list.selected_index()?;
-                Some(state.org.store.exchanges.items().get(index)?.contact.email.clone())
-            }
-        },
-        Pane::Meetings => {
-            let id = state.panes.meetings.detail.map(|d| d.id).or(state
-                .panes
-                .meetings
-                .list
-                .selected_id())?;
-            let meeting = state.org.store.meetings.items().iter().find(|m| m.id == id)?;
-            meeting.contact.as_ref().map(|person| person.email.clone())
-        }
-        _ => None,
-    }
-    .filter(|email| !email.trim().is_empty())
-}
-
-/// The campaign in view: the open one, else the selected one (Campaigns pane only).
-pub(super) fn campaign_in_view(state: &AppState) -> Option<i64> {
-    if state.panes.pane != Pane::Campaigns {
-        return None;
-    }
-    state.panes.campaigns.detail.map(|d| d.id).or_else(|| state.panes.campaigns.list.selected_id())
 }
 
 /// `'Name'` of a campaign, or `campaign #ID` when it is not loaded.

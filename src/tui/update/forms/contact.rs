@@ -13,13 +13,12 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
 use crate::tui::model::{Pane, Slot};
+use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
 use crate::tui::update::fetch::fetch;
-use crate::tui::update::forms::common::{
-    Built, campaign_in_view, campaign_label, close, open_form, refresh, toast,
-};
+use crate::tui::update::forms::common::{Built, campaign_label, close, open_form, refresh, toast};
 use crate::tui::update::forms::failure::{place_errors, show_failure};
 use crate::tui::update::forms::values;
 
@@ -55,7 +54,7 @@ pub(crate) fn open_upload(
     bot: Option<i64>,
     outreach: Outreach,
 ) -> Vec<Effect> {
-    let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
+    let Some(id) = campaign_id.or_else(|| in_view::campaign_id(state)) else {
         let key = |command| state.env.keymap.key_for(command).unwrap_or_default();
         let text = format!(
             "Select a campaign first ({} shows Campaigns), then press {}.",

@@ -6,10 +6,11 @@ use crate::api::{ApiError, ConversionOutcome, SubmitConversion, rules};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::{ConversionFields, Fields, Form};
+use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
-use crate::tui::update::forms::common::{Built, close, contact_in_view, open_form, toast};
+use crate::tui::update::forms::common::{Built, close, open_form, toast};
 use crate::tui::update::forms::failure::{place_errors, show_failure};
 use crate::tui::update::forms::values;
 
@@ -27,7 +28,8 @@ pub(crate) fn open(
     email: Option<&str>,
     prefill: Option<Prefill>,
 ) -> Vec<Effect> {
-    let email = email.map(str::to_string).or_else(|| contact_in_view(state)).unwrap_or_default();
+    let email =
+        email.map(str::to_string).or_else(|| in_view::contact_address(state)).unwrap_or_default();
     let prefill = prefill.unwrap_or_default();
     let fields = ConversionFields::new(&email, &prefill.kind, &prefill.data);
     let mut form = Form::new("Log a conversion", Fields::Conversion(Box::new(fields)));

@@ -7,12 +7,11 @@ use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::{DncFields, Fields, Form};
 use crate::tui::model::Slot;
+use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
-use crate::tui::update::forms::common::{
-    Built, close, contact_in_view, open_form, refresh, send, toast,
-};
+use crate::tui::update::forms::common::{Built, close, open_form, refresh, send, toast};
 use crate::tui::update::forms::failure::show_failure;
 use crate::tui::update::forms::values::{count, dnc_entries};
 use chrono::TimeDelta;
@@ -29,7 +28,7 @@ const DOMAINS_SETTLE_SECONDS: i64 = 2;
 pub(crate) fn open(state: &mut AppState, domain: bool, entries: Option<&str>) -> Vec<Effect> {
     let prefill = match entries {
         Some(entries) => entries.to_string(),
-        None => contact_in_view(state)
+        None => in_view::contact_address(state)
             .map(|email| match email.rsplit_once('@') {
                 Some((_, host)) if domain => host.to_string(),
                 _ => email,

@@ -7,18 +7,17 @@ use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::model::Slot;
+use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
-use crate::tui::update::forms::common::{
-    begin, campaign_in_view, campaign_label, close, refresh, refusal, toast,
-};
+use crate::tui::update::forms::common::{begin, campaign_label, close, refresh, refusal, toast};
 use crate::tui::update::forms::failure::failure_text;
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Asks before starting a campaign: the one given, else the one in view.
 pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
-    let Some(id) = campaign_id.or_else(|| campaign_in_view(state)) else {
+    let Some(id) = campaign_id.or_else(|| in_view::campaign_id(state)) else {
         toast(state, Tone::Warning, "Select a campaign to start first (2 shows Campaigns).");
         return Vec::new();
     };
