@@ -8,7 +8,7 @@ pub static WORDS: Words = Words {
     subject_away: &["abwesenheitsnotiz", "abwesend", "abwesenheit", "urlaub", "nicht im buro"],
     subject_not_away: &["unzustellbar", "nicht zustellbar", "lesebestatigung", "zustellung fehlgeschlagen", "gelesen:"],
     away: &[
-        "nicht im buro", "nicht im haus", "ausser haus", "im urlaub", "in urlaub", "abwesend",
+        "nicht im buro", "nicht im haus", "ausser haus", "im urlaub", "in urlaub", "urlaub", "weihnachtsurlaub", "jahresurlaub", "abwesend",
         "nicht erreichbar", "elternzeit", "mutterschutz", "dienstreise", "auf geschaftsreise",
         "auf einer messe", "krankheitsbedingt", "krank", "nicht am arbeitsplatz",
         "wieder im buro", "wieder fur sie da", "wieder erreichbar", "wieder da",

@@ -5,7 +5,7 @@ use super::Words;
 pub static WORDS: Words = Words {
     month_first: true,
     subject_auto: &["automatic reply", "auto reply", "autoreply", "auto response", "automatic response", "auto:", "automated reply"],
-    subject_away: &["out of office", "out of the office", "ooo", "away", "on leave", "vacation", "on holiday", "absence", "annual leave"],
+    subject_away: &["out of office", "out of the office", "ooo", "away", "on leave", "vacation", "on holiday", "absence", "annual leave", "pto"],
     subject_not_away: &[
         "undeliverable", "undelivered", "delivery status notification", "mail delivery failed",
         "delivery failure", "returned mail", "delivery delayed", "delivery has failed", "read:",
@@ -17,7 +17,8 @@ pub static WORDS: Words = Words {
         "maternity leave", "paternity leave", "on sabbatical", "out sick", "travelling", "traveling",
         "on business travel", "i'm away", "i am away", "i will be away", "i'll be away",
         "i'm off until", "i am off until", "office is closed", "not in the office",
-        "out of the country", "at a conference",
+        "out of the country", "at a conference", "pto", "time off", "back in the office",
+        "medical leave", "sick leave", "offsite",
     ],
     notice: &[
         "upon my return", "on my return", "when i return", "when i'm back", "when i am back",
@@ -30,7 +31,7 @@ pub static WORDS: Words = Words {
         "this is an automatic", "i will respond", "i'll respond", "i will reply", "i'll reply",
         "i will get back to you", "i'll get back to you", "responses will be delayed",
         "will be answered", "will be responding", "i'll be responding", "i will be responding",
-        "will read it when",
+        "will read it when", "not be responding", "anything urgent", "delayed response",
     ],
     chat: &[
         "let's", "lets", "how about", "would be ideal", "works for me", "does that work",
@@ -41,7 +42,8 @@ pub static WORDS: Words = Words {
     not_away: &[
         "have left", "has left", "no longer with", "no longer work", "no longer employed",
         "no longer monitored", "received your request", "have received your", "ticket",
-        "your application", "applying",
+        "your application", "applying", "automatic replies are turned on",
+        "turn off automatic replies",
     ],
     months: [
         &["january", "jan"], &["february", "feb"], &["march", "mar"], &["april", "apr"],

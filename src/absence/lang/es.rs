@@ -9,7 +9,7 @@ pub static WORDS: Words = Words {
     subject_not_away: &["no entregado", "mensaje no entregado", "no se pudo entregar", "leido:"],
     away: &[
         "fuera de la oficina", "de vacaciones", "de baja", "de viaje", "ausente", "no estoy en la oficina",
-        "estare fuera", "estoy fuera", "me encuentro fuera", "fuera hasta", "regresare",
+        "estare fuera", "estoy fuera", "me encuentro fuera", "fuera hasta", "regresare", "mis vacaciones", "volvere el",
     ],
     notice: &[
         "a mi regreso", "a mi vuelta", "en cuanto vuelva", "acceso limitado", "sin acceso",

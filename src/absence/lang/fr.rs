@@ -10,12 +10,12 @@ pub static WORDS: Words = Words {
     away: &[
         "absent", "absente", "en conges", "en conge", "en vacances", "en deplacement",
         "hors du bureau", "en arret maladie", "arret maladie", "de retour le", "serai de retour",
-        "conge maternite", "conge paternite", "conge parental", "en teletravail",
+        "conge maternite", "conge paternite", "conge parental", "en formation",
     ],
     notice: &[
         "a mon retour", "des mon retour", "lors de mon retour", "acces limite", "sans acces",
         "ne sera pas transfere", "ne sera pas lu", "en cas d'urgence", "pour toute urgence",
-        "je prendrai connaissance", "je vous repondrai", "je repondrai", "je traiterai",
+        "je prendrai connaissance", "je vous repondrai", "je repondrai", "je traiterai", "ne pourrai pas consulter",
         "merci de votre comprehension", "merci de contacter", "merci de vous adresser",
     ],
     chat: &[
@@ -36,5 +36,5 @@ pub static WORDS: Words = Words {
     tomorrow: &["demain"],
     next_week: &[&["semaine", "prochaine"]],
     until: &["jusqu'au", "jusqu'a", "jusqu'à", "au"],
-    back: &["retour", "reviens", "reprise", "rentre"],
+    back: &["retour", "reviens", "reprise", "rentre", "avant"],
 };

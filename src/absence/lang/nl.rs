@@ -9,12 +9,12 @@ pub static WORDS: Words = Words {
     subject_not_away: &["onbestelbaar", "niet bezorgd", "bezorging mislukt", "gelezen:"],
     away: &[
         "afwezig", "met vakantie", "op vakantie", "niet op kantoor", "niet aanwezig", "met verlof",
-        "zwangerschapsverlof", "ouderschapsverlof", "ziek", "niet bereikbaar", "weer op kantoor",
+        "zwangerschapsverlof", "ouderschapsverlof", "ziek", "niet bereikbaar", "weer op kantoor", "op cursus",
     ],
     notice: &[
         "na terugkomst", "na mijn terugkomst", "na mijn terugkeer", "beperkt toegang",
         "geen toegang", "niet doorgestuurd", "voor dringende zaken", "in dringende gevallen",
-        "reageer daarna", "ik reageer", "neem voor vragen contact", "zo snel mogelijk",
+        "reageer daarna", "ik reageer", "lees mijn mail daarna", "neem voor vragen contact", "zo snel mogelijk",
     ],
     chat: &["maar op", "is 10 uur goed", "liever", "stuur je", "geen interesse", "laten we", "ik help je", "zullen we", "past prima", "past goed", "ik antwoord"],
     not_away: &["niet meer werkzaam", "niet langer werkzaam", "hebben uw vraag ontvangen", "uw vraag ontvangen", "je bestelling", "uw bestelling"],

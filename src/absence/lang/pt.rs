@@ -8,7 +8,7 @@ pub static WORDS: Words = Words {
     subject_away: &["ausencia", "ausente", "fora do escritorio", "ferias"],
     subject_not_away: &["nao entregue", "nao foi possivel entregar", "falha na entrega", "lida:"],
     away: &[
-        "ausente", "de ferias", "fora do escritorio", "em licenca", "licenca maternidade",
+        "ausente", "de ferias", "em ferias", "fora do escritorio", "em licenca", "licenca maternidade",
         "licenca paternidade", "em viagem", "estou fora", "estarei fora", "estou de ferias",
     ],
     notice: &[
