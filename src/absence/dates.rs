@@ -81,7 +81,10 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
         }
         Token::Number { parts, digits, count: 1, dot, suffix, .. } if digits[0] <= 2 => {
             let day = parts[0];
-            if !(1..=31).contains(&day) || !is_ordinal_or_none(suffix) || matches!(tokens.get(i + 1), Some(Token::Colon)) {
+            if !(1..=31).contains(&day)
+                || !is_ordinal_or_none(suffix)
+                || matches!(tokens.get(i + 1), Some(Token::Colon))
+            {
                 return None;
             }
             // "3 December", "3rd of December", "3 de diciembre", then a year perhaps.
@@ -94,15 +97,24 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
                 return full(resolve(day, month, year, sent)?, end);
             }
             let ordinal = dot || !suffix.is_empty();
-            Some(Named { date: day_of_month(day, sent)?, start: i, end: i + 1, shape: Shape::Day { ordinal } })
+            Some(Named {
+                date: day_of_month(day, sent)?,
+                start: i,
+                end: i + 1,
+                shape: Shape::Day { ordinal },
+            })
         }
         Token::Word(word) => {
             if let Some(month) = month_of(&tokens[i]) {
                 // "December 3", "Dec 3rd", "January 5, 2027".
-                let Some(Token::Number { parts, digits, count: 1, suffix, .. }) = tokens.get(i + 1) else {
+                let Some(Token::Number { parts, digits, count: 1, suffix, .. }) = tokens.get(i + 1)
+                else {
                     return None;
                 };
-                if digits[0] > 2 || !is_ordinal_or_none(suffix) || matches!(tokens.get(i + 2), Some(Token::Colon)) {
+                if digits[0] > 2
+                    || !is_ordinal_or_none(suffix)
+                    || matches!(tokens.get(i + 2), Some(Token::Colon))
+                {
                     return None;
                 }
                 let (year, end) = year_after(tokens, i + 2);
@@ -113,14 +125,25 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
                 return Some(Named { date, start: i, end: i + 1, shape: Shape::Relative });
             }
             let weekday = weekday_of(word)?;
-            let relative = |date, start| Some(Named { date, start, end: i + 1, shape: Shape::Relative });
+            let relative =
+                |date, start| Some(Named { date, start, end: i + 1, shape: Shape::Relative });
             match next_week_before(tokens, i) {
                 Some(start) => {
-                    let monday = sent.week(Weekday::Mon).first_day().checked_add_days(Days::new(7))?;
-                    relative(monday.checked_add_days(Days::new(u64::from(weekday.num_days_from_monday())))?, start)
+                    let monday =
+                        sent.week(Weekday::Mon).first_day().checked_add_days(Days::new(7))?;
+                    relative(
+                        monday.checked_add_days(Days::new(u64::from(
+                            weekday.num_days_from_monday(),
+                        )))?,
+                        start,
+                    )
                 }
                 None => {
-                    let ahead = (7 + weekday.num_days_from_monday() - sent.weekday().num_days_from_monday() - 1) % 7 + 1;
+                    let ahead = (7 + weekday.num_days_from_monday()
+                        - sent.weekday().num_days_from_monday()
+                        - 1)
+                        % 7
+                        + 1;
                     relative(sent.checked_add_days(Days::new(u64::from(ahead)))?, i)
                 }
             }
@@ -132,7 +155,9 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
 /// The month a word names in any language, 1-based.
 fn month_of(token: &Token<'_>) -> Option<u32> {
     let Token::Word(word) = token else { return None };
-    ALL.iter().find_map(|w: &&Words| w.months.iter().position(|names| names.contains(word))).map(|m| m as u32 + 1)
+    ALL.iter()
+        .find_map(|w: &&Words| w.months.iter().position(|names| names.contains(word)))
+        .map(|m| m as u32 + 1)
 }
 
 fn weekday_of(word: &str) -> Option<Weekday> {
@@ -159,7 +184,9 @@ fn is_ordinal_or_none(suffix: &str) -> bool {
 fn year_after(tokens: &[Token<'_>], j: usize) -> (Option<i32>, usize) {
     let k = if matches!(tokens.get(j), Some(Token::Word("de" | "of"))) { j + 1 } else { j };
     match tokens.get(k) {
-        Some(Token::Number { parts, digits, count: 1, suffix: "", .. }) if digits[0] == 4 => (Some(parts[0] as i32), k + 1),
+        Some(Token::Number { parts, digits, count: 1, suffix: "", .. }) if digits[0] == 4 => {
+            (Some(parts[0] as i32), k + 1)
+        }
         _ => (None, j),
     }
 }
@@ -168,12 +195,20 @@ fn year_after(tokens: &[Token<'_>], j: usize) -> (Option<i32>, usize) {
 fn resolve(day: u32, month: u32, year: Option<i32>, sent: NaiveDate) -> Option<NaiveDate> {
     match year {
         Some(year) => NaiveDate::from_ymd_opt(year, month, day),
-        None => (0..=4).find_map(|ahead| NaiveDate::from_ymd_opt(sent.year() + ahead, month, day).filter(|d| *d >= sent)),
+        None => (0..=4).find_map(|ahead| {
+            NaiveDate::from_ymd_opt(sent.year() + ahead, month, day).filter(|d| *d >= sent)
+        }),
     }
 }
 
 /// "a/b" read in the order the module's comment gives.
-fn numeric(a: u32, b: u32, year: Option<i32>, sent: NaiveDate, month_first: bool) -> Option<NaiveDate> {
+fn numeric(
+    a: u32,
+    b: u32,
+    year: Option<i32>,
+    sent: NaiveDate,
+    month_first: bool,
+) -> Option<NaiveDate> {
     let day_first = resolve(a, b, year, sent);
     let month_first_reading = resolve(b, a, year, sent);
     match (day_first, month_first_reading) {

@@ -51,7 +51,8 @@ fn push_folded(text: &str, out: &mut String) {
     while let Some(c) = chars.next() {
         let folded = match c {
             '-' | '‐' | '‑' | '–' | '—' => {
-                let between_letters = last.is_alphabetic() && chars.peek().is_some_and(|n| n.is_alphabetic());
+                let between_letters =
+                    last.is_alphabetic() && chars.peek().is_some_and(|n| n.is_alphabetic());
                 if between_letters { ' ' } else { '-' }
             }
             _ => c,
@@ -130,7 +131,10 @@ mod tests {
 
     #[test]
     fn folds_case_accents_and_hyphens() {
-        assert_eq!(subject("Réponse automatique : Büro – Out-of-Office, ¿Mañana? 1º"), "reponse automatique : buro - out of office, ?manana? 1");
+        assert_eq!(
+            subject("Réponse automatique : Büro – Out-of-Office, ¿Mañana? 1º"),
+            "reponse automatique : buro - out of office, ?manana? 1"
+        );
     }
 
     #[test]

@@ -41,7 +41,9 @@ pub fn end(tokens: &[Token<'_>], named: &[Named]) -> Option<NaiveDate> {
 
 /// "Thursday 3 December", "Montag, 30.11.": the weekday only names the date beside it.
 fn beside_a_full_date(named: &[Named], weekday: &Named) -> bool {
-    named.iter().any(|n| n.shape != Shape::Relative && n.start <= weekday.end + 2 && weekday.start <= n.end + 2)
+    named.iter().any(|n| {
+        n.shape != Shape::Relative && n.start <= weekday.end + 2 && weekday.start <= n.end + 2
+    })
 }
 
 fn anchor(tokens: &[Token<'_>], named: &Named) -> Anchor {
@@ -52,7 +54,9 @@ fn anchor(tokens: &[Token<'_>], named: &Named) -> Anchor {
             // "Dec 21 - Jan 1": the end of a range.
             Token::Dash if steps == 0 => return Anchor::Until,
             Token::Word(word) => {
-                let listed = |pick: fn(&Words) -> &'static [&'static str]| ALL.iter().any(|w| pick(w).contains(word));
+                let listed = |pick: fn(&Words) -> &'static [&'static str]| {
+                    ALL.iter().any(|w| pick(w).contains(word))
+                };
                 // "to", "al", "a": a range's end before a full date, but "up to 3 people".
                 let weak = word.len() <= 2 || *word == "to" || *word == "met";
                 if listed(|w| w.until) && !(bare && weak) {

@@ -14,7 +14,8 @@ pub enum Cut {
 }
 
 /// How "X wrote:" ends, per language.
-const WROTE: [&str; 7] = ["wrote:", "schrieb:", "a ecrit :", "a ecrit:", "escribio:", "escreveu:", "ha scritto:"];
+const WROTE: [&str; 7] =
+    ["wrote:", "schrieb:", "a ecrit :", "a ecrit:", "escribio:", "escreveu:", "ha scritto:"];
 const WROTE_NL: &str = "schreef:";
 
 /// How an attribution starts ("On …", "Am …", "Le …", "El …", "Em …", "Il …", "Op …").
@@ -38,11 +39,7 @@ pub fn starts_history(line: &str) -> Cut {
     if !wrote {
         return Cut::No;
     }
-    if ATTRIBUTION.iter().any(|a| line.starts_with(a)) {
-        Cut::Here
-    } else {
-        Cut::FromLineBefore
-    }
+    if ATTRIBUTION.iter().any(|a| line.starts_with(a)) { Cut::Here } else { Cut::FromLineBefore }
 }
 
 #[cfg(test)]
@@ -54,7 +51,10 @@ mod tests {
         assert_eq!(starts_history("> hi"), Cut::Here);
         assert_eq!(starts_history("-----original message-----"), Cut::Here);
         assert_eq!(starts_history("von: sam carter <sam@brightlane.io>"), Cut::Here);
-        assert_eq!(starts_history("el lun, 23 nov 2026 a las 9:14, sam (<sam@x.io>) escribio:"), Cut::Here);
+        assert_eq!(
+            starts_history("el lun, 23 nov 2026 a las 9:14, sam (<sam@x.io>) escribio:"),
+            Cut::Here
+        );
         assert_eq!(starts_history("carter <sam@x.io> wrote:"), Cut::FromLineBefore);
         assert_eq!(starts_history("for urgent matters contact jane@x.com"), Cut::No);
     }

@@ -19,7 +19,8 @@ pub struct Verdict {
 
 /// Subject prefixes of a person's reply or forward: an absence word after one was in the
 /// subject of the message answered ("Re: Out of Office").
-const REPLY_PREFIXES: [&str; 11] = ["re:", "aw:", "r:", "rif:", "sv:", "antw:", "fw:", "fwd:", "wg:", "tr:", "rv:"];
+const REPLY_PREFIXES: [&str; 11] =
+    ["re:", "aw:", "r:", "rif:", "sv:", "antw:", "fw:", "fwd:", "wg:", "tr:", "rv:"];
 
 /// `subject` and `top` folded (`fold`): an absence notice or not.
 pub fn judge(subject: &str, top: &str) -> Option<Verdict> {
@@ -78,9 +79,15 @@ mod tests {
 
     #[test]
     fn people_and_machines_that_are_not_away_are_not() {
-        assert!(!judged("Re: hi", "I'm out of office until Wednesday, so Thursday works. Send an invite?"));
+        assert!(!judged(
+            "Re: hi",
+            "I'm out of office until Wednesday, so Thursday works. Send an invite?"
+        ));
         assert!(!judged("Undeliverable: hi", "I am out of the office"));
-        assert!(!judged("Automatic reply: hi", "We have received your request and will reply soon."));
+        assert!(!judged(
+            "Automatic reply: hi",
+            "We have received your request and will reply soon."
+        ));
         assert!(!judged("Re: Out of Office", "I saw your out of office reply. No rush!"));
     }
 }

@@ -39,7 +39,10 @@ impl Figures {
                     if absence.until == case.until {
                         self.dated_right += 1;
                     } else {
-                        self.mistakes.push(format!("{}: until {:?}, read {:?}", case.id, case.until, absence.until));
+                        self.mistakes.push(format!(
+                            "{}: until {:?}, read {:?}",
+                            case.id, case.until, absence.until
+                        ));
                     }
                 }
             }
@@ -92,7 +95,8 @@ fn ratio(part: u32, whole: u32) -> f64 {
 
 #[test]
 fn the_labelled_set_is_read_well() {
-    let (mut tune, mut held_out, mut all) = (Figures::default(), Figures::default(), Figures::default());
+    let (mut tune, mut held_out, mut all) =
+        (Figures::default(), Figures::default(), Figures::default());
     let mut lines = 0;
     for line in SET.lines().filter(|l| !l.trim().is_empty()) {
         let case: Case = serde_json::from_str(line).unwrap();
@@ -119,10 +123,13 @@ fn the_labelled_set_is_read_well() {
 #[test]
 fn back_on_is_the_day_after_or_two_weeks_later() {
     let sent = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
-    let dated = detect("Automatic reply: hi", "I am out of the office until 3 December.", sent).unwrap();
+    let dated =
+        detect("Automatic reply: hi", "I am out of the office until 3 December.", sent).unwrap();
     assert_eq!(dated.until, NaiveDate::from_ymd_opt(2026, 12, 3));
     assert_eq!(dated.back_on, NaiveDate::from_ymd_opt(2026, 12, 4).unwrap());
-    let undated = detect("Automatic reply: hi", "I am on parental leave. For urgent matters call Ben.", sent).unwrap();
+    let undated =
+        detect("Automatic reply: hi", "I am on parental leave. For urgent matters call Ben.", sent)
+            .unwrap();
     assert_eq!(undated.until, None);
     assert_eq!(undated.back_on, NaiveDate::from_ymd_opt(2026, 12, 8).unwrap());
 }

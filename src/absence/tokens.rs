@@ -8,7 +8,14 @@ pub enum Token<'a> {
     /// A number: its parts between separators, the separator, whether a dot ended it
     /// ("3." is a German ordinal, "03.12." a date without a year), and a letter suffix
     /// ("3rd", "15e", "14h").
-    Number { parts: [u32; 3], digits: [u8; 3], count: u8, sep: u8, dot: bool, suffix: &'a str },
+    Number {
+        parts: [u32; 3],
+        digits: [u8; 3],
+        count: u8,
+        sep: u8,
+        dot: bool,
+        suffix: &'a str,
+    },
     /// A dash standing alone: a range ("21 - 27 Dec").
     Dash,
     /// ':' — after a number it is a time.
@@ -29,7 +36,9 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         } else if b.is_ascii_alphabetic() {
             let start = i;
             // An apostrophe inside a word belongs to it: "jusqu'au", "all'11", "let's".
-            while i < bytes.len() && (bytes[i].is_ascii_alphabetic() || (bytes[i] == b'\'' && start < i)) {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphabetic() || (bytes[i] == b'\'' && start < i))
+            {
                 i += 1;
             }
             // "t/m": the Dutch "up to and including", one word.
@@ -107,7 +116,10 @@ mod tests {
     fn numbers_keep_their_shape() {
         let got = tokens("bis 03.12. t/m 3rd 2026-12-03 10:00");
         assert_eq!(got[0], Token::Word("bis"));
-        assert!(matches!(got[1], Token::Number { parts: [3, 12, 0], count: 2, sep: b'.', dot: true, .. }));
+        assert!(matches!(
+            got[1],
+            Token::Number { parts: [3, 12, 0], count: 2, sep: b'.', dot: true, .. }
+        ));
         assert_eq!(got[2], Token::Word("t/m"));
         assert!(matches!(got[3], Token::Number { parts: [3, 0, 0], count: 1, suffix: "rd", .. }));
         assert!(matches!(got[4], Token::Number { parts: [2026, 12, 3], count: 3, sep: b'-', .. }));

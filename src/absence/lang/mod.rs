@@ -43,4 +43,5 @@ pub struct Words {
 }
 
 /// Every language, English first.
-pub static ALL: [&Words; 7] = [&en::WORDS, &de::WORDS, &fr::WORDS, &es::WORDS, &pt::WORDS, &it::WORDS, &nl::WORDS];
+pub static ALL: [&Words; 7] =
+    [&en::WORDS, &de::WORDS, &fr::WORDS, &es::WORDS, &pt::WORDS, &it::WORDS, &nl::WORDS];
