@@ -22,6 +22,8 @@ pub static WORDS: Words = Words {
         "urlaub",
         "weihnachtsurlaub",
         "jahresurlaub",
+        "ferien",
+        "weihnachtsferien",
         "abwesend",
         "nicht erreichbar",
         "elternzeit",

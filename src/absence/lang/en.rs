@@ -158,6 +158,8 @@ pub static WORDS: Words = Words {
         "applying",
         "automatic replies are turned on",
         "turn off automatic replies",
+        "case number",
+        "support hours",
     ],
     months: [
         &["january", "jan"],

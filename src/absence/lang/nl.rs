@@ -5,7 +5,14 @@ use super::Words;
 pub static WORDS: Words = Words {
     month_first: false,
     subject_auto: &["automatisch antwoord", "automatisch bericht"],
-    subject_away: &["afwezig", "afwezigheid", "afwezigheidsbericht", "vakantie", "niet aanwezig"],
+    subject_away: &[
+        "afwezig",
+        "afwezigheid",
+        "afwezigheidsbericht",
+        "afwezigheidsmelding",
+        "vakantie",
+        "niet aanwezig",
+    ],
     subject_not_away: &["onbestelbaar", "niet bezorgd", "bezorging mislukt", "gelezen:"],
     away: &[
         "afwezig",
@@ -20,6 +27,7 @@ pub static WORDS: Words = Words {
         "niet bereikbaar",
         "weer op kantoor",
         "op cursus",
+        "ik ben vrij",
     ],
     notice: &[
         "na terugkomst",
@@ -33,6 +41,7 @@ pub static WORDS: Words = Words {
         "reageer daarna",
         "ik reageer",
         "lees mijn mail daarna",
+        "weer bereikbaar",
         "neem voor vragen contact",
         "zo snel mogelijk",
     ],
