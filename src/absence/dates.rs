@@ -13,7 +13,8 @@
 //! reading falls nearer after the sent day (an American "12/3" sent in late November is
 //! 3 December; a British "3/12" sent then is too).
 
-use super::lang::{ALL, Words};
+use super::lang::ALL;
+use super::lexicon::{self, Table};
 use super::tokens::Token;
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 
@@ -120,7 +121,7 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
                 let (year, end) = year_after(tokens, i + 2);
                 return full(resolve(parts[0], month, year, sent)?, end);
             }
-            if ALL.iter().any(|w| w.tomorrow.contains(&word)) {
+            if lexicon::word(word).any(|e| e.table == Table::Tomorrow) {
                 let date = sent.succ_opt()?;
                 return Some(Named { date, start: i, end: i + 1, shape: Shape::Relative });
             }
@@ -155,14 +156,18 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
 /// The month a word names in any language, 1-based.
 fn month_of(token: &Token<'_>) -> Option<u32> {
     let Token::Word(word) = token else { return None };
-    ALL.iter()
-        .find_map(|w: &&Words| w.months.iter().position(|names| names.contains(word)))
-        .map(|m| m as u32 + 1)
+    lexicon::word(word).find_map(|e| match e.table {
+        Table::Month(month) => Some(month),
+        _ => None,
+    })
 }
 
 fn weekday_of(word: &str) -> Option<Weekday> {
-    let day = ALL.iter().find_map(|w| w.weekdays.iter().position(|names| names.contains(&word)))?;
-    Weekday::try_from(day as u8).ok()
+    let day = lexicon::word(word).find_map(|e| match e.table {
+        Table::Weekday(day) => Some(day),
+        _ => None,
+    })?;
+    Weekday::try_from(day).ok()
 }
 
 /// Where "next week" starts when it stands right before the weekday at `i`.

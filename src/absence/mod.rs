@@ -11,6 +11,7 @@
 mod dates;
 mod fold;
 mod lang;
+mod lexicon;
 mod pick;
 mod quote;
 mod signals;

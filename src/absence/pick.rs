@@ -6,7 +6,7 @@
 //! phone number or "24 hours" is not a date.
 
 use super::dates::{Named, Shape};
-use super::lang::{ALL, Words};
+use super::lexicon::{self, Table};
 use super::tokens::Token;
 use chrono::NaiveDate;
 
@@ -54,15 +54,13 @@ fn anchor(tokens: &[Token<'_>], named: &Named) -> Anchor {
             // "Dec 21 - Jan 1": the end of a range.
             Token::Dash if steps == 0 => return Anchor::Until,
             Token::Word(word) => {
-                let listed = |pick: fn(&Words) -> &'static [&'static str]| {
-                    ALL.iter().any(|w| pick(w).contains(word))
-                };
+                let listed = |table| lexicon::word(word).any(|e| e.table == table);
                 // "to", "al", "a": a range's end before a full date, but "up to 3 people".
                 let weak = word.len() <= 2 || *word == "to" || *word == "met";
-                if listed(|w| w.until) && !(bare && weak) {
+                if listed(Table::Until) && !(bare && weak) {
                     return Anchor::Until;
                 }
-                if listed(|w| w.back) {
+                if listed(Table::Back) {
                     return Anchor::Back;
                 }
             }

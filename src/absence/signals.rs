@@ -4,8 +4,7 @@
 //! promise to read mail on return, name who to call instead, say mail is not forwarded —
 //! tells the two apart; a question or a proposal says a person is answering.
 
-use super::fold::has_phrase;
-use super::lang::{ALL, Words};
+use super::lexicon::{self, Entry, Table};
 
 /// The score from which a reply is an absence notice.
 const THRESHOLD: i32 = 4;
@@ -22,43 +21,68 @@ pub struct Verdict {
 const REPLY_PREFIXES: [&str; 11] =
     ["re:", "aw:", "r:", "rif:", "sv:", "antw:", "fw:", "fwd:", "wg:", "tr:", "rv:"];
 
+/// What one reading of a text found, per table.
+#[derive(Default)]
+struct Found {
+    subject_auto: bool,
+    subject_away: bool,
+    not_away: bool,
+    /// Some when the writer says they are away: whether in a month-first language.
+    away: Option<bool>,
+    notices: usize,
+    chat: bool,
+}
+
+impl Found {
+    fn note(&mut self, entry: &Entry, in_subject: bool) {
+        match (entry.table, in_subject) {
+            (Table::SubjectAuto, true) => self.subject_auto = true,
+            (Table::SubjectAway, true) => self.subject_away = true,
+            (Table::SubjectNotAway, true) | (Table::NotAway, false) => self.not_away = true,
+            (Table::Away, false) => {
+                self.away = Some(self.away.unwrap_or(false) || entry.month_first)
+            }
+            (Table::Notice, false) => self.notices += 1,
+            (Table::Chat, false) => self.chat = true,
+            _ => {}
+        }
+    }
+}
+
 /// `subject` and `top` folded (`fold`): an absence notice or not.
 pub fn judge(subject: &str, top: &str) -> Option<Verdict> {
-    let any = |text: &str, pick: fn(&Words) -> &'static [&'static str]| {
-        ALL.iter().find(|words| pick(words).iter().any(|p| has_phrase(text, p)))
-    };
-    if any(subject, |w| w.subject_not_away).is_some() || any(top, |w| w.not_away).is_some() {
-        return None;
-    }
+    let mut found = Found::default();
     let subject = subject.trim_start();
     let replying = REPLY_PREFIXES.iter().any(|p| subject.starts_with(p));
-    let subject_away = (!replying).then(|| any(subject, |w| w.subject_away)).flatten();
-    let subject_auto = (!replying).then(|| any(subject, |w| w.subject_auto)).flatten();
-    let away = any(top, |w| w.away);
-    // Without the writer saying they are away, an automatic reply is a receipt or a ticket.
-    if subject_away.is_none() && away.is_none() {
+    let mut subject_english = false;
+    lexicon::scan(subject, |entry| {
+        // Only bounces count after "Re:": the rest was the subject of the message answered.
+        if !replying || entry.table == Table::SubjectNotAway {
+            found.note(entry, true);
+            subject_english |= entry.month_first && entry.table != Table::SubjectNotAway;
+        }
+    });
+    if found.not_away {
         return None;
     }
-    let notices = ALL
-        .iter()
-        .flat_map(|words| words.notice.iter())
-        .filter(|p| has_phrase(top, p))
-        .take(2)
-        .count() as i32;
+    lexicon::scan(top, |entry| found.note(entry, false));
+    // Without the writer saying they are away, an automatic reply is a receipt or a ticket.
+    if found.not_away || (!found.subject_away && found.away.is_none()) {
+        return None;
+    }
     let mut score = 0;
-    score += if subject_away.is_some() { 3 } else { 0 };
-    score += if subject_auto.is_some() { 2 } else { 0 };
-    score += if away.is_some() { 2 } else { 0 };
-    score += [0, 2, 3][notices as usize];
+    score += if found.subject_away { 3 } else { 0 };
+    score += if found.subject_auto { 2 } else { 0 };
+    score += if found.away.is_some() { 2 } else { 0 };
+    score += [0, 2, 3][found.notices.min(2)];
     score -= if top.contains('?') { 2 } else { 0 };
-    score -= if any(top, |w| w.chat).is_some() { 3 } else { 0 };
+    score -= if found.chat { 3 } else { 0 };
     if score < THRESHOLD {
         return None;
     }
     // The body's language decides; the subject only when the body names no absence
     // ("Out of Office" over a German notice is Outlook's, not the writer's).
-    let language = away.or(subject_away).or(subject_auto);
-    Some(Verdict { month_first: language.is_some_and(|w| w.month_first) })
+    Some(Verdict { month_first: found.away.unwrap_or(subject_english) })
 }
 
 #[cfg(test)]

@@ -88,6 +88,6 @@ pub static WORDS: Words = Words {
     ],
     tomorrow: &["demain"],
     next_week: &[&["semaine", "prochaine"]],
-    until: &["jusqu'au", "jusqu'a", "jusqu'à", "au"],
+    until: &["jusqu'au", "jusqu'a", "au"],
     back: &["retour", "reviens", "reprise", "rentre", "avant"],
 };
