@@ -61,49 +61,43 @@ pub fn named(tokens: &[Token<'_>], sent: NaiveDate, month_first: bool) -> Vec<Na
 }
 
 fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -> Option<Named> {
-    let full = |date, end| Some(Named { date, start: i, end, shape: Shape::Full });
-    // The minutes of "10:30" are no date.
-    if i > 0 && tokens[i - 1] == Token::Colon {
+    // The minutes of "10:30" are no date, nor is its hour.
+    let time = |at: usize| matches!(tokens.get(at), Some(Token::Colon));
+    if (i > 0 && time(i - 1)) || time(i + 1) {
         return None;
     }
+    let full = |date, end| Some(Named { date, start: i, end, shape: Shape::Full });
     match tokens[i] {
+        // "2026-12-03".
         Token::Number { parts, digits, count: 3, .. } if digits[0] == 4 => {
             full(NaiveDate::from_ymd_opt(parts[0] as i32, parts[1], parts[2])?, i + 1)
         }
+        // "03.12.2026", "3/12/26".
         Token::Number { parts, digits, count: 3, .. } if digits[2] == 4 || digits[2] == 2 => {
-            let year = if digits[2] == 2 { 2000 + parts[2] as i32 } else { parts[2] as i32 };
+            let year = parts[2] as i32 + if digits[2] == 2 { 2000 } else { 0 };
             full(numeric(parts[0], parts[1], Some(year), sent, month_first)?, i + 1)
         }
+        // "03.12.", "3/12", "21-12".
         Token::Number { parts, count: 2, .. } => {
-            if matches!(tokens.get(i + 1), Some(Token::Colon)) {
-                return None;
-            }
             full(numeric(parts[0], parts[1], None, sent, month_first)?, i + 1)
         }
         Token::Number { parts, digits, count: 1, dot, suffix, .. } if digits[0] <= 2 => {
             let day = parts[0];
-            if !(1..=31).contains(&day)
-                || !is_ordinal_or_none(suffix)
-                || matches!(tokens.get(i + 1), Some(Token::Colon))
-            {
+            if !(1..=31).contains(&day) || !is_ordinal_or_none(suffix) {
                 return None;
             }
             // "3 December", "3rd of December", "3 de diciembre", then a year perhaps.
-            let mut j = i + 1;
-            if matches!(tokens.get(j), Some(Token::Word("of" | "de"))) {
-                j += 1;
-            }
+            let j = if matches!(tokens.get(i + 1), Some(Token::Word("of" | "de"))) {
+                i + 2
+            } else {
+                i + 1
+            };
             if let Some(month) = tokens.get(j).and_then(month_of) {
                 let (year, end) = year_after(tokens, j + 1);
                 return full(resolve(day, month, year, sent)?, end);
             }
-            let ordinal = dot || !suffix.is_empty();
-            Some(Named {
-                date: day_of_month(day, sent)?,
-                start: i,
-                end: i + 1,
-                shape: Shape::Day { ordinal },
-            })
+            let shape = Shape::Day { ordinal: dot || !suffix.is_empty() };
+            Some(Named { date: day_of_month(day, sent)?, start: i, end: i + 1, shape })
         }
         Token::Word(word) => {
             if let Some(month) = month_of(&tokens[i]) {
@@ -112,44 +106,35 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
                 else {
                     return None;
                 };
-                if digits[0] > 2
-                    || !is_ordinal_or_none(suffix)
-                    || matches!(tokens.get(i + 2), Some(Token::Colon))
-                {
+                if digits[0] > 2 || !is_ordinal_or_none(suffix) || time(i + 2) {
                     return None;
                 }
                 let (year, end) = year_after(tokens, i + 2);
                 return full(resolve(parts[0], month, year, sent)?, end);
             }
-            if lexicon::word(word).any(|e| e.table == Table::Tomorrow) {
-                let date = sent.succ_opt()?;
-                return Some(Named { date, start: i, end: i + 1, shape: Shape::Relative });
-            }
-            let weekday = weekday_of(word)?;
-            let relative =
-                |date, start| Some(Named { date, start, end: i + 1, shape: Shape::Relative });
-            match next_week_before(tokens, i) {
-                Some(start) => {
-                    let monday =
-                        sent.week(Weekday::Mon).first_day().checked_add_days(Days::new(7))?;
-                    relative(
-                        monday.checked_add_days(Days::new(u64::from(
-                            weekday.num_days_from_monday(),
-                        )))?,
-                        start,
-                    )
-                }
-                None => {
-                    let ahead = (7 + weekday.num_days_from_monday()
-                        - sent.weekday().num_days_from_monday()
-                        - 1)
-                        % 7
-                        + 1;
-                    relative(sent.checked_add_days(Days::new(u64::from(ahead)))?, i)
-                }
-            }
+            relative(tokens, i, word, sent)
         }
         _ => None,
+    }
+}
+
+/// "tomorrow", "Monday", "next week Monday" at `i`.
+fn relative(tokens: &[Token<'_>], i: usize, word: &str, sent: NaiveDate) -> Option<Named> {
+    let named = |date, start| Some(Named { date, start, end: i + 1, shape: Shape::Relative });
+    if lexicon::word(word).any(|e| e.table == Table::Tomorrow) {
+        return named(sent.succ_opt()?, i);
+    }
+    let weekday = weekday_of(word)?.num_days_from_monday();
+    match next_week_before(tokens, i) {
+        Some(start) => {
+            let monday = sent.week(Weekday::Mon).first_day().checked_add_days(Days::new(7))?;
+            named(monday.checked_add_days(Days::new(u64::from(weekday)))?, start)
+        }
+        None => {
+            // 1 to 7 days ahead: "until Monday" sent on a Monday is the Monday after.
+            let ahead = (7 + weekday - sent.weekday().num_days_from_monday() - 1) % 7 + 1;
+            named(sent.checked_add_days(Days::new(u64::from(ahead)))?, i)
+        }
     }
 }
 
