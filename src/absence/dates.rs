@@ -86,6 +86,11 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
             if !(1..=31).contains(&day) || !is_ordinal_or_none(suffix) {
                 return None;
             }
+            // Portuguese numbers its weekdays: "2ª feira" is Monday, "6ª feira" Friday.
+            if tokens.get(i + 1) == Some(&Token::Word("feira")) && (2..=6).contains(&day) {
+                let date = next_weekday(sent, day - 2)?;
+                return Some(Named { date, start: i, end: i + 2, shape: Shape::Relative });
+            }
             // "3 December", "3rd of December", "3 de diciembre", then a year perhaps.
             let j = if matches!(tokens.get(i + 1), Some(Token::Word("of" | "de"))) {
                 i + 2
@@ -130,12 +135,15 @@ fn relative(tokens: &[Token<'_>], i: usize, word: &str, sent: NaiveDate) -> Opti
             let monday = sent.week(Weekday::Mon).first_day().checked_add_days(Days::new(7))?;
             named(monday.checked_add_days(Days::new(u64::from(weekday)))?, start)
         }
-        None => {
-            // 1 to 7 days ahead: "until Monday" sent on a Monday is the Monday after.
-            let ahead = (7 + weekday - sent.weekday().num_days_from_monday() - 1) % 7 + 1;
-            named(sent.checked_add_days(Days::new(u64::from(ahead)))?, i)
-        }
+        None => named(next_weekday(sent, weekday)?, i),
     }
+}
+
+/// The first `weekday` (0 for Monday) after `sent`, 1 to 7 days ahead: "until Monday" sent
+/// on a Monday is the Monday after.
+fn next_weekday(sent: NaiveDate, weekday: u32) -> Option<NaiveDate> {
+    let ahead = (7 + weekday - sent.weekday().num_days_from_monday() - 1) % 7 + 1;
+    sent.checked_add_days(Days::new(u64::from(ahead)))
 }
 
 /// The month a word names in any language, 1-based.
@@ -249,6 +257,7 @@ mod tests {
         assert_eq!(first("wednesday", sent, false), Some(day("2026-12-02")));
         assert_eq!(first("next week monday", sent, false), Some(day("2026-11-30")));
         assert_eq!(first("tomorrow", sent, false), Some(day("2026-11-26")));
+        assert_eq!(first("ate 3 feira", sent, false), Some(day("2026-12-01")));
         assert_eq!(first("the 3rd", sent, false), Some(day("2026-12-03")));
         assert_eq!(first("1 de diciembre de 2026", sent, false), Some(day("2026-12-01")));
         assert_eq!(first("dec 3, 2027", sent, false), Some(day("2027-12-03")));

@@ -20,6 +20,7 @@ pub static WORDS: Words = Words {
         "fuera hasta",
         "regresare",
         "mis vacaciones",
+        "de permiso",
         "volvere el",
     ],
     notice: &[
@@ -32,6 +33,7 @@ pub static WORDS: Words = Words {
         "no sera reenviado",
         "en caso de urgencia",
         "para asuntos urgentes",
+        "para cualquier urgencia",
         "respondere",
         "te respondere",
         "revisare mi correo",

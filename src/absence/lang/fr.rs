@@ -23,6 +23,7 @@ pub static WORDS: Words = Words {
         "conge paternite",
         "conge parental",
         "en formation",
+        "en rtt",
     ],
     notice: &[
         "a mon retour",
@@ -39,6 +40,7 @@ pub static WORDS: Words = Words {
         "je repondrai",
         "je traiterai",
         "ne pourrai pas consulter",
+        "je reprendrai",
         "merci de votre comprehension",
         "merci de contacter",
         "merci de vous adresser",
@@ -55,6 +57,7 @@ pub static WORDS: Words = Words {
         "vous etes disponible",
         "pas interesse",
         "je vous reponds",
+        "recontactez",
     ],
     not_away: &[
         "ne fait plus partie",

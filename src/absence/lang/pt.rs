@@ -13,6 +13,7 @@ pub static WORDS: Words = Words {
         "em ferias",
         "fora do escritorio",
         "em licenca",
+        "de licenca",
         "licenca maternidade",
         "licenca paternidade",
         "em viagem",
