@@ -6,7 +6,7 @@
 //!
 //! The text is folded once (`fold`), judged (`signals`), cut into tokens (`tokens`), its
 //! dates read (`dates`) and the one that ends the absence chosen (`pick`); every word list
-//! is in `lang`.
+//! is in `lang`, indexed once by `lexicon`.
 
 mod dates;
 mod fold;

@@ -11,7 +11,7 @@ mod it;
 mod nl;
 mod pt;
 
-/// One language's words. Phrases match whole words (`fold::has_phrase`).
+/// One language's words. Phrases match whole words (`lexicon::scan`).
 pub struct Words {
     /// English is the one language whose numeric dates may be month first ("12/3").
     pub month_first: bool,
