@@ -133,3 +133,22 @@ fn back_on_is_the_day_after_or_two_weeks_later() {
     assert_eq!(undated.until, None);
     assert_eq!(undated.back_on, NaiveDate::from_ymd_opt(2026, 12, 8).unwrap());
 }
+
+proptest::proptest! {
+    /// Any text, however mangled, is read without a panic: the detector runs on every reply.
+    #[test]
+    fn any_text_is_read_without_panic(subject in "\\PC{0,40}", body in "[\\PC\\n0-9./:-]{0,300}", days in 0i64..20000) {
+        let sent = NaiveDate::from_ymd_opt(1990, 1, 1).unwrap() + chrono::Duration::days(days);
+        let _ = detect(&subject, &body, sent);
+    }
+
+    /// The same with the words and numbers the date reader looks at, in any order.
+    #[test]
+    fn any_mix_of_date_words_is_read_without_panic(
+        body in "((until|bis|t/m|jusqu'au|3rd|3 feira|dec|31|12|29.02.|2026|99999|/|\\.|-|:| |\n|out of office|tomorrow|monday|next week|on) ){0,40}",
+        days in 0i64..40000,
+    ) {
+        let sent = NaiveDate::from_ymd_opt(1950, 1, 1).unwrap() + chrono::Duration::days(days);
+        let _ = detect("Out of office", &body, sent);
+    }
+}
