@@ -3,6 +3,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 #![cfg_attr(test, expect(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod absence;
 pub mod api;
 pub mod audit;
 pub mod bots;
