@@ -7,13 +7,10 @@ use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::bots::standing;
 use crate::tui::remote::{Remote, sorted};
-use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::sanitize;
 use crate::tui::details;
-use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::ListState;
-use crate::tui::model::Detail;
-use crate::tui::state::{AppState, Panes};
+use crate::tui::state::AppState;
 use ratatui::text::Line;
 
 pub struct Bots;
@@ -58,21 +55,7 @@ impl PaneList for Bots {
         bot.id
     }
 
-    fn list(panes: &Panes) -> &ListState {
-        &panes.bots.list
-    }
-
-    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
-        (&mut panes.bots.list, &mut panes.engine)
-    }
-
-    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
-        Some(&panes.bots.detail)
-    }
-
-    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
-        Some(&mut panes.bots.detail)
-    }
+    pane_state!(bots);
 
     fn detail_lines(bot: &Bot, state: &AppState) -> Option<Vec<Line<'static>>> {
         Some(details::bot::detail_lines(bot, state))

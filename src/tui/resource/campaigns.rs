@@ -6,12 +6,9 @@ use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
-use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::tui::details;
-use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::ListState;
-use crate::tui::model::Detail;
-use crate::tui::state::{AppState, Panes};
+use crate::tui::state::AppState;
 use ratatui::text::Line;
 
 pub struct Campaigns;
@@ -61,21 +58,7 @@ impl PaneList for Campaigns {
         campaign.id
     }
 
-    fn list(panes: &Panes) -> &ListState {
-        &panes.campaigns.list
-    }
-
-    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
-        (&mut panes.campaigns.list, &mut panes.engine)
-    }
-
-    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
-        Some(&panes.campaigns.detail)
-    }
-
-    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
-        Some(&mut panes.campaigns.detail)
-    }
+    pane_state!(campaigns);
 
     fn detail_lines(campaign: &Campaign, state: &AppState) -> Option<Vec<Line<'static>>> {
         Some(details::campaign::detail_lines(campaign, state))

@@ -5,13 +5,10 @@ use crate::present::{self, columns};
 use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
-use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::sanitize;
 use crate::tui::details;
-use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::ListState;
-use crate::tui::model::Detail;
-use crate::tui::state::{AppState, Panes};
+use crate::tui::state::AppState;
 use ratatui::text::Line;
 
 pub struct Contacts;
@@ -52,21 +49,7 @@ impl PaneList for Contacts {
         contact.id
     }
 
-    fn list(panes: &Panes) -> &ListState {
-        &panes.contacts.list
-    }
-
-    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
-        (&mut panes.contacts.list, &mut panes.engine)
-    }
-
-    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
-        Some(&panes.contacts.detail)
-    }
-
-    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
-        Some(&mut panes.contacts.detail)
-    }
+    pane_state!(contacts);
 
     fn detail_lines(contact: &Contact, state: &AppState) -> Option<Vec<Line<'static>>> {
         Some(details::contact::detail_lines(contact, state))

@@ -7,13 +7,11 @@ use crate::tui::action::Effect;
 use crate::tui::layout::list_rows;
 use crate::tui::model::{Pane, Shelf, Slot};
 use crate::tui::remote::{Remote, sorted};
-use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::api::ExchangeGroup;
 use crate::text::sanitize;
 use crate::tui::form::{DayRange, ExchangeQueryFields, Fields, Form};
-use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::ListState;
-use crate::tui::state::{AppState, Panes};
+use crate::tui::state::AppState;
 
 pub struct Exchanges;
 
@@ -77,13 +75,7 @@ impl PaneList for Exchanges {
         exchange.id
     }
 
-    fn list(panes: &Panes) -> &ListState {
-        &panes.exchanges.list
-    }
-
-    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
-        (&mut panes.exchanges.list, &mut panes.engine)
-    }
+    pane_state!(exchanges, list only);
 
     /// The exchange of the open chain, else the one selected.
     fn in_view(state: &AppState) -> Option<&Exchange> {

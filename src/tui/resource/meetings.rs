@@ -5,14 +5,11 @@ use crate::present::{self, columns};
 use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
-use crate::tui::resource::shape::{ListResource, PaneList, reindex_list};
+use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::{safe_url, sanitize};
 use crate::tui::details;
 use crate::tui::form::{DayRange, Fields, Form};
-use crate::tui::lists::filter::FilterEngine;
-use crate::tui::lists::list::ListState;
-use crate::tui::model::Detail;
-use crate::tui::state::{AppState, Panes};
+use crate::tui::state::AppState;
 use ratatui::text::Line;
 
 pub struct Meetings;
@@ -80,21 +77,7 @@ impl PaneList for Meetings {
         meeting.id
     }
 
-    fn list(panes: &Panes) -> &ListState {
-        &panes.meetings.list
-    }
-
-    fn list_and_engine(panes: &mut Panes) -> (&mut ListState, &mut FilterEngine) {
-        (&mut panes.meetings.list, &mut panes.engine)
-    }
-
-    fn detail(panes: &Panes) -> Option<&Option<Detail>> {
-        Some(&panes.meetings.detail)
-    }
-
-    fn detail_mut(panes: &mut Panes) -> Option<&mut Option<Detail>> {
-        Some(&mut panes.meetings.detail)
-    }
+    pane_state!(meetings);
 
     fn detail_lines(meeting: &Meeting, state: &AppState) -> Option<Vec<Line<'static>>> {
         Some(details::meeting::detail_lines(meeting, state))

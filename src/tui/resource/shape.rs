@@ -113,6 +113,39 @@ pub(crate) trait PaneList: ListResource {
     }
 }
 
+/// Where a pane's list and open item live in `Panes`: the four `PaneList` methods for a pane
+/// field with `list` (and `detail`, unless `list only`).
+macro_rules! pane_state {
+    ($field:ident) => {
+        $crate::tui::resource::shape::pane_state!($field, list only);
+
+        fn detail(panes: &$crate::tui::state::Panes) -> Option<&Option<$crate::tui::model::Detail>> {
+            Some(&panes.$field.detail)
+        }
+
+        fn detail_mut(
+            panes: &mut $crate::tui::state::Panes,
+        ) -> Option<&mut Option<$crate::tui::model::Detail>> {
+            Some(&mut panes.$field.detail)
+        }
+    };
+    ($field:ident, list only) => {
+        fn list(panes: &$crate::tui::state::Panes) -> &$crate::tui::lists::list::ListState {
+            &panes.$field.list
+        }
+
+        fn list_and_engine(
+            panes: &mut $crate::tui::state::Panes,
+        ) -> (
+            &mut $crate::tui::lists::list::ListState,
+            &mut $crate::tui::lists::filter::FilterEngine,
+        ) {
+            (&mut panes.$field.list, &mut panes.engine)
+        }
+    };
+}
+pub(crate) use pane_state;
+
 /// Lines as plain text, one per line, ending with a newline (for the pager).
 pub(crate) fn plain_text(lines: &[Line<'_>]) -> String {
     lines
