@@ -1,6 +1,6 @@
 //! English.
 
-use super::Words;
+use super::words::Words;
 
 pub static WORDS: Words = Words {
     month_first: true,

@@ -1,6 +1,6 @@
 //! Portuguese (Portugal and Brazil).
 
-use super::Words;
+use super::words::Words;
 
 pub static WORDS: Words = Words {
     month_first: false,
