@@ -54,6 +54,8 @@ pub struct Session {
     pub allow_http: bool,
     /// How long the server may keep silent (`[net] timeout_seconds`).
     pub timeout: Duration,
+    /// When an item of "Needs you" is due (`[needs]`).
+    pub needs: crate::config::NeedsConfig,
     /// Things the user should see but that did not stop the session: unknown config keys,
     /// a key store that forgets at reboot, `--allow-http` to a remote host.
     pub warnings: Vec<String>,
@@ -86,6 +88,7 @@ impl Session {
             read_only: false,
             allow_http: false,
             timeout: crate::api::DEFAULT_TIMEOUT,
+            needs: crate::config::NeedsConfig::default(),
             warnings: Vec::new(),
         }
     }
@@ -343,6 +346,7 @@ pub async fn resolve_with(
         key_source: key.source,
         allow_http: request.allow_http,
         timeout: loaded.config.net.timeout(),
+        needs: loaded.config.needs,
         warnings,
     })
 }

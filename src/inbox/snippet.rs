@@ -4,6 +4,7 @@
 //! and the other addresses a referral names. Computed from the e-mail chain and kept in
 //! memory only (never in the local state file).
 
+use crate::absence::{Absence, detect};
 use crate::api::{EmailMessage, Timestamp};
 use crate::text::render_body;
 use serde_json::Value;
@@ -15,6 +16,8 @@ pub enum Writer {
     Them,
     /// Our bot.
     Bot,
+    /// The contact's automatic absence notice: nobody waits on us until they are back.
+    Away,
 }
 
 impl Writer {
@@ -22,6 +25,7 @@ impl Writer {
         match self {
             Writer::Them => "them",
             Writer::Bot => "bot",
+            Writer::Away => "away",
         }
     }
 }
@@ -38,6 +42,8 @@ pub struct Snippet {
     /// names whom to write to instead): its Cc first ("I've cc'd them"), then those its text
     /// names; lower-cased, each once.
     pub referrals: Vec<String>,
+    /// The latest message is the contact's automatic absence notice, away until this.
+    pub away: Option<Absence>,
 }
 
 /// Wide enough that no body line is wrapped: a snippet is one source line.
@@ -94,12 +100,23 @@ fn latest<'a>(messages: impl Iterator<Item = &'a EmailMessage>) -> Option<&'a Em
 /// `contact` is the contact's address: a message from it is theirs, anything else our bot's.
 pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
     let last_message = latest(messages.iter())?;
-    let last = if is_from(last_message, contact) { Writer::Them } else { Writer::Bot };
+    let text = unquoted_text(last_message);
+    // The day it was sent where the contact is is not known here; the day in UTC is at
+    // most a day off, and a return date read from the text is a day, not an hour.
+    let away = is_from(last_message, contact)
+        .then(|| last_message.date)
+        .flatten()
+        .and_then(|sent| detect(&last_message.subject, &text, sent.0.date_naive()));
+    let last = match (is_from(last_message, contact), away) {
+        (true, Some(_)) => Writer::Away,
+        (true, None) => Writer::Them,
+        (false, _) => Writer::Bot,
+    };
     let referrals = latest(messages.iter().filter(|message| is_from(message, contact)))
         .map(|reply| named_addresses(reply, contact))
         .unwrap_or_default();
-    let line = first_meaningful_line(&unquoted_text(last_message)).unwrap_or_default();
-    Some(Snippet { line, last, at: last_message.date, referrals })
+    let line = first_meaningful_line(&text).unwrap_or_default();
+    Some(Snippet { line, last, at: last_message.date, referrals, away })
 }
 
 /// Where the contact's latest message stands in the chain as it is shown (oldest first by
@@ -229,6 +246,27 @@ mod tests {
             body: EmailBody { text: Some(text.into()), html: None },
             ..EmailMessage::default()
         }
+    }
+
+    #[test]
+    fn an_absence_notice_last_is_away_until_its_date_and_waits_on_nobody() {
+        let mut notice = message(
+            "ann@them.example",
+            "2026-11-20T09:00:00Z",
+            "Thank you for your message. I am out of the office until 3 December with no \
+             access to e-mail. For urgent matters please contact bob@them.example.",
+        );
+        notice.subject = "Automatic reply: Quick question".into();
+        let chain = [message("bot@us.example", "2026-11-19T09:00:00Z", "Hi Ann"), notice];
+        let snippet = summarise(&chain, "ann@them.example").unwrap();
+        assert_eq!(snippet.last, Writer::Away);
+        assert_eq!(
+            snippet.away.and_then(|away| away.until),
+            chrono::NaiveDate::from_ymd_opt(2026, 12, 3)
+        );
+        let answer = message("ann@them.example", "2026-11-21T09:00:00Z", "Yes, Tuesday works.");
+        let snippet = summarise(&[chain[0].clone(), answer], "ann@them.example").unwrap();
+        assert_eq!((snippet.last, snippet.away), (Writer::Them, None), "a person's answer");
     }
 
     #[test]

@@ -10,9 +10,10 @@ use chrono::{DateTime, Utc};
 /// handled, and the contact spoke last. A conversation our bot answered last waits on the
 /// contact, not on us. Who spoke last is read from the chain ([`super::Snippet::last`]);
 /// until it is read (`None`), a hot reply counts as waiting: none is hidden for want of a
-/// read. The one definition of the dashboard's "hot replies wait" and `replies --check`.
+/// read. An automatic absence notice (`Writer::Away`) waits on nobody until they are back.
+/// The one definition of the dashboard's "hot replies wait" and `replies --check`.
 pub fn waits_on_us(category: &Category, handled: bool, last: Option<Writer>) -> bool {
-    category.is_hot() && !handled && last != Some(Writer::Bot)
+    category.is_hot() && !handled && matches!(last, None | Some(Writer::Them))
 }
 
 /// Hot replies waiting on us, and since when the oldest waits.
@@ -109,7 +110,7 @@ mod tests {
     }
 
     fn last(writer: Writer) -> Snippet {
-        Snippet { line: String::new(), last: writer, at: None, referrals: Vec::new() }
+        Snippet { line: String::new(), last: writer, at: None, referrals: Vec::new(), away: None }
     }
 
     fn reply(id: i64, status: ExchangeStatus, campaign: i64, bot: i64, at: &str) -> Exchange {
@@ -164,5 +165,6 @@ mod tests {
         assert!(waits_on_us(&Category::Interested, false, None), "unread: counted");
         assert!(!waits_on_us(&Category::Interested, true, Some(Writer::Them)), "handled");
         assert!(!waits_on_us(&Category::NotNow, false, Some(Writer::Them)), "not hot");
+        assert!(!waits_on_us(&Category::Interested, false, Some(Writer::Away)), "an absence");
     }
 }

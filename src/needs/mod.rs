@@ -15,6 +15,7 @@ use crate::present::names::party_name;
 use crate::text::{count, sanitize};
 use autopilot::left_to_a_person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
 /// The thresholds of the list (`[needs]` in the config file).
@@ -42,7 +43,8 @@ impl From<&crate::config::NeedsConfig> for Thresholds {
 }
 
 /// What an item is about: the key that acts on it depends on this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Subject {
     Exchange(i64),
     Campaign(i64),
@@ -50,7 +52,8 @@ pub enum Subject {
 }
 
 /// The kinds of item, in the order the list groups them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// A contact asked to stop and is not on the do-not-contact list.
     OptOut,
@@ -78,7 +81,7 @@ impl Kind {
 }
 
 /// One thing that needs a person.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Need {
     pub kind: Kind,
     pub subject: Subject,
@@ -91,6 +94,7 @@ pub struct Need {
     /// The day it is due, when there is a deadline.
     pub due: Option<NaiveDate>,
     /// The address a do-not-contact write would add (opt-outs).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
 }
 
@@ -98,6 +102,11 @@ impl Need {
     /// Business days left before the deadline (negative: overdue), counted from `today`.
     pub fn days_left(&self, today: NaiveDate) -> Option<i64> {
         self.due.map(|due| business_days_between(today, due))
+    }
+
+    /// Due today or overdue: what `todo --check` fails on.
+    pub fn is_due(&self, today: NaiveDate) -> bool {
+        self.due.is_some_and(|due| due <= today)
     }
 }
 

@@ -661,6 +661,7 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
             last,
             at: None,
             referrals: Vec::new(),
+            away: None,
         };
         update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
         let shown = screen(&state);

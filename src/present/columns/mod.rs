@@ -7,6 +7,7 @@ pub(crate) mod campaigns;
 pub(crate) mod contacts;
 pub(crate) mod exchanges;
 pub(crate) mod meetings;
+pub(crate) mod needs;
 pub(crate) mod results;
 
 use super::column::{Column, Context};
