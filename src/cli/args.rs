@@ -52,7 +52,7 @@ pub fn parse_day(text: &str) -> Result<NaiveDate, String> {
 }
 
 /// `--since` and `--until`: a range of calendar days, both ends included.
-#[derive(Debug, Clone, Args)]
+#[derive(Debug, Clone, Default, Args)]
 pub struct DayRange {
     /// On or after this day (YYYY-MM-DD, today, yesterday, -Nd …); -7d: the last 7 days,
     /// today included.

@@ -17,7 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
     audit, auth, bots, campaigns, completions, conversions, dnc, exchanges, meetings, replies,
-    report, sim, status,
+    report, sim, status, todo,
 };
 use std::process::ExitCode;
 
@@ -148,6 +148,20 @@ reply has waited longer than --older-than (any age without it), 6 when part of t
 could not be read, 0 otherwise.")]
     Replies(replies::RepliesArgs),
 
+    /// What needs you: opt-outs not honoured, replies the autopilot leaves to you, hot
+    /// replies past the target, bots a live campaign needs, campaigns ready to start.
+    #[command(after_help = "\
+Examples:
+  outreach todo                                      # the list, most pressing first
+  outreach todo -o json | jq '.[] | select(.kind == \"opt-out\")'
+  outreach todo --check --quiet || alert 'something is due'   # cron
+
+Each item says what to do, why, since when and by when: an opt-out within [needs]
+unsubscribe_days business days (10 by default, as US CAN-SPAM), a hot reply within [needs]
+hot_reply_hours (24). --check exits 1 when an item is due today or overdue, 6 when part of
+the data could not be read, 0 otherwise.")]
+    Todo(todo::TodoArgs),
+
     /// Meetings: list.
     #[command(subcommand)]
     Meetings(meetings::MeetingsCommand),
@@ -201,6 +215,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Contacts(command) => contacts::run(global, command).await,
         Command::Exchanges(command) => exchanges::run(global, command).await,
         Command::Replies(args) => replies::run(global, args).await,
+        Command::Todo(args) => todo::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,

@@ -104,7 +104,7 @@ pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
     // The day it was sent where the contact is is not known here; the day in UTC is at
     // most a day off, and a return date read from the text is a day, not an hour.
     let away = is_from(last_message, contact)
-        .then(|| last_message.date)
+        .then_some(last_message.date)
         .flatten()
         .and_then(|sent| detect(&last_message.subject, &text, sent.0.date_naive()));
     let last = match (is_from(last_message, contact), away) {

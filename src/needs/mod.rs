@@ -211,7 +211,8 @@ fn opt_out(exchange: &Exchange, inputs: &Inputs<'_>) -> Option<Need> {
 fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
     let rule = left_to_a_person(&exchange.status, &campaign.auto_pilot_settings)?;
     // An opt-out is its own item with a deadline; a delivery failure or a silent contact is
-    // not a reply waiting in the inbox.
+    // not a reply waiting in the inbox; after a "no", leaving the conversation be is what a
+    // person would do too, so a review of it is not a task.
     if matches!(
         exchange.status,
         ExchangeStatus::UnsubRequest
@@ -219,6 +220,7 @@ fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
             | ExchangeStatus::NoResponse
             | ExchangeStatus::FailedDelivery
             | ExchangeStatus::InvalidAddress
+            | ExchangeStatus::Declined
     ) {
         return None;
     }

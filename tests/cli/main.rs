@@ -16,4 +16,5 @@ mod report;
 mod status;
 mod stream;
 mod tables;
+mod todo;
 mod writes;

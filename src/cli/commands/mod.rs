@@ -16,3 +16,4 @@ pub mod replies;
 pub mod report;
 pub mod sim;
 pub mod status;
+pub mod todo;

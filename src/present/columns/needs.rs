@@ -6,21 +6,24 @@ use crate::present::tone::Tone;
 
 type Col = Column<Need>;
 
-/// "overdue 2d", "today", "3d left" (business days), empty without a deadline.
+/// "5d late" (calendar days past the deadline), "today", "3d left" (business days, the
+/// unit of an opt-out's deadline); empty without a deadline.
 pub(crate) fn due_words(need: &Need, context: &Context) -> (String, Tone) {
     let today = context.zone.date(context.now);
-    match need.days_left(today) {
-        None => (String::new(), Tone::Dim),
-        Some(days) if need.is_due(today) && days < 0 => {
-            (format!("overdue {}d", -days), Tone::Alarm)
+    match (need.due, need.days_left(today)) {
+        (Some(due), _) if due < today => {
+            (format!("{}d late", (today - due).num_days()), Tone::Alarm)
         }
-        Some(_) if need.is_due(today) => ("today".into(), Tone::Alarm),
-        Some(days) => (format!("{days}d left"), if days <= 2 { Tone::Warn } else { Tone::Plain }),
+        (Some(_), _) if need.is_due(today) => ("today".into(), Tone::Alarm),
+        (_, Some(days)) => {
+            (format!("{days}d left"), if days <= 2 { Tone::Warn } else { Tone::Plain })
+        }
+        _ => (String::new(), Tone::Dim),
     }
 }
 
 fn due() -> Col {
-    Col::new("Due", "DUE", (7, 10), |need, context| {
+    Col::new("Due", "DUE", (7, 9), |need, context| {
         let (words, tone) = due_words(need, context);
         Cell::text(words).tone(tone)
     })

@@ -7,7 +7,7 @@ mod list;
 mod marks;
 pub mod options;
 mod row;
-mod snippets;
+pub(crate) mod snippets;
 
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};

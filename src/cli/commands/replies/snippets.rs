@@ -68,7 +68,7 @@ pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
 }
 
 /// The chains of these exchanges, [`IN_FLIGHT`] requests at a time.
-async fn chains(
+pub(crate) async fn chains(
     client: &Client,
     ids: impl Iterator<Item = i64>,
 ) -> HashMap<i64, Result<Listed<EmailMessage>, ApiError>> {

@@ -1,0 +1,66 @@
+//! `outreach todo` as cron runs it, against the simulator: the opt-outs it lists are the
+//! replies asking to stop whose contact the contact list does not mark do-not-contact
+//! (counted here from the API's own lists), a handled reply leaves the list, and `--check`
+//! fails while something is due.
+
+use crate::common;
+
+use common::cli::Outreach;
+use common::sim::user_client;
+use outreach_tui::api::{ExchangeGroup, ExchangeQuery, ExchangeStatus};
+use outreach_tui::sim::{self, SimOptions};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn opt_outs_not_on_the_dnc_list_are_listed_and_a_handled_one_leaves_the_list() {
+    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
+    let outreach = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    let api = user_client(&sim, &sim.orgs[0].admin_key);
+    let dnc: HashMap<i64, bool> =
+        api.list_contacts().await.unwrap().items.iter().map(|c| (c.id, c.dnc)).collect();
+    let mut expected = HashSet::new();
+    for group in [ExchangeGroup::Replied, ExchangeGroup::MeetingBooked] {
+        let query = ExchangeQuery { group: Some(group), ..ExchangeQuery::default() };
+        for exchange in api.list_exchanges(&query).await.unwrap().items.iter() {
+            let asked =
+                matches!(exchange.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink);
+            if asked && !dnc.get(&exchange.contact.id).copied().unwrap_or(false) {
+                expected.insert(exchange.id);
+            }
+        }
+    }
+    assert!(!expected.is_empty(), "the seeded data has opt-outs to honour");
+
+    let opt_outs = |items: &Value| -> HashSet<i64> {
+        let items = items.as_array().unwrap();
+        items
+            .iter()
+            .filter(|item| item["kind"] == "opt-out")
+            .map(|item| item["subject"]["exchange"].as_i64().unwrap())
+            .collect()
+    };
+    let listed = outreach.run(&["todo", "-o", "json"]).await;
+    let items = listed.expect(0).json();
+    assert_eq!(opt_outs(&items), expected);
+    let first = items.as_array().unwrap().iter().find(|i| i["kind"] == "opt-out").unwrap();
+    assert!(first["task"].as_str().unwrap().ends_with("to do not contact"), "{first}");
+    assert!(first["due"].as_str().is_some(), "an opt-out has a deadline: {first}");
+
+    let handled = *expected.iter().next().unwrap();
+    outreach.run(&["replies", "handle", &handled.to_string()]).await.expect(0);
+    let after = outreach.run(&["todo", "-o", "json"]).await;
+    let mut left = expected.clone();
+    left.remove(&handled);
+    assert_eq!(opt_outs(&after.expect(0).json()), left);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_check_fails_while_something_is_due_and_says_how_many() {
+    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
+    let outreach = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    let run = outreach.run(&["todo", "--check", "--quiet"]).await;
+    run.expect(1);
+    assert!(run.stdout.is_empty(), "--quiet prints nothing: {}", run.stdout);
+    assert!(run.stderr.contains("due (of"), "{}", run.stderr);
+}
