@@ -81,6 +81,7 @@ fn fresh() -> (AppState, ReqId) {
         log_line: None,
         outside: OutsideSettings::default(),
         alerts: outreach_tui::tui::inbox::Alerts::default(),
+        needs: outreach_tui::needs::Thresholds::default(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

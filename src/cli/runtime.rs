@@ -11,5 +11,13 @@ use std::io;
 /// command that reads it).
 pub fn block_on<F: Future>(future: F) -> io::Result<F::Output> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    Ok(runtime.block_on(future))
+    let output = runtime.block_on(future);
+    // Dropping a runtime waits for every blocking task without end; a closed dashboard must
+    // end even if one is stuck (a terminal read, a search over a large list). A local-state
+    // write still running gets the time SQLite's busy timeout gives it.
+    runtime.shutdown_timeout(SHUTDOWN);
+    Ok(output)
 }
+
+/// How long the end of a command waits for blocking work still running.
+const SHUTDOWN: std::time::Duration = std::time::Duration::from_secs(3);

@@ -26,6 +26,7 @@ use crate::tui::theme::Theme;
 use crate::tui::watched::Watched;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -139,6 +140,8 @@ pub struct UiSettings {
     pub outside: OutsideSettings,
     /// How new replies are announced (bell, desktop notification).
     pub alerts: Alerts,
+    /// When an item of "Needs you" is due (`[needs]`).
+    pub needs: crate::needs::Thresholds,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -179,7 +182,20 @@ pub struct Org {
     /// meetings load.
     pub results: crate::results::Results,
     pub inbox: InboxState,
+    /// What needs a person, made again when a list, the marks or the hour change.
+    pub(crate) needs: NeedsMemo,
+    pub(crate) thresholds: crate::needs::Thresholds,
 }
+
+/// Where a list is in memory: a reload is another list, at another address.
+fn list_address<T>(items: Option<&crate::api::Items<T>>) -> usize {
+    items.map_or(0, |items| Arc::as_ptr(items) as usize)
+}
+
+/// The needs list by the lists it was made from (campaigns, bots, contacts by address in
+/// memory), the inbox's revision and the hour.
+type NeedsKey = (usize, usize, usize, u64, i64);
+pub(crate) type NeedsMemo = ListMemo<Exchange, NeedsKey, Arc<Vec<crate::needs::Need>>>;
 
 /// The panes: which one is shown and, per pane, what the user controls (selection, filter,
 /// open item, query).
@@ -283,6 +299,8 @@ impl AppState {
                 store: Store::default(),
                 results: crate::results::Results::default(),
                 inbox: InboxState::with_alerts(settings.alerts),
+                needs: NeedsMemo::default(),
+                thresholds: settings.needs,
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -426,5 +444,48 @@ impl Org {
     /// The name of a campaign by id, when the campaigns are loaded.
     pub(crate) fn campaign_name(&self, id: i64) -> Option<&str> {
         self.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.name.as_str())
+    }
+
+    /// What needs a person (`crate::needs`, as `outreach todo` lists it), from what is
+    /// loaded: an opt-out's contact is checked against the contact list once it is loaded.
+    pub fn needs(&self, now: DateTime<Utc>, zone: Zone) -> Arc<Vec<crate::needs::Need>> {
+        use crate::inbox::{Facts, Writer};
+        let store = &self.store;
+        let key = (
+            list_address(store.campaigns.data.as_ref().map(|d| &d.items)),
+            list_address(store.bots.data.as_ref().map(|d| &d.items)),
+            list_address(store.contacts.data.as_ref().map(|d| &d.items)),
+            self.inbox.revision(),
+            now.timestamp() / 3600,
+        );
+        let exchanges = store.exchanges.data.as_ref().map(|data| &data.items);
+        self.needs.get(exchanges, key, || {
+            let contacts: Option<HashMap<i64, bool>> = store
+                .contacts
+                .data
+                .as_ref()
+                .map(|data| data.items.iter().map(|c| (c.id, c.dnc)).collect());
+            let on_dnc = |party: &crate::api::Party| {
+                contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
+            };
+            let reply = |exchange: &Exchange| {
+                let last = self.inbox.last_writer(exchange);
+                crate::needs::ReplyFacts {
+                    handled: self.inbox.is_handled(exchange),
+                    last,
+                    away: last == Some(Writer::Away),
+                }
+            };
+            Arc::new(crate::needs::needs(&crate::needs::Inputs {
+                exchanges: store.exchanges.items(),
+                campaigns: store.campaigns.items(),
+                bots: store.bots.items(),
+                on_dnc: &on_dnc,
+                reply: &reply,
+                now,
+                zone,
+                thresholds: self.thresholds,
+            }))
+        })
     }
 }

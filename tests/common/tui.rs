@@ -43,6 +43,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         log_line: Some("Log file: /state/outreach/outreach.log".into()),
         outside: OutsideSettings::default(),
         alerts: outreach_tui::tui::inbox::Alerts::default(),
+        needs: outreach_tui::needs::Thresholds::default(),
     }
 }
 

@@ -207,7 +207,9 @@ fn a_closed_terminal_ends_the_dashboard_quietly_with_one_log_line() {
             let status = std::process::Command::new("kill").args(["-HUP", &pid]).status().unwrap();
             assert!(status.success());
         }
-        let code = pty.exit_code(Duration::from_secs(10));
+        // A bound, not a wait: under a loaded CI machine a demo process shares two cores with
+        // twenty others.
+        let code = pty.exit_code(Duration::from_secs(30));
         let log = home.log_text();
         assert_ne!(
             code, 101,

@@ -189,3 +189,25 @@ fn a_meeting_that_ended_reads_held_in_its_detail_and_in_the_agenda() {
     }
     assert_eq!(seen, meetings().len());
 }
+
+/// The Overview says how much needs the user, and Enter on its inbox line lists it — the
+/// same items `outreach todo` prints for the same data, most pressing first.
+#[test]
+fn what_needs_you_is_counted_on_the_inbox_line_and_listed_on_enter() {
+    let mut state = connected(120, 40, Theme::default());
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    assert!(!needs.is_empty(), "the fixtures hold something to do");
+    let today = state.env.zone.date(state.env.now);
+    let due = needs.iter().filter(|need| need.is_due(today)).count();
+    let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
+    assert!(line.contains(&format!("needs you: {} ({due} due)", needs.len())), "{line}");
+    act(&mut state, key(crossterm::event::KeyCode::Up));
+    act(&mut state, key(crossterm::event::KeyCode::Enter));
+    let shown = screen(&state);
+    assert!(shown.contains(&format!("Needs you · {} item", needs.len())), "{shown}");
+    let first = shown.find(&needs[0].task).unwrap_or_else(|| panic!("{}\n{shown}", needs[0].task));
+    if let Some(last) = needs.last().filter(|_| needs.len() > 1) {
+        let at = shown.find(&last.task).unwrap_or_else(|| panic!("{}\n{shown}", last.task));
+        assert!(first < at, "most pressing first:\n{shown}");
+    }
+}

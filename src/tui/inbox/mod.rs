@@ -181,6 +181,11 @@ impl InboxState {
         self.revision += 1;
     }
 
+    /// A number that moves whenever the marks or the snippets change (memos key on it).
+    pub(crate) fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// The replies new since the last look and the rows per category among `exchanges`:
     /// counted once for each state of the list, the marks and the filters, not on every
     /// frame (at 200k exchanges that took milliseconds a frame).

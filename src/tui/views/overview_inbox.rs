@@ -53,9 +53,16 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
             .push(Span::styled(format!(" · {} hot replies wait", speed.all.count), theme.error)),
         _ => spans.push(Span::styled(" · no hot reply waits", theme.positive)),
     }
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    if !needs.is_empty() {
+        let today = state.env.zone.date(state.env.now);
+        let due = needs.iter().filter(|need| need.is_due(today)).count();
+        let style = if due > 0 { theme.error } else { theme.warning };
+        spans.push(Span::styled(format!(" · needs you: {} ({due} due)", needs.len()), style));
+    }
     if selected {
         let open = state.env.keymap.key_for(Command::Open).unwrap_or_default();
-        let what = if state.org.inbox.speed_open { "closes" } else { "per campaign and bot" };
+        let what = if state.org.inbox.speed_open { "closes" } else { "what needs you" };
         spans.push(Span::styled(format!(" · {open}: {what}"), theme.dim));
     }
     frame.render_widget(Line::from(spans), area);
@@ -69,10 +76,7 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let back = state.env.keymap.key_for(Command::Back).unwrap_or_default();
     let block = Block::bordered()
         .border_style(theme.accent)
-        .title(Span::styled(
-            " Speed to lead · unhandled Interested and Referral replies ",
-            theme.title,
-        ))
+        .title(Span::styled(" Needs you · speed to lead ", theme.title))
         .title_bottom(
             Line::from(Span::styled(format!(" {back} closes "), theme.dim)).right_aligned(),
         );
@@ -87,7 +91,13 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
             Span::styled(name, theme.text),
         ])
     };
-    let mut lines = vec![Line::from(Span::styled("  hot  oldest  campaign", theme.header))];
+    let mut lines = needs_lines(state, width);
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Speed to lead · unhandled Interested and Referral replies",
+        theme.header,
+    )));
+    lines.push(Line::from(Span::styled("  hot  oldest  campaign", theme.header)));
     if speed.by_campaign.is_empty() {
         lines.push(Line::from(Span::styled(
             "No hot reply waits: every one is handled.",
@@ -106,4 +116,39 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         lines.push(row(name, share));
     }
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// What needs a person, most pressing first: when it is due, what to do and why (the list
+/// `outreach todo` prints).
+fn needs_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
+    let theme = &state.env.theme;
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    let context = crate::tui::resource::context(state);
+    let mut lines = vec![Line::from(Span::styled(
+        format!("Needs you · {}", count(needs.len(), "item", "items")),
+        theme.header,
+    ))];
+    if needs.is_empty() {
+        lines.push(Line::from(Span::styled("Nothing needs you now.", theme.positive)));
+    }
+    for need in needs.iter() {
+        let (due, tone) = crate::present::columns::needs::due_words(need, &context);
+        let style = match tone {
+            crate::present::tone::Tone::Alarm => theme.error,
+            crate::present::tone::Tone::Warn => theme.warning,
+            _ => theme.dim,
+        };
+        let task = truncate(&sanitize(&need.task), width.saturating_sub(12).max(8));
+        let why_room = width.saturating_sub(12 + crate::text::width(&task) + 3);
+        let mut spans =
+            vec![Span::styled(format!("{due:>10}  "), style), Span::styled(task, theme.text)];
+        if why_room > 8 {
+            spans.push(Span::styled(
+                format!(" · {}", truncate(&sanitize(&need.why), why_room)),
+                theme.dim,
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
 }
