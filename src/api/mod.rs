@@ -16,6 +16,7 @@ pub mod intern;
 pub mod key;
 pub mod listed;
 pub mod models;
+pub mod names;
 pub mod outcomes;
 pub mod query;
 pub mod retry;

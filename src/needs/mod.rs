@@ -7,11 +7,11 @@
 pub mod autopilot;
 pub mod preflight;
 
+use crate::api::names::name_or_email;
 use crate::api::{Bot, Campaign, CampaignStatus, Exchange, ExchangeStatus, Party};
 use crate::bots::{Standing, standing};
 use crate::clock::{Zone, add_business_days, business_days_between};
 use crate::inbox::{Category, Writer, waits_on_us};
-use crate::present::names::party_name;
 use crate::text::{count, sanitize};
 use autopilot::left_to_a_person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
@@ -172,7 +172,8 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
 }
 
 fn who(exchange: &Exchange) -> String {
-    sanitize(&party_name(&exchange.contact))
+    let contact = &exchange.contact;
+    sanitize(&name_or_email(&contact.first_name, &contact.last_name, &contact.email))
 }
 
 fn since(exchange: &Exchange) -> Option<DateTime<Utc>> {

@@ -4,16 +4,9 @@
 
 use crate::api::{Party, Person};
 
-/// "First Last", each part trimmed; empty when both are.
-pub(crate) fn full_name(first: &str, last: &str) -> String {
-    format!("{} {}", first.trim(), last.trim()).trim().to_string()
-}
-
-/// The full name, or the address when there is no name.
-pub(crate) fn name_or_email(first: &str, last: &str, email: &str) -> String {
-    let name = full_name(first, last);
-    if name.is_empty() { email.to_string() } else { name }
-}
+// How a person is named lives with the API's types, so rooms below this one name people the
+// same way.
+pub(crate) use crate::api::names::{full_name, name_or_email};
 
 /// A bot or contact of an exchange by name, else by address.
 pub(crate) fn party_name(party: &Party) -> String {
