@@ -37,9 +37,18 @@ async fn a_campaign_starts_only_when_confirmed() {
     let contact_id: i64 = upload.stdout.trim().parse().unwrap();
     assert!(api.list_contacts().await.unwrap().items.iter().any(|c| c.id == contact_id));
 
-    let refused = cli.run(&["campaigns", "start", &id]).await;
+    // The organisation has bots with DNS missing: the pre-flight says so, and refuses.
+    let refused = cli.run(&["campaigns", "start", &id, "--yes"]).await;
     refused.expect(2);
-    assert!(refused.stderr.contains("--yes"), "{}", refused.stderr);
+    assert!(refused.stderr.contains("Pre-flight of campaign"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("✗ Bot ") && refused.stderr.contains("--force"),
+        "{}",
+        refused.stderr
+    );
+    let unasked = cli.run(&["campaigns", "start", &id, "--force"]).await;
+    unasked.expect(2);
+    assert!(unasked.stderr.contains("--yes"), "{}", unasked.stderr);
     let status = |api: outreach_tui::api::Client, id: i64| async move {
         api.list_campaigns()
             .await
@@ -53,12 +62,12 @@ async fn a_campaign_starts_only_when_confirmed() {
     };
     assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Pending);
 
-    let started = cli.run(&["campaigns", "start", &id, "--yes"]).await;
+    let started = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     started.expect(0);
     assert!(started.stdout.starts_with(&format!("Started campaign {id} ")), "{}", started.stdout);
     assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Active);
 
-    let again = cli.run(&["campaigns", "start", &id, "--yes"]).await;
+    let again = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     again.expect(1);
     assert!(again.stderr.contains("400"), "{}", again.stderr);
     sim.shutdown().await;

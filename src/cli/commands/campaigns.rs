@@ -9,6 +9,7 @@ use crate::cli::output::format::{OutputArgs, json_document};
 use crate::cli::output::list_writer::print_listed;
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
+use crate::needs::preflight::{passes, preflight};
 use crate::present::columns::campaigns;
 use crate::present::settings::{flag_words, unsubscribe_words};
 use crate::results::{DayPoint, Group, Tally, Who, Window};
@@ -39,11 +40,17 @@ Examples:
 The numbers are those of `outreach report` and the dashboard (see `outreach report --help`).")]
     Show(ShowArgs),
 
-    /// Start a pending campaign (PENDING → ACTIVE); asks to confirm on a terminal.
+    /// Start a pending campaign (PENDING → ACTIVE): its pre-flight checks first, then asks to
+    /// confirm on a terminal.
     #[command(after_help = "\
 Examples:
-  outreach campaigns start 42          # asks before starting
-  outreach campaigns start 42 --yes    # in scripts: no terminal, no question")]
+  outreach campaigns start 42          # the checks, then asks before starting
+  outreach campaigns start 42 --yes    # in scripts: no terminal, no question
+  outreach campaigns start 42 --force  # start although a check fails
+
+Before anything is sent each check is printed, passed (✓) or failed (✗): unsubscribe on,
+disclaimer included, test mode off, a live healthy bot in the organisation, no bot with MX
+or SPF missing. A failing check refuses the start (exit 2) unless --force.")]
     Start(StartArgs),
 }
 
@@ -65,6 +72,9 @@ pub struct StartArgs {
     /// Start without asking; required when not on a terminal.
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Start although a pre-flight check fails.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit, CliError> {
@@ -89,7 +99,9 @@ async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError>
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
     let context = Context::connect_for_write(global, "start a campaign").await?;
-    let campaigns = context.client.list_campaigns().await?;
+    let (campaigns, bots) =
+        tokio::join!(context.client.list_campaigns(), context.client.list_bots());
+    let (campaigns, bots) = (campaigns?, bots?);
     let Some(campaign) = campaigns.items.iter().find(|c| c.id == args.id) else {
         return Err(CliError::new(
             Exit::NotFound,
@@ -98,6 +110,21 @@ async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
         .with_hint("See `outreach campaigns list` for the ids."));
     };
     let name = sanitize(&campaign.name);
+    let checks = preflight(campaign, &bots.items);
+    let lines: String = checks
+        .iter()
+        .map(|check| format!("  {} {}\n", if check.passed { "✓" } else { "✗" }, check.line))
+        .collect();
+    eprint!("Pre-flight of campaign {} \"{name}\":\n{lines}", campaign.id);
+    if !passes(&checks) && !args.force {
+        let failed = checks.iter().filter(|check| !check.passed).count();
+        return Err(CliError::usage(format!(
+            "Not starting campaign {} \"{name}\": {} failed; nothing was sent.",
+            campaign.id,
+            crate::text::count(failed, "pre-flight check", "pre-flight checks")
+        ))
+        .with_hint("Fix what is marked ✗ and try again, or pass --force to start anyway."));
+    }
     confirm(
         &context.term,
         args.yes,
