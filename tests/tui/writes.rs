@@ -33,7 +33,15 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
         lines.contains("PENDING") && lines.contains("exchanges begin shortly after"),
         "{lines}"
     );
-    assert!(confirm(&state).warning.is_none());
+    // The fixtures' campaign has no disclaimer and a bot misses SPF: both are said, and the
+    // warning says y starts it anyway.
+    assert!(lines.contains("✓ Unsubscribe: one-click"), "{lines}");
+    assert!(
+        lines.contains("✗ Disclaimer: off") && lines.contains("✗ Bot 3: DNS SPF missing"),
+        "{lines}"
+    );
+    let warning = confirm(&state).warning.clone().unwrap_or_default();
+    assert_eq!(warning, "2 pre-flight checks failed: y starts it anyway.");
 
     assert!(press(&mut state, ch('n')).is_empty(), "anything but y cancels");
     assert!(state.transient.overlay.is_none());

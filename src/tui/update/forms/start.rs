@@ -1,8 +1,9 @@
-//! Starting a campaign (endpoint 13): a dialog naming the campaign, its status and what
-//! starting means; `y` or Enter sends, any other key closes. The answer shows in the
+//! Starting a campaign (endpoint 13): a dialog naming the campaign, its status, what
+//! starting means and its pre-flight checks, passed or failed; `y` or Enter sends, any other key closes. The answer shows in the
 //! dialog (a refusal, in words) or as a toast, and the list reloads either way.
 
 use crate::api::{ApiError, CampaignStatus};
+use crate::needs::preflight::preflight;
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
@@ -30,14 +31,32 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
                     "Only a PENDING campaign can be started; this one is {status}, so the server will most likely refuse."
                 )
             });
-            (
-                vec![
-                    format!("Start '{}' (#{id})?", sanitize(&campaign.name)),
-                    format!("Its status is {status}."),
-                    "Starting makes it ACTIVE: exchanges begin shortly after.".to_string(),
-                ],
-                warning,
-            )
+            let mut lines = vec![
+                format!("Start '{}' (#{id})?", sanitize(&campaign.name)),
+                format!("Its status is {status}."),
+                "Starting makes it ACTIVE: exchanges begin shortly after.".to_string(),
+            ];
+            let bots = state.org.store.bots.data.as_ref().map(|data| &data.items[..]);
+            let checks = preflight(campaign, bots.unwrap_or_default());
+            lines.push("Pre-flight:".into());
+            lines.extend(
+                checks.iter().map(|check| {
+                    format!("{} {}", if check.passed { "✓" } else { "✗" }, check.line)
+                }),
+            );
+            if bots.is_none() {
+                lines.push("(the bots are not loaded yet: their checks count none)".into());
+            }
+            let failed = checks.iter().filter(|check| !check.passed).count();
+            let warning = warning.or_else(|| {
+                (failed > 0).then(|| {
+                    format!(
+                        "{} failed: y starts it anyway.",
+                        crate::text::count(failed, "pre-flight check", "pre-flight checks")
+                    )
+                })
+            });
+            (lines, warning)
         }
         None => (
             vec![
