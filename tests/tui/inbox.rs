@@ -668,3 +668,33 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
         assert!(shown.contains(line), "{last:?} spoke last: {line}\n{shown}");
     }
 }
+
+/// An automatic absence notice is no reply waiting: it leaves "hot replies wait", and its row
+/// says until when the contact is away instead of the notice's first line.
+#[test]
+fn an_absence_notice_waits_on_nobody_and_says_until_when() {
+    use outreach_tui::absence::Absence;
+    use outreach_tui::inbox::{Snippet, Writer};
+    let mut state = connected(160, 30, Theme::default());
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let job = SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+    };
+    let until = chrono::NaiveDate::from_ymd_opt(2026, 12, 3);
+    let back_on = chrono::NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
+    let snippet = Snippet {
+        line: "I am out of the office until 3 December.".into(),
+        last: Writer::Away,
+        at: None,
+        referrals: Vec::new(),
+        away: Some(Absence { until, back_on }),
+    };
+    update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
+    assert!(screen(&state).contains("no hot reply waits"), "{}", screen(&state));
+    act(&mut state, ch('3'));
+    let shown = screen(&state);
+    let row = shown.lines().find(|line| line.contains("Away until Thu 3 Dec"));
+    assert!(row.is_some_and(|row| row.contains("away")), "{shown}");
+}

@@ -97,11 +97,15 @@ fn category() -> Col {
     .drop(1)
 }
 
-/// The first meaningful line of the latest message, once its chain has been read.
+/// The first meaningful line of the latest message, once its chain has been read; for an
+/// automatic absence notice, until when the contact is away.
 fn snippet() -> Col {
     Col::new("Latest message", "SNIPPET", (18, 40), |e, context| {
         match context.inbox.snippet(e.id) {
-            Some(snippet) => Cell::text(snippet.line.clone()),
+            Some(snippet) => match snippet.away {
+                Some(away) => Cell::text(away_words(away.until)).tone(Tone::Dim),
+                None => Cell::text(snippet.line.clone()),
+            },
             None => Cell::text("…").tone(Tone::Dim),
         }
     })
@@ -144,4 +148,12 @@ pub(crate) fn screen() -> Vec<Col> {
 
 pub(crate) fn cli() -> Vec<Col> {
     vec![id(), updated(), status(), campaign_id(), contact(), contact_email(), bot_email()]
+}
+
+/// "Away until Tue 3 Dec", or "Away (no return date)" when the notice gives none.
+fn away_words(until: Option<chrono::NaiveDate>) -> String {
+    match until {
+        Some(day) => format!("Away until {}", day.format("%a %-d %b")),
+        None => "Away (no return date)".into(),
+    }
 }
