@@ -54,7 +54,7 @@ async fn every_cli_write_is_one_audit_line_and_none_holds_the_key() {
     cli.run(&["dnc", "add-domains", "one.example", "two.example", "three.example"]).await.expect(0);
     cli.run(&["conversions", "log", "--email", "audit-add@example.org"]).await.expect(0);
     // A write the server refuses is recorded too, with its status.
-    let refused = cli.run(&["campaigns", "start", &active.to_string(), "--yes"]).await;
+    let refused = cli.run(&["campaigns", "start", &active.to_string(), "--yes", "--force"]).await;
     assert_ne!(refused.code, 0, "{}", refused.stderr);
 
     let lines = audit_lines(&cli);
