@@ -2,7 +2,8 @@
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
 use crate::api::{
-    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery,
+    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, ExchangeStatus,
+    MeetingQuery,
 };
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
@@ -26,7 +27,7 @@ use crate::tui::theme::Theme;
 use crate::tui::watched::Watched;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -460,11 +461,29 @@ impl Org {
         );
         let exchanges = store.exchanges.data.as_ref().map(|data| &data.items);
         self.needs.get(exchanges, key, || {
-            let contacts: Option<HashMap<i64, bool>> = store
-                .contacts
-                .data
-                .as_ref()
-                .map(|data| data.items.iter().map(|c| (c.id, c.dnc)).collect());
+            // Only the contacts of opt-outs are looked up, and the scan stops once each is
+            // found: the contact list may hold a million rows, and this runs on the UI thread.
+            let asked: HashSet<i64> = store
+                .exchanges
+                .items()
+                .iter()
+                .filter(|e| {
+                    matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink)
+                })
+                .map(|e| e.contact.id)
+                .collect();
+            let contacts: Option<HashMap<i64, bool>> = store.contacts.data.as_ref().map(|data| {
+                let mut found = HashMap::new();
+                for contact in data.items.iter() {
+                    if found.len() == asked.len() {
+                        break;
+                    }
+                    if asked.contains(&contact.id) {
+                        found.insert(contact.id, contact.dnc);
+                    }
+                }
+                found
+            });
             let on_dnc = |party: &crate::api::Party| {
                 contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
             };
