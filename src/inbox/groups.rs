@@ -1,8 +1,9 @@
 //! Which exchanges make the reply inbox, for both faces: the dashboard's Exchanges pane and
 //! `outreach replies` ask for them here, so the two list the same replies.
 
-use crate::api::{ApiError, Client, Exchange, ExchangeGroup, ExchangeQuery, Listed};
+use crate::api::{ApiError, Client, Exchange, ExchangeGroup, ExchangeQuery, Items, Listed};
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// The exchange groups (endpoint 9's `exchange_group`) whose exchanges make the inbox,
 /// each exchange once.
@@ -30,14 +31,15 @@ pub async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exch
     let (replied, booked) =
         tokio::join!(client.list_exchanges(&replied), client.list_exchanges(&booked));
     let (replied, booked) = (replied?, booked?);
+    let skipped = replied.skipped + booked.skipped;
+    // The lists are moved, not copied: an inbox of tens of thousands held twice would double
+    // the dashboard's peak memory for a moment.
+    let owned =
+        |items: Items<Exchange>| Arc::try_unwrap(items).unwrap_or_else(|shared| (*shared).clone());
     let mut ids = HashSet::new();
-    let mut exchanges: Vec<Exchange> = replied
-        .items
-        .iter()
-        .chain(booked.items.iter())
-        .filter(|exchange| ids.insert(exchange.id))
-        .cloned()
-        .collect();
+    let mut exchanges = owned(replied.items);
+    exchanges.retain(|exchange| ids.insert(exchange.id));
+    exchanges.extend(owned(booked.items).into_iter().filter(|exchange| ids.insert(exchange.id)));
     exchanges.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
-    Ok(Listed { items: exchanges.into(), skipped: replied.skipped + booked.skipped })
+    Ok(Listed { items: Arc::new(exchanges), skipped })
 }
