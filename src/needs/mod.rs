@@ -18,29 +18,8 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 
-/// The thresholds of the list (`[needs]` in the config file).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Thresholds {
-    /// Business days to honour an opt-out (US CAN-SPAM gives 10).
-    pub unsubscribe_days: u32,
-    /// Hours a hot reply may wait on us before it is overdue.
-    pub hot_reply_hours: u32,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Thresholds::from(&crate::config::NeedsConfig::default())
-    }
-}
-
-impl From<&crate::config::NeedsConfig> for Thresholds {
-    fn from(config: &crate::config::NeedsConfig) -> Self {
-        Thresholds {
-            unsubscribe_days: config.unsubscribe_days,
-            hot_reply_hours: config.hot_reply_hours,
-        }
-    }
-}
+/// The thresholds of the list: `[needs]` in the config file, as it reads them.
+pub use crate::config::NeedsConfig as Thresholds;
 
 /// What an item is about: the key that acts on it depends on this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -114,10 +93,8 @@ impl Need {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ReplyFacts {
     pub handled: bool,
-    /// Who wrote last, once the chain was read.
+    /// Who wrote last, once the chain was read (an absence notice: `Writer::Away`).
     pub last: Option<Writer>,
-    /// The latest message is an automatic absence notice.
-    pub away: bool,
 }
 
 /// Everything the list is made from.
@@ -133,6 +110,12 @@ pub struct Inputs<'a> {
     pub now: DateTime<Utc>,
     pub zone: Zone,
     pub thresholds: Thresholds,
+}
+
+/// How many items of a list [`needs`] made are due on `today`: they come first (the list is
+/// ordered by due day), so this is a search, not a count over the list.
+pub fn due_count(list: &[Need], today: NaiveDate) -> usize {
+    list.partition_point(|need| need.is_due(today))
 }
 
 /// Everything that needs a person, the most pressing first: overdue and due items by their
@@ -247,7 +230,7 @@ fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
 
 fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Option<Need> {
     let category = Category::of(&exchange.status);
-    if facts.away || !waits_on_us(&category, facts.handled, facts.last) {
+    if !waits_on_us(&category, facts.handled, facts.last) {
         return None;
     }
     let at = since(exchange)?;
@@ -431,7 +414,6 @@ mod tests {
         let reply = |exchange: &Exchange| ReplyFacts {
             handled: handled.contains(&exchange.id),
             last: Some(Writer::Them),
-            away: false,
         };
         needs(&Inputs {
             exchanges: &world.exchanges,

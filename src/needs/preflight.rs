@@ -26,7 +26,7 @@ pub fn preflight(campaign: &Campaign, bots: &[Bot]) -> Vec<Check> {
             "Unsubscribe: off — recipients get no way to opt out, which anti-spam law requires"
                 .into(),
         ),
-        mode => check(true, format!("Unsubscribe: {}", mode.as_str())),
+        mode => check(true, format!("Unsubscribe: {}", crate::text::sanitize(mode.as_str()))),
     });
     checks.push(if campaign.include_disclaimer {
         check(true, "Disclaimer: included".into())

@@ -55,7 +55,7 @@ impl UiSettings {
             log_line: Some(crate::logging::help_line()),
             outside: outside_settings(config),
             alerts,
-            needs: crate::needs::Thresholds::from(&config.needs),
+            needs: config.needs,
         }
     }
 }

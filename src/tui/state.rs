@@ -450,7 +450,7 @@ impl Org {
     /// What needs a person (`crate::needs`, as `outreach todo` lists it), from what is
     /// loaded: an opt-out's contact is checked against the contact list once it is loaded.
     pub fn needs(&self, now: DateTime<Utc>, zone: Zone) -> Arc<Vec<crate::needs::Need>> {
-        use crate::inbox::{Facts, Writer};
+        use crate::inbox::Facts;
         let store = &self.store;
         let key = (
             list_address(store.campaigns.data.as_ref().map(|d| &d.items)),
@@ -487,13 +487,9 @@ impl Org {
             let on_dnc = |party: &crate::api::Party| {
                 contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
             };
-            let reply = |exchange: &Exchange| {
-                let last = self.inbox.last_writer(exchange);
-                crate::needs::ReplyFacts {
-                    handled: self.inbox.is_handled(exchange),
-                    last,
-                    away: last == Some(Writer::Away),
-                }
+            let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
+                handled: self.inbox.is_handled(exchange),
+                last: self.inbox.last_writer(exchange),
             };
             Arc::new(crate::needs::needs(&crate::needs::Inputs {
                 exchanges: store.exchanges.items(),

@@ -10,7 +10,7 @@ use crate::cli::output::list_writer::print_list;
 use crate::cli::output::streams::{note, warn};
 use crate::clock::Zone;
 use crate::inbox::{Category, Writer, snippet::summarise};
-use crate::local::{LocalState, MarkBook, Scope};
+use crate::local::{MarkBook, Scope};
 use crate::needs::{Inputs, Need, ReplyFacts, Thresholds, needs};
 use crate::present::columns::needs::cli;
 use chrono::{Duration, Utc};
@@ -48,11 +48,11 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let bots = bots.map_err(|e| blind(e.into()))?;
     let skipped = inbox.skipped + campaigns.skipped + bots.skipped;
 
-    let (local, scope) = open_marks(&context);
+    let (local, scope) = super::replies::marks::open(&context);
     let handled = handled(&inbox.items, MarkBook::local(&local), &scope, &context);
     let unhandled: Vec<&Exchange> =
         inbox.items.iter().filter(|e| !handled.contains(&e.id)).collect();
-    let thresholds = Thresholds::from(&context.session.needs);
+    let thresholds: Thresholds = context.session.needs;
     let now = Utc::now();
     let dnc = on_dnc(&context, &unhandled).await;
     let writers = last_writers(&context, &unhandled, thresholds, now).await;
@@ -61,7 +61,6 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let reply = |exchange: &Exchange| ReplyFacts {
         handled: handled.contains(&exchange.id),
         last: writers.get(&exchange.id).copied(),
-        away: writers.get(&exchange.id) == Some(&Writer::Away),
     };
     let zone = Zone::Local;
     let list = needs(&Inputs {
@@ -75,7 +74,7 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
         thresholds,
     });
     let today = zone.date(now);
-    let due = list.iter().filter(|need| need.is_due(today)).count();
+    let due = crate::needs::due_count(&list, today);
     let silent = args.quiet || (args.check && due == 0 && !context.term.stdout_tty);
     if !silent {
         print_list(&list, &cli(), &args.output, &context.term)?;
@@ -108,14 +107,6 @@ fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit
         ));
     }
     Exit::Ok
-}
-
-fn open_marks(context: &Context) -> (LocalState, Scope) {
-    let (local, warning) = LocalState::open_default();
-    if let Some(warning) = warning {
-        warn(&context.term, &warning);
-    }
-    (local, Scope::new(&context.session.profile, &context.session.base_url))
 }
 
 /// The replies marked handled as they stand now; when the marks cannot be read, none (with a

@@ -56,7 +56,7 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let needs = state.org.needs(state.env.now, state.env.zone);
     if !needs.is_empty() {
         let today = state.env.zone.date(state.env.now);
-        let due = needs.iter().filter(|need| need.is_due(today)).count();
+        let due = crate::needs::due_count(&needs, today);
         let style = if due > 0 { theme.error } else { theme.warning };
         spans.push(Span::styled(format!(" · needs you: {} ({due} due)", needs.len()), style));
     }
@@ -91,7 +91,8 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
             Span::styled(name, theme.text),
         ])
     };
-    let mut lines = needs_lines(state, width);
+    // The needs take at most half the box; speed to lead keeps the rest.
+    let mut lines = needs_lines(state, width, usize::from(inner.height / 2));
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         "Speed to lead · unhandled Interested and Referral replies",
@@ -120,7 +121,7 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
 
 /// What needs a person, most pressing first: when it is due, what to do and why (the list
 /// `outreach todo` prints).
-fn needs_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
+fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>> {
     let theme = &state.env.theme;
     let needs = state.org.needs(state.env.now, state.env.zone);
     let context = crate::tui::resource::context(state);
@@ -131,13 +132,11 @@ fn needs_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
     if needs.is_empty() {
         lines.push(Line::from(Span::styled("Nothing needs you now.", theme.positive)));
     }
-    for need in needs.iter() {
+    // Only the rows that fit are made: at scale the list holds thousands.
+    let shown = if needs.len() + 1 > rows { rows.saturating_sub(2) } else { needs.len() };
+    for need in needs.iter().take(shown) {
         let (due, tone) = crate::present::columns::needs::due_words(need, &context);
-        let style = match tone {
-            crate::present::tone::Tone::Alarm => theme.error,
-            crate::present::tone::Tone::Warn => theme.warning,
-            _ => theme.dim,
-        };
+        let style = theme.tone(tone);
         let task = truncate(&sanitize(&need.task), width.saturating_sub(12).max(8));
         let why_room = width.saturating_sub(12 + crate::text::width(&task) + 3);
         let mut spans =
@@ -149,6 +148,12 @@ fn needs_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
             ));
         }
         lines.push(Line::from(spans));
+    }
+    if shown < needs.len() {
+        lines.push(Line::from(Span::styled(
+            format!("… {} more: `outreach todo` lists them all", needs.len() - shown),
+            theme.dim,
+        )));
     }
     lines
 }

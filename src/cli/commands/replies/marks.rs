@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 /// The local state and the scope of this session (profile + organisation). A file that
 /// could not be used is reported on stderr; the marks then last this run only.
-pub(super) fn open(context: &Context) -> (LocalState, Scope) {
+pub(crate) fn open(context: &Context) -> (LocalState, Scope) {
     // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
     let (local, warning) = LocalState::open_default();
     if let Some(warning) = warning {

@@ -4,7 +4,7 @@
 //! cron and quick looks over SSH.
 
 mod list;
-mod marks;
+pub(crate) mod marks;
 pub mod options;
 mod row;
 pub(crate) mod snippets;
