@@ -81,6 +81,14 @@ pub enum Command {
     MarkRange,
     /// Undo the last triage action.
     Undo,
+    /// Open the "Needs you" list (the Overview's inbox line opened), from any pane.
+    NeedsYou,
+    /// Add the selected opt-out's address to do not contact (asks first).
+    HonourOptOut,
+    /// Add every opt-out's address listed in "Needs you" to do not contact (asks first).
+    HonourOptOuts,
+    /// Mark every reply with no news for two weeks handled (asks first).
+    PutOldRepliesAway,
     /// List only one category of replies, or all (named by its shelf: `show_meeting`).
     #[serde(untagged)]
     ShowCategory(Shelf),

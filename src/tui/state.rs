@@ -186,6 +186,10 @@ pub struct Org {
     /// What needs a person, made again when a list, the marks or the hour change.
     pub(crate) needs: NeedsMemo,
     pub(crate) thresholds: crate::needs::Thresholds,
+    /// Whether a first start's offer to mark old replies handled was weighed this session.
+    pub(crate) old_replies_offered: bool,
+    /// How many old replies the offer names, while it stands.
+    pub(crate) old_replies_offer: Option<usize>,
 }
 
 /// Where a list is in memory: a reload is another list, at another address.
@@ -215,6 +219,8 @@ pub struct Panes {
     pub(crate) engine: FilterEngine,
     /// An item to select in its list once its slot loads again (a contact just added).
     pub(crate) reveal: Option<(Slot, i64)>,
+    /// The selected row of the "Needs you" list.
+    pub needs_row: usize,
 }
 
 /// What shows over or beside the panes for a while: an overlay, the filter being typed,
@@ -302,6 +308,8 @@ impl AppState {
                 inbox: InboxState::with_alerts(settings.alerts),
                 needs: NeedsMemo::default(),
                 thresholds: settings.needs,
+                old_replies_offered: false,
+                old_replies_offer: None,
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -314,6 +322,7 @@ impl AppState {
                 range_days: DEFAULT_RANGE_DAYS,
                 engine: FilterEngine::default(),
                 reveal: None,
+                needs_row: 0,
             }),
             transient: Watched::new(Transient {
                 overlay: None,
@@ -369,6 +378,7 @@ impl AppState {
             pane: self.panes.pane,
             chain_open: self.panes.pane == Pane::Exchanges && self.panes.exchanges.chain.is_some(),
             list_shown: self.showing_list(),
+            needs_open: self.panes.pane == Pane::Overview && self.org.inbox.speed_open,
         }
         .scopes()
     }

@@ -13,6 +13,7 @@ mod filter;
 mod hostile;
 mod inbox;
 mod narrow;
+mod needs;
 mod overlays;
 mod overview;
 mod rebinding;

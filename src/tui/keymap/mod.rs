@@ -134,6 +134,20 @@ impl Default for Keymap {
             b(&[Key::ch('d')], C::AddDnc, S::Write, "do not contact: addresses, domains"),
             b(&[Key::ch('D')], C::AddDncDomain, S::Write, "do not contact: the contact's domain"),
             b(&[Key::ch('c')], C::LogConversion, S::Write, "log a conversion"),
+            b(
+                &[Key::ch('d')],
+                C::HonourOptOut,
+                S::Needs,
+                "do not contact: this opt-out (asks first)",
+            ),
+            b(&[Key::ch('D')], C::HonourOptOuts, S::Needs, "do not contact: every opt-out listed"),
+            b(&[Key::plain(K::Enter)], C::Open, S::Needs, "go to what the item is about"),
+            b(
+                &[Key::ch('H')],
+                C::PutOldRepliesAway,
+                S::Needs,
+                "mark replies quiet 14 days handled",
+            ),
             b(&[Key::plain(K::Enter)], C::Open, S::Overview, "open the tile's pane"),
             b(&[Key::ch('h'), Key::plain(K::Left)], C::Left, S::Overview, "tile to the left"),
             b(&[Key::ch('l'), Key::plain(K::Right)], C::Right, S::Overview, "tile to the right"),
@@ -168,6 +182,7 @@ impl Default for Keymap {
         }
         bindings.extend([
             b(&[Key::ch(':')], C::Palette, S::Global, "command palette"),
+            b(&[Key::ch('!')], C::NeedsYou, S::Global, "what needs you (the to-do list)"),
             b(&[Key::ch('?')], C::Help, S::Global, "this help"),
             b(
                 &[Key::ch('q'), Key::ctrl('c')],

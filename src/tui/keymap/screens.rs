@@ -17,6 +17,8 @@ pub enum Scope {
     QueryList,
     /// The Overview's tiles.
     Overview,
+    /// The "Needs you" list, opened on the Overview.
+    Needs,
     /// An e-mail chain.
     Chain,
     /// The reply inbox's table (the Exchanges pane's list): categories, triage.
@@ -42,6 +44,8 @@ pub(crate) struct Screen {
     pub chain_open: bool,
     /// The pane shows its list, not a detail or chain.
     pub list_shown: bool,
+    /// The Overview shows the "Needs you" list.
+    pub needs_open: bool,
 }
 
 impl Screen {
@@ -50,6 +54,11 @@ impl Screen {
         use Scope::*;
         if !self.connected {
             return vec![Global];
+        }
+        // The "Needs you" list has its own `d` and `D` (an opt-out's address, not the
+        // contact in view), so the writes of the Write scope are not offered there.
+        if self.pane == Pane::Overview && self.needs_open {
+            return vec![Needs, Movement, Global];
         }
         let mut scopes = match self.pane {
             Pane::Overview => vec![Overview, Movement],
@@ -82,15 +91,29 @@ impl Screen {
             pane: Pane::Overview,
             chain_open: false,
             list_shown: false,
+            needs_open: false,
         }];
         for pane in Pane::ALL {
             for (chain_open, list_shown) in [(false, true), (false, false), (true, false)] {
                 if chain_open && pane != Pane::Exchanges {
                     continue;
                 }
-                screens.push(Screen { connected: true, pane, chain_open, list_shown });
+                screens.push(Screen {
+                    connected: true,
+                    pane,
+                    chain_open,
+                    list_shown,
+                    needs_open: false,
+                });
             }
         }
+        screens.push(Screen {
+            connected: true,
+            pane: Pane::Overview,
+            chain_open: false,
+            list_shown: false,
+            needs_open: true,
+        });
         screens
     }
 }

@@ -6,9 +6,11 @@ use crate::tui::input::TextInput;
 use crate::tui::model::Slot;
 use crate::tui::state::{AppState, Overlay, Palette};
 use crate::tui::update::fetch::refresh_current;
+use crate::tui::update::first_look;
 use crate::tui::update::forms;
 use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
+use crate::tui::update::needs;
 use crate::tui::update::outside;
 use crate::tui::update::query::open_query_form;
 use crate::tui::update::triage;
@@ -25,9 +27,14 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::PageDown
         | Command::HalfPageUp
         | Command::HalfPageDown => {
-            navigate::movement(state, command);
+            if needs::is_open(state) {
+                needs::movement(state, command);
+            } else {
+                navigate::movement(state, command);
+            }
             Vec::new()
         }
+        Command::Open if needs::is_open(state) => needs::go(state),
         Command::Open => navigate::open(state),
         Command::Back => leave(state, |state| navigate::back(state).into_iter().collect()),
         Command::Filter => {
@@ -102,6 +109,10 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::MarkRange
         | Command::Undo
         | Command::ShowCategory(_) => triage::run(state, command),
+        Command::NeedsYou => navigate::open_needs(state),
+        Command::HonourOptOut => needs::honour_opt_outs(state, false),
+        Command::HonourOptOuts => needs::honour_opt_outs(state, true),
+        Command::PutOldRepliesAway => first_look::put_old_replies_away(state),
     }
 }
 

@@ -142,13 +142,16 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
     effects
 }
 
-/// Selects the item waiting to be shown in this slot's list (a contact just added).
+/// Selects the item waiting to be shown in this slot's list (a contact just added, the
+/// subject of a "Needs you" item).
 fn reveal(state: &mut AppState, slot: Slot) {
     let Some((_, id)) = state.panes.reveal.take_if(|(waiting, _)| *waiting == slot) else { return };
     let height = list_rows(state);
     let list = match slot {
         Slot::Contacts => &mut state.panes.contacts.list,
         Slot::Campaigns => &mut state.panes.campaigns.list,
+        Slot::Bots => &mut state.panes.bots.list,
+        Slot::Exchanges => &mut state.panes.exchanges.list,
         _ => return,
     };
     if list.select_id(id) {

@@ -59,6 +59,7 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
     }
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     effects.extend(announce_arrivals(state));
+    crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }
 
@@ -78,7 +79,9 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 
 /// After the Exchanges list loaded: announce what arrived since the last load.
 pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
-    announce_arrivals(state)
+    let effects = announce_arrivals(state);
+    crate::tui::update::first_look::offer_to_put_old_replies_away(state);
+    effects
 }
 
 /// Replies that are new and arrived (or moved) since the last load: a toast naming them,

@@ -3,12 +3,14 @@
 
 mod commands;
 mod fetch;
+mod first_look;
 mod forms;
 mod inbox;
 mod keys;
 mod login;
 mod mouse;
 mod navigate;
+mod needs;
 mod outside;
 mod overlay;
 mod query;

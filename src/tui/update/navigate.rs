@@ -88,11 +88,8 @@ fn move_tile(state: &mut AppState, command: Command) {
 /// Opens the selection: a tile's pane, an item's detail, an exchange's e-mail chain.
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     match state.panes.pane {
-        // The inbox line opens (and closes) speed to lead per campaign and per bot.
-        Pane::Overview if state.panes.overview == Tile::INBOX_LINE => {
-            state.org.inbox.speed_open = !state.org.inbox.speed_open;
-            Vec::new()
-        }
+        // The inbox line opens "Needs you" (and speed to lead).
+        Pane::Overview if state.panes.overview == Tile::INBOX_LINE => open_needs(state),
         Pane::Overview => {
             let tile = Tile::ALL.get(state.panes.overview).copied().unwrap_or(Tile::Campaigns);
             go_to(state, tile.pane())
@@ -132,6 +129,19 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
         }
         _ => Vec::new(),
     }
+}
+
+/// `!` from anywhere, or Enter on the Overview's inbox line: the Overview with its "Needs
+/// you" list open. The contacts are loaded when they are not, since only they say whether
+/// an opt-out is already on the do-not-contact list.
+pub(crate) fn open_needs(state: &mut AppState) -> Vec<Effect> {
+    let mut effects = go_to(state, Pane::Overview);
+    state.panes.overview = Tile::INBOX_LINE;
+    state.org.inbox.speed_open = true;
+    if resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
+        effects.extend(fetch(state, Slot::Contacts));
+    }
+    effects
 }
 
 /// Switches pane, loading its data the first time.

@@ -62,24 +62,31 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     }
     if selected {
         let open = state.env.keymap.key_for(Command::Open).unwrap_or_default();
-        let what = if state.org.inbox.speed_open { "closes" } else { "what needs you" };
-        spans.push(Span::styled(format!(" · {open}: {what}"), theme.dim));
+        if !state.org.inbox.speed_open {
+            spans.push(Span::styled(format!(" · {open}: what needs you"), theme.dim));
+        }
     }
     frame.render_widget(Line::from(spans), area);
 }
 
-/// Speed to lead per campaign and per bot: how many hot replies wait, the oldest's age.
+/// "Needs you" (a list with a selection: Enter goes to the item, `d`/`D` honour opt-outs),
+/// then speed to lead per campaign and per bot: how many hot replies wait, the oldest's age.
 pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.env.theme;
     let inbox = &state.org.inbox;
     let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
-    let back = state.env.keymap.key_for(Command::Back).unwrap_or_default();
+    let key = |command, fallback| state.key_label(command, fallback);
+    let hints = format!(
+        " {} goes to it · {}/{} do not contact · {} closes ",
+        key(Command::Open, "Enter"),
+        key(Command::HonourOptOut, "d"),
+        key(Command::HonourOptOuts, "D"),
+        key(Command::Back, "Esc"),
+    );
     let block = Block::bordered()
         .border_style(theme.accent)
         .title(Span::styled(" Needs you · speed to lead ", theme.title))
-        .title_bottom(
-            Line::from(Span::styled(format!(" {back} closes "), theme.dim)).right_aligned(),
-        );
+        .title_bottom(Line::from(Span::styled(hints, theme.dim)).right_aligned());
     let inner = block.inner(area);
     let width = usize::from(inner.width);
     let row = |name: String, share: &Share| {
@@ -91,8 +98,8 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
             Span::styled(name, theme.text),
         ])
     };
-    // The needs take at most half the box; speed to lead keeps the rest.
-    let mut lines = needs_lines(state, width, usize::from(inner.height / 2));
+    // The needs take two thirds of the box; speed to lead keeps the rest.
+    let mut lines = needs_lines(state, width, usize::from(inner.height) * 2 / 3);
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         "Speed to lead · unhandled Interested and Referral replies",
@@ -119,28 +126,56 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// What needs a person, most pressing first: when it is due, what to do and why (the list
-/// `outreach todo` prints).
+/// What needs a person, most pressing first: when it is due, the key that does it, what to
+/// do and why (the list `outreach todo` prints). The selected row is kept in view; only the
+/// rows that fit are made (at scale the list holds thousands).
 fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>> {
     let theme = &state.env.theme;
     let needs = state.org.needs(state.env.now, state.env.zone);
     let context = crate::tui::resource::context(state);
+    let selected = state.panes.needs_row.min(needs.len().saturating_sub(1));
+    let heading = 1 + usize::from(state.org.old_replies_offer.is_some());
+    let room = rows.saturating_sub(heading).max(1);
+    let offset = (selected + 1).saturating_sub(room);
+    let end = (offset + room).min(needs.len());
+    let position = if needs.len() > room {
+        format!(" · {} of {}", selected + 1, needs.len())
+    } else {
+        String::new()
+    };
     let mut lines = vec![Line::from(Span::styled(
-        format!("Needs you · {}", count(needs.len(), "item", "items")),
+        format!("Needs you · {}{position}", count(needs.len(), "item", "items")),
         theme.header,
     ))];
+    if let Some(old) = state.org.old_replies_offer {
+        let key = state.key_label(Command::PutOldRepliesAway, "H");
+        lines.push(Line::from(Span::styled(
+            truncate(
+                &format!(
+                    "A first look: {} had no news for two weeks or more · {key} marks them handled",
+                    count(old, "reply", "replies")
+                ),
+                width,
+            ),
+            theme.warning,
+        )));
+    }
     if needs.is_empty() {
         lines.push(Line::from(Span::styled("Nothing needs you now.", theme.positive)));
     }
-    // Only the rows that fit are made: at scale the list holds thousands.
-    let shown = if needs.len() + 1 > rows { rows.saturating_sub(2) } else { needs.len() };
-    for need in needs.iter().take(shown) {
+    let open = state.key_label(Command::Open, "Enter");
+    let honour = state.key_label(Command::HonourOptOut, "d");
+    let key_width = crate::text::width(&open).max(crate::text::width(&honour));
+    for (index, need) in needs.iter().enumerate().take(end).skip(offset) {
         let (due, tone) = crate::present::columns::needs::due_words(need, &context);
-        let style = theme.tone(tone);
-        let task = truncate(&sanitize(&need.task), width.saturating_sub(12).max(8));
-        let why_room = width.saturating_sub(12 + crate::text::width(&task) + 3);
-        let mut spans =
-            vec![Span::styled(format!("{due:>10}  "), style), Span::styled(task, theme.text)];
+        let key = if need.kind == crate::needs::Kind::OptOut { &honour } else { &open };
+        let marker = if index == selected { "▸" } else { " " };
+        let lead = format!("{marker}{due:>9} {key:<key_width$} ");
+        let lead_width = crate::text::width(&lead);
+        let task = truncate(&sanitize(&need.task), width.saturating_sub(lead_width).max(8));
+        let why_room = width.saturating_sub(lead_width + crate::text::width(&task) + 3);
+        let text_style = if index == selected { theme.selected } else { theme.text };
+        let mut spans = vec![Span::styled(lead, theme.tone(tone)), Span::styled(task, text_style)];
         if why_room > 8 {
             spans.push(Span::styled(
                 format!(" · {}", truncate(&sanitize(&need.why), why_room)),
@@ -148,12 +183,6 @@ fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>
             ));
         }
         lines.push(Line::from(spans));
-    }
-    if shown < needs.len() {
-        lines.push(Line::from(Span::styled(
-            format!("… {} more: `outreach todo` lists them all", needs.len() - shown),
-            theme.dim,
-        )));
     }
     lines
 }

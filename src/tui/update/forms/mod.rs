@@ -17,6 +17,7 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
+pub(crate) use question::organisation;
 pub(crate) use start::on_confirm_key;
 
 use crate::api::ApiError;

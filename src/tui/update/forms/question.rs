@@ -44,7 +44,7 @@ pub(crate) fn before_sending(
 
 /// "for Acme (profile acme)", or "for profile acme" when the organisation's name is not
 /// known (the API does not say it).
-fn organisation(state: &AppState) -> String {
+pub(crate) fn organisation(state: &AppState) -> String {
     match &state.server.connection {
         Connection::Ready(info) => match &info.organisation {
             Some(name) => format!("for {name} (profile {})", info.profile),

@@ -1,0 +1,196 @@
+//! The "Needs you" list through `update`: `!` opens it from any pane, the selection moves,
+//! Enter goes to what an item is about, `d` and `D` honour opt-outs in one confirmed write
+//! that marks their replies handled, and a first start offers to put old replies away.
+
+use crate::common;
+use crate::tui_writes_support as support;
+
+use common::*;
+use crossterm::event::KeyCode;
+use outreach_tui::api::{ServerMessage, Timestamp};
+use outreach_tui::inbox::Facts;
+use outreach_tui::local::{Mark, Scope};
+use outreach_tui::needs::{Kind, Subject};
+use outreach_tui::tui::action::Action;
+use outreach_tui::tui::inbox::jobs::LocalAnswer;
+use outreach_tui::tui::model::Pane;
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::submit::request::{WriteRequest, Written};
+use outreach_tui::tui::theme::Theme;
+use std::collections::HashMap;
+use support::{confirm, press, reply, submitted};
+
+/// The dashboard on the Contacts pane, everything loaded, with the list open by `!`.
+fn needs_open() -> AppState {
+    let mut state = connected(120, 40, Theme::default());
+    act(&mut state, ch('6'));
+    act(&mut state, ch('!'));
+    state
+}
+
+fn row_of(state: &AppState, kind: Kind) -> usize {
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    needs.iter().position(|need| need.kind == kind).unwrap_or_else(|| panic!("no {kind:?}"))
+}
+
+fn select(state: &mut AppState, row: usize) {
+    act(state, ch('g'));
+    for _ in 0..row {
+        act(state, ch('j'));
+    }
+}
+
+#[test]
+fn bang_opens_the_list_from_any_pane_and_the_selection_moves_within_it() {
+    let mut state = needs_open();
+    assert_eq!(state.panes.pane, Pane::Overview);
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    assert!(needs.len() >= 2, "the fixtures hold several items: {needs:?}");
+    let shown = screen(&state);
+    assert!(shown.contains(&format!("▸{}", "")), "a selected row is marked");
+    let marked = |state: &AppState| {
+        let shown = screen(state);
+        shown.lines().find(|line| line.contains('▸')).map(str::to_string).unwrap_or_default()
+    };
+    assert!(marked(&state).contains(&needs[0].task[..10]), "{}", marked(&state));
+    act(&mut state, ch('j'));
+    assert!(marked(&state).contains(&needs[1].task[..10]), "{}", marked(&state));
+    act(&mut state, ch('G'));
+    act(&mut state, ch('j'));
+    assert_eq!(state.panes.needs_row, needs.len() - 1, "the bottom holds");
+    act(&mut state, key(KeyCode::Esc));
+    assert!(!state.org.inbox.speed_open, "Esc closes it");
+}
+
+#[test]
+fn enter_goes_to_the_reply_an_item_is_about_and_opens_its_conversation() {
+    let mut state = needs_open();
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    let row = needs
+        .iter()
+        .position(|need| matches!(need.subject, Subject::Exchange(_)))
+        .expect("an item about a reply");
+    let Subject::Exchange(id) = needs[row].subject else { unreachable!() };
+    select(&mut state, row);
+    act(&mut state, key(KeyCode::Enter));
+    assert_eq!(state.panes.pane, Pane::Exchanges);
+    let chain = state.panes.exchanges.chain.as_ref().expect("the conversation is open");
+    assert_eq!(chain.exchange.id, id);
+}
+
+#[test]
+fn d_asks_to_add_the_opt_outs_address_then_sends_it_and_handles_the_reply() {
+    let mut state = needs_open();
+    let row = row_of(&state, Kind::OptOut);
+    let need = state.org.needs(state.env.now, state.env.zone)[row].clone();
+    let Subject::Exchange(exchange) = need.subject else { panic!("{need:?}") };
+    let address = need.address.clone().expect("an opt-out names its address");
+    select(&mut state, row);
+    let effects = press(&mut state, ch('d'));
+    assert!(support::submits(&effects).is_empty(), "nothing is sent before the answer");
+    let question = confirm(&state).lines.join("\n");
+    assert!(
+        question.contains(&format!("Add {address} to do-not-contact for Northwind")),
+        "{question}"
+    );
+    let effects = press(&mut state, ch('y'));
+    let (req_id, write) = submitted(&effects);
+    assert_eq!(write, WriteRequest::DncEmails(vec![address]));
+    let said = ServerMessage { status: 200, message: Some("ok".into()) };
+    reply(&mut state, req_id, Ok(Written::Dnc(vec![said])));
+    let item = state.org.store.exchanges.items().iter().find(|e| e.id == exchange).cloned();
+    assert!(state.org.inbox.is_handled(&item.expect("the reply is listed")));
+}
+
+#[test]
+fn d_on_an_item_that_is_no_opt_out_sends_nothing_and_says_why() {
+    let mut state = needs_open();
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    let row = needs.iter().position(|need| need.kind != Kind::OptOut).expect("another kind");
+    select(&mut state, row);
+    let effects = press(&mut state, ch('d'));
+    assert!(support::submits(&effects).is_empty());
+    assert!(state.transient.overlay.is_none(), "no question: there is nothing to add");
+    let toast = state.transient.toast.as_ref().map(|toast| toast.text.clone());
+    assert!(toast.is_some_and(|text| text.contains("select one")));
+}
+
+#[test]
+fn capital_d_adds_every_opt_out_listed_in_one_confirmed_write() {
+    let mut state = needs_open();
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    let addresses: Vec<String> = needs
+        .iter()
+        .filter(|need| need.kind == Kind::OptOut)
+        .filter_map(|need| need.address.clone())
+        .collect();
+    assert!(!addresses.is_empty());
+    press(&mut state, ch('D'));
+    let effects = press(&mut state, key(KeyCode::Enter));
+    let (_, write) = submitted(&effects);
+    assert_eq!(write, WriteRequest::DncEmails(addresses));
+}
+
+/// A dashboard two months after the fixtures' replies, the organisation first used an
+/// hour ago with `marks` kept.
+fn first_start(marks: HashMap<i64, Mark>) -> AppState {
+    let later = now() + chrono::Duration::days(60);
+    let mut state = AppState::new(settings(Theme::default()), 120, 40, later);
+    act(&mut state, Action::Connected(Ok(info())));
+    let scope = Scope::new("demo", &info().base_url);
+    let first_use = Timestamp(later - chrono::Duration::hours(1));
+    act(&mut state, Action::Local(LocalAnswer::Loaded { scope, first_use, marks }));
+    state
+}
+
+/// A first start on an inbox whose replies are old: a remark (not a question: the first
+/// key is the user's) says how many and which keys put them away; `!` then `H` asks, `y`
+/// marks them handled (hot replies then wait on nobody).
+#[test]
+fn a_first_start_offers_to_mark_replies_untouched_for_two_weeks_handled() {
+    let mut state = first_start(HashMap::new());
+    assert!(state.transient.overlay.is_none(), "nothing stands in the way of the first key");
+    let listed = state.org.store.exchanges.items().len();
+    assert!(listed >= 5, "{listed}");
+    let notice = state.transient.notice.clone().unwrap_or_default();
+    assert!(notice.contains(&format!("{listed} replies had no news")), "{notice}");
+    assert!(notice.contains("! then H"), "{notice}");
+    act(&mut state, ch('!'));
+    assert!(screen(&state).contains(&format!("A first look: {listed} replies")));
+    press(&mut state, ch('H'));
+    let question = confirm(&state).lines.join("\n");
+    assert!(question.contains(&format!("{listed} replies of {listed} had no news")), "{question}");
+    press(&mut state, ch('y'));
+    assert!(state.transient.overlay.is_none());
+    for exchange in state.org.store.exchanges.items().iter() {
+        assert!(state.org.inbox.is_handled(exchange), "{}", exchange.id);
+    }
+    let inbox = &state.org.inbox;
+    let speed = outreach_tui::inbox::speed_to_lead(state.org.store.exchanges.items(), inbox);
+    assert_eq!(speed.all.count, 0, "no hot reply waits any more");
+    assert!(!screen(&state).contains("A first look"), "the remark is gone once acted on");
+}
+
+#[test]
+fn any_other_key_leaves_the_old_replies_as_they_are() {
+    let mut state = first_start(HashMap::new());
+    act(&mut state, ch('!'));
+    press(&mut state, ch('H'));
+    confirm(&state);
+    press(&mut state, ch('n'));
+    assert!(state.transient.overlay.is_none());
+    assert!(state.org.store.exchanges.items().iter().all(|e| !state.org.inbox.is_handled(e)));
+}
+
+#[test]
+fn no_offer_once_the_organisation_was_used_before_or_anything_is_handled() {
+    let handled = Mark { handled: true, ..Mark::default() };
+    let state = first_start(HashMap::from([(exchanges()[0].id, handled)]));
+    assert!(state.transient.notice.is_none(), "a reply handled already: no first start");
+    let mut state = connected(120, 40, Theme::default());
+    let scope = Scope::new("demo", &info().base_url);
+    let first_use = Timestamp(state.env.now - chrono::Duration::days(3));
+    let marks = HashMap::new();
+    act(&mut state, Action::Local(LocalAnswer::Loaded { scope, first_use, marks }));
+    assert!(state.transient.notice.is_none(), "used three days ago: no first start");
+}
