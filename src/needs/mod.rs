@@ -124,12 +124,14 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
     let campaigns: HashMap<i64, &Campaign> = inputs.campaigns.iter().map(|c| (c.id, c)).collect();
     let mut out = Vec::new();
     for exchange in inputs.exchanges {
-        let facts = (inputs.reply)(exchange);
-        if facts.handled {
-            continue;
-        }
+        // An opt-out stays until the address is on the list, handled or not: a mark on
+        // this machine does not stop the next e-mail; only the do-not-contact entry does.
         if let Some(need) = opt_out(exchange, inputs) {
             out.push(need);
+            continue;
+        }
+        let facts = (inputs.reply)(exchange);
+        if facts.handled {
             continue;
         }
         let campaign = campaigns.get(&exchange.campaign_id);
@@ -465,10 +467,16 @@ mod tests {
     }
 
     #[test]
-    fn handled_replies_and_replies_the_bot_answered_need_nobody() {
+    fn handled_replies_and_replies_the_bot_answered_need_nobody_but_an_opt_out_stays() {
         let world = world();
         let items = list(&world, &[1, 3, 4], &[2]);
-        assert!(items.iter().all(|n| !matches!(n.subject, Subject::Exchange(_))), "{items:?}");
+        let replies: Vec<(Kind, Subject)> = items
+            .iter()
+            .filter(|n| matches!(n.subject, Subject::Exchange(_)))
+            .map(|n| (n.kind, n.subject))
+            .collect();
+        // Handled on this machine, yet not on the list: the next e-mail still goes out.
+        assert_eq!(replies, [(Kind::OptOut, Subject::Exchange(1))], "{items:?}");
         let on_dnc = |_: &Party| Some(false);
         let bot_spoke =
             |_: &Exchange| ReplyFacts { last: Some(Writer::Bot), ..ReplyFacts::default() };

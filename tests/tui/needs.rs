@@ -153,10 +153,10 @@ fn a_first_start_offers_to_mark_replies_untouched_for_two_weeks_handled() {
     let listed = state.org.store.exchanges.items().len();
     assert!(listed >= 5, "{listed}");
     let notice = state.transient.notice.clone().unwrap_or_default();
-    assert!(notice.contains(&format!("{listed} replies had no news")), "{notice}");
+    assert!(notice.contains(&format!("{listed} replies with no news")), "{notice}");
     assert!(notice.contains("! then H"), "{notice}");
     act(&mut state, ch('!'));
-    assert!(screen(&state).contains(&format!("A first look: {listed} replies")));
+    assert!(screen(&state).contains(&format!("H: mark {listed} replies")), "{}", screen(&state));
     press(&mut state, ch('H'));
     let question = confirm(&state).lines.join("\n");
     assert!(question.contains(&format!("{listed} replies of {listed} had no news")), "{question}");
@@ -168,7 +168,7 @@ fn a_first_start_offers_to_mark_replies_untouched_for_two_weeks_handled() {
     let inbox = &state.org.inbox;
     let speed = outreach_tui::inbox::speed_to_lead(state.org.store.exchanges.items(), inbox);
     assert_eq!(speed.all.count, 0, "no hot reply waits any more");
-    assert!(!screen(&state).contains("A first look"), "the remark is gone once acted on");
+    assert!(!screen(&state).contains("a first look"), "the remark is gone once acted on");
 }
 
 #[test]

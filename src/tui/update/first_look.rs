@@ -45,7 +45,7 @@ pub(crate) fn offer_to_put_old_replies_away(state: &mut AppState) {
     let open = state.key_label(Command::NeedsYou, "!");
     let put_away = state.key_label(Command::PutOldRepliesAway, "H");
     state.transient.notice = Some(format!(
-        "A first look: {} had no news for {OLD_REPLY_DAYS} days or more; {open} then {put_away} marks them handled.",
+        "{} with no news for {OLD_REPLY_DAYS}+ days: {open} then {put_away} marks them handled.",
         count(old, "reply", "replies")
     ));
 }

@@ -76,13 +76,16 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let inbox = &state.org.inbox;
     let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
     let key = |command, fallback| state.key_label(command, fallback);
-    let hints = format!(
-        " {} goes to it · {}/{} do not contact · {} closes ",
+    let (open, one, all, back) = (
         key(Command::Open, "Enter"),
         key(Command::HonourOptOut, "d"),
         key(Command::HonourOptOuts, "D"),
         key(Command::Back, "Esc"),
     );
+    let mut hints = format!(" {open} goes to it · {one}/{all} do not contact · {back} closes ");
+    if crate::text::width(&hints) + 2 > usize::from(area.width) {
+        hints = format!(" {open} go · {one}/{all} DNC · {back} ");
+    }
     let block = Block::bordered()
         .border_style(theme.accent)
         .title(Span::styled(" Needs you · speed to lead ", theme.title))
@@ -152,7 +155,7 @@ fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>
         lines.push(Line::from(Span::styled(
             truncate(
                 &format!(
-                    "A first look: {} had no news for two weeks or more · {key} marks them handled",
+                    "{key}: mark {} with no news for 14+ days handled (a first look)",
                     count(old, "reply", "replies")
                 ),
                 width,
