@@ -54,7 +54,8 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
         inbox.items.iter().filter(|e| !handled.contains(&e.id)).collect();
     let thresholds: Thresholds = context.session.needs;
     let now = Utc::now();
-    let dnc = on_dnc(&context, &unhandled).await;
+    let everything: Vec<&Exchange> = inbox.items.iter().collect();
+    let dnc = on_dnc(&context, &everything).await;
     let writers = last_writers(&context, &unhandled, thresholds, now).await;
 
     let on_dnc = |party: &crate::api::Party| dnc.as_ref().map(|dnc| dnc.contains(&party.id));
@@ -130,11 +131,12 @@ fn handled(
     }
 }
 
-/// The contacts of unhandled opt-outs that are on the do-not-contact list. The contact list
-/// is read only when there is an opt-out to check; `None` when it could not be read (the
-/// items then say so rather than guess).
-async fn on_dnc(context: &Context, unhandled: &[&Exchange]) -> Option<HashSet<i64>> {
-    let asked: HashSet<i64> = unhandled
+/// The contacts of opt-outs (handled or not: a handled one stays until its address is
+/// listed) that are on the do-not-contact list. The contact list is read only when there is
+/// an opt-out to check; `None` when it could not be read (the items then say so rather than
+/// guess).
+async fn on_dnc(context: &Context, replies: &[&Exchange]) -> Option<HashSet<i64>> {
+    let asked: HashSet<i64> = replies
         .iter()
         .filter(|e| matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink))
         .map(|e| e.contact.id)
