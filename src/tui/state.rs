@@ -86,6 +86,8 @@ pub struct ExchangesPane {
     /// The server-side filters of endpoint 9.
     pub query: ExchangeQuery,
     pub chain: Option<ChainView>,
+    /// The related replies a jump narrowed the list to (a campaign's, a contact's, a bot's).
+    pub focus: Option<crate::tui::jumps::Focus>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -215,6 +217,8 @@ pub struct Panes {
     pub(crate) engine: FilterEngine,
     /// An item to select in its list once its slot loads again (a contact just added).
     pub(crate) reveal: Option<(Slot, i64)>,
+    /// The jumps between related things made, to go back from in order.
+    pub jumps: crate::tui::jumps::BackStack<ChainView>,
 }
 
 /// What shows over or beside the panes for a while: an overlay, the filter being typed,
@@ -314,6 +318,7 @@ impl AppState {
                 range_days: DEFAULT_RANGE_DAYS,
                 engine: FilterEngine::default(),
                 reveal: None,
+                jumps: Default::default(),
             }),
             transient: Watched::new(Transient {
                 overlay: None,

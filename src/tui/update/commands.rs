@@ -7,6 +7,7 @@ use crate::tui::model::Slot;
 use crate::tui::state::{AppState, Overlay, Palette};
 use crate::tui::update::fetch::refresh_current;
 use crate::tui::update::forms;
+use crate::tui::update::jumps;
 use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
 use crate::tui::update::outside;
@@ -29,7 +30,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Open => navigate::open(state),
-        Command::Back => leave(state, |state| navigate::back(state).into_iter().collect()),
+        Command::Back => leave(state, jumps::back),
+        Command::JumpBack => leave(state, jumps::go_back),
+        Command::Jump => jumps::jump(state),
         Command::Filter => {
             if state.showing_list() {
                 let current =

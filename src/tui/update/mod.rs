@@ -5,6 +5,7 @@ mod commands;
 mod fetch;
 mod forms;
 mod inbox;
+mod jumps;
 mod keys;
 mod login;
 mod mouse;
