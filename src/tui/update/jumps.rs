@@ -183,7 +183,8 @@ fn arrive(state: &mut AppState) -> Vec<Effect> {
     } else {
         ""
     };
-    state.transient.notice = Some(format!("{}: {replies}{how}; {back} goes back.", focus.label()));
+    let label = focus.label();
+    state.transient.notice = Some(format!("{replies} of {label}{how}; {back} goes back."));
     state.panes.jumps.here = Some(state.spot());
     Vec::new()
 }
