@@ -128,7 +128,6 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
             }
             effects.extend(resource::reindex(state, slot));
             reveal(state, slot);
-            effects.extend(crate::tui::update::jumps::on_loaded(state, slot));
             if slot == Slot::Exchanges {
                 effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state));
             }
@@ -138,7 +137,6 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
             tracing::warn!(slot = slot.label(), %error, "loading failed");
             let message = format!("Loading {} failed: {error}", slot.label());
             state.transient.last_error = Some(Problem { slot: Some(slot), message });
-            effects.extend(crate::tui::update::jumps::on_loaded(state, slot));
         }
     }
     effects

@@ -201,10 +201,12 @@ fn absent(state: &mut AppState, note: String) -> Vec<Effect> {
     effects
 }
 
-/// The inbox loaded: a jump that waited for it lands (or says it cannot).
+/// An answer arrived: a jump that waited for the inbox lands (or says it cannot).
 pub(crate) fn on_loaded(state: &mut AppState, slot: Slot) -> Vec<Effect> {
-    // Read first: most loads have no jump waiting, and write nothing here.
-    if slot != Slot::Exchanges || state.panes.jumps.pending.is_none() {
+    // Read first: most loads have no jump waiting, and write nothing here. A stale answer
+    // leaves the awaited one loading: the jump waits on.
+    let awaited = state.org.store.exchanges.is_loading();
+    if slot != Slot::Exchanges || awaited || state.panes.jumps.pending.is_none() {
         return Vec::new();
     }
     let Some(pending) = state.panes.jumps.pending.take() else { return Vec::new() };
