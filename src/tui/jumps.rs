@@ -144,6 +144,11 @@ impl<C> BackStack<C> {
         self.jumps.pop()
     }
 
+    /// The oldest jump kept: its inbox is the inbox as it was before any.
+    pub fn first(&self) -> Option<&Jump<C>> {
+        self.jumps.first()
+    }
+
     pub fn last(&self) -> Option<&Jump<C>> {
         self.jumps.last()
     }

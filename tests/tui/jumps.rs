@@ -322,3 +322,19 @@ fn connected_title_at(state: &mut AppState, width: u16) -> String {
     act(state, Action::Resize { width, height: 20 });
     title(state)
 }
+
+#[test]
+fn another_profile_forgets_the_jumps_and_the_inbox_filters_they_set() {
+    let mut state = state();
+    state.outside.settings.profiles = vec!["demo".into(), "acme".into()];
+    act(&mut state, ch('2'));
+    select(&mut state, 1);
+    act(&mut state, ch('J'));
+    assert_eq!(state.panes.exchanges.query.campaign_id, Some(1));
+    act(&mut state, ch('P'));
+    assert!(state.panes.jumps.is_empty(), "the last organisation's ids mean nothing here");
+    assert_eq!(state.panes.exchanges.query.campaign_id, None, "the inbox's own filters");
+    assert!(state.org.inbox.hide_handled);
+    act(&mut state, key(KeyCode::Backspace));
+    assert_eq!(state.transient.notice.as_deref(), Some("No jump to go back from."));
+}

@@ -233,6 +233,19 @@ pub(crate) fn on_loaded(state: &mut AppState, slot: Slot) -> Vec<Effect> {
     }
 }
 
+/// Forgets every jump, for another organisation whose ids they do not name: the inbox's
+/// own filters (server filters, category, handled) come back as they were before any.
+pub(crate) fn forget(state: &mut AppState) {
+    let Some(first) = state.panes.jumps.first() else { return };
+    let (query, shelf, hide_handled) =
+        (first.inbox.query.clone(), first.inbox.shelf, first.inbox.hide_handled);
+    state.panes.exchanges.query = query;
+    state.panes.exchanges.focus = None;
+    state.org.inbox.shelf = shelf;
+    state.org.inbox.hide_handled = hide_handled;
+    state.panes.jumps.clear();
+}
+
 /// Back from the last jump: the inbox as it was, then the place it came from.
 fn pop(state: &mut AppState) -> Vec<Effect> {
     let Some(jump) = state.panes.jumps.pop() else { return Vec::new() };
