@@ -71,11 +71,19 @@ fn to_conversation(state: &mut AppState, exchange_id: i64, what: String) -> Vec<
     push(state);
     let query = if listed { state.panes.exchanges.query.clone() } else { whole_inbox() };
     let mut effects = land(state, query, None);
-    match if listed { open_exchange(state, exchange_id) } else { None } {
-        Some(opened) => effects.extend(opened),
-        None => state.panes.jumps.pending = Some(Pending::Open { exchange_id, what }),
-    }
     state.panes.jumps.here = Some(state.spot());
+    if !listed {
+        state.panes.jumps.pending = Some(Pending::Open { exchange_id, what });
+        return effects;
+    }
+    match open_exchange(state, exchange_id) {
+        Some(opened) => {
+            effects.extend(opened);
+            state.panes.jumps.here = Some(state.spot());
+        }
+        // Listed but not shown (set aside by a filter of the inbox's own).
+        None => effects.extend(absent(state, not_in_inbox(&what, exchange_id))),
+    }
     effects
 }
 
@@ -141,6 +149,10 @@ fn land(state: &mut AppState, query: ExchangeQuery, focus: Option<Focus>) -> Vec
     effects.extend(keep_inbox_rows(state));
     if requery {
         forget_known(state);
+    }
+    // Never loaded (a failure included): asked for again, the jump waits on it.
+    let status = resource::status(state, Slot::Exchanges);
+    if requery || (status.loaded_at.is_none() && !status.loading) {
         effects.extend(fetch(state, Slot::Exchanges));
     }
     effects.extend(ensure_loaded(state));
