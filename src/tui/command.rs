@@ -89,6 +89,11 @@ pub enum Command {
     HonourOptOuts,
     /// Mark every reply with no news for two weeks handled (asks first).
     PutOldRepliesAway,
+    /// Jump to what the item in view relates to: a meeting's conversation, a contact's
+    /// exchanges, a campaign's or a bot's replies.
+    Jump,
+    /// Go back to where the last jump came from, whatever `Esc` would close first.
+    JumpBack,
     /// List only one category of replies, or all (named by its shelf: `show_meeting`).
     #[serde(untagged)]
     ShowCategory(Shelf),

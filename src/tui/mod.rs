@@ -11,6 +11,7 @@ pub(crate) mod details;
 pub mod form;
 pub mod inbox;
 pub(crate) mod input;
+pub mod jumps;
 pub mod keymap;
 pub(crate) mod layout;
 pub mod lists;

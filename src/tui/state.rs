@@ -86,6 +86,8 @@ pub struct ExchangesPane {
     /// The server-side filters of endpoint 9.
     pub query: ExchangeQuery,
     pub chain: Option<ChainView>,
+    /// The related replies a jump narrowed the list to (a campaign's, a contact's, a bot's).
+    pub focus: Option<crate::tui::jumps::Focus>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -221,6 +223,8 @@ pub struct Panes {
     pub(crate) reveal: Option<(Slot, i64)>,
     /// The selected row of the "Needs you" list.
     pub needs_row: usize,
+    /// The jumps between related things made, to go back from in order.
+    pub jumps: crate::tui::jumps::BackStack<ChainView>,
 }
 
 /// What shows over or beside the panes for a while: an overlay, the filter being typed,
@@ -323,6 +327,7 @@ impl AppState {
                 engine: FilterEngine::default(),
                 reveal: None,
                 needs_row: 0,
+                jumps: Default::default(),
             }),
             transient: Watched::new(Transient {
                 overlay: None,

@@ -24,6 +24,8 @@ pub const SCENARIOS: &[Scenario] = &[
     // The chain opens at the contact's reply, its second message.
     ("chain_unfolded_second_message", |s| keys(s, &[ch('3'), key(KeyCode::Enter), ch('T')])),
     ("exchange_filters_form", |s| keys(s, &[ch('3'), ch('f')])),
+    // A jump from the selected campaign to its replies: the breadcrumb in the title.
+    ("campaign_replies", |s| keys(s, &[ch('2'), ch('J')])),
     ("meetings", |s| keys(s, &[ch('4')])),
     ("meeting_detail", |s| keys(s, &[ch('4'), ch('j'), key(KeyCode::Enter)])),
     ("bots", |s| keys(s, &[ch('5')])),

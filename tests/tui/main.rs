@@ -12,6 +12,7 @@ mod faults;
 mod filter;
 mod hostile;
 mod inbox;
+mod jumps;
 mod narrow;
 mod needs;
 mod overlays;

@@ -76,6 +76,11 @@ fn enter_goes_to_the_reply_an_item_is_about_and_opens_its_conversation() {
     assert_eq!(state.panes.pane, Pane::Exchanges);
     let chain = state.panes.exchanges.chain.as_ref().expect("the conversation is open");
     assert_eq!(chain.exchange.id, id);
+    // A jump: Esc comes back to the list, on the same row.
+    act(&mut state, key(KeyCode::Esc));
+    assert_eq!(state.panes.pane, Pane::Overview);
+    assert!(state.org.inbox.speed_open, "the list is open again");
+    assert_eq!(state.panes.needs_row, row);
 }
 
 #[test]

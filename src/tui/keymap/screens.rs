@@ -33,6 +33,10 @@ pub enum Scope {
     Write,
     /// Panes that show results over a range of days: Overview, Campaigns, Bots.
     Results,
+    /// Panes whose item leads somewhere (list or detail): Campaigns, Meetings, Bots, Contacts.
+    Related,
+    /// An item of those panes open as a detail, where Enter has nothing else to open.
+    Opened,
 }
 
 /// What decides the keys of a screen.
@@ -79,6 +83,12 @@ impl Screen {
         let bot_open = self.pane == Pane::Bots && !self.list_shown;
         if matches!(self.pane, Pane::Overview | Pane::Campaigns) || bot_open {
             scopes.insert(0, Results);
+        }
+        if matches!(self.pane, Pane::Campaigns | Pane::Meetings | Pane::Bots | Pane::Contacts) {
+            scopes.insert(0, Related);
+            if !self.list_shown {
+                scopes.insert(0, Opened);
+            }
         }
         scopes.extend([Write, Global]);
         scopes

@@ -10,6 +10,7 @@ use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::sanitize;
 use crate::tui::details;
+use crate::tui::jumps::{Focus, Related};
 use crate::tui::state::AppState;
 use ratatui::text::Line;
 
@@ -64,4 +65,11 @@ impl PaneList for Bots {
     fn copied(bot: &Bot) -> (&'static str, String) {
         ("address", sanitize(&bot.email))
     }
+
+    /// The replies to its e-mails in the inbox.
+    fn related(bot: &Bot) -> Option<Related> {
+        let name = crate::present::names::name_or_email(&bot.first_name, &bot.last_name, &bot.email);
+        Some(Related::Replies(Focus::Bot { id: bot.id, name: sanitize(&name) }))
+    }
+    const LEADS_TO: Option<&'static str> = Some("replies");
 }

@@ -8,6 +8,7 @@ use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::exchanges::Exchanges;
 use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::tui::details;
+use crate::tui::jumps::{Focus, Related};
 use crate::tui::state::AppState;
 use ratatui::text::Line;
 
@@ -71,4 +72,13 @@ impl PaneList for Campaigns {
     fn campaign_id(campaign: &Campaign) -> Option<i64> {
         Some(campaign.id)
     }
+
+    /// Its replies in the inbox, narrowed by the server.
+    fn related(campaign: &Campaign) -> Option<Related> {
+        Some(Related::Replies(Focus::Campaign {
+            id: campaign.id,
+            name: crate::text::sanitize(&campaign.name),
+        }))
+    }
+    const LEADS_TO: Option<&'static str> = Some("replies");
 }

@@ -8,6 +8,7 @@ use crate::tui::remote::Remote;
 use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::sanitize;
 use crate::tui::details;
+use crate::tui::jumps::{Focus, Related};
 use crate::tui::state::AppState;
 use ratatui::text::Line;
 
@@ -62,4 +63,15 @@ impl PaneList for Contacts {
     fn contact_address(contact: &Contact) -> Option<String> {
         Some(contact.email().to_string())
     }
+
+    /// Their exchanges in the inbox.
+    fn related(contact: &Contact) -> Option<Related> {
+        let name = crate::present::names::name_or_email(
+            contact.first_name(),
+            contact.last_name(),
+            contact.email(),
+        );
+        Some(Related::Replies(Focus::Contact { id: contact.id, name: sanitize(&name) }))
+    }
+    const LEADS_TO: Option<&'static str> = Some("exchanges");
 }

@@ -54,9 +54,12 @@ impl ListResource for Exchanges {
 /// searched off the UI thread (the effect).
 pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
-    let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
+    // A jump's focus narrows too (a campaign's rows at once, before the server's answer).
+    let focus = state.panes.exchanges.focus.as_ref();
+    let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled || focus.is_some();
+    let shows = |e: &Exchange| inbox.shows(e) && focus.is_none_or(|focus| focus.holds(e));
     let keep: Option<Vec<bool>> =
-        narrowed.then(|| state.org.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
+        narrowed.then(|| state.org.store.exchanges.items().iter().map(shows).collect());
     let height = list_rows(state);
     let panes = &mut *state.panes;
     let list = &mut panes.exchanges.list;

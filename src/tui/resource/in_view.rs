@@ -107,6 +107,18 @@ ask_pane!(
 );
 
 ask_pane!(
+    /// Where the item in view leads (`J`).
+    related -> crate::tui::jumps::Related,
+    |state, R| R::related(R::in_view(state)?)
+);
+
+ask_pane!(
+    /// What a jump from the current pane shows, for the hints.
+    leads_to -> &'static str,
+    |_state, R| R::LEADS_TO
+);
+
+ask_pane!(
     /// Whether the current pane's items carry links.
     linked -> bool,
     |_state, R| Some(R::LINKED)
@@ -150,6 +162,24 @@ impl AppState {
             }
         }
         visit_pane(pane, Both(&mut self.panes))
+    }
+
+    /// Where the user stands, as `Esc` sees it: the pane, its open chain or detail, its
+    /// filter, the inbox's marked rows.
+    pub(crate) fn spot(&self) -> crate::tui::jumps::Spot {
+        let pane = self.panes.pane;
+        let open = match &self.panes.exchanges.chain {
+            Some(chain) if pane == Pane::Exchanges => Some(chain.exchange.id),
+            _ => self.current_detail().map(|detail| detail.id),
+        };
+        let filter = self.current_list().map(|list| list.filter().to_string()).unwrap_or_default();
+        let marked = if pane == Pane::Exchanges { self.org.inbox.marked.len() } else { 0 };
+        crate::tui::jumps::Spot { pane, open, filter, marked }
+    }
+
+    /// `Esc` returns from a jump here: the user is where the last jump or return left them.
+    pub(crate) fn esc_returns(&self) -> bool {
+        !self.panes.jumps.is_empty() && self.panes.jumps.here.as_ref() == Some(&self.spot())
     }
 
     /// The open item of the current pane (not the e-mail chain).

@@ -8,6 +8,7 @@ use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, pane_state, reindex_list};
 use crate::text::{safe_url, sanitize};
 use crate::tui::details;
+use crate::tui::jumps::Related;
 use crate::tui::form::{DayRange, Fields, Form};
 use crate::tui::state::AppState;
 use ratatui::text::Line;
@@ -98,6 +99,17 @@ impl PaneList for Meetings {
     fn link(meeting: &Meeting) -> Option<String> {
         meeting.meeting_link.clone().filter(|link| !link.trim().is_empty())
     }
+
+    /// The e-mail chain of the exchange that booked it.
+    fn related(meeting: &Meeting) -> Option<Related> {
+        let summary = meeting.summary.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let what = match summary {
+            Some(summary) => format!("meeting {}", sanitize(summary)),
+            None => format!("meeting #{}", meeting.id),
+        };
+        Some(Related::Conversation { exchange_id: meeting.exchange_id, what })
+    }
+    const LEADS_TO: Option<&'static str> = Some("conversation");
 
     fn query_form(state: &AppState) -> Option<Form> {
         let query = &state.panes.meetings.query;

@@ -4,6 +4,7 @@ use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
 use crate::tui::action::Effect;
 use crate::tui::form::Form;
+use crate::tui::jumps::Related;
 use crate::tui::layout::list_rows;
 use crate::tui::lists::filter::{FilterEngine, SearchChunk, SearchIndex, row_text};
 use crate::tui::lists::list::INLINE_ROWS;
@@ -111,6 +112,12 @@ pub(crate) trait PaneList: ListResource {
     fn query_form(_state: &AppState) -> Option<Form> {
         None
     }
+    /// What the item leads to (`J`): its conversation, its replies. Names sanitised.
+    fn related(_item: &Self::Item) -> Option<Related> {
+        None
+    }
+    /// What a jump from this pane shows, in a word for the hints (`J conversation`).
+    const LEADS_TO: Option<&'static str> = None;
 }
 
 /// Where a pane's list and open item live in `Panes`: the four `PaneList` methods for a pane

@@ -8,6 +8,7 @@ use crate::tui::state::{AppState, Overlay, Palette};
 use crate::tui::update::fetch::refresh_current;
 use crate::tui::update::first_look;
 use crate::tui::update::forms;
+use crate::tui::update::jumps;
 use crate::tui::update::login::open_login_form;
 use crate::tui::update::navigate;
 use crate::tui::update::needs;
@@ -36,7 +37,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         }
         Command::Open if needs::is_open(state) => needs::go(state),
         Command::Open => navigate::open(state),
-        Command::Back => leave(state, |state| navigate::back(state).into_iter().collect()),
+        Command::Back => leave(state, jumps::back),
+        Command::JumpBack => leave(state, jumps::go_back),
+        Command::Jump => jumps::jump(state),
         Command::Filter => {
             if state.showing_list() {
                 let current =

@@ -6,6 +6,7 @@ mod fetch;
 mod first_look;
 mod forms;
 mod inbox;
+mod jumps;
 mod keys;
 mod login;
 mod mouse;
@@ -89,7 +90,11 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             outside::switch_landed(state);
             fetch::on_connected(state, result)
         }
-        Action::Loaded(answer) => fetch::on_loaded(state, &*answer),
+        Action::Loaded(answer) => {
+            let mut effects = fetch::on_loaded(state, &*answer);
+            effects.extend(jumps::on_loaded(state, answer.slot()));
+            effects
+        }
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => commands::run(state, command),
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),

@@ -169,10 +169,10 @@ pub(crate) fn close_view(state: &mut AppState) -> bool {
 }
 
 /// Leaves the chain or detail, else clears the filter (a large list is searched again off
-/// the UI thread: the effect), else the inbox's marks.
-pub(crate) fn back(state: &mut AppState) -> Option<Effect> {
+/// the UI thread: the effect), else the inbox's marks. `false` when there was none of them.
+pub(crate) fn back(state: &mut AppState) -> (bool, Option<Effect>) {
     if close_view(state) {
-        return None;
+        return (true, None);
     }
     let page = list_rows(state);
     if state.current_list().is_some_and(|list| !list.filter().is_empty()) {
@@ -180,19 +180,21 @@ pub(crate) fn back(state: &mut AppState) -> Option<Effect> {
         if let Some(list) = state.current_list_mut() {
             list.scroll_into_view(page);
         }
-        return search;
+        return (true, search);
     }
-    let marks = &mut state.org.inbox;
+    let marks = &state.org.inbox;
     if state.panes.pane == Pane::Exchanges
         && (!marks.marked.is_empty() || marks.range_from.is_some())
     {
+        let marks = &mut state.org.inbox;
         let count = marks.marked.len();
         marks.marked.clear();
         marks.range_from = None;
         state.transient.notice =
             Some(format!("Marks cleared ({}).", crate::text::count(count, "row", "rows")));
+        return (true, None);
     }
-    None
+    (false, None)
 }
 
 /// Keeps selections visible and the chain wrapped for a new terminal size.
@@ -252,7 +254,7 @@ pub(crate) fn apply_filter(state: &mut AppState) -> Option<Effect> {
 
 /// Changes the current list's filter; a search too large for the UI thread is the effect
 /// that sends it to a worker.
-fn set_filter(state: &mut AppState, text: &str) -> Option<Effect> {
+pub(crate) fn set_filter(state: &mut AppState, text: &str) -> Option<Effect> {
     let pane = state.panes.pane;
     let job = state.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
     Effect::search(pane, job)

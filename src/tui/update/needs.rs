@@ -6,12 +6,11 @@ use crate::text::{count, sanitize};
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::layout::list_rows;
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
 use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::forms::organisation;
-use crate::tui::update::navigate::{go_to, open as open_item};
 
 /// How many addresses a do-not-contact question names before "and N more".
 const NAMED_ADDRESSES: usize = 3;
@@ -51,35 +50,11 @@ fn selected(state: &AppState) -> Option<Need> {
 }
 
 /// Enter: goes to what the selected item is about — a reply opens its conversation, a
-/// campaign or a bot its detail.
+/// campaign or a bot its detail — as a jump, so `Esc` comes back to the list.
 pub(crate) fn go(state: &mut AppState) -> Vec<Effect> {
     let Some(need) = selected(state) else { return Vec::new() };
-    let (pane, slot, id) = match need.subject {
-        Subject::Exchange(id) => (Pane::Exchanges, Slot::Exchanges, id),
-        Subject::Campaign(id) => (Pane::Campaigns, Slot::Campaigns, id),
-        Subject::Bot(id) => (Pane::Bots, Slot::Bots, id),
-    };
-    let mut effects = go_to(state, pane);
-    let page = list_rows(state);
-    let Some(list) = state.current_list_mut() else { return effects };
-    if list.select_id(id) {
-        list.scroll_into_view(page);
-        effects.extend(open_item(state));
-    } else if list.total() == 0 {
-        // Not loaded yet: selected once it is.
-        state.panes.reveal = Some((slot, id));
-    } else {
-        let what = match need.subject {
-            Subject::Exchange(_) => "reply",
-            Subject::Campaign(_) => "campaign",
-            Subject::Bot(_) => "bot",
-        };
-        state.show_toast(
-            Tone::Warning,
-            format!("That {what} (#{id}) is not in the list as filtered: Esc clears the filter."),
-        );
-    }
-    effects
+    let what = format!("'{}'", sanitize(&need.task));
+    crate::tui::update::jumps::to_subject(state, need.subject, what)
 }
 
 /// `d` (the selected opt-out) or `D` (every opt-out listed): asks to add the addresses to

@@ -369,6 +369,7 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
         return Vec::new();
     }
     // Nothing of the last organisation may show under the next one's name.
+    crate::tui::update::jumps::forget(state);
     state.org.store = Store::default();
     state.panes.campaigns = ListPane::default();
     state.panes.bots = ListPane::default();

@@ -38,7 +38,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let time = their_time(state, view)
         .map(|time| Span::styled(format!(" · their time {time}"), theme.accent))
         .unwrap_or_default();
-    let hint = Span::styled(" · Esc back", theme.dim);
+    let hint = Span::styled(crate::tui::views::trail::esc_hint(state), theme.dim);
     // On a narrow pane the hint goes first, then the bot's name, then the status, then the
     // contact's time: the id, the contact and where the reader is stay.
     let room = usize::from(area.width.saturating_sub(4));

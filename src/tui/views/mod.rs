@@ -13,6 +13,7 @@ mod overview;
 mod overview_inbox;
 mod pane;
 mod range;
+mod trail;
 mod waiting;
 
 use crate::clock::age;
@@ -76,6 +77,7 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
         error: failures::status_line(state),
         notice: state.transient.notice.as_deref(),
         filtering: state.transient.filtering,
+        place_hints: trail::hints(state),
         keymap: &state.env.keymap,
         theme: &state.env.theme,
     }

@@ -10,6 +10,7 @@ use crate::tui::remote::Remote;
 use crate::tui::resource::in_view::detail_lines;
 use crate::tui::resource::{PaneList, context};
 use crate::tui::state::AppState;
+use crate::tui::views::trail::esc_hint;
 use crate::tui::views::waiting;
 use crate::tui::widgets::table;
 use crate::tui::widgets::{detail, problem};
@@ -78,7 +79,8 @@ pub(super) fn list_title<T>(
     width: u16,
 ) -> Vec<Span<'static>> {
     let theme = &state.env.theme;
-    let mut spans = vec![Span::styled(name.to_string(), theme.title)];
+    let titled = crate::tui::views::trail::list_name(state, name, width);
+    let mut spans = vec![Span::styled(titled, theme.title)];
     if remote.data.is_some() {
         // Narrowed by the filter, or by the inbox's category and handled filters.
         let count = if list.filter().is_empty() && list.order().len() == list.total() {
@@ -231,7 +233,8 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
         state,
         vec![
             Span::styled(title.to_string(), state.env.theme.title),
-            Span::styled(" · Esc back", state.env.theme.dim),
+            Span::styled(esc_hint(state), state.env.theme.dim),
+            Span::styled(jump_hint(state), state.env.theme.dim),
         ],
     );
     match (detail_lines(state), detail) {
@@ -243,6 +246,15 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
             "This item is no longer in the list (it changed on refresh). Esc goes back.",
             state.env.theme.dim,
         ),
+    }
+}
+
+/// Where `J` leads from the open item: ` · J conversation`.
+fn jump_hint(state: &AppState) -> String {
+    let key = state.env.keymap.key_for(crate::tui::command::Command::Jump);
+    match (key, crate::tui::resource::in_view::leads_to(state)) {
+        (Some(key), Some(leads)) => format!(" · {key} {leads}"),
+        _ => String::new(),
     }
 }
 

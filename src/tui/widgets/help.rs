@@ -51,8 +51,7 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
                 }
                 panes.extend(keys);
                 let last = lines.len() - 1;
-                lines[last] =
-                    line(panes.join(" "), "go to a pane (the numbers of the tabs)".into());
+                lines[last] = line(panes.join(" "), "go to a pane (a switch, not a jump)".into());
             }
             // One key per reply category, in the category bar's order: one line too.
             Command::ShowCategory(_) => {

@@ -36,6 +36,9 @@ pub struct StatusBar<'a> {
     pub notice: Option<&'a str>,
     /// The filter is being typed: the hints are its keys.
     pub filtering: bool,
+    /// Hints of this place (`J conversation`, `Esc ◂ Campaigns`), shown before the usual
+    /// ones when all fit.
+    pub place_hints: Vec<String>,
     /// Where the hints' keys come from (`q quit`, or `x quit` when rebound).
     pub keymap: &'a Keymap,
     pub theme: &'a Theme,
@@ -116,8 +119,14 @@ pub fn render(frame: &mut Frame, area: Rect, bar: &StatusBar) {
     let theme = bar.theme;
     let (mut parts, mut flexible) = segments(bar);
     let available = usize::from(area.width);
-    let hints =
+    let mut hints =
         if bar.filtering { "Enter keep · Esc clear".to_string() } else { hints(bar.keymap) };
+    if !bar.filtering && !bar.place_hints.is_empty() {
+        let more = format!("{}  {hints}", bar.place_hints.join("  "));
+        if used(&parts) + width(&more) + 2 <= available {
+            hints = more;
+        }
+    }
     let hints = hints.as_str();
     let show_hints = used(&parts) + width(hints) + 2 <= available;
     if !show_hints {
@@ -192,6 +201,7 @@ mod tests {
             error: None,
             notice: None,
             filtering: false,
+            place_hints: Vec::new(),
             keymap: &keymap,
             theme: &theme,
         };

@@ -1,0 +1,65 @@
+//! Where a jump came from, in the titles and hints: `Exchanges · campaign Q3 Fintech ◂
+//! Campaigns` on the pane jumps land on, and where `Esc` goes from an open item.
+
+use crate::text::{truncate, width};
+use crate::tui::command::Command;
+use crate::tui::model::Pane;
+use crate::tui::resource::in_view;
+use crate::tui::state::AppState;
+
+/// Room a list title keeps beside the breadcrumb for its count (` 12 of 340`).
+const COUNT_ROOM: usize = 10;
+
+/// The pane the last jump came from, while going back leads there from here: on the pane
+/// jumps land on, and wherever `Esc` returns from a jump.
+pub(super) fn origin(state: &AppState) -> Option<&'static str> {
+    let jump = state.panes.jumps.last()?;
+    (state.panes.pane == Pane::Exchanges || state.esc_returns()).then(|| jump.from.pane.title())
+}
+
+/// A list's name with what a jump narrowed it to and where it came from, cut so that a
+/// title `title_width` cells wide keeps its name and count: the origin stays whole while it
+/// can, the narrowing (a campaign's or a contact's name) is cut first.
+pub(super) fn list_name(state: &AppState, name: &str, title_width: u16) -> String {
+    let focus =
+        state.panes.exchanges.focus.as_ref().filter(|_| state.panes.pane == Pane::Exchanges);
+    let label = focus.map(|focus| format!(" · {}", focus.label())).unwrap_or_default();
+    let tail = origin(state).map(|origin| format!(" ◂ {origin}")).unwrap_or_default();
+    if label.is_empty() && tail.is_empty() {
+        return name.to_string();
+    }
+    let room = usize::from(title_width.saturating_sub(4)).saturating_sub(width(name) + COUNT_ROOM);
+    let crumb = if width(&label) + width(&tail) <= room {
+        format!("{label}{tail}")
+    } else if width(&tail) + 6 <= room {
+        format!("{}{tail}", truncate(&label, room - width(&tail)))
+    } else {
+        truncate(&format!("{label}{tail}"), room)
+    };
+    format!("{name}{crumb}")
+}
+
+/// The `Esc` hint of a chain's or a detail's title: back from the jump, or just back.
+pub(super) fn esc_hint(state: &AppState) -> String {
+    match state.panes.jumps.last().filter(|_| state.esc_returns()) {
+        Some(jump) => format!(" · Esc ◂ {}", jump.from.pane.title()),
+        None => " · Esc back".into(),
+    }
+}
+
+/// The status bar's hints for this place: where `J` leads, and the way back from a jump.
+pub(super) fn hints(state: &AppState) -> Vec<String> {
+    let mut hints = Vec::new();
+    if let Some(leads) = in_view::leads_to(state)
+        && let Some(key) = state.env.keymap.key_for(Command::Jump)
+    {
+        hints.push(format!("{key} {leads}"));
+    }
+    if let Some(origin) = origin(state) {
+        let back = if state.esc_returns() { Command::Back } else { Command::JumpBack };
+        if let Some(key) = state.env.keymap.key_for(back) {
+            hints.push(format!("{key} ◂ {origin}"));
+        }
+    }
+    hints
+}
