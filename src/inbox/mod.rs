@@ -7,6 +7,7 @@
 mod category;
 mod facts;
 mod groups;
+pub mod quiet;
 pub mod snippet;
 pub mod speed;
 
