@@ -9,6 +9,7 @@ mod facts;
 mod groups;
 pub mod quiet;
 pub mod snippet;
+pub mod snooze;
 pub mod speed;
 
 pub use category::Category;

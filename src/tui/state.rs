@@ -489,6 +489,7 @@ impl Org {
             };
             let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
                 handled: self.inbox.is_handled(exchange),
+                snoozed: self.inbox.snoozed_until(exchange).is_some(),
                 last: self.inbox.last_writer(exchange),
             };
             Arc::new(crate::needs::needs(&crate::needs::Inputs {

@@ -7,7 +7,8 @@ pub mod jobs;
 pub(crate) mod notify;
 
 use crate::api::{Exchange, Items, Timestamp};
-use crate::inbox::{Category, Facts, Snippet};
+use crate::clock::Zone;
+use crate::inbox::{Category, Facts, Snippet, quiet};
 use crate::local::{Mark, Scope, is_new};
 use crate::present::Tone;
 use crate::tui::lists::memo::ListMemo;
@@ -26,12 +27,21 @@ pub struct CachedSnippet {
     pub snippet: Option<Snippet>,
 }
 
-/// One triage action, to undo: each exchange with the handled flag it had before.
+/// One triage action, to undo: each exchange as it was before.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Triage {
-    pub before: Vec<(i64, bool)>,
+    pub before: Before,
     /// What was done, for the toast of the undo ("3 marked handled").
     pub what: String,
+}
+
+/// What a triage changed, as it was before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Before {
+    /// Each exchange with the handled flag it had.
+    Handled(Vec<(i64, bool)>),
+    /// Each exchange with the snooze it had (`None`: awake).
+    Snoozed(Vec<(i64, Option<Timestamp>)>),
 }
 
 /// How new replies are announced beyond the toast and the count.
@@ -71,6 +81,11 @@ pub struct InboxState {
     pub shelf: Shelf,
     /// Handled replies are left out of the list.
     pub hide_handled: bool,
+    /// Only the snoozed replies are listed (they are left out otherwise).
+    pub show_snoozed: bool,
+    /// The moment snoozes and absences are judged at: moved on when one of them ends (the
+    /// dashboard's tick), so that a frame in between counts nothing again.
+    pub clock: Timestamp,
     /// Rows marked with Space or V, for a bulk action.
     pub marked: BTreeSet<i64>,
     /// Where a V range started.
@@ -86,6 +101,10 @@ pub struct InboxState {
     revision: u64,
     counts: CountsMemo,
     hot: HotMemo,
+    zones: ZonesMemo,
+    /// Replies that arrived, waiting for their chain to be read before they are announced
+    /// (an absence notice is not), and those read and ready.
+    pub announcing: Announcing,
     pub alerts: Alerts,
     /// The Overview's speed-to-lead breakdown (per campaign and per bot) is open.
     pub speed_open: bool,
@@ -102,6 +121,8 @@ impl Default for InboxState {
             reading: HashSet::new(),
             shelf: Shelf::All,
             hide_handled: true,
+            show_snoozed: false,
+            clock: Timestamp(chrono::DateTime::<chrono::Utc>::MIN_UTC),
             marked: BTreeSet::new(),
             range_from: None,
             last_triage: None,
@@ -110,6 +131,8 @@ impl Default for InboxState {
             revision: 0,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
+            zones: ZonesMemo::default(),
+            announcing: Announcing::default(),
             alerts: Alerts::default(),
             speed_open: false,
         }
@@ -129,14 +152,85 @@ impl InboxState {
             scope: Some(scope),
             shelf: self.shelf,
             hide_handled: self.hide_handled,
+            show_snoozed: self.show_snoozed,
+            clock: self.clock,
             alerts: self.alerts,
             ..InboxState::default()
         }
     }
 
-    /// Whether `exchange` passes the category and handled filters.
+    /// Whether `exchange` passes the category, handled and snoozed filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
-        self.shelf.holds(&Category::of(&exchange.status)) && !self.hidden_as_handled(exchange)
+        self.shelf.holds(&Category::of(&exchange.status)) && self.passes_triage(exchange)
+    }
+
+    /// Whether the handled and snoozed filters let `exchange` through: a snoozed reply is
+    /// listed only when the snoozed ones are asked for, and then only they are.
+    fn passes_triage(&self, exchange: &Exchange) -> bool {
+        let asleep = self.asleep_until(exchange).is_some();
+        if self.show_snoozed { asleep } else { !asleep && !self.hidden_as_handled(exchange) }
+    }
+
+    /// Until when the reply is snoozed, while it is.
+    pub(crate) fn asleep_until(&self, exchange: &Exchange) -> Option<Timestamp> {
+        let until = self.marks.get(&exchange.id)?.snoozed_until;
+        quiet::is_quiet(until, self.clock).then_some(until).flatten()
+    }
+
+    /// Until when the reply is quiet: snoozed, or its writer away (read from its chain as it
+    /// stands: a later message may be a real answer).
+    fn quiet_until(&self, exchange: &Exchange) -> Option<Timestamp> {
+        let snoozed = self.marks.get(&exchange.id).and_then(|mark| mark.snoozed_until);
+        let back = self
+            .current_snippet(exchange.id)
+            .filter(|cached| cached.updated_at == exchange.updated_at)
+            .and_then(|cached| cached.snippet.as_ref()?.back);
+        quiet::quiet_until(snoozed, back)
+    }
+
+    /// The moment the reply counts as having moved, for "new" and for the seen mark: its
+    /// `updated_at`, or when it came back from a snooze or an absence; `None` while quiet.
+    pub(crate) fn moved_at(&self, exchange: &Exchange) -> Option<Timestamp> {
+        quiet::moved_at(exchange.updated_at, self.quiet_until(exchange), self.clock)
+    }
+
+    /// Whether a snooze or an absence ends after the inbox's clock and by `now`: the
+    /// counts and the rows are then made again at `now`.
+    pub(crate) fn wakes_by(&self, now: Timestamp) -> bool {
+        let ends = |until: Option<Timestamp>| until.is_some_and(|u| self.clock < u && u <= now);
+        self.marks.values().any(|mark| ends(mark.snoozed_until))
+            || self
+                .snippets
+                .values()
+                .any(|cached| ends(cached.snippet.as_ref().and_then(|snippet| snippet.back)))
+    }
+
+    /// Judges snoozes and absences at `now` from here on.
+    pub(crate) fn set_clock(&mut self, now: Timestamp) {
+        if self.clock != now {
+            self.clock = now;
+            self.revision += 1;
+        }
+    }
+
+    /// Where each contact is, by contact id, from the contact list when it is loaded: an
+    /// absence ends as its return day begins there. Made once per list.
+    pub(crate) fn contact_zones(
+        &self,
+        contacts: Option<&Items<crate::api::Contact>>,
+    ) -> Arc<HashMap<i64, Zone>> {
+        self.zones.get(contacts, (), || {
+            let mut by_name: HashMap<&str, Option<Zone>> = HashMap::new();
+            let mut zones = HashMap::new();
+            for contact in contacts.map_or(&[][..], |items| &items[..]) {
+                let Some(name) = contact.timezone.as_deref() else { continue };
+                let zone = *by_name.entry(name).or_insert_with(|| Zone::named(name.trim()));
+                if let Some(zone) = zone {
+                    zones.insert(contact.id, zone);
+                }
+            }
+            Arc::new(zones)
+        })
     }
 
     /// Left out of the list by the handled filter.
@@ -190,12 +284,14 @@ impl InboxState {
     /// counted once for each state of the list, the marks and the filters, not on every
     /// frame (at 200k exchanges that took milliseconds a frame).
     pub(crate) fn counts(&self, exchanges: Option<&Items<Exchange>>) -> Arc<InboxCounts> {
-        let key = (self.revision, self.hide_handled, self.first_use);
+        let key = (self.revision, self.hide_handled, self.show_snoozed, self.first_use);
         self.counts.get(exchanges, key, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             Arc::new(InboxCounts {
-                // What the list would show: a new reply hidden as handled is not counted.
+                // What the list would show: a new reply hidden as handled is not counted (a
+                // snoozed one is never new while it sleeps).
                 new: items.iter().filter(|e| self.is_new(e) && !self.hidden_as_handled(e)).count(),
+                snoozed: items.iter().filter(|e| self.asleep_until(e).is_some()).count(),
                 categories: self.category_counts(items),
             })
         })
@@ -208,19 +304,21 @@ impl InboxState {
         self.hot.get(exchanges, self.revision, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             let hot = items.iter().enumerate().filter(|(_, exchange)| {
-                Category::of(&exchange.status).is_hot() && !self.is_handled(exchange)
+                Category::of(&exchange.status).is_hot()
+                    && !self.is_handled(exchange)
+                    && self.asleep_until(exchange).is_none()
             });
             Arc::new(hot.map(|(index, _)| index).collect())
         })
     }
 
-    /// Rows per category under the handled filter (what pressing its key would list), in the
-    /// bar's order: the named categories, then each other status seen.
+    /// Rows per category under the handled and snoozed filters (what pressing its key would
+    /// list), in the bar's order: the named categories, then each other status seen.
     fn category_counts(&self, exchanges: &[Exchange]) -> Vec<(Category, usize)> {
         let mut counts: Vec<(Category, usize)> =
             Category::NAMED.iter().map(|c| (c.clone(), 0)).collect();
         for exchange in exchanges {
-            if self.hidden_as_handled(exchange) {
+            if !self.passes_triage(exchange) {
                 continue;
             }
             let category = Category::of(&exchange.status);
@@ -271,13 +369,28 @@ impl InboxState {
 pub struct InboxCounts {
     /// Replies new since the last look.
     pub new: usize,
+    /// Replies snoozed, hidden until their day.
+    pub snoozed: usize,
     /// Rows per category under the handled filter, in the category bar's order.
     pub categories: Vec<(Category, usize)>,
 }
 
-/// The inbox's counts, made again when the exchanges, the marks (their revision), the handled
-/// filter or the first use change.
-type CountsMemo = ListMemo<Exchange, (u64, bool, Option<Timestamp>), Arc<InboxCounts>>;
+/// The inbox's counts, made again when the exchanges, the marks or the clock (their
+/// revision), the handled and snoozed filters or the first use change.
+type CountsMemo = ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>), Arc<InboxCounts>>;
+
+/// Each contact's zone by contact id, made again for another contact list.
+type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, Zone>>>;
+
+/// Arrived replies on their way to being announced: an absence notice is known only once
+/// its chain is read, so the announcement waits for the chains of what arrived.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Announcing {
+    /// Arrived and new, their chain not read yet.
+    pub waiting: BTreeSet<i64>,
+    /// Read and not an absence: announced together once nothing waits.
+    pub ready: Vec<notify::Arrival>,
+}
 
 /// The hot, unhandled replies, made again when the exchanges or the marks change.
 type HotMemo = ListMemo<Exchange, u64, Arc<Vec<usize>>>;
@@ -295,7 +408,12 @@ impl Facts for InboxState {
         } else {
             first_use
         };
-        is_new(mark, exchange.updated_at, first_use)
+        // Back from a snooze or an absence: as if it moved then.
+        is_new(mark, self.moved_at(exchange), first_use)
+    }
+
+    fn snoozed_until(&self, exchange: &Exchange) -> Option<Timestamp> {
+        self.asleep_until(exchange)
     }
 
     fn is_handled(&self, exchange: &Exchange) -> bool {

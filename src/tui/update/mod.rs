@@ -69,6 +69,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             // `needs_frame`.
             Watched::quietly(&mut state.env).now = now;
             let mut effects = forms::on_tick(state);
+            effects.extend(inbox::on_tick(state));
             effects.extend(inbox::reread_marks(state, false));
             effects
         }

@@ -8,11 +8,14 @@ use crate::present::names::party_name;
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
+use crate::tui::inbox::Before;
 use crate::tui::layout::list_rows;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
-use crate::tui::update::inbox::{apply_handled, marked_replies, reply_in_view, set_handled};
+use crate::tui::update::inbox::{
+    apply_handled, apply_snoozed, marked_replies, reply_in_view, set_handled,
+};
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
@@ -201,7 +204,10 @@ fn undo(state: &mut AppState) -> Vec<Effect> {
         state.transient.notice = Some("Nothing to undo.".into());
         return Vec::new();
     };
-    let effects = apply_handled(state, triage.before);
+    let effects = match triage.before {
+        Before::Handled(flags) => apply_handled(state, flags),
+        Before::Snoozed(snoozes) => apply_snoozed(state, snoozes),
+    };
     state.show_toast(Tone::Success, format!("Undone: {}.", triage.what));
     effects
 }
