@@ -81,6 +81,8 @@ pub enum Command {
     MarkRange,
     /// Undo the last triage action.
     Undo,
+    /// Snooze the reply (or the marked replies): a prompt asks until when.
+    Snooze,
     /// List only one category of replies, or all (named by its shelf: `show_meeting`).
     #[serde(untagged)]
     ShowCategory(Shelf),

@@ -106,6 +106,8 @@ pub enum Overlay {
     Form(Form),
     /// A question before a write.
     Confirm(Confirm),
+    /// Until when to snooze a reply.
+    Snooze(crate::tui::snooze_prompt::SnoozePrompt),
 }
 
 /// A failure shown in the status bar until the same data loads successfully.

@@ -101,6 +101,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::MarkRow
         | Command::MarkRange
         | Command::Undo
+        | Command::Snooze
         | Command::ShowCategory(_) => triage::run(state, command),
     }
 }

@@ -13,6 +13,7 @@ mod outside;
 mod overlay;
 mod query;
 mod search;
+mod snooze;
 mod triage;
 
 use crate::clock::age;

@@ -39,17 +39,29 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::ToggleHandled => {
-            state.org.inbox.hide_handled = !state.org.inbox.hide_handled;
-            let search = keep_inbox_rows(state);
-            state.transient.notice = Some(
-                if state.org.inbox.hide_handled {
-                    "Handled replies hidden."
-                } else {
+            // Hidden → shown → only the snoozed ones → hidden.
+            let inbox = &mut state.org.inbox;
+            let notice = match (inbox.hide_handled, inbox.show_snoozed) {
+                (true, _) => {
+                    (inbox.hide_handled, inbox.show_snoozed) = (false, false);
                     "Handled replies shown (✓)."
                 }
-                .into(),
-            );
+                (false, false) => {
+                    inbox.show_snoozed = true;
+                    "Only snoozed replies, until their day (b then 0 wakes one)."
+                }
+                (false, true) => {
+                    (inbox.hide_handled, inbox.show_snoozed) = (true, false);
+                    "Handled and snoozed replies hidden."
+                }
+            };
+            let search = keep_inbox_rows(state);
+            state.transient.notice = Some(notice.into());
             search.into_iter().collect()
+        }
+        Command::Snooze => {
+            super::snooze::open_prompt(state);
+            Vec::new()
         }
         Command::MarkRow => {
             if let Some(id) = state.panes.exchanges.list.selected_id()
