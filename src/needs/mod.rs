@@ -440,7 +440,7 @@ mod tests {
     #[test]
     fn a_snoozed_reply_is_set_aside_but_an_opt_out_is_not() {
         let world = world();
-        let snoozed = |exchange: &Exchange| ReplyFacts {
+        let snoozed = |_: &Exchange| ReplyFacts {
             snoozed: true,
             last: Some(Writer::Them),
             ..ReplyFacts::default()
