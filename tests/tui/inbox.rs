@@ -180,7 +180,10 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
     let job = asked[0].clone();
     let next = update(
         &mut state,
-        Action::SnippetRead { job, result: Ok(summarise(&fixtures::chain(), "ann@acme.tech", &utc())) },
+        Action::SnippetRead {
+            job,
+            result: Ok(summarise(&fixtures::chain(), "ann@acme.tech", &utc())),
+        },
     );
     assert_eq!(snippet_jobs(&next).iter().map(|j| j.exchange_id).collect::<Vec<_>>(), [105]);
     assert!(screen(&state).contains("Booked for Tuesday"), "{}", screen(&state));
@@ -436,7 +439,10 @@ fn ann_replies_latest(state: &mut AppState, mut chain: Vec<outreach_tui::api::Em
         contact: "ann@acme.tech".into(),
         zone: utc(),
     };
-    update(state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech", &utc())) });
+    update(
+        state,
+        Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech", &utc())) },
+    );
 }
 
 #[test]

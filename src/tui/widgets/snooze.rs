@@ -14,19 +14,19 @@ const WIDTH: u16 = 56;
 pub fn render(frame: &mut Frame, body: Rect, prompt: &SnoozePrompt, theme: &Theme) -> Rect {
     let mut lines = vec![
         Line::from(Span::styled("Until when? Hidden until then, then back as new.", theme.text)),
-        Line::from(Span::styled(prompt.presets(), theme.key)),
+        choices(prompt, theme),
         Line::from(vec![
             Span::styled("or a day: ", theme.dim),
             Span::raw(prompt.input.value().to_string()),
         ]),
     ];
     if let Some(asleep) = &prompt.asleep {
-        lines.push(Line::from(Span::styled(format!("{asleep} · 0 wakes it now"), theme.dim)));
+        lines.push(Line::from(Span::styled(asleep.clone(), theme.dim)));
     }
     if let Some(error) = &prompt.error {
         lines.push(Line::from(Span::styled(error.clone(), theme.error)));
     }
-    lines.push(Line::from(Span::styled("Enter snoozes · Esc cancels", theme.dim)));
+    lines.push(Line::from(Span::styled("←/→ choose · Enter snoozes · Esc cancels", theme.dim)));
     let area = centered(body, WIDTH, lines.len() as u16 + 2);
     let block = Block::bordered()
         .title(Span::styled(format!(" {} ", prompt.title), theme.title))
@@ -45,4 +45,16 @@ pub fn render(frame: &mut Frame, body: Rect, prompt: &SnoozePrompt, theme: &Them
         });
     }
     area
+}
+
+/// The choices in a row, the one Enter takes highlighted (none while a day is typed).
+fn choices(prompt: &SnoozePrompt, theme: &Theme) -> Line<'static> {
+    let typing = !prompt.input.value().is_empty();
+    let mut spans = Vec::new();
+    for (index, choice) in prompt.choices().into_iter().enumerate() {
+        let style = if index == prompt.selected && !typing { theme.selected } else { theme.key };
+        spans.push(Span::styled(format!(" {choice} "), style));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans)
 }
