@@ -52,6 +52,16 @@ pub fn snooze_day(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
     Ok(day)
 }
 
+/// A day as the inbox says it: "Thu 24 Dec", with its year when it is more than about six
+/// months from `today` ("Thu 24 Dec 2027").
+pub fn day_words(day: NaiveDate, today: NaiveDate) -> String {
+    if (day - today).num_days().abs() > 182 {
+        day.format("%a %-d %b %Y").to_string()
+    } else {
+        day.format("%a %-d %b").to_string()
+    }
+}
+
 /// The moment a snooze ending on `day` ends: as that day begins in the user's `zone`.
 pub fn snooze_until(day: NaiveDate, zone: &Zone) -> Timestamp {
     day_start(day, zone)

@@ -25,12 +25,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The dashboard's scope in these tests (profile `demo` on the fixture's base URL).
-fn scope() -> Scope {
+pub(crate) fn scope() -> Scope {
     Scope::new("demo", &info().base_url)
 }
 
 /// The zone of the tests' contacts and user.
-fn utc() -> outreach_tui::clock::Zone {
+pub(crate) fn utc() -> outreach_tui::clock::Zone {
     outreach_tui::clock::Zone::named("UTC").unwrap()
 }
 
@@ -38,7 +38,7 @@ fn utc() -> outreach_tui::clock::Zone {
 /// from the fixture, the local state is `local`. Returns the effects `action` asked for,
 /// and the bytes for the terminal that any of them led to (an arrival is announced once
 /// its chain is read).
-fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> {
+pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> {
     let mut first = update(state, action);
     let mut queue = first.clone();
     let mut later_announced = Vec::new();
@@ -65,12 +65,12 @@ fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> 
 
 /// The Exchanges pane, its rows loaded, the local state answered: this profile was first
 /// used at noon on 2024-05-05, so replies that moved after that are new.
-fn inbox(local: &LocalState) -> AppState {
+pub(crate) fn inbox(local: &LocalState) -> AppState {
     inbox_announcing(local).0
 }
 
 /// [`inbox`], with the bytes for the terminal (bell, notifications) its loads asked for.
-fn inbox_announcing(local: &LocalState) -> (AppState, String) {
+pub(crate) fn inbox_announcing(local: &LocalState) -> (AppState, String) {
     let mut state = connected(120, 30, Theme::default());
     let first_use = at("2024-05-05T12:00:00Z").unwrap();
     let mut effects = update(
@@ -86,7 +86,7 @@ fn inbox_announcing(local: &LocalState) -> (AppState, String) {
 }
 
 /// The bytes for the terminal itself among `effects`, in order.
-fn announced(effects: &[Effect]) -> String {
+pub(crate) fn announced(effects: &[Effect]) -> String {
     effects
         .iter()
         .filter_map(|effect| match effect {
@@ -97,12 +97,12 @@ fn announced(effects: &[Effect]) -> String {
 }
 
 /// The ids of the listed rows, in order.
-fn listed(state: &AppState) -> Vec<i64> {
+pub(crate) fn listed(state: &AppState) -> Vec<i64> {
     let items = state.org.store.exchanges.items();
     state.panes.exchanges.list.order().iter().map(|&i| items[i as usize].id).collect()
 }
 
-fn selected(state: &AppState) -> Option<i64> {
+pub(crate) fn selected(state: &AppState) -> Option<i64> {
     state.panes.exchanges.list.selected_id()
 }
 

@@ -4,8 +4,9 @@
 //! the CLI gives ids and addresses for scripts.
 
 use crate::api::Exchange;
-use crate::clock::{SHORT_AGE_WIDTH, short_age, short_day};
+use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::Category;
+use crate::inbox::snooze::day_words;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
 use crate::present::tone::{self, Tone};
@@ -104,7 +105,7 @@ fn snippet() -> Col {
     Col::new("Latest message", "SNIPPET", (18, 40), |e, context| {
         if let Some(until) = context.inbox.snoozed_until(e) {
             let today = context.zone.date(context.now);
-            let day = short_day(context.zone.date(until.0), today);
+            let day = day_words(context.zone.date(until.0), today);
             return Cell::text(format!("Snoozed until {day}")).tone(Tone::Dim);
         }
         match context.inbox.snippet(e.id) {

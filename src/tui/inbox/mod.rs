@@ -357,10 +357,13 @@ impl InboxState {
 
     /// Whether the snippet of `exchange` must be read (never read, or it moved since).
     pub(crate) fn wants_snippet(&self, exchange: &Exchange) -> bool {
-        !self.reading.contains(&exchange.id)
-            && self
-                .current_snippet(exchange.id)
-                .is_none_or(|cached| cached.updated_at != exchange.updated_at)
+        !self.reading.contains(&exchange.id) && !self.read_as_it_stands(exchange)
+    }
+
+    /// Whether the chain of `exchange` was read as it stands now.
+    pub(crate) fn read_as_it_stands(&self, exchange: &Exchange) -> bool {
+        self.current_snippet(exchange.id)
+            .is_some_and(|cached| cached.updated_at == exchange.updated_at)
     }
 }
 

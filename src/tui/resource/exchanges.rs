@@ -54,7 +54,9 @@ impl ListResource for Exchanges {
 /// searched off the UI thread (the effect).
 pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
-    let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled;
+    let snoozed = inbox.counts(state.org.store.exchanges.data.as_ref().map(|d| &d.items)).snoozed;
+    let narrowed =
+        inbox.shelf != Shelf::All || inbox.hide_handled || inbox.show_snoozed || snoozed > 0;
     let keep: Option<Vec<bool>> =
         narrowed.then(|| state.org.store.exchanges.items().iter().map(|e| inbox.shows(e)).collect());
     let height = list_rows(state);

@@ -103,7 +103,7 @@ fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     }
     let new: Vec<&Exchange> = moved.into_iter().filter(|e| org.inbox.is_new(e)).collect();
     for exchange in new {
-        if org.inbox.wants_snippet(exchange) {
+        if !org.inbox.read_as_it_stands(exchange) {
             org.inbox.announcing.waiting.insert(exchange.id);
         } else if let Some(arrival) = arrival(&org.inbox, exchange) {
             org.inbox.announcing.ready.push(arrival);
@@ -132,12 +132,16 @@ fn announce_ready(state: &mut AppState) -> Vec<Effect> {
     terminal_bytes(&arrivals, state.org.inbox.alerts).into_iter().map(Effect::Announce).collect()
 }
 
-/// An arrival's chain was read (or could not be): it is announced with the others once
-/// none waits, unless it is an absence notice.
-fn arrival_read(state: &mut AppState, id: i64) -> Vec<Effect> {
-    if !state.org.inbox.announcing.waiting.remove(&id) {
+/// An arrival's chain was read (or could not be) at `updated_at`: it is announced with the
+/// others once none waits, unless it is an absence notice. A read of an older state of it
+/// (asked before it moved) leaves it waiting.
+fn arrival_read(state: &mut AppState, id: i64, updated_at: Option<Timestamp>) -> Vec<Effect> {
+    let items = state.org.store.exchanges.items();
+    let current = items.iter().find(|e| e.id == id).is_none_or(|e| e.updated_at == updated_at);
+    if !current || !state.org.inbox.announcing.waiting.contains(&id) {
         return Vec::new();
     }
+    state.org.inbox.announcing.waiting.remove(&id);
     let items = state.org.store.exchanges.items();
     if let Some(arrival) =
         items.iter().find(|e| e.id == id).and_then(|e| arrival(&state.org.inbox, e))
@@ -224,7 +228,7 @@ pub(crate) fn on_snippet(
     // An absence notice leaves the list of new ones, and an absence that ended already
     // counts from its end.
     let mut effects = keep_inbox_rows(state).into_iter().collect::<Vec<_>>();
-    effects.extend(arrival_read(state, job.exchange_id));
+    effects.extend(arrival_read(state, job.exchange_id, job.updated_at));
     if let (Some(scope), Some(at), true) = (&state.org.inbox.scope, job.updated_at, read) {
         effects.push(Effect::Local(LocalJob::SnippetRead(scope.clone(), job.exchange_id, at)));
     }

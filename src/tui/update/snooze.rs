@@ -111,5 +111,5 @@ fn nothing_to_snooze() -> String {
 /// "Thu 24 Dec": the day a snooze ends, in the user's zone.
 fn day_words(state: &AppState, until: crate::api::Timestamp) -> String {
     let today = state.env.zone.date(state.env.now);
-    crate::clock::short_day(state.env.zone.date(until.0), today)
+    crate::inbox::snooze::day_words(state.env.zone.date(until.0), today)
 }

@@ -6,8 +6,8 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
-use crate::clock::{Zone, short_day};
-use crate::inbox::snooze::{snooze_day, snooze_until};
+use crate::clock::Zone;
+use crate::inbox::snooze::{day_words, snooze_day, snooze_until};
 use crate::local::{LocalState, MarkBook, Scope};
 use chrono::Utc;
 use std::collections::HashMap;
@@ -102,7 +102,7 @@ pub(super) async fn set_snoozed(
     let what = match day {
         Some(day) => format!(
             "Snoozed {count} until {} (hidden until then, then back as new)",
-            short_day(day, today)
+            day_words(day, today)
         ),
         None => format!("Woke {count}: listed again"),
     };

@@ -3,7 +3,8 @@
 //! exchange with those fields added. The dashboard draws its inbox with columns of its own.
 
 use crate::api::{Exchange, Timestamp};
-use crate::clock::{SHORT_AGE_WIDTH, short_age, short_day};
+use crate::clock::{SHORT_AGE_WIDTH, short_age};
+use crate::inbox::snooze::day_words;
 use crate::inbox::{Category, Writer, quiet, waits_on_us};
 use crate::local::{self, Mark};
 use crate::present::column::{ANY, Cell, Column, Value};
@@ -168,7 +169,7 @@ fn snoozed() -> Col {
     Col::new("Snoozed until", "SNOOZED_UNTIL", (ANY, ANY), |r, context| {
         let day = r.snoozed_until.map(|until| context.zone.date(until.0));
         Cell::text(
-            day.map(|day| short_day(day, context.zone.date(context.now))).unwrap_or_default(),
+            day.map(|day| day_words(day, context.zone.date(context.now))).unwrap_or_default(),
         )
     })
 }
