@@ -5,10 +5,12 @@
 
 pub mod jobs;
 pub(crate) mod notify;
+mod quiet;
+
+pub use notify::{Alerts, Announcing};
 
 use crate::api::{Exchange, Items, Timestamp};
-use crate::clock::Zone;
-use crate::inbox::{Category, Facts, Snippet, quiet};
+use crate::inbox::{Category, Facts, Snippet};
 use crate::local::{Mark, Scope, is_new};
 use crate::present::Tone;
 use crate::tui::lists::memo::ListMemo;
@@ -42,23 +44,6 @@ pub enum Before {
     Handled(Vec<(i64, bool)>),
     /// Each exchange with the snooze it had (`None`: awake).
     Snoozed(Vec<(i64, Option<Timestamp>)>),
-}
-
-/// How new replies are announced beyond the toast and the count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Alerts {
-    /// A terminal bell.
-    pub bell: bool,
-    /// A desktop notification through OSC 9 and OSC 777.
-    pub desktop: bool,
-    /// Inside tmux the notification goes through its passthrough.
-    pub wrap: crate::text::Wrap,
-}
-
-impl Default for Alerts {
-    fn default() -> Self {
-        Alerts { bell: true, desktop: true, wrap: crate::text::Wrap::Plain }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -169,68 +154,6 @@ impl InboxState {
     fn passes_triage(&self, exchange: &Exchange) -> bool {
         let asleep = self.asleep_until(exchange).is_some();
         if self.show_snoozed { asleep } else { !asleep && !self.hidden_as_handled(exchange) }
-    }
-
-    /// Until when the reply is snoozed, while it is.
-    pub(crate) fn asleep_until(&self, exchange: &Exchange) -> Option<Timestamp> {
-        let until = self.marks.get(&exchange.id)?.snoozed_until;
-        quiet::is_quiet(until, self.clock).then_some(until).flatten()
-    }
-
-    /// Until when the reply is quiet: snoozed, or its writer away (read from its chain as it
-    /// stands: a later message may be a real answer).
-    fn quiet_until(&self, exchange: &Exchange) -> Option<Timestamp> {
-        let snoozed = self.marks.get(&exchange.id).and_then(|mark| mark.snoozed_until);
-        let back = self
-            .current_snippet(exchange.id)
-            .filter(|cached| cached.updated_at == exchange.updated_at)
-            .and_then(|cached| cached.snippet.as_ref()?.back);
-        quiet::quiet_until(snoozed, back)
-    }
-
-    /// The moment the reply counts as having moved, for "new" and for the seen mark: its
-    /// `updated_at`, or when it came back from a snooze or an absence; `None` while quiet.
-    pub(crate) fn moved_at(&self, exchange: &Exchange) -> Option<Timestamp> {
-        quiet::moved_at(exchange.updated_at, self.quiet_until(exchange), self.clock)
-    }
-
-    /// Whether a snooze or an absence ends after the inbox's clock and by `now`: the
-    /// counts and the rows are then made again at `now`.
-    pub(crate) fn wakes_by(&self, now: Timestamp) -> bool {
-        let ends = |until: Option<Timestamp>| until.is_some_and(|u| self.clock < u && u <= now);
-        self.marks.values().any(|mark| ends(mark.snoozed_until))
-            || self
-                .snippets
-                .values()
-                .any(|cached| ends(cached.snippet.as_ref().and_then(|snippet| snippet.back)))
-    }
-
-    /// Judges snoozes and absences at `now` from here on.
-    pub(crate) fn set_clock(&mut self, now: Timestamp) {
-        if self.clock != now {
-            self.clock = now;
-            self.revision += 1;
-        }
-    }
-
-    /// Where each contact is, by contact id, from the contact list when it is loaded: an
-    /// absence ends as its return day begins there. Made once per list.
-    pub(crate) fn contact_zones(
-        &self,
-        contacts: Option<&Items<crate::api::Contact>>,
-    ) -> Arc<HashMap<i64, Zone>> {
-        self.zones.get(contacts, (), || {
-            let mut by_name: HashMap<&str, Option<Zone>> = HashMap::new();
-            let mut zones = HashMap::new();
-            for contact in contacts.map_or(&[][..], |items| &items[..]) {
-                let Some(name) = contact.timezone.as_deref() else { continue };
-                let zone = *by_name.entry(name).or_insert_with(|| Zone::named(name.trim()));
-                if let Some(zone) = zone {
-                    zones.insert(contact.id, zone);
-                }
-            }
-            Arc::new(zones)
-        })
     }
 
     /// Left out of the list by the handled filter.
@@ -383,17 +306,7 @@ pub struct InboxCounts {
 type CountsMemo = ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>), Arc<InboxCounts>>;
 
 /// Each contact's zone by contact id, made again for another contact list.
-type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, Zone>>>;
-
-/// Arrived replies on their way to being announced: an absence notice is known only once
-/// its chain is read, so the announcement waits for the chains of what arrived.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Announcing {
-    /// Arrived and new, their chain not read yet.
-    pub waiting: BTreeSet<i64>,
-    /// Read and not an absence: announced together once nothing waits.
-    pub ready: Vec<notify::Arrival>,
-}
+type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, crate::clock::Zone>>>;
 
 /// The hot, unhandled replies, made again when the exchanges or the marks change.
 type HotMemo = ListMemo<Exchange, u64, Arc<Vec<usize>>>;
