@@ -1,6 +1,6 @@
 //! What outreach remembers on this machine between runs, per profile and organisation: which
 //! exchanges the user has seen (at which `updated_at`), which replies are handled (the API has
-//! no such field), and when each exchange's snippet was last fetched. An embedded SQLite file
+//! no such field) or snoozed until when, and when each exchange's snippet was last fetched. An embedded SQLite file
 //! (`$XDG_STATE_HOME/outreach/state.sqlite3`) shared safely by dashboards and CLIs running at
 //! once (WAL, busy timeout). Ids, timestamps and flags only: never message text, addresses
 //! or the key.
