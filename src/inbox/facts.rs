@@ -1,8 +1,9 @@
 //! What the inbox knows about an exchange beyond the API's fields — new since the last
-//! look, handled, its snippet — as the columns ask for it.
+//! look, handled, snoozed, its snippet — as the columns ask for it. Whether a snoozed or
+//! away reply is new follows the one rule of [`super::quiet`].
 
 use super::snippet::{Snippet, Writer};
-use crate::api::Exchange;
+use crate::api::{Exchange, Timestamp};
 
 /// The inbox's knowledge of exchanges, for cells that show it. `()` knows nothing (every
 /// exchange is old, unhandled, without a snippet).
@@ -12,6 +13,10 @@ pub trait Facts {
     /// Marked handled on this machine (the API has no such field), and not moved since.
     fn is_handled(&self, exchange: &Exchange) -> bool;
     fn snippet(&self, id: i64) -> Option<&Snippet>;
+    /// Until when the reply is snoozed, while it is: hidden, and counted nowhere.
+    fn snoozed_until(&self, _exchange: &Exchange) -> Option<Timestamp> {
+        None
+    }
     /// Who wrote the latest message of the exchange as it stands (its chain read since it
     /// last moved); `None` when not known.
     fn last_writer(&self, exchange: &Exchange) -> Option<Writer> {

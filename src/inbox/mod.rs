@@ -7,7 +7,9 @@
 mod category;
 mod facts;
 mod groups;
+pub mod quiet;
 pub mod snippet;
+pub mod snooze;
 pub mod speed;
 
 pub use category::Category;

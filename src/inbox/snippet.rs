@@ -4,8 +4,10 @@
 //! and the other addresses a referral names. Computed from the e-mail chain and kept in
 //! memory only (never in the local state file).
 
+use super::quiet::day_start;
 use crate::absence::{Absence, detect};
 use crate::api::{EmailMessage, Timestamp};
+use crate::clock::Zone;
 use crate::text::render_body;
 use serde_json::Value;
 
@@ -44,6 +46,9 @@ pub struct Snippet {
     pub referrals: Vec<String>,
     /// The latest message is the contact's automatic absence notice, away until this.
     pub away: Option<Absence>,
+    /// For an absence notice: the moment the contact is back and the reply counts as new
+    /// again (the start of [`Absence::back_on`] where the contact is).
+    pub back: Option<Timestamp>,
 }
 
 /// Wide enough that no body line is wrapped: a snippet is one source line.
@@ -98,15 +103,17 @@ fn latest<'a>(messages: impl Iterator<Item = &'a EmailMessage>) -> Option<&'a Em
 /// The snippet of a row of the inbox, `None` when the chain has no messages: the latest
 /// message's line, whoever wrote it, and the addresses the contact's latest message names.
 /// `contact` is the contact's address: a message from it is theirs, anything else our bot's.
-pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
+/// `zone` is where the contact is (their contact's `timezone`), else the user's: an absence's
+/// dates are read from the day the notice was sent there, and it ends as its return day
+/// begins there.
+pub fn summarise(messages: &[EmailMessage], contact: &str, zone: &Zone) -> Option<Snippet> {
     let last_message = latest(messages.iter())?;
     let text = unquoted_text(last_message);
-    // The day it was sent where the contact is is not known here; the day in UTC is at
-    // most a day off, and a return date read from the text is a day, not an hour.
     let away = is_from(last_message, contact)
         .then_some(last_message.date)
         .flatten()
-        .and_then(|sent| detect(&last_message.subject, &text, sent.0.date_naive()));
+        .and_then(|sent| detect(&last_message.subject, &text, zone.date(sent.0)));
+    let back = away.map(|away| day_start(away.back_on, zone));
     let last = match (is_from(last_message, contact), away) {
         (true, Some(_)) => Writer::Away,
         (true, None) => Writer::Them,
@@ -116,7 +123,7 @@ pub fn summarise(messages: &[EmailMessage], contact: &str) -> Option<Snippet> {
         .map(|reply| named_addresses(reply, contact))
         .unwrap_or_default();
     let line = first_meaningful_line(&text).unwrap_or_default();
-    Some(Snippet { line, last, at: last_message.date, referrals, away })
+    Some(Snippet { line, last, at: last_message.date, referrals, away, back })
 }
 
 /// Where the contact's latest message stands in the chain as it is shown (oldest first by
@@ -239,6 +246,10 @@ mod tests {
     use super::*;
     use crate::api::{EmailBody, Mailbox, Timestamp};
 
+    fn utc() -> Zone {
+        Zone::named("UTC").unwrap()
+    }
+
     fn message(from: &str, date: &str, text: &str) -> EmailMessage {
         EmailMessage {
             from_: Some(Mailbox { address: from.into(), name: String::new() }),
@@ -258,14 +269,31 @@ mod tests {
         );
         notice.subject = "Automatic reply: Quick question".into();
         let chain = [message("bot@us.example", "2026-11-19T09:00:00Z", "Hi Ann"), notice];
-        let snippet = summarise(&chain, "ann@them.example").unwrap();
+        let snippet = summarise(&chain, "ann@them.example", &utc()).unwrap();
         assert_eq!(snippet.last, Writer::Away);
         assert_eq!(
             snippet.away.and_then(|away| away.until),
             chrono::NaiveDate::from_ymd_opt(2026, 12, 3)
         );
+        assert_eq!(snippet.back, Timestamp::parse("2026-12-04T00:00:00Z"), "back the day after");
+        let tokyo = Zone::named("Asia/Tokyo").unwrap();
+        let there = summarise(&chain, "ann@them.example", &tokyo).unwrap();
+        assert_eq!(there.back, Timestamp::parse("2026-12-03T15:00:00Z"), "as the day starts there");
+        let mut undated = chain.clone();
+        undated[1].body.text = Some(
+            "I am out of the office with limited access to e-mail. \
+             For urgent matters please contact bob@them.example."
+                .into(),
+        );
+        let undated = summarise(&undated, "ann@them.example", &utc()).unwrap();
+        assert_eq!(undated.away.map(|away| away.until), Some(None), "no date given");
+        assert_eq!(
+            undated.back,
+            Timestamp::parse("2026-12-04T00:00:00Z"),
+            "14 days after the notice of 20 November"
+        );
         let answer = message("ann@them.example", "2026-11-21T09:00:00Z", "Yes, Tuesday works.");
-        let snippet = summarise(&[chain[0].clone(), answer], "ann@them.example").unwrap();
+        let snippet = summarise(&[chain[0].clone(), answer], "ann@them.example", &utc()).unwrap();
         assert_eq!((snippet.last, snippet.away), (Writer::Them, None), "a person's answer");
     }
 
@@ -333,20 +361,20 @@ mod tests {
                 "Hi,\nPlease write to bob@them.example instead.\nAnn",
             ),
         ];
-        let snippet = summarise(&chain, "ann@them.example").unwrap();
+        let snippet = summarise(&chain, "ann@them.example", &utc()).unwrap();
         assert_eq!(snippet.line, "Please write to bob@them.example instead.");
         assert_eq!(snippet.last, Writer::Them);
         assert_eq!(snippet.referrals, ["bob@them.example"]);
         let reversed = [chain[1].clone(), chain[0].clone()];
-        let snippet = summarise(&reversed, "ann@them.example").unwrap();
+        let snippet = summarise(&reversed, "ann@them.example", &utc()).unwrap();
         assert_eq!(snippet.last, Writer::Them, "by date, not by place");
-        assert!(summarise(&[], "ann@them.example").is_none());
+        assert!(summarise(&[], "ann@them.example", &utc()).is_none());
         let three = [
             chain[1].clone(),
             chain[0].clone(),
             message("bot@us.example", "2024-05-08T10:00:00Z", "Great!"),
         ];
-        assert_eq!(summarise(&three, "ann@them.example").unwrap().last, Writer::Bot);
+        assert_eq!(summarise(&three, "ann@them.example", &utc()).unwrap().last, Writer::Bot);
         assert_eq!(
             reply_position(&three, "ann@them.example"),
             Some(1),
@@ -368,7 +396,7 @@ mod tests {
             serde_json::json!("ann@them.example"),
             serde_json::json!(null),
         ];
-        let snippet = summarise(&[reply], "ann@them.example").unwrap();
+        let snippet = summarise(&[reply], "ann@them.example", &utc()).unwrap();
         assert_eq!(snippet.referrals, ["revops@them.example", "dan@them.example"]);
     }
 

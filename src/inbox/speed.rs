@@ -51,12 +51,14 @@ pub struct SpeedToLead {
 }
 
 /// Speed to lead over `exchanges`: those that [`waits_on_us`] says wait, as `facts` knows
-/// them (handled, who spoke last).
+/// them (handled, snoozed, who spoke last).
 pub fn speed_to_lead(exchanges: &[Exchange], facts: &dyn Facts) -> SpeedToLead {
     let mut speed = SpeedToLead::default();
     for exchange in exchanges {
         let category = Category::of(&exchange.status);
+        // A snoozed reply waits on nobody until its day.
         if !category.is_hot()
+            || facts.snoozed_until(exchange).is_some()
             || !waits_on_us(&category, facts.is_handled(exchange), facts.last_writer(exchange))
         {
             continue;
@@ -110,7 +112,14 @@ mod tests {
     }
 
     fn last(writer: Writer) -> Snippet {
-        Snippet { line: String::new(), last: writer, at: None, referrals: Vec::new(), away: None }
+        Snippet {
+            line: String::new(),
+            last: writer,
+            at: None,
+            referrals: Vec::new(),
+            away: None,
+            back: None,
+        }
     }
 
     fn reply(id: i64, status: ExchangeStatus, campaign: i64, bot: i64, at: &str) -> Exchange {

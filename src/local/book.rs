@@ -9,7 +9,7 @@ use crate::api::Timestamp;
 use std::collections::HashMap;
 
 /// Where the marks a team shares are kept. Implemented by the local file; a team database
-/// implements it next (handled with who and when; assigned and snoozed come with it).
+/// implements it next (handled and snoozed with who and when; assigned comes with it).
 pub trait TriageStore: Send + Sync {
     /// Every reply of the scope marked handled, with the `updated_at` it stood at then
     /// (`None`: handled whatever moves later).
@@ -21,6 +21,20 @@ pub trait TriageStore: Send + Sync {
         scope: &Scope,
         flags: &[(i64, Option<Timestamp>)],
         handled: bool,
+    ) -> Result<(), StateError>;
+
+    /// Every reply of the scope that is snoozed, with the moment it comes back: a UTC
+    /// instant, not a day, so that teammates in other zones agree when it wakes (the faces
+    /// make it the start of the chosen day in the user's zone). Snoozes whose moment has
+    /// passed may be listed too: the reader compares with its clock.
+    fn snoozed(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError>;
+
+    /// Snoozes these replies until `until` (a UTC instant), or wakes them (`None`).
+    fn set_snoozed(
+        &self,
+        scope: &Scope,
+        ids: &[i64],
+        until: Option<Timestamp>,
     ) -> Result<(), StateError>;
 
     /// A number that moves when another writer changed the marks, so a reader knows when to
@@ -45,6 +59,23 @@ impl TriageStore for LocalState {
         handled: bool,
     ) -> Result<(), StateError> {
         self.set_handled_at(scope, flags, handled)
+    }
+
+    fn snoozed(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
+        Ok(self
+            .marks(scope)?
+            .into_iter()
+            .filter_map(|(id, mark)| Some((id, mark.snoozed_until?)))
+            .collect())
+    }
+
+    fn set_snoozed(
+        &self,
+        scope: &Scope,
+        ids: &[i64],
+        until: Option<Timestamp>,
+    ) -> Result<(), StateError> {
+        self.set_snoozed_until(scope, ids, until)
     }
 
     fn version(&self) -> Result<i64, StateError> {
@@ -84,14 +115,16 @@ impl<'a> MarkBook<'a> {
         self.local.first_use(scope)
     }
 
-    /// Every exchange of the scope that has a mark: seen from the local file, handled from
-    /// the triage store.
+    /// Every exchange of the scope that has a mark: seen from the local file, handled and
+    /// snoozed from the triage store.
     pub fn marks(&self, scope: &Scope) -> Result<HashMap<i64, Mark>, StateError> {
         let mut marks = self.local.marks(scope)?;
         let handled = self.triage.handled(scope)?;
+        let snoozed = self.triage.snoozed(scope)?;
         for (id, mark) in marks.iter_mut() {
             mark.handled = handled.contains_key(id);
             mark.handled_updated_at = handled.get(id).copied().flatten();
+            mark.snoozed_until = snoozed.get(id).copied();
         }
         for (id, at) in handled {
             marks.entry(id).or_insert(Mark {
@@ -99,6 +132,9 @@ impl<'a> MarkBook<'a> {
                 handled_updated_at: at,
                 ..Mark::default()
             });
+        }
+        for (id, until) in snoozed {
+            marks.entry(id).or_default().snoozed_until = Some(until);
         }
         Ok(marks)
     }
@@ -123,6 +159,16 @@ impl<'a> MarkBook<'a> {
         self.triage.set_handled(scope, flags, handled)
     }
 
+    /// Snoozes these replies until `until` (a UTC instant), or wakes them (shared).
+    pub fn set_snoozed(
+        &self,
+        scope: &Scope,
+        ids: &[i64],
+        until: Option<Timestamp>,
+    ) -> Result<(), StateError> {
+        self.triage.set_snoozed(scope, ids, until)
+    }
+
     /// Records that the snippet of `exchange` was fetched at its `updated_at` (personal).
     pub fn snippet_read(
         &self,
@@ -143,6 +189,7 @@ mod tests {
     #[derive(Default)]
     struct Shared {
         handled: Mutex<HashMap<i64, Option<Timestamp>>>,
+        snoozed: Mutex<HashMap<i64, Timestamp>>,
         version: Mutex<i64>,
     }
 
@@ -164,6 +211,27 @@ mod tests {
                 } else {
                     marks.remove(id);
                 }
+            }
+            *self.version.lock().map_err(|_| StateError::Unavailable)? += 1;
+            Ok(())
+        }
+
+        fn snoozed(&self, _: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
+            Ok(self.snoozed.lock().map_err(|_| StateError::Unavailable)?.clone())
+        }
+
+        fn set_snoozed(
+            &self,
+            _: &Scope,
+            ids: &[i64],
+            until: Option<Timestamp>,
+        ) -> Result<(), StateError> {
+            let mut marks = self.snoozed.lock().map_err(|_| StateError::Unavailable)?;
+            for id in ids {
+                match until {
+                    Some(until) => marks.insert(*id, until),
+                    None => marks.remove(id),
+                };
             }
             *self.version.lock().map_err(|_| StateError::Unavailable)? += 1;
             Ok(())
@@ -207,5 +275,24 @@ mod tests {
         assert!(marks[&1].handled && marks[&3].handled);
         book.set_handled(&scope, &[(1, None)], false).unwrap();
         assert!(!book.marks(&scope).unwrap()[&1].handled);
+    }
+
+    #[test]
+    fn a_snooze_is_a_shared_mark_and_waking_removes_it() {
+        let local = LocalState::in_memory();
+        let team = Shared::default();
+        let scope = Scope::new("work", "https://api.example.com");
+        for book in [MarkBook::local(&local), MarkBook::shared(&local, &team)] {
+            book.mark_seen(&scope, &[(1, at(10))]).unwrap();
+            book.set_snoozed(&scope, &[1, 4], Some(at(50))).unwrap();
+            let marks = book.marks(&scope).unwrap();
+            assert_eq!(marks[&1].snoozed_until, Some(at(50)));
+            assert_eq!(marks[&1].seen_updated_at, Some(at(10)), "the seen mark kept");
+            assert_eq!(marks[&4].snoozed_until, Some(at(50)), "a reply with no other mark");
+            book.set_snoozed(&scope, &[1], None).unwrap();
+            let marks = book.marks(&scope).unwrap();
+            assert_eq!((marks[&1].snoozed_until, marks[&4].snoozed_until), (None, Some(at(50))));
+        }
+        assert!(team.snoozed.lock().unwrap().contains_key(&4), "the team's store has it");
     }
 }

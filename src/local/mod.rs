@@ -1,6 +1,6 @@
 //! What outreach remembers on this machine between runs, per profile and organisation: which
 //! exchanges the user has seen (at which `updated_at`), which replies are handled (the API has
-//! no such field), and when each exchange's snippet was last fetched. An embedded SQLite file
+//! no such field) or snoozed until when, and when each exchange's snippet was last fetched. An embedded SQLite file
 //! (`$XDG_STATE_HOME/outreach/state.sqlite3`) shared safely by dashboards and CLIs running at
 //! once (WAL, busy timeout). Ids, timestamps and flags only: never message text, addresses
 //! or the key.
@@ -68,6 +68,8 @@ pub struct Mark {
     /// The exchange's `updated_at` when it was marked handled (`None`: handled whatever
     /// moves, as marks from before schema 3 are).
     pub handled_updated_at: Option<Timestamp>,
+    /// Snoozed: hidden until this moment (UTC), then back as new.
+    pub snoozed_until: Option<Timestamp>,
 }
 
 impl Mark {
@@ -84,7 +86,8 @@ impl Mark {
 }
 
 /// Whether an exchange that last moved at `updated_at` is new to the user: it moved after the
-/// scope's first use and after the user last saw it. The first start does not flood: what is
+/// scope's first use and after the user last saw it. For a reply back from a snooze or an
+/// absence, `updated_at` is the moment it came back (the inbox's quiet rule says which). The first start does not flood: what is
 /// older than the first use counts as seen.
 pub fn is_new(mark: Option<&Mark>, updated_at: Option<Timestamp>, first_use: Timestamp) -> bool {
     let Some(updated_at) = updated_at else { return false };
@@ -163,8 +166,8 @@ impl LocalState {
                 return Ok(HashMap::new());
             };
             let mut statement = connection.prepare_cached(
-                "SELECT exchange, seen_updated_at, handled, handled_updated_at FROM marks
-                 WHERE scope = ?1",
+                "SELECT exchange, seen_updated_at, handled, handled_updated_at, snoozed_until
+                 FROM marks WHERE scope = ?1",
             )?;
             let rows = statement.query_map([id], |row| {
                 let seen: Option<i64> = row.get(1)?;
@@ -172,6 +175,7 @@ impl LocalState {
                     seen_updated_at: seen.and_then(from_micros),
                     handled: row.get::<_, i64>(2)? != 0,
                     handled_updated_at: row.get::<_, Option<i64>>(3)?.and_then(from_micros),
+                    snoozed_until: row.get::<_, Option<i64>>(4)?.and_then(from_micros),
                 };
                 Ok((row.get::<_, i64>(0)?, mark))
             })?;
@@ -228,6 +232,25 @@ impl LocalState {
             for (exchange, at) in flags {
                 let at = at.filter(|_| handled).map(to_micros);
                 statement.execute(params![id, exchange, handled, at])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Snoozes these exchanges until `until` (UTC), or wakes them (`None`).
+    pub fn set_snoozed_until(
+        &self,
+        scope: &Scope,
+        ids: &[i64],
+        until: Option<Timestamp>,
+    ) -> Result<(), StateError> {
+        self.write(scope, |transaction, id| {
+            let mut statement = transaction.prepare_cached(
+                "INSERT INTO marks (scope, exchange, snoozed_until) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (scope, exchange) DO UPDATE SET snoozed_until = excluded.snoozed_until",
+            )?;
+            for exchange in ids {
+                statement.execute(params![id, exchange, until.map(to_micros)])?;
             }
             Ok(())
         })

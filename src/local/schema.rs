@@ -10,7 +10,8 @@ use rusqlite::{Connection, TransactionBehavior};
 /// Version 1: the scopes (profile + organisation, with their first use) and the per-exchange
 /// marks. Version 2: snippet metadata (when an exchange's snippet was last fetched).
 /// Version 3: the `updated_at` a reply had when it was marked handled, so one that moves
-/// afterwards (a new message) comes back as not handled.
+/// afterwards (a new message) comes back as not handled. Version 4: the moment a snoozed
+/// reply comes back (unix microseconds, UTC).
 pub(crate) const MIGRATIONS: &[&str] = &[
     "CREATE TABLE scopes (
          id INTEGER PRIMARY KEY,
@@ -33,6 +34,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
          PRIMARY KEY (scope, exchange)
      ) WITHOUT ROWID;",
     "ALTER TABLE marks ADD COLUMN handled_updated_at INTEGER;",
+    "ALTER TABLE marks ADD COLUMN snoozed_until INTEGER;",
 ];
 
 /// The version this build writes.

@@ -93,6 +93,9 @@ impl Need {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ReplyFacts {
     pub handled: bool,
+    /// Snoozed, and its day has not come: set aside like a handled one, but for an opt-out
+    /// (the law's deadline does not sleep).
+    pub snoozed: bool,
     /// Who wrote last, once the chain was read (an absence notice: `Writer::Away`).
     pub last: Option<Writer>,
 }
@@ -131,7 +134,7 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
             continue;
         }
         let facts = (inputs.reply)(exchange);
-        if facts.handled {
+        if facts.handled || facts.snoozed {
             continue;
         }
         let campaign = campaigns.get(&exchange.campaign_id);
@@ -412,21 +415,42 @@ mod tests {
     }
 
     fn list(world: &World, handled: &[i64], dnc: &[i64]) -> Vec<Need> {
-        let on_dnc = |party: &Party| Some(dnc.contains(&(party.id - 1000)));
-        let reply = |exchange: &Exchange| ReplyFacts {
+        list_with(world, dnc, &|exchange: &Exchange| ReplyFacts {
             handled: handled.contains(&exchange.id),
             last: Some(Writer::Them),
-        };
+            ..ReplyFacts::default()
+        })
+    }
+
+    fn list_with(world: &World, dnc: &[i64], reply: &dyn Fn(&Exchange) -> ReplyFacts) -> Vec<Need> {
+        let on_dnc = |party: &Party| Some(dnc.contains(&(party.id - 1000)));
         needs(&Inputs {
             exchanges: &world.exchanges,
             campaigns: &world.campaigns,
             bots: &world.bots,
             on_dnc: &on_dnc,
-            reply: &reply,
+            reply,
             now: at("2026-11-25T12:00:00Z"),
             zone: Zone::named("UTC").unwrap(),
             thresholds: Thresholds::default(),
         })
+    }
+
+    #[test]
+    fn a_snoozed_reply_is_set_aside_but_an_opt_out_is_not() {
+        let world = world();
+        let snoozed = |_: &Exchange| ReplyFacts {
+            snoozed: true,
+            last: Some(Writer::Them),
+            ..ReplyFacts::default()
+        };
+        let found: Vec<(Kind, Subject)> =
+            list_with(&world, &[2], &snoozed).iter().map(|n| (n.kind, n.subject)).collect();
+        assert_eq!(
+            found,
+            [(Kind::OptOut, Subject::Exchange(1)), (Kind::BotTrouble, Subject::Bot(7))],
+            "the hot reply and the autopilot's hand-off sleep; the opt-out's deadline does not"
+        );
     }
 
     #[test]

@@ -129,6 +129,9 @@ struct ReplyBody {
     exchange_id: Option<i64>,
     #[serde(default)]
     status: Option<String>,
+    /// An out-of-office notice arrives rather than a reply.
+    #[serde(default)]
+    away: Option<bool>,
 }
 
 /// Makes a reply arrive at once (the live demo's, on demand): on `exchange_id` or one picked
@@ -140,7 +143,7 @@ async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Byt
     } else {
         serde_json::from_slice(&body).map_err(|e| {
             bad(format!(
-                "expected nothing, or {{\"exchange_id\": 123, \"status\": \"INFO_INQUIRY\"}} (both optional): {e}"
+                "expected nothing, or {{\"exchange_id\": 123, \"status\": \"INFO_INQUIRY\", \"away\": true}} (each optional): {e}"
             ))
         })?
     };
@@ -148,7 +151,8 @@ async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Byt
     if let Some(ExchangeStatus::Unknown(name)) = &status {
         return Err(bad(format!("unknown exchange status '{name}'")));
     }
-    let arrival = live::arrive(&mut state.world(), caller.org, body.exchange_id, status).map_err(
+    let world = &mut state.world();
+    let arrival = live::arrive_as(world, caller.org, body.exchange_id, status, body.away).map_err(
         |reason| match reason {
             live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
             _ => bad(reason.to_string()),

@@ -5,6 +5,7 @@
 //! "On … wrote:" line, carry signatures, links, cc, attachments and labels, and some are
 //! HTML-only, as real mailboxes are.
 
+use super::absence_notice::notice;
 use super::chain_body::{Body, Paragraphs};
 use super::hostile;
 use super::rng::{Rng, salt};
@@ -48,6 +49,10 @@ pub struct ChainContext {
     pub org_name: String,
     pub org_domain: String,
     pub hostile: bool,
+    /// The instant the simulator's data is generated around (its clock's anchor): an
+    /// absence notice's return day is chosen against it, so some contacts are away until a
+    /// day to come and some are back, and the same chain comes back on every request.
+    pub anchor: Timestamp,
 }
 
 /// Who writes a message and why.
@@ -61,6 +66,47 @@ enum Step {
     Answer(&'static str),
     Bounce,
     Confirm,
+    /// The contact's mail server answers with an out-of-office notice.
+    Away,
+}
+
+/// One in this many conversations that can draw one ends with the contact's out-of-office
+/// notice (in percent).
+const AWAY_PERCENT: u64 = 9;
+
+/// The kind of a live arrival that is an out-of-office notice rather than a reply.
+pub const AWAY: &str = "away";
+
+/// Some conversations end with an automatic absence notice answering our last message;
+/// after the contact's own reply, the bot answers first.
+fn add_absence(status: &ExchangeStatus, steps: &mut Vec<Step>, rng: &mut Rng) {
+    use ExchangeStatus::*;
+    let can = matches!(
+        status,
+        InfoInquiry
+            | SchedulingMeeting
+            | ProvidedReferral
+            | AwaitingReply
+            | FollowupSent
+            | FollowupLater
+            | Nurturing
+    );
+    if !can || !rng.percent(AWAY_PERCENT) {
+        return;
+    }
+    if let Some(Step::Reply(kind)) = steps.last().copied() {
+        let answer = match kind {
+            "positive" => "answer_positive",
+            "referral" => "answer_referral",
+            _ => "answer_info",
+        };
+        steps.push(Step::Answer(answer));
+    }
+    steps.push(Step::Away);
+    // The notice is the newest message; earlier ones keep to at most 8.
+    if steps.len() > 8 {
+        steps.drain(1..steps.len() - 7);
+    }
 }
 
 fn plan(status: &ExchangeStatus, rng: &mut Rng) -> Vec<Step> {
@@ -131,6 +177,7 @@ fn gap_before_next(next: Step, rng: &mut Rng) -> TimeDelta {
         Step::Answer(_) => rng.between(10, 6 * 60),
         Step::Bounce => rng.between(1, 3),
         Step::Confirm => rng.between(30, 1440),
+        Step::Away => rng.between(1, 5),
     };
     TimeDelta::minutes(minutes) + TimeDelta::seconds(rng.between(0, 59))
 }
@@ -142,6 +189,8 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
     if steps.is_empty() {
         return Vec::new();
     }
+    // Its own stream: the chains without a notice stay as they were.
+    add_absence(&ctx.status, &mut steps, &mut Rng::for_item(ctx.seed, salt::AWAY, ctx.exchange_id));
     let mut dates = vec![ctx.updated_at.0];
     for step in steps.iter().skip(1).rev() {
         let earlier = dates[dates.len() - 1] - gap_before_next(*step, &mut rng);
@@ -149,7 +198,7 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
     }
     dates.reverse();
     for (at, kind) in &ctx.arrived {
-        steps.push(Step::Reply(kind));
+        steps.push(if *kind == AWAY { Step::Away } else { Step::Reply(kind) });
         dates.push(at.0);
     }
     let hostile = ctx.hostile && ctx.exchange_id % 23 == 0;
@@ -164,6 +213,11 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
     let mut ids: Vec<String> = Vec::new();
     for (n, (step, date)) in steps.iter().zip(dates).enumerate() {
         let from_bot = matches!(step, Step::Initial | Step::Followup | Step::Answer(_));
+        if *step == Step::Away {
+            messages.push(away_message(ctx, &mut rng, &subject, date, &thread_id, &ids));
+            ids.push(messages[messages.len() - 1].message_id.clone());
+            continue;
+        }
         let (from, to) = match step {
             Step::Bounce => (
                 Mailbox {
@@ -216,6 +270,41 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
         previous = Some(body);
     }
     messages
+}
+
+/// The contact's out-of-office notice: no quote, no signature but the name, as mail
+/// servers send them; its subject opens with the notice's prefix.
+fn away_message(
+    ctx: &ChainContext,
+    rng: &mut Rng,
+    subject: &str,
+    date: chrono::DateTime<chrono::Utc>,
+    thread_id: &str,
+    ids: &[String],
+) -> EmailMessage {
+    let colleague = format!("sales@{}", ctx.contact.domain());
+    // A notice that arrived live, after the anchor, is judged from its own day.
+    let notice = notice(rng, date, ctx.anchor.0.max(date), &colleague);
+    let content = Paragraphs {
+        paragraphs: vec![notice.text],
+        signature: vec![format!("{} {}", ctx.contact.first, ctx.contact.last)],
+    };
+    let body = Body::render(&content, None, None, date);
+    let message_id = format!("<{}@{}>", rng.hex(20), ctx.contact.domain());
+    EmailMessage {
+        unread: Default::default(),
+        subject: format!("{}: Re: {subject}", notice.subject_prefix),
+        body: EmailBody { html: Some(body.html), text: Some(body.text) },
+        from_: Some(ctx.contact.mailbox()),
+        to: vec![ctx.bot.mailbox()],
+        labels: vec![Value::from("INBOX")],
+        message_id,
+        thread_id: thread_id.to_string(),
+        in_reply_to_message_id: ids.last().cloned(),
+        references: (!ids.is_empty()).then(|| ids.join(" ")),
+        date: Some(Timestamp(date)),
+        ..EmailMessage::default()
+    }
 }
 
 /// Fills `{first}`, `{company}`, `{sender}` and `{bot_first}` in a template.
@@ -280,6 +369,8 @@ fn body(
             p.push("Works for me — see you then!".into());
             p.signature = contact_signature;
         }
+        // Written by `away_message`.
+        Step::Away => {}
         Step::Bounce => {
             let code = match ctx.status {
                 ExchangeStatus::FailedDelivery => "552 5.2.2 The recipient's mailbox is full.",

@@ -1,8 +1,9 @@
 //! Live replies: a contact answers while the simulator runs, so the inbox's new-reply flow
 //! (marker, count, toast, bell) can be seen in `--demo` and `outreach sim --live`, and tested
 //! through `POST /_sim/replies`. A reply is a new message from the contact at the end of the
-//! exchange's chain, its `updated_at` moved to now and, often, a new status. Off unless asked,
-//! so the data stays the same run to run.
+//! exchange's chain, its `updated_at` moved to now and, often, a new status; now and then it
+//! is the contact's out-of-office notice instead, the status left as it was. Off unless
+//! asked, so the data stays the same run to run.
 
 use super::rng::{Rng, salt};
 use super::state::SimState;
@@ -15,6 +16,9 @@ use tokio::task::JoinHandle;
 
 /// Seconds between two live replies: one at random in this range.
 pub const EVERY_SECONDS: (i64, i64) = (30, 90);
+
+/// One live arrival in this many (in percent) picked at random is an out-of-office notice.
+const AWAY_PERCENT: u64 = 12;
 
 /// What arrived, as `POST /_sim/replies` answers it.
 #[derive(Debug, Clone, Serialize)]
@@ -58,6 +62,19 @@ pub fn arrive(
     target: Option<i64>,
     status: Option<ExchangeStatus>,
 ) -> Result<Arrival, NoArrival> {
+    arrive_as(world, org, target, status, None)
+}
+
+/// [`arrive`], the arrival an out-of-office notice when `away` says so (`None`: now and
+/// then, when neither the exchange nor the status was asked for). A notice leaves a replied
+/// exchange's status be; on a first answer to the outreach it reads as "later".
+pub fn arrive_as(
+    world: &mut World,
+    org: usize,
+    target: Option<i64>,
+    status: Option<ExchangeStatus>,
+    away: Option<bool>,
+) -> Result<Arrival, NoArrival> {
     let now = world.clock.now();
     let seed = world.seed;
     let Some(organisation) = world.orgs.get_mut(org) else {
@@ -87,14 +104,23 @@ pub fn arrive(
             *rng.pick(&waiting)
         }
     };
+    let away = away.unwrap_or(target.is_none() && status.is_none() && rng.percent(AWAY_PERCENT));
     let exchange = &mut organisation.exchanges[index];
     let previous_status = exchange.status.clone();
-    let status = status.unwrap_or_else(|| follow(&previous_status, &mut rng));
+    let status = match status {
+        Some(status) => status,
+        None if away && previous_status.in_group(&crate::api::ExchangeGroup::Replied) => {
+            previous_status.clone()
+        }
+        None if away => ExchangeStatus::FollowupLater,
+        None => follow(&previous_status, &mut rng),
+    };
     // Later than anything before it, even when the simulator's clock is behind the seeded
     // data; to the millisecond, as e-mail dates are, so the message and the exchange agree.
     let later = now.0.max(exchange.updated_at.0 + chrono::TimeDelta::milliseconds(1));
     let at = Timestamp(later.trunc_subsecs(3));
-    add_reply(exchange, status.clone(), at);
+    let kind = if away { crate::sim::chain::AWAY } else { reply_kind(&status) };
+    add_reply(exchange, status.clone(), kind, at);
     organisation.live_replies += 1;
     Ok(Arrival { exchange_id: exchange.id, status, previous_status, updated_at: at })
 }
@@ -119,7 +145,12 @@ pub fn start(state: SimState, org: usize) -> JoinHandle<()> {
     })
 }
 
-fn add_reply(exchange: &mut SimExchange, status: ExchangeStatus, at: Timestamp) {
+fn add_reply(
+    exchange: &mut SimExchange,
+    status: ExchangeStatus,
+    kind: &'static str,
+    at: Timestamp,
+) {
     let live = exchange.live.get_or_insert_with(|| {
         Box::new(LiveChain {
             seeded_status: exchange.status.clone(),
@@ -127,7 +158,7 @@ fn add_reply(exchange: &mut SimExchange, status: ExchangeStatus, at: Timestamp) 
             replies: Vec::new(),
         })
     });
-    live.replies.push((at, reply_kind(&status)));
+    live.replies.push((at, kind));
     exchange.status = status;
     exchange.updated_at = at;
 }
@@ -260,6 +291,48 @@ mod tests {
                 "every reply lands in the inbox: {:?}",
                 arrival.status
             );
+        }
+    }
+
+    #[test]
+    fn an_absence_notice_arrives_now_and_then_and_leaves_the_status_be() {
+        let mut world = world();
+        let id = world.orgs[0]
+            .exchanges
+            .iter()
+            .find(|e| e.status == ExchangeStatus::InfoInquiry)
+            .map(|e| e.id)
+            .unwrap();
+        let arrival = arrive_as(&mut world, 0, Some(id), None, Some(true)).unwrap();
+        assert_eq!(arrival.status, ExchangeStatus::InfoInquiry, "a notice classifies nothing");
+        let chain = email_chain(&world.chain_context(0, id).unwrap());
+        let last = chain.last().unwrap();
+        let text = last.body.text.as_deref().unwrap_or_default();
+        let sent = arrival.updated_at.0.date_naive();
+        let read = crate::absence::detect(&last.subject, text, sent);
+        assert!(read.is_some(), "an absence notice: {} / {text}", last.subject);
+        assert_eq!(last.date, Some(arrival.updated_at));
+        // Until no conversation waits for the contact any more.
+        while arrive(&mut world, 0, None, None).is_ok() {}
+        let kinds: Vec<&str> = (world.orgs[0].exchanges.iter())
+            .filter_map(|e| e.live.as_ref())
+            .flat_map(|live| live.replies.iter().map(|(_, kind)| *kind))
+            .collect();
+        let away = kinds.iter().filter(|kind| **kind == crate::sim::chain::AWAY).count();
+        let share = away as f64 / kinds.len() as f64;
+        assert!((0.05..0.25).contains(&share), "about one in eight: {away} of {}", kinds.len());
+        // Each conversation a notice ended reads as one.
+        for exchange in &world.orgs[0].exchanges {
+            let Some(live) = exchange.live.as_ref() else { continue };
+            if live.replies.last().map(|(_, kind)| *kind) != Some(crate::sim::chain::AWAY) {
+                continue;
+            }
+            let chain = email_chain(&world.chain_context(0, exchange.id).unwrap());
+            let last = chain.last().unwrap();
+            let text = last.body.text.as_deref().unwrap_or_default();
+            let sent = exchange.updated_at.0.date_naive();
+            assert!(crate::absence::detect(&last.subject, text, sent).is_some(), "{text}");
+            assert!(exchange.status.in_group(&crate::api::ExchangeGroup::Replied));
         }
     }
 

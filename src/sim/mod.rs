@@ -5,6 +5,7 @@
 //! Several organisations with seeded, anchor-relative data; writes really change state;
 //! FastAPI-shaped errors and 422 bodies; fault injection; admin routes under `/_sim/`.
 
+mod absence_notice;
 mod admin;
 mod campaign_kind;
 pub mod chain;

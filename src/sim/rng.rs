@@ -8,6 +8,7 @@ pub mod salt {
     pub const CHAIN: u64 = 3;
     pub const KEYS: u64 = 4;
     pub const LIVE: u64 = 5;
+    pub const AWAY: u64 = 6;
 }
 
 /// splitmix64: fast, statistically fine for test data, and trivially seedable per item.

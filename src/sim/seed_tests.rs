@@ -129,6 +129,34 @@ fn chains_follow_the_status_and_quote_earlier_messages() {
     assert!(lengths.len() >= 5, "{lengths:?}");
 }
 
+/// The demo's data (seed 1) has contacts away: some until a day to come ("Away until …"),
+/// and at least one whose day has passed, in several languages.
+#[test]
+fn some_replies_end_with_an_absence_notice_around_the_anchor() {
+    let world = generate(1, 1, anchor(), DuplicateContact::Reject400);
+    let org = &world.orgs[0];
+    let today = anchor().date_naive();
+    let (mut to_come, mut passed, mut undated) = (0, 0, 0);
+    let mut prefixes = HashSet::new();
+    for exchange in &org.exchanges {
+        let chain = email_chain(&world.chain_context(0, exchange.id).unwrap());
+        let Some(last) = chain.last() else { continue };
+        let text = last.body.text.as_deref().unwrap_or_default();
+        let sent = last.date.unwrap().0.date_naive();
+        let Some(notice) = crate::absence::detect(&last.subject, text, sent) else { continue };
+        assert!(exchange.status.in_group(&ExchangeGroup::Replied), "{:?}", exchange.status);
+        prefixes.insert(last.subject.split(':').next().unwrap_or_default().to_string());
+        match notice.until {
+            Some(day) if day >= today => to_come += 1,
+            Some(_) => passed += 1,
+            None => undated += 1,
+        }
+    }
+    assert!(to_come >= 3 && passed >= 1, "{to_come} to come, {passed} passed");
+    assert!(to_come + passed + undated <= 40, "a few, not the inbox: {to_come} {passed} {undated}");
+    assert!(prefixes.len() >= 3, "several languages: {prefixes:?}");
+}
+
 #[test]
 fn scale_100_is_large_and_quick() {
     let started = std::time::Instant::now();

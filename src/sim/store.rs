@@ -356,6 +356,7 @@ impl World {
             org_name: org.name.clone(),
             org_domain: org.domain.clone(),
             hostile: org.hostile,
+            anchor: Timestamp(self.clock.anchor()),
         })
     }
 }

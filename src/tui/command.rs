@@ -94,6 +94,8 @@ pub enum Command {
     Jump,
     /// Go back to where the last jump came from, whatever `Esc` would close first.
     JumpBack,
+    /// Snooze the reply (or the marked replies): a prompt asks until when.
+    Snooze,
     /// List only one category of replies, or all (named by its shelf: `show_meeting`).
     #[serde(untagged)]
     ShowCategory(Shelf),

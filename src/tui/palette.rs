@@ -2,6 +2,7 @@
 //! what to do, writes included (`:start 12`, `:dnc add a@b.com c.com` …).
 
 use crate::api::ExchangeGroup;
+use crate::inbox::snooze::FORMS;
 use crate::tui::command::Command;
 use crate::tui::form::Outreach;
 use crate::tui::input::TextInput;
@@ -77,6 +78,12 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "upload", args: "ID [EMAIL] [start|now]", help: "add a contact to a campaign" },
     Entry { name: "dnc", args: "add ENTRY…", help: "do not contact: addresses, domains" },
     Entry { name: "conversion", args: "EMAIL [TYPE] [k=v…]", help: "log a conversion" },
+    Entry {
+        name: "snooze",
+        args: "30d|2026-12-24|tomorrow|monday",
+        help: "hide the reply until then",
+    },
+    Entry { name: "unsnooze", args: "", help: "bring a snoozed reply back now" },
     Entry { name: "refresh", args: "", help: "reload the current pane" },
     Entry { name: "login", args: "", help: "enter a new key for this profile" },
     Entry { name: "profile", args: "[NAME]", help: "switch profile (P: the next one)" },
@@ -118,6 +125,9 @@ pub enum PaletteAction {
     Write(PaletteWrite),
     /// Switch to this profile, or the next one.
     Profile(Option<String>),
+    /// Snooze the reply in view (or the marked ones) until the day these words name, or
+    /// wake them (`None`).
+    Snooze(Option<String>),
 }
 
 /// Entries whose name starts with the first word typed (all of them for an empty line).
@@ -161,6 +171,9 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
         "start" | "contact" | "upload" | "dnc" | "conversion" => {
             parse_write(entry.name, rest).map(PaletteAction::Write)
         }
+        "snooze" if rest.is_empty() => Err(format!("snooze until when? {}", FORMS)),
+        "snooze" => Ok(PaletteAction::Snooze(Some(rest.to_string()))),
+        "unsnooze" => Ok(PaletteAction::Snooze(None)),
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
         "login" => Ok(PaletteAction::Run(Command::Login)),
         "profile" => Ok(PaletteAction::Profile((!rest.is_empty()).then(|| rest.to_string()))),
@@ -249,6 +262,9 @@ mod tests {
             parse("group meeting-booked"),
             Ok(PaletteAction::Group(ExchangeGroup::MeetingBooked))
         );
+        assert_eq!(parse("snooze 30d"), Ok(PaletteAction::Snooze(Some("30d".into()))));
+        assert_eq!(parse("sn monday"), Ok(PaletteAction::Snooze(Some("monday".into()))));
+        assert_eq!(parse("unsnooze"), Ok(PaletteAction::Snooze(None)));
     }
 
     #[test]
@@ -294,6 +310,7 @@ mod tests {
         assert!(parse("launch").unwrap_err().contains("No command 'launch'"));
         assert!(parse("group everything").unwrap_err().contains("replied or meeting-booked"));
         assert!(parse("9").unwrap_err().contains("No command"));
+        assert!(parse("snooze").unwrap_err().contains("until when? a span (3d, 2w)"));
     }
 
     #[test]

@@ -108,6 +108,8 @@ pub enum Overlay {
     Form(Form),
     /// A question before a write.
     Confirm(Confirm),
+    /// Until when to snooze a reply.
+    Snooze(crate::tui::snooze_prompt::SnoozePrompt),
 }
 
 /// A failure shown in the status bar until the same data loads successfully.
@@ -504,6 +506,7 @@ impl Org {
             };
             let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
                 handled: self.inbox.is_handled(exchange),
+                snoozed: self.inbox.snoozed_until(exchange).is_some(),
                 last: self.inbox.last_writer(exchange),
             };
             Arc::new(crate::needs::needs(&crate::needs::Inputs {

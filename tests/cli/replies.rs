@@ -229,7 +229,11 @@ async fn check_fails_while_a_hot_reply_waits_unhandled_longer_than_asked() {
             .from_
             .as_ref()
             .is_some_and(|from| from.address.eq_ignore_ascii_case(&exchange.contact.email));
-        if theirs {
+        // An out-of-office notice from their server waits on nobody.
+        let text = latest.body.text.as_deref().unwrap_or_default();
+        let sent = latest.date.unwrap().0.date_naive();
+        let away = outreach_tui::absence::detect(&latest.subject, text, sent).is_some();
+        if theirs && !away {
             waiting.push(exchange.id);
         } else {
             answered_by_the_bot += 1;
@@ -366,6 +370,85 @@ async fn several_processes_writing_at_once_lose_no_mark_and_never_corrupt_the_fi
     let file = rusqlite::Connection::open(outreach.path("state/outreach/state.sqlite3")).unwrap();
     let check: String = file.query_row("PRAGMA integrity_check", [], |row| row.get(0)).unwrap();
     assert_eq!(check, "ok");
+}
+
+/// `replies snooze ID --for 30d` takes a hot reply out of the list, out of `--check` and
+/// into `--snoozed`; once its day has come (the stored moment moved into the past, as the
+/// clock would) it is back, as new, and waits again; `unsnooze` brings one back at once.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_snoozed_reply_leaves_the_list_and_the_check_until_its_day_then_comes_back_new() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let waiting = outreach.run(&["replies", "--check", "-o", "json"]).await;
+    waiting.expect(1);
+    let hot = ids(waiting.json().as_array().unwrap());
+    let id = hot[0].to_string();
+    let snooze = outreach.run(&["replies", "snooze", &id, "--for", "30d"]).await;
+    snooze.expect(0);
+    let day = (chrono::Local::now().date_naive() + chrono::Days::new(30)).format("%Y-%m-%d");
+    assert_eq!(snooze.stdout, format!("{id} snoozed until {day}\n"));
+    assert!(snooze.stderr.contains("Snoozed 1 reply until"), "{}", snooze.stderr);
+
+    let listed = ids(&rows(&outreach.run(&["replies", "-o", "json"]).await));
+    assert!(!listed.contains(&hot[0]), "hidden from the list");
+    let check = outreach.run(&["replies", "--check", "-o", "json"]).await;
+    let still = if hot.len() > 1 { 1 } else { 0 };
+    check.expect(still);
+    if still == 1 {
+        assert!(!ids(check.json().as_array().unwrap()).contains(&hot[0]), "and from the check");
+    }
+    let snoozed = rows(&outreach.run(&["replies", "--snoozed", "-o", "json"]).await);
+    assert_eq!(ids(&snoozed), [hot[0]]);
+    assert!(snoozed[0]["snoozed_until"].is_string(), "{}", snoozed[0]);
+    let table = outreach.run(&["replies", "--snoozed", "-o", "table"]).await;
+    let shown_day = (chrono::Local::now().date_naive() + chrono::Days::new(30)).format("%a %-d %b");
+    assert!(table.expect(0).stdout.contains(&shown_day.to_string()), "{}", table.stdout);
+
+    // Its day comes: the moment kept moves into the past, as the clock would pass it.
+    let file = rusqlite::Connection::open(outreach.path("state/outreach/state.sqlite3")).unwrap();
+    let past = (chrono::Utc::now() - chrono::TimeDelta::milliseconds(1)).timestamp_micros();
+    let moved = file
+        .execute("UPDATE marks SET snoozed_until = ?1 WHERE exchange = ?2", (past, hot[0]))
+        .unwrap();
+    assert_eq!(moved, 1);
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let back = listed.iter().find(|row| row["id"] == hot[0]).expect("back in the list");
+    assert_eq!(back["new"], true, "back as new, though it did not move: {back}");
+    assert!(back.get("snoozed_until").is_none());
+    let check = outreach.run(&["replies", "--check", "-o", "json"]).await;
+    assert!(ids(check.expect(1).json().as_array().unwrap()).contains(&hot[0]), "it waits again");
+    // Seen once listed with --mark-seen: not new again until it moves.
+    outreach.run(&["replies", "--mark-seen", "-o", "json"]).await.expect(0);
+    let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
+    let seen = listed.iter().find(|row| row["id"] == hot[0]).unwrap();
+    assert_eq!(seen["new"], false, "{seen}");
+
+    outreach.run(&["replies", "snooze", &id, "--until", "monday"]).await.expect(0);
+    assert!(!ids(&rows(&outreach.run(&["replies", "-o", "json"]).await)).contains(&hot[0]));
+    let woke = outreach.run(&["replies", "unsnooze", &id]).await;
+    assert_eq!(woke.expect(0).stdout, format!("{id} unsnoozed\n"));
+    assert!(ids(&rows(&outreach.run(&["replies", "-o", "json"]).await)).contains(&hot[0]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn snoozing_refuses_a_past_day_an_unknown_reply_and_no_day_in_words() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let id = inbox_from_api(&sim).await[0].id.to_string();
+    let past = outreach.run(&["replies", "snooze", &id, "--until", "2020-01-01"]).await;
+    past.expect(2);
+    assert!(past.stderr.contains("2020-01-01 is not after today"), "{}", past.stderr);
+    let word = outreach.run(&["replies", "snooze", &id, "--for", "soon"]).await;
+    assert!(word.expect(2).stderr.contains("'soon' is no day to snooze until"), "{}", word.stderr);
+    let none = outreach.run(&["replies", "snooze", &id]).await;
+    assert!(none.expect(2).stderr.contains("--until"), "{}", none.stderr);
+    let unknown = outreach.run(&["replies", "snooze", "1", "--for", "3d"]).await;
+    assert!(
+        unknown.stderr.contains("Reply 1 is not in this organisation's inbox"),
+        "{}",
+        unknown.stderr
+    );
+    assert!(rows(&outreach.run(&["replies", "--snoozed", "-o", "json"]).await).is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -25,15 +25,23 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The dashboard's scope in these tests (profile `demo` on the fixture's base URL).
-fn scope() -> Scope {
+pub(crate) fn scope() -> Scope {
     Scope::new("demo", &info().base_url)
 }
 
+/// The zone of the tests' contacts and user.
+pub(crate) fn utc() -> outreach_tui::clock::Zone {
+    outreach_tui::clock::Zone::named("UTC").unwrap()
+}
+
 /// Runs `action` and every effect it leads to: fetches get fixture data, chains are read
-/// from the fixture, the local state is `local`. Returns the effects `action` asked for.
-fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> {
-    let first = update(state, action);
+/// from the fixture, the local state is `local`. Returns the effects `action` asked for,
+/// and the bytes for the terminal that any of them led to (an arrival is announced once
+/// its chain is read).
+pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> {
+    let mut first = update(state, action);
     let mut queue = first.clone();
+    let mut later_announced = Vec::new();
     while let Some(effect) = queue.pop() {
         let next = match effect {
             Effect::Fetch(fetch) => update(state, answer_for(&fetch)),
@@ -43,24 +51,26 @@ fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> 
                 None => Vec::new(),
             },
             Effect::ReadSnippet(job) => {
-                let snippet = summarise(&fixtures::chain(), &job.contact);
+                let snippet = summarise(&fixtures::chain(), &job.contact, &utc());
                 update(state, Action::SnippetRead { job, result: Ok(snippet) })
             }
             _ => Vec::new(),
         };
+        later_announced.extend(next.iter().filter(|e| matches!(e, Effect::Announce(_))).cloned());
         queue.extend(next);
     }
+    first.extend(later_announced);
     first
 }
 
 /// The Exchanges pane, its rows loaded, the local state answered: this profile was first
 /// used at noon on 2024-05-05, so replies that moved after that are new.
-fn inbox(local: &LocalState) -> AppState {
+pub(crate) fn inbox(local: &LocalState) -> AppState {
     inbox_announcing(local).0
 }
 
 /// [`inbox`], with the bytes for the terminal (bell, notifications) its loads asked for.
-fn inbox_announcing(local: &LocalState) -> (AppState, String) {
+pub(crate) fn inbox_announcing(local: &LocalState) -> (AppState, String) {
     let mut state = connected(120, 30, Theme::default());
     let first_use = at("2024-05-05T12:00:00Z").unwrap();
     let mut effects = update(
@@ -76,7 +86,7 @@ fn inbox_announcing(local: &LocalState) -> (AppState, String) {
 }
 
 /// The bytes for the terminal itself among `effects`, in order.
-fn announced(effects: &[Effect]) -> String {
+pub(crate) fn announced(effects: &[Effect]) -> String {
     effects
         .iter()
         .filter_map(|effect| match effect {
@@ -87,12 +97,12 @@ fn announced(effects: &[Effect]) -> String {
 }
 
 /// The ids of the listed rows, in order.
-fn listed(state: &AppState) -> Vec<i64> {
+pub(crate) fn listed(state: &AppState) -> Vec<i64> {
     let items = state.org.store.exchanges.items();
     state.panes.exchanges.list.order().iter().map(|&i| items[i as usize].id).collect()
 }
 
-fn selected(state: &AppState) -> Option<i64> {
+pub(crate) fn selected(state: &AppState) -> Option<i64> {
     state.panes.exchanges.list.selected_id()
 }
 
@@ -152,6 +162,7 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
         exchange_id: 103,
         updated_at: hot.updated_at,
         contact: hot.contact.email.clone(),
+        zone: utc(),
     };
     // The pane opens and its list loads; the chains are not answered yet.
     let effects = update(&mut state, ch('3'));
@@ -169,14 +180,17 @@ fn snippets_come_from_the_visible_rows_four_at_a_time_and_again_only_when_a_repl
     let job = asked[0].clone();
     let next = update(
         &mut state,
-        Action::SnippetRead { job, result: Ok(summarise(&fixtures::chain(), "ann@acme.tech")) },
+        Action::SnippetRead {
+            job,
+            result: Ok(summarise(&fixtures::chain(), "ann@acme.tech", &utc())),
+        },
     );
     assert_eq!(snippet_jobs(&next).iter().map(|j| j.exchange_id).collect::<Vec<_>>(), [105]);
     assert!(screen(&state).contains("Booked for Tuesday"), "{}", screen(&state));
     // The others answered (and the rows after them read): a reload with the same
     // updated_at asks for nothing.
     for job in asked[1..].iter().chain(snippet_jobs(&next).iter()) {
-        let result = Ok(summarise(&fixtures::chain(), &job.contact));
+        let result = Ok(summarise(&fixtures::chain(), &job.contact, &utc()));
         run(&mut state, &local, Action::SnippetRead { job: job.clone(), result });
     }
     assert!(state.org.inbox.reading.is_empty(), "{:?}", state.org.inbox.reading);
@@ -423,8 +437,12 @@ fn ann_replies_latest(state: &mut AppState, mut chain: Vec<outreach_tui::api::Em
         exchange_id: 101,
         updated_at: at("2024-05-08T09:15:00"),
         contact: "ann@acme.tech".into(),
+        zone: utc(),
     };
-    update(state, Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech")) });
+    update(
+        state,
+        Action::SnippetRead { job, result: Ok(summarise(&chain, "ann@acme.tech", &utc())) },
+    );
 }
 
 #[test]
@@ -655,6 +673,7 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
             exchange_id: 103,
             updated_at: hot.updated_at,
             contact: hot.contact.email.clone(),
+            zone: utc(),
         };
         let snippet = Snippet {
             line: "Could you send the pricing?".into(),
@@ -662,6 +681,7 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
             at: None,
             referrals: Vec::new(),
             away: None,
+            back: None,
         };
         update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
         let shown = screen(&state);
@@ -681,6 +701,7 @@ fn an_absence_notice_waits_on_nobody_and_says_until_when() {
         exchange_id: 103,
         updated_at: hot.updated_at,
         contact: hot.contact.email.clone(),
+        zone: utc(),
     };
     let until = chrono::NaiveDate::from_ymd_opt(2026, 12, 3);
     let back_on = chrono::NaiveDate::from_ymd_opt(2026, 12, 4).unwrap();
@@ -690,6 +711,7 @@ fn an_absence_notice_waits_on_nobody_and_says_until_when() {
         at: None,
         referrals: Vec::new(),
         away: Some(Absence { until, back_on }),
+        back: at("2026-12-04T00:00:00Z"),
     };
     update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
     assert!(screen(&state).contains("no hot reply waits"), "{}", screen(&state));

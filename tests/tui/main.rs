@@ -21,6 +21,7 @@ mod rebinding;
 mod reliability;
 mod runner;
 mod screens;
+mod snooze;
 mod ssh_keys;
 mod update;
 mod update_props;

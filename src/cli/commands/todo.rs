@@ -9,7 +9,7 @@ use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_list;
 use crate::cli::output::streams::{note, warn};
 use crate::clock::Zone;
-use crate::inbox::{Category, Writer, snippet::summarise};
+use crate::inbox::{Category, Writer, quiet, snippet::summarise};
 use crate::local::{MarkBook, Scope};
 use crate::needs::{Inputs, Need, ReplyFacts, Thresholds, needs};
 use crate::present::columns::needs::cli;
@@ -49,11 +49,12 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let skipped = inbox.skipped + campaigns.skipped + bots.skipped;
 
     let (local, scope) = super::replies::marks::open(&context);
-    let handled = handled(&inbox.items, MarkBook::local(&local), &scope, &context);
+    let now = Utc::now();
+    let (handled, snoozed) =
+        set_aside(&inbox.items, MarkBook::local(&local), &scope, now, &context);
     let unhandled: Vec<&Exchange> =
         inbox.items.iter().filter(|e| !handled.contains(&e.id)).collect();
     let thresholds: Thresholds = context.session.needs;
-    let now = Utc::now();
     let everything: Vec<&Exchange> = inbox.items.iter().collect();
     let dnc = on_dnc(&context, &everything).await;
     let writers = last_writers(&context, &unhandled, thresholds, now).await;
@@ -61,6 +62,7 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let on_dnc = |party: &crate::api::Party| dnc.as_ref().map(|dnc| dnc.contains(&party.id));
     let reply = |exchange: &Exchange| ReplyFacts {
         handled: handled.contains(&exchange.id),
+        snoozed: snoozed.contains(&exchange.id),
         last: writers.get(&exchange.id).copied(),
     };
     let zone = Zone::Local;
@@ -110,23 +112,29 @@ fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit
     Exit::Ok
 }
 
-/// The replies marked handled as they stand now; when the marks cannot be read, none (with a
-/// warning): the list then shows more, never less.
-fn handled(
+/// The replies marked handled as they stand now, and those snoozed until later; when the
+/// marks cannot be read, none (with a warning): the list then shows more, never less.
+fn set_aside(
     inbox: &[Exchange],
     book: MarkBook<'_>,
     scope: &Scope,
+    now: chrono::DateTime<Utc>,
     context: &Context,
-) -> HashSet<i64> {
+) -> (HashSet<i64>, HashSet<i64>) {
     match book.marks(scope) {
-        Ok(marks) => inbox
-            .iter()
-            .filter(|e| marks.get(&e.id).is_some_and(|mark| mark.handled_at(e.updated_at)))
-            .map(|e| e.id)
-            .collect(),
+        Ok(marks) => {
+            let ids = |keep: &dyn Fn(&crate::local::Mark, &Exchange) -> bool| {
+                let marked = inbox.iter().filter(|e| marks.get(&e.id).is_some_and(|m| keep(m, e)));
+                marked.map(|e| e.id).collect()
+            };
+            let asleep = |mark: &crate::local::Mark, _: &Exchange| {
+                quiet::is_quiet(mark.snoozed_until, Timestamp(now))
+            };
+            (ids(&|mark, e| mark.handled_at(e.updated_at)), ids(&asleep))
+        }
         Err(error) => {
             warn(&context.term, &format!("The handled marks could not be read ({error})."));
-            HashSet::new()
+            (HashSet::new(), HashSet::new())
         }
     }
 }
@@ -192,7 +200,7 @@ async fn last_writers(
         .into_iter()
         .filter_map(|(id, chain)| {
             let contact = contacts.get(&id)?;
-            Some((id, summarise(&chain.ok()?.items, contact)?.last))
+            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?.last))
         })
         .collect()
 }

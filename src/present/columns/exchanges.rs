@@ -6,6 +6,7 @@
 use crate::api::Exchange;
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::Category;
+use crate::inbox::snooze::day_words;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
 use crate::present::tone::{self, Tone};
@@ -98,9 +99,15 @@ fn category() -> Col {
 }
 
 /// The first meaningful line of the latest message, once its chain has been read; for an
-/// automatic absence notice, until when the contact is away.
+/// automatic absence notice, until when the contact is away; for a snoozed reply (listed
+/// with the snoozed ones), until when it sleeps.
 fn snippet() -> Col {
     Col::new("Latest message", "SNIPPET", (18, 40), |e, context| {
+        if let Some(until) = context.inbox.snoozed_until(e) {
+            let today = context.zone.date(context.now);
+            let day = day_words(context.zone.date(until.0), today);
+            return Cell::text(format!("Snoozed until {day}")).tone(Tone::Dim);
+        }
         match context.inbox.snippet(e.id) {
             Some(snippet) => match snippet.away {
                 Some(away) => Cell::text(away_words(away.until)).tone(Tone::Dim),

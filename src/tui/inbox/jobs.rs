@@ -3,6 +3,7 @@
 //! the runner performs them and hands the answers back as actions.
 
 use crate::api::{ApiError, Client, Timestamp};
+use crate::clock::Zone;
 use crate::inbox::snippet::{Snippet, summarise};
 use crate::local::{LocalState, Mark, MarkBook, MarksVersion, Scope};
 use std::collections::HashMap;
@@ -20,6 +21,8 @@ pub struct SnippetJob {
     pub updated_at: Option<Timestamp>,
     /// The contact's address: tells their messages from the bot's.
     pub contact: String,
+    /// Where the contact is (their `timezone`), else the user's zone: when an absence ends.
+    pub zone: Zone,
 }
 
 impl SnippetJob {
@@ -27,8 +30,9 @@ impl SnippetJob {
     /// HTML body takes a while to convert).
     pub async fn perform(self, client: &Client) -> Result<Option<Snippet>, ApiError> {
         let chain = client.email_chain(self.exchange_id).await?;
-        let contact = self.contact;
-        let summary = tokio::task::spawn_blocking(move || summarise(&chain.items, &contact)).await;
+        let (contact, zone) = (self.contact, self.zone);
+        let summary =
+            tokio::task::spawn_blocking(move || summarise(&chain.items, &contact, &zone)).await;
         Ok(summary.unwrap_or(None))
     }
 }
@@ -48,6 +52,8 @@ pub enum LocalJob {
     MarkSeen(Scope, Vec<(i64, Timestamp)>),
     /// Handled (or not) as each reply stands at its `updated_at`.
     SetHandled(Scope, Vec<(i64, Option<Timestamp>)>, bool),
+    /// Snoozed until a moment, or woken (`None`).
+    SetSnoozed(Scope, Vec<i64>, Option<Timestamp>),
     SnippetRead(Scope, i64, Timestamp),
 }
 
@@ -106,6 +112,9 @@ impl LocalJob {
                 .set_handled(&scope, &flags, handled)
                 .err()
                 .and_then(|e| failed("be written", &e)),
+            LocalJob::SetSnoozed(scope, ids, until) => {
+                local.set_snoozed(&scope, &ids, until).err().and_then(|e| failed("be written", &e))
+            }
             LocalJob::SnippetRead(scope, id, at) => {
                 local.snippet_read(&scope, id, at).err().and_then(|e| failed("be written", &e))
             }

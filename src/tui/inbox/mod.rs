@@ -5,6 +5,9 @@
 
 pub mod jobs;
 pub(crate) mod notify;
+mod quiet;
+
+pub use notify::{Alerts, Announcing};
 
 use crate::api::{Exchange, Items, Timestamp};
 use crate::inbox::{Category, Facts, Snippet};
@@ -26,29 +29,21 @@ pub struct CachedSnippet {
     pub snippet: Option<Snippet>,
 }
 
-/// One triage action, to undo: each exchange with the handled flag it had before.
+/// One triage action, to undo: each exchange as it was before.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Triage {
-    pub before: Vec<(i64, bool)>,
+    pub before: Before,
     /// What was done, for the toast of the undo ("3 marked handled").
     pub what: String,
 }
 
-/// How new replies are announced beyond the toast and the count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Alerts {
-    /// A terminal bell.
-    pub bell: bool,
-    /// A desktop notification through OSC 9 and OSC 777.
-    pub desktop: bool,
-    /// Inside tmux the notification goes through its passthrough.
-    pub wrap: crate::text::Wrap,
-}
-
-impl Default for Alerts {
-    fn default() -> Self {
-        Alerts { bell: true, desktop: true, wrap: crate::text::Wrap::Plain }
-    }
+/// What a triage changed, as it was before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Before {
+    /// Each exchange with the handled flag it had.
+    Handled(Vec<(i64, bool)>),
+    /// Each exchange with the snooze it had (`None`: awake).
+    Snoozed(Vec<(i64, Option<Timestamp>)>),
 }
 
 #[derive(Debug, Clone)]
@@ -71,6 +66,11 @@ pub struct InboxState {
     pub shelf: Shelf,
     /// Handled replies are left out of the list.
     pub hide_handled: bool,
+    /// Only the snoozed replies are listed (they are left out otherwise).
+    pub show_snoozed: bool,
+    /// The moment snoozes and absences are judged at: moved on when one of them ends (the
+    /// dashboard's tick), so that a frame in between counts nothing again.
+    pub clock: Timestamp,
     /// Rows marked with Space or V, for a bulk action.
     pub marked: BTreeSet<i64>,
     /// Where a V range started.
@@ -86,6 +86,10 @@ pub struct InboxState {
     revision: u64,
     counts: CountsMemo,
     hot: HotMemo,
+    zones: ZonesMemo,
+    /// Replies that arrived, waiting for their chain to be read before they are announced
+    /// (an absence notice is not), and those read and ready.
+    pub announcing: Announcing,
     pub alerts: Alerts,
     /// The Overview's speed-to-lead breakdown (per campaign and per bot) is open.
     pub speed_open: bool,
@@ -102,6 +106,8 @@ impl Default for InboxState {
             reading: HashSet::new(),
             shelf: Shelf::All,
             hide_handled: true,
+            show_snoozed: false,
+            clock: Timestamp(chrono::DateTime::<chrono::Utc>::MIN_UTC),
             marked: BTreeSet::new(),
             range_from: None,
             last_triage: None,
@@ -110,6 +116,8 @@ impl Default for InboxState {
             revision: 0,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
+            zones: ZonesMemo::default(),
+            announcing: Announcing::default(),
             alerts: Alerts::default(),
             speed_open: false,
         }
@@ -129,14 +137,23 @@ impl InboxState {
             scope: Some(scope),
             shelf: self.shelf,
             hide_handled: self.hide_handled,
+            show_snoozed: self.show_snoozed,
+            clock: self.clock,
             alerts: self.alerts,
             ..InboxState::default()
         }
     }
 
-    /// Whether `exchange` passes the category and handled filters.
+    /// Whether `exchange` passes the category, handled and snoozed filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
-        self.shelf.holds(&Category::of(&exchange.status)) && !self.hidden_as_handled(exchange)
+        self.shelf.holds(&Category::of(&exchange.status)) && self.passes_triage(exchange)
+    }
+
+    /// Whether the handled and snoozed filters let `exchange` through: a snoozed reply is
+    /// listed only when the snoozed ones are asked for, and then only they are.
+    fn passes_triage(&self, exchange: &Exchange) -> bool {
+        let asleep = self.asleep_until(exchange).is_some();
+        if self.show_snoozed { asleep } else { !asleep && !self.hidden_as_handled(exchange) }
     }
 
     /// Left out of the list by the handled filter.
@@ -190,12 +207,14 @@ impl InboxState {
     /// counted once for each state of the list, the marks and the filters, not on every
     /// frame (at 200k exchanges that took milliseconds a frame).
     pub(crate) fn counts(&self, exchanges: Option<&Items<Exchange>>) -> Arc<InboxCounts> {
-        let key = (self.revision, self.hide_handled, self.first_use);
+        let key = (self.revision, self.hide_handled, self.show_snoozed, self.first_use);
         self.counts.get(exchanges, key, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             Arc::new(InboxCounts {
-                // What the list would show: a new reply hidden as handled is not counted.
+                // What the list would show: a new reply hidden as handled is not counted (a
+                // snoozed one is never new while it sleeps).
                 new: items.iter().filter(|e| self.is_new(e) && !self.hidden_as_handled(e)).count(),
+                snoozed: items.iter().filter(|e| self.asleep_until(e).is_some()).count(),
                 categories: self.category_counts(items),
             })
         })
@@ -208,19 +227,21 @@ impl InboxState {
         self.hot.get(exchanges, self.revision, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             let hot = items.iter().enumerate().filter(|(_, exchange)| {
-                Category::of(&exchange.status).is_hot() && !self.is_handled(exchange)
+                Category::of(&exchange.status).is_hot()
+                    && !self.is_handled(exchange)
+                    && self.asleep_until(exchange).is_none()
             });
             Arc::new(hot.map(|(index, _)| index).collect())
         })
     }
 
-    /// Rows per category under the handled filter (what pressing its key would list), in the
-    /// bar's order: the named categories, then each other status seen.
+    /// Rows per category under the handled and snoozed filters (what pressing its key would
+    /// list), in the bar's order: the named categories, then each other status seen.
     fn category_counts(&self, exchanges: &[Exchange]) -> Vec<(Category, usize)> {
         let mut counts: Vec<(Category, usize)> =
             Category::NAMED.iter().map(|c| (c.clone(), 0)).collect();
         for exchange in exchanges {
-            if self.hidden_as_handled(exchange) {
+            if !self.passes_triage(exchange) {
                 continue;
             }
             let category = Category::of(&exchange.status);
@@ -259,10 +280,13 @@ impl InboxState {
 
     /// Whether the snippet of `exchange` must be read (never read, or it moved since).
     pub(crate) fn wants_snippet(&self, exchange: &Exchange) -> bool {
-        !self.reading.contains(&exchange.id)
-            && self
-                .current_snippet(exchange.id)
-                .is_none_or(|cached| cached.updated_at != exchange.updated_at)
+        !self.reading.contains(&exchange.id) && !self.read_as_it_stands(exchange)
+    }
+
+    /// Whether the chain of `exchange` was read as it stands now.
+    pub(crate) fn read_as_it_stands(&self, exchange: &Exchange) -> bool {
+        self.current_snippet(exchange.id)
+            .is_some_and(|cached| cached.updated_at == exchange.updated_at)
     }
 }
 
@@ -271,13 +295,18 @@ impl InboxState {
 pub struct InboxCounts {
     /// Replies new since the last look.
     pub new: usize,
+    /// Replies snoozed, hidden until their day.
+    pub snoozed: usize,
     /// Rows per category under the handled filter, in the category bar's order.
     pub categories: Vec<(Category, usize)>,
 }
 
-/// The inbox's counts, made again when the exchanges, the marks (their revision), the handled
-/// filter or the first use change.
-type CountsMemo = ListMemo<Exchange, (u64, bool, Option<Timestamp>), Arc<InboxCounts>>;
+/// The inbox's counts, made again when the exchanges, the marks or the clock (their
+/// revision), the handled and snoozed filters or the first use change.
+type CountsMemo = ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>), Arc<InboxCounts>>;
+
+/// Each contact's zone by contact id, made again for another contact list.
+type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, crate::clock::Zone>>>;
 
 /// The hot, unhandled replies, made again when the exchanges or the marks change.
 type HotMemo = ListMemo<Exchange, u64, Arc<Vec<usize>>>;
@@ -295,7 +324,12 @@ impl Facts for InboxState {
         } else {
             first_use
         };
-        is_new(mark, exchange.updated_at, first_use)
+        // Back from a snooze or an absence: as if it moved then.
+        is_new(mark, self.moved_at(exchange), first_use)
+    }
+
+    fn snoozed_until(&self, exchange: &Exchange) -> Option<Timestamp> {
+        self.asleep_until(exchange)
     }
 
     fn is_handled(&self, exchange: &Exchange) -> bool {

@@ -4,14 +4,41 @@
 //! so they reach the user's terminal over SSH. Only names and categories go in, sanitised;
 //! never a message body.
 
-use super::Alerts;
 use crate::text::{osc, sanitize, truncate};
+use std::collections::BTreeSet;
 
 /// One arrived reply: who, and its category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arrival {
     pub name: String,
     pub category: String,
+}
+
+/// How new replies are announced beyond the toast and the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alerts {
+    /// A terminal bell.
+    pub bell: bool,
+    /// A desktop notification through OSC 9 and OSC 777.
+    pub desktop: bool,
+    /// Inside tmux the notification goes through its passthrough.
+    pub wrap: crate::text::Wrap,
+}
+
+impl Default for Alerts {
+    fn default() -> Self {
+        Alerts { bell: true, desktop: true, wrap: crate::text::Wrap::Plain }
+    }
+}
+
+/// Arrived replies on their way to being announced: an absence notice is known only once
+/// its chain is read, so the announcement waits for the chains of what arrived.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Announcing {
+    /// Arrived and new, their chain not read yet.
+    pub waiting: BTreeSet<i64>,
+    /// Read and not an absence: announced together once nothing waits.
+    pub ready: Vec<Arrival>,
 }
 
 /// Names listed in a toast before "and N more".

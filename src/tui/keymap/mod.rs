@@ -97,7 +97,12 @@ impl Default for Keymap {
             b(&[Key::ch('u')], C::UploadContact, S::Reply, "referral: add an address it names"),
             b(&[Key::ch(']')], C::NextUnhandled, S::Inbox, "next unhandled reply"),
             b(&[Key::ch('[')], C::PrevUnhandled, S::Inbox, "previous unhandled reply"),
-            b(&[Key::ch('H')], C::ToggleHandled, S::Inbox, "hide or show handled replies"),
+            b(
+                &[Key::ch('H')],
+                C::ToggleHandled,
+                S::Inbox,
+                "handled hidden → shown → only snoozed ones",
+            ),
             b(
                 &[Key::ch(' ')],
                 C::MarkRow,
@@ -110,7 +115,8 @@ impl Default for Keymap {
                 S::Inbox,
                 "mark a range: {mark_range}, move, {mark_range}",
             ),
-            b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled"),
+            b(&[Key::ch('z')], C::Undo, S::Reply, "undo the last handled/unhandled/snooze"),
+            b(&[Key::ch('b')], C::Snooze, S::Reply, "snooze: hide until a day, then back as new"),
             b(&[Key::ch('A')], C::ShowCategory(Shelf::All), S::Inbox, "all categories"),
             b(&[Key::ch('i')], C::ShowCategory(Shelf::Interested), S::Inbox, "only Interested"),
             b(&[Key::ch('m')], C::ShowCategory(Shelf::Meeting), S::Inbox, "only Meeting"),

@@ -56,7 +56,12 @@ pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
     // A jump's focus narrows too (a campaign's rows at once, before the server's answer).
     let focus = state.panes.exchanges.focus.as_ref();
-    let narrowed = inbox.shelf != Shelf::All || inbox.hide_handled || focus.is_some();
+    let snoozed = inbox.counts(state.org.store.exchanges.data.as_ref().map(|d| &d.items)).snoozed;
+    let narrowed = inbox.shelf != Shelf::All
+        || inbox.hide_handled
+        || inbox.show_snoozed
+        || snoozed > 0
+        || focus.is_some();
     let shows = |e: &Exchange| inbox.shows(e) && focus.is_none_or(|focus| focus.holds(e));
     let keep: Option<Vec<bool>> =
         narrowed.then(|| state.org.store.exchanges.items().iter().map(shows).collect());

@@ -111,6 +111,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         | Command::MarkRow
         | Command::MarkRange
         | Command::Undo
+        | Command::Snooze
         | Command::ShowCategory(_) => triage::run(state, command),
         Command::NeedsYou => navigate::open_needs(state),
         Command::HonourOptOut => needs::honour_opt_outs(state, false),

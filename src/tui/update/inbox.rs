@@ -9,7 +9,7 @@ use crate::present::names::party_name;
 use crate::tui::action::Effect;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
-use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
+use crate::tui::inbox::{Before, CachedSnippet, SNIPPETS_IN_FLIGHT, Triage};
 use crate::tui::layout::list_rows;
 use crate::tui::model::Pane;
 use crate::tui::resource::keep_inbox_rows;
@@ -38,6 +38,7 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
                 return Vec::new();
             }
             state.org.inbox.first_use = Some(first_use);
+            state.org.inbox.set_clock(Timestamp(state.env.now));
             state.org.inbox.take_stored_marks(marks);
         }
         LocalAnswer::Marks { scope, version, marks } => {
@@ -85,8 +86,9 @@ pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Replies that are new and arrived (or moved) since the last load: a toast naming them,
-/// and the bell and desktop notification (the effects). The first load only remembers what
-/// is there.
+/// and the bell and desktop notification (the effects). One whose chain is not read as it
+/// stands waits for it: an automatic absence notice is announced to nobody. The first load
+/// only remembers what is there.
 fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     let inbox = &state.org.inbox;
     if inbox.first_use.is_none() || state.org.store.exchanges.data.is_none() {
@@ -102,19 +104,54 @@ fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     for exchange in &moved {
         org.inbox.note_arrival(exchange.id, exchange.updated_at);
     }
-    let arrivals: Vec<Arrival> = moved
-        .into_iter()
-        .filter(|e| org.inbox.is_new(e))
-        .map(|e| Arrival {
-            name: party_name(&e.contact),
-            category: Category::of(&e.status).label().to_string(),
-        })
-        .collect();
-    if arrivals.is_empty() {
+    let new: Vec<&Exchange> = moved.into_iter().filter(|e| org.inbox.is_new(e)).collect();
+    for exchange in new {
+        if !org.inbox.read_as_it_stands(exchange) {
+            org.inbox.announcing.waiting.insert(exchange.id);
+        } else if let Some(arrival) = arrival(&org.inbox, exchange) {
+            org.inbox.announcing.ready.push(arrival);
+        }
+    }
+    announce_ready(state)
+}
+
+/// The arrival to announce, unless the reply is an absence notice (or no longer new).
+fn arrival(inbox: &crate::tui::inbox::InboxState, exchange: &Exchange) -> Option<Arrival> {
+    let away = inbox.last_writer(exchange) == Some(crate::inbox::Writer::Away);
+    (inbox.is_new(exchange) && !away).then(|| Arrival {
+        name: party_name(&exchange.contact),
+        category: Category::of(&exchange.status).label().to_string(),
+    })
+}
+
+/// Announces what is ready once no arrival waits for its chain: one toast, one bell.
+fn announce_ready(state: &mut AppState) -> Vec<Effect> {
+    let announcing = &state.org.inbox.announcing;
+    if !announcing.waiting.is_empty() || announcing.ready.is_empty() {
         return Vec::new();
     }
+    let arrivals = std::mem::take(&mut state.org.inbox.announcing.ready);
     state.show_toast(Tone::Success, headline(&arrivals));
     terminal_bytes(&arrivals, state.org.inbox.alerts).into_iter().map(Effect::Announce).collect()
+}
+
+/// An arrival's chain was read (or could not be) at `updated_at`: it is announced with the
+/// others once none waits, unless it is an absence notice. A read of an older state of it
+/// (asked before it moved) leaves it waiting.
+fn arrival_read(state: &mut AppState, id: i64, updated_at: Option<Timestamp>) -> Vec<Effect> {
+    let items = state.org.store.exchanges.items();
+    let current = items.iter().find(|e| e.id == id).is_none_or(|e| e.updated_at == updated_at);
+    if !current || !state.org.inbox.announcing.waiting.contains(&id) {
+        return Vec::new();
+    }
+    state.org.inbox.announcing.waiting.remove(&id);
+    let items = state.org.store.exchanges.items();
+    if let Some(arrival) =
+        items.iter().find(|e| e.id == id).and_then(|e| arrival(&state.org.inbox, e))
+    {
+        state.org.inbox.announcing.ready.push(arrival);
+    }
+    announce_ready(state)
 }
 
 /// Asks for the snippets of the rows in view (then a few beyond), then — in any pane — of
@@ -134,20 +171,31 @@ pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
     } else {
         &[]
     };
-    let hot =
-        state.org.inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items));
+    let inbox = &state.org.inbox;
+    let hot = inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items));
+    // Arrivals first: their announcement waits for their chains.
+    let arriving: Vec<usize> = if inbox.announcing.waiting.is_empty() {
+        Vec::new()
+    } else {
+        let waiting = &inbox.announcing.waiting;
+        (items.iter().enumerate().filter(|(_, e)| waiting.contains(&e.id)))
+            .map(|(index, _)| index)
+            .collect()
+    };
+    let zones = inbox.contact_zones(state.org.store.contacts.data.as_ref().map(|d| &d.items));
     let mut asked = std::collections::HashSet::new();
-    let jobs: Vec<SnippetJob> = in_view
-        .iter()
-        .map(|&index| index as usize)
+    let jobs: Vec<SnippetJob> = arriving
+        .into_iter()
+        .chain(in_view.iter().map(|&index| index as usize))
         .chain(hot.iter().copied())
         .filter_map(|index| items.get(index))
-        .filter(|exchange| state.org.inbox.wants_snippet(exchange) && asked.insert(exchange.id))
+        .filter(|exchange| inbox.wants_snippet(exchange) && asked.insert(exchange.id))
         .take(room)
         .map(|exchange| SnippetJob {
             exchange_id: exchange.id,
             updated_at: exchange.updated_at,
             contact: exchange.contact.email.clone(),
+            zone: zones.get(&exchange.contact.id).copied().unwrap_or(state.env.zone),
         })
         .collect();
     jobs.into_iter()
@@ -180,17 +228,32 @@ pub(crate) fn on_snippet(
         .inbox
         .snippets
         .insert(job.exchange_id, CachedSnippet { updated_at: job.updated_at, snippet });
-    match (&state.org.inbox.scope, job.updated_at, read) {
-        (Some(scope), Some(at), true) => {
-            vec![Effect::Local(LocalJob::SnippetRead(scope.clone(), job.exchange_id, at))]
-        }
-        _ => Vec::new(),
+    // An absence notice leaves the list of new ones, and an absence that ended already
+    // counts from its end.
+    let mut effects = keep_inbox_rows(state).into_iter().collect::<Vec<_>>();
+    effects.extend(arrival_read(state, job.exchange_id, job.updated_at));
+    if let (Some(scope), Some(at), true) = (&state.org.inbox.scope, job.updated_at, read) {
+        effects.push(Effect::Local(LocalJob::SnippetRead(scope.clone(), job.exchange_id, at)));
     }
+    effects
 }
 
-/// The reply opened: seen at its present `updated_at`.
+/// The clock moved: a snooze or an absence that ended by now brings its reply back, as new.
+pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
+    let now = Timestamp(state.env.now);
+    if !state.org.inbox.wakes_by(now) {
+        return Vec::new();
+    }
+    state.org.inbox.set_clock(now);
+    keep_inbox_rows(state).into_iter().collect()
+}
+
+/// The reply opened: seen at its present `updated_at`, or at the moment it came back from a
+/// snooze or an absence (so that it is not new again until it moves).
 pub(crate) fn seen(state: &mut AppState, exchange: &Exchange) -> Vec<Effect> {
-    let Some(at) = exchange.updated_at else { return Vec::new() };
+    let Some(at) = state.org.inbox.moved_at(exchange).or(exchange.updated_at) else {
+        return Vec::new();
+    };
     let mark = state.org.inbox.mark_mut(exchange.id);
     mark.seen_updated_at = Some(at);
     match &state.org.inbox.scope {
@@ -221,8 +284,61 @@ pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> V
         crate::text::count(ids.len(), "reply", "replies"),
         if handled { "marked handled" } else { "marked not handled" }
     );
-    state.org.inbox.last_triage = Some(crate::tui::inbox::Triage { before, what });
+    state.org.inbox.last_triage = Some(Triage { before: Before::Handled(before), what });
     apply_handled(state, ids.iter().map(|&id| (id, handled)).collect())
+}
+
+/// Snoozes replies until `until` (or wakes them: `None`) for the team, lists the rows again
+/// and writes it down; remembered for undo. A snoozed reply is seen as it stands: when it
+/// comes back it is new from that moment.
+pub(crate) fn set_snoozed(
+    state: &mut AppState,
+    ids: &[i64],
+    until: Option<Timestamp>,
+    what: String,
+) -> Vec<Effect> {
+    if ids.is_empty() {
+        return Vec::new();
+    }
+    let before: Vec<(i64, Option<Timestamp>)> = ids
+        .iter()
+        .map(|&id| (id, state.org.inbox.mark(id).and_then(|mark| mark.snoozed_until)))
+        .collect();
+    state.org.inbox.last_triage = Some(Triage { before: Before::Snoozed(before), what });
+    let mut effects = Vec::new();
+    if until.is_some() {
+        let items = state.org.store.exchanges.items();
+        let snoozed: Vec<Exchange> =
+            items.iter().filter(|e| ids.contains(&e.id)).cloned().collect();
+        for exchange in &snoozed {
+            effects.extend(seen(state, exchange));
+        }
+    }
+    effects.extend(apply_snoozed(state, ids.iter().map(|&id| (id, until)).collect()));
+    effects
+}
+
+/// Sets snoozes as given, lists the rows again and writes them down (one write per moment).
+pub(crate) fn apply_snoozed(
+    state: &mut AppState,
+    snoozes: Vec<(i64, Option<Timestamp>)>,
+) -> Vec<Effect> {
+    // Judged from now: the clock may have stood since the last snooze ended.
+    state.org.inbox.set_clock(Timestamp(state.env.now));
+    for &(id, until) in &snoozes {
+        state.org.inbox.mark_mut(id).snoozed_until = until;
+    }
+    let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
+    let Some(scope) = state.org.inbox.scope.clone() else { return effects };
+    let mut moments: Vec<Option<Timestamp>> = snoozes.iter().map(|(_, until)| *until).collect();
+    moments.sort();
+    moments.dedup();
+    for until in moments {
+        let ids: Vec<i64> =
+            snoozes.iter().filter(|(_, at)| *at == until).map(|(id, _)| *id).collect();
+        effects.push(Effect::Local(LocalJob::SetSnoozed(scope.clone(), ids, until)));
+    }
+    effects
 }
 
 /// Sets handled flags as given, lists the rows again and writes them down.

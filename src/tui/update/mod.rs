@@ -16,6 +16,7 @@ mod outside;
 mod overlay;
 mod query;
 mod search;
+mod snooze;
 mod triage;
 
 use crate::clock::age;
@@ -72,6 +73,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             // `needs_frame`.
             Watched::quietly(&mut state.env).now = now;
             let mut effects = forms::on_tick(state);
+            effects.extend(inbox::on_tick(state));
             effects.extend(inbox::reread_marks(state, false));
             effects
         }

@@ -16,7 +16,7 @@ use crate::tui::update::fetch::fetch;
 use crate::tui::update::forms;
 use crate::tui::update::login::submit_login;
 use crate::tui::update::navigate::apply_filter;
-use crate::tui::update::{commands, navigate, outside};
+use crate::tui::update::{commands, navigate, outside, snooze};
 use crate::tui::widgets::help;
 use chrono::NaiveDate;
 use crossterm::event::{KeyCode, KeyEvent};
@@ -60,6 +60,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         }
         Some(Overlay::Form(form)) if form.is_write() => forms::on_form_key(state, form, key),
         Some(Overlay::Confirm(confirm)) => forms::on_confirm_key(state, confirm, key),
+        Some(Overlay::Snooze(prompt)) => snooze::on_prompt_key(state, prompt, key),
         Some(Overlay::Form(mut form)) => match form.handle_key(key) {
             FormOutcome::Cancel => Vec::new(),
             FormOutcome::Submit => submit_form(state, form),
@@ -145,6 +146,14 @@ fn run_parsed(
             effects
         }
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
+        Ok(PaletteAction::Snooze(when)) => match snooze::from_palette(state, when.as_deref()) {
+            Ok(effects) => effects,
+            Err(message) => {
+                palette.error = Some(message);
+                state.transient.overlay = Some(Overlay::Palette(palette));
+                Vec::new()
+            }
+        },
         Err(message) => {
             palette.error = Some(message);
             state.transient.overlay = Some(Overlay::Palette(palette));

@@ -8,11 +8,14 @@ use crate::present::names::party_name;
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
+use crate::tui::inbox::Before;
 use crate::tui::layout::list_rows;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
-use crate::tui::update::inbox::{apply_handled, marked_replies, reply_in_view, set_handled};
+use crate::tui::update::inbox::{
+    apply_handled, apply_snoozed, marked_replies, reply_in_view, set_handled,
+};
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {
@@ -36,17 +39,29 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::ToggleHandled => {
-            state.org.inbox.hide_handled = !state.org.inbox.hide_handled;
-            let search = keep_inbox_rows(state);
-            state.transient.notice = Some(
-                if state.org.inbox.hide_handled {
-                    "Handled replies hidden."
-                } else {
+            // Hidden → shown → only the snoozed ones → hidden.
+            let inbox = &mut state.org.inbox;
+            let notice = match (inbox.hide_handled, inbox.show_snoozed) {
+                (true, _) => {
+                    (inbox.hide_handled, inbox.show_snoozed) = (false, false);
                     "Handled replies shown (✓)."
                 }
-                .into(),
-            );
+                (false, false) => {
+                    inbox.show_snoozed = true;
+                    "Only snoozed replies, until their day (b then 0 wakes one)."
+                }
+                (false, true) => {
+                    (inbox.hide_handled, inbox.show_snoozed) = (true, false);
+                    "Handled and snoozed replies hidden."
+                }
+            };
+            let search = keep_inbox_rows(state);
+            state.transient.notice = Some(notice.into());
             search.into_iter().collect()
+        }
+        Command::Snooze => {
+            super::snooze::open_prompt(state);
+            Vec::new()
         }
         Command::MarkRow => {
             if let Some(id) = state.panes.exchanges.list.selected_id()
@@ -201,7 +216,10 @@ fn undo(state: &mut AppState) -> Vec<Effect> {
         state.transient.notice = Some("Nothing to undo.".into());
         return Vec::new();
     };
-    let effects = apply_handled(state, triage.before);
+    let effects = match triage.before {
+        Before::Handled(flags) => apply_handled(state, flags),
+        Before::Snoozed(snoozes) => apply_snoozed(state, snoozes),
+    };
     state.show_toast(Tone::Success, format!("Undone: {}.", triage.what));
     effects
 }

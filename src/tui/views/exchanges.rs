@@ -40,10 +40,18 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         format!(" · {} [f]", query_text(&state.panes.exchanges.query, state)),
         theme.accent,
     )];
-    if !state.org.inbox.hide_handled {
+    let inbox = &state.org.inbox;
+    if inbox.show_snoozed {
+        extra.push(Span::styled(" · only snoozed", theme.dim));
+    } else if !inbox.hide_handled {
         extra.push(Span::styled(" · handled shown", theme.dim));
     }
-    let inbox = &state.org.inbox;
+    let snoozed =
+        inbox.counts(state.org.store.exchanges.data.as_ref().map(|data| &data.items)).snoozed;
+    if snoozed > 0 && !inbox.show_snoozed {
+        let key = state.env.keymap.key_for(Command::ToggleHandled).unwrap_or_default();
+        extra.push(Span::styled(format!(" · {snoozed} snoozed [{key}]"), theme.dim));
+    }
     render_pane_list_adjusted::<Exchanges>(frame, list, state, extra, |exchange, cells| {
         if inbox.is_new(exchange) {
             cells.iter_mut().for_each(|cell| cell.strong = true);

@@ -60,6 +60,9 @@ pub fn render(frame: &mut Frame, state: &AppState) {
             &state.env.theme,
             sending(state).as_deref(),
         )),
+        Some(Overlay::Snooze(prompt)) => {
+            Some(crate::tui::widgets::snooze::render(frame, regions.body, prompt, &state.env.theme))
+        }
         None => None,
     };
     if let Some(note) = &state.transient.toast {

@@ -7,6 +7,7 @@ pub(crate) mod form;
 pub mod help;
 pub(crate) mod palette;
 pub(crate) mod problem;
+pub(crate) mod snooze;
 pub(crate) mod status_bar;
 pub(crate) mod table;
 pub(crate) mod tabs;

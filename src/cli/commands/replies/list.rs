@@ -32,6 +32,9 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     let now = Timestamp(Utc::now());
     let book = MarkBook::local(&local);
     let mut replies = joined(&exchanges, book, &scope, now, &context);
+    // A snoozed reply sleeps out of the list (and every count) until its day.
+    let asleep = replies.iter().filter(|reply| reply.snoozed_until.is_some()).count();
+    replies.retain(|reply| reply.snoozed_until.is_some() == args.snoozed);
     replies.retain(|reply| wanted(reply, &args, now));
     if args.check {
         // Only a reply in which the contact spoke last waits on us: the chains tell.
@@ -40,16 +43,25 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     }
     if args.snippets {
         super::snippets::fill(&context, &mut replies).await;
+        // A read chain may show an absence notice: not new until the contact is back.
+        replies.retain(|reply| !args.new || reply.new);
     }
     // Under cron any output is mailed: a check with nothing waiting prints nothing there.
     let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
     if !silent {
-        print_list(&replies, &columns(args.snippets), &args.output, &context.term)?;
+        print_list(&replies, &columns(args.snippets, args.snoozed), &args.output, &context.term)?;
+    }
+    if asleep > 0 && !args.snoozed && !args.quiet && context.term.stderr_tty {
+        let what = crate::text::count(asleep, "snoozed reply", "snoozed replies");
+        note(&format!("{what} not listed until their day: `outreach replies --snoozed`."));
     }
     if args.mark_seen {
+        // Seen as it stands, or as it came back from a snooze or an absence.
         let seen: Vec<(i64, Timestamp)> = replies
             .iter()
-            .filter_map(|reply| Some((reply.exchange.id, reply.exchange.updated_at?)))
+            .filter_map(|reply| {
+                Some((reply.exchange.id, reply.moved_at.or(reply.exchange.updated_at)?))
+            })
             .collect();
         book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
@@ -75,7 +87,7 @@ fn joined(
     });
     exchanges
         .iter()
-        .map(|exchange| Reply::new(exchange.clone(), marks.get(&exchange.id), first_use))
+        .map(|exchange| Reply::new(exchange.clone(), marks.get(&exchange.id), first_use, now))
         .collect()
 }
 

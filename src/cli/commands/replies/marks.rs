@@ -1,11 +1,15 @@
-//! The local state as `outreach replies` uses it, and `outreach replies handle|unhandle ID…`.
+//! The local state as `outreach replies` uses it, `outreach replies handle|unhandle ID…` and
+//! `outreach replies snooze|unsnooze ID…`.
 
 use crate::api::{ExchangeGroup, ExchangeQuery, Timestamp};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
+use crate::clock::Zone;
+use crate::inbox::snooze::{day_words, snooze_day, snooze_until};
 use crate::local::{LocalState, MarkBook, Scope};
+use chrono::Utc;
 use std::collections::HashMap;
 
 /// The local state and the scope of this session (profile + organisation). A file that
@@ -52,6 +56,58 @@ pub(super) async fn set_handled(
     let count = crate::text::count(ids.len(), "reply", "replies");
     note(&format!(
         "Marked {count} {word} for profile {} (kept on this machine; the API has no such field).",
+        scope.profile
+    ));
+    Ok(Exit::Ok)
+}
+
+/// `snooze ID… --until DAY | --for SPAN`, or `unsnooze ID…` (`when` is `None`): the replies
+/// leave the list and every count until the day begins in the user's zone, then come back
+/// as new. Kept with the handled marks (shared with a team once there is a team store).
+pub(super) async fn set_snoozed(
+    global: &GlobalArgs,
+    ids: &[i64],
+    when: Option<&str>,
+) -> Result<Exit, CliError> {
+    let zone = Zone::Local;
+    let today = zone.date(Utc::now());
+    // Bad words are refused before anything is asked of the server.
+    let day = when
+        .map(|text| {
+            snooze_day(text, today).map_err(|message| {
+                CliError::usage(message).with_hint(
+                    "e.g. `outreach replies snooze 200123 --for 30d` or --until 2026-12-24",
+                )
+            })
+        })
+        .transpose()?;
+    let context = Context::connect(global).await?;
+    let (local, scope) = open(&context);
+    let word = if day.is_some() { "snoozed" } else { "unsnoozed" };
+    kept(&local, &format!("The {word} mark"))?;
+    let stand = as_they_stand(&context, ids).await?;
+    let book = MarkBook::local(&local);
+    let until = day.map(|day| snooze_until(day, &zone));
+    if until.is_some() {
+        // Seen as it stands: when it comes back it is new from that moment on.
+        let seen: Vec<(i64, Timestamp)> =
+            stand.iter().filter_map(|&(id, at)| Some((id, at?))).collect();
+        book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
+    }
+    book.set_snoozed(&scope, ids, until).map_err(|error| CliError::failure(error.to_string()))?;
+    let until_words = day.map(|day| day.format(" until %Y-%m-%d").to_string()).unwrap_or_default();
+    let lines: String = ids.iter().map(|id| format!("{id} {word}{until_words}\n")).collect();
+    write_stdout(&lines)?;
+    let count = crate::text::count(ids.len(), "reply", "replies");
+    let what = match day {
+        Some(day) => format!(
+            "Snoozed {count} until {} (hidden until then, then back as new)",
+            day_words(day, today)
+        ),
+        None => format!("Woke {count}: listed again"),
+    };
+    note(&format!(
+        "{what}, for profile {} (kept on this machine; the API has no such field).",
         scope.profile
     ));
     Ok(Exit::Ok)

@@ -14,7 +14,8 @@ use crate::cli::exit::{CliError, Exit};
 use clap::{Args, Subcommand};
 use options::ListArgs;
 
-/// `outreach replies [OPTIONS]` lists; `outreach replies handle|unhandle ID…` marks.
+/// `outreach replies [OPTIONS]` lists; `outreach replies handle|unhandle|snooze|unsnooze ID…`
+/// marks.
 #[derive(Debug, Clone, Args)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct RepliesArgs {
@@ -38,6 +39,37 @@ Examples:
 Examples:
   outreach replies unhandle 200123")]
     Unhandle(MarkArgs),
+
+    /// Remind me later: hide replies from the list and every count until a day, then bring
+    /// them back as new (kept with the handled marks).
+    #[command(after_help = "\
+Examples:
+  outreach replies snooze 200123 --for 30d
+  outreach replies snooze 200123 200456 --until 2026-12-24
+  outreach replies snooze 200123 --until monday
+  outreach replies --snoozed          # what is snoozed, and until when")]
+    Snooze(SnoozeArgs),
+
+    /// Bring snoozed replies back at once.
+    #[command(after_help = "\
+Examples:
+  outreach replies unsnooze 200123")]
+    Unsnooze(MarkArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SnoozeArgs {
+    /// Exchange ids (see `outreach replies`).
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<i64>,
+
+    /// The day they come back (as it begins in your zone): 2026-12-24, tomorrow, monday.
+    #[arg(long, value_name = "DAY", required_unless_present = "span", conflicts_with = "span")]
+    pub until: Option<String>,
+
+    /// How long they sleep: 1d, 3d, 1w, 30d (back as that day begins).
+    #[arg(long = "for", value_name = "SPAN")]
+    pub span: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -51,6 +83,12 @@ pub async fn run(global: &GlobalArgs, args: RepliesArgs) -> Result<Exit, CliErro
     match args.action {
         Some(RepliesAction::Handle(marks)) => marks::set_handled(global, &marks.ids, true).await,
         Some(RepliesAction::Unhandle(marks)) => marks::set_handled(global, &marks.ids, false).await,
+        Some(RepliesAction::Snooze(snooze)) => {
+            let when = snooze.until.as_deref().or(snooze.span.as_deref());
+            // clap requires one of the two: `when` is never empty here.
+            marks::set_snoozed(global, &snooze.ids, Some(when.unwrap_or_default())).await
+        }
+        Some(RepliesAction::Unsnooze(marks)) => marks::set_snoozed(global, &marks.ids, None).await,
         None => list::run(global, args.list).await,
     }
 }

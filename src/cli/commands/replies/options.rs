@@ -25,6 +25,10 @@ pub struct ListArgs {
     #[arg(long)]
     pub unhandled: bool,
 
+    /// Only the snoozed replies, with the day each comes back (they are left out otherwise).
+    #[arg(long)]
+    pub snoozed: bool,
+
     /// Add the first meaningful line of the contact's latest message (greeting, quotes and
     /// signature skipped); one request per reply, four at a time.
     #[arg(long)]

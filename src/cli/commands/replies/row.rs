@@ -4,7 +4,8 @@
 
 use crate::api::{Exchange, Timestamp};
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
-use crate::inbox::{Category, Writer, waits_on_us};
+use crate::inbox::snooze::day_words;
+use crate::inbox::{Category, Writer, quiet, waits_on_us};
 use crate::local::{self, Mark};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
@@ -23,12 +24,29 @@ pub struct Reply {
     pub new: bool,
     /// Marked handled on this machine.
     pub handled: bool,
+    /// Snoozed: hidden until this moment, then back as new (listed with `--snoozed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub snoozed_until: Option<Timestamp>,
     /// With `--snippets`: the first meaningful line of the contact's latest message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
     /// Who wrote the latest message, when its chain was read (`--check` reads it).
     #[serde(skip)]
     pub last: Option<Writer>,
+    /// The moment the reply counts as having moved (its `updated_at`, or when it came back
+    /// from a snooze or an absence): what `--mark-seen` records.
+    #[serde(skip)]
+    pub moved_at: Option<Timestamp>,
+    #[serde(skip)]
+    judged: Judged,
+}
+
+/// What "new" is judged from, kept to judge it again once an absence is read.
+#[derive(Debug, Clone, Copy)]
+struct Judged {
+    mark: Option<Mark>,
+    first_use: Timestamp,
+    now: Timestamp,
 }
 
 fn slug<S: Serializer>(category: &Category, serializer: S) -> Result<S::Ok, S::Error> {
@@ -36,21 +54,44 @@ fn slug<S: Serializer>(category: &Category, serializer: S) -> Result<S::Ok, S::E
 }
 
 impl Reply {
-    pub fn new(exchange: Exchange, mark: Option<&Mark>, first_use: Timestamp) -> Reply {
-        Reply {
+    /// A reply with its mark, judged at `now`: new since the user's last look, handled,
+    /// snoozed ([`crate::inbox::quiet`]: a snooze that ended brings it back as new).
+    pub fn new(
+        exchange: Exchange,
+        mark: Option<&Mark>,
+        first_use: Timestamp,
+        now: Timestamp,
+    ) -> Reply {
+        let snoozed = mark.and_then(|mark| mark.snoozed_until);
+        let mut reply = Reply {
             category: Category::of(&exchange.status),
-            new: local::is_new(mark, exchange.updated_at, first_use),
+            new: false,
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
+            snoozed_until: quiet::is_quiet(snoozed, now).then_some(snoozed).flatten(),
             snippet: None,
             last: None,
+            moved_at: None,
+            judged: Judged { mark: mark.copied(), first_use, now },
             exchange,
-        }
+        };
+        reply.judge(None);
+        reply
+    }
+
+    /// Judges "new" again knowing when the contact is `back` from an absence (its chain
+    /// read): quiet until then, new from then.
+    pub fn judge(&mut self, back: Option<Timestamp>) {
+        let Judged { mark, first_use, now } = self.judged;
+        let snoozed = mark.and_then(|mark| mark.snoozed_until);
+        let until = quiet::quiet_until(snoozed, back);
+        self.moved_at = quiet::moved_at(self.exchange.updated_at, until, now);
+        self.new = local::is_new(mark.as_ref(), self.moved_at, first_use);
     }
 
     /// An unhandled Interested or Referral reply in which the contact spoke last: one that
     /// loses value by the hour ([`waits_on_us`], as the dashboard counts them).
     pub fn is_waiting_on_us(&self) -> bool {
-        waits_on_us(&self.category, self.handled, self.last)
+        self.snoozed_until.is_none() && waits_on_us(&self.category, self.handled, self.last)
     }
 }
 
@@ -123,11 +164,24 @@ fn snippet() -> Col {
     })
 }
 
+/// Until when a snoozed reply sleeps, as a day in the user's zone ("Thu 24 Dec").
+fn snoozed() -> Col {
+    Col::new("Snoozed until", "SNOOZED_UNTIL", (ANY, ANY), |r, context| {
+        let day = r.snoozed_until.map(|until| context.zone.date(until.0));
+        Cell::text(
+            day.map(|day| day_words(day, context.zone.date(context.now))).unwrap_or_default(),
+        )
+    })
+}
+
 /// The columns of the table and CSV; the snippet only when asked for (it costs a request
-/// per reply). The UPDATED time is for CSV: a table is given only as wide as the terminal,
-/// where AGE says it in four characters.
-pub fn columns(snippets: bool) -> Vec<Col> {
+/// per reply), the snooze's day when the snoozed replies are listed. The UPDATED time is for
+/// CSV: a table is given only as wide as the terminal, where AGE says it in four characters.
+pub fn columns(snippets: bool, snoozed_list: bool) -> Vec<Col> {
     let mut columns = vec![id(), new(), handled(), category(), age(), contact()];
+    if snoozed_list {
+        columns.insert(3, snoozed());
+    }
     if snippets {
         columns.push(snippet());
     }

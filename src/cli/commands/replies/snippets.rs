@@ -6,6 +6,8 @@ use super::row::Reply;
 use crate::api::{ApiError, Client, EmailMessage, Listed};
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
+use crate::clock::Zone;
+use crate::inbox::Snippet;
 use crate::inbox::snippet::{latest_reply_line, summarise};
 use futures_util::stream::{self, StreamExt};
 use std::collections::HashMap;
@@ -21,10 +23,9 @@ pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
     for reply in replies.iter_mut() {
         match chains.get(&reply.exchange.id) {
             Some(Ok(chain)) => {
-                reply.snippet = Some(
-                    latest_reply_line(&chain.items, &reply.exchange.contact.email)
-                        .unwrap_or_default(),
-                );
+                let contact = &reply.exchange.contact.email;
+                reply.snippet = Some(latest_reply_line(&chain.items, contact).unwrap_or_default());
+                learn(reply, summarise(&chain.items, contact, &Zone::Local));
             }
             _ => failed += 1,
         }
@@ -49,7 +50,7 @@ pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
         match chains.get(&reply.exchange.id) {
             Some(Ok(chain)) => {
                 let contact = &reply.exchange.contact.email;
-                reply.last = summarise(&chain.items, contact).map(|snippet| snippet.last);
+                learn(reply, summarise(&chain.items, contact, &Zone::Local));
             }
             Some(Err(_)) => failed += 1,
             None => {}
@@ -65,6 +66,14 @@ pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
             ),
         );
     }
+}
+
+/// What a read chain tells of a reply: who wrote last, and, for an absence notice, that it
+/// is quiet until the contact is back (in the user's zone: `replies` does not read the
+/// contact list for the contacts' own).
+fn learn(reply: &mut Reply, summary: Option<Snippet>) {
+    reply.last = summary.as_ref().map(|snippet| snippet.last);
+    reply.judge(summary.and_then(|snippet| snippet.back));
 }
 
 /// The chains of these exchanges, [`IN_FLIGHT`] requests at a time.

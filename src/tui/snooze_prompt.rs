@@ -1,0 +1,132 @@
+//! The small prompt the snooze key opens: whose reply, the presets (`1d`, `3d`, `1w`,
+//! `30d`) chosen with ←/→ or Tab, a day typed instead (`2026-12-24`, `monday`), and —
+//! when the reply sleeps already — "wake now" among the choices.
+
+use crate::inbox::snooze::PRESETS;
+use crate::tui::input::TextInput;
+use crossterm::event::{KeyCode, KeyEvent};
+
+/// The choice offered first: "remind me in 30 days".
+const FIRST_CHOICE: usize = 3;
+
+/// The snooze prompt over the inbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnoozePrompt {
+    /// The replies it snoozes (the marked ones, else the one in view).
+    pub replies: Vec<i64>,
+    /// "Snooze Ann Lee's reply", "Snooze 3 marked replies".
+    pub title: String,
+    /// "Snoozed until Thu 24 Dec" when a reply it snoozes sleeps already: "wake now" is
+    /// then offered after the presets.
+    pub asleep: Option<String>,
+    /// The choice Enter takes when nothing is typed: a preset, or past them "wake now".
+    pub selected: usize,
+    pub input: TextInput,
+    /// Why the last day typed could not be taken.
+    pub error: Option<String>,
+}
+
+/// What a key in the prompt asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PromptKey {
+    /// Snooze until the day these words name.
+    Snooze(String),
+    /// Wake the replies now.
+    Wake,
+    Close,
+    /// The line or the choice changed (or the key means nothing here).
+    Edited,
+}
+
+impl SnoozePrompt {
+    pub fn new(replies: Vec<i64>, title: String, asleep: Option<String>) -> SnoozePrompt {
+        SnoozePrompt {
+            replies,
+            title,
+            asleep,
+            selected: FIRST_CHOICE,
+            input: TextInput::default(),
+            error: None,
+        }
+    }
+
+    /// The choices in order: the presets, then "wake now" for a sleeping reply.
+    pub fn choices(&self) -> Vec<&'static str> {
+        let mut choices = PRESETS.to_vec();
+        if self.asleep.is_some() {
+            choices.push("wake now");
+        }
+        choices
+    }
+
+    fn choose(&mut self, step: usize, count: usize) -> PromptKey {
+        self.selected = (self.selected + step) % count;
+        PromptKey::Edited
+    }
+
+    /// ←/→ and Tab move among the choices; Enter takes the line typed, else the choice.
+    pub fn handle_key(&mut self, key: &KeyEvent) -> PromptKey {
+        let count = self.choices().len();
+        match key.code {
+            KeyCode::Esc => PromptKey::Close,
+            KeyCode::Enter => {
+                let typed = self.input.value().trim();
+                if !typed.is_empty() {
+                    return PromptKey::Snooze(typed.to_string());
+                }
+                match PRESETS.get(self.selected) {
+                    Some(preset) => PromptKey::Snooze((*preset).to_string()),
+                    None => PromptKey::Wake,
+                }
+            }
+            // ←/→ move the line's cursor once something is typed.
+            KeyCode::Tab => self.choose(1, count),
+            KeyCode::Right if self.input.value().is_empty() => self.choose(1, count),
+            KeyCode::BackTab => self.choose(count - 1, count),
+            KeyCode::Left if self.input.value().is_empty() => self.choose(count - 1, count),
+            _ => {
+                self.error = None;
+                self.input.handle_key(key);
+                PromptKey::Edited
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyModifiers;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn enter_takes_the_chosen_preset_or_the_day_typed() {
+        let mut prompt = SnoozePrompt::new(vec![7], "Snooze".into(), None);
+        assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Snooze("30d".into()));
+        prompt.handle_key(&key(KeyCode::Right));
+        assert_eq!(
+            prompt.handle_key(&key(KeyCode::Enter)),
+            PromptKey::Snooze("1d".into()),
+            "round"
+        );
+        prompt.handle_key(&key(KeyCode::BackTab));
+        assert_eq!(prompt.selected, 3);
+        for c in "2026-12-24".chars() {
+            prompt.handle_key(&key(KeyCode::Char(c)));
+        }
+        assert_eq!(prompt.input.value(), "2026-12-24", "digits are typed");
+        assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Snooze("2026-12-24".into()));
+        assert_eq!(prompt.handle_key(&key(KeyCode::Esc)), PromptKey::Close);
+    }
+
+    #[test]
+    fn a_sleeping_reply_may_be_woken() {
+        let mut prompt = SnoozePrompt::new(vec![7], "Snooze".into(), Some("Snoozed".into()));
+        assert_eq!(prompt.choices(), ["1d", "3d", "1w", "30d", "wake now"]);
+        prompt.handle_key(&key(KeyCode::Tab));
+        assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Wake);
+    }
+}
