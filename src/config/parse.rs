@@ -4,6 +4,7 @@ use super::error::{ConfigError, line_and_column, source_line};
 use super::settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
 };
+use super::team::TeamConfig;
 use ratatui::style::Color;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -31,6 +32,14 @@ struct RawConfig {
 struct RawProfile {
     base_url: Option<Spanned<String>>,
     read_only: bool,
+    team: Option<Spanned<RawTeam>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawTeam {
+    database: String,
+    me: String,
+    organisation: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,7 +108,8 @@ const HOT_REPLY_HOURS: std::ops::RangeInclusive<u32> = 1..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
-const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
+const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team"];
+const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
 const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
@@ -160,7 +170,24 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             }
             None => None,
         };
-        profiles.insert(name, Profile { base_url, read_only: profile.read_only });
+        let team = match profile.team {
+            Some(team) => {
+                let span = team.span();
+                let RawTeam { database, me, organisation } = team.into_inner();
+                // Checked here so a typo is told with its line; the password rule among them.
+                super::team::check_database_url(&database).map_err(|problem| {
+                    at(span.clone(), format!("profiles.{name}.team.database: {problem}."))
+                })?;
+                super::team::check_member_name(&me).map_err(|error| {
+                    at(span.clone(), format!("profiles.{name}.team.me: {error}."))
+                })?;
+                let database = database.trim().to_string();
+                let organisation = organisation.filter(|name| !name.trim().is_empty());
+                Some(TeamConfig { database, me: me.trim().to_string(), organisation })
+            }
+            None => None,
+        };
+        profiles.insert(name, Profile { base_url, read_only: profile.read_only, team });
     }
     let timeout = raw.net.timeout_seconds;
     if !TIMEOUT_RANGE.contains(timeout.get_ref()) {
@@ -233,7 +260,11 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
     if let Some(DeValue::Table(profiles)) = root.get("profiles").map(Spanned::get_ref) {
         for (name, profile) in profiles.iter() {
             if let DeValue::Table(profile) = profile.get_ref() {
-                check_keys(profile, &format!("profiles.{}.", name.get_ref()), PROFILE_KEYS, warn);
+                let prefix = format!("profiles.{}.", name.get_ref());
+                check_keys(profile, &prefix, PROFILE_KEYS, warn);
+                if let Some(DeValue::Table(team)) = profile.get("team").map(Spanned::get_ref) {
+                    check_keys(team, &format!("{prefix}team."), TEAM_KEYS, warn);
+                }
             }
         }
     }
@@ -314,7 +345,11 @@ quit = "q"
         assert_eq!(config.default_profile.as_deref(), Some("acme"));
         assert_eq!(
             config.profile("acme"),
-            Profile { base_url: Some("https://api.acme.example".into()), read_only: true }
+            Profile {
+                base_url: Some("https://api.acme.example".into()),
+                read_only: true,
+                team: None
+            }
         );
         assert!(!config.profile("local").read_only);
         assert_eq!(config.profile("missing"), Profile::default());
