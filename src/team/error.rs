@@ -117,7 +117,7 @@ pub(crate) fn from_driver(error: &tokio_postgres::Error, url: &str, secret: &Sec
 }
 
 /// The error with its causes, as one sentence.
-fn describe(error: &tokio_postgres::Error) -> String {
+pub(super) fn describe(error: &tokio_postgres::Error) -> String {
     let mut text = error.to_string();
     let mut source = std::error::Error::source(error);
     while let Some(cause) = source {

@@ -148,7 +148,7 @@ impl Target {
         match config.connect(tls).await {
             Ok((client, connection)) => Ok(Opened { client, connection, secret, source }),
             // tokio-postgres says so before sending anything when the server wants a password.
-            Err(error) if error.to_string().contains("password missing") => {
+            Err(error) if super::error::describe(&error).contains("password missing") => {
                 Err(TeamError::Refused { url: self.shown(), reason: "password missing".into() })
             }
             Err(error) => Err(from_driver(&error, &self.shown(), &secret)),
