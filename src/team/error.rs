@@ -111,9 +111,23 @@ pub(crate) fn from_driver(error: &tokio_postgres::Error, url: &str, secret: &Sec
             TeamError::Unreachable { url, reason }
         }
         Some(_) => TeamError::Server { url, reason },
-        // No SQL state: the socket, TLS, a timeout or a closed connection.
-        None => TeamError::Unreachable { url, reason },
+        // No SQL state: the socket, a timeout or a closed connection is away; anything else
+        // (an answer of an unexpected shape) is the server's.
+        None if error.is_closed() || io_beneath(error) => TeamError::Unreachable { url, reason },
+        None => TeamError::Server { url, reason },
     }
+}
+
+/// Whether an I/O error lies beneath: the network, the socket, a timeout.
+fn io_beneath(error: &tokio_postgres::Error) -> bool {
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        if cause.is::<std::io::Error>() {
+            return true;
+        }
+        source = cause.source();
+    }
+    false
 }
 
 /// The error with its causes, as one sentence.

@@ -15,20 +15,24 @@
 //! - `outbox`: marks made while the store is away, sent in order when it is back;
 //!   `blocking`: the store for the dashboard's blocking mark jobs (`crate::local::TriageStore`).
 
+pub mod blocking;
 mod error;
 pub mod identity;
 mod listen;
 pub mod marks;
+pub mod outbox;
 mod passfile;
 pub mod schema;
 mod store;
 mod target;
 mod tls;
 
+pub use blocking::{BlockingTeam, Health};
 pub use error::TeamError;
 pub use identity::OrgName;
 pub use listen::{Change, Changes, listen};
 pub use marks::{Action, Conflict, MarkChange, Outcome, TeamMark};
+pub use outbox::{Flushed, Outbox, flush};
 pub use schema::Migrated;
 pub use store::{CHANNEL, HistoryEntry, Team, TeamStore};
 pub use target::{PasswordSource, Target, keyring_user};

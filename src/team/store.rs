@@ -146,24 +146,32 @@ impl TeamStore {
         if let Some(id) = self.known(org) {
             return Ok(id);
         }
-        let row = self
-            .client
-            .lock()
-            .await
-            .query_one(
-                "WITH made AS (
-                     INSERT INTO outreach.organisations (name) VALUES ($1)
-                     ON CONFLICT (name) DO NOTHING RETURNING id)
-                 SELECT id FROM made UNION ALL
-                 SELECT id FROM outreach.organisations WHERE name = $1 LIMIT 1",
-                &[&org.as_str()],
-            )
-            .await
-            .map_err(|e| self.error(&e))?;
+        let client = self.client.lock().await;
+        let mut made = None;
+        // A teammate making the same organisation at this moment wins the insert; its row is
+        // seen by the next statement (a new snapshot), not by this one.
+        for _ in 0..2 {
+            made = client
+                .query_opt(
+                    "WITH made AS (
+                         INSERT INTO outreach.organisations (name) VALUES ($1)
+                         ON CONFLICT (name) DO NOTHING RETURNING id)
+                     SELECT id FROM made UNION ALL
+                     SELECT id FROM outreach.organisations WHERE name = $1 LIMIT 1",
+                    &[&org.as_str()],
+                )
+                .await
+                .map_err(|e| self.error(&e))?;
+            if made.is_some() {
+                break;
+            }
+        }
+        let row = made.ok_or_else(|| TeamError::Server {
+            url: self.url.clone(),
+            reason: "the organisation's row could not be made.".into(),
+        })?;
         let id: i32 = row.get(0);
-        self.client
-            .lock()
-            .await
+        client
             .execute(
                 "INSERT INTO outreach.members (organisation, name) VALUES ($1, $2)
                  ON CONFLICT DO NOTHING",

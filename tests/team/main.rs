@@ -6,6 +6,7 @@
 mod common;
 
 mod live;
+mod outbox;
 mod pg;
 mod secrets;
 mod store;
