@@ -1,6 +1,6 @@
 //! The local state as `outreach replies` uses it, and `outreach replies handle|unhandle ID…`.
 
-use crate::api::{ExchangeGroup, ExchangeQuery, Timestamp};
+use crate::api::Timestamp;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
@@ -38,6 +38,14 @@ pub(super) async fn set_handled(
     let context = Context::connect(global).await?;
     let (local, scope) = open(&context);
     let word = if handled { "handled" } else { "unhandled" };
+    if context.session.team.is_some() {
+        // The team store records who; the inbox names the organisation and the ids.
+        let inbox = super::team::inbox(&context).await?;
+        let flags = stand(&inbox, ids, handled)?;
+        if let Some(side) = super::team::TeamSide::open(&context, &scope, &inbox)? {
+            return super::team::set_handled(&side, &scope, &flags, handled);
+        }
+    }
     kept(&local, &format!("The {word} mark"))?;
     let flags: Vec<(i64, Option<Timestamp>)> = if handled {
         as_they_stand(&context, ids).await?
@@ -64,14 +72,21 @@ async fn as_they_stand(
     context: &Context,
     ids: &[i64],
 ) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
-    let everything =
-        ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
-    let inbox = crate::inbox::fetch(&context.client, &everything).await?.items;
+    stand(&super::team::inbox(context).await?, ids, true)
+}
+
+/// Each id with its `updated_at` in `inbox` (kept only when `handled`); an id not in the
+/// inbox is refused before anything is marked.
+fn stand(
+    inbox: &[crate::api::Exchange],
+    ids: &[i64],
+    handled: bool,
+) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
     let stand: HashMap<i64, Option<Timestamp>> =
         inbox.iter().map(|exchange| (exchange.id, exchange.updated_at)).collect();
     ids.iter()
         .map(|&id| match stand.get(&id) {
-            Some(&updated_at) => Ok((id, updated_at)),
+            Some(&updated_at) => Ok((id, updated_at.filter(|_| handled))),
             None => Err(CliError::new(
                 Exit::NotFound,
                 format!("Reply {id} is not in this organisation's inbox; nothing was marked."),

@@ -21,8 +21,14 @@ pub struct Reply {
     pub category: Category,
     /// Moved since the user last looked (`--mark-seen`, or opened in the dashboard).
     pub new: bool,
-    /// Marked handled on this machine.
+    /// Marked handled (on this machine, or in the team store).
     pub handled: bool,
+    /// Who handled it, with a team store.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handled_by: Option<String>,
+    /// The teammate it is assigned to, with a team store.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assigned_to: Option<String>,
     /// With `--snippets`: the first meaningful line of the contact's latest message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
@@ -41,6 +47,8 @@ impl Reply {
             category: Category::of(&exchange.status),
             new: local::is_new(mark, exchange.updated_at, first_use),
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
+            handled_by: None,
+            assigned_to: None,
             snippet: None,
             last: None,
             exchange,
@@ -116,6 +124,14 @@ fn bot() -> Col {
     Col::new("Bot", "BOT", (10, 32), |r, _| Cell::text(&r.exchange.bot.email)).drop(5)
 }
 
+/// With a team store: to whom the reply is assigned.
+fn assigned() -> Col {
+    Col::new("Assigned", "ASSIGNED", (4, 16), |r, _| {
+        Cell::text(r.assigned_to.clone().unwrap_or_default())
+    })
+    .drop(7)
+}
+
 /// Never left out: it was asked for; on a narrow terminal it is cut instead.
 fn snippet() -> Col {
     Col::new("Latest reply", "SNIPPET", (16, 80), |r, _| {
@@ -126,8 +142,11 @@ fn snippet() -> Col {
 /// The columns of the table and CSV; the snippet only when asked for (it costs a request
 /// per reply). The UPDATED time is for CSV: a table is given only as wide as the terminal,
 /// where AGE says it in four characters.
-pub fn columns(snippets: bool) -> Vec<Col> {
+pub fn columns(snippets: bool, team: bool) -> Vec<Col> {
     let mut columns = vec![id(), new(), handled(), category(), age(), contact()];
+    if team {
+        columns.insert(3, assigned());
+    }
     if snippets {
         columns.push(snippet());
     }
