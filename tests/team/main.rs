@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cli;
 mod live;
 mod outbox;
 mod pg;

@@ -53,3 +53,27 @@ async fn the_password_comes_from_the_keyring_and_never_shows_in_an_error() {
     let none = TeamStore::connect(&target, &pg::no_keyring()).await.unwrap_err().to_string();
     assert!(none.contains("outreach auth team-login --profile acme"), "{none}");
 }
+
+#[tokio::test]
+async fn team_status_names_the_store_and_never_the_password() {
+    let Some(url) = pg::database().await else { return };
+    let (_, as_role) = role_with_password(&url).await;
+    let cli = crate::common::cli::Outreach::without_key("http://127.0.0.1:9");
+    cli.write_config(&format!("[profiles.default.team]\ndatabase = \"{as_role}\"\nme = \"ann\"\n"));
+    let status =
+        cli.run_env(&["--profile", "default", "team", "status"], &[("PGPASSWORD", WRONG)]).await;
+    status.expect(1);
+    let all = format!("{}{}", status.stdout, status.stderr);
+    assert!(!all.contains(WRONG), "{all}");
+    assert!(all.contains(&as_role) && all.contains("refused the login"), "{all}");
+
+    let leaky = format!(
+        "[profiles.default.team]\ndatabase = \"{}\"\nme = \"ann\"\n",
+        as_role.replacen('@', &format!(":{RIGHT}@"), 1)
+    );
+    cli.write_config(&leaky);
+    let refused = cli.run(&["--profile", "default", "team", "status"]).await;
+    refused.expect(2);
+    let all = format!("{}{}", refused.stdout, refused.stderr);
+    assert!(!all.contains(RIGHT) && all.contains("never kept in the config file"), "{all}");
+}

@@ -13,8 +13,8 @@ use crate::cli::args::GlobalArgs;
 use clap::{Args, Subcommand};
 use login::LoginArgs;
 use logout::LogoutArgs;
-use team_login::TeamLoginArgs;
 use std::process::ExitCode;
+use team_login::TeamLoginArgs;
 
 /// Arguments of `outreach auth`.
 #[derive(Debug, Args)]

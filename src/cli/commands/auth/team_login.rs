@@ -49,10 +49,10 @@ pub(super) async fn run(global: &GlobalArgs, args: TeamLoginArgs) -> Result<Exit
         return Err("The password is empty; nothing was stored.".into());
     }
     let user = keyring_user(&profile);
-    let stored = Keyring::system()
-        .store(&user, &ApiKey::new(password), choice(args.store))
-        .await
-        .map_err(|error| format!("The password could not be kept in the OS keyring. {error}"))?;
+    let stored =
+        Keyring::system().store(&user, &ApiKey::new(password), choice(args.store)).await.map_err(
+            |error| format!("The password could not be kept in the OS keyring. {error}"),
+        )?;
     println!(
         "The team store's password for profile '{profile}' is in the {} (service '{SERVICE}', user '{user}'). Check it with `outreach team status`.",
         stored.store
@@ -61,7 +61,9 @@ pub(super) async fn run(global: &GlobalArgs, args: TeamLoginArgs) -> Result<Exit
         eprintln!("warning: {warning}");
     }
     if std::env::var_os("PGPASSWORD").is_some() {
-        eprintln!("note: PGPASSWORD is set in this environment and takes precedence over the stored password.");
+        eprintln!(
+            "note: PGPASSWORD is set in this environment and takes precedence over the stored password."
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

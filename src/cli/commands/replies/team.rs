@@ -75,7 +75,10 @@ fn in_inbox(exchanges: &[Exchange], id: i64) -> Result<(), CliError> {
 }
 
 /// `outreach replies history ID`: every change of the reply, oldest first.
-pub(super) async fn history(global: &crate::cli::args::GlobalArgs, id: i64) -> Result<Exit, CliError> {
+pub(super) async fn history(
+    global: &crate::cli::args::GlobalArgs,
+    id: i64,
+) -> Result<Exit, CliError> {
     let context = Context::connect(global).await?;
     let config = context.session.team.clone().ok_or_else(|| needs_team(&context, "history"))?;
     let target = team_open::target(&context.session.profile, &config)?;
@@ -142,7 +145,8 @@ pub(super) async fn assign(
     }
     let marks = store.marks(&org).await.map_err(team_open::failed)?;
     let seen = marks.get(&id).and_then(|mark| mark.assigned.as_ref()).map(|a| a.to.clone());
-    let now = seen.as_deref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
+    let now =
+        seen.as_deref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
     let question = match &to {
         Some(name) => format!("Assign reply {id} (now {now}) to {name} in the team store?"),
         None => format!("Unassign reply {id} (now {now}) in the team store?"),
@@ -160,10 +164,9 @@ pub(super) async fn assign(
             conflict.sentence(Utc::now())
         ))
         .with_hint("Look again with `outreach replies history ID`, then assign knowing it.")),
-        Outcome::UnknownMember(name) => Err(CliError::usage(format!(
-            "'{}' is not in the team.",
-            crate::text::sanitize(&name)
-        ))),
+        Outcome::UnknownMember(name) => {
+            Err(CliError::usage(format!("'{}' is not in the team.", crate::text::sanitize(&name))))
+        }
     }
 }
 

@@ -34,8 +34,12 @@ pub(crate) fn target(profile: &str, team: &TeamConfig) -> Result<Target, CliErro
 /// way out in the hint.
 pub(crate) fn failed(error: TeamError) -> CliError {
     let hint = match &error {
-        TeamError::Unreachable { .. } => Some("Check the server and the network; marks made meanwhile wait in the outbox."),
-        TeamError::Refused { .. } => Some("Keep the password with `outreach auth team-login`, or set PGPASSWORD or ~/.pgpass."),
+        TeamError::Unreachable { .. } => {
+            Some("Check the server and the network; marks made meanwhile wait in the outbox.")
+        }
+        TeamError::Refused { .. } => Some(
+            "Keep the password with `outreach auth team-login`, or set PGPASSWORD or ~/.pgpass.",
+        ),
         _ => None,
     };
     let error = CliError::new(Exit::Failure, error.to_string());
