@@ -389,6 +389,27 @@ quit = "q"
     }
 
     #[test]
+    fn a_team_table_is_read_and_a_password_in_it_refused() {
+        let (config, warnings) = parse_str(
+            "[profiles.acme.team]\ndatabase = \"postgres://ann@db.example/team\"\nme = \" ann \"\nnick = 1\n",
+        )
+        .unwrap();
+        let team = config.profile("acme").team.unwrap();
+        assert_eq!(
+            (team.database.as_str(), team.me.as_str()),
+            ("postgres://ann@db.example/team", "ann")
+        );
+        assert!(warnings[0].contains("unknown key `profiles.acme.team.nick`"), "{warnings:?}");
+        let error = parse_str(
+            "[profiles.acme.team]\ndatabase = \"postgres://ann:hunter2@db/team\"\nme = \"ann\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("never kept in the config file"), "{error}");
+        assert!(!error.contains("hunter2: "), "{error}");
+    }
+
+    #[test]
     fn broken_files_name_the_line_and_the_problem() {
         let cases = [
             ("[profiles.acme]\nread_only = \"yes\"\n", 2, "boolean"),
@@ -425,6 +446,8 @@ quit = "q"
         assert!(warnings.is_empty(), "{warnings:?}\n{uncommented}");
         assert_eq!(config.default_profile.as_deref(), Some("acme-prod"));
         assert!(config.profile("acme-prod").read_only);
+        let team = config.profile("acme-prod").team.unwrap();
+        assert_eq!((team.me.as_str(), team.organisation.as_deref()), ("ann", Some("Acme")));
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
         assert_eq!(config.ui.refresh_seconds, 60);
         assert!(config.ui.hyperlinks);

@@ -69,21 +69,17 @@ fn matching(line: &str, wanted: &Wanted<'_>) -> Option<String> {
 
 /// The five fields of a line, `\:` and `\\` read as themselves.
 fn split(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
+    let mut fields = Vec::new();
+    let mut field = String::new();
     let mut chars = line.trim_end_matches(['\r', '\n']).chars();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => {
-                if let Some(next) = chars.next() {
-                    fields.last_mut().map(|field| field.push(next));
-                }
-            }
-            ':' if fields.len() < 5 => fields.push(String::new()),
-            c => {
-                fields.last_mut().map(|field| field.push(c));
-            }
+            '\\' => field.extend(chars.next()),
+            ':' if fields.len() < 4 => fields.push(std::mem::take(&mut field)),
+            c => field.push(c),
         }
     }
+    fields.push(field);
     fields
 }
 

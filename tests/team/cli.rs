@@ -38,13 +38,15 @@ async fn two_people_share_handled_and_assigned_marks_through_the_cli() {
         .unwrap();
 
     let listed = ann.run(&["replies", "-o", "json"]).await;
-    let id = ids(&listed.expect(0).json())[0].to_string();
+    let number = ids(&listed.expect(0).json())[0];
+    let id = number.to_string();
     ann.run(&["replies", "handle", &id]).await.expect(0);
     let second = bob.run(&["replies", "handle", &id]).await;
     second.expect(1);
     assert!(second.stderr.contains("ann handled this a moment ago"), "{}", second.stderr);
     let seen_by_bob = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
-    let reply = seen_by_bob.as_array().unwrap().iter().find(|r| r["id"].to_string() == id).unwrap();
+    let reply =
+        seen_by_bob.as_array().unwrap().iter().find(|r| r["id"].as_i64() == Some(number)).unwrap();
     assert_eq!(
         (reply["handled"].as_bool(), reply["handled_by"].as_str()),
         (Some(true), Some("ann"))
@@ -60,11 +62,11 @@ async fn two_people_share_handled_and_assigned_marks_through_the_cli() {
         unknown.stderr
     );
     let mine = bob.run(&["replies", "--mine", "-o", "json"]).await.expect(0).json();
-    assert_eq!(ids(&mine).iter().map(i64::to_string).collect::<Vec<_>>(), [id.clone()]);
+    assert_eq!(ids(&mine), [number]);
     let not_mine = ann.run(&["replies", "--mine", "-o", "json"]).await.expect(0).json();
     assert!(ids(&not_mine).is_empty());
     let unassigned = ann.run(&["replies", "--unassigned", "-o", "json"]).await.expect(0).json();
-    assert!(!ids(&unassigned).iter().any(|other| other.to_string() == id));
+    assert!(!ids(&unassigned).contains(&number));
 
     let history = ann.run(&["replies", "history", &id]).await;
     let lines: Vec<&str> = history.expect(0).stdout.lines().collect();

@@ -1,12 +1,20 @@
 //! `outreach team init`: creates or migrates the team store's tables.
 
-use super::InitArgs;
 use super::open::{configured, failed, target};
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, write_stdout};
 use crate::credentials::Keyring;
 use crate::team::{Migrated, OrgName, TeamStore, schema};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// A teammate to add to the team of the organisation (repeat for several); everyone is
+    /// added anyway the first time they use the store.
+    #[arg(long = "member", value_name = "NAME")]
+    pub members: Vec<String>,
+}
 
 pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, CliError> {
     let (profile, team) = configured(global)?;

@@ -1,13 +1,14 @@
 //! `outreach team init | status`: the team store a profile shares its triage marks through
 //! (`[profiles.NAME.team]`, `crate::team`). `open` is what `outreach replies` uses of it too.
 
-mod init;
+pub mod init;
 pub(crate) mod open;
 mod status;
 
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
-use clap::{Args, Subcommand};
+use clap::Subcommand;
+use init::InitArgs;
 
 #[derive(Debug, Subcommand)]
 pub enum TeamCommand {
@@ -24,14 +25,6 @@ config file; the password comes from `outreach auth team-login`, PGPASSWORD or ~
     /// Where the team store is, its schema version, who is in it, whether it answers, and
     /// how many marks wait in the outbox (exit 1 when it does not answer: for cron).
     Status,
-}
-
-#[derive(Debug, Args)]
-pub struct InitArgs {
-    /// A teammate to add to the team of the organisation (repeat for several); everyone is
-    /// added anyway the first time they use the store.
-    #[arg(long = "member", value_name = "NAME")]
-    pub members: Vec<String>,
 }
 
 pub async fn run(global: &GlobalArgs, command: TeamCommand) -> Result<Exit, CliError> {
