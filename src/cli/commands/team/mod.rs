@@ -24,6 +24,12 @@ config file; the password comes from `outreach auth team-login`, PGPASSWORD or ~
 
     /// Where the team store is, its schema version, who is in it, whether it answers, and
     /// how many marks wait in the outbox (exit 1 when it does not answer: for cron).
+    #[command(after_help = "\
+Examples:
+  outreach team status
+  outreach team status >/dev/null || alert 'the team store does not answer'   # cron
+
+Marks waiting in this machine's outbox are sent when the store answers.")]
     Status,
 }
 
