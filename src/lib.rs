@@ -21,6 +21,7 @@ pub mod results;
 pub mod session;
 pub mod sim;
 pub mod summary;
+pub mod team;
 pub mod term;
 pub mod text;
 pub mod tui;

@@ -56,6 +56,8 @@ pub struct Session {
     pub timeout: Duration,
     /// When an item of "Needs you" is due (`[needs]`).
     pub needs: crate::config::NeedsConfig,
+    /// The team store the profile shares its triage marks through (`[profiles.NAME.team]`).
+    pub team: Option<crate::config::TeamConfig>,
     /// Things the user should see but that did not stop the session: unknown config keys,
     /// a key store that forgets at reboot, `--allow-http` to a remote host.
     pub warnings: Vec<String>,
@@ -89,6 +91,7 @@ impl Session {
             allow_http: false,
             timeout: crate::api::DEFAULT_TIMEOUT,
             needs: crate::config::NeedsConfig::default(),
+            team: None,
             warnings: Vec::new(),
         }
     }
@@ -340,6 +343,7 @@ pub async fn resolve_with(
     warnings.extend(base_url.warning);
     Ok(Session {
         read_only: loaded.config.profile(&profile).read_only,
+        team: loaded.config.profile(&profile).team,
         profile,
         base_url: base_url.url,
         key: key.key,

@@ -17,7 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
     audit, auth, bots, campaigns, completions, conversions, dnc, exchanges, meetings, replies,
-    report, sim, status, todo,
+    report, sim, status, team, todo,
 };
 use std::process::ExitCode;
 
@@ -177,6 +177,10 @@ the data could not be read, 0 otherwise.")]
     /// Log in, show or log out the API key of a profile (kept in the OS keyring).
     Auth(auth::AuthArgs),
 
+    /// The team store: handled, assigned and snoozed marks shared through PostgreSQL.
+    #[command(subcommand)]
+    Team(team::TeamCommand),
+
     /// The writes made from this machine (dashboard and CLI), from the audit log.
     Audit(audit::AuditArgs),
 
@@ -219,6 +223,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,
+        Command::Team(command) => team::run(global, command).await,
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
         Command::Auth(args) => return auth::run(global, args).await,

@@ -5,6 +5,7 @@ mod edit;
 mod error;
 mod parse;
 mod settings;
+mod team;
 
 pub use edit::save_profile;
 pub use error::ConfigError;
@@ -13,6 +14,7 @@ pub use settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
     check_profile_name,
 };
+pub use team::{DatabaseUrl, TeamConfig, check_database_url, check_member_name};
 
 use std::path::{Path, PathBuf};
 

@@ -4,6 +4,7 @@ use super::error::{ConfigError, line_and_column, source_line};
 use super::settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
 };
+use super::team::TeamConfig;
 use ratatui::style::Color;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -31,6 +32,14 @@ struct RawConfig {
 struct RawProfile {
     base_url: Option<Spanned<String>>,
     read_only: bool,
+    team: Option<Spanned<RawTeam>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawTeam {
+    database: String,
+    me: String,
+    organisation: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,7 +108,8 @@ const HOT_REPLY_HOURS: std::ops::RangeInclusive<u32> = 1..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
-const PROFILE_KEYS: &[&str] = &["base_url", "read_only"];
+const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team"];
+const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
 const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
@@ -160,7 +170,24 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             }
             None => None,
         };
-        profiles.insert(name, Profile { base_url, read_only: profile.read_only });
+        let team = match profile.team {
+            Some(team) => {
+                let span = team.span();
+                let RawTeam { database, me, organisation } = team.into_inner();
+                // Checked here so a typo is told with its line; the password rule among them.
+                super::team::check_database_url(&database).map_err(|problem| {
+                    at(span.clone(), format!("profiles.{name}.team.database: {problem}."))
+                })?;
+                super::team::check_member_name(&me).map_err(|error| {
+                    at(span.clone(), format!("profiles.{name}.team.me: {error}."))
+                })?;
+                let database = database.trim().to_string();
+                let organisation = organisation.filter(|name| !name.trim().is_empty());
+                Some(TeamConfig { database, me: me.trim().to_string(), organisation })
+            }
+            None => None,
+        };
+        profiles.insert(name, Profile { base_url, read_only: profile.read_only, team });
     }
     let timeout = raw.net.timeout_seconds;
     if !TIMEOUT_RANGE.contains(timeout.get_ref()) {
@@ -233,7 +260,11 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
     if let Some(DeValue::Table(profiles)) = root.get("profiles").map(Spanned::get_ref) {
         for (name, profile) in profiles.iter() {
             if let DeValue::Table(profile) = profile.get_ref() {
-                check_keys(profile, &format!("profiles.{}.", name.get_ref()), PROFILE_KEYS, warn);
+                let prefix = format!("profiles.{}.", name.get_ref());
+                check_keys(profile, &prefix, PROFILE_KEYS, warn);
+                if let Some(DeValue::Table(team)) = profile.get("team").map(Spanned::get_ref) {
+                    check_keys(team, &format!("{prefix}team."), TEAM_KEYS, warn);
+                }
             }
         }
     }
@@ -314,7 +345,11 @@ quit = "q"
         assert_eq!(config.default_profile.as_deref(), Some("acme"));
         assert_eq!(
             config.profile("acme"),
-            Profile { base_url: Some("https://api.acme.example".into()), read_only: true }
+            Profile {
+                base_url: Some("https://api.acme.example".into()),
+                read_only: true,
+                team: None
+            }
         );
         assert!(!config.profile("local").read_only);
         assert_eq!(config.profile("missing"), Profile::default());
@@ -354,6 +389,27 @@ quit = "q"
     }
 
     #[test]
+    fn a_team_table_is_read_and_a_password_in_it_refused() {
+        let (config, warnings) = parse_str(
+            "[profiles.acme.team]\ndatabase = \"postgres://ann@db.example/team\"\nme = \" ann \"\nnick = 1\n",
+        )
+        .unwrap();
+        let team = config.profile("acme").team.unwrap();
+        assert_eq!(
+            (team.database.as_str(), team.me.as_str()),
+            ("postgres://ann@db.example/team", "ann")
+        );
+        assert!(warnings[0].contains("unknown key `profiles.acme.team.nick`"), "{warnings:?}");
+        let error = parse_str(
+            "[profiles.acme.team]\ndatabase = \"postgres://ann:hunter2@db/team\"\nme = \"ann\"\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("never kept in the config file"), "{error}");
+        assert!(!error.contains("hunter2: "), "{error}");
+    }
+
+    #[test]
     fn broken_files_name_the_line_and_the_problem() {
         let cases = [
             ("[profiles.acme]\nread_only = \"yes\"\n", 2, "boolean"),
@@ -390,6 +446,8 @@ quit = "q"
         assert!(warnings.is_empty(), "{warnings:?}\n{uncommented}");
         assert_eq!(config.default_profile.as_deref(), Some("acme-prod"));
         assert!(config.profile("acme-prod").read_only);
+        let team = config.profile("acme-prod").team.unwrap();
+        assert_eq!((team.me.as_str(), team.organisation.as_deref()), ("ann", Some("Acme")));
         assert_eq!(config.profile("local").base_url.as_deref(), Some("http://127.0.0.1:8900"));
         assert_eq!(config.ui.refresh_seconds, 60);
         assert!(config.ui.hyperlinks);

@@ -2,6 +2,7 @@
 //! into them is `parse`; finding and loading the file is the room's `mod.rs`.
 
 use super::error::ConfigError;
+use super::team::TeamConfig;
 use ratatui::style::Color;
 use std::collections::BTreeMap;
 
@@ -33,6 +34,8 @@ pub struct Profile {
     pub base_url: Option<String>,
     /// Refuse every write (start campaign, add contact, DNC, conversion) in this profile.
     pub read_only: bool,
+    /// `[profiles.NAME.team]`: the team store this profile shares its triage marks through.
+    pub team: Option<TeamConfig>,
 }
 
 /// Settings of the dashboard.

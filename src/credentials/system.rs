@@ -43,7 +43,12 @@ pub(crate) fn open(kind: StoreKind) -> Result<Arc<CredentialStore>, KeyringError
 pub(crate) fn entry_modifiers(kind: StoreKind, profile: &str) -> HashMap<&'static str, String> {
     let mut modifiers = HashMap::new();
     if kind == StoreKind::SecretService {
-        modifiers.insert("label", format!("outreach API key (profile {profile})"));
+        // The team store's password is kept under `team:PROFILE` (crate::team).
+        let label = match profile.strip_prefix("team:") {
+            Some(team) => format!("outreach team store password (profile {team})"),
+            None => format!("outreach API key (profile {profile})"),
+        };
+        modifiers.insert("label", label);
     }
     modifiers
 }

@@ -26,6 +26,10 @@ const COMMANDS: &[&[&str]] = &[
     &["dnc", "add-domains"],
     &["conversions", "log"],
     &["completions"],
+    &["team", "init"],
+    &["team", "status"],
+    &["replies", "assign"],
+    &["replies", "history"],
 ];
 
 #[test]

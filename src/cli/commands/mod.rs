@@ -16,4 +16,5 @@ pub mod replies;
 pub mod report;
 pub mod sim;
 pub mod status;
+pub mod team;
 pub mod todo;

@@ -7,12 +7,14 @@ pub mod login;
 pub mod logout;
 mod prompt;
 mod status;
+pub mod team_login;
 
 use crate::cli::args::GlobalArgs;
 use clap::{Args, Subcommand};
 use login::LoginArgs;
 use logout::LogoutArgs;
 use std::process::ExitCode;
+use team_login::TeamLoginArgs;
 
 /// Arguments of `outreach auth`.
 #[derive(Debug, Args)]
@@ -30,6 +32,9 @@ pub enum AuthCommand {
     Status,
     /// Delete the profile's key from the OS keyring.
     Logout(LogoutArgs),
+    /// Keep the password of the profile's team store (`[profiles.NAME.team]`) in the OS
+    /// keyring: asked for hidden, or read from standard input when piped.
+    TeamLogin(TeamLoginArgs),
     /// List the profiles: base URL, where each key lives (never the key), read-only; `*`
     /// marks the active one.
     List,
@@ -42,6 +47,7 @@ pub async fn run(global: &GlobalArgs, args: AuthArgs) -> ExitCode {
         AuthCommand::Status => status::run(global).await,
         AuthCommand::Logout(logout) => logout::run(global, logout).await,
         AuthCommand::List => list::run(global).await,
+        AuthCommand::TeamLogin(args) => team_login::run(global, args).await,
     };
     match result {
         Ok(code) => code,

@@ -30,11 +30,44 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
         marks::kept(&local, "The seen marks")?;
     }
     let now = Timestamp(Utc::now());
-    let book = MarkBook::local(&local);
+    let team = if context.session.team.is_some() {
+        // The bots of the listed replies name the organisation; an empty list asks the inbox.
+        let inbox = match exchanges.is_empty() {
+            true => super::team::inbox(&context).await?,
+            false => exchanges.clone(),
+        };
+        super::team::TeamSide::open(&context, &scope, &inbox)?
+    } else if args.mine || args.unassigned {
+        return Err(CliError::usage(format!(
+            "--mine and --unassigned need a team store, and profile '{}' has none.",
+            context.session.profile
+        ))
+        .with_hint("Add [profiles.NAME.team] with database and me to the config file."));
+    } else {
+        None
+    };
+    let book = match &team {
+        Some(side) => MarkBook::shared(&local, &side.team),
+        None => MarkBook::local(&local),
+    };
     let mut replies = joined(&exchanges, book, &scope, now, &context);
     // A snoozed reply sleeps out of the list (and every count) until its day.
     let asleep = replies.iter().filter(|reply| reply.snoozed_until.is_some()).count();
     replies.retain(|reply| reply.snoozed_until.is_some() == args.snoozed);
+    if let Some(side) = &team {
+        side.tell_health(&context);
+        let marks = side.team.marks(&scope).unwrap_or_default();
+        for reply in replies.iter_mut() {
+            let mark = marks.get(&reply.exchange.id);
+            reply.assigned_to = mark.and_then(|m| m.assigned.as_ref()).map(|a| a.to.clone());
+            reply.handled_by = mark.and_then(|m| m.handled.as_ref()).map(|h| h.by.clone());
+        }
+        let me = side.me.as_str();
+        replies.retain(|reply| {
+            (!args.mine || reply.assigned_to.as_deref() == Some(me))
+                && (!args.unassigned || reply.assigned_to.is_none())
+        });
+    }
     replies.retain(|reply| wanted(reply, &args, now));
     if args.check {
         // Only a reply in which the contact spoke last waits on us: the chains tell.
@@ -49,7 +82,8 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     // Under cron any output is mailed: a check with nothing waiting prints nothing there.
     let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
     if !silent {
-        print_list(&replies, &columns(args.snippets, args.snoozed), &args.output, &context.term)?;
+        let columns = columns(args.snippets, args.snoozed, team.is_some());
+        print_list(&replies, &columns, &args.output, &context.term)?;
     }
     if asleep > 0 && !args.snoozed && !args.quiet && context.term.stderr_tty {
         let what = crate::text::count(asleep, "snoozed reply", "snoozed replies");

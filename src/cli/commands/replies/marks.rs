@@ -1,7 +1,7 @@
 //! The local state as `outreach replies` uses it, `outreach replies handle|unhandle ID…` and
 //! `outreach replies snooze|unsnooze ID…`.
 
-use crate::api::{ExchangeGroup, ExchangeQuery, Timestamp};
+use crate::api::Timestamp;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
@@ -42,6 +42,14 @@ pub(super) async fn set_handled(
     let context = Context::connect(global).await?;
     let (local, scope) = open(&context);
     let word = if handled { "handled" } else { "unhandled" };
+    if context.session.team.is_some() {
+        // The team store records who; the inbox names the organisation and the ids.
+        let inbox = super::team::inbox(&context).await?;
+        let flags = stand(&inbox, ids, handled)?;
+        if let Some(side) = super::team::TeamSide::open(&context, &scope, &inbox)? {
+            return super::team::set_handled(&side, &scope, &flags, handled);
+        }
+    }
     kept(&local, &format!("The {word} mark"))?;
     let flags: Vec<(i64, Option<Timestamp>)> = if handled {
         as_they_stand(&context, ids).await?
@@ -85,8 +93,15 @@ pub(super) async fn set_snoozed(
     let (local, scope) = open(&context);
     let word = if day.is_some() { "snoozed" } else { "unsnoozed" };
     kept(&local, &format!("The {word} mark"))?;
-    let stand = as_they_stand(&context, ids).await?;
-    let book = MarkBook::local(&local);
+    let inbox = super::team::inbox(&context).await?;
+    let stand = stand(&inbox, ids, true)?;
+    // A team store keeps the snooze for everyone (the last snooze stands); seen stays here.
+    let team = super::team::TeamSide::open(&context, &scope, &inbox)?;
+    let book = match &team {
+        Some(side) => MarkBook::shared(&local, &side.team),
+        None => MarkBook::local(&local),
+    };
+    let kept_where = if team.is_some() { "kept in the team store" } else { "kept on this machine" };
     let until = day.map(|day| snooze_until(day, &zone));
     if until.is_some() {
         // Seen as it stands: when it comes back it is new from that moment on.
@@ -107,7 +122,7 @@ pub(super) async fn set_snoozed(
         None => format!("Woke {count}: listed again"),
     };
     note(&format!(
-        "{what}, for profile {} (kept on this machine; the API has no such field).",
+        "{what}, for profile {} ({kept_where}; the API has no such field).",
         scope.profile
     ));
     Ok(Exit::Ok)
@@ -120,14 +135,21 @@ async fn as_they_stand(
     context: &Context,
     ids: &[i64],
 ) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
-    let everything =
-        ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
-    let inbox = crate::inbox::fetch(&context.client, &everything).await?.items;
+    stand(&super::team::inbox(context).await?, ids, true)
+}
+
+/// Each id with its `updated_at` in `inbox` (kept only when `handled`); an id not in the
+/// inbox is refused before anything is marked.
+fn stand(
+    inbox: &[crate::api::Exchange],
+    ids: &[i64],
+    handled: bool,
+) -> Result<Vec<(i64, Option<Timestamp>)>, CliError> {
     let stand: HashMap<i64, Option<Timestamp>> =
         inbox.iter().map(|exchange| (exchange.id, exchange.updated_at)).collect();
     ids.iter()
         .map(|&id| match stand.get(&id) {
-            Some(&updated_at) => Ok((id, updated_at)),
+            Some(&updated_at) => Ok((id, updated_at.filter(|_| handled))),
             None => Err(CliError::new(
                 Exit::NotFound,
                 format!("Reply {id} is not in this organisation's inbox; nothing was marked."),

@@ -8,6 +8,7 @@ pub(crate) mod marks;
 pub mod options;
 mod row;
 pub(crate) mod snippets;
+pub(crate) mod team;
 
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
@@ -55,6 +56,21 @@ Examples:
 Examples:
   outreach replies unsnooze 200123")]
     Unsnooze(MarkArgs),
+
+    /// Every change of a reply in the team store: who handled, assigned or snoozed it, when.
+    #[command(after_help = "\
+Examples:
+  outreach replies history 200123")]
+    History(HistoryArgs),
+
+    /// Assign a reply to a person of the team (asks first; --yes for scripts).
+    #[command(after_help = "\
+Examples:
+  outreach replies assign 200123 --to bob
+  outreach replies assign 200123 --nobody --yes
+
+Refused when someone assigned it meanwhile: the message says to whom.")]
+    Assign(AssignArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -70,6 +86,29 @@ pub struct SnoozeArgs {
     /// How long they sleep: 1d, 3d, 1w, 30d (back as that day begins).
     #[arg(long = "for", value_name = "SPAN")]
     pub span: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct HistoryArgs {
+    /// The exchange id (see `outreach replies`).
+    #[arg(value_name = "ID")]
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AssignArgs {
+    /// The exchange id (see `outreach replies`).
+    #[arg(value_name = "ID")]
+    pub id: i64,
+    /// The teammate, by the name the team knows them by.
+    #[arg(long, value_name = "NAME", required_unless_present = "nobody")]
+    pub to: Option<String>,
+    /// Take the assignment away.
+    #[arg(long, conflicts_with = "to")]
+    pub nobody: bool,
+    /// Do not ask.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -89,6 +128,11 @@ pub async fn run(global: &GlobalArgs, args: RepliesArgs) -> Result<Exit, CliErro
             marks::set_snoozed(global, &snooze.ids, Some(when.unwrap_or_default())).await
         }
         Some(RepliesAction::Unsnooze(marks)) => marks::set_snoozed(global, &marks.ids, None).await,
+        Some(RepliesAction::History(args)) => team::history(global, args.id).await,
+        Some(RepliesAction::Assign(args)) => {
+            let to = if args.nobody { None } else { args.to };
+            team::assign(global, args.id, to, args.yes).await
+        }
         None => list::run(global, args.list).await,
     }
 }

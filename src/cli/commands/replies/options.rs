@@ -29,6 +29,14 @@ pub struct ListArgs {
     #[arg(long)]
     pub snoozed: bool,
 
+    /// Only replies assigned to me in the team store (`[profiles.NAME.team] me`).
+    #[arg(long, conflicts_with = "unassigned")]
+    pub mine: bool,
+
+    /// Only replies assigned to nobody in the team store.
+    #[arg(long)]
+    pub unassigned: bool,
+
     /// Add the first meaningful line of the contact's latest message (greeting, quotes and
     /// signature skipped); one request per reply, four at a time.
     #[arg(long)]

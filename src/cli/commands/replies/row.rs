@@ -22,11 +22,17 @@ pub struct Reply {
     pub category: Category,
     /// Moved since the user last looked (`--mark-seen`, or opened in the dashboard).
     pub new: bool,
-    /// Marked handled on this machine.
+    /// Marked handled (on this machine, or in the team store).
     pub handled: bool,
     /// Snoozed: hidden until this moment, then back as new (listed with `--snoozed`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snoozed_until: Option<Timestamp>,
+    /// Who handled it, with a team store.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handled_by: Option<String>,
+    /// The teammate it is assigned to, with a team store.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assigned_to: Option<String>,
     /// With `--snippets`: the first meaningful line of the contact's latest message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
@@ -68,6 +74,8 @@ impl Reply {
             new: false,
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
             snoozed_until: quiet::is_quiet(snoozed, now).then_some(snoozed).flatten(),
+            handled_by: None,
+            assigned_to: None,
             snippet: None,
             last: None,
             moved_at: None,
@@ -157,6 +165,14 @@ fn bot() -> Col {
     Col::new("Bot", "BOT", (10, 32), |r, _| Cell::text(&r.exchange.bot.email)).drop(5)
 }
 
+/// With a team store: to whom the reply is assigned.
+fn assigned() -> Col {
+    Col::new("Assigned", "ASSIGNED", (4, 16), |r, _| {
+        Cell::text(r.assigned_to.clone().unwrap_or_default())
+    })
+    .drop(7)
+}
+
 /// Never left out: it was asked for; on a narrow terminal it is cut instead.
 fn snippet() -> Col {
     Col::new("Latest reply", "SNIPPET", (16, 80), |r, _| {
@@ -175,10 +191,14 @@ fn snoozed() -> Col {
 }
 
 /// The columns of the table and CSV; the snippet only when asked for (it costs a request
-/// per reply), the snooze's day when the snoozed replies are listed. The UPDATED time is for
-/// CSV: a table is given only as wide as the terminal, where AGE says it in four characters.
-pub fn columns(snippets: bool, snoozed_list: bool) -> Vec<Col> {
+/// per reply), the snooze's day when the snoozed replies are listed, who a reply is assigned
+/// to with a team store. The UPDATED time is for CSV: a table is given only as wide as the
+/// terminal, where AGE says it in four characters.
+pub fn columns(snippets: bool, snoozed_list: bool, team: bool) -> Vec<Col> {
     let mut columns = vec![id(), new(), handled(), category(), age(), contact()];
+    if team {
+        columns.insert(3, assigned());
+    }
     if snoozed_list {
         columns.insert(3, snoozed());
     }

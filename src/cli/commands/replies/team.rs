@@ -1,0 +1,211 @@
+//! `outreach replies` with a team store (`[profiles.NAME.team]`): handled marks shared with
+//! who made them, assignments (`--mine`, `--unassigned`, `assign`), and the history of a
+//! reply. Without a team store these say so and the rest works on this machine's file.
+
+use crate::api::{Exchange, ExchangeGroup, ExchangeQuery};
+use crate::cli::commands::team::open as team_open;
+use crate::cli::context::{Context, confirm};
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::streams::{note, warn, write_stdout};
+use crate::credentials::Keyring;
+use crate::local::Scope;
+use crate::team::{Action, BlockingTeam, MarkChange, Outcome, TeamStore};
+use chrono::{Local, Utc};
+
+/// The team store as `replies` uses it: blocking, with the outbox behind it.
+pub(crate) struct TeamSide {
+    pub team: BlockingTeam,
+    pub me: String,
+}
+
+impl TeamSide {
+    /// The profile's team store bound to the scope's organisation (named by these
+    /// exchanges' bots, or the config); `None` without a team store.
+    pub(crate) fn open(
+        context: &Context,
+        scope: &Scope,
+        exchanges: &[Exchange],
+    ) -> Result<Option<TeamSide>, CliError> {
+        let Some(config) = &context.session.team else { return Ok(None) };
+        let target = team_open::target(&context.session.profile, config)?;
+        let org = team_open::organisation(&target, exchanges)?;
+        let me = target.me.clone();
+        let team = BlockingTeam::start(target, Keyring::system(), team_open::outbox()?)
+            .map_err(CliError::failure)?;
+        team.bind(scope.clone(), org);
+        Ok(Some(TeamSide { team, me }))
+    }
+
+    /// Says when the store is away and marks wait, on stderr.
+    pub(crate) fn tell_health(&self, context: &Context) {
+        let health = self.team.health();
+        if let Some(away) = health.away {
+            warn(
+                &context.term,
+                &format!(
+                    "team store offline · {} waiting; showing the marks of this machine's outbox only. {away}",
+                    crate::text::count(health.waiting, "mark", "marks")
+                ),
+            );
+        }
+    }
+}
+
+/// Every reply of the inbox (the replied group), for the ids and the organisation's name.
+pub(crate) async fn inbox(context: &Context) -> Result<std::sync::Arc<Vec<Exchange>>, CliError> {
+    let everything =
+        ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
+    Ok(crate::inbox::fetch(&context.client, &everything).await?.items)
+}
+
+fn needs_team(context: &Context, what: &str) -> CliError {
+    CliError::usage(format!(
+        "{what} needs a team store, and profile '{}' has none.",
+        context.session.profile
+    ))
+    .with_hint("Add [profiles.NAME.team] with database and me to the config file; see `outreach team init --help`.")
+}
+
+fn in_inbox(exchanges: &[Exchange], id: i64) -> Result<(), CliError> {
+    if exchanges.iter().any(|exchange| exchange.id == id) {
+        return Ok(());
+    }
+    Err(CliError::new(Exit::NotFound, format!("Reply {id} is not in this organisation's inbox."))
+        .with_hint("See `outreach replies` for the ids."))
+}
+
+/// `outreach replies history ID`: every change of the reply, oldest first.
+pub(super) async fn history(
+    global: &crate::cli::args::GlobalArgs,
+    id: i64,
+) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let config = context.session.team.clone().ok_or_else(|| needs_team(&context, "history"))?;
+    let target = team_open::target(&context.session.profile, &config)?;
+    let exchanges = inbox(&context).await?;
+    in_inbox(&exchanges, id)?;
+    let org = team_open::organisation(&target, &exchanges)?;
+    let store = team_open::connect(&target).await.map_err(team_open::failed)?;
+    let entries = store.history(&org, id).await.map_err(team_open::failed)?;
+    if entries.is_empty() {
+        note(&format!("Reply {id} has no team history yet."));
+        return Ok(Exit::Ok);
+    }
+    let mut text = String::new();
+    for entry in entries {
+        let when = entry.at.with_timezone(&Local).format("%Y-%m-%d %H:%M");
+        let detail = match (&entry.assigned_to, entry.snoozed_until) {
+            (Some(to), _) => format!(" to {}", crate::text::sanitize(to)),
+            (None, Some(until)) => {
+                format!(" until {}", until.with_timezone(&Local).format("%Y-%m-%d %H:%M"))
+            }
+            _ => String::new(),
+        };
+        let late = if (entry.at - entry.made_at).num_seconds() > 60 {
+            format!(" (made {}, sent later)", entry.made_at.with_timezone(&Local).format("%H:%M"))
+        } else {
+            String::new()
+        };
+        text.push_str(&format!(
+            "{when}  {}  {}{detail}{late}\n",
+            crate::text::sanitize(&entry.who),
+            entry.what
+        ));
+    }
+    write_stdout(&text)?;
+    Ok(Exit::Ok)
+}
+
+/// `outreach replies assign ID --to NAME | --nobody`: confirmed, then refused when someone
+/// assigned it meanwhile (it names what it saw).
+pub(super) async fn assign(
+    global: &crate::cli::args::GlobalArgs,
+    id: i64,
+    to: Option<String>,
+    yes: bool,
+) -> Result<Exit, CliError> {
+    let context = Context::connect(global).await?;
+    let config = context.session.team.clone().ok_or_else(|| needs_team(&context, "assign"))?;
+    let target = team_open::target(&context.session.profile, &config)?;
+    let exchanges = inbox(&context).await?;
+    in_inbox(&exchanges, id)?;
+    let org = team_open::organisation(&target, &exchanges)?;
+    let store: TeamStore = team_open::connect(&target).await.map_err(team_open::failed)?;
+    let members = store.members(&org).await.map_err(team_open::failed)?;
+    let to = to.map(|name| name.trim().to_string());
+    if let Some(name) = &to
+        && !members.contains(name)
+    {
+        return Err(CliError::usage(format!(
+            "'{}' is not in the team of {org}: {}.",
+            crate::text::sanitize(name),
+            members.join(", ")
+        ))
+        .with_hint("People join when they first use the store, or with `outreach team init --member NAME`."));
+    }
+    let marks = store.marks(&org).await.map_err(team_open::failed)?;
+    let seen = marks.get(&id).and_then(|mark| mark.assigned.as_ref()).map(|a| a.to.clone());
+    let now =
+        seen.as_deref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
+    let question = match &to {
+        Some(name) => format!("Assign reply {id} (now {now}) to {name} in the team store?"),
+        None => format!("Unassign reply {id} (now {now}) in the team store?"),
+    };
+    confirm(&context.term, yes, &crate::text::sanitize(&question))?;
+    let change = MarkChange::new(id, &target.me, Action::Assign { to: to.clone(), seen });
+    match store.apply(&org, &change).await.map_err(team_open::failed)? {
+        Outcome::Applied | Outcome::AlreadyApplied | Outcome::Unchanged => {
+            let said = to.map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
+            write_stdout(&format!("{id} {}\n", crate::text::sanitize(&said)))?;
+            Ok(Exit::Ok)
+        }
+        Outcome::Refused(conflict) => Err(CliError::failure(format!(
+            "Reply {id} was not assigned: {}.",
+            conflict.sentence(Utc::now())
+        ))
+        .with_hint("Look again with `outreach replies history ID`, then assign knowing it.")),
+        Outcome::UnknownMember(name) => {
+            Err(CliError::usage(format!("'{}' is not in the team.", crate::text::sanitize(&name))))
+        }
+    }
+}
+
+/// Handled (or not) through the team store: who is recorded; a reply someone else handled
+/// first is said so; marks wait in the outbox while the store is away.
+pub(super) fn set_handled(
+    side: &TeamSide,
+    scope: &Scope,
+    flags: &[(i64, Option<crate::api::Timestamp>)],
+    handled: bool,
+) -> Result<Exit, CliError> {
+    let word = if handled { "handled" } else { "unhandled" };
+    let (mut lines, mut queued, mut refused) = (String::new(), 0, 0);
+    for (id, updated_at) in flags {
+        let action = if handled {
+            Action::Handle { updated_at: updated_at.map(|at| at.0) }
+        } else {
+            Action::Unhandle
+        };
+        let change = MarkChange::new(*id, &side.me, action);
+        match side.team.change(scope, change).map_err(|e| CliError::failure(e.to_string()))? {
+            Some(Outcome::Refused(conflict)) => {
+                refused += 1;
+                note(&format!("{id}: {}.", conflict.sentence(Utc::now())));
+            }
+            Some(_) => lines.push_str(&format!("{id} {word}\n")),
+            None => {
+                queued += 1;
+                lines.push_str(&format!("{id} {word}\n"));
+            }
+        }
+    }
+    write_stdout(&lines)?;
+    let waiting = side.team.health().waiting;
+    if queued > 0 {
+        note(&format!(
+            "The team store is away: {} waiting in this machine's outbox, sent when it answers (`outreach team status`).",
+            crate::text::count(waiting, "mark", "marks")
+        ));
+    }
+    Ok(if refused > 0 { Exit::Failure } else { Exit::Ok })
+}

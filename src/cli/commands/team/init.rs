@@ -1,0 +1,52 @@
+//! `outreach team init`: creates or migrates the team store's tables.
+
+use super::open::{configured, failed, target};
+use crate::cli::args::GlobalArgs;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::streams::{note, write_stdout};
+use crate::credentials::Keyring;
+use crate::team::{Migrated, OrgName, TeamStore, schema};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// A teammate to add to the team of the organisation (repeat for several); everyone is
+    /// added anyway the first time they use the store.
+    #[arg(long = "member", value_name = "NAME")]
+    pub members: Vec<String>,
+}
+
+pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, CliError> {
+    let (profile, team) = configured(global)?;
+    for name in &args.members {
+        crate::config::check_member_name(name).map_err(CliError::usage)?;
+    }
+    let target = target(&profile, &team)?;
+    if !args.members.is_empty() && target.organisation.is_none() {
+        return Err(CliError::usage(
+            "--member needs the organisation's name: set `organisation = \"…\"` under [team], or leave --member out (everyone joins on first use).",
+        ));
+    }
+    let (store, migrated) = TeamStore::init(&target, &Keyring::system()).await.map_err(failed)?;
+    let said = match migrated {
+        Migrated::UpTo { from: 0 } => format!("created at schema version {}", schema::CURRENT),
+        Migrated::UpTo { from } if from == schema::CURRENT => {
+            format!("already at schema version {from}; nothing to do")
+        }
+        Migrated::UpTo { from } => format!("migrated from version {from} to {}", schema::CURRENT),
+        Migrated::Newer { found } => format!("at version {found}, newer than this outreach"),
+    };
+    write_stdout(&format!("Team store {}: {said}.\n", target.shown()))?;
+    if let Some(name) = target.organisation.as_deref().and_then(OrgName::new) {
+        let mut members = args.members.clone();
+        members.push(target.me.clone());
+        store.add_members(&name, &members).await.map_err(failed)?;
+        let team = store.members(&name).await.map_err(failed)?;
+        write_stdout(&format!("Team of {name}: {}.\n", team.join(", ")))?;
+    }
+    note(&format!(
+        "The store holds ids, times, flags and names only; {} works in it as '{}'.",
+        profile, target.me
+    ));
+    Ok(Exit::Ok)
+}

@@ -1,0 +1,62 @@
+//! `outreach team status`: where the store is (never the password), its schema version, who
+//! is in it, whether it answers, and the marks waiting in this machine's outbox — which it
+//! sends when the store answers. Exit 1 when it does not answer or cannot be used, for cron.
+
+use super::open::{configured, connect, outbox, target};
+use crate::cli::args::GlobalArgs;
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::output::streams::write_stdout;
+use crate::team::{flush, schema};
+use crate::text::count;
+
+pub(super) async fn run(global: &GlobalArgs) -> Result<Exit, CliError> {
+    let (profile, team) = configured(global)?;
+    let target = target(&profile, &team)?;
+    let outbox = outbox()?;
+    let url = target.url.as_str().to_string();
+    let mut lines = vec![
+        format!("Team store:   {} (sslmode {})", target.shown(), target.ssl_mode()),
+        format!("Me:           {}", crate::text::sanitize(&target.me)),
+    ];
+    let exit = match connect(&target).await {
+        Ok(store) => {
+            let version = store.schema_version().await.ok().flatten().unwrap_or_default();
+            lines.push(format!("Password:     {}", store.password_source()));
+            lines.push(format!(
+                "Schema:       version {version} (this outreach writes {})",
+                schema::CURRENT
+            ));
+            for team in store.teams().await.unwrap_or_default() {
+                let members: Vec<String> =
+                    team.members.iter().map(|name| crate::text::sanitize(name)).collect();
+                lines.push(format!(
+                    "Organisation: {} — {}",
+                    crate::text::sanitize(&team.organisation),
+                    members.join(", ")
+                ));
+            }
+            match flush(&store, &outbox, &url).await {
+                Ok(flushed) if flushed.sent + flushed.refused.len() > 0 => lines.push(format!(
+                    "Outbox:       sent {} that waited{}",
+                    count(flushed.sent, "mark", "marks"),
+                    match flushed.refused.len() {
+                        0 => String::new(),
+                        refused => format!(", {refused} taken by someone first"),
+                    }
+                )),
+                Ok(_) => lines.push("Outbox:       nothing waiting".into()),
+                Err(error) => lines.push(format!("Outbox:       {error}")),
+            }
+            lines.push("Answers:      yes".into());
+            Exit::Ok
+        }
+        Err(error) => {
+            let waiting = outbox.count(&url);
+            lines.push(format!("Outbox:       {} waiting", count(waiting, "mark", "marks")));
+            lines.push(format!("Answers:      no — {error}"));
+            Exit::Failure
+        }
+    };
+    write_stdout(&format!("{}\n", lines.join("\n")))?;
+    Ok(exit)
+}

@@ -1,0 +1,311 @@
+//! The team store for callers that block — the dashboard's mark jobs run on blocking
+//! threads and reach the marks through `crate::local::TriageStore`. `BlockingTeam` keeps a
+//! small runtime of its own (one worker) that holds the connection, listens for teammates'
+//! changes, and sends the outbox when the store comes back; each call waits for its answer
+//! at most [`CALL_LIMIT`]. When the store is away, reads give the last marks known (with the
+//! marks waiting in the outbox laid over them) and writes wait in the outbox: the dashboard
+//! keeps working.
+
+use super::TeamError;
+use super::identity::OrgName;
+use super::listen::listen;
+use super::marks::{Action, Handled, MarkChange, Outcome, TeamMark};
+use super::outbox::{self, Outbox};
+use super::store::TeamStore;
+use super::target::Target;
+use crate::api::Timestamp;
+use crate::credentials::Keyring;
+use crate::local::{Scope, StateError, TriageStore};
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// Runs one call on the connection, opening it first if needed; a store found away is
+/// dropped, to be opened again next time. A macro, not a function taking a closure: the
+/// call borrows the store for as long as its future runs.
+macro_rules! with_store {
+    ($shared:expr, |$store:ident| $call:expr) => {{
+        let shared: &Shared = $shared;
+        let mut slot = shared.store.lock().await;
+        if slot.is_none() {
+            match TeamStore::connect(&shared.target, &shared.keyring).await {
+                Ok(store) => *slot = Some(store),
+                Err(error) => *lock(&shared.away) = Some(error.to_string()),
+            }
+        }
+        match slot.as_ref() {
+            None => Err(TeamError::Unreachable {
+                url: shared.target.shown(),
+                reason: lock(&shared.away).clone().unwrap_or_default(),
+            }),
+            Some($store) => {
+                let result = $call.await;
+                match &result {
+                    Err(error) if error.is_away() => {
+                        *lock(&shared.away) = Some(error.to_string());
+                        *slot = None;
+                    }
+                    Err(_) => {}
+                    Ok(_) => *lock(&shared.away) = None,
+                }
+                result
+            }
+        }
+    }};
+}
+
+/// How long a blocking call waits for the store before it counts as away.
+pub const CALL_LIMIT: Duration = Duration::from_secs(3);
+
+/// How long the listener waits before it tries the store again.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// Where the team store stands, for a status bar: "team store offline · 3 marks waiting".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Health {
+    /// Why the store is away; `None` when it answers.
+    pub away: Option<String>,
+    /// Marks in the outbox for it.
+    pub waiting: usize,
+}
+
+struct Shared {
+    target: Target,
+    keyring: Keyring,
+    outbox: Outbox,
+    store: tokio::sync::Mutex<Option<TeamStore>>,
+    cache: Mutex<HashMap<OrgName, HashMap<i64, TeamMark>>>,
+    bindings: Mutex<HashMap<Scope, OrgName>>,
+    version: AtomicI64,
+    away: Mutex<Option<String>>,
+}
+
+/// A team store behind blocking calls; implements [`TriageStore`].
+pub struct BlockingTeam {
+    runtime: Option<tokio::runtime::Runtime>,
+    shared: Arc<Shared>,
+}
+
+impl BlockingTeam {
+    /// Starts the runtime and the listener; does not wait for the store (it may be away).
+    pub fn start(target: Target, keyring: Keyring, outbox: Outbox) -> Result<BlockingTeam, String> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("outreach-team")
+            .enable_all()
+            .build()
+            .map_err(|error| format!("cannot start the team store's thread: {error}"))?;
+        let shared = Arc::new(Shared {
+            target,
+            keyring,
+            outbox,
+            store: tokio::sync::Mutex::new(None),
+            cache: Mutex::new(HashMap::new()),
+            bindings: Mutex::new(HashMap::new()),
+            version: AtomicI64::new(0),
+            away: Mutex::new(None),
+        });
+        runtime.spawn(keep_listening(Arc::clone(&shared)));
+        Ok(BlockingTeam { runtime: Some(runtime), shared })
+    }
+
+    /// Says which organisation a scope's marks belong to (see `identity`).
+    pub fn bind(&self, scope: Scope, org: OrgName) {
+        lock(&self.shared.bindings).insert(scope, org);
+    }
+
+    /// Whether the store answers, and what waits for it.
+    pub fn health(&self) -> Health {
+        Health {
+            away: lock(&self.shared.away).clone(),
+            waiting: self.shared.outbox.count(self.shared.target.url.as_str()),
+        }
+    }
+
+    /// Every team mark of the scope's organisation: from the store, or the last known ones
+    /// when it is away; the marks waiting in the outbox laid over them.
+    pub fn marks(&self, scope: &Scope) -> Result<HashMap<i64, TeamMark>, StateError> {
+        let org = self.org(scope)?;
+        let shared = Arc::clone(&self.shared);
+        let asked = org.clone();
+        let read = self.run(async move { with_store!(&shared, |store| store.marks(&asked)) });
+        let mut marks = match read {
+            Some(Ok(marks)) => {
+                lock(&self.shared.cache).insert(org.clone(), marks.clone());
+                marks
+            }
+            _ => lock(&self.shared.cache).get(&org).cloned().unwrap_or_default(),
+        };
+        let url = self.shared.target.url.as_str();
+        for queued in self.shared.outbox.waiting(url).unwrap_or_default() {
+            if queued.organisation != org {
+                continue;
+            }
+            let change = queued.change;
+            let mark = marks.entry(change.exchange).or_default();
+            match change.action {
+                Action::Handle { updated_at } => {
+                    mark.handled = Some(Handled { by: change.who, at: change.made_at, updated_at });
+                }
+                Action::Unhandle => mark.handled = None,
+                // Shown once the store has taken them: they may yet be refused.
+                Action::Assign { .. } | Action::Snooze { .. } => {}
+            }
+        }
+        Ok(marks)
+    }
+
+    /// Makes one change: sent now when the store answers and nothing waits before it, else
+    /// queued. `None` when it was queued.
+    pub fn change(&self, scope: &Scope, change: MarkChange) -> Result<Option<Outcome>, StateError> {
+        let org = self.org(scope)?;
+        let url = self.shared.target.url.as_str().to_string();
+        let in_line = self.shared.outbox.count(&url) > 0;
+        if !in_line {
+            let shared = Arc::clone(&self.shared);
+            let (asked, sent) = (org.clone(), change.clone());
+            let answer =
+                self.run(async move { with_store!(&shared, |store| store.apply(&asked, &sent)) });
+            match answer {
+                Some(Ok(outcome)) => {
+                    self.shared.version.fetch_add(1, Ordering::Relaxed);
+                    return Ok(Some(outcome));
+                }
+                Some(Err(error)) if !error.is_away() => {
+                    return Err(StateError::Sqlite(error.to_string()));
+                }
+                _ => {}
+            }
+        }
+        self.shared.outbox.push(&url, &org, &change).map_err(StateError::Sqlite)?;
+        self.shared.version.fetch_add(1, Ordering::Relaxed);
+        Ok(None)
+    }
+
+    fn org(&self, scope: &Scope) -> Result<OrgName, StateError> {
+        lock(&self.shared.bindings).get(scope).cloned().ok_or(StateError::Unavailable)
+    }
+
+    /// Runs `work` on the team's runtime and waits for it at most [`CALL_LIMIT`]; `None`
+    /// when it did not answer in time. Works from any thread, async workers included.
+    fn run<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Option<T> {
+        let runtime = self.runtime.as_ref()?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        runtime.spawn(async move {
+            let _ = sender.send(work.await);
+        });
+        receiver.recv_timeout(CALL_LIMIT).ok()
+    }
+}
+
+impl Drop for BlockingTeam {
+    fn drop(&mut self) {
+        // Never waits: a store that hangs must not hold up the dashboard's exit.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl TriageStore for BlockingTeam {
+    fn handled(&self, scope: &Scope) -> Result<HashMap<i64, Option<Timestamp>>, StateError> {
+        Ok(self
+            .marks(scope)?
+            .into_iter()
+            .filter_map(|(id, mark)| Some((id, mark.handled?.updated_at.map(Timestamp))))
+            .collect())
+    }
+
+    /// A reply someone else handled first stays theirs: the marks read next show it.
+    fn set_handled(
+        &self,
+        scope: &Scope,
+        flags: &[(i64, Option<Timestamp>)],
+        handled: bool,
+    ) -> Result<(), StateError> {
+        let me = self.shared.target.me.clone();
+        for (id, updated_at) in flags {
+            let action = if handled {
+                Action::Handle { updated_at: updated_at.map(|at| at.0) }
+            } else {
+                Action::Unhandle
+            };
+            self.change(scope, MarkChange::new(*id, &me, action))?;
+        }
+        Ok(())
+    }
+
+    fn snoozed(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
+        Ok(self
+            .marks(scope)?
+            .into_iter()
+            .filter_map(|(id, mark)| Some((id, Timestamp(mark.snoozed?.until))))
+            .collect())
+    }
+
+    /// The last snooze stands, whoever made it.
+    fn set_snoozed(
+        &self,
+        scope: &Scope,
+        ids: &[i64],
+        until: Option<Timestamp>,
+    ) -> Result<(), StateError> {
+        let me = self.shared.target.me.clone();
+        for id in ids {
+            let action = Action::Snooze { until: until.map(|at| at.0) };
+            self.change(scope, MarkChange::new(*id, &me, action))?;
+        }
+        Ok(())
+    }
+
+    /// Moves on every change heard from the store, every own change, and every reconnect.
+    fn version(&self) -> Result<i64, StateError> {
+        Ok(self.shared.version.load(Ordering::Relaxed))
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Listens for changes for as long as the runtime lives; on each (re)connection sends what
+/// waits in the outbox, and moves the version so readers read again.
+async fn keep_listening(shared: Arc<Shared>) {
+    loop {
+        match listen(&shared.target, &shared.keyring).await {
+            Ok(mut changes) => {
+                shared.version.fetch_add(1, Ordering::Relaxed);
+                send_waiting(&shared).await;
+                while changes.next().await.is_some() {
+                    shared.version.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Err(error) => *lock(&shared.away) = Some(error.to_string()),
+        }
+        tokio::time::sleep(RETRY).await;
+        // Marks queued while the listener still held on wait no longer than one retry.
+        send_waiting(&shared).await;
+    }
+}
+
+async fn send_waiting(shared: &Shared) {
+    let url = shared.target.url.as_str();
+    if shared.outbox.count(url) == 0 {
+        return;
+    }
+    let sent = with_store!(shared, |store| outbox::flush(store, &shared.outbox, url));
+    match sent {
+        Ok(flushed) => {
+            shared.version.fetch_add(1, Ordering::Relaxed);
+            for conflict in flushed.refused {
+                tracing::info!(
+                    "a queued mark was not taken: {}",
+                    conflict.sentence(chrono::Utc::now())
+                );
+            }
+        }
+        Err(error) => tracing::debug!("the team's outbox waits on: {error}"),
+    }
+}

@@ -1,0 +1,13 @@
+//! The team store against a real PostgreSQL server (`bash .ci/with-postgres cargo test --test
+//! team`): schema, two people at once, live changes, the outbox through an outage, and
+//! that a password never shows.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod live;
+mod outbox;
+mod pg;
+mod secrets;
+mod store;
