@@ -101,7 +101,7 @@ pub(super) async fn set_snoozed(
         Some(side) => MarkBook::shared(&local, &side.team),
         None => MarkBook::local(&local),
     };
-    let kept_where = if team.is_some() { "kept in the team store" } else { "kept on this machine" };
+    let kept_where = if team.is_some() { "kept for the team" } else { "kept on this machine" };
     let until = day.map(|day| snooze_until(day, &zone));
     if until.is_some() {
         // Seen as it stands: when it comes back it is new from that moment on.

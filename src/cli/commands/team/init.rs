@@ -1,7 +1,9 @@
 //! `outreach team init`: creates or migrates the team store's tables.
 
 use super::open::{configured, failed, target};
+use crate::api::{ExchangeGroup, ExchangeQuery};
 use crate::cli::args::GlobalArgs;
+use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, write_stdout};
 use crate::credentials::Keyring;
@@ -22,11 +24,18 @@ pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, Cli
         crate::config::check_member_name(name).map_err(CliError::usage)?;
     }
     let target = target(&profile, &team)?;
-    if !args.members.is_empty() && target.organisation.is_none() {
-        return Err(CliError::usage(
-            "--member needs the organisation's name: set `organisation = \"…\"` under [team], or leave --member out (everyone joins on first use).",
-        ));
-    }
+    // Members join an organisation's team: named by the config, else by the bots of the
+    // inbox, as every other team command names it.
+    let organisation = match target.organisation.as_deref().and_then(OrgName::new) {
+        Some(name) => Some(name),
+        None if !args.members.is_empty() => {
+            let context = Context::connect(global).await?;
+            let inbox = ExchangeQuery { group: Some(ExchangeGroup::Replied), ..Default::default() };
+            let inbox = crate::inbox::fetch(&context.client, &inbox).await?.items;
+            Some(super::open::organisation(&target, &inbox)?)
+        }
+        None => None,
+    };
     let (store, migrated) = TeamStore::init(&target, &Keyring::system()).await.map_err(failed)?;
     let said = match migrated {
         Migrated::UpTo { from: 0 } => format!("created at schema version {}", schema::CURRENT),
@@ -37,7 +46,7 @@ pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, Cli
         Migrated::Newer { found } => format!("at version {found}, newer than this outreach"),
     };
     write_stdout(&format!("Team store {}: {said}.\n", target.shown()))?;
-    if let Some(name) = target.organisation.as_deref().and_then(OrgName::new) {
+    if let Some(name) = organisation {
         let mut members = args.members.clone();
         members.push(target.me.clone());
         store.add_members(&name, &members).await.map_err(failed)?;
@@ -45,7 +54,7 @@ pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, Cli
         write_stdout(&format!("Team of {name}: {}.\n", team.join(", ")))?;
     }
     note(&format!(
-        "The store holds ids, times, flags and names only; {} works in it as '{}'.",
+        "The store holds ids, times, flags and names only; profile '{}' works in it as '{}'.",
         profile, target.me
     ));
     Ok(Exit::Ok)
