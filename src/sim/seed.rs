@@ -16,6 +16,7 @@ use crate::api::{
     AutoPilotSettings, Campaign, CampaignStatus, Contact, JsonObject, Person, Timestamp,
     UnsubscribeMode,
 };
+use crate::bots::{Standing, standing};
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 use std::collections::HashSet;
@@ -254,7 +255,15 @@ fn campaign(
         CampaignKind::Active => {
             let count = rng.between(1, 3) as usize;
             let start = rng.below(usable.len() as u64) as usize;
-            (0..count.min(usable.len())).map(|k| usable[(start + k) % usable.len()]).collect()
+            let mut ids: Vec<i64> =
+                (0..count.min(usable.len())).map(|k| usable[(start + k) % usable.len()]).collect();
+            // The first live campaign also sends through a bot that needs attention, as
+            // happens: "Needs you" has a live campaign on a troubled bot to show.
+            let troubled = org.bots.iter().find(|b| standing(b) == Standing::Attention);
+            if let Some(troubled) = troubled.filter(|_| n == 0) {
+                ids.push(troubled.id);
+            }
+            ids
         }
         _ => vec![usable[n % usable.len().min(3)]],
     };
@@ -281,7 +290,9 @@ fn campaign(
             email_tracking: rng.percent(70),
             link_tracking: rng.percent(50),
             include_disclaimer: rng.percent(30),
-            test_mode: kind == CampaignKind::PendingReady && n.is_multiple_of(2),
+            // Some ready campaigns are in test mode (the pre-flight fails), not all: one
+            // passes, and "Needs you" says it is ready to start.
+            test_mode: kind == CampaignKind::PendingReady && n % 16 == 2,
             meeting_duration: Some(*rng.pick(&[15, 30, 30, 45, 60])),
             unsubscribe_mode: rng
                 .pick(&[UnsubscribeMode::OneClick, UnsubscribeMode::Text, UnsubscribeMode::Off])

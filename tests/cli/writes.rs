@@ -37,12 +37,13 @@ async fn a_campaign_starts_only_when_confirmed() {
     let contact_id: i64 = upload.stdout.trim().parse().unwrap();
     assert!(api.list_contacts().await.unwrap().items.iter().any(|c| c.id == contact_id));
 
-    // The organisation has bots with DNS missing: the pre-flight says so, and refuses.
+    // This pending campaign is in test mode: the pre-flight says so, and refuses.
+    assert!(pending.test_mode, "the seed's first pending campaign is in test mode");
     let refused = cli.run(&["campaigns", "start", &id, "--yes"]).await;
     refused.expect(2);
     assert!(refused.stderr.contains("Pre-flight of campaign"), "{}", refused.stderr);
     assert!(
-        refused.stderr.contains("✗ Bot ") && refused.stderr.contains("--force"),
+        refused.stderr.contains("✗ Test mode: on") && refused.stderr.contains("--force"),
         "{}",
         refused.stderr
     );
