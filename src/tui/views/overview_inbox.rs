@@ -129,15 +129,15 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// What needs a person, most pressing first: when it is due, the key that does it, what to
-/// do and why (the list `outreach todo` prints). The selected row is kept in view; only the
+/// What needs a person, most pressing first: when it is due, since when it waits, the key
+/// that does it, what to do and why (the list `outreach todo` prints). The selected row is kept in view; only the
 /// rows that fit are made (at scale the list holds thousands).
 fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>> {
     let theme = &state.env.theme;
     let needs = state.org.needs(state.env.now, state.env.zone);
     let context = crate::tui::resource::context(state);
     let selected = state.panes.needs_row.min(needs.len().saturating_sub(1));
-    let heading = 1 + usize::from(state.org.old_replies_offer.is_some());
+    let heading = 2 + usize::from(state.org.old_replies_offer.is_some());
     let room = rows.saturating_sub(heading).max(1);
     let offset = (selected + 1).saturating_sub(room);
     let end = (offset + room).min(needs.len());
@@ -163,17 +163,22 @@ fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>
             theme.warning,
         )));
     }
-    if needs.is_empty() {
-        lines.push(Line::from(Span::styled("Nothing needs you now.", theme.positive)));
-    }
     let open = state.key_label(Command::Open, "Enter");
     let honour = state.key_label(Command::HonourOptOut, "d");
     let key_width = crate::text::width(&open).max(crate::text::width(&honour));
+    if needs.is_empty() {
+        lines.push(Line::from(Span::styled("Nothing needs you now.", theme.positive)));
+    } else {
+        let header = format!(" {:>9} {:>4} {:<key_width$} what to do · why", "due", "wait", "key");
+        lines.push(Line::from(Span::styled(truncate(&header, width), theme.header)));
+    }
     for (index, need) in needs.iter().enumerate().take(end).skip(offset) {
         let (due, tone) = crate::present::columns::needs::due_words(need, &context);
         let key = if need.kind == crate::needs::Kind::OptOut { &honour } else { &open };
         let marker = if index == selected { "▸" } else { " " };
-        let lead = format!("{marker}{due:>9} {key:<key_width$} ");
+        // How long it has waited: the data's own time of the item, when it has one.
+        let since = need.since.map(|at| short_age(at, state.env.now)).unwrap_or_default();
+        let lead = format!("{marker}{due:>9} {since:>4} {key:<key_width$} ");
         let lead_width = crate::text::width(&lead);
         let task = truncate(&sanitize(&need.task), width.saturating_sub(lead_width).max(8));
         let why_room = width.saturating_sub(lead_width + crate::text::width(&task) + 3);
