@@ -42,6 +42,22 @@ enum DateForm {
     DayDeMonth,
 }
 
+/// The month names both English notices write (day-month and month-day forms).
+const ENGLISH_MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 const LANGUAGES: &[Language] = &[
     Language {
         subject_prefix: "Automatic reply",
@@ -50,20 +66,7 @@ const LANGUAGES: &[Language] = &[
             "I'm currently on vacation and will be back in the office on {date}. I will respond to your message upon my return. If it is urgent, please reach out to {colleague}.",
         ],
         undated: "Thank you for your message. I am currently out of the office with limited access to email and will reply as soon as possible upon my return. For urgent matters, please contact {colleague}.",
-        months: [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ],
+        months: ENGLISH_MONTHS,
         date: DateForm::DayMonth,
     },
     Language {
@@ -72,20 +75,7 @@ const LANGUAGES: &[Language] = &[
             "Hi, I'm out of the office through {date} and checking email only occasionally. For anything urgent, please contact {colleague}.",
         ],
         undated: "I'm out of the office with limited access to email. For anything urgent, please contact {colleague}.",
-        months: [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ],
+        months: ENGLISH_MONTHS,
         date: DateForm::MonthDay,
     },
     Language {

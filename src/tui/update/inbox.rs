@@ -270,14 +270,10 @@ pub(crate) fn set_handled(state: &mut AppState, ids: &[i64], handled: bool) -> V
     if ids.is_empty() {
         return Vec::new();
     }
-    let items = state.org.store.exchanges.items();
+    let listed = listed_by_id(state.org.store.exchanges.items(), ids.iter().copied());
     let before: Vec<(i64, bool)> = ids
         .iter()
-        .map(|&id| {
-            let handled =
-                items.iter().find(|e| e.id == id).is_some_and(|e| state.org.inbox.is_handled(e));
-            (id, handled)
-        })
+        .map(|&id| (id, listed.get(&id).is_some_and(|e| state.org.inbox.is_handled(e))))
         .collect();
     let what = format!(
         "{} {}",
@@ -341,11 +337,22 @@ pub(crate) fn apply_snoozed(
     effects
 }
 
+/// The listed exchanges among `ids`, by id, in one pass over the list: a bulk triage (the
+/// first look's thousands of old replies) must not search the list once per reply on the
+/// UI thread.
+fn listed_by_id(
+    items: &[Exchange],
+    ids: impl Iterator<Item = i64>,
+) -> std::collections::HashMap<i64, &Exchange> {
+    let wanted: std::collections::HashSet<i64> = ids.collect();
+    items.iter().filter(|e| wanted.contains(&e.id)).map(|e| (e.id, e)).collect()
+}
+
 /// Sets handled flags as given, lists the rows again and writes them down.
 pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Vec<Effect> {
     // Handled as each reply stands now: one that moves later comes back.
-    let items = state.org.store.exchanges.items();
-    let at = |id: i64| items.iter().find(|e| e.id == id).and_then(|e| e.updated_at);
+    let listed = listed_by_id(state.org.store.exchanges.items(), flags.iter().map(|f| f.0));
+    let at = |id: i64| listed.get(&id).and_then(|e| e.updated_at);
     let flags: Vec<(i64, bool, Option<Timestamp>)> =
         flags.into_iter().map(|(id, handled)| (id, handled, at(id))).collect();
     for &(id, handled, updated_at) in &flags {

@@ -9,7 +9,7 @@ use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
 use crate::credentials::Keyring;
 use crate::local::Scope;
-use crate::team::{Action, BlockingTeam, MarkChange, Outcome, TeamStore};
+use crate::team::{Action, BlockingTeam, MarkChange, OrgName, Outcome, Target, TeamStore};
 use chrono::{Local, Utc};
 
 /// The team store as `replies` uses it: blocking, with the outbox behind it.
@@ -74,18 +74,38 @@ fn in_inbox(exchanges: &[Exchange], id: i64) -> Result<(), CliError> {
         .with_hint("See `outreach replies` for the ids."))
 }
 
-/// `outreach replies history ID`: every change of the reply, oldest first.
-pub(super) async fn history(
+/// A reply of this organisation's inbox, reached in its team store: what `history` and
+/// `assign` stand on.
+struct Reached {
+    context: Context,
+    target: Target,
+    org: OrgName,
+    store: TeamStore,
+}
+
+/// Connects to the API and the team store, and checks reply `id` is in the inbox; `what`
+/// names the command when the profile has no team store.
+async fn reach(
     global: &crate::cli::args::GlobalArgs,
     id: i64,
-) -> Result<Exit, CliError> {
+    what: &str,
+) -> Result<Reached, CliError> {
     let context = Context::connect(global).await?;
-    let config = context.session.team.clone().ok_or_else(|| needs_team(&context, "history"))?;
+    let config = context.session.team.clone().ok_or_else(|| needs_team(&context, what))?;
     let target = team_open::target(&context.session.profile, &config)?;
     let exchanges = inbox(&context).await?;
     in_inbox(&exchanges, id)?;
     let org = team_open::organisation(&target, &exchanges)?;
     let store = team_open::connect(&target).await.map_err(team_open::failed)?;
+    Ok(Reached { context, target, org, store })
+}
+
+/// `outreach replies history ID`: every change of the reply, oldest first.
+pub(super) async fn history(
+    global: &crate::cli::args::GlobalArgs,
+    id: i64,
+) -> Result<Exit, CliError> {
+    let Reached { org, store, .. } = reach(global, id, "history").await?;
     let entries = store.history(&org, id).await.map_err(team_open::failed)?;
     if entries.is_empty() {
         note(&format!("Reply {id} has no team history yet."));
@@ -109,7 +129,7 @@ pub(super) async fn history(
         text.push_str(&format!(
             "{when}  {}  {}{detail}{late}\n",
             crate::text::sanitize(&entry.who),
-            entry.what
+            crate::text::sanitize(&entry.what)
         ));
     }
     write_stdout(&text)?;
@@ -124,13 +144,7 @@ pub(super) async fn assign(
     to: Option<String>,
     yes: bool,
 ) -> Result<Exit, CliError> {
-    let context = Context::connect(global).await?;
-    let config = context.session.team.clone().ok_or_else(|| needs_team(&context, "assign"))?;
-    let target = team_open::target(&context.session.profile, &config)?;
-    let exchanges = inbox(&context).await?;
-    in_inbox(&exchanges, id)?;
-    let org = team_open::organisation(&target, &exchanges)?;
-    let store: TeamStore = team_open::connect(&target).await.map_err(team_open::failed)?;
+    let Reached { context, target, org, store } = reach(global, id, "assign").await?;
     let members = store.members(&org).await.map_err(team_open::failed)?;
     let to = to.map(|name| name.trim().to_string());
     if let Some(name) = &to
@@ -139,7 +153,7 @@ pub(super) async fn assign(
         return Err(CliError::usage(format!(
             "'{}' is not in the team of {org}: {}.",
             crate::text::sanitize(name),
-            members.join(", ")
+            crate::text::sanitize(&members.join(", "))
         ))
         .with_hint("People join when they first use the store, or with `outreach team init --member NAME`."));
     }

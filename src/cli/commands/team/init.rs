@@ -51,7 +51,7 @@ pub(super) async fn run(global: &GlobalArgs, args: InitArgs) -> Result<Exit, Cli
         members.push(target.me.clone());
         store.add_members(&name, &members).await.map_err(failed)?;
         let team = store.members(&name).await.map_err(failed)?;
-        write_stdout(&format!("Team of {name}: {}.\n", team.join(", ")))?;
+        write_stdout(&format!("Team of {name}: {}.\n", crate::text::sanitize(&team.join(", "))))?;
     }
     note(&format!(
         "The store holds ids, times, flags and names only; profile '{}' works in it as '{}'.",
