@@ -17,6 +17,20 @@ pub trait Facts {
     fn snoozed_until(&self, _exchange: &Exchange) -> Option<Timestamp> {
         None
     }
+    /// Whether a team shares the marks (a team store): who handled and to whom a reply is
+    /// assigned are then shown.
+    fn shared(&self) -> bool {
+        false
+    }
+    /// With a team store: who handled the reply (`None` for me) and when, while it is
+    /// handled as it stands.
+    fn handled_by(&self, _exchange: &Exchange) -> Option<(Option<&str>, Timestamp)> {
+        None
+    }
+    /// With a team store: to whom the reply is assigned (`Some(None)`: to me).
+    fn assigned_to(&self, _id: i64) -> Option<Option<&str>> {
+        None
+    }
     /// Who wrote the latest message of the exchange as it stands (its chain read since it
     /// last moved); `None` when not known.
     fn last_writer(&self, exchange: &Exchange) -> Option<Writer> {

@@ -15,13 +15,14 @@ pub trait TriageStore: Send + Sync {
     /// (`None`: handled whatever moves later).
     fn handled(&self, scope: &Scope) -> Result<HashMap<i64, Option<Timestamp>>, StateError>;
 
-    /// Marks these replies handled (or not) as they stand at the given `updated_at`s.
+    /// Marks these replies handled (or not) as they stand at the given `updated_at`s; gives
+    /// back those not taken because someone else was first, each with why in words.
     fn set_handled(
         &self,
         scope: &Scope,
         flags: &[(i64, Option<Timestamp>)],
         handled: bool,
-    ) -> Result<(), StateError>;
+    ) -> Result<Vec<(i64, String)>, StateError>;
 
     /// Every reply of the scope that is snoozed, with the moment it comes back: a UTC
     /// instant, not a day, so that teammates in other zones agree when it wakes (the faces
@@ -57,8 +58,9 @@ impl TriageStore for LocalState {
         scope: &Scope,
         flags: &[(i64, Option<Timestamp>)],
         handled: bool,
-    ) -> Result<(), StateError> {
-        self.set_handled_at(scope, flags, handled)
+    ) -> Result<Vec<(i64, String)>, StateError> {
+        // One person's file: nobody else can be first.
+        self.set_handled_at(scope, flags, handled).map(|()| Vec::new())
     }
 
     fn snoozed(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
@@ -149,13 +151,14 @@ impl<'a> MarkBook<'a> {
         self.local.mark_seen(scope, seen)
     }
 
-    /// Marks these replies handled (or not) as they stand at their `updated_at`s (shared).
+    /// Marks these replies handled (or not) as they stand at their `updated_at`s (shared);
+    /// gives back those a teammate was first to, with why.
     pub fn set_handled(
         &self,
         scope: &Scope,
         flags: &[(i64, Option<Timestamp>)],
         handled: bool,
-    ) -> Result<(), StateError> {
+    ) -> Result<Vec<(i64, String)>, StateError> {
         self.triage.set_handled(scope, flags, handled)
     }
 
@@ -203,7 +206,7 @@ mod tests {
             _: &Scope,
             flags: &[(i64, Option<Timestamp>)],
             handled: bool,
-        ) -> Result<(), StateError> {
+        ) -> Result<Vec<(i64, String)>, StateError> {
             let mut marks = self.handled.lock().map_err(|_| StateError::Unavailable)?;
             for (id, at) in flags {
                 if handled {
@@ -213,7 +216,7 @@ mod tests {
                 }
             }
             *self.version.lock().map_err(|_| StateError::Unavailable)? += 1;
-            Ok(())
+            Ok(Vec::new())
         }
 
         fn snoozed(&self, _: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {

@@ -199,6 +199,8 @@ pub struct Column<T> {
     /// False for what adds nothing to a spreadsheet (a marker repeating another column).
     pub in_csv: bool,
     pub cell: fn(&T, &Context) -> Cell,
+    /// Whether the column is shown in this context (a team's column only with a team).
+    pub shown: fn(&Context) -> bool,
 }
 
 impl<T> Column<T> {
@@ -216,7 +218,14 @@ impl<T> Column<T> {
             align: Align::Left,
             in_csv: true,
             cell,
+            shown: |_| true,
         }
+    }
+
+    /// Shown only where `shown` says so.
+    pub(crate) fn only_when(mut self, shown: fn(&Context) -> bool) -> Self {
+        self.shown = shown;
+        self
     }
 
     /// Left out when narrow; higher `rank` goes first.

@@ -76,7 +76,11 @@ struct Shared {
     keyring: Keyring,
     outbox: Outbox,
     store: tokio::sync::Mutex<Option<TeamStore>>,
-    cache: Mutex<HashMap<OrgName, HashMap<i64, TeamMark>>>,
+    /// The last marks read of each organisation, with the version they were read at: a
+    /// reader asking again before anything moved gets them without a round trip (a
+    /// dashboard asks every second).
+    cache: Mutex<HashMap<OrgName, (i64, HashMap<i64, TeamMark>)>>,
+    members: Mutex<HashMap<OrgName, Vec<String>>>,
     bindings: Mutex<HashMap<Scope, OrgName>>,
     version: AtomicI64,
     away: Mutex<Option<String>>,
@@ -103,6 +107,7 @@ impl BlockingTeam {
             outbox,
             store: tokio::sync::Mutex::new(None),
             cache: Mutex::new(HashMap::new()),
+            members: Mutex::new(HashMap::new()),
             bindings: Mutex::new(HashMap::new()),
             version: AtomicI64::new(0),
             away: Mutex::new(None),
@@ -114,6 +119,11 @@ impl BlockingTeam {
     /// Says which organisation a scope's marks belong to (see `identity`).
     pub fn bind(&self, scope: Scope, org: OrgName) {
         lock(&self.shared.bindings).insert(scope, org);
+    }
+
+    /// Whether the scope's organisation is known (its marks can be read).
+    pub fn is_bound(&self, scope: &Scope) -> bool {
+        lock(&self.shared.bindings).contains_key(scope)
     }
 
     /// Whether the store answers, and what waits for it.
@@ -128,15 +138,28 @@ impl BlockingTeam {
     /// when it is away; the marks waiting in the outbox laid over them.
     pub fn marks(&self, scope: &Scope) -> Result<HashMap<i64, TeamMark>, StateError> {
         let org = self.org(scope)?;
-        let shared = Arc::clone(&self.shared);
-        let asked = org.clone();
-        let read = self.run(async move { with_store!(&shared, |store| store.marks(&asked)) });
-        let mut marks = match read {
-            Some(Ok(marks)) => {
-                lock(&self.shared.cache).insert(org.clone(), marks.clone());
-                marks
+        let version = self.shared.version.load(Ordering::Relaxed);
+        let answers = lock(&self.shared.away).is_none();
+        let cached = lock(&self.shared.cache)
+            .get(&org)
+            .filter(|(at, _)| answers && *at == version)
+            .map(|(_, marks)| marks.clone());
+        let mut marks = match cached {
+            Some(marks) => marks,
+            None => {
+                let shared = Arc::clone(&self.shared);
+                let asked = org.clone();
+                let read =
+                    self.run(async move { with_store!(&shared, |store| store.marks(&asked)) });
+                let mut cache = lock(&self.shared.cache);
+                match read {
+                    Some(Ok(marks)) => {
+                        cache.insert(org.clone(), (version, marks.clone()));
+                        marks
+                    }
+                    _ => cache.get(&org).map(|(_, marks)| marks.clone()).unwrap_or_default(),
+                }
             }
-            _ => lock(&self.shared.cache).get(&org).cloned().unwrap_or_default(),
         };
         let url = self.shared.target.url.as_str();
         for queued in self.shared.outbox.waiting(url).unwrap_or_default() {
@@ -155,6 +178,28 @@ impl BlockingTeam {
             }
         }
         Ok(marks)
+    }
+
+    /// The team of the scope's organisation, by name: from the store, or the last known
+    /// while it is away.
+    pub fn members(&self, scope: &Scope) -> Result<Vec<String>, StateError> {
+        let org = self.org(scope)?;
+        let shared = Arc::clone(&self.shared);
+        let asked = org.clone();
+        let read = self.run(async move { with_store!(&shared, |store| store.members(&asked)) });
+        let mut known = lock(&self.shared.members);
+        match read {
+            Some(Ok(members)) => {
+                known.insert(org, members.clone());
+                Ok(members)
+            }
+            _ => Ok(known.get(&org).cloned().unwrap_or_default()),
+        }
+    }
+
+    /// Who I am in the team.
+    pub fn me(&self) -> &str {
+        &self.shared.target.me
     }
 
     /// Makes one change: sent now when the store answers and nothing waits before it, else
@@ -218,23 +263,29 @@ impl TriageStore for BlockingTeam {
             .collect())
     }
 
-    /// A reply someone else handled first stays theirs: the marks read next show it.
+    /// A reply someone else handled first stays theirs: the refusal says who ("Bob
+    /// handled this a moment ago"), and the marks read next show it.
     fn set_handled(
         &self,
         scope: &Scope,
         flags: &[(i64, Option<Timestamp>)],
         handled: bool,
-    ) -> Result<(), StateError> {
+    ) -> Result<Vec<(i64, String)>, StateError> {
         let me = self.shared.target.me.clone();
+        let mut refused = Vec::new();
         for (id, updated_at) in flags {
             let action = if handled {
                 Action::Handle { updated_at: updated_at.map(|at| at.0) }
             } else {
                 Action::Unhandle
             };
-            self.change(scope, MarkChange::new(*id, &me, action))?;
+            if let Some(Outcome::Refused(conflict)) =
+                self.change(scope, MarkChange::new(*id, &me, action))?
+            {
+                refused.push((*id, conflict.sentence(chrono::Utc::now())));
+            }
         }
-        Ok(())
+        Ok(refused)
     }
 
     fn snoozed(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {

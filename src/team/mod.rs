@@ -12,6 +12,8 @@
 //! - `schema`: the versioned tables; `store`: `TeamStore`, the async calls; `marks`: what is
 //!   shared and the two-people rule; `identity`: which organisation (how it is chosen is
 //!   said there); `listen`: the stream of changes.
+//! - `workload`: each person's share (handled today, assigned and waiting), for the
+//!   dashboard's Overview and `team status` alike.
 //! - `outbox`: marks made while the store is away, sent in order when it is back;
 //!   `blocking`: the store for the dashboard's blocking mark jobs (`crate::local::TriageStore`).
 
@@ -26,6 +28,7 @@ pub mod schema;
 mod store;
 mod target;
 mod tls;
+pub mod workload;
 
 pub use blocking::{BlockingTeam, Health};
 pub use error::TeamError;

@@ -125,6 +125,8 @@ pub enum Action {
     },
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
+    /// The team store answered (who handled, assignments, the team, its health).
+    Team(crate::tui::inbox::team::TeamAnswer),
     /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
     Searched(ListWork),
     /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
@@ -168,6 +170,9 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Read or write the team store off the UI thread, in line with the local jobs;
+    /// answers `Team`.
+    Team(crate::tui::inbox::team::TeamJob),
     /// Write these bytes to the terminal before the next frame (the bell, a desktop
     /// notification): whoever sees the frame has had them. The loop does it; no answer.
     Announce(String),

@@ -96,6 +96,12 @@ pub enum Command {
     JumpBack,
     /// Snooze the reply (or the marked replies): a prompt asks until when.
     Snooze,
+    /// Assign the reply (or the marked replies) to someone of the team: a list asks whom.
+    Assign,
+    /// Assign the reply (or the marked replies) to me.
+    AssignToMe,
+    /// List everyone's replies, mine, or the unassigned ones (with a team store).
+    CycleWhose,
     /// List only one category of replies, or all (named by its shelf: `show_meeting`).
     #[serde(untagged)]
     ShowCategory(Shelf),

@@ -8,7 +8,7 @@ use crate::config;
 use crate::credentials::{self, LoginRequest};
 use crate::session::{self, EnteredKey, Environment, Session, SessionError, SessionRequest};
 use crate::sim::{self, SimOptions};
-use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt};
+use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, TeamLink};
 
 /// Which API the dashboard opens on.
 #[derive(Debug, Clone)]
@@ -35,6 +35,8 @@ pub(crate) struct Connected {
     pub client: Client,
     /// Kept alive as long as the dashboard runs (the demo's simulator).
     pub keep_alive: Option<Box<dyn std::any::Any + Send>>,
+    /// The profile's team store, started (it connects on its own thread, and may be away).
+    pub team: Option<std::sync::Arc<crate::team::BlockingTeam>>,
 }
 
 /// Connects as `launch` says; a key entered in the login form this run is used for its
@@ -57,6 +59,37 @@ fn info_of(session: &Session, organisation: Option<String>) -> ConnectionInfo {
         key_source: session.key_source.clone(),
         read_only: session.read_only,
         warnings: session.warnings.clone(),
+        team: session.team.as_ref().map(|team| TeamLink {
+            me: team.me.clone(),
+            organisation: team.organisation.clone(),
+        }),
+    }
+}
+
+/// Starts the profile's team store, when it names one. A store that cannot even be
+/// started (a bad URL, no place for its outbox) is a warning: the marks stay on this
+/// machine and the dashboard says why.
+fn start_team(
+    session: &Session,
+    info: &mut ConnectionInfo,
+) -> Option<std::sync::Arc<crate::team::BlockingTeam>> {
+    let config = session.team.as_ref()?;
+    let started = crate::team::Target::new(&session.profile, config)
+        .map_err(|error| error.to_string())
+        .and_then(|target| {
+            let outbox = crate::team::Outbox::open_default()?;
+            crate::team::BlockingTeam::start(target, credentials::Keyring::system(), outbox)
+        });
+    match started {
+        Ok(team) => Some(std::sync::Arc::new(team)),
+        Err(error) => {
+            info.team = None;
+            info.warnings.push(format!(
+                "The team store is not used ({}); handled marks stay on this machine.",
+                crate::text::sanitize(&error)
+            ));
+            None
+        }
     }
 }
 
@@ -101,7 +134,9 @@ async fn connect_profile(
         needs_key: false,
         base_url: Some(session.base_url.clone()),
     })?;
-    Ok(Connected { info: info_of(&session, None), client, keep_alive: None })
+    let mut info = info_of(&session, None);
+    let team = start_team(&session, &mut info);
+    Ok(Connected { info, client, keep_alive: None, team })
 }
 
 /// Starts the simulator on 127.0.0.1 (a free port) and connects with its first
@@ -122,7 +157,12 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
         .client_for(audit::Source::Tui)
         .map_err(|error| failure(format!("The demo simulator could not be reached: {error}")))?;
     let organisation = sim.orgs.first().map(|org| org.name.clone());
-    Ok(Connected { info: info_of(&session, organisation), client, keep_alive: Some(Box::new(sim)) })
+    Ok(Connected {
+        info: info_of(&session, organisation),
+        client,
+        keep_alive: Some(Box::new(sim)),
+        team: None,
+    })
 }
 
 /// Checks the key against the API and keeps it in the OS keyring (and the base URL in the

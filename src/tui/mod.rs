@@ -24,6 +24,7 @@ pub(crate) mod remote;
 pub mod resource;
 pub mod runner;
 pub(crate) mod settings;
+pub mod assign_picker;
 pub mod snooze_prompt;
 pub mod state;
 pub mod submit;

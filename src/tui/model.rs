@@ -254,6 +254,18 @@ pub struct ConnectionInfo {
     pub read_only: bool,
     /// Things to tell the user that did not stop the session (config warnings …).
     pub warnings: Vec<String>,
+    /// The team store the profile shares its triage marks through, if it names one.
+    pub team: Option<TeamLink>,
+}
+
+/// A profile's team store, as the dashboard needs to know it (no password: it never
+/// leaves the store's own thread).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamLink {
+    /// Who I am in the team.
+    pub me: String,
+    /// The organisation's name when the config gives it; else the bots' name decides.
+    pub organisation: Option<String>,
 }
 
 /// Why the dashboard could not connect.

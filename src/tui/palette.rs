@@ -84,6 +84,7 @@ pub const ENTRIES: &[Entry] = &[
         help: "hide the reply until then",
     },
     Entry { name: "unsnooze", args: "", help: "bring a snoozed reply back now" },
+    Entry { name: "assign", args: "NAME|me|nobody", help: "assign the reply (team store)" },
     Entry { name: "refresh", args: "", help: "reload the current pane" },
     Entry { name: "login", args: "", help: "enter a new key for this profile" },
     Entry { name: "profile", args: "[NAME]", help: "switch profile (P: the next one)" },
@@ -128,6 +129,9 @@ pub enum PaletteAction {
     /// Snooze the reply in view (or the marked ones) until the day these words name, or
     /// wake them (`None`).
     Snooze(Option<String>),
+    /// Assign the reply in view (or the marked ones) to someone of the team, `me` or
+    /// `nobody`.
+    Assign(String),
 }
 
 /// Entries whose name starts with the first word typed (all of them for an empty line).
@@ -174,6 +178,8 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
         "snooze" if rest.is_empty() => Err(format!("snooze until when? {}", FORMS)),
         "snooze" => Ok(PaletteAction::Snooze(Some(rest.to_string()))),
         "unsnooze" => Ok(PaletteAction::Snooze(None)),
+        "assign" if rest.is_empty() => Err("assign to whom? a name of the team, me or nobody".into()),
+        "assign" => Ok(PaletteAction::Assign(rest.to_string())),
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
         "login" => Ok(PaletteAction::Run(Command::Login)),
         "profile" => Ok(PaletteAction::Profile((!rest.is_empty()).then(|| rest.to_string()))),

@@ -13,7 +13,9 @@ use std::sync::LazyLock;
 pub type LazyLocal = LazyLock<MarksStore, Box<dyn FnOnce() -> MarksStore + Send>>;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
+use crate::team::BlockingTeam;
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
+use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::outside::{self, events::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
@@ -23,11 +25,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::task::AbortHandle;
 
-/// What a connection leaves behind for the fetches: the client, and whatever must live as
-/// long as the dashboard (the demo's simulator).
+/// What a connection leaves behind for the fetches: the client, the profile's team store,
+/// and whatever must live as long as the dashboard (the demo's simulator).
 #[derive(Default)]
 struct Link {
     client: Option<Client>,
+    team: Option<Arc<BlockingTeam>>,
     _keep_alive: Option<Box<dyn std::any::Any + Send>>,
 }
 
@@ -50,12 +53,21 @@ pub struct Runner {
     entered: Arc<Mutex<Option<EnteredKey>>>,
 }
 
-/// Local-state jobs in the order `update` asked for them, done one at a time off the UI
-/// thread: a re-read of the marks asked after a write sees that write (two blocking tasks
-/// would race, and the re-read could undo a mark just set).
+/// Work on the marks: this machine's file (through the team store for the shared marks,
+/// once it knows the organisation), or the team store alone.
+#[derive(Debug, PartialEq)]
+enum MarkJob {
+    Local(LocalJob),
+    Team(TeamJob),
+}
+
+/// Mark jobs in the order `update` asked for them, done one at a time off the UI thread: a
+/// re-read of the marks asked after a write sees that write (two blocking tasks would race,
+/// and the re-read could undo a mark just set), and the team's organisation is bound before
+/// its marks are read.
 #[derive(Default)]
 struct LocalQueue {
-    jobs: VecDeque<LocalJob>,
+    jobs: VecDeque<MarkJob>,
     /// A blocking task is working through `jobs`.
     running: bool,
 }
@@ -130,7 +142,8 @@ impl Runner {
                     let _ = tx.send(Action::SnippetRead { job, result });
                 });
             }
-            Effect::Local(job) => self.local(job),
+            Effect::Local(job) => self.marks(MarkJob::Local(job)),
+            Effect::Team(job) => self.marks(MarkJob::Team(job)),
             // The terminal's own: the event loop, which holds the terminal, does them.
             Effect::Announce(_) | Effect::Repaint => {}
             Effect::Login(attempt) => {
@@ -152,12 +165,16 @@ impl Runner {
         false
     }
 
-    /// Queues a local-state job; starts the task that works through the queue if none is.
-    /// A re-read already waiting is not asked twice (the check runs every second, and a
-    /// busy file could otherwise pile them up).
-    fn local(&self, job: LocalJob) {
+    /// Queues a mark job; starts the task that works through the queue if none is. A
+    /// re-read already waiting is not asked twice (the check runs every second, and a busy
+    /// file or a slow store could otherwise pile them up).
+    fn marks(&self, job: MarkJob) {
         let mut queue = self.local_jobs.lock().unwrap_or_else(PoisonError::into_inner);
-        if matches!(job, LocalJob::Reread { .. }) && queue.jobs.contains(&job) {
+        let reread = matches!(
+            job,
+            MarkJob::Local(LocalJob::Reread { .. }) | MarkJob::Team(TeamJob::Read { .. })
+        );
+        if reread && queue.jobs.contains(&job) {
             return;
         }
         queue.jobs.push_back(job);
@@ -167,7 +184,8 @@ impl Runner {
         drop(queue);
         let (jobs, local, tx) =
             (Arc::clone(&self.local_jobs), Arc::clone(&self.local), self.tx.clone());
-        // SQLite blocks: never on the UI thread.
+        let link = Arc::clone(&self.link);
+        // SQLite and the team store block: never on the UI thread.
         tokio::task::spawn_blocking(move || {
             loop {
                 let next = {
@@ -177,8 +195,18 @@ impl Runner {
                     next
                 };
                 let Some(job) = next else { return };
-                if let Some(answer) = job.perform(MarkBook::local(&local)) {
-                    let _ = tx.send(Action::Local(answer));
+                let team = link.lock().ok().and_then(|link| link.team.clone());
+                let answer = match job {
+                    MarkJob::Team(job) => team.and_then(|team| job.perform(&team)).map(Action::Team),
+                    // The shared marks go to the team once it knows the organisation.
+                    MarkJob::Local(job) => match team.filter(|team| team.is_bound(job.scope())) {
+                        Some(team) => job.perform(MarkBook::shared(&local, &*team)),
+                        None => job.perform(MarkBook::local(&local)),
+                    }
+                    .map(Action::Local),
+                };
+                if let Some(answer) = answer {
+                    let _ = tx.send(answer);
                 }
             }
         });
@@ -191,9 +219,9 @@ impl Runner {
         let entered = self.entered.lock().ok().and_then(|entered| entered.clone());
         tokio::spawn(async move {
             let result = connect(&launch, entered.as_ref()).await.map(
-                |Connected { info, client, keep_alive }| {
+                |Connected { info, client, keep_alive, team }| {
                     if let Ok(mut link) = link.lock() {
-                        *link = Link { client: Some(client), _keep_alive: keep_alive };
+                        *link = Link { client: Some(client), team, _keep_alive: keep_alive };
                     }
                     info
                 },

@@ -110,6 +110,8 @@ pub enum Overlay {
     Confirm(Confirm),
     /// Until when to snooze a reply.
     Snooze(crate::tui::snooze_prompt::SnoozePrompt),
+    /// To whom to assign a reply.
+    Assign(crate::tui::assign_picker::AssignPicker),
 }
 
 /// A failure shown in the status bar until the same data loads successfully.

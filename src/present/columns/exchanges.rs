@@ -88,6 +88,25 @@ fn contact_and_organisation() -> Col {
     })
 }
 
+/// With a team store: `✓ bob 2m` handled by a teammate (`✓ you`), else `→ carl` to whom
+/// it is assigned.
+fn team() -> Col {
+    Col::new("Team", "TEAM", (6, 14), |e, context| {
+        let name = |who: Option<&str>| who.map_or_else(|| "you".to_string(), str::to_string);
+        if let Some((by, at)) = context.inbox.handled_by(e) {
+            return Cell::text(format!("✓ {} {}", name(by), short_age(at.0, context.now)))
+                .tone(Tone::Dim);
+        }
+        match context.inbox.assigned_to(e.id) {
+            Some(None) => Cell::text("→ you").tone(Tone::Accent),
+            Some(to) => Cell::text(format!("→ {}", name(to))),
+            None => Cell::text(""),
+        }
+    })
+    .drop(3)
+    .only_when(|context| context.inbox.shared())
+}
+
 fn category() -> Col {
     Col::new("Category", "CATEGORY", (11, 14), |e, _| {
         let category = Category::of(&e.status);
@@ -145,6 +164,7 @@ pub(crate) fn screen() -> Vec<Col> {
         marker(),
         contact_and_organisation(),
         category(),
+        team(),
         snippet(),
         last_writer(),
         age(),

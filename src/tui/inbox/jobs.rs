@@ -72,11 +72,26 @@ pub enum LocalAnswer {
         version: MarksVersion,
         marks: HashMap<i64, Mark>,
     },
+    /// Handled marks a teammate was first to, each with why ("Bob handled this a moment
+    /// ago"): the marks read next show theirs.
+    Refused(Vec<(i64, String)>),
     /// A read or write failed: the session goes on with what it has in memory.
     Failed(String),
 }
 
 impl LocalJob {
+    /// Whose marks the job reads or writes.
+    pub fn scope(&self) -> &Scope {
+        match self {
+            LocalJob::Load(scope)
+            | LocalJob::Reread { scope, .. }
+            | LocalJob::MarkSeen(scope, _)
+            | LocalJob::SetHandled(scope, ..)
+            | LocalJob::SetSnoozed(scope, ..)
+            | LocalJob::SnippetRead(scope, ..) => scope,
+        }
+    }
+
     /// Performs the job (blocking: run it off the UI thread); `None` when a write went well.
     pub fn perform(self, local: MarkBook<'_>) -> Option<LocalAnswer> {
         let failed = |what: &str, error: &dyn std::fmt::Display| {
@@ -108,10 +123,13 @@ impl LocalJob {
             LocalJob::MarkSeen(scope, seen) => {
                 local.mark_seen(&scope, &seen).err().and_then(|e| failed("be written", &e))
             }
-            LocalJob::SetHandled(scope, flags, handled) => local
-                .set_handled(&scope, &flags, handled)
-                .err()
-                .and_then(|e| failed("be written", &e)),
+            LocalJob::SetHandled(scope, flags, handled) => {
+                match local.set_handled(&scope, &flags, handled) {
+                    Ok(refused) if refused.is_empty() => None,
+                    Ok(refused) => Some(LocalAnswer::Refused(refused)),
+                    Err(error) => failed("be written", &error),
+                }
+            }
             LocalJob::SetSnoozed(scope, ids, until) => {
                 local.set_snoozed(&scope, &ids, until).err().and_then(|e| failed("be written", &e))
             }

@@ -6,6 +6,7 @@
 pub mod jobs;
 pub(crate) mod notify;
 mod quiet;
+pub mod team;
 
 pub use notify::{Alerts, Announcing};
 
@@ -93,6 +94,8 @@ pub struct InboxState {
     pub alerts: Alerts,
     /// The Overview's speed-to-lead breakdown (per campaign and per bot) is open.
     pub speed_open: bool,
+    /// The team's marks, with a team store; changed through [`InboxState::take_team`].
+    pub team: Option<team::TeamView>,
 }
 
 impl Default for InboxState {
@@ -120,6 +123,7 @@ impl Default for InboxState {
             announcing: Announcing::default(),
             alerts: Alerts::default(),
             speed_open: false,
+            team: None,
         }
     }
 }
@@ -144,16 +148,30 @@ impl InboxState {
         }
     }
 
-    /// Whether `exchange` passes the category, handled and snoozed filters.
+    /// Whether `exchange` passes the category, handled, snoozed and whose filters.
     pub(crate) fn shows(&self, exchange: &Exchange) -> bool {
         self.shelf.holds(&Category::of(&exchange.status)) && self.passes_triage(exchange)
     }
 
-    /// Whether the handled and snoozed filters let `exchange` through: a snoozed reply is
-    /// listed only when the snoozed ones are asked for, and then only they are.
+    /// Whether the handled, snoozed and whose filters let `exchange` through: a snoozed
+    /// reply is listed only when the snoozed ones are asked for, and then only they are.
     fn passes_triage(&self, exchange: &Exchange) -> bool {
         let asleep = self.asleep_until(exchange).is_some();
-        if self.show_snoozed { asleep } else { !asleep && !self.hidden_as_handled(exchange) }
+        let whose = self.team.as_ref().is_none_or(|team| team.lets_through(exchange.id));
+        let triaged =
+            if self.show_snoozed { asleep } else { !asleep && !self.hidden_as_handled(exchange) };
+        triaged && whose
+    }
+
+    /// Which replies the whose filter lists (everyone's without a team).
+    pub(crate) fn whose(&self) -> team::Whose {
+        self.team.as_ref().map_or_else(team::Whose::default, |team| team.whose)
+    }
+
+    /// Changes the team's side (its marks, the view); the counts are made again.
+    pub(crate) fn team_mut(&mut self) -> Option<&mut team::TeamView> {
+        self.revision += 1;
+        self.team.as_mut()
     }
 
     /// Left out of the list by the handled filter.
@@ -207,7 +225,8 @@ impl InboxState {
     /// counted once for each state of the list, the marks and the filters, not on every
     /// frame (at 200k exchanges that took milliseconds a frame).
     pub(crate) fn counts(&self, exchanges: Option<&Items<Exchange>>) -> Arc<InboxCounts> {
-        let key = (self.revision, self.hide_handled, self.show_snoozed, self.first_use);
+        let key =
+            (self.revision, self.hide_handled, self.show_snoozed, self.first_use, self.whose());
         self.counts.get(exchanges, key, || {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             Arc::new(InboxCounts {
@@ -302,8 +321,9 @@ pub struct InboxCounts {
 }
 
 /// The inbox's counts, made again when the exchanges, the marks or the clock (their
-/// revision), the handled and snoozed filters or the first use change.
-type CountsMemo = ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>), Arc<InboxCounts>>;
+/// revision), the handled, snoozed and whose filters or the first use change.
+type CountsMemo =
+    ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>, team::Whose), Arc<InboxCounts>>;
 
 /// Each contact's zone by contact id, made again for another contact list.
 type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, crate::clock::Zone>>>;
@@ -338,6 +358,25 @@ impl Facts for InboxState {
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {
         self.current_snippet(id)?.snippet.as_ref()
+    }
+
+    fn shared(&self) -> bool {
+        self.team.is_some()
+    }
+
+    /// Only while handled as it stands: a reply that moved since is open again.
+    fn handled_by(&self, exchange: &Exchange) -> Option<(Option<&str>, Timestamp)> {
+        let team = self.team.as_ref()?;
+        if !self.is_handled(exchange) {
+            return None;
+        }
+        let (by, at) = team.handler(exchange)?;
+        Some((team.named(by), at))
+    }
+
+    fn assigned_to(&self, id: i64) -> Option<Option<&str>> {
+        let team = self.team.as_ref()?;
+        team.assignee(id).map(|name| team.named(name))
     }
 
     /// Only from a chain read as the exchange stands: one that moved since may have a new

@@ -14,6 +14,7 @@ use crate::tui::update::navigate;
 use crate::tui::update::needs;
 use crate::tui::update::outside;
 use crate::tui::update::query::open_query_form;
+use crate::tui::update::team;
 use crate::tui::update::triage;
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
@@ -117,6 +118,12 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::HonourOptOut => needs::honour_opt_outs(state, false),
         Command::HonourOptOuts => needs::honour_opt_outs(state, true),
         Command::PutOldRepliesAway => first_look::put_old_replies_away(state),
+        Command::Assign => {
+            team::open_picker(state);
+            Vec::new()
+        }
+        Command::AssignToMe => team::assign_to_me(state),
+        Command::CycleWhose => team::cycle_whose(state),
     }
 }
 

@@ -26,7 +26,9 @@ pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
     // The scope `outreach replies` uses too: the same marks from the CLI and the dashboard.
     let scope = Scope::new(&info.profile, &info.base_url);
     state.org.inbox = state.org.inbox.for_session(scope.clone());
-    vec![Effect::Local(LocalJob::Load(scope))]
+    // With a team store the marks are read once its organisation is known.
+    crate::tui::update::team::on_connected(state)
+        .unwrap_or_else(|| vec![Effect::Local(LocalJob::Load(scope))])
 }
 
 /// The local state answered: the marks show, and new replies count from now on. When it
@@ -52,6 +54,14 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
                 return Vec::new();
             }
         }
+        LocalAnswer::Refused(refused) => {
+            let said: Vec<String> = refused
+                .iter()
+                .map(|(id, why)| format!("{}: {why}", crate::tui::update::team::whose_reply(state, *id)))
+                .collect();
+            state.show_toast(Tone::Warning, format!("{}.", said.join("; ")));
+            return Vec::new();
+        }
         LocalAnswer::Failed(message) => {
             tracing::warn!(%message, "local state");
             state.transient.notice = Some(message);
@@ -72,7 +82,9 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
     match (&inbox.scope, inbox.first_use) {
         (Some(scope), Some(_)) => {
             let known = if whatever { None } else { inbox.marks_version };
-            vec![Effect::Local(LocalJob::Reread { scope: scope.clone(), known })]
+            let mut effects = vec![Effect::Local(LocalJob::Reread { scope: scope.clone(), known })];
+            effects.extend(crate::tui::update::team::reread(state));
+            effects
         }
         _ => Vec::new(),
     }
@@ -80,7 +92,8 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 
 /// After the Exchanges list loaded: announce what arrived since the last load.
 pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
-    let effects = announce_arrivals(state);
+    let mut effects = crate::tui::update::team::on_exchanges_loaded(state);
+    effects.extend(announce_arrivals(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }

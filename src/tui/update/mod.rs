@@ -17,6 +17,7 @@ mod overlay;
 mod query;
 mod search;
 mod snooze;
+mod team;
 mod triage;
 
 use crate::clock::age;
@@ -88,6 +89,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
         Action::Local(answer) => inbox::on_local(state, answer),
+        Action::Team(answer) => team::on_answer(state, answer),
         Action::Connected(result) => {
             outside::switch_landed(state);
             fetch::on_connected(state, result)

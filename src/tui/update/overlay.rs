@@ -61,6 +61,9 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         Some(Overlay::Form(form)) if form.is_write() => forms::on_form_key(state, form, key),
         Some(Overlay::Confirm(confirm)) => forms::on_confirm_key(state, confirm, key),
         Some(Overlay::Snooze(prompt)) => snooze::on_prompt_key(state, prompt, key),
+        Some(Overlay::Assign(picker)) => {
+            crate::tui::update::team::on_picker_key(state, picker, key)
+        }
         Some(Overlay::Form(mut form)) => match form.handle_key(key) {
             FormOutcome::Cancel => Vec::new(),
             FormOutcome::Submit => submit_form(state, form),
@@ -146,6 +149,14 @@ fn run_parsed(
             effects
         }
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
+        Ok(PaletteAction::Assign(to)) => match crate::tui::update::team::from_palette(state, &to) {
+            Ok(effects) => effects,
+            Err(message) => {
+                palette.error = Some(message);
+                state.transient.overlay = Some(Overlay::Palette(palette));
+                Vec::new()
+            }
+        },
         Ok(PaletteAction::Snooze(when)) => match snooze::from_palette(state, when.as_deref()) {
             Ok(effects) => effects,
             Err(message) => {

@@ -46,6 +46,12 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     } else if !inbox.hide_handled {
         extra.push(Span::styled(" · handled shown", theme.dim));
     }
+    if let Some(team) = &inbox.team
+        && team.whose != crate::tui::inbox::team::Whose::Everyone
+    {
+        let key = state.env.keymap.key_for(Command::CycleWhose).unwrap_or_default();
+        extra.push(Span::styled(format!(" · {} [{key}]", team.whose.label()), theme.accent));
+    }
     let snoozed =
         inbox.counts(state.org.store.exchanges.data.as_ref().map(|data| &data.items)).snoozed;
     if snoozed > 0 && !inbox.show_snoozed {

@@ -63,6 +63,9 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         Some(Overlay::Snooze(prompt)) => {
             Some(crate::tui::widgets::snooze::render(frame, regions.body, prompt, &state.env.theme))
         }
+        Some(Overlay::Assign(picker)) => {
+            Some(crate::tui::widgets::assign::render(frame, regions.body, picker, &state.env.theme))
+        }
         None => None,
     };
     if let Some(note) = &state.transient.toast {
@@ -80,10 +83,23 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
         error: failures::status_line(state),
         notice: state.transient.notice.as_deref(),
         filtering: state.transient.filtering,
+        team: team_words(state),
         place_hints: trail::hints(state),
         keymap: &state.env.keymap,
         theme: &state.env.theme,
     }
+}
+
+/// "team store offline · 3 marks waiting" while the team store does not answer; nothing
+/// while it does.
+fn team_words(state: &AppState) -> Option<String> {
+    let team = state.org.inbox.team.as_ref()?;
+    team.health.away.as_ref()?;
+    let waiting = team.health.waiting;
+    Some(match waiting {
+        0 => "team store offline".to_string(),
+        n => format!("team store offline · {} waiting", crate::text::count(n, "mark", "marks")),
+    })
 }
 
 /// The spinner and progress of the write in flight, if any.

@@ -60,6 +60,12 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
         let style = if due > 0 { theme.error } else { theme.warning };
         spans.push(Span::styled(format!(" · needs you: {} ({due} due)", needs.len()), style));
     }
+    if let Some(team) = &state.org.inbox.team
+        && let Some(mine) = team.shares.iter().find(|share| share.person == team.me)
+        && mine.waiting > 0
+    {
+        spans.push(Span::styled(format!(" · assigned to you: {}", mine.waiting), theme.accent));
+    }
     if selected {
         let open = state.env.keymap.key_for(Command::Open).unwrap_or_default();
         if !state.org.inbox.speed_open {
@@ -126,7 +132,31 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         let name = share.bot.as_ref().map(party_name).unwrap_or_default();
         lines.push(row(name, share));
     }
+    lines.extend(team_lines(state, width));
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// With a team store: each person's share — handled today, assigned and waiting, since when
+/// the oldest of those waits — the way `outreach team status` counts it.
+fn team_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
+    let theme = &state.env.theme;
+    let Some(team) = &state.org.inbox.team else { return Vec::new() };
+    let mut lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(" done today  waiting  oldest  person", theme.header)),
+    ];
+    for share in &team.shares {
+        let oldest = share.oldest.map(|at| short_age(at, state.env.now)).unwrap_or_default();
+        let me = if share.person == team.me { " (you)" } else { "" };
+        let name = truncate(&format!("{}{me}", sanitize(&share.person)), width.saturating_sub(31).max(4));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>11} ", share.handled_today), theme.positive),
+            Span::styled(format!("{:>8} ", share.waiting), theme.warning),
+            Span::styled(format!("{oldest:>7}  "), theme.dim),
+            Span::styled(name, theme.text),
+        ]));
+    }
+    lines
 }
 
 /// What needs a person, most pressing first: when it is due, since when it waits, the key

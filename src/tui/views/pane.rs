@@ -41,8 +41,9 @@ pub(super) fn render_pane_list_adjusted<R: PaneList>(
 ) {
     let (Some(remote), Some(list)) = (R::remote(state), state.list(R::PANE)) else { return };
     let title = list_title(state, R::PANE.title(), remote, list, extra, area.width);
-    let columns = R::columns();
     let context = context(state);
+    let mut columns = R::columns();
+    columns.retain(|column| (column.shown)(&context));
     let what = R::SLOT.label();
     render_list(
         frame,

@@ -1,5 +1,6 @@
 //! Reusable pieces of the screen.
 
+pub(crate) mod assign;
 pub(crate) mod confirm;
 pub(crate) mod detail;
 pub(crate) mod detail_wrap;

@@ -36,6 +36,8 @@ pub struct StatusBar<'a> {
     pub notice: Option<&'a str>,
     /// The filter is being typed: the hints are its keys.
     pub filtering: bool,
+    /// "team store offline · 3 marks waiting" while the team store does not answer.
+    pub team: Option<String>,
     /// Hints of this place (`J conversation`, `Esc ◂ Campaigns`), shown before the usual
     /// ones when all fit.
     pub place_hints: Vec<String>,
@@ -77,6 +79,9 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
     }
     if let Some(age) = &bar.age {
         push(format!("⟳ {age}"), theme.dim, 3);
+    }
+    if let Some(team) = &bar.team {
+        push(team.clone(), theme.warning, 1);
     }
     if !bar.loading.is_empty() {
         push(format!("loading {}…", bar.loading.join(", ")), theme.warning, 2);
@@ -192,6 +197,7 @@ mod tests {
             key_source: crate::session::KeySource::Env,
             warnings: Vec::new(),
             read_only: false,
+            team: None,
         });
         let keymap = Keymap::default();
         let mut bar = StatusBar {
@@ -201,6 +207,7 @@ mod tests {
             error: None,
             notice: None,
             filtering: false,
+            team: None,
             place_hints: Vec::new(),
             keymap: &keymap,
             theme: &theme,

@@ -6,8 +6,36 @@ use super::open::{configured, connect, outbox, target};
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::write_stdout;
-use crate::team::{flush, schema};
+use crate::team::workload::shares;
+use crate::team::{OrgName, flush, schema};
+use chrono::Utc;
 use crate::text::count;
+
+/// Each person's share, as the dashboard's Overview counts it: "  bob: 1 handled today ·
+/// 2 assigned waiting, oldest 4h".
+fn share_lines(
+    marks: &std::collections::HashMap<i64, crate::team::TeamMark>,
+    members: &[String],
+) -> Vec<String> {
+    let now = Utc::now();
+    let zone = crate::clock::Zone::Local;
+    let began = crate::inbox::quiet::day_start(zone.date(now), &zone).0;
+    shares(marks, members, began)
+        .into_iter()
+        .map(|share| {
+            let oldest = share
+                .oldest
+                .map(|at| format!(", oldest {}", crate::clock::short_age(at, now)))
+                .unwrap_or_default();
+            format!(
+                "  {}: {} handled today · {} assigned waiting{oldest}",
+                crate::text::sanitize(&share.person),
+                share.handled_today,
+                share.waiting
+            )
+        })
+        .collect()
+}
 
 pub(super) async fn run(global: &GlobalArgs) -> Result<Exit, CliError> {
     let (profile, team) = configured(global)?;
@@ -34,6 +62,11 @@ pub(super) async fn run(global: &GlobalArgs) -> Result<Exit, CliError> {
                     crate::text::sanitize(&team.organisation),
                     members.join(", ")
                 ));
+                if let Some(org) = OrgName::new(&team.organisation)
+                    && let Ok(marks) = store.marks(&org).await
+                {
+                    lines.extend(share_lines(&marks, &team.members));
+                }
             }
             match flush(&store, &outbox, &url).await {
                 Ok(flushed) if flushed.sent + flushed.refused.len() > 0 => lines.push(format!(
