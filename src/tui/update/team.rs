@@ -112,7 +112,12 @@ pub(crate) fn on_answer(state: &mut AppState, answer: TeamAnswer) -> Vec<Effect>
             }
         }
         TeamAnswer::Assigned { to, taken, queued, refused } => {
-            let whom = to.as_deref().map_or("nobody".to_string(), sanitize);
+            let me = state.org.inbox.team.as_ref().map(|team| team.me.as_str());
+            let whom = match to.as_deref() {
+                None => "nobody".to_string(),
+                Some(name) if Some(name) == me => "you".to_string(),
+                Some(name) => sanitize(name),
+            };
             let done = taken.len() + queued.len();
             let mut said = Vec::new();
             if done > 0 {
@@ -163,8 +168,8 @@ fn teammates_news(
     let mut said = Vec::new();
     if let Some(&(by, id)) = handled.first() {
         said.push(match handled.len() {
-            1 => format!("✓ {} handled {}", sanitize(by), whose_reply(state, id)),
-            n => format!("✓ {} and others handled {n} replies", sanitize(by)),
+            1 => format!("{} handled {}", sanitize(by), whose_reply(state, id)),
+            n => format!("{} and others handled {n} replies", sanitize(by)),
         });
     }
     if let Some(&(by, id)) = to_me.first() {

@@ -108,7 +108,10 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         ])
     };
     // The needs take two thirds of the box; speed to lead keeps the rest.
-    let mut lines = needs_lines(state, width, usize::from(inner.height) * 2 / 3);
+    let team = team_lines(state, width);
+    let needs_room = (usize::from(inner.height) * 2 / 3).saturating_sub(team.len());
+    let mut lines = needs_lines(state, width, needs_room);
+    lines.extend(team);
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
         "Speed to lead · unhandled Interested and Referral replies",
@@ -132,7 +135,6 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         let name = share.bot.as_ref().map(party_name).unwrap_or_default();
         lines.push(row(name, share));
     }
-    lines.extend(team_lines(state, width));
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -143,6 +145,10 @@ fn team_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
     let Some(team) = &state.org.inbox.team else { return Vec::new() };
     let mut lines = vec![
         Line::from(""),
+        Line::from(Span::styled(
+            "Team · handled today, assigned and waiting, the oldest of those",
+            theme.header,
+        )),
         Line::from(Span::styled(" done today  waiting  oldest  person", theme.header)),
     ];
     for share in &team.shares {
