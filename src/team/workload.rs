@@ -26,10 +26,8 @@ pub fn shares(
     members: &[String],
     today_began: DateTime<Utc>,
 ) -> Vec<Share> {
-    let mut by_person: BTreeMap<&str, Share> = members
-        .iter()
-        .map(|name| (name.as_str(), empty(name)))
-        .collect();
+    let mut by_person: BTreeMap<&str, Share> =
+        members.iter().map(|name| (name.as_str(), empty(name))).collect();
     for mark in marks.values() {
         if let Some(handled) = &mark.handled
             && handled.at >= today_began

@@ -99,7 +99,10 @@ mod tests {
         picker.handle_key(&key(KeyCode::Down));
         picker.handle_key(&key(KeyCode::Down));
         assert_eq!(picker.handle_key(&key(KeyCode::Enter)), PickerKey::Assign(Some("bob".into())));
-        assert_eq!(picker.handle_key(&key(KeyCode::Char('1'))), PickerKey::Assign(Some("ann".into())));
+        assert_eq!(
+            picker.handle_key(&key(KeyCode::Char('1'))),
+            PickerKey::Assign(Some("ann".into()))
+        );
         assert_eq!(picker.handle_key(&key(KeyCode::Char('9'))), PickerKey::Moved, "no ninth");
         assert_eq!(picker.handle_key(&key(KeyCode::Esc)), PickerKey::Close);
     }

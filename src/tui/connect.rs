@@ -59,10 +59,10 @@ fn info_of(session: &Session, organisation: Option<String>) -> ConnectionInfo {
         key_source: session.key_source.clone(),
         read_only: session.read_only,
         warnings: session.warnings.clone(),
-        team: session.team.as_ref().map(|team| TeamLink {
-            me: team.me.clone(),
-            organisation: team.organisation.clone(),
-        }),
+        team: session
+            .team
+            .as_ref()
+            .map(|team| TeamLink { me: team.me.clone(), organisation: team.organisation.clone() }),
     }
 }
 

@@ -4,6 +4,7 @@
 //! `widgets`).
 
 pub mod action;
+pub mod assign_picker;
 pub mod chain;
 pub mod command;
 pub mod connect;
@@ -24,7 +25,6 @@ pub(crate) mod remote;
 pub mod resource;
 pub mod runner;
 pub(crate) mod settings;
-pub mod assign_picker;
 pub mod snooze_prompt;
 pub mod state;
 pub mod submit;

@@ -178,7 +178,9 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
         "snooze" if rest.is_empty() => Err(format!("snooze until when? {}", FORMS)),
         "snooze" => Ok(PaletteAction::Snooze(Some(rest.to_string()))),
         "unsnooze" => Ok(PaletteAction::Snooze(None)),
-        "assign" if rest.is_empty() => Err("assign to whom? a name of the team, me or nobody".into()),
+        "assign" if rest.is_empty() => {
+            Err("assign to whom? a name of the team, me or nobody".into())
+        }
         "assign" => Ok(PaletteAction::Assign(rest.to_string())),
         "refresh" => Ok(PaletteAction::Run(Command::Refresh)),
         "login" => Ok(PaletteAction::Run(Command::Login)),

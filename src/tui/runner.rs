@@ -11,9 +11,9 @@ use std::sync::LazyLock;
 /// The local state, opened by the first job that needs it, on a blocking thread: opening the
 /// file (WAL, migrations, a sync to disk) took about 5 ms and ran before the first frame.
 pub type LazyLocal = LazyLock<MarksStore, Box<dyn FnOnce() -> MarksStore + Send>>;
+use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
-use crate::team::BlockingTeam;
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
@@ -197,7 +197,9 @@ impl Runner {
                 let Some(job) = next else { return };
                 let team = link.lock().ok().and_then(|link| link.team.clone());
                 let answer = match job {
-                    MarkJob::Team(job) => team.and_then(|team| job.perform(&team)).map(Action::Team),
+                    MarkJob::Team(job) => {
+                        team.and_then(|team| job.perform(&team)).map(Action::Team)
+                    }
                     // The shared marks go to the team once it knows the organisation.
                     MarkJob::Local(job) => match team.filter(|team| team.is_bound(job.scope())) {
                         Some(team) => job.perform(MarkBook::shared(&local, &*team)),

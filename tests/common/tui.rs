@@ -107,6 +107,7 @@ pub fn info() -> ConnectionInfo {
         key_source: outreach_tui::session::KeySource::Demo,
         warnings: Vec::new(),
         read_only: false,
+        team: None,
     }
 }
 

@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod dashboard;
 mod live;
 mod outbox;
 mod pg;

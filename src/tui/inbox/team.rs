@@ -161,9 +161,9 @@ impl TeamJob {
                     Ok((marks, members)) => {
                         TeamAnswer::Marks { scope, version, marks, members, health: team.health() }
                     }
-                    Err(error) => TeamAnswer::Failed(format!(
-                        "The team's marks could not be read ({error})."
-                    )),
+                    Err(error) => {
+                        TeamAnswer::Failed(format!("The team's marks could not be read ({error})."))
+                    }
                 })
             }
             TeamJob::Assign { scope, replies, to } => {

@@ -92,7 +92,12 @@ impl Default for Keymap {
             b(&[Key::ch('T')], C::ToggleQuotes, S::Chain, "show or fold quoted history"),
             b(&[Key::ch('n')], C::NextMessage, S::Chain, "next message"),
             b(&[Key::ch('p')], C::PrevMessage, S::Chain, "previous message"),
-            b(&[Key::ch('e')], C::Handle, S::Reply, "handled (this machine, or the team store), to the next"),
+            b(
+                &[Key::ch('e')],
+                C::Handle,
+                S::Reply,
+                "handled (this machine, or the team store), to the next",
+            ),
             b(&[Key::ch('E'), Key::ch('U')], C::Unhandle, S::Reply, "not handled after all"),
             b(&[Key::ch('u')], C::UploadContact, S::Reply, "referral: add an address it names"),
             b(&[Key::ch(']')], C::NextUnhandled, S::Inbox, "next unhandled reply"),

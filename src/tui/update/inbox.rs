@@ -57,7 +57,9 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
         LocalAnswer::Refused(refused) => {
             let said: Vec<String> = refused
                 .iter()
-                .map(|(id, why)| format!("{}: {why}", crate::tui::update::team::whose_reply(state, *id)))
+                .map(|(id, why)| {
+                    format!("{}: {why}", crate::tui::update::team::whose_reply(state, *id))
+                })
                 .collect();
             state.show_toast(Tone::Warning, format!("{}.", said.join("; ")));
             return Vec::new();

@@ -60,10 +60,8 @@ fn bind(state: &mut AppState, exchanges: &[Exchange]) -> Option<Vec<Effect>> {
         }
         Err(why) => {
             state.org.inbox.team = None;
-            state.transient.notice = Some(format!(
-                "The team store is not used this session: {}",
-                sanitize(&why)
-            ));
+            state.transient.notice =
+                Some(format!("The team store is not used this session: {}", sanitize(&why)));
             Some(vec![load])
         }
     }
@@ -213,7 +211,8 @@ pub(crate) fn open_picker(state: &mut AppState) {
     let Some(team) = state.org.inbox.team.as_ref() else { return no_team(state) };
     let replies = targets(state);
     let Some(first) = replies.first() else {
-        state.transient.notice = Some("Assign works on a reply: select one in Exchanges (3).".into());
+        state.transient.notice =
+            Some("Assign works on a reply: select one in Exchanges (3).".into());
         return;
     };
     let title = match replies.len() {
@@ -221,6 +220,7 @@ pub(crate) fn open_picker(state: &mut AppState) {
         n => format!("Assign {n} marked replies"),
     };
     let now = match (replies.len(), team.assignee(first.id)) {
+        (1, Some(name)) if name == team.me => "Now assigned to you.".into(),
         (1, Some(name)) => format!("Now assigned to {}.", sanitize(name)),
         (1, None) => "Now assigned to nobody.".into(),
         _ => String::new(),
@@ -278,7 +278,8 @@ pub(crate) fn assign_to_me(state: &mut AppState) -> Vec<Effect> {
     };
     let ids: Vec<i64> = targets(state).iter().map(|reply| reply.id).collect();
     if ids.is_empty() {
-        state.transient.notice = Some("Assign works on a reply: select one in Exchanges (3).".into());
+        state.transient.notice =
+            Some("Assign works on a reply: select one in Exchanges (3).".into());
         return Vec::new();
     }
     assign(state, &ids, Some(me))

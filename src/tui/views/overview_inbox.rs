@@ -154,7 +154,8 @@ fn team_lines(state: &AppState, width: usize) -> Vec<Line<'static>> {
     for share in &team.shares {
         let oldest = share.oldest.map(|at| short_age(at, state.env.now)).unwrap_or_default();
         let me = if share.person == team.me { " (you)" } else { "" };
-        let name = truncate(&format!("{}{me}", sanitize(&share.person)), width.saturating_sub(31).max(4));
+        let name =
+            truncate(&format!("{}{me}", sanitize(&share.person)), width.saturating_sub(31).max(4));
         lines.push(Line::from(vec![
             Span::styled(format!("{:>11} ", share.handled_today), theme.positive),
             Span::styled(format!("{:>8} ", share.waiting), theme.warning),

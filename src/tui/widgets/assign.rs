@@ -34,8 +34,9 @@ pub fn render(frame: &mut Frame, body: Rect, picker: &AssignPicker, theme: &Them
     )));
     let area = centered(body, WIDTH, lines.len() as u16 + 2);
     let title = truncate(&sanitize(&picker.title), inner_width.saturating_sub(2));
-    let block =
-        Block::bordered().title(Span::styled(format!(" {title} "), theme.title)).border_style(theme.accent);
+    let block = Block::bordered()
+        .title(Span::styled(format!(" {title} "), theme.title))
+        .border_style(theme.accent);
     clear(frame, area);
     frame.render_widget(Paragraph::new(lines).block(block), area);
     area

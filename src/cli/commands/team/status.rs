@@ -8,8 +8,8 @@ use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::write_stdout;
 use crate::team::workload::shares;
 use crate::team::{OrgName, flush, schema};
-use chrono::Utc;
 use crate::text::count;
+use chrono::Utc;
 
 /// Each person's share, as the dashboard's Overview counts it: "  bob: 1 handled today ·
 /// 2 assigned waiting, oldest 4h".

@@ -1,0 +1,88 @@
+//! The dashboard on a team store, the real binary in a terminal: a teammate's assignment
+//! and handled mark show within moments, with who; the whose view lists mine; the assign
+//! list sends one to a teammate; each person's share reads the same on the Overview and in
+//! `outreach team status`.
+
+use super::pg;
+use crate::common::cli::Outreach;
+use crate::common::home::Isolated;
+use crate::common::pty::Pty;
+use outreach_tui::sim::{self, SimOptions};
+use std::time::Duration;
+
+/// Long enough for a slow machine; the marks are read every second.
+const SHOWN: Duration = Duration::from_secs(20);
+
+// Many threads: the simulator answers while the test waits on the terminal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways() {
+    let Some(url) = pg::database().await else { return };
+    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
+    let team = format!("[profiles.default.team]\ndatabase = \"{url}\"\nme = \"{{me}}\"\n");
+    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    bob.write_config(&team.replace("{me}", "bob"));
+    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    let listed = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let replies: Vec<(i64, String)> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["id"].as_i64().unwrap(), r["contact"]["first_name"].as_str().unwrap().into()))
+        .collect();
+    let (first, second) = (replies[0].0.to_string(), replies[1].0.to_string());
+
+    let home = Isolated::new();
+    home.write_config(&format!(
+        "[profiles.default]\nbase_url = \"{}\"\n{}",
+        sim.base_url,
+        team.replace("{me}", "ann")
+    ));
+    let key = sim.orgs[0].admin_key.expose().to_string();
+    let mut ann = Pty::spawn_in(&home, &[], 120, 40, &[("OUTREACH_API_KEY", &key)]);
+    ann.wait_for("campaigns in all");
+    ann.send("3");
+    ann.wait_for("Team");
+
+    bob.run(&["replies", "assign", &first, "--to", "ann", "--yes"]).await.expect(0);
+    let screen = ann.wait_until("the assignment", SHOWN, |s| s.contains("→ you"));
+    assert!(screen.contains("bob assigned"), "a toast says who: {screen}");
+    bob.run(&["replies", "handle", &second]).await.expect(0);
+    let screen = ann.wait_until("bob's handled mark", SHOWN, |s| s.contains("bob handled"));
+    assert!(screen.contains(&replies[1].1), "the toast names whose reply: {screen}");
+
+    ann.send("W");
+    ann.wait_until("only mine", SHOWN, |s| s.contains("Exchanges 1 of") && s.contains("mine [W]"));
+    ann.send("WW");
+    ann.wait_until("everyone's again", SHOWN, |s| !s.contains("[W]"));
+    // The unassigned view moved the selection off the reply assigned to ann; back up to it.
+    // The assign list: ann (me) first, then bob; `2` gives the reply in view to bob.
+    ann.send("k@");
+    let screen = ann.wait_for("nobody");
+    assert!(screen.contains("ann (me)") && screen.contains("Now assigned to you"), "{screen}");
+    ann.send("2");
+    ann.wait_until("the assignment to bob", SHOWN, |s| s.contains("assigned to bob"));
+    let mine = bob.run(&["replies", "--mine", "-o", "json"]).await.expect(0).json();
+    let mine: Vec<i64> =
+        mine.as_array().unwrap().iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    assert_eq!(mine, [replies[0].0], "the dashboard's assignment is in the store");
+
+    // One count of each person's share, on the Overview and on the command line.
+    let status = bob.run(&["team", "status"]).await.expect(0).stdout.clone();
+    assert!(status.contains("bob: 1 handled today · 1 assigned waiting"), "{status}");
+    assert!(status.contains("ann: 0 handled today · 0 assigned waiting"), "{status}");
+    ann.send("1!");
+    let screen = ann.wait_until("the team's shares", SHOWN, |s| s.contains("done today"));
+    let row = |who: &str| {
+        let line = screen.lines().find(|line| line.contains(who)).unwrap_or_default();
+        line.split_whitespace()
+            .filter(|word| word.parse::<usize>().is_ok())
+            .take(2)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("bob"), ["1", "1"], "{screen}");
+    assert_eq!(row("ann (you)"), ["0", "0"], "{screen}");
+    ann.send("\x1b");
+    ann.wait_until("the panel closed", SHOWN, |s| !s.contains("done today"));
+    ann.send("q");
+    assert_eq!(ann.exit_code(Duration::from_secs(10)), 0);
+}
