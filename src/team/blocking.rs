@@ -71,6 +71,9 @@ pub struct Health {
     pub waiting: usize,
 }
 
+/// Marks as read at one version of the store.
+type ReadAt = (i64, HashMap<i64, TeamMark>);
+
 struct Shared {
     target: Target,
     keyring: Keyring,
@@ -79,7 +82,7 @@ struct Shared {
     /// The last marks read of each organisation, with the version they were read at: a
     /// reader asking again before anything moved gets them without a round trip (a
     /// dashboard asks every second).
-    cache: Mutex<HashMap<OrgName, (i64, HashMap<i64, TeamMark>)>>,
+    cache: Mutex<HashMap<OrgName, ReadAt>>,
     members: Mutex<HashMap<OrgName, Vec<String>>>,
     bindings: Mutex<HashMap<Scope, OrgName>>,
     version: AtomicI64,

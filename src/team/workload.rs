@@ -77,7 +77,9 @@ mod tests {
         ]);
         let members = ["ann".to_string(), "bob".to_string(), "carl".to_string()];
         let shares = shares(&marks, &members, at(6));
-        let line = |s: &Share| (s.person.as_str(), s.handled_today, s.waiting, s.oldest);
+        fn line(s: &Share) -> (&str, usize, usize, Option<DateTime<Utc>>) {
+            (s.person.as_str(), s.handled_today, s.waiting, s.oldest)
+        }
         assert_eq!(
             shares.iter().map(line).collect::<Vec<_>>(),
             [

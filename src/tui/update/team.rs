@@ -30,7 +30,7 @@ pub(crate) fn on_connected(state: &mut AppState) -> Option<Vec<Effect>> {
 
 /// After replies loaded: the organisation is named by their bots, if the config did not.
 pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
-    if !state.org.inbox.team.as_ref().is_some_and(|team| !team.bound) {
+    if state.org.inbox.team.as_ref().is_none_or(|team| team.bound) {
         return Vec::new();
     }
     let Some(items) =
