@@ -91,6 +91,7 @@ fn fresh() -> (AppState, ReqId) {
         key_source: outreach_tui::session::KeySource::Env,
         warnings: Vec::new(),
         read_only: false,
+        team: None,
     };
     update(&mut state, Action::Connected(Ok(info)));
     let req_id = update(&mut state, key(KeyCode::Char('6')))
