@@ -7,7 +7,9 @@ mod common;
 
 mod cli;
 mod live;
+mod outage;
 mod outbox;
 mod pg;
+mod queued_assign;
 mod secrets;
 mod store;
