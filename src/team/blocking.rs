@@ -87,6 +87,8 @@ struct Shared {
     bindings: Mutex<HashMap<Scope, OrgName>>,
     version: AtomicI64,
     away: Mutex<Option<String>>,
+    /// Marks that waited and were not taken, in words, until someone is told.
+    untold: Mutex<Vec<String>>,
 }
 
 /// A team store behind blocking calls; implements [`TriageStore`].
@@ -114,6 +116,7 @@ impl BlockingTeam {
             bindings: Mutex::new(HashMap::new()),
             version: AtomicI64::new(0),
             away: Mutex::new(None),
+            untold: Mutex::new(Vec::new()),
         });
         runtime.spawn(keep_listening(Arc::clone(&shared)));
         Ok(BlockingTeam { runtime: Some(runtime), shared })
@@ -135,6 +138,12 @@ impl BlockingTeam {
             away: lock(&self.shared.away).clone(),
             waiting: self.shared.outbox.count(self.shared.target.url.as_str()),
         }
+    }
+
+    /// Marks that waited in the outbox and were not taken when sent (someone was first),
+    /// each said once: whoever asks shows them to the person who made them.
+    pub fn take_not_taken(&self) -> Vec<String> {
+        std::mem::take(&mut *lock(&self.shared.untold))
     }
 
     /// Every team mark of the scope's organisation: from the store, or the last known ones
@@ -353,12 +362,11 @@ async fn send_waiting(shared: &Shared) {
     match sent {
         Ok(flushed) => {
             shared.version.fetch_add(1, Ordering::Relaxed);
-            for conflict in flushed.refused {
-                tracing::info!(
-                    "a queued mark was not taken: {}",
-                    conflict.sentence(chrono::Utc::now())
-                );
+            let said = flushed.not_taken(chrono::Utc::now());
+            for sentence in &said {
+                tracing::info!("from the team's outbox: {sentence}");
             }
+            lock(&shared.untold).extend(said);
         }
         Err(error) => tracing::debug!("the team's outbox waits on: {error}"),
     }

@@ -56,6 +56,10 @@ pub enum Action {
     Assign {
         to: Option<String>,
         seen: Option<String>,
+        /// Made while the store was away, without seeing whom it was assigned to: taken
+        /// unless someone assigned or unassigned it after it was made (`TeamStore::apply`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        blind: bool,
     },
     /// Snooze until then (`None`: wake it).
     Snooze {
@@ -176,7 +180,7 @@ pub(crate) fn decide(current: &TeamMark, exchange: i64, who: &str, action: &Acti
         },
         Action::Unhandle if current.handled.is_none() => Decision::Unchanged,
         Action::Unhandle => Decision::Write,
-        Action::Assign { to, seen } => {
+        Action::Assign { to, seen, .. } => {
             let now = current.assigned.as_ref().map(|assigned| &assigned.to);
             if now == to.as_ref() {
                 Decision::Unchanged
@@ -254,6 +258,7 @@ mod tests {
         let assign = |to: &str, seen: Option<&str>| Action::Assign {
             to: Some(to.into()),
             seen: seen.map(String::from),
+            blind: false,
         };
         let Decision::Refuse(conflict) = decide(&to_carl, 7, "ann", &assign("dora", None)) else {
             panic!()

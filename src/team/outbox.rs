@@ -39,6 +39,26 @@ pub struct Flushed {
     pub sent: usize,
     /// Delivered, but someone else was first: said so, not retried.
     pub refused: Vec<Conflict>,
+    /// Assignments to someone not in the team (made while the store was away, when the
+    /// team's list could not be read): exchange and name; dropped, said so.
+    pub strangers: Vec<(i64, String)>,
+}
+
+impl Flushed {
+    /// One sentence per mark that waited and was not taken, for the person who made it:
+    /// "reply 7 was not taken: bob assigned this to carl 5m ago".
+    pub fn not_taken(&self, now: chrono::DateTime<chrono::Utc>) -> Vec<String> {
+        let refused = self.refused.iter().map(|conflict| {
+            format!("reply {} was not taken: {}", conflict.exchange, conflict.sentence(now))
+        });
+        let strangers = self.strangers.iter().map(|(exchange, name)| {
+            format!(
+                "reply {exchange} was not assigned to {}: not in the team",
+                crate::text::sanitize(name)
+            )
+        });
+        refused.chain(strangers).collect()
+    }
 }
 
 /// The outbox file, shared by threads.
@@ -154,10 +174,9 @@ pub async fn flush(
         match store.apply(&queued.organisation, &queued.change).await? {
             Outcome::Applied | Outcome::AlreadyApplied | Outcome::Unchanged => flushed.sent += 1,
             Outcome::Refused(conflict) => flushed.refused.push(conflict),
-            Outcome::UnknownMember(name) => tracing::warn!(
-                "a queued assignment to {} was dropped: not in the team",
-                crate::text::sanitize(&name)
-            ),
+            Outcome::UnknownMember(name) => {
+                flushed.strangers.push((queued.change.exchange, name));
+            }
         }
         outbox.remove(&queued).map_err(TeamError::Config)?;
     }

@@ -6,7 +6,7 @@
 use super::error::{Secret, TeamError, from_driver};
 use super::identity::OrgName;
 use super::marks::{
-    Action, Assigned, Decision, Handled, MarkChange, Outcome, Snoozed, TeamMark, decide,
+    Action, Assigned, Conflict, Decision, Handled, MarkChange, Outcome, Snoozed, TeamMark, decide,
 };
 use super::schema::{self, Migrated};
 use super::target::{PasswordSource, Target};
@@ -326,7 +326,32 @@ impl TeamStore {
             return Ok(Outcome::AlreadyApplied);
         }
         let current = mark(&row, 0);
-        match decide(&current, change.exchange, who, &change.action) {
+        let mut action = change.action.clone();
+        if let Action::Assign { seen, blind: blind @ true, .. } = &mut action {
+            // Made without seeing the assignment: whatever stood when it was made is what it
+            // replaces, unless a change made after it was taken first (its own outbox's
+            // earlier marks were made before it). Making times are each maker's clock: a skew
+            // between two machines only matters for changes made within it of each other.
+            let since = transaction
+                .query_opt(
+                    "SELECT who, at, assigned_to FROM outreach.history
+                     WHERE organisation = $1 AND exchange = $2
+                       AND what IN ('assigned', 'unassigned') AND made_at > $3
+                     ORDER BY id DESC LIMIT 1",
+                    &[&id, &change.exchange, &change.made_at],
+                )
+                .await
+                .map_err(fail)?;
+            if let Some(row) = since {
+                let (by, at) = (row.get(0), row.get(1));
+                let assigned_to = Some(row.get(2));
+                let conflict = Conflict { exchange: change.exchange, by, at, assigned_to };
+                return Ok(Outcome::Refused(conflict));
+            }
+            *seen = current.assigned.as_ref().map(|assigned| assigned.to.clone());
+            *blind = false;
+        }
+        match decide(&current, change.exchange, who, &action) {
             Decision::Unchanged => return Ok(Outcome::Unchanged),
             Decision::Refuse(conflict) => return Ok(Outcome::Refused(conflict)),
             Decision::Write => {}

@@ -7,13 +7,13 @@ use outreach_tui::sim::{self, SimHandle, SimOptions};
 use serde_json::Value;
 
 /// Someone's `outreach`, against the simulator's first organisation, with the team store.
-fn person(sim: &SimHandle, url: &str, me: &str) -> Outreach {
+pub(super) fn person(sim: &SimHandle, url: &str, me: &str) -> Outreach {
     let cli = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
     cli.write_config(&format!("[profiles.default.team]\ndatabase = \"{url}\"\nme = \"{me}\"\n"));
     cli
 }
 
-fn ids(replies: &Value) -> Vec<i64> {
+pub(super) fn ids(replies: &Value) -> Vec<i64> {
     replies.as_array().unwrap().iter().map(|reply| reply["id"].as_i64().unwrap()).collect()
 }
 

@@ -10,7 +10,7 @@ async fn a_change_reaches_every_listener_as_it_is_made() {
     TeamStore::init(&pg::target(&url, "ann"), &pg::no_keyring()).await.unwrap();
     let mut bobs_screen = listen(&pg::target(&url, "bob"), &pg::no_keyring()).await.unwrap();
     let ann = person(&url, "ann").await;
-    let assign = Action::Assign { to: Some("ann".into()), seen: None };
+    let assign = Action::Assign { to: Some("ann".into()), seen: None, blind: false };
     ann.apply(&northwind(), &MarkChange::new(300, "ann", assign)).await.unwrap();
     // Awaited, not slept for: the limit only keeps a broken build from hanging.
     let change = tokio::time::timeout(Duration::from_secs(10), bobs_screen.next())
@@ -24,7 +24,11 @@ async fn a_change_reaches_every_listener_as_it_is_made() {
     // A change that was not taken is not announced; the next one is.
     ann.apply(
         &northwind(),
-        &MarkChange::new(300, "ann", Action::Assign { to: Some("ann".into()), seen: None }),
+        &MarkChange::new(
+            300,
+            "ann",
+            Action::Assign { to: Some("ann".into()), seen: None, blind: false },
+        ),
     )
     .await
     .unwrap();

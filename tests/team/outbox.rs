@@ -2,44 +2,17 @@
 //! the server is back every mark arrives once, in the order made. The server is really
 //! stopped (`pg_ctl stop`), on a cluster of its own so the other tests go on.
 
+use super::outage::{Turn, eventually};
 use super::pg;
 use outreach_tui::api::Timestamp;
 use outreach_tui::local::{Scope, TriageStore};
 use outreach_tui::team::{BlockingTeam, Outbox, TeamStore};
-use std::process::Command;
-use std::time::{Duration, Instant};
-
-/// Waits until `done` holds, asking every 20 ms, for at most `limit`.
-fn eventually(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let end = Instant::now() + limit;
-    while Instant::now() < end {
-        if done() {
-            return true;
-        }
-        std::thread::park_timeout(Duration::from_millis(20));
-    }
-    done()
-}
-
-fn ctl(what: &str) {
-    let ctl = std::env::var("OUTREACH_TEST_PG_CTL").unwrap();
-    let status = Command::new(ctl).arg(what).output().unwrap();
-    assert!(status.status.success(), "{what}: {}", String::from_utf8_lossy(&status.stderr));
-}
-
-/// Starts the cluster again even when the test fails half-way.
-struct Restart;
-
-impl Drop for Restart {
-    fn drop(&mut self) {
-        let ctl = std::env::var("OUTREACH_TEST_PG_CTL").unwrap_or_default();
-        let _ = Command::new(ctl).arg("start").output();
-    }
-}
+use std::time::Duration;
 
 #[test]
 fn marks_made_while_the_server_is_down_arrive_once_in_order_when_it_is_back() {
     let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
+    let mut outage = Turn::take();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let url = runtime.block_on(async {
         let url = pg::fresh_database(&server).await;
@@ -56,8 +29,7 @@ fn marks_made_while_the_server_is_down_arrive_once_in_order_when_it_is_back() {
     team.set_handled(&scope, &[(1, Some(at))], true).unwrap();
     assert_eq!(team.health().waiting, 0, "sent at once while the store answers");
 
-    let _restart = Restart;
-    ctl("stop");
+    outage.stop();
     let queued: Vec<(i64, Option<Timestamp>)> = (2..=21).map(|id| (id, Some(at))).collect();
     team.set_handled(&scope, &queued, true).unwrap();
     team.set_handled(&scope, &[(1, None)], false).unwrap();
@@ -68,7 +40,7 @@ fn marks_made_while_the_server_is_down_arrive_once_in_order_when_it_is_back() {
     let shown = team.handled(&scope).unwrap();
     assert!(!shown.contains_key(&1) && (2..=21).all(|id| shown.contains_key(&id)), "{shown:?}");
 
-    ctl("start");
+    outage.start();
     assert!(
         eventually(Duration::from_secs(30), || team.health().waiting == 0),
         "the outbox is sent once the server is back: {:?}",

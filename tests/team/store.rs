@@ -46,7 +46,7 @@ async fn two_people_see_each_others_marks() {
     let handled = marks[&200_123].handled.as_ref().unwrap();
     assert_eq!((handled.by.as_str(), handled.updated_at), ("ann", at(5)));
 
-    let assign = Action::Assign { to: Some("ann".into()), seen: None };
+    let assign = Action::Assign { to: Some("ann".into()), seen: None, blind: false };
     assert_eq!(
         bob.apply(&org, &MarkChange::new(200_456, "bob", assign)).await.unwrap(),
         Outcome::Applied
@@ -101,7 +101,7 @@ async fn the_first_handler_wins_and_the_second_is_told_who() {
         MarkChange::new(
             8,
             who,
-            Action::Assign { to: Some(to.into()), seen: seen.map(String::from) },
+            Action::Assign { to: Some(to.into()), seen: seen.map(String::from), blind: false },
         )
     };
     assert_eq!(ann.apply(&org, &assign("ann", "bob", None)).await.unwrap(), Outcome::Applied);
@@ -128,7 +128,11 @@ async fn history_keeps_every_change_and_a_change_sent_twice_counts_once() {
     assert_eq!(ann.apply(&org, &handle).await.unwrap(), Outcome::AlreadyApplied);
     let unhandle = MarkChange::new(42, "bob", Action::Unhandle);
     assert_eq!(bob.apply(&org, &unhandle).await.unwrap(), Outcome::Applied);
-    let assign = MarkChange::new(42, "bob", Action::Assign { to: Some("bob".into()), seen: None });
+    let assign = MarkChange::new(
+        42,
+        "bob",
+        Action::Assign { to: Some("bob".into()), seen: None, blind: false },
+    );
     assert_eq!(bob.apply(&org, &assign).await.unwrap(), Outcome::Applied);
     let history = ann.history(&org, 42).await.unwrap();
     let said: Vec<(&str, &str)> =

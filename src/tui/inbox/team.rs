@@ -168,8 +168,11 @@ impl TeamJob {
             }
             TeamJob::Assign { scope, replies, to } => {
                 let (mut taken, mut queued, mut refused) = (Vec::new(), Vec::new(), Vec::new());
+                // While the store is away the assignments seen are the last known: it is
+                // queued as made without seeing, taken unless someone assigned it after.
+                let blind = team.health().away.is_some();
                 for (id, seen) in replies {
-                    let action = Action::Assign { to: to.clone(), seen };
+                    let action = Action::Assign { to: to.clone(), seen, blind };
                     match team.change(&scope, MarkChange::new(id, team.me(), action)) {
                         Ok(Some(Outcome::Refused(conflict))) => {
                             refused.push((id, conflict.sentence(chrono::Utc::now())));

@@ -47,7 +47,7 @@ pub(super) async fn set_handled(
         let inbox = super::team::inbox(&context).await?;
         let flags = stand(&inbox, ids, handled)?;
         if let Some(side) = super::team::TeamSide::open(&context, &scope, &inbox)? {
-            return super::team::set_handled(&side, &scope, &flags, handled);
+            return super::team::set_handled(&context, &side, &scope, &flags, handled);
         }
     }
     kept(&local, &format!("The {word} mark"))?;

@@ -9,7 +9,7 @@ use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
 use crate::credentials::Keyring;
 use crate::local::Scope;
-use crate::team::{Action, BlockingTeam, MarkChange, OrgName, Outcome, Target, TeamStore};
+use crate::team::{Action, BlockingTeam, MarkChange, OrgName, Outbox, Outcome, Target, flush};
 use chrono::{Local, Utc};
 
 /// The team store as `replies` uses it: blocking, with the outbox behind it.
@@ -48,6 +48,7 @@ impl TeamSide {
                 ),
             );
         }
+        tell_not_taken(context, &self.team.take_not_taken());
     }
 }
 
@@ -74,30 +75,28 @@ fn in_inbox(exchanges: &[Exchange], id: i64) -> Result<(), CliError> {
         .with_hint("See `outreach replies` for the ids."))
 }
 
-/// A reply of this organisation's inbox, reached in its team store: what `history` and
-/// `assign` stand on.
-struct Reached {
+/// A reply of this organisation's inbox, and the team store it is marked in: what `history`
+/// and `assign` stand on.
+struct Reply {
     context: Context,
     target: Target,
     org: OrgName,
-    store: TeamStore,
 }
 
-/// Connects to the API and the team store, and checks reply `id` is in the inbox; `what`
-/// names the command when the profile has no team store.
-async fn reach(
+/// Connects to the API and checks reply `id` is in the inbox; `what` names the command when
+/// the profile has no team store.
+async fn reply(
     global: &crate::cli::args::GlobalArgs,
     id: i64,
     what: &str,
-) -> Result<Reached, CliError> {
+) -> Result<Reply, CliError> {
     let context = Context::connect(global).await?;
     let config = context.session.team.clone().ok_or_else(|| needs_team(&context, what))?;
     let target = team_open::target(&context.session.profile, &config)?;
     let exchanges = inbox(&context).await?;
     in_inbox(&exchanges, id)?;
     let org = team_open::organisation(&target, &exchanges)?;
-    let store = team_open::connect(&target).await.map_err(team_open::failed)?;
-    Ok(Reached { context, target, org, store })
+    Ok(Reply { context, target, org })
 }
 
 /// `outreach replies history ID`: every change of the reply, oldest first.
@@ -105,7 +104,8 @@ pub(super) async fn history(
     global: &crate::cli::args::GlobalArgs,
     id: i64,
 ) -> Result<Exit, CliError> {
-    let Reached { org, store, .. } = reach(global, id, "history").await?;
+    let Reply { target, org, .. } = reply(global, id, "history").await?;
+    let store = team_open::connect(&target).await.map_err(team_open::failed)?;
     let entries = store.history(&org, id).await.map_err(team_open::failed)?;
     if entries.is_empty() {
         note(&format!("Reply {id} has no team history yet."));
@@ -137,16 +137,47 @@ pub(super) async fn history(
 }
 
 /// `outreach replies assign ID --to NAME | --nobody`: confirmed, then refused when someone
-/// assigned it meanwhile (it names what it saw).
+/// assigned it meanwhile (it names what it saw). While the store is away it waits in the
+/// outbox, made without seeing the assignment: it is refused when sent if someone changed
+/// the assignment after it was made, and said so by whatever sends it.
 pub(super) async fn assign(
     global: &crate::cli::args::GlobalArgs,
     id: i64,
     to: Option<String>,
     yes: bool,
 ) -> Result<Exit, CliError> {
-    let Reached { context, target, org, store } = reach(global, id, "assign").await?;
-    let members = store.members(&org).await.map_err(team_open::failed)?;
+    let reply = reply(global, id, "assign").await?;
     let to = to.map(|name| name.trim().to_string());
+    if let Some(name) = &to {
+        crate::config::check_member_name(name).map_err(CliError::usage)?;
+    }
+    let outbox = team_open::outbox()?;
+    let store = match team_open::connect(&reply.target).await {
+        Ok(store) => store,
+        Err(error) if error.is_away() => {
+            let question = match &to {
+                Some(name) => format!(
+                    "The team store is away. Assign reply {id} to {name} when it is back (queued in this machine's outbox)?"
+                ),
+                None => format!(
+                    "The team store is away. Unassign reply {id} when it is back (queued in this machine's outbox)?"
+                ),
+            };
+            confirm(&reply.context.term, yes, &crate::text::sanitize(&question))?;
+            let action = Action::Assign { to: to.clone(), seen: None, blind: true };
+            let change = MarkChange::new(id, &reply.target.me, action);
+            return queue(&reply, &outbox, &change, &error.to_string());
+        }
+        Err(error) => return Err(team_open::failed(error)),
+    };
+    // What waited goes first, so the store takes the marks in the order they were made.
+    let url = reply.target.url.as_str();
+    match flush(&store, &outbox, url).await {
+        Ok(flushed) => tell_not_taken(&reply.context, &flushed.not_taken(Utc::now())),
+        Err(error) => return Err(team_open::failed(error)),
+    }
+    let org = &reply.org;
+    let members = store.members(org).await.map_err(team_open::failed)?;
     if let Some(name) = &to
         && !members.contains(name)
     {
@@ -157,7 +188,7 @@ pub(super) async fn assign(
         ))
         .with_hint("People join when they first use the store, or with `outreach team init --member NAME`."));
     }
-    let marks = store.marks(&org).await.map_err(team_open::failed)?;
+    let marks = store.marks(org).await.map_err(team_open::failed)?;
     let seen = marks.get(&id).and_then(|mark| mark.assigned.as_ref()).map(|a| a.to.clone());
     let now =
         seen.as_deref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
@@ -165,12 +196,20 @@ pub(super) async fn assign(
         Some(name) => format!("Assign reply {id} (now {now}) to {name} in the team store?"),
         None => format!("Unassign reply {id} (now {now}) in the team store?"),
     };
-    confirm(&context.term, yes, &crate::text::sanitize(&question))?;
-    let change = MarkChange::new(id, &target.me, Action::Assign { to: to.clone(), seen });
-    match store.apply(&org, &change).await.map_err(team_open::failed)? {
+    confirm(&reply.context.term, yes, &crate::text::sanitize(&question))?;
+    let action = Action::Assign { to: to.clone(), seen, blind: false };
+    let change = MarkChange::new(id, &reply.target.me, action);
+    let outcome = match store.apply(org, &change).await {
+        Ok(outcome) => outcome,
+        // Gone between the question and the answer: it waits like any mark made offline.
+        Err(error) if error.is_away() => {
+            return queue(&reply, &outbox, &change, &error.to_string());
+        }
+        Err(error) => return Err(team_open::failed(error)),
+    };
+    match outcome {
         Outcome::Applied | Outcome::AlreadyApplied | Outcome::Unchanged => {
-            let said = to.map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
-            write_stdout(&format!("{id} {}\n", crate::text::sanitize(&said)))?;
+            write_stdout(&format!("{id} {}\n", crate::text::sanitize(&assigned_words(&to))))?;
             Ok(Exit::Ok)
         }
         Outcome::Refused(conflict) => Err(CliError::failure(format!(
@@ -184,9 +223,44 @@ pub(super) async fn assign(
     }
 }
 
+fn assigned_words(to: &Option<String>) -> String {
+    to.as_ref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"))
+}
+
+/// Puts an assignment in the outbox while the store is away, and says so.
+fn queue(
+    reply: &Reply,
+    outbox: &Outbox,
+    change: &MarkChange,
+    away: &str,
+) -> Result<Exit, CliError> {
+    let Action::Assign { to, .. } = &change.action else { return Ok(Exit::Ok) };
+    outbox
+        .push(reply.target.url.as_str(), &reply.org, change)
+        .map_err(|error| CliError::failure(crate::text::sanitize(&error)))?;
+    let what = match to {
+        Some(name) => format!("the assignment to {name}"),
+        None => "the unassignment".to_string(),
+    };
+    note(&format!(
+        "team store offline: {what} waits in this machine's outbox and is sent when the store is back ({} waiting; `outreach team status` sends them). {away}",
+        crate::text::count(outbox.count(reply.target.url.as_str()), "mark", "marks")
+    ));
+    write_stdout(&format!("{} {}\n", change.exchange, crate::text::sanitize(&assigned_words(to))))?;
+    Ok(Exit::Ok)
+}
+
+/// Says which marks that waited in the outbox were not taken when sent, on stderr.
+pub(crate) fn tell_not_taken(context: &Context, sentences: &[String]) {
+    for sentence in sentences {
+        warn(&context.term, &format!("a mark that waited in this machine's outbox: {sentence}."));
+    }
+}
+
 /// Handled (or not) through the team store: who is recorded; a reply someone else handled
 /// first is said so; marks wait in the outbox while the store is away.
 pub(super) fn set_handled(
+    context: &Context,
     side: &TeamSide,
     scope: &Scope,
     flags: &[(i64, Option<crate::api::Timestamp>)],
@@ -214,6 +288,7 @@ pub(super) fn set_handled(
         }
     }
     write_stdout(&lines)?;
+    tell_not_taken(context, &side.team.take_not_taken());
     let waiting = side.team.health().waiting;
     if queued > 0 {
         note(&format!(

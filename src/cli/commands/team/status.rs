@@ -69,15 +69,25 @@ pub(super) async fn run(global: &GlobalArgs) -> Result<Exit, CliError> {
                 }
             }
             match flush(&store, &outbox, &url).await {
-                Ok(flushed) if flushed.sent + flushed.refused.len() > 0 => lines.push(format!(
-                    "Outbox:       sent {} that waited{}",
-                    count(flushed.sent, "mark", "marks"),
-                    match flushed.refused.len() {
-                        0 => String::new(),
-                        refused => format!(", {refused} taken by someone first"),
+                Ok(flushed) => {
+                    let not_taken = flushed.not_taken(Utc::now());
+                    if flushed.sent + not_taken.len() == 0 {
+                        lines.push("Outbox:       nothing waiting".into());
+                    } else {
+                        lines.push(format!(
+                            "Outbox:       sent {} that waited{}",
+                            count(flushed.sent, "mark", "marks"),
+                            match not_taken.len() {
+                                0 => String::new(),
+                                refused => format!(", {refused} not taken:"),
+                            }
+                        ));
                     }
-                )),
-                Ok(_) => lines.push("Outbox:       nothing waiting".into()),
+                    // Each said, since the person who made it was not there when it was sent.
+                    lines.extend(
+                        not_taken.iter().map(|sentence| format!("              {sentence}")),
+                    );
+                }
                 Err(error) => lines.push(format!("Outbox:       {error}")),
             }
             lines.push("Answers:      yes".into());
