@@ -48,6 +48,14 @@ pub fn command() -> clap::Command {
 }
 
 /// What `outreach --version` prints, as clap's `render_version` does.
+impl Cli {
+    /// Whether this run prints the status line's segment, which logs nothing and starts
+    /// nothing (it runs every few seconds and must take a few milliseconds).
+    pub fn is_status_line(&self) -> bool {
+        matches!(&self.command, Some(Command::Status(args)) if args.format.from_glance())
+    }
+}
+
 pub const VERSION_LINE: &str = concat!("outreach ", env!("CARGO_PKG_VERSION"));
 
 /// Whether the arguments (without the program's name) ask only for the version. Scripts
@@ -97,6 +105,20 @@ Examples:
   outreach status
   outreach status --json | jq .bots.needing_attention
   outreach status --check --quiet || echo \"exit $?\"   # cron: 1 attention, 6 blind
+  outreach status --format tmux                  # ✉3 ⏱42m ⚠1, from the last glance
+
+The Inbox line (and --json's `inbox` object) counts replies new since your last look, hot
+replies (Interested, Referral) waiting on you and since when the oldest waits, and what
+needs you (as `outreach todo` lists it) and how much of it is due.
+
+--format tmux|line|json prints what `status`, `todo`, `watch` or the dashboard last saw,
+with no call to the server (for a status line): new replies, the oldest hot reply's wait
+and what needs you, each left out at zero, nothing when there is nothing. A glance older
+than three of its taker's intervals (15 minutes after a one-off `status` or `todo`) starts
+with `?` (dimmed for tmux). --json is the summary read now; --format json is the glance.
+  tmux:     set -g status-right '#(outreach status --format tmux)'
+  starship: [custom.outreach] command = 'outreach status --format line'  when = true
+  polybar:  [module/outreach] type = custom/script  exec = outreach status --format line
 
 Days are calendar days in your local zone. Replies count conversations in the replied
 group by the day of their last update. Retired bots (DELETED, CANCELLED, INACTIVE) are
@@ -196,6 +218,8 @@ pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     let result = match command {
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
+        // The status line's segment: no runtime, no network, a few milliseconds.
+        Command::Status(args) if args.format.from_glance() => status::segment::run(global, &args),
         Command::Contacts(contacts::ContactsCommand::Import(args)) if args.dry_run => {
             import::dry_run(global, args)
         }

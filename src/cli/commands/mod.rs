@@ -15,6 +15,7 @@ pub mod meetings;
 pub mod replies;
 pub mod report;
 pub mod sim;
+pub(crate) mod standing;
 pub mod status;
 pub mod team;
 pub mod todo;
