@@ -12,6 +12,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod credentials;
+pub mod digest;
 pub mod glance;
 pub mod inbox;
 pub mod local;

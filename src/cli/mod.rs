@@ -16,8 +16,8 @@ use args::GlobalArgs;
 use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
-    audit, auth, bots, campaigns, completions, conversions, dnc, exchanges, meetings, replies,
-    report, sim, status, team, todo,
+    audit, auth, bots, campaigns, completions, conversions, digest, dnc, exchanges, meetings,
+    replies, report, sim, status, team, todo,
 };
 use std::process::ExitCode;
 
@@ -185,6 +185,21 @@ the data could not be read, 0 otherwise.")]
     Todo(todo::TodoArgs),
 
     /// Meetings: list.
+    /// What happened over some days — replies, meetings, bots, opt-outs, writes — to mail or post.
+    #[command(after_help = "\
+Examples:
+  outreach digest                                    # since yesterday, as text
+  outreach digest --since -7d --format md            # the last 7 days, for a chat channel
+  outreach digest --format html | mail -a 'Content-Type: text/html' -s Digest me@acme.tech
+
+What came in over the days from --since to today (your local zone): replies by category
+with the hot replies' latest lines, meetings booked and held, bots not healthy now, opt-outs
+pending and the writes made from this machine (the audit log), for the organisation and per
+campaign. Bot changes over the days are told only where this machine kept a history of them.
+The HTML is a self-contained e-mail body: inline styles, nothing fetched, every value
+escaped.")]
+    Digest(digest::DigestArgs),
+
     #[command(subcommand)]
     Meetings(meetings::MeetingsCommand),
 
@@ -244,6 +259,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Exchanges(command) => exchanges::run(global, command).await,
         Command::Replies(args) => replies::run(global, args).await,
         Command::Todo(args) => todo::run(global, args).await,
+        Command::Digest(args) => digest::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,

@@ -9,6 +9,7 @@ pub mod campaigns;
 pub mod completions;
 pub mod contacts;
 pub mod conversions;
+pub mod digest;
 pub mod dnc;
 pub mod exchanges;
 pub mod meetings;

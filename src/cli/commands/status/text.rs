@@ -342,7 +342,27 @@ mod tests {
             crate::api::ApiError::Network { url: "http://x/".into(), reason: "refused".into() };
         gaps.take("bots", Err::<crate::api::Listed<crate::api::Bot>, _>(down));
         let lines = body_lines(&summary(&now), None, &gaps, &now, false, 80);
-        assert_eq!(lines[4], "Bots       could not be loaded (see the error above)");
-        assert_eq!(lines.len(), 5);
+        // The inbox's numbers need the bots too ("Needs you" names the troubled ones).
+        assert_eq!(lines[2], "Inbox      could not be loaded (see the error above)");
+        assert_eq!(lines[5], "Bots       could not be loaded (see the error above)");
+        assert_eq!(lines.len(), 6);
+    }
+
+    #[test]
+    fn the_inbox_line_says_what_the_overview_says() {
+        let now = Local::now();
+        let inbox = Inbox {
+            new: 4,
+            hot_waiting: 3,
+            oldest_hot_since: Some((now - chrono::Duration::minutes(42)).with_timezone(&Utc)),
+            needs_you: 5,
+            due: 1,
+        };
+        let lines = body_lines(&summary(&now), Some(&inbox), &Gaps::default(), &now, false, 80);
+        assert_eq!(
+            lines[2],
+            "Inbox      4 new · 3 hot replies wait, oldest 42m · needs you: 5 (1 due)"
+        );
+        assert!(lines[3].starts_with("Meetings "), "{}", lines[3]);
     }
 }
