@@ -114,8 +114,11 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
     }
 
     let summary = summary::compute(&campaigns, &bots, &replies, &meetings, &now);
-    // The inbox's numbers need the inbox, and "Needs you" the campaigns and bots too.
-    let inbox = if ["inbox", "campaigns", "bots"].iter().any(|part| gaps.missing(part)) {
+    // The inbox's numbers need the inbox, and "Needs you" the campaigns and bots too. They
+    // cost a chain read per hot reply and, with opt-outs, the contact list: a quiet run (a
+    // cron `--check --quiet`, which prints nothing) is spared them.
+    let unread = ["inbox", "campaigns", "bots"].iter().any(|part| gaps.missing(part));
+    let inbox = if args.quiet || unread {
         None
     } else {
         let standing = Standing::read(&context, &inbox, &campaigns, &bots).await;
