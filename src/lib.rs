@@ -12,6 +12,8 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod credentials;
+pub mod digest;
+pub mod glance;
 pub mod inbox;
 pub mod local;
 pub mod logging;

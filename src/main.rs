@@ -12,7 +12,9 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let parsed: Cli = cli::parse();
-    outreach_tui::logging::init(parsed.global.debug);
+    if !parsed.is_status_line() {
+        outreach_tui::logging::init(parsed.global.debug);
+    }
     match parsed.command {
         Some(command) => cli::run(&parsed.global, command),
         None => {

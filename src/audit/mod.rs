@@ -10,7 +10,7 @@ mod file;
 mod record;
 
 pub use file::{ROTATE_AT_BYTES, append, path, read_since};
-pub use record::{Record, Source};
+pub use record::{Record, Source, host_of};
 
 use crate::api::{WriteEvent, WriteObserver};
 

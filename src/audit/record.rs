@@ -102,7 +102,7 @@ impl Record {
 
 /// The host of a base URL, without user, password, port or path; the URL itself, sanitised,
 /// if it does not parse.
-pub(super) fn host_of(base_url: &str) -> String {
+pub fn host_of(base_url: &str) -> String {
     match reqwest::Url::parse(base_url) {
         Ok(url) => url.host_str().unwrap_or_default().to_string(),
         Err(_) => sanitize(base_url),

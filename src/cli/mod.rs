@@ -16,8 +16,8 @@ use args::GlobalArgs;
 use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
-    audit, auth, bots, campaigns, completions, conversions, dnc, exchanges, meetings, replies,
-    report, sim, status, team, todo,
+    audit, auth, bots, campaigns, completions, conversions, digest, dnc, exchanges, meetings,
+    replies, report, sim, status, team, todo,
 };
 use std::process::ExitCode;
 
@@ -48,6 +48,14 @@ pub fn command() -> clap::Command {
 }
 
 /// What `outreach --version` prints, as clap's `render_version` does.
+impl Cli {
+    /// Whether this run prints the status line's segment, which logs nothing and starts
+    /// nothing (it runs every few seconds and must take a few milliseconds).
+    pub fn is_status_line(&self) -> bool {
+        matches!(&self.command, Some(Command::Status(args)) if args.format.from_glance())
+    }
+}
+
 pub const VERSION_LINE: &str = concat!("outreach ", env!("CARGO_PKG_VERSION"));
 
 /// Whether the arguments (without the program's name) ask only for the version. Scripts
@@ -97,6 +105,20 @@ Examples:
   outreach status
   outreach status --json | jq .bots.needing_attention
   outreach status --check --quiet || echo \"exit $?\"   # cron: 1 attention, 6 blind
+  outreach status --format tmux                  # ✉3 ⏱42m ⚠1, from the last glance
+
+The Inbox line (and --json's `inbox` object) counts replies new since your last look, hot
+replies (Interested, Referral) waiting on you and since when the oldest waits, and what
+needs you (as `outreach todo` lists it) and how much of it is due.
+
+--format tmux|line|json prints what `status`, `todo`, `watch` or the dashboard last saw,
+with no call to the server (for a status line): new replies, the oldest hot reply's wait
+and what needs you, each left out at zero, nothing when there is nothing. A glance older
+than three of its taker's intervals (15 minutes after a one-off `status` or `todo`) starts
+with `?` (dimmed for tmux). --json is the summary read now; --format json is the glance.
+  tmux:     set -g status-right '#(outreach status --format tmux)'
+  starship: [custom.outreach] command = 'outreach status --format line'  when = true
+  polybar:  [module/outreach] type = custom/script  exec = outreach status --format line
 
 Days are calendar days in your local zone. Replies count conversations in the replied
 group by the day of their last update. Retired bots (DELETED, CANCELLED, INACTIVE) are
@@ -163,6 +185,21 @@ the data could not be read, 0 otherwise.")]
     Todo(todo::TodoArgs),
 
     /// Meetings: list.
+    /// What happened over some days — replies, meetings, bots, opt-outs, writes — to mail or post.
+    #[command(after_help = "\
+Examples:
+  outreach digest                                    # since yesterday, as text
+  outreach digest --since -7d --format md            # the last 7 days, for a chat channel
+  outreach digest --format html | mail -a 'Content-Type: text/html' -s Digest me@acme.tech
+
+What came in over the days from --since to today (your local zone): replies by category
+with the hot replies' latest lines, meetings booked and held, bots not healthy now, opt-outs
+pending and the writes made from this machine (the audit log), for the organisation and per
+campaign. Bot changes over the days are told only where this machine kept a history of them.
+The HTML is a self-contained e-mail body: inline styles, nothing fetched, every value
+escaped.")]
+    Digest(digest::DigestArgs),
+
     #[command(subcommand)]
     Meetings(meetings::MeetingsCommand),
 
@@ -196,6 +233,8 @@ pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
     let result = match command {
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
+        // The status line's segment: no runtime, no network, a few milliseconds.
+        Command::Status(args) if args.format.from_glance() => status::segment::run(global, &args),
         Command::Contacts(contacts::ContactsCommand::Import(args)) if args.dry_run => {
             import::dry_run(global, args)
         }
@@ -220,6 +259,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Exchanges(command) => exchanges::run(global, command).await,
         Command::Replies(args) => replies::run(global, args).await,
         Command::Todo(args) => todo::run(global, args).await,
+        Command::Digest(args) => digest::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,

@@ -3,9 +3,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod digest;
 mod dnc;
 mod errors;
 mod faults;
+mod glance;
 mod help;
 mod hostile;
 mod import;

@@ -1,24 +1,59 @@
-//! `outreach status`: the organisation at a glance, for a quick look over SSH or a cron job.
+//! `outreach status`: the organisation at a glance, for a quick look over SSH or a cron job;
+//! and, with `--format tmux|line|json`, the status line's segment from the last glance
+//! saved (`segment.rs`: no network, no keyring, no runtime).
 
 mod parts;
+pub(crate) mod segment;
 mod text;
 
+use super::standing::Standing;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit, render_error};
 use crate::cli::output::format::json_document;
 use crate::cli::output::streams::{note, warn, write_stdout};
+use crate::glance::Inbox;
 use crate::summary::{self, OrgSummary};
 use chrono::{Local, Utc};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use parts::{Gap, Gaps};
 use serde::Serialize;
 
+/// What `status` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The summary as text, read from the server now (the default).
+    Text,
+    /// The status-line segment from the last glance, with tmux's style markup.
+    Tmux,
+    /// The same segment as plain text (starship, polybar, i3blocks).
+    Line,
+    /// The last glance as one JSON object.
+    Json,
+}
+
+impl Format {
+    /// Printed from the last glance saved, with no call to the server.
+    pub fn from_glance(self) -> bool {
+        self != Format::Text
+    }
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct StatusArgs {
-    /// Print the summary as one JSON object.
-    #[arg(long)]
+    /// Print the summary read from the server now as one JSON object (with an `inbox`
+    /// object). Not the same as --format json, which prints the last glance.
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// text: the summary, read from the server now. tmux, line, json: the status-line
+    /// segment (`✉3 ⏱42m ⚠1`) or the glance as JSON, from what `status`, `todo`, `watch` or
+    /// the dashboard last saw, with no call to the server (a few milliseconds).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// With --format tmux|line: letters for terminals without the symbols (`m3 t42m !1`);
+    /// also OUTREACH_ASCII=1.
+    #[arg(long)]
+    pub ascii: bool,
     /// Exit 1 when a live bot needs attention or no bot can send (none at all, or only
     /// retired, cooling-off or broken ones), 6 when part of the data could not be read or
     /// loaded, 0 otherwise (for cron and monitoring).
@@ -34,6 +69,9 @@ pub struct StatusArgs {
 struct Report<'a> {
     #[serde(flatten)]
     summary: &'a OrgSummary,
+    /// New replies, hot replies waiting, what needs you (`null` when the inbox could not be
+    /// read).
+    inbox: Option<Inbox>,
     #[serde(skip_serializing_if = "<[Gap]>::is_empty")]
     incomplete: &'a [Gap],
 }
@@ -43,18 +81,22 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
     let client = &context.client;
     let now = Local::now();
     let (reply_query, meeting_query) = summary::queries(now.with_timezone(&Utc));
-    let (campaigns, bots, replies, meetings) = tokio::join!(
+    let inbox_query =
+        crate::cli::args::DayRange::default().exchanges(None, crate::api::ExchangeGroup::Replied);
+    let (campaigns, bots, replies, meetings, inbox) = tokio::join!(
         client.list_campaigns(),
         client.list_bots(),
         client.list_exchanges(&reply_query),
         client.list_meetings(&meeting_query),
+        crate::inbox::fetch(client, &inbox_query),
     );
     let mut gaps = Gaps::default();
     let campaigns = gaps.take("campaigns", campaigns);
     let bots = gaps.take("bots", bots);
     let replies = gaps.take("exchanges", replies);
     let meetings = gaps.take("meetings", meetings);
-    if let Some(error) = gaps.fatal(4, args.check) {
+    let inbox = gaps.take("inbox", inbox);
+    if let Some(error) = gaps.fatal(5, args.check) {
         return Err(error);
     }
     let term = &context.term;
@@ -72,11 +114,21 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
     }
 
     let summary = summary::compute(&campaigns, &bots, &replies, &meetings, &now);
+    // The inbox's numbers need the inbox, and "Needs you" the campaigns and bots too. They
+    // cost a chain read per hot reply and, with opt-outs, the contact list: a quiet run (a
+    // cron `--check --quiet`, which prints nothing) is spared them.
+    let unread = ["inbox", "campaigns", "bots"].iter().any(|part| gaps.missing(part));
+    let inbox = if args.quiet || unread {
+        None
+    } else {
+        let standing = Standing::read(&context, &inbox, &campaigns, &bots).await;
+        Some(standing.save_glance(&context, &inbox).inbox)
+    };
     if !args.quiet {
         let text = if args.json {
-            json_document(&Report { summary: &summary, incomplete: &gaps.gaps }, term)?
+            json_document(&Report { summary: &summary, inbox, incomplete: &gaps.gaps }, term)?
         } else {
-            text::render(&summary, &gaps, &context, &now)
+            text::render(&summary, inbox.as_ref(), &gaps, &context, &now)
         };
         write_stdout(&text)?;
     }

@@ -4,6 +4,7 @@
 use super::parts::Gaps;
 use crate::cli::context::Context;
 use crate::cli::output::table::Paint;
+use crate::glance::{Inbox, words};
 use crate::present::Tone;
 use crate::summary::{BotEntry, OrgSummary};
 use crate::text::{sanitize, truncate, wrap_line};
@@ -20,6 +21,7 @@ const LABEL: usize = 11;
 /// The summary as text, each line wrapped to the terminal width (80 when unknown).
 pub fn render(
     summary: &OrgSummary,
+    inbox: Option<&Inbox>,
     gaps: &Gaps,
     context: &Context,
     now: &DateTime<Local>,
@@ -32,7 +34,7 @@ pub fn render(
         sanitize(&context.session.base_url),
         now.format("%Y-%m-%d %H:%M %Z"),
     )];
-    lines.extend(body_lines(summary, gaps, now, term.color, width));
+    lines.extend(body_lines(summary, inbox, gaps, now, term.color, width));
     let mut out = String::new();
     for line in lines {
         // Only the short "Bots" line carries colour, which wrapping would count and break.
@@ -73,6 +75,7 @@ fn part(label: &str, missing: bool, text: impl FnOnce() -> String) -> String {
 
 pub(super) fn body_lines(
     summary: &OrgSummary,
+    inbox: Option<&Inbox>,
     gaps: &Gaps,
     now: &DateTime<Local>,
     color: bool,
@@ -101,6 +104,13 @@ pub(super) fn body_lines(
             sanitize(&summary.zone)
         )
     }));
+    // The inbox's own numbers, as the Overview's inbox line says them.
+    let unread = ["inbox", "campaigns", "bots"].iter().any(|part| gaps.missing(part));
+    if inbox.is_some() || unread {
+        lines.push(part("Inbox", inbox.is_none(), || {
+            inbox.map(|inbox| words(inbox, now.with_timezone(&Utc))).unwrap_or_default()
+        }));
+    }
     let meetings = &summary.meetings;
     lines.push(part("Meetings", gaps.missing("meetings"), || {
         format!(
@@ -282,7 +292,7 @@ mod tests {
     fn the_body_says_what_needs_attention_lists_retired_apart_and_fits_80_columns() {
         let now = Local::now();
         let summary = summary(&now);
-        let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
+        let lines = body_lines(&summary, None, &Gaps::default(), &now, false, 80);
         assert_eq!(lines[0], "Campaigns  3: 1 pending, 2 active");
         assert_eq!(
             lines[1],
@@ -298,7 +308,7 @@ mod tests {
         assert_eq!(lines[8], "  #10 gone@example.com: retired (INACTIVE)");
         assert!(lines.iter().all(|line| line.chars().count() <= 80));
 
-        let narrow = body_lines(&summary, &Gaps::default(), &now, false, 40);
+        let narrow = body_lines(&summary, None, &Gaps::default(), &now, false, 40);
         assert_eq!(narrow[5], "  #7 sam@example…: mailbox PAUSED, SSL invalid");
     }
 
@@ -309,15 +319,15 @@ mod tests {
         summary.bots.needing_attention.clear();
         summary.bots.ending.clear();
         summary.bots.total = 3;
-        let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
+        let lines = body_lines(&summary, None, &Gaps::default(), &now, false, 80);
         assert_eq!(lines[4], "Bots       3: 1 live, all healthy; 2 retired");
         summary.bots.retired.clear();
         summary.bots.total = 1;
-        let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
+        let lines = body_lines(&summary, None, &Gaps::default(), &now, false, 80);
         assert_eq!(lines[4], "Bots       1, all healthy");
         summary.bots.healthy = 0;
         summary.bots.total = 0;
-        let lines = body_lines(&summary, &Gaps::default(), &now, false, 80);
+        let lines = body_lines(&summary, None, &Gaps::default(), &now, false, 80);
         assert_eq!(
             lines[4], "Bots       none: no bot can send: that needs attention",
             "no bots is not \"all healthy\""
@@ -331,8 +341,28 @@ mod tests {
         let down =
             crate::api::ApiError::Network { url: "http://x/".into(), reason: "refused".into() };
         gaps.take("bots", Err::<crate::api::Listed<crate::api::Bot>, _>(down));
-        let lines = body_lines(&summary(&now), &gaps, &now, false, 80);
-        assert_eq!(lines[4], "Bots       could not be loaded (see the error above)");
-        assert_eq!(lines.len(), 5);
+        let lines = body_lines(&summary(&now), None, &gaps, &now, false, 80);
+        // The inbox's numbers need the bots too ("Needs you" names the troubled ones).
+        assert_eq!(lines[2], "Inbox      could not be loaded (see the error above)");
+        assert_eq!(lines[5], "Bots       could not be loaded (see the error above)");
+        assert_eq!(lines.len(), 6);
+    }
+
+    #[test]
+    fn the_inbox_line_says_what_the_overview_says() {
+        let now = Local::now();
+        let inbox = Inbox {
+            new: 4,
+            hot_waiting: 3,
+            oldest_hot_since: Some((now - chrono::Duration::minutes(42)).with_timezone(&Utc)),
+            needs_you: 5,
+            due: 1,
+        };
+        let lines = body_lines(&summary(&now), Some(&inbox), &Gaps::default(), &now, false, 80);
+        assert_eq!(
+            lines[2],
+            "Inbox      4 new · 3 hot replies wait, oldest 42m · needs you: 5 (1 due)"
+        );
+        assert!(lines[3].starts_with("Meetings "), "{}", lines[3]);
     }
 }

@@ -1,0 +1,126 @@
+//! What a status line shows of a profile without asking the server: new replies, since when
+//! the oldest hot reply waits, how many things need a person and how many of those are due,
+//! and when that was seen. Whoever has just read the lists — `outreach status`, `outreach
+//! todo`, `outreach watch`, the dashboard — computes a [`Glance`] with [`Glance::of`] and
+//! [`save`]s it; `outreach status --format tmux` [`load`]s it and prints a few characters,
+//! in a few milliseconds (no SQLite, no runtime, no keyring, no network).
+//!
+//! Every number comes from the inbox's own definitions: new from the seen marks
+//! ([`crate::local::is_new`] through [`crate::inbox::Facts`]), hot and waiting from
+//! [`crate::inbox::speed_to_lead`], the things that need you from [`crate::needs`].
+
+mod facts;
+mod file;
+mod segment;
+mod words;
+
+pub use facts::MarkFacts;
+pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
+pub use segment::{Symbols, segment};
+pub use words::words;
+
+use crate::api::Exchange;
+use crate::inbox::{Facts, speed_to_lead};
+use crate::needs::{Need, due_count};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+/// How often a glance is taken when its taker does not poll (a one-off `status` or `todo`):
+/// it reads as stale after three of these.
+pub const ONE_OFF_SECONDS: u64 = 300;
+
+/// A glance is stale once it is older than this many of its taker's intervals.
+pub const STALE_AFTER_INTERVALS: u64 = 3;
+
+/// The inbox's numbers: what `outreach status` says on its "Inbox" line and in its JSON's
+/// `inbox` object, and what the status line shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inbox {
+    /// Replies new since the last look, not handled (as the dashboard's inbox counts them
+    /// with handled replies hidden, its default).
+    pub new: usize,
+    /// Hot replies (Interested, Referral) that wait on us.
+    pub hot_waiting: usize,
+    /// Since when the oldest of them waits.
+    pub oldest_hot_since: Option<DateTime<Utc>>,
+    /// Things that need a person ("Needs you", `outreach todo`).
+    pub needs_you: usize,
+    /// Of those, due today or overdue (what `todo --check` fails on).
+    pub due: usize,
+}
+
+impl Inbox {
+    /// The numbers of an inbox: `exchanges` as `facts` knows them (new, handled, snoozed,
+    /// who spoke last), and the "Needs you" list made from the same lists (ordered as
+    /// [`crate::needs::needs`] orders it: the due first).
+    pub fn of(
+        exchanges: &[Exchange],
+        facts: &dyn Facts,
+        needs: &[Need],
+        today: NaiveDate,
+    ) -> Inbox {
+        let speed = speed_to_lead(exchanges, facts);
+        Inbox {
+            new: exchanges.iter().filter(|e| facts.is_new(e) && !facts.is_handled(e)).count(),
+            hot_waiting: speed.all.count,
+            oldest_hot_since: speed.all.oldest,
+            needs_you: needs.len(),
+            due: due_count(needs, today),
+        }
+    }
+
+    /// Nothing to show: no new reply, none waiting, nothing that needs you.
+    pub fn is_empty(&self) -> bool {
+        self.new == 0 && self.hot_waiting == 0 && self.needs_you == 0
+    }
+}
+
+/// One profile's inbox as last seen, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Glance {
+    pub profile: String,
+    /// When the lists behind it were read.
+    pub taken_at: DateTime<Utc>,
+    /// How often its taker reads them again (watch's interval, the dashboard's refresh);
+    /// `None` for a one-off.
+    #[serde(default)]
+    pub every_seconds: Option<u64>,
+    #[serde(flatten)]
+    pub inbox: Inbox,
+}
+
+impl Glance {
+    /// The glance of `profile`'s inbox read at `now` (see [`Inbox::of`]).
+    pub fn of(
+        profile: &str,
+        exchanges: &[Exchange],
+        facts: &dyn Facts,
+        needs: &[Need],
+        today: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Glance {
+        Glance {
+            profile: profile.to_string(),
+            taken_at: now,
+            every_seconds: None,
+            inbox: Inbox::of(exchanges, facts, needs, today),
+        }
+    }
+
+    /// The same glance, its taker reading the lists every `seconds`.
+    pub fn every(mut self, seconds: u64) -> Glance {
+        self.every_seconds = Some(seconds);
+        self
+    }
+
+    /// Older than [`STALE_AFTER_INTERVALS`] of its taker's intervals at `now`: its taker
+    /// has stopped, or cannot reach the server.
+    pub fn is_stale(&self, now: DateTime<Utc>) -> bool {
+        let every = self.every_seconds.filter(|&s| s > 0).unwrap_or(ONE_OFF_SECONDS);
+        let limit = i64::try_from(every.saturating_mul(STALE_AFTER_INTERVALS)).unwrap_or(i64::MAX);
+        now - self.taken_at > Duration::try_seconds(limit).unwrap_or(Duration::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests;
