@@ -18,3 +18,4 @@ pub mod sim;
 pub mod status;
 pub mod team;
 pub mod todo;
+pub mod watch;

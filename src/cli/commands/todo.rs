@@ -114,7 +114,7 @@ fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit
 
 /// The replies marked handled as they stand now, and those snoozed until later; when the
 /// marks cannot be read, none (with a warning): the list then shows more, never less.
-fn set_aside(
+pub(super) fn set_aside(
     inbox: &[Exchange],
     book: MarkBook<'_>,
     scope: &Scope,
@@ -143,7 +143,7 @@ fn set_aside(
 /// listed) that are on the do-not-contact list. The contact list is read only when there is
 /// an opt-out to check; `None` when it could not be read (the items then say so rather than
 /// guess).
-async fn on_dnc(context: &Context, replies: &[&Exchange]) -> Option<HashSet<i64>> {
+pub(super) async fn on_dnc(context: &Context, replies: &[&Exchange]) -> Option<HashSet<i64>> {
     let asked: HashSet<i64> = replies
         .iter()
         .filter(|e| matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink))
@@ -179,7 +179,7 @@ async fn on_dnc(context: &Context, replies: &[&Exchange]) -> Option<HashSet<i64>
 /// Who wrote last in each hot reply old enough to be past the target (its chain says; an
 /// absence notice reads as away). A chain that cannot be read leaves it unknown: counted as
 /// waiting, as `replies --check` counts it.
-async fn last_writers(
+pub(super) async fn last_writers(
     context: &Context,
     unhandled: &[&Exchange],
     thresholds: Thresholds,
