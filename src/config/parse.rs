@@ -408,6 +408,13 @@ base_url = "https://api.acme.example"
 read_only = true
 [profiles.local]
 base_url = "http://127.0.0.1:8900"
+[profiles.local.hooks]
+reply_received = "./crm.sh"
+[hooks]
+reply_received = "notify-send reply"
+bot_changed = "notify-send bot"
+timeout_seconds = 3
+include_text = true
 [ui]
 refresh_seconds = 30
 hyperlinks = false
@@ -435,9 +442,20 @@ quit = "q"
             Profile {
                 base_url: Some("https://api.acme.example".into()),
                 read_only: true,
-                team: None
+                team: None,
+                hooks: ProfileHooks::default(),
             }
         );
+        assert_eq!(config.hooks.command("reply_received"), Some("notify-send reply"));
+        assert_eq!(config.hooks.timeout, std::time::Duration::from_secs(3));
+        assert!(config.hooks.include_text);
+        let local = config.hooks_for("local");
+        assert_eq!(local.command("reply_received"), Some("./crm.sh"));
+        assert_eq!(local.command("bot_changed"), Some("notify-send bot"));
+        let error = parse_str("[hooks]\ntimeout_seconds = 0\n").unwrap_err().to_string();
+        assert!(error.contains("hooks.timeout_seconds = 0 is out of range"), "{error}");
+        let (_, warnings) = parse_str("[hooks]\nreply_recieved = \"x\"\n").unwrap();
+        assert!(warnings[0].contains("unknown key `hooks.reply_recieved`"), "{warnings:?}");
         assert!(!config.profile("local").read_only);
         assert_eq!(config.profile("missing"), Profile::default());
         assert_eq!(config.ui.refresh_seconds, 30);

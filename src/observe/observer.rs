@@ -215,3 +215,79 @@ impl<'a> Names<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{Exchange, ExchangeStatus, Party, Timestamp};
+    use crate::clock::Zone;
+    use crate::needs::{ReplyFacts, Thresholds};
+
+    fn at(minute: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_772_409_600 + minute * 60, 0).unwrap()
+    }
+
+    fn reply(id: i64, status: ExchangeStatus, moved: i64) -> Exchange {
+        Exchange {
+            id,
+            campaign_id: 10,
+            status,
+            updated_at: Some(Timestamp(at(moved))),
+            contact: Party { id: id + 100, email: format!("c{id}@acme.tech"), ..Party::default() },
+            ..Exchange::default()
+        }
+    }
+
+    /// One look at `inbox` at minute `now`.
+    fn look(observer: &Observer<'_>, inbox: &[Exchange], now: i64) -> Observation {
+        let on_dnc = |_: &Party| Some(false);
+        let reply = |_: &Exchange| ReplyFacts::default();
+        let inputs = Inputs {
+            exchanges: inbox,
+            campaigns: &[],
+            bots: &[],
+            on_dnc: &on_dnc,
+            reply: &reply,
+            now: at(now),
+            zone: Zone::Local,
+            thresholds: Thresholds::default(),
+        };
+        observer.observe(&Lists { needs: &inputs, meetings: &[] }).unwrap()
+    }
+
+    #[test]
+    fn a_restart_before_the_snapshot_was_kept_announces_nothing_twice_and_misses_nothing() {
+        let state = ObservedState::in_memory();
+        let scope = Scope::new("work", "https://api.example");
+        let every = std::time::Duration::from_secs(60);
+        let watch = Observer::new(&state, scope.clone(), "watch", every);
+        let before =
+            [reply(1, ExchangeStatus::AwaitingReply, 0), reply(2, ExchangeStatus::Declined, 0)];
+        let first = look(&watch, &before, 1);
+        assert!(first.first && first.events.is_empty(), "a first look announces nothing");
+        let kept = state.snapshot(&scope).unwrap().unwrap();
+
+        let after =
+            [reply(1, ExchangeStatus::InfoInquiry, 2), reply(2, ExchangeStatus::Declined, 0)];
+        let seen = look(&watch, &after, 3);
+        let kinds: Vec<EventKind> = seen.events.iter().map(|e| e.kind).collect();
+        assert_eq!(kinds, [EventKind::ReplyReceived, EventKind::CategoryChanged]);
+        assert_eq!(seen.events[0].profile, "work");
+        assert_eq!(seen.events[0].contact_email.as_deref(), Some("c1@acme.tech"));
+
+        // Killed after the claims, before the snapshot was kept: the old one is still there.
+        state.save_snapshot(&scope, kept.0, Some(&kept.1)).unwrap();
+        let restarted = Observer::new(&state, scope.clone(), "watch", every);
+        let again = look(&restarted, &after, 4);
+        assert!(again.events.is_empty(), "nothing twice: {:?}", again.events);
+        assert_eq!(again.claimed_elsewhere, 2);
+
+        // A dashboard beside it sees the next move claimed by whoever looked first.
+        let dashboard = Observer::new(&state, scope.clone(), "dashboard", every);
+        let moved =
+            [reply(1, ExchangeStatus::InfoInquiry, 5), reply(2, ExchangeStatus::Declined, 0)];
+        let by_dashboard = look(&dashboard, &moved, 6);
+        let by_watch = look(&restarted, &moved, 6);
+        assert_eq!(by_dashboard.events.len() + by_watch.events.len(), 1, "run once, by one");
+    }
+}
