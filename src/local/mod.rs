@@ -15,7 +15,7 @@ mod schema;
 
 pub use book::{MarkBook, MarksVersion, TriageStore};
 pub use error::StateError;
-pub use observed::{BotTransition, KEPT_DAYS, OBSERVED_FILE, ObservedState, Span};
+pub use observed::{BotTransition, KEPT_DAYS, LATEST, OBSERVED_FILE, ObservedState, Span};
 
 use crate::api::Timestamp;
 use chrono::{DateTime, Utc};

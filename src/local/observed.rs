@@ -28,10 +28,12 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE scopes (
          UNIQUE (profile, org)
      );
      CREATE TABLE snapshots (
-         scope INTEGER PRIMARY KEY REFERENCES scopes (id),
+         scope INTEGER NOT NULL REFERENCES scopes (id),
+         slot TEXT NOT NULL,
          taken_at INTEGER NOT NULL,
-         body TEXT NOT NULL
-     );
+         body TEXT NOT NULL,
+         PRIMARY KEY (scope, slot)
+     ) WITHOUT ROWID;
      CREATE TABLE announced (
          scope INTEGER NOT NULL REFERENCES scopes (id),
          event TEXT NOT NULL,
@@ -61,6 +63,9 @@ const OBSERVED: Schema = Schema {
     name: "The observed state",
     lost: "what was announced is remembered this run only (a restart may announce it again)",
 };
+
+/// The slot of the observer's own snapshot: the last look, by watch or a dashboard.
+pub const LATEST: &str = "latest";
 
 /// How long announced ids, transitions and spans are kept: uptime looks back 30 days, and
 /// an event older than that cannot come back (its snapshot has long moved on).
@@ -108,6 +113,7 @@ impl ObservedState {
 
     pub fn open_at(path: &Path) -> (ObservedState, Option<String>) {
         let (connection, warning) = open::open_file(path, &OBSERVED);
+        let connection = connection.map(small_cache);
         let on_file =
             connection.as_ref().and_then(Connection::path).is_some_and(|path| !path.is_empty());
         let state = ObservedState {
@@ -118,7 +124,10 @@ impl ObservedState {
     }
 
     pub fn in_memory() -> ObservedState {
-        ObservedState { connection: Mutex::new(open::memory(&OBSERVED)), path: None }
+        ObservedState {
+            connection: Mutex::new(open::memory(&OBSERVED).map(small_cache)),
+            path: None,
+        }
     }
 
     /// The file; `None` when what is observed lasts this run only.
@@ -126,14 +135,20 @@ impl ObservedState {
         self.path.as_deref()
     }
 
-    /// The scope's last snapshot: when it was taken and its text.
-    pub fn snapshot(&self, scope: &Scope) -> Result<Option<(DateTime<Utc>, String)>, StateError> {
+    /// The scope's snapshot kept in `slot` (the observer's is [`LATEST`]; a "while you were
+    /// away" brief keeps the one its reader last saw in a slot of its own): when it was
+    /// taken and its text.
+    pub fn snapshot(
+        &self,
+        scope: &Scope,
+        slot: &str,
+    ) -> Result<Option<(DateTime<Utc>, String)>, StateError> {
         self.with(|connection| {
             Ok(connection
                 .query_row(
                     "SELECT s.taken_at, s.body FROM snapshots s JOIN scopes c ON c.id = s.scope
-                     WHERE c.profile = ?1 AND c.org = ?2",
-                    params![scope.profile, scope.org],
+                     WHERE c.profile = ?1 AND c.org = ?2 AND s.slot = ?3",
+                    params![scope.profile, scope.org, slot],
                     |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?)),
                 )
                 .optional()?
@@ -146,20 +161,21 @@ impl ObservedState {
     pub fn save_snapshot(
         &self,
         scope: &Scope,
+        slot: &str,
         taken_at: DateTime<Utc>,
         body: Option<&str>,
     ) -> Result<(), StateError> {
         self.write(scope, |transaction, id| {
             match body {
                 Some(body) => transaction.execute(
-                    "INSERT INTO snapshots (scope, taken_at, body) VALUES (?1, ?2, ?3)
-                     ON CONFLICT (scope) DO UPDATE SET taken_at = excluded.taken_at,
+                    "INSERT INTO snapshots (scope, slot, taken_at, body) VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (scope, slot) DO UPDATE SET taken_at = excluded.taken_at,
                          body = excluded.body",
-                    params![id, taken_at.timestamp_micros(), body],
+                    params![id, slot, taken_at.timestamp_micros(), body],
                 )?,
                 None => transaction.execute(
-                    "UPDATE snapshots SET taken_at = ?2 WHERE scope = ?1",
-                    params![id, taken_at.timestamp_micros()],
+                    "UPDATE snapshots SET taken_at = ?3 WHERE scope = ?1 AND slot = ?2",
+                    params![id, slot, taken_at.timestamp_micros()],
                 )?,
             };
             Ok(())
@@ -359,6 +375,16 @@ impl ObservedState {
             Ok(())
         })
     }
+}
+
+/// SQLite keeps up to 2 MB of pages per connection by default, and a watch runs for months:
+/// the pages it reads each look (a snapshot, the newest claims) fit in far less.
+const CACHE_KIB: i64 = 256;
+
+fn small_cache(connection: Connection) -> Connection {
+    // A cache left at its default is slower to bound, not wrong.
+    let _ = connection.pragma_update(None, "cache_size", -CACHE_KIB);
+    connection
 }
 
 fn existing_scope(connection: &Connection, scope: &Scope) -> Result<Option<i64>, StateError> {

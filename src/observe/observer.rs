@@ -21,7 +21,7 @@ use super::event::{Event, EventKind};
 use super::snapshot::{BotSeen, Snapshot};
 use crate::api::names::name_or_email;
 use crate::api::{Exchange, Meeting};
-use crate::local::{BotTransition, ObservedState, Scope, StateError};
+use crate::local::{BotTransition, LATEST, ObservedState, Scope, StateError};
 use crate::needs::Inputs;
 use crate::text::{sanitize, truncate};
 use chrono::{DateTime, Duration, Utc};
@@ -84,7 +84,7 @@ impl<'a> Observer<'a> {
         let now = lists.needs.now;
         let scope = &self.scope;
         let new = Snapshot::take(lists.needs, lists.meetings);
-        let old = self.state.snapshot(scope)?.and_then(|(taken_at, body)| {
+        let old = self.state.snapshot(scope, LATEST)?.and_then(|(taken_at, body)| {
             Snapshot::from_json(&body).map(|snapshot| Snapshot { taken_at, ..snapshot })
         });
         let mut observation = Observation::default();
@@ -106,7 +106,7 @@ impl<'a> Observer<'a> {
         self.record_transitions(old.as_ref(), &new, &observation.events, now)?;
         let changed = old.as_ref().is_none_or(|old| !old.same_as(&new));
         let body = changed.then(|| new.to_json());
-        self.state.save_snapshot(scope, now, body.as_deref())?;
+        self.state.save_snapshot(scope, LATEST, now, body.as_deref())?;
         self.state.observed(scope, now, self.every * 3)?;
         self.prune(now)?;
         let named = Names::of(lists);
@@ -265,7 +265,7 @@ mod tests {
             [reply(1, ExchangeStatus::AwaitingReply, 0), reply(2, ExchangeStatus::Declined, 0)];
         let first = look(&watch, &before, 1);
         assert!(first.first && first.events.is_empty(), "a first look announces nothing");
-        let kept = state.snapshot(&scope).unwrap().unwrap();
+        let kept = state.snapshot(&scope, LATEST).unwrap().unwrap();
 
         let after =
             [reply(1, ExchangeStatus::InfoInquiry, 2), reply(2, ExchangeStatus::Declined, 0)];
@@ -276,7 +276,7 @@ mod tests {
         assert_eq!(seen.events[0].contact_email.as_deref(), Some("c1@acme.tech"));
 
         // Killed after the claims, before the snapshot was kept: the old one is still there.
-        state.save_snapshot(&scope, kept.0, Some(&kept.1)).unwrap();
+        state.save_snapshot(&scope, LATEST, kept.0, Some(&kept.1)).unwrap();
         let restarted = Observer::new(&state, scope.clone(), "watch", every);
         let again = look(&restarted, &after, 4);
         assert!(again.events.is_empty(), "nothing twice: {:?}", again.events);
