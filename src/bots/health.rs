@@ -12,10 +12,10 @@
 
 use super::checks::{Check, CheckKind, checks};
 use crate::api::{Bot, BotStatus};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a bot stands, from worst to best for someone deciding what to look at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Standing {
     /// Live, but cannot send well: see [`problems`].

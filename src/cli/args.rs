@@ -13,9 +13,9 @@ use serde_json::Value;
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
-    /// Profile to use (one per organisation or environment).
-    #[arg(long, global = true, env = "OUTREACH_PROFILE")]
-    pub profile: Option<String>,
+    /// Profile to use (one per organisation or environment); `outreach watch` takes several.
+    #[arg(long, global = true, env = "OUTREACH_PROFILE", action = clap::ArgAction::Append)]
+    pub profile: Vec<String>,
 
     /// Base URL of the API, overriding the profile's.
     #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
@@ -38,7 +38,7 @@ impl GlobalArgs {
     /// The session this command line asks for.
     pub fn session_request(&self) -> crate::session::SessionRequest {
         crate::session::SessionRequest {
-            profile: self.profile.clone(),
+            profile: self.profile.last().cloned(),
             base_url: self.base_url.clone(),
             allow_http: self.allow_http,
         }

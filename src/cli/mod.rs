@@ -17,7 +17,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
     audit, auth, bots, campaigns, completions, conversions, digest, dnc, exchanges, meetings,
-    replies, report, sim, status, team, todo,
+    replies, report, sim, status, team, todo, watch,
 };
 use std::process::ExitCode;
 
@@ -96,6 +96,21 @@ Exit codes:
   4  permission: the key lacks the rights (403), or the profile is read-only
   5  not found: no such campaign, exchange or bot in this organisation (404)
   6  incomplete: status --check or replies --check could not read or load part of the data";
+
+/// `outreach watch --help`, after the options.
+const WATCH_HELP: &str = "\
+Examples:
+  outreach watch                              # every 60 s, until Ctrl-C or SIGTERM
+  outreach watch --profile acme --profile globex --interval 120
+  outreach watch --once -o json               # from cron: one look, JSON lines
+
+Each event is printed once and its [hooks] command run once, whoever saw it first (a
+dashboard open at the same time included); a restart never announces it again. The first
+look at an organisation announces nothing. A failed look is said once on stderr and tried
+again less often (up to every 15 minutes); watch never exits on a server or network error.
+Hooks get the event in OUTREACH_EVENT, OUTREACH_PROFILE, OUTREACH_EXCHANGE_ID,
+OUTREACH_CATEGORY, OUTREACH_CONTACT_NAME, OUTREACH_CONTACT_EMAIL, OUTREACH_CAMPAIGN,
+OUTREACH_AGE_SECONDS … and as one JSON object on stdin; never the API key.";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -184,6 +199,11 @@ hot_reply_hours (24). --check exits 1 when an item is due today or overdue, 6 wh
 the data could not be read, 0 otherwise.")]
     Todo(todo::TodoArgs),
 
+    /// Watch for new replies, category changes, meetings, bots changing, speed-to-lead
+    /// breaches and opt-outs; print each event and run its `[hooks]` command.
+    #[command(after_help = WATCH_HELP)]
+    Watch(watch::WatchArgs),
+
     /// Meetings: list.
     /// What happened over some days — replies, meetings, bots, opt-outs, writes — to mail or post.
     #[command(after_help = "\
@@ -230,6 +250,14 @@ escaped.")]
 
 /// Runs a non-interactive command; only those that need one start the async runtime.
 pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    if global.profile.len() > 1 && !matches!(command, Command::Watch(_)) {
+        let error = exit::CliError::usage(format!(
+            "--profile was given {} times; only `outreach watch` watches several profiles.",
+            global.profile.len()
+        ))
+        .with_hint("Give one --profile.");
+        return exit::finish(Err(error), exit::stderr_color(global.color));
+    }
     let result = match command {
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Audit(args) => audit::run(global, args),
@@ -259,6 +287,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Exchanges(command) => exchanges::run(global, command).await,
         Command::Replies(args) => replies::run(global, args).await,
         Command::Todo(args) => todo::run(global, args).await,
+        Command::Watch(args) => watch::run(global, args).await,
         Command::Digest(args) => digest::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,

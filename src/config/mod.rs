@@ -3,12 +3,14 @@
 
 mod edit;
 mod error;
+mod hooks;
 mod parse;
 mod settings;
 mod team;
 
 pub use edit::save_profile;
 pub use error::ConfigError;
+pub use hooks::{DEFAULT_HOOK_TIMEOUT, HOOK_EVENTS, HooksConfig, ProfileHooks};
 pub use parse::parse;
 pub use settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,

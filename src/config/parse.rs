@@ -1,6 +1,7 @@
 //! Reading the config text: typed values with file/line errors, unknown keys as warnings.
 
 use super::error::{ConfigError, line_and_column, source_line};
+use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
     ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
 };
@@ -23,6 +24,7 @@ struct RawConfig {
     clipboard: RawClipboard,
     viewer: RawViewer,
     needs: RawNeeds,
+    hooks: RawHooks,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
 }
@@ -33,6 +35,62 @@ struct RawProfile {
     base_url: Option<Spanned<String>>,
     read_only: bool,
     team: Option<Spanned<RawTeam>>,
+    hooks: RawHooks,
+}
+
+/// `[hooks]` or `[profiles.NAME.hooks]`: a command per event, a timeout, `include_text`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawHooks {
+    reply_received: Option<String>,
+    category_changed: Option<String>,
+    meeting_booked: Option<String>,
+    meeting_cancelled: Option<String>,
+    bot_changed: Option<String>,
+    sla_breached: Option<String>,
+    opt_out_pending: Option<String>,
+    timeout_seconds: Option<Spanned<u64>>,
+    include_text: Option<bool>,
+}
+
+impl RawHooks {
+    /// The commands by event name (in [`HOOK_EVENTS`]' words), the timeout checked.
+    fn read(
+        self,
+        table: &str,
+        at: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+    ) -> Result<ProfileHooks, ConfigError> {
+        let commands = [
+            self.reply_received,
+            self.category_changed,
+            self.meeting_booked,
+            self.meeting_cancelled,
+            self.bot_changed,
+            self.sla_breached,
+            self.opt_out_pending,
+        ];
+        let commands = HOOK_EVENTS
+            .iter()
+            .zip(commands)
+            .filter_map(|(event, command)| Some((event.to_string(), command?)))
+            .collect();
+        let timeout = match self.timeout_seconds {
+            Some(seconds) if !HOOK_TIMEOUT_SECONDS.contains(seconds.get_ref()) => {
+                return Err(at(
+                    seconds.span(),
+                    format!(
+                        "{table}.timeout_seconds = {} is out of range: use {} to {} seconds.",
+                        seconds.get_ref(),
+                        HOOK_TIMEOUT_SECONDS.start(),
+                        HOOK_TIMEOUT_SECONDS.end()
+                    ),
+                ));
+            }
+            Some(seconds) => Some(std::time::Duration::from_secs(seconds.into_inner())),
+            None => None,
+        };
+        Ok(ProfileHooks { commands, timeout, include_text: self.include_text })
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -99,8 +157,29 @@ impl Default for RawNet {
     }
 }
 
-const ROOT_KEYS: &[&str] =
-    &["default_profile", "profiles", "ui", "net", "clipboard", "viewer", "needs", "theme", "keys"];
+const ROOT_KEYS: &[&str] = &[
+    "default_profile",
+    "profiles",
+    "ui",
+    "net",
+    "clipboard",
+    "viewer",
+    "needs",
+    "hooks",
+    "theme",
+    "keys",
+];
+const HOOKS_KEYS: &[&str] = &[
+    "reply_received",
+    "category_changed",
+    "meeting_booked",
+    "meeting_cancelled",
+    "bot_changed",
+    "sla_breached",
+    "opt_out_pending",
+    "timeout_seconds",
+    "include_text",
+];
 const NEEDS_KEYS: &[&str] = &["unsubscribe_days", "hot_reply_hours"];
 /// A deadline of more than six weeks of business days, or a month of hours, is a typo.
 const UNSUBSCRIBE_DAYS: std::ops::RangeInclusive<u32> = 1..=30;
@@ -108,7 +187,7 @@ const HOT_REPLY_HOURS: std::ops::RangeInclusive<u32> = 1..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
-const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team"];
+const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
 const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
@@ -187,7 +266,8 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             }
             None => None,
         };
-        profiles.insert(name, Profile { base_url, read_only: profile.read_only, team });
+        let hooks = profile.hooks.read(&format!("profiles.{name}.hooks"), &at)?;
+        profiles.insert(name, Profile { base_url, read_only: profile.read_only, team, hooks });
     }
     let timeout = raw.net.timeout_seconds;
     if !TIMEOUT_RANGE.contains(timeout.get_ref()) {
@@ -232,7 +312,10 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         }
     }
+    let hooks = raw.hooks.read("hooks", &at)?;
+    let hooks = HooksConfig::default().with(&hooks);
     let config = Config {
+        hooks,
         default_profile,
         profiles,
         ui: UiConfig {
@@ -265,6 +348,9 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
                 if let Some(DeValue::Table(team)) = profile.get("team").map(Spanned::get_ref) {
                     check_keys(team, &format!("{prefix}team."), TEAM_KEYS, warn);
                 }
+                if let Some(DeValue::Table(hooks)) = profile.get("hooks").map(Spanned::get_ref) {
+                    check_keys(hooks, &format!("{prefix}hooks."), HOOKS_KEYS, warn);
+                }
             }
         }
     }
@@ -276,6 +362,7 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
         ("clipboard", CLIPBOARD_KEYS),
         ("viewer", VIEWER_KEYS),
         ("needs", NEEDS_KEYS),
+        ("hooks", HOOKS_KEYS),
     ] {
         if let Some(DeValue::Table(inner)) = root.get(table).map(Spanned::get_ref) {
             check_keys(inner, &format!("{table}."), known, warn);
@@ -321,6 +408,13 @@ base_url = "https://api.acme.example"
 read_only = true
 [profiles.local]
 base_url = "http://127.0.0.1:8900"
+[profiles.local.hooks]
+reply_received = "./crm.sh"
+[hooks]
+reply_received = "notify-send reply"
+bot_changed = "notify-send bot"
+timeout_seconds = 3
+include_text = true
 [ui]
 refresh_seconds = 30
 hyperlinks = false
@@ -348,9 +442,20 @@ quit = "q"
             Profile {
                 base_url: Some("https://api.acme.example".into()),
                 read_only: true,
-                team: None
+                team: None,
+                hooks: ProfileHooks::default(),
             }
         );
+        assert_eq!(config.hooks.command("reply_received"), Some("notify-send reply"));
+        assert_eq!(config.hooks.timeout, std::time::Duration::from_secs(3));
+        assert!(config.hooks.include_text);
+        let local = config.hooks_for("local");
+        assert_eq!(local.command("reply_received"), Some("./crm.sh"));
+        assert_eq!(local.command("bot_changed"), Some("notify-send bot"));
+        let error = parse_str("[hooks]\ntimeout_seconds = 0\n").unwrap_err().to_string();
+        assert!(error.contains("hooks.timeout_seconds = 0 is out of range"), "{error}");
+        let (_, warnings) = parse_str("[hooks]\nreply_recieved = \"x\"\n").unwrap();
+        assert!(warnings[0].contains("unknown key `hooks.reply_recieved`"), "{warnings:?}");
         assert!(!config.profile("local").read_only);
         assert_eq!(config.profile("missing"), Profile::default());
         assert_eq!(config.ui.refresh_seconds, 30);
@@ -376,7 +481,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, hooks, theme, keys)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(

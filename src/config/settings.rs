@@ -2,6 +2,7 @@
 //! into them is `parse`; finding and loading the file is the room's `mod.rs`.
 
 use super::error::ConfigError;
+use super::hooks::{HooksConfig, ProfileHooks};
 use super::team::TeamConfig;
 use ratatui::style::Color;
 use std::collections::BTreeMap;
@@ -21,6 +22,8 @@ pub struct Config {
     pub clipboard: ClipboardConfig,
     pub viewer: ViewerConfig,
     pub needs: NeedsConfig,
+    /// `[hooks]`: commands run when watch or the dashboard announces an event.
+    pub hooks: HooksConfig,
     /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
     /// not know are ignored there.
     pub theme: BTreeMap<String, Color>,
@@ -36,6 +39,8 @@ pub struct Profile {
     pub read_only: bool,
     /// `[profiles.NAME.team]`: the team store this profile shares its triage marks through.
     pub team: Option<TeamConfig>,
+    /// `[profiles.NAME.hooks]`: this profile's own hook commands over `[hooks]`.
+    pub hooks: ProfileHooks,
 }
 
 /// Settings of the dashboard.
@@ -123,6 +128,11 @@ impl Config {
     /// The named profile's settings, or the defaults when the file does not mention it.
     pub fn profile(&self, name: &str) -> Profile {
         self.profiles.get(name).cloned().unwrap_or_default()
+    }
+
+    /// The hooks that apply to the named profile: `[hooks]` with its own table over it.
+    pub fn hooks_for(&self, profile: &str) -> HooksConfig {
+        self.profiles.get(profile).map_or_else(|| self.hooks.clone(), |p| self.hooks.with(&p.hooks))
     }
 }
 

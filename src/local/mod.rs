@@ -9,11 +9,13 @@
 
 mod book;
 mod error;
+mod observed;
 mod open;
 mod schema;
 
 pub use book::{MarkBook, MarksVersion, TriageStore};
 pub use error::StateError;
+pub use observed::{BotTransition, KEPT_DAYS, LATEST, OBSERVED_FILE, ObservedState, Span};
 
 use crate::api::Timestamp;
 use chrono::{DateTime, Utc};
@@ -121,7 +123,7 @@ impl LocalState {
 
     /// Opens the state file at `path`, as [`LocalState::open_default`] does.
     pub fn open_at(path: &Path) -> (LocalState, Option<String>) {
-        let (connection, warning) = open::open_file(path);
+        let (connection, warning) = open::open_file(path, &schema::MARKS);
         let on_file = connection_is_file(connection.as_ref());
         let state = LocalState {
             connection: Mutex::new(connection),
@@ -132,7 +134,7 @@ impl LocalState {
 
     /// A state that lasts this run only (tests, `--demo`, and the fallback of a bad file).
     pub fn in_memory() -> LocalState {
-        LocalState { connection: Mutex::new(open::memory()), path: None }
+        LocalState { connection: Mutex::new(open::memory(&schema::MARKS)), path: None }
     }
 
     /// The file the marks are kept in; `None` when they last this run only.

@@ -3,7 +3,7 @@
 //! outreach or cannot be opened at all is bypassed with an in-memory database. Each of those
 //! comes back with a warning in words for the status bar.
 
-use super::schema::{self, Migrated};
+use super::schema::{self, Migrated, Schema};
 use rusqlite::{Connection, ErrorCode};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -33,31 +33,35 @@ impl From<rusqlite::Error> for Failure {
 }
 
 /// Opens (or creates) the database at `path`; `None` only when not even memory would do.
-pub(crate) fn open_file(path: &Path) -> (Option<Connection>, Option<String>) {
+pub(crate) fn open_file(path: &Path, schema: &Schema) -> (Option<Connection>, Option<String>) {
+    let Schema { name, lost, .. } = schema;
     if let Some(dir) = path.parent()
         && let Err(error) = std::fs::create_dir_all(dir)
     {
-        return bypass(format!(
-            "Local state off: cannot create {} ({error}); new-reply and handled marks last this run only.",
-            dir.display()
-        ));
+        return bypass(
+            schema,
+            format!("{name} off: cannot create {} ({error}); {lost}.", dir.display()),
+        );
     }
-    match open_patiently(path) {
+    match open_patiently(path, schema) {
         Ok(connection) => (Some(connection), None),
-        Err(Failure::Damaged) => rebuild(path),
-        Err(Failure::Locked) => bypass(format!(
-            "Local state locked by another program ({}); new-reply and handled marks last this run only.",
-            path.display()
-        )),
-        Err(Failure::Newer { found }) => bypass(format!(
-            "Local state {} was written by a newer outreach (schema {found}, this one knows {}); update outreach. Marks last this run only.",
-            path.display(),
-            schema::CURRENT
-        )),
-        Err(Failure::Other(reason)) => bypass(format!(
-            "Local state off: cannot open {} ({reason}); new-reply and handled marks last this run only.",
-            path.display()
-        )),
+        Err(Failure::Damaged) => rebuild(path, schema),
+        Err(Failure::Locked) => bypass(
+            schema,
+            format!("{name} locked by another program ({}); {lost}.", path.display()),
+        ),
+        Err(Failure::Newer { found }) => bypass(
+            schema,
+            format!(
+                "{name} {} was written by a newer outreach (schema {found}, this one knows {}); update outreach. Until then, {lost}.",
+                path.display(),
+                schema.current()
+            ),
+        ),
+        Err(Failure::Other(reason)) => bypass(
+            schema,
+            format!("{name} off: cannot open {} ({reason}); {lost}.", path.display()),
+        ),
     }
 }
 
@@ -67,12 +71,12 @@ pub(crate) fn open_file(path: &Path) -> (Option<Connection>, Option<String>) {
 /// later the others are done. (Eight processes at once met this on a loaded machine even
 /// with one retry.) A file another program really holds makes the first try wait out the
 /// busy timeout, and there it ends.
-fn open_patiently(path: &Path) -> Result<Connection, Failure> {
+fn open_patiently(path: &Path, schema: &Schema) -> Result<Connection, Failure> {
     let started = Instant::now();
     // Not every process on the same beat: the pause depends on who is waiting.
     let mut pause = Duration::from_millis(5 + u64::from(std::process::id() % 10));
     loop {
-        match open_as_is(path) {
+        match open_as_is(path, schema) {
             Err(Failure::Locked) if started.elapsed() + pause < BUSY_TIMEOUT => {
                 // On a blocking thread of the dashboard or in a CLI command, never the UI's.
                 std::thread::sleep(pause);
@@ -84,13 +88,13 @@ fn open_patiently(path: &Path) -> Result<Connection, Failure> {
 }
 
 /// A fresh in-memory database at the current schema.
-pub(crate) fn memory() -> Option<Connection> {
+pub(crate) fn memory(schema: &Schema) -> Option<Connection> {
     let mut connection = Connection::open_in_memory().ok()?;
-    schema::migrate(&mut connection).ok()?;
+    schema::migrate(&mut connection, schema).ok()?;
     Some(connection)
 }
 
-fn open_as_is(path: &Path) -> Result<Connection, Failure> {
+fn open_as_is(path: &Path, schema: &Schema) -> Result<Connection, Failure> {
     let mut connection = Connection::open(path)?;
     connection.busy_timeout(BUSY_TIMEOUT)?;
     // WAL lets dashboards and CLIs read while one writes. Some file systems cannot share
@@ -102,7 +106,7 @@ fn open_as_is(path: &Path) -> Result<Connection, Failure> {
     if verdict != "ok" {
         return Err(Failure::Damaged);
     }
-    match schema::migrate(&mut connection)? {
+    match schema::migrate(&mut connection, schema)? {
         Migrated::UpTo { .. } => Ok(connection),
         Migrated::Newer { found } => Err(Failure::Newer { found }),
     }
@@ -110,35 +114,39 @@ fn open_as_is(path: &Path) -> Result<Connection, Failure> {
 
 /// Moves a damaged file (and its WAL and shared-memory files) aside and starts a new one.
 /// The old one is kept, not deleted: it may not be ours to delete.
-fn rebuild(path: &Path) -> (Option<Connection>, Option<String>) {
+fn rebuild(path: &Path, schema: &Schema) -> (Option<Connection>, Option<String>) {
+    let Schema { name, lost, .. } = schema;
     let aside = aside_name(path);
     let moved = std::fs::rename(path, &aside);
     for suffix in ["-wal", "-shm"] {
         let _ = std::fs::remove_file(with_suffix(path, suffix));
     }
     if let Err(error) = moved {
-        return bypass(format!(
-            "Local state {} is damaged and could not be moved aside ({error}); new-reply and handled marks last this run only.",
-            path.display()
-        ));
+        return bypass(
+            schema,
+            format!(
+                "{name} {} is damaged and could not be moved aside ({error}); {lost}.",
+                path.display()
+            ),
+        );
     }
-    match open_as_is(path) {
+    match open_as_is(path, schema) {
         Ok(connection) => (
             Some(connection),
             Some(format!(
-                "Local state was damaged and has been rebuilt (old file kept as {}); new-reply and handled marks start afresh.",
+                "{name} was damaged and has been rebuilt (old file kept as {}); what it held starts afresh.",
                 aside.display()
             )),
         ),
-        Err(_) => bypass(format!(
-            "Local state {} was damaged and could not be rebuilt; new-reply and handled marks last this run only.",
-            path.display()
-        )),
+        Err(_) => bypass(
+            schema,
+            format!("{name} {} was damaged and could not be rebuilt; {lost}.", path.display()),
+        ),
     }
 }
 
-fn bypass(warning: String) -> (Option<Connection>, Option<String>) {
-    (memory(), Some(warning))
+fn bypass(schema: &Schema, warning: String) -> (Option<Connection>, Option<String>) {
+    (memory(schema), Some(warning))
 }
 
 fn aside_name(path: &Path) -> PathBuf {

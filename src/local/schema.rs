@@ -40,28 +40,52 @@ pub(crate) const MIGRATIONS: &[&str] = &[
 /// The version this build writes.
 pub(crate) const CURRENT: i64 = MIGRATIONS.len() as i64;
 
+/// One file of this machine's state: its migrations, and how a warning names it and what
+/// is lost when it cannot be used.
+pub(crate) struct Schema {
+    pub migrations: &'static [&'static str],
+    /// "Local state", at the start of a warning.
+    pub name: &'static str,
+    /// What lasts this run only when the file cannot be used, ending a warning.
+    pub lost: &'static str,
+}
+
+impl Schema {
+    pub(crate) fn current(&self) -> i64 {
+        self.migrations.len() as i64
+    }
+}
+
+/// The marks file (`state.sqlite3`).
+pub(crate) const MARKS: Schema = Schema {
+    migrations: MIGRATIONS,
+    name: "Local state",
+    lost: "new-reply and handled marks last this run only",
+};
+
 /// Where a file stood against this build.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Migrated {
-    /// At [`CURRENT`], having been at `from`.
+    /// At the current version, having been at `from`.
     UpTo { from: i64 },
     /// Written by a newer outreach: left untouched.
     Newer { found: i64 },
 }
 
-/// Brings the database to [`CURRENT`] in one write transaction, which also proves the file
+/// Brings the database to the schema's current version in one write transaction, which also proves the file
 /// can be written now (a file another program holds locked fails here, after the busy
 /// timeout, rather than at the first mark).
-pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<Migrated> {
+pub(crate) fn migrate(connection: &mut Connection, schema: &Schema) -> rusqlite::Result<Migrated> {
     let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let from: i64 = transaction.query_row("PRAGMA user_version", [], |row| row.get(0))?;
-    if from > CURRENT {
+    let current = schema.current();
+    if from > current {
         return Ok(Migrated::Newer { found: from });
     }
-    for step in MIGRATIONS.iter().skip(from.max(0) as usize) {
+    for step in schema.migrations.iter().skip(from.max(0) as usize) {
         transaction.execute_batch(step)?;
     }
-    transaction.pragma_update(None, "user_version", CURRENT)?;
+    transaction.pragma_update(None, "user_version", current)?;
     transaction.commit()?;
     Ok(Migrated::UpTo { from })
 }

@@ -19,4 +19,5 @@ mod status;
 mod stream;
 mod tables;
 mod todo;
+mod watch;
 mod writes;

@@ -129,6 +129,21 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     };
     text.push_str(&format!("  {:<20}{served}\n", "Campaigns it serves"));
     text.push_str(&days_text(&per_day));
+    text.push_str(&health_history(&context, bot.id, fetched.now));
     write_stdout(&text)?;
     Ok(Exit::Ok)
+}
+
+/// The bot's health over time (what watch and the dashboard saw), in the user's zone.
+fn health_history(context: &Context, bot: i64, now: chrono::DateTime<chrono::Utc>) -> String {
+    let (state, warning) = crate::local::ObservedState::open_default();
+    if let Some(warning) = warning {
+        crate::cli::output::streams::warn(&context.term, &warning);
+    }
+    let scope = crate::local::Scope::new(&context.session.profile, &context.session.base_url);
+    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+    match crate::observe::history::for_bot(&state, &scope, bot, now, &crate::clock::Zone::Local) {
+        Ok(lines) => lines.iter().map(|line| format!("{line}\n")).collect(),
+        Err(error) => format!("History: not available ({error})\n"),
+    }
 }

@@ -20,3 +20,4 @@ pub(crate) mod standing;
 pub mod status;
 pub mod team;
 pub mod todo;
+pub mod watch;

@@ -78,7 +78,7 @@ impl Standing {
 /// The marks of the session's scope as they stand at `now`; when they cannot be read, none
 /// (with a warning): every reply then counts as seen and unhandled, so lists show more,
 /// never less.
-fn marks(context: &Context, now: DateTime<Utc>) -> MarkFacts {
+pub(crate) fn marks(context: &Context, now: DateTime<Utc>) -> MarkFacts {
     let (local, scope) = super::replies::marks::open(context);
     let book = MarkBook::local(&local);
     let now = Timestamp(now);
@@ -120,7 +120,7 @@ async fn last_writers(
 /// listed) that are on the do-not-contact list. The contact list is read only when there is
 /// an opt-out to check; `None` when it could not be read (the items then say so rather than
 /// guess).
-async fn on_dnc(context: &Context, replies: &[Exchange]) -> Option<HashSet<i64>> {
+pub(crate) async fn on_dnc(context: &Context, replies: &[Exchange]) -> Option<HashSet<i64>> {
     let asked: HashSet<i64> = replies
         .iter()
         .filter(|e| matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink))

@@ -134,7 +134,7 @@ pub(super) async fn run(global: &GlobalArgs, args: LoginArgs) -> Result<ExitCode
         );
     }
     let is_default = cx.loaded.config.default_profile.as_deref().unwrap_or("default") == profile;
-    if !is_default && global.profile.is_some() && cx.env.profile.is_none() {
+    if !is_default && !global.profile.is_empty() && cx.env.profile.is_none() {
         eprintln!(
             "note: use this profile with `--profile {profile}` or OUTREACH_PROFILE={profile}, or set default_profile = \"{profile}\" in the config file."
         );

@@ -65,7 +65,8 @@ pub fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<Exit, CliError> {
 /// The profile as a session would choose it (`--profile`, `OUTREACH_PROFILE`, the config's
 /// `default_profile`), reading the config file only when neither names one.
 fn profile(global: &GlobalArgs) -> Result<String, CliError> {
-    let request = SessionRequest { profile: global.profile.clone(), ..SessionRequest::default() };
+    let request =
+        SessionRequest { profile: global.profile.last().cloned(), ..SessionRequest::default() };
     let env = Environment::default();
     let config = match &request.profile {
         Some(_) => crate::config::Config::default(),

@@ -1,0 +1,214 @@
+//! One look at one profile's organisation: the lists "Needs you" is made from (the inbox,
+//! campaigns, bots, the do-not-contact state of opt-outs, handled and snoozed marks, who
+//! wrote last in old hot replies) and the meetings, handed to the observer; then the reply's
+//! text for the events that carry one, when the hooks ask for it.
+
+use crate::api::{ApiError, Exchange, ExchangeGroup, MeetingQuery, Timestamp};
+use crate::cli::args::DayRange;
+use crate::cli::commands::replies::marks;
+use crate::cli::commands::replies::snippets::chains;
+use crate::cli::commands::standing;
+use crate::cli::context::Context;
+use crate::clock::Zone;
+use crate::config::HooksConfig;
+use crate::inbox::Writer;
+use crate::inbox::snippet::summarise;
+use crate::inbox::{Category, Facts};
+use crate::local::{ObservedState, Scope, StateError};
+use crate::needs::Thresholds;
+use crate::needs::{Inputs, ReplyFacts};
+use crate::observe::{EventKind, Lists, Observation, Observer};
+use chrono::Duration;
+use chrono::Utc;
+use std::collections::{HashMap, HashSet};
+
+/// One profile being watched: its connection, its marks, its hooks, and what it keeps
+/// between looks (who wrote last in each old hot reply, so a chain is read once per move).
+pub struct Watched {
+    pub context: Context,
+    pub hooks: HooksConfig,
+    scope: Scope,
+    writers: HashMap<i64, (Option<Timestamp>, Writer)>,
+}
+
+/// Why a look failed: the API (backed off and tried again) or the observed state.
+pub enum LookError {
+    Api(ApiError),
+    State(StateError),
+}
+
+impl std::fmt::Display for LookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LookError::Api(error) => write!(f, "{error}"),
+            LookError::State(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl Watched {
+    pub fn new(context: Context, hooks: HooksConfig) -> Watched {
+        let (_, scope) = marks::open(&context);
+        Watched { context, hooks, scope, writers: HashMap::new() }
+    }
+
+    pub fn profile(&self) -> &str {
+        &self.context.session.profile
+    }
+
+    pub fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
+    /// Looks once and hands the lists to `observer`: the events it claimed, their text
+    /// filled when the hooks ask for it.
+    pub async fn look(&mut self, observer: &Observer<'_>) -> Result<Observation, LookError> {
+        let client = &self.context.client;
+        let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
+        let every_meeting = MeetingQuery::default();
+        let (inbox, campaigns, bots, meetings) = tokio::join!(
+            crate::inbox::fetch(client, &query),
+            client.list_campaigns(),
+            client.list_bots(),
+            client.list_meetings(&every_meeting)
+        );
+        let inbox = inbox.map_err(LookError::Api)?;
+        let campaigns = campaigns.map_err(LookError::Api)?;
+        let bots = bots.map_err(LookError::Api)?;
+        let meetings = meetings.map_err(LookError::Api)?;
+
+        let now = Utc::now();
+        // The marks as `todo` and `status` read them: one reading of handled and snoozed.
+        let facts = standing::marks(&self.context, now);
+        let (handled, snoozed): (HashSet<i64>, HashSet<i64>) = (
+            inbox.items.iter().filter(|e| facts.is_handled(e)).map(|e| e.id).collect(),
+            inbox.items.iter().filter(|e| facts.snoozed_until(e).is_some()).map(|e| e.id).collect(),
+        );
+        let dnc = standing::on_dnc(&self.context, &inbox.items).await;
+        let thresholds = self.context.session.needs;
+        self.learn_writers(&inbox.items, &handled, now).await;
+
+        let writers = &self.writers;
+        let on_dnc = |party: &crate::api::Party| dnc.as_ref().map(|dnc| dnc.contains(&party.id));
+        let reply = |exchange: &Exchange| ReplyFacts {
+            handled: handled.contains(&exchange.id),
+            snoozed: snoozed.contains(&exchange.id),
+            last: writers
+                .get(&exchange.id)
+                .filter(|(at, _)| *at == exchange.updated_at)
+                .map(|(_, writer)| *writer),
+        };
+        let inputs = Inputs {
+            exchanges: &inbox.items,
+            campaigns: &campaigns.items,
+            bots: &bots.items,
+            on_dnc: &on_dnc,
+            reply: &reply,
+            now,
+            zone: Zone::Local,
+            thresholds,
+        };
+        let lists = Lists { needs: &inputs, meetings: &meetings.items };
+        // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+        let mut observation = observer.observe(&lists).map_err(LookError::State)?;
+        if self.hooks.include_text {
+            self.fill_text(&mut observation, &inbox.items).await;
+        }
+        Ok(observation)
+    }
+
+    /// Who wrote last in the old hot replies not yet read at their current move (the chain
+    /// says); kept per exchange and move, so each chain is read once, not every look.
+    async fn learn_writers(
+        &mut self,
+        inbox: &[Exchange],
+        handled: &std::collections::HashSet<i64>,
+        now: chrono::DateTime<Utc>,
+    ) {
+        let unknown: Vec<&Exchange> = inbox
+            .iter()
+            .filter(|e| !handled.contains(&e.id))
+            .filter(|e| self.writers.get(&e.id).is_none_or(|(at, _)| *at != e.updated_at))
+            .collect();
+        let thresholds = self.context.session.needs;
+        let learned = last_writers(&self.context, &unknown, thresholds, now).await;
+        let moves: HashMap<i64, Option<Timestamp>> =
+            inbox.iter().map(|e| (e.id, e.updated_at)).collect();
+        for (id, writer) in learned {
+            self.writers.insert(id, (moves.get(&id).copied().flatten(), writer));
+        }
+        // Forget replies no longer in the inbox: the map stays the inbox's size.
+        self.writers.retain(|id, _| moves.contains_key(id));
+    }
+
+    /// The first meaningful line of each reply an event is about (`include_text`).
+    async fn fill_text(&self, observation: &mut Observation, inbox: &[Exchange]) {
+        let about_a_reply = |kind: EventKind| {
+            matches!(
+                kind,
+                EventKind::ReplyReceived
+                    | EventKind::CategoryChanged
+                    | EventKind::SlaBreached
+                    | EventKind::OptOutPending
+            )
+        };
+        let ids: Vec<i64> = observation
+            .events
+            .iter()
+            .filter(|event| about_a_reply(event.kind))
+            .filter_map(|event| event.exchange_id)
+            .collect();
+        if ids.is_empty() {
+            return;
+        }
+        let contacts: HashMap<i64, &str> =
+            inbox.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
+        let read = chains(&self.context.client, ids.into_iter()).await;
+        for event in &mut observation.events {
+            let Some(id) = event.exchange_id.filter(|_| about_a_reply(event.kind)) else {
+                continue;
+            };
+            let chain = read.get(&id).and_then(|chain| chain.as_ref().ok());
+            let contact = contacts.get(&id).copied().unwrap_or_default();
+            let snippet = chain.and_then(|chain| summarise(&chain.items, contact, &Zone::Local));
+            event.text = snippet.map(|snippet| snippet.line).filter(|line| !line.is_empty());
+        }
+    }
+}
+
+/// The observed state as watch opens it: a file that cannot be used is said once.
+pub fn open_observed(context: &Context) -> ObservedState {
+    let (state, warning) = ObservedState::open_default();
+    if let Some(warning) = warning {
+        crate::cli::output::streams::warn(&context.term, &warning);
+    }
+    state
+}
+
+/// Who wrote last in each hot reply old enough to be past the target (its chain says; an
+/// absence notice reads as away). A chain that cannot be read leaves it unknown: counted as
+/// waiting, as `replies --check` counts it.
+async fn last_writers(
+    context: &Context,
+    unhandled: &[&Exchange],
+    thresholds: Thresholds,
+    now: chrono::DateTime<Utc>,
+) -> HashMap<i64, Writer> {
+    let target = Duration::hours(i64::from(thresholds.hot_reply_hours));
+    let old_enough = |at: Option<Timestamp>| at.is_some_and(|at| now - at.0 >= target);
+    let wanted: Vec<&Exchange> = unhandled
+        .iter()
+        .copied()
+        .filter(|e| Category::of(&e.status).is_hot() && old_enough(e.updated_at))
+        .collect();
+    let contacts: HashMap<i64, &str> =
+        wanted.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
+    let chains = chains(&context.client, wanted.iter().map(|e| e.id)).await;
+    chains
+        .into_iter()
+        .filter_map(|(id, chain)| {
+            let contact = contacts.get(&id)?;
+            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?.last))
+        })
+        .collect()
+}
