@@ -170,6 +170,9 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Keep the inbox's numbers for the status line (`outreach status --format tmux`), off
+    /// the UI thread; no answer.
+    SaveGlance(crate::glance::Glance),
     /// Read or write the team store off the UI thread, in line with the local jobs;
     /// answers `Team`.
     Team(crate::tui::inbox::team::TeamJob),

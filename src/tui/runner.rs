@@ -144,6 +144,13 @@ impl Runner {
             }
             Effect::Local(job) => self.marks(MarkJob::Local(job)),
             Effect::Team(job) => self.marks(MarkJob::Team(job)),
+            Effect::SaveGlance(glance) => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(error) = crate::glance::save(&glance) {
+                        tracing::warn!(%error, "could not save the glance for the status line");
+                    }
+                });
+            }
             // The terminal's own: the event loop, which holds the terminal, does them.
             Effect::Announce(_) | Effect::Repaint => {}
             Effect::Login(attempt) => {

@@ -36,8 +36,8 @@ pub(crate) fn utc() -> outreach_tui::clock::Zone {
 
 /// Runs `action` and every effect it leads to: fetches get fixture data, chains are read
 /// from the fixture, the local state is `local`. Returns the effects `action` asked for,
-/// and the bytes for the terminal that any of them led to (an arrival is announced once
-/// its chain is read).
+/// and the bytes for the terminal (and the glances for the status line) that any of them
+/// led to (an arrival is announced once its chain is read).
 pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> Vec<Effect> {
     let mut first = update(state, action);
     let mut queue = first.clone();
@@ -56,7 +56,9 @@ pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> V
             }
             _ => Vec::new(),
         };
-        later_announced.extend(next.iter().filter(|e| matches!(e, Effect::Announce(_))).cloned());
+        // What the terminal or the status line is given, whichever answer led to it.
+        let told = |e: &&Effect| matches!(e, Effect::Announce(_) | Effect::SaveGlance(_));
+        later_announced.extend(next.iter().filter(told).cloned());
         queue.extend(next);
     }
     first.extend(later_announced);
@@ -719,4 +721,55 @@ fn an_absence_notice_waits_on_nobody_and_says_until_when() {
     let shown = screen(&state);
     let row = shown.lines().find(|line| line.contains("Away until Thu 3 Dec"));
     assert!(row.is_some_and(|row| row.contains("away")), "{shown}");
+}
+
+/// Once the replies and their marks are known, the dashboard keeps the numbers of its inbox
+/// line for the status line (`outreach status --format tmux`), counted as the Overview
+/// counts them; the demo keeps none (its organisation is new every run).
+#[test]
+fn the_dashboard_keeps_its_inbox_numbers_for_the_status_line() {
+    use outreach_tui::tui::model::ConnectionInfo;
+    let local = LocalState::in_memory();
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
+    let work = ConnectionInfo {
+        profile: "work".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        ..info()
+    };
+    run(&mut state, &local, Action::Connected(Ok(work.clone())));
+    let scope = Scope::new("work", &work.base_url);
+    let first_use = at("2024-05-05T12:00:00Z").unwrap();
+    let loaded = Action::Local(LocalAnswer::Loaded { scope, first_use, marks: HashMap::new() });
+    let effects = run(&mut state, &local, loaded);
+    let saved: Vec<_> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::SaveGlance(glance) => Some(glance.clone()),
+            _ => None,
+        })
+        .collect();
+    let glance = saved.last().expect("a glance is kept once the replies loaded");
+    assert_eq!(glance.profile, "work");
+    let items = state.org.store.exchanges.items().to_vec();
+    let speed = outreach_tui::inbox::speed_to_lead(&items, &state.org.inbox);
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    assert!(glance.inbox.new > 0, "the fixture's replies moved after the first use");
+    assert_eq!(
+        (glance.inbox.new, glance.inbox.hot_waiting, glance.inbox.needs_you),
+        (state.new_replies(), speed.all.count, needs.len()),
+        "the Overview's numbers"
+    );
+
+    let mut demo = AppState::new(settings(Theme::default()), 120, 30, now());
+    run(&mut demo, &local, Action::Connected(Ok(info())));
+    let loaded = Action::Local(LocalAnswer::Loaded {
+        scope: super::inbox::scope(),
+        first_use,
+        marks: HashMap::new(),
+    });
+    let effects = run(&mut demo, &local, loaded);
+    assert!(
+        !effects.iter().any(|effect| matches!(effect, Effect::SaveGlance(_))),
+        "no demo glance"
+    );
 }

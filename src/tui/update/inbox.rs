@@ -72,6 +72,7 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
     }
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     effects.extend(announce_arrivals(state));
+    effects.extend(crate::tui::update::glance::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }
@@ -96,6 +97,7 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
     let mut effects = crate::tui::update::team::on_exchanges_loaded(state);
     effects.extend(announce_arrivals(state));
+    effects.extend(crate::tui::update::glance::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }

@@ -5,6 +5,7 @@ mod commands;
 mod fetch;
 mod first_look;
 mod forms;
+mod glance;
 mod inbox;
 mod jumps;
 mod keys;

@@ -1,0 +1,36 @@
+//! The dashboard's glance for the status line: once the replies and their marks are known,
+//! the numbers of the Overview's inbox line are saved for `outreach status --format tmux`
+//! (written by the runner, off the UI thread). Only the whole inbox of a real profile: the
+//! demo's organisation is new every run, and a list narrowed to a campaign or to some days
+//! would undercount.
+
+use crate::api::ExchangeGroup;
+use crate::glance::Glance;
+use crate::session::KeySource;
+use crate::tui::action::Effect;
+use crate::tui::state::{AppState, Connection};
+
+pub(crate) fn take(state: &AppState) -> Option<Effect> {
+    let Connection::Ready(info) = &state.server.connection else { return None };
+    if info.key_source == KeySource::Demo {
+        return None;
+    }
+    let query = &state.panes.exchanges.query;
+    let whole = query.campaign_id.is_none()
+        && query.start_date.is_none()
+        && query.end_date.is_none()
+        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied);
+    let inbox = &state.org.inbox;
+    if !whole || inbox.first_use.is_none() || inbox.whose() != Default::default() {
+        return None;
+    }
+    let data = state.org.store.exchanges.data.as_ref()?;
+    let (now, zone) = (state.env.now, state.env.zone);
+    let needs = state.org.needs(now, zone);
+    let glance = Glance::of(&info.profile, &data.items, inbox, &needs, zone.date(now), now);
+    let glance = match state.env.refresh_every.filter(|every| !every.is_zero()) {
+        Some(every) => glance.every(every.as_secs()),
+        None => glance,
+    };
+    Some(Effect::SaveGlance(glance))
+}
