@@ -7,6 +7,7 @@ pub mod absence;
 pub mod api;
 pub mod audit;
 pub mod bots;
+pub mod brief;
 pub mod chain;
 pub mod cli;
 pub mod clock;

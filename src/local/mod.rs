@@ -15,7 +15,10 @@ mod schema;
 
 pub use book::{MarkBook, MarksVersion, TriageStore};
 pub use error::StateError;
-pub use observed::{BotTransition, KEPT_DAYS, LATEST, OBSERVED_FILE, ObservedState, Span};
+pub use observed::{
+    BotTransition, KEPT_DAYS, KEPT_SNAPSHOT_DAYS, LAST_LOOK, LATEST, OBSERVED_FILE, ObservedState,
+    Span,
+};
 
 use crate::api::Timestamp;
 use chrono::{DateTime, Utc};

@@ -67,6 +67,17 @@ const OBSERVED: Schema = Schema {
 /// The slot of the observer's own snapshot: the last look, by watch or a dashboard.
 pub const LATEST: &str = "latest";
 
+/// The slot of the dashboard's last look: what a "while you were away" brief starts from.
+/// `outreach brief --mark-seen` moves it too.
+pub const LAST_LOOK: &str = "last-look";
+
+/// Slots of the day's first snapshot (`day:2026-03-02`, the UTC day), kept [`KEPT_SNAPSHOT_DAYS`]
+/// so a brief can go back to "yesterday" or "8h" when something looked then.
+const DAY_SLOT: &str = "day:";
+
+/// How long the day's first snapshots are kept: a week back, and the day before it.
+pub const KEPT_SNAPSHOT_DAYS: i64 = 8;
+
 /// How long announced ids, transitions and spans are kept: uptime looks back 30 days, and
 /// an event older than that cannot come back (its snapshot has long moved on).
 pub const KEPT_DAYS: i64 = 35;
@@ -179,6 +190,70 @@ impl ObservedState {
                 )?,
             };
             Ok(())
+        })
+    }
+
+    /// Keeps `body` as the scope's snapshot of `taken_at`'s day when that day has none yet
+    /// (made only then: it is the whole organisation's text), and forgets days older than
+    /// [`KEPT_SNAPSHOT_DAYS`].
+    pub fn keep_day(
+        &self,
+        scope: &Scope,
+        taken_at: DateTime<Utc>,
+        body: impl FnOnce() -> String,
+    ) -> Result<(), StateError> {
+        let slot = format!("{DAY_SLOT}{}", taken_at.date_naive());
+        let kept = self.with(|connection| {
+            Ok(connection
+                .query_row(
+                    "SELECT 1 FROM snapshots s JOIN scopes c ON c.id = s.scope
+                     WHERE c.profile = ?1 AND c.org = ?2 AND s.slot = ?3",
+                    params![scope.profile, scope.org, slot],
+                    |_| Ok(()),
+                )
+                .optional()?
+                .is_some())
+        })?;
+        if kept {
+            return Ok(());
+        }
+        let body = body();
+        let cutoff = (taken_at - Duration::days(KEPT_SNAPSHOT_DAYS)).timestamp_micros();
+        self.write(scope, |transaction, id| {
+            transaction.execute(
+                "INSERT INTO snapshots (scope, slot, taken_at, body) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (scope, slot) DO NOTHING",
+                params![id, slot, taken_at.timestamp_micros(), body],
+            )?;
+            transaction.execute(
+                "DELETE FROM snapshots WHERE scope = ?1 AND slot LIKE 'day:%' AND taken_at < ?2",
+                params![id, cutoff],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The scope's kept snapshots: each slot and when its snapshot was taken, oldest first.
+    pub fn snapshots_kept(
+        &self,
+        scope: &Scope,
+    ) -> Result<Vec<(String, DateTime<Utc>)>, StateError> {
+        self.with(|connection| {
+            let Some(id) = existing_scope(connection, scope)? else { return Ok(Vec::new()) };
+            let mut statement = connection.prepare_cached(
+                "SELECT slot, taken_at FROM snapshots WHERE scope = ?1 ORDER BY taken_at",
+            )?;
+            let rows = statement.query_map(params![id], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (slot, at) = row?;
+                if let Some(at) = from_micros(at) {
+                    out.push((slot, at));
+                }
+            }
+            Ok(out)
         })
     }
 
@@ -450,6 +525,25 @@ mod tests {
         assert_eq!(state.announced_count().unwrap(), 1);
         let kept = state.transitions(&scope, 7, now - Duration::days(30)).unwrap();
         assert_eq!(kept.iter().map(|t| t.to.as_str()).collect::<Vec<_>>(), ["PAUSED"]);
+    }
+
+    #[test]
+    fn the_days_first_snapshot_is_kept_a_week_and_a_day() {
+        let state = ObservedState::in_memory();
+        let scope = Scope::new("work", "https://api.example");
+        let day = |days: i64, minute: i64| at(days * 24 * 60 + minute);
+        state.keep_day(&scope, day(0, 5), || "first".into()).unwrap();
+        state.keep_day(&scope, day(0, 6), || unreachable!("made only for a new day")).unwrap();
+        let kept = state.snapshots_kept(&scope).unwrap();
+        assert_eq!(kept.len(), 1);
+        let slot = kept[0].0.clone();
+        assert_eq!(state.snapshot(&scope, &slot).unwrap().unwrap(), (day(0, 5), "first".into()));
+        state.save_snapshot(&scope, LAST_LOOK, day(1, 0), Some("look")).unwrap();
+        state.keep_day(&scope, day(KEPT_SNAPSHOT_DAYS + 1, 0), || "later".into()).unwrap();
+        let slots: Vec<String> =
+            state.snapshots_kept(&scope).unwrap().into_iter().map(|(slot, _)| slot).collect();
+        assert_eq!(slots.len(), 2, "the first day went, the last look stays: {slots:?}");
+        assert_eq!(slots[0], LAST_LOOK);
     }
 
     #[test]

@@ -12,5 +12,6 @@ mod snapshot;
 
 pub use diff::diff;
 pub use event::{Event, EventKind};
+pub(crate) use observer::Names;
 pub use observer::{Lists, Observation, Observer};
 pub use snapshot::{BotSeen, ExchangeSeen, MeetingSeen, Snapshot};

@@ -107,6 +107,8 @@ impl<'a> Observer<'a> {
         let changed = old.as_ref().is_none_or(|old| !old.same_as(&new));
         let body = changed.then(|| new.to_json());
         self.state.save_snapshot(scope, LATEST, now, body.as_deref())?;
+        // The day's first look is kept a while, for `outreach brief --since`.
+        self.state.keep_day(scope, now, || new.to_json())?;
         self.state.observed(scope, now, self.every * 3)?;
         self.prune(now)?;
         let named = Names::of(lists);
@@ -170,8 +172,8 @@ impl<'a> Observer<'a> {
     }
 }
 
-/// Names and addresses from the lists, for the ids an event carries.
-struct Names<'a> {
+/// Names and addresses from the lists, for the ids an event carries (and a brief's lines).
+pub(crate) struct Names<'a> {
     exchanges: HashMap<i64, &'a Exchange>,
     meetings: HashMap<i64, &'a Meeting>,
     campaigns: HashMap<i64, &'a str>,
@@ -184,7 +186,7 @@ fn field(text: &str) -> Option<String> {
 }
 
 impl<'a> Names<'a> {
-    fn of(lists: &Lists<'a>) -> Names<'a> {
+    pub(crate) fn of(lists: &Lists<'a>) -> Names<'a> {
         Names {
             exchanges: lists.needs.exchanges.iter().map(|e| (e.id, e)).collect(),
             meetings: lists.meetings.iter().map(|m| (m.id, m)).collect(),
@@ -193,7 +195,12 @@ impl<'a> Names<'a> {
         }
     }
 
-    fn fill(&self, event: &mut Event) {
+    /// A campaign's name, sanitised and bounded.
+    pub(crate) fn campaign(&self, id: i64) -> Option<String> {
+        self.campaigns.get(&id).and_then(|name| field(name))
+    }
+
+    pub(crate) fn fill(&self, event: &mut Event) {
         if let Some(exchange) = event.exchange_id.and_then(|id| self.exchanges.get(&id)) {
             let contact = &exchange.contact;
             event.contact_name =
