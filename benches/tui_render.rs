@@ -82,6 +82,7 @@ fn fresh() -> (AppState, ReqId) {
         outside: OutsideSettings::default(),
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
+        brief_after: None,
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

@@ -3,7 +3,8 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig, ViewerConfig,
+    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig,
+    ViewerConfig,
 };
 use super::team::TeamConfig;
 use ratatui::style::Color;
@@ -24,6 +25,7 @@ struct RawConfig {
     clipboard: RawClipboard,
     viewer: RawViewer,
     needs: RawNeeds,
+    brief: RawBrief,
     hooks: RawHooks,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
@@ -147,6 +149,18 @@ impl Default for RawNeeds {
 
 #[derive(Debug, Deserialize)]
 #[serde(default)]
+struct RawBrief {
+    after_hours: Spanned<u32>,
+}
+
+impl Default for RawBrief {
+    fn default() -> Self {
+        RawBrief { after_hours: Spanned::new(0..0, BriefConfig::default().after_hours) }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(default)]
 struct RawNet {
     timeout_seconds: Spanned<u64>,
 }
@@ -165,6 +179,7 @@ const ROOT_KEYS: &[&str] = &[
     "clipboard",
     "viewer",
     "needs",
+    "brief",
     "hooks",
     "theme",
     "keys",
@@ -184,6 +199,9 @@ const NEEDS_KEYS: &[&str] = &["unsubscribe_days", "hot_reply_hours"];
 /// A deadline of more than six weeks of business days, or a month of hours, is a typo.
 const UNSUBSCRIBE_DAYS: std::ops::RangeInclusive<u32> = 1..=30;
 const HOT_REPLY_HOURS: std::ops::RangeInclusive<u32> = 1..=720;
+const BRIEF_KEYS: &[&str] = &["after_hours"];
+/// A month away at most; 0 turns the brief off.
+const BRIEF_AFTER_HOURS: std::ops::RangeInclusive<u32> = 0..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
@@ -297,6 +315,18 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ));
         }
     }
+    let after_hours = raw.brief.after_hours;
+    if !BRIEF_AFTER_HOURS.contains(after_hours.get_ref()) {
+        return Err(at(
+            after_hours.span(),
+            format!(
+                "brief.after_hours = {} is out of range: use {} to {} hours (0 turns the brief off).",
+                after_hours.get_ref(),
+                BRIEF_AFTER_HOURS.start(),
+                BRIEF_AFTER_HOURS.end()
+            ),
+        ));
+    }
     let mut theme = BTreeMap::new();
     for (role, colour) in raw.theme {
         match colour.get_ref().parse::<Color>() {
@@ -331,6 +361,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             unsubscribe_days: raw.needs.unsubscribe_days.into_inner(),
             hot_reply_hours: raw.needs.hot_reply_hours.into_inner(),
         },
+        brief: BriefConfig { after_hours: after_hours.into_inner() },
         theme,
         keys: raw.keys,
     };
@@ -362,6 +393,7 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
         ("clipboard", CLIPBOARD_KEYS),
         ("viewer", VIEWER_KEYS),
         ("needs", NEEDS_KEYS),
+        ("brief", BRIEF_KEYS),
         ("hooks", HOOKS_KEYS),
     ] {
         if let Some(DeValue::Table(inner)) = root.get(table).map(Spanned::get_ref) {
@@ -427,6 +459,8 @@ html = "w3m -T text/html -dump"
 [needs]
 unsubscribe_days = 5
 hot_reply_hours = 4
+[brief]
+after_hours = 12
 [theme]
 accent = "light-cyan"
 warning = "#ffaa00"
@@ -467,6 +501,15 @@ quit = "q"
         assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
         assert_eq!(config.keys["quit"], "q");
         assert_eq!(config.needs, NeedsConfig { unsubscribe_days: 5, hot_reply_hours: 4 });
+        assert_eq!(config.brief.after(), Some(chrono::Duration::hours(12)));
+        let (off, _) = parse_str("[brief]\nafter_hours = 0\n").unwrap();
+        assert_eq!(off.brief.after(), None, "0 turns it off");
+        assert_eq!(Config::default().brief.after_hours, 8);
+        let error = parse_str("[brief]\nafter_hours = 1000\n").unwrap_err().to_string();
+        assert!(
+            error.contains("brief.after_hours = 1000 is out of range: use 0 to 720"),
+            "{error}"
+        );
         let error = parse_str("[needs]\nunsubscribe_days = 0\n").unwrap_err().to_string();
         assert!(
             error.contains("needs.unsubscribe_days = 0 is out of range: use 1 to 30"),
@@ -481,7 +524,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, hooks, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, brief, hooks, theme, keys)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(
@@ -559,6 +602,7 @@ quit = "q"
         assert_eq!(config.clipboard.osc52, Osc52::Auto);
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.net.timeout_seconds, 20);
+        assert_eq!(config.brief.after_hours, 8);
         assert_eq!(config.theme.len(), 5);
         assert_eq!(config.keys.len(), 60, "every action the keymap can rebind");
     }

@@ -22,6 +22,7 @@ pub struct Config {
     pub clipboard: ClipboardConfig,
     pub viewer: ViewerConfig,
     pub needs: NeedsConfig,
+    pub brief: BriefConfig,
     /// `[hooks]`: commands run when watch or the dashboard announces an event.
     pub hooks: HooksConfig,
     /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
@@ -101,6 +102,26 @@ pub struct NeedsConfig {
 impl Default for NeedsConfig {
     fn default() -> Self {
         NeedsConfig { unsubscribe_days: 10, hot_reply_hours: 24 }
+    }
+}
+
+/// `[brief]`: when the dashboard opens on what changed while the user was away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BriefConfig {
+    /// Shown at start when the last look is at least this many hours old; 0 never shows it.
+    pub after_hours: u32,
+}
+
+impl Default for BriefConfig {
+    fn default() -> Self {
+        BriefConfig { after_hours: 8 }
+    }
+}
+
+impl BriefConfig {
+    /// The absence after which the brief shows; `None` when it is turned off.
+    pub fn after(&self) -> Option<chrono::Duration> {
+        (self.after_hours > 0).then(|| chrono::Duration::hours(i64::from(self.after_hours)))
     }
 }
 

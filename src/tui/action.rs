@@ -139,6 +139,8 @@ pub enum Action {
     },
     /// Outside work (pager, editor, browser) came back.
     Outside(Done),
+    /// The last look was read (`None` inside: there was none, or it could not be read).
+    LastLook(Option<Box<crate::observe::Snapshot>>),
 }
 
 /// What the loop must do; the result of an effect comes back as an [`Action`].
@@ -173,6 +175,9 @@ pub enum Effect {
     /// Keep the inbox's numbers for the status line (`outreach status --format tmux`), off
     /// the UI thread; no answer.
     SaveGlance(crate::glance::Glance),
+    /// Read or keep the last look in the observed state, off the UI thread; a read
+    /// answers `LastLook`.
+    LastLook(crate::tui::brief::LastLookJob),
     /// Read or write the team store off the UI thread, in line with the local jobs;
     /// answers `Team`.
     Team(crate::tui::inbox::team::TeamJob),

@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod assign_picker;
+pub mod brief;
 pub mod chain;
 pub mod command;
 pub mod connect;
@@ -156,6 +157,15 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
         event_loop(&mut *guard.terminal, state, events, rx, perform, signal, Timers::default())
             .await;
     drop(guard);
+    // The last look is kept as the dashboard ends: the next start's brief begins here.
+    if let Ok(state) = &result
+        && let Some(job) = update::last_look_to_keep(state)
+    {
+        let kept = tokio::task::spawn_blocking(move || job.perform(&brief::open())).await;
+        if let Err(error) = kept {
+            tracing::warn!(%error, "the last look could not be kept at quit");
+        }
+    }
     match result {
         // The terminal went away (an SSH drop, tmux killed) before its SIGHUP was seen:
         // there is no one to tell but the log.

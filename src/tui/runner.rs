@@ -151,6 +151,14 @@ impl Runner {
                     }
                 });
             }
+            Effect::LastLook(job) => {
+                let tx = self.tx.clone();
+                tokio::task::spawn_blocking(move || {
+                    if let Some(found) = job.perform(&crate::tui::brief::open()) {
+                        let _ = tx.send(Action::LastLook(found));
+                    }
+                });
+            }
             // The terminal's own: the event loop, which holds the terminal, does them.
             Effect::Announce(_) | Effect::Repaint => {}
             Effect::Login(attempt) => {

@@ -56,6 +56,7 @@ impl UiSettings {
             outside: outside_settings(config),
             alerts,
             needs: config.needs,
+            brief_after: config.brief.after(),
         }
     }
 }

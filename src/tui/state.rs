@@ -112,6 +112,8 @@ pub enum Overlay {
     Snooze(crate::tui::snooze_prompt::SnoozePrompt),
     /// To whom to assign a reply.
     Assign(crate::tui::assign_picker::AssignPicker),
+    /// What changed while the user was away, shown once at start after an absence.
+    Brief(crate::tui::brief::BriefView),
 }
 
 /// A failure shown in the status bar until the same data loads successfully.
@@ -149,6 +151,9 @@ pub struct UiSettings {
     pub alerts: Alerts,
     /// When an item of "Needs you" is due (`[needs]`).
     pub needs: crate::needs::Thresholds,
+    /// After how long away the dashboard opens on a brief (`[brief] after_hours`); `None`:
+    /// never.
+    pub brief_after: Option<chrono::Duration>,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -196,6 +201,8 @@ pub struct Org {
     pub(crate) old_replies_offered: bool,
     /// How many old replies the offer names, while it stands.
     pub(crate) old_replies_offer: Option<usize>,
+    /// The last look at this organisation, and whether its brief was weighed.
+    pub(crate) last_look: crate::tui::brief::LastLook,
 }
 
 /// Where a list is in memory: a reload is another list, at another address.
@@ -318,6 +325,10 @@ impl AppState {
                 thresholds: settings.needs,
                 old_replies_offered: false,
                 old_replies_offer: None,
+                last_look: crate::tui::brief::LastLook {
+                    after: settings.brief_after,
+                    ..Default::default()
+                },
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -469,7 +480,6 @@ impl Org {
     /// What needs a person (`crate::needs`, as `outreach todo` lists it), from what is
     /// loaded: an opt-out's contact is checked against the contact list once it is loaded.
     pub fn needs(&self, now: DateTime<Utc>, zone: Zone) -> Arc<Vec<crate::needs::Need>> {
-        use crate::inbox::Facts;
         let store = &self.store;
         let key = (
             list_address(store.campaigns.data.as_ref().map(|d| &d.items)),
@@ -480,47 +490,60 @@ impl Org {
         );
         let exchanges = store.exchanges.data.as_ref().map(|data| &data.items);
         self.needs.get(exchanges, key, || {
-            // Only the contacts of opt-outs are looked up, and the scan stops once each is
-            // found: the contact list may hold a million rows, and this runs on the UI thread.
-            let asked: HashSet<i64> = store
-                .exchanges
-                .items()
-                .iter()
-                .filter(|e| {
-                    matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink)
-                })
-                .map(|e| e.contact.id)
-                .collect();
-            let contacts: Option<HashMap<i64, bool>> = store.contacts.data.as_ref().map(|data| {
-                let mut found = HashMap::new();
-                for contact in data.items.iter() {
-                    if found.len() == asked.len() {
-                        break;
-                    }
-                    if asked.contains(&contact.id) {
-                        found.insert(contact.id, contact.dnc);
-                    }
+            Arc::new(self.with_needs_inputs(now, zone, crate::needs::needs))
+        })
+    }
+
+    /// Hands `work` the lists and marks "Needs you" is made from, as loaded (what a
+    /// snapshot of the organisation is taken from too).
+    pub(crate) fn with_needs_inputs<T>(
+        &self,
+        now: DateTime<Utc>,
+        zone: Zone,
+        work: impl FnOnce(&crate::needs::Inputs<'_>) -> T,
+    ) -> T {
+        use crate::inbox::Facts;
+        let store = &self.store;
+        // Only the contacts of opt-outs are looked up, and the scan stops once each is
+        // found: the contact list may hold a million rows, and this runs on the UI thread.
+        let asked: HashSet<i64> = store
+            .exchanges
+            .items()
+            .iter()
+            .filter(|e| {
+                matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink)
+            })
+            .map(|e| e.contact.id)
+            .collect();
+        let contacts: Option<HashMap<i64, bool>> = store.contacts.data.as_ref().map(|data| {
+            let mut found = HashMap::new();
+            for contact in data.items.iter() {
+                if found.len() == asked.len() {
+                    break;
                 }
-                found
-            });
-            let on_dnc = |party: &crate::api::Party| {
-                contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
-            };
-            let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
-                handled: self.inbox.is_handled(exchange),
-                snoozed: self.inbox.snoozed_until(exchange).is_some(),
-                last: self.inbox.last_writer(exchange),
-            };
-            Arc::new(crate::needs::needs(&crate::needs::Inputs {
-                exchanges: store.exchanges.items(),
-                campaigns: store.campaigns.items(),
-                bots: store.bots.items(),
-                on_dnc: &on_dnc,
-                reply: &reply,
-                now,
-                zone,
-                thresholds: self.thresholds,
-            }))
+                if asked.contains(&contact.id) {
+                    found.insert(contact.id, contact.dnc);
+                }
+            }
+            found
+        });
+        let on_dnc = |party: &crate::api::Party| {
+            contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
+        };
+        let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
+            handled: self.inbox.is_handled(exchange),
+            snoozed: self.inbox.snoozed_until(exchange).is_some(),
+            last: self.inbox.last_writer(exchange),
+        };
+        work(&crate::needs::Inputs {
+            exchanges: store.exchanges.items(),
+            campaigns: store.campaigns.items(),
+            bots: store.bots.items(),
+            on_dnc: &on_dnc,
+            reply: &reply,
+            now,
+            zone,
+            thresholds: self.thresholds,
         })
     }
 }

@@ -44,6 +44,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         outside: OutsideSettings::default(),
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
+        brief_after: outreach_tui::config::BriefConfig::default().after(),
     }
 }
 

@@ -10,18 +10,23 @@ use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::state::{AppState, Connection};
 
+/// Whether the loaded replies are the whole inbox: not narrowed on the server to a
+/// campaign, some days or another group.
+pub(crate) fn whole_inbox(state: &AppState) -> bool {
+    let query = &state.panes.exchanges.query;
+    query.campaign_id.is_none()
+        && query.start_date.is_none()
+        && query.end_date.is_none()
+        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied)
+}
+
 pub(crate) fn take(state: &AppState) -> Option<Effect> {
     let Connection::Ready(info) = &state.server.connection else { return None };
     if info.key_source == KeySource::Demo {
         return None;
     }
-    let query = &state.panes.exchanges.query;
-    let whole = query.campaign_id.is_none()
-        && query.start_date.is_none()
-        && query.end_date.is_none()
-        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied);
     let inbox = &state.org.inbox;
-    if !whole || inbox.first_use.is_none() || inbox.whose() != Default::default() {
+    if !whole_inbox(state) || inbox.first_use.is_none() || inbox.whose() != Default::default() {
         return None;
     }
     let data = state.org.store.exchanges.data.as_ref()?;

@@ -1,6 +1,7 @@
 //! `update(&mut AppState, Action) -> Vec<Effect>`: the only place state changes. It never
 //! awaits and never does I/O, so it is tested with no terminal and no network.
 
+mod brief;
 mod commands;
 mod fetch;
 mod first_look;
@@ -27,6 +28,12 @@ use crate::tui::resource::{current_is_loading, current_loaded_at, laid_out, sile
 use crate::tui::state::{AppState, ClockView, Connection, FrameStamp, RetryWait};
 use crate::tui::watched::Watched;
 use crossterm::event::KeyEventKind;
+
+/// The last look to keep as the dashboard ends (the runner is gone by then: the caller
+/// does it).
+pub fn last_look_to_keep(state: &AppState) -> Option<crate::tui::brief::LastLookJob> {
+    brief::to_keep(state)
+}
 
 /// Effects to run when the dashboard starts (after its first frame is drawn).
 pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
@@ -61,10 +68,19 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             if key.kind == KeyEventKind::Release {
                 return Vec::new();
             }
+            brief::touched(state);
             keys::on_key(state, key)
         }
-        Action::Mouse(event) => mouse::on_mouse(state, event),
-        Action::Paste(text) => keys::on_paste(state, &text).into_iter().collect(),
+        Action::Mouse(event) => {
+            if !matches!(event.kind, crossterm::event::MouseEventKind::Moved) {
+                brief::touched(state);
+            }
+            mouse::on_mouse(state, event)
+        }
+        Action::Paste(text) => {
+            brief::touched(state);
+            keys::on_paste(state, &text).into_iter().collect()
+        }
         Action::Resize { width, height } => {
             state.env.width = width;
             state.env.height = height;
@@ -93,13 +109,17 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Team(answer) => team::on_answer(state, answer),
         Action::Connected(result) => {
             outside::switch_landed(state);
-            fetch::on_connected(state, result)
+            let mut effects = fetch::on_connected(state, result);
+            effects.extend(brief::on_connected(state));
+            effects
         }
         Action::Loaded(answer) => {
             let mut effects = fetch::on_loaded(state, &*answer);
             effects.extend(jumps::on_loaded(state, answer.slot()));
+            effects.extend(brief::after_load(state, Some(answer.slot())));
             effects
         }
+        Action::LastLook(found) => brief::on_found(state, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => commands::run(state, command),
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),

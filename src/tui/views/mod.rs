@@ -66,6 +66,9 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         Some(Overlay::Assign(picker)) => {
             Some(crate::tui::widgets::assign::render(frame, regions.body, picker, &state.env.theme))
         }
+        Some(Overlay::Brief(view)) => {
+            Some(crate::tui::widgets::brief::render(frame, regions.body, view, &state.env.theme))
+        }
         None => None,
     };
     if let Some(note) = &state.transient.toast {

@@ -1,6 +1,7 @@
 //! Reusable pieces of the screen.
 
 pub(crate) mod assign;
+pub(crate) mod brief;
 pub(crate) mod confirm;
 pub(crate) mod detail;
 pub(crate) mod detail_wrap;

@@ -1,0 +1,148 @@
+//! When "while you were away" shows: once at start, when the last look (read from the
+//! observed state) is older than `[brief] after_hours` and the lists a snapshot is made of
+//! are loaded — the whole inbox, campaigns, bots and the results range's meetings — as an
+//! overlay: Enter opens the inbox, any other key closes it. It never takes a key meant for
+//! the screen: it does not show once the user has pressed a key (clicked, pasted), and a
+//! key that comes before a frame showed it goes to the screen beneath. The last look is
+//! kept (by the runner, off the UI thread) each time the inbox reloads, and at quit
+//! ([`to_keep`]). Nothing shows on a first run (no last look yet) or for the demo (its
+//! organisation is new every run).
+
+use crate::brief::{Brief, lines, title};
+use crate::local::Scope;
+use crate::observe::{Lists, Snapshot};
+use crate::session::KeySource;
+use crate::tui::action::Effect;
+use crate::tui::brief::{BriefView, LastLook, LastLookJob};
+use crate::tui::command::Command;
+use crate::tui::model::{Pane, Slot};
+use crate::tui::state::{AppState, Connection, Overlay};
+use crate::tui::update::{commands, glance, keys};
+use crate::tui::watched::Watched;
+use crossterm::event::{KeyCode, KeyEvent};
+
+/// Once connected to a real profile: read its last look.
+pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
+    let Connection::Ready(info) = &state.server.connection else { return Vec::new() };
+    let scope =
+        (info.key_source != KeySource::Demo).then(|| Scope::new(&info.profile, &info.base_url));
+    let org = Watched::quietly(&mut state.org);
+    let before = std::mem::take(&mut org.last_look);
+    // Not drawn; a key pressed in an earlier session of this run still counts.
+    org.last_look = LastLook {
+        after: before.after,
+        scope: scope.clone(),
+        touched: before.touched,
+        ..LastLook::default()
+    };
+    scope.map(|scope| Effect::LastLook(LastLookJob::Read(scope))).into_iter().collect()
+}
+
+/// The user did something: a brief not shown yet will not take their next key.
+pub(crate) fn touched(state: &mut AppState) {
+    if !state.org.last_look.touched {
+        Watched::quietly(&mut state.org).last_look.touched = true;
+    }
+}
+
+/// The last look was read: weigh the brief if the lists are in.
+pub(crate) fn on_found(state: &mut AppState, found: Option<Box<Snapshot>>) -> Vec<Effect> {
+    let look = &mut Watched::quietly(&mut state.org).last_look;
+    if look.found.is_some() || look.scope.is_none() {
+        return Vec::new();
+    }
+    look.found = Some(found);
+    after_load(state, None)
+}
+
+/// After a list loaded (`slot`) or the last look was read (`None`): the brief is weighed
+/// once everything is in; the last look is kept when the inbox reloaded (each refresh).
+pub(crate) fn after_load(state: &mut AppState, slot: Option<Slot>) -> Vec<Effect> {
+    let look = &state.org.last_look;
+    let Some(scope) = look.scope.clone() else { return Vec::new() };
+    // Nothing is kept before the last look is read: it would replace it unread.
+    let Some(found) = look.found.as_ref() else { return Vec::new() };
+    if look.weighed && slot != Some(Slot::Exchanges) {
+        return Vec::new();
+    }
+    let weigh = !look.weighed;
+    let old = found.as_deref().filter(|_| weigh);
+    let Some((snapshot, brief)) = look_now(state, old) else { return Vec::new() };
+    if weigh {
+        let look = &mut Watched::quietly(&mut state.org).last_look;
+        look.weighed = true;
+        // Weighed: the old snapshot (the size of the inbox) is not needed any more.
+        look.found = Some(None);
+        if let Some(brief) = brief {
+            show(state, &brief);
+        }
+    }
+    vec![Effect::LastLook(LastLookJob::Keep { scope, snapshot: Box::new(snapshot) })]
+}
+
+/// The last look to keep as the dashboard ends: the lists as last loaded, seen until now.
+pub(crate) fn to_keep(state: &AppState) -> Option<LastLookJob> {
+    let look = &state.org.last_look;
+    let scope = look.scope.clone()?;
+    look.found.as_ref()?;
+    let (snapshot, _) = look_now(state, None)?;
+    Some(LastLookJob::Keep { scope, snapshot: Box::new(snapshot) })
+}
+
+/// A snapshot of what is loaded now, and the brief from `old` to it when the absence was
+/// long enough; `None` while a list it needs is not loaded (or the inbox is narrowed: a
+/// narrowed one would make the replies outside it new next time).
+fn look_now(state: &AppState, old: Option<&Snapshot>) -> Option<(Snapshot, Option<Brief>)> {
+    let store = &state.org.store;
+    let loaded = store.exchanges.data.is_some()
+        && store.campaigns.data.is_some()
+        && store.bots.data.is_some()
+        && store.range_meetings.data.is_some();
+    if !loaded || !glance::whole_inbox(state) {
+        return None;
+    }
+    let now = state.env.now;
+    let after = state.org.last_look.after;
+    let away = old.filter(|old| after.is_some_and(|after| now - old.taken_at >= after));
+    let meetings = store.range_meetings.items();
+    Some(state.org.with_needs_inputs(now, state.env.zone, |inputs| {
+        let snapshot = Snapshot::take(inputs, meetings);
+        let lists = Lists { needs: inputs, meetings };
+        let brief = away.map(|old| Brief::of(old, &snapshot, &lists));
+        (snapshot, brief)
+    }))
+}
+
+/// Shows the brief, unless the user is already at work (a key pressed, an overlay open):
+/// then nothing, as nothing changed says only a remark.
+fn show(state: &mut AppState, brief: &Brief) {
+    if state.org.last_look.touched || state.transient.overlay.is_some() {
+        return;
+    }
+    let zone = state.env.zone;
+    let since = title(brief, &zone);
+    if brief.is_empty() {
+        if state.transient.notice.is_none() {
+            state.transient.notice =
+                Some(format!("Nothing changed while you were away ({since})."));
+        }
+        return;
+    }
+    state.transient.overlay = Some(Overlay::Brief(BriefView {
+        title: format!("While you were away · {since}"),
+        lines: lines(brief, &zone),
+        opened_over: state.drawn.as_ref().map(|frame| frame.generation),
+    }));
+}
+
+/// A key over the brief (already taken off the screen): Enter opens the inbox, any other
+/// closes it; one typed before a frame showed the brief goes to the screen beneath.
+pub(crate) fn on_key(state: &mut AppState, view: BriefView, key: KeyEvent) -> Vec<Effect> {
+    if state.drawn.as_ref().map(|frame| frame.generation) == view.opened_over {
+        return keys::on_key(state, key);
+    }
+    match key.code {
+        KeyCode::Enter => commands::run(state, Command::GoTo(Pane::Exchanges)),
+        _ => Vec::new(),
+    }
+}
