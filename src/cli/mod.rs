@@ -16,8 +16,8 @@ use args::GlobalArgs;
 use clap::{CommandFactory, Parser, Subcommand};
 use commands::contacts::{self, import};
 use commands::{
-    audit, auth, bots, campaigns, completions, conversions, digest, dnc, exchanges, meetings,
-    replies, report, sim, status, team, todo, watch,
+    audit, auth, bots, brief, campaigns, completions, conversions, digest, dnc, exchanges,
+    meetings, replies, report, sim, status, team, todo, watch,
 };
 use std::process::ExitCode;
 
@@ -112,6 +112,21 @@ Hooks get the event in OUTREACH_EVENT, OUTREACH_PROFILE, OUTREACH_EXCHANGE_ID,
 OUTREACH_CATEGORY, OUTREACH_CONTACT_NAME, OUTREACH_CONTACT_EMAIL, OUTREACH_CAMPAIGN,
 OUTREACH_AGE_SECONDS … and as one JSON object on stdin; never the API key.";
 
+/// `outreach brief --help`, after the options.
+const BRIEF_HELP: &str = "\
+Examples:
+  outreach brief                                # since the dashboard's last look
+  outreach brief --since yesterday -o json      # from the snapshot kept then
+  outreach brief --mark-seen | mail -s Brief me@acme.tech   # cron: each brief starts anew
+
+New replies by category (the hot ones named), replies whose category changed, meetings
+booked and cancelled, bots and campaigns that changed state, from snapshots of ids and
+statuses kept on this machine (no message text). The dashboard keeps its last look as it
+runs and at quit; --since goes back only as far as what is kept: the last look, the latest
+look by `outreach watch` or the dashboard, and the first look of each of the last 8 days
+(kept while watch, the dashboard or --mark-seen ran that day); it says when it cannot.
+Without --mark-seen nothing is written.";
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The organisation at a glance: campaigns, replies, meetings, bots needing attention.
@@ -204,6 +219,11 @@ the data could not be read, 0 otherwise.")]
     #[command(after_help = WATCH_HELP)]
     Watch(watch::WatchArgs),
 
+    /// What changed while you were away: new replies, meetings, bots, campaigns — since the
+    /// dashboard's last look.
+    #[command(after_help = BRIEF_HELP)]
+    Brief(brief::BriefArgs),
+
     /// Meetings: list.
     /// What happened over some days — replies, meetings, bots, opt-outs, writes — to mail or post.
     #[command(after_help = "\
@@ -289,6 +309,7 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Todo(args) => todo::run(global, args).await,
         Command::Watch(args) => watch::run(global, args).await,
         Command::Digest(args) => digest::run(global, args).await,
+        Command::Brief(args) => brief::run(global, args).await,
         Command::Meetings(command) => meetings::run(global, command).await,
         Command::Dnc(command) => dnc::run(global, command).await,
         Command::Conversions(command) => conversions::run(global, command).await,

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod auth;
 pub mod bots;
+pub mod brief;
 pub mod campaigns;
 pub mod completions;
 pub mod contacts;

@@ -3,7 +3,10 @@
 //! wrote last in old hot replies) and the meetings, handed to the observer; then the reply's
 //! text for the events that carry one, when the hooks ask for it.
 
-use crate::api::{ApiError, Exchange, ExchangeGroup, MeetingQuery, Timestamp};
+use crate::api::{
+    ApiError, Bot, Campaign, Client, Exchange, ExchangeGroup, Listed, Meeting, MeetingQuery,
+    Timestamp,
+};
 use crate::cli::args::DayRange;
 use crate::cli::commands::replies::marks;
 use crate::cli::commands::replies::snippets::chains;
@@ -63,27 +66,10 @@ impl Watched {
     /// Looks once and hands the lists to `observer`: the events it claimed, their text
     /// filled when the hooks ask for it.
     pub async fn look(&mut self, observer: &Observer<'_>) -> Result<Observation, LookError> {
-        let client = &self.context.client;
-        let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
-        let every_meeting = MeetingQuery::default();
-        let (inbox, campaigns, bots, meetings) = tokio::join!(
-            crate::inbox::fetch(client, &query),
-            client.list_campaigns(),
-            client.list_bots(),
-            client.list_meetings(&every_meeting)
-        );
-        let inbox = inbox.map_err(LookError::Api)?;
-        let campaigns = campaigns.map_err(LookError::Api)?;
-        let bots = bots.map_err(LookError::Api)?;
-        let meetings = meetings.map_err(LookError::Api)?;
-
+        let Fetched { inbox, campaigns, bots, meetings } =
+            fetch(&self.context.client).await.map_err(LookError::Api)?;
         let now = Utc::now();
-        // The marks as `todo` and `status` read them: one reading of handled and snoozed.
-        let facts = standing::marks(&self.context, now);
-        let (handled, snoozed): (HashSet<i64>, HashSet<i64>) = (
-            inbox.items.iter().filter(|e| facts.is_handled(e)).map(|e| e.id).collect(),
-            inbox.items.iter().filter(|e| facts.snoozed_until(e).is_some()).map(|e| e.id).collect(),
-        );
+        let (handled, snoozed) = triage(&self.context, &inbox.items, now);
         let dnc = standing::on_dnc(&self.context, &inbox.items).await;
         let thresholds = self.context.session.needs;
         self.learn_writers(&inbox.items, &handled, now).await;
@@ -174,6 +160,40 @@ impl Watched {
             event.text = snippet.map(|snippet| snippet.line).filter(|line| !line.is_empty());
         }
     }
+}
+
+/// The lists one look is made of: the whole inbox, the campaigns, the bots, every meeting.
+pub struct Fetched {
+    pub inbox: Listed<Exchange>,
+    pub campaigns: Listed<Campaign>,
+    pub bots: Listed<Bot>,
+    pub meetings: Listed<Meeting>,
+}
+
+/// Fetches the lists of one look, at once.
+pub async fn fetch(client: &Client) -> Result<Fetched, ApiError> {
+    let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
+    let every_meeting = MeetingQuery::default();
+    let (inbox, campaigns, bots, meetings) = tokio::join!(
+        crate::inbox::fetch(client, &query),
+        client.list_campaigns(),
+        client.list_bots(),
+        client.list_meetings(&every_meeting)
+    );
+    Ok(Fetched { inbox: inbox?, campaigns: campaigns?, bots: bots?, meetings: meetings? })
+}
+
+/// The handled and the snoozed replies, as `todo` and `status` read the marks.
+pub fn triage(
+    context: &Context,
+    inbox: &[Exchange],
+    now: chrono::DateTime<Utc>,
+) -> (HashSet<i64>, HashSet<i64>) {
+    let facts = standing::marks(context, now);
+    (
+        inbox.iter().filter(|e| facts.is_handled(e)).map(|e| e.id).collect(),
+        inbox.iter().filter(|e| facts.snoozed_until(e).is_some()).map(|e| e.id).collect(),
+    )
 }
 
 /// The observed state as watch opens it: a file that cannot be used is said once.

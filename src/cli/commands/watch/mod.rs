@@ -7,7 +7,7 @@
 //! Ctrl-C stops it (exit 0).
 
 mod line;
-mod look;
+pub(crate) mod look;
 
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
