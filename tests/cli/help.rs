@@ -12,6 +12,7 @@ fn outreach(args: &[&str]) -> Output {
 
 const COMMANDS: &[&[&str]] = &[
     &["status"],
+    &["brief"],
     &["campaigns", "list"],
     &["campaigns", "start"],
     &["bots", "list"],

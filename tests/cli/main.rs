@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod brief;
 mod digest;
 mod dnc;
 mod errors;
