@@ -6,6 +6,7 @@ mod common;
 #[path = "writes_support/mod.rs"]
 mod tui_writes_support;
 
+mod brief;
 mod bytes;
 mod event_loop;
 mod faults;
