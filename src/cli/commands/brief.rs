@@ -108,7 +108,8 @@ pub async fn run(global: &GlobalArgs, args: BriefArgs) -> Result<Exit, CliError>
         CliError::failure(format!("The observed state could not be read: {error}"))
     };
     let now = Utc::now();
-    let (from, start, mut said) = start(&state, &scope, args.since, now).map_err(failed)?;
+    let Start { slot: from, snapshot: start, mut said } =
+        start(&state, &scope, args.since, now).map_err(failed)?;
 
     let Fetched { inbox, campaigns, bots, meetings } = fetch(&context.client).await?;
     warn_left_out(&context.term, inbox.skipped, "exchanges");
@@ -188,14 +189,22 @@ pub async fn run(global: &GlobalArgs, args: BriefArgs) -> Result<Exit, CliError>
     Ok(Exit::Ok)
 }
 
-/// The snapshot the brief starts from — the last look, or the newest kept at or before
-/// `--since` — with its slot, and what to tell about it.
+/// Where a brief starts: the kept snapshot's slot and the snapshot (none to start from on
+/// a first run), and what to tell about it.
+struct Start {
+    slot: Option<String>,
+    snapshot: Option<Snapshot>,
+    said: Option<String>,
+}
+
+/// The snapshot the brief starts from: the last look, or the newest kept at or before
+/// `--since`.
 fn start(
     state: &ObservedState,
     scope: &Scope,
     since: Option<Since>,
     now: DateTime<Utc>,
-) -> Result<(Option<String>, Option<Snapshot>, Option<String>), StateError> {
+) -> Result<Start, StateError> {
     let (slot, said) = match since {
         None => (LAST_LOOK.to_string(), None),
         Some(since) => {
@@ -206,7 +215,7 @@ fn start(
                     "No snapshot is kept for {} yet: the dashboard, `outreach watch` and `outreach brief --mark-seen` keep them (the last look, the latest, and each day's first for {KEPT_SNAPSHOT_DAYS} days).",
                     sanitize(&scope.profile)
                 );
-                return Ok((None, None, Some(said)));
+                return Ok(Start { slot: None, snapshot: None, said: Some(said) });
             };
             let said = picked.later_than_asked.then(|| {
                 format!(
@@ -221,7 +230,7 @@ fn start(
     let snapshot = state.snapshot(scope, &slot)?.and_then(|(taken_at, body)| {
         Snapshot::from_json(&body).map(|snapshot| Snapshot { taken_at, ..snapshot })
     });
-    Ok((snapshot.is_some().then_some(slot), snapshot, said))
+    Ok(Start { slot: snapshot.is_some().then_some(slot), snapshot, said })
 }
 
 fn local(at: DateTime<Utc>) -> String {

@@ -14,10 +14,9 @@ use crate::observe::{Lists, Snapshot};
 use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::brief::{BriefView, LastLook, LastLookJob};
-use crate::tui::command::Command;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::update::{commands, glance, keys};
+use crate::tui::update::{glance, navigate};
 use crate::tui::watched::Watched;
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -135,14 +134,20 @@ fn show(state: &mut AppState, brief: &Brief) {
     }));
 }
 
-/// A key over the brief (already taken off the screen): Enter opens the inbox, any other
-/// closes it; one typed before a frame showed the brief goes to the screen beneath.
-pub(crate) fn on_key(state: &mut AppState, view: BriefView, key: KeyEvent) -> Vec<Effect> {
+/// Before a key goes to an overlay: a brief no frame has shown yet closes, and the key goes
+/// to the screen beneath it (it was typed for that screen).
+pub(crate) fn close_unseen(state: &mut AppState) {
+    let Some(Overlay::Brief(view)) = &state.transient.overlay else { return };
     if state.drawn.as_ref().map(|frame| frame.generation) == view.opened_over {
-        return keys::on_key(state, key);
+        state.transient.overlay = None;
     }
+}
+
+/// A key over the brief (already taken off the screen): Enter opens the inbox, any other
+/// closes it.
+pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     match key.code {
-        KeyCode::Enter => commands::run(state, Command::GoTo(Pane::Exchanges)),
+        KeyCode::Enter => navigate::go_to(state, Pane::Exchanges),
         _ => Vec::new(),
     }
 }

@@ -4,7 +4,7 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::state::AppState;
 use crate::tui::update::navigate::apply_filter;
-use crate::tui::update::{commands, navigate, outside, overlay};
+use crate::tui::update::{brief, commands, navigate, outside, overlay};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
@@ -18,6 +18,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     if let Some(effects) = outside::before_key(state, &key) {
         return effects;
     }
+    brief::close_unseen(state);
     if state.transient.overlay.is_some() {
         return overlay::on_key(state, key);
     }

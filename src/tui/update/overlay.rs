@@ -64,7 +64,7 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
         Some(Overlay::Assign(picker)) => {
             crate::tui::update::team::on_picker_key(state, picker, key)
         }
-        Some(Overlay::Brief(view)) => crate::tui::update::brief::on_key(state, view, key),
+        Some(Overlay::Brief(_)) => crate::tui::update::brief::on_key(state, key),
         Some(Overlay::Form(mut form)) => match form.handle_key(key) {
             FormOutcome::Cancel => Vec::new(),
             FormOutcome::Submit => submit_form(state, form),
