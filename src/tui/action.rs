@@ -139,8 +139,12 @@ pub enum Action {
     },
     /// Outside work (pager, editor, browser) came back.
     Outside(Done),
-    /// The last look was read (`None` inside: there was none, or it could not be read).
-    LastLook(Option<Box<crate::observe::Snapshot>>),
+    /// The last look of `scope` was read (`found` is `None`: there was none, or it could
+    /// not be read).
+    LastLook {
+        scope: crate::local::Scope,
+        found: Option<Box<crate::observe::Snapshot>>,
+    },
 }
 
 /// What the loop must do; the result of an effect comes back as an [`Action`].

@@ -48,9 +48,9 @@ pub enum LastLookJob {
 }
 
 impl LastLookJob {
-    /// Does the work (blocking); a read's answer, the snapshot found. A file that cannot be
-    /// used is logged: the dashboard goes on without a brief.
-    pub fn perform(self, state: &ObservedState) -> Option<Option<Box<Snapshot>>> {
+    /// Does the work (blocking); a read's answer: whose, and the snapshot found. A file
+    /// that cannot be used is logged: the dashboard goes on without a brief.
+    pub fn perform(self, state: &ObservedState) -> Option<(Scope, Option<Box<Snapshot>>)> {
         match self {
             LastLookJob::Read(scope) => {
                 let found = match state.snapshot(&scope, LAST_LOOK) {
@@ -63,7 +63,7 @@ impl LastLookJob {
                 let snapshot = found.and_then(|(taken_at, body)| {
                     Snapshot::from_json(&body).map(|snapshot| Snapshot { taken_at, ..snapshot })
                 });
-                Some(snapshot.map(Box::new))
+                Some((scope, snapshot.map(Box::new)))
             }
             LastLookJob::Keep { scope, snapshot } => {
                 if let Err(error) = keep(state, &scope, &snapshot) {

@@ -154,8 +154,8 @@ impl Runner {
             Effect::LastLook(job) => {
                 let tx = self.tx.clone();
                 tokio::task::spawn_blocking(move || {
-                    if let Some(found) = job.perform(&crate::tui::brief::open()) {
-                        let _ = tx.send(Action::LastLook(found));
+                    if let Some((scope, found)) = job.perform(&crate::tui::brief::open()) {
+                        let _ = tx.send(Action::LastLook { scope, found });
                     }
                 });
             }

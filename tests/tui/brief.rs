@@ -42,6 +42,11 @@ fn kept(effects: &[Effect]) -> Option<Snapshot> {
     })
 }
 
+/// The observed state's answer for profile `work`.
+fn last_look_read(found: Option<Box<Snapshot>>) -> Action {
+    Action::LastLook { scope: Scope::new("work", &work().base_url), found }
+}
+
 fn shown(state: &AppState) -> Option<&BriefView> {
     match &state.transient.overlay {
         Some(Overlay::Brief(view)) => Some(view),
@@ -66,7 +71,7 @@ fn last_look(local: &LocalState, hours: i64) -> (Snapshot, i64, String) {
         effects.contains(&Effect::LastLook(LastLookJob::Read(scope))),
         "a real profile's last look is read at start: {effects:?}"
     );
-    let first = update(&mut state, Action::LastLook(None));
+    let first = update(&mut state, last_look_read(None));
     assert!(shown(&state).is_none(), "a first run shows nothing");
     let mut snapshot = kept(&first).expect("the lists are in: the last look is kept");
     assert_eq!(snapshot.taken_at, now());
@@ -84,7 +89,10 @@ fn after_a_long_absence_the_dashboard_opens_on_what_changed_and_enter_opens_the_
     let (old, _, contact) = last_look(&local, 14);
     let (mut state, _) = started(settings(Theme::default()), &local);
     assert!(shown(&state).is_none(), "not before the last look is read");
-    let effects = update(&mut state, Action::LastLook(Some(Box::new(old))));
+    let home = Scope::new("home", &work().base_url);
+    update(&mut state, Action::LastLook { scope: home, found: Some(Box::new(old.clone())) });
+    assert!(shown(&state).is_none(), "another profile's last look (before a switch) is dropped");
+    let effects = update(&mut state, last_look_read(Some(Box::new(old))));
     let view = shown(&state).expect("14 hours away: the brief shows").clone();
     assert!(view.title.starts_with("While you were away · Since Tue 22:00, 14h ago"), "{view:?}");
     assert!(view.lines[0].contains("1 new reply"), "{view:?}");
@@ -106,17 +114,17 @@ fn a_short_absence_or_the_brief_turned_off_shows_nothing_and_esc_closes_it() {
     let local = LocalState::in_memory();
     let (recent, _, _) = last_look(&local, 2);
     let (mut state, _) = started(settings(Theme::default()), &local);
-    update(&mut state, Action::LastLook(Some(Box::new(recent))));
+    update(&mut state, last_look_read(Some(Box::new(recent))));
     assert!(shown(&state).is_none(), "2 hours away is under [brief] after_hours (8)");
 
     let (old, _, _) = last_look(&local, 14);
     let off = UiSettings { brief_after: None, ..settings(Theme::default()) };
     let (mut state, _) = started(off, &local);
-    update(&mut state, Action::LastLook(Some(Box::new(old.clone()))));
+    update(&mut state, last_look_read(Some(Box::new(old.clone()))));
     assert!(shown(&state).is_none(), "after_hours = 0 turns it off");
 
     let (mut state, _) = started(settings(Theme::default()), &local);
-    update(&mut state, Action::LastLook(Some(Box::new(old))));
+    update(&mut state, last_look_read(Some(Box::new(old))));
     frame_drawn(&mut state);
     update(&mut state, key(KeyCode::Esc));
     assert!(state.transient.overlay.is_none(), "Esc closes it");
@@ -132,13 +140,13 @@ fn no_key_typed_at_start_is_lost_to_the_brief() {
     let (mut state, _) = started(settings(Theme::default()), &local);
     update(&mut state, ch('3'));
     assert_eq!(state.panes.pane, Pane::Exchanges);
-    update(&mut state, Action::LastLook(Some(Box::new(old.clone()))));
+    update(&mut state, last_look_read(Some(Box::new(old.clone()))));
     assert!(shown(&state).is_none(), "the user is at work already");
 
     // A key that comes with the answer, before any frame showed the brief: it goes to the
     // screen beneath, and the brief with it.
     let (mut state, _) = started(settings(Theme::default()), &local);
-    update(&mut state, Action::LastLook(Some(Box::new(old.clone()))));
+    update(&mut state, last_look_read(Some(Box::new(old.clone()))));
     assert!(shown(&state).is_some());
     update(&mut state, ch('3'));
     assert!(state.transient.overlay.is_none());
@@ -146,7 +154,7 @@ fn no_key_typed_at_start_is_lost_to_the_brief() {
 
     // Once drawn, a key other than Enter only closes it.
     let (mut state, _) = started(settings(Theme::default()), &local);
-    update(&mut state, Action::LastLook(Some(Box::new(old))));
+    update(&mut state, last_look_read(Some(Box::new(old))));
     frame_drawn(&mut state);
     update(&mut state, ch('3'));
     assert!(state.transient.overlay.is_none());

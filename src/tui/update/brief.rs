@@ -44,10 +44,15 @@ pub(crate) fn touched(state: &mut AppState) {
     }
 }
 
-/// The last look was read: weigh the brief if the lists are in.
-pub(crate) fn on_found(state: &mut AppState, found: Option<Box<Snapshot>>) -> Vec<Effect> {
+/// The last look was read: weigh the brief if the lists are in. One of another session's
+/// organisation (read before a profile switch) is dropped.
+pub(crate) fn on_found(
+    state: &mut AppState,
+    scope: &Scope,
+    found: Option<Box<Snapshot>>,
+) -> Vec<Effect> {
     let look = &mut Watched::quietly(&mut state.org).last_look;
-    if look.found.is_some() || look.scope.is_none() {
+    if look.found.is_some() || look.scope.as_ref() != Some(scope) {
         return Vec::new();
     }
     look.found = Some(found);

@@ -119,7 +119,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(brief::after_load(state, Some(answer.slot())));
             effects
         }
-        Action::LastLook(found) => brief::on_found(state, found),
+        Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => commands::run(state, command),
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),
