@@ -91,10 +91,24 @@ for _ in $(seq 1 300); do
 done
 grep -q 'first look' "$out/watch.err" || { echo "watch did not make its first look:" >&2; cat "$out/watch.err" >&2; exit 1; }
 
-# A reply every second; each arrival (exchange, status, updated_at) is the truth.
+# A reply every second on an exchange of the inbox picked at random, its status taken in
+# turn from replied statuses (so it stays in the inbox and its category often changes; the
+# simulator's own pick runs out of conversations waiting for the contact). Each arrival
+# (exchange, status, updated_at) is the truth.
+ids=$(curl -fsS -H @"$scratch/key.header" "$base_url/api/v1/campaigns/data/replies?exchange_group=replied" |
+    python3 -c 'import json, sys; d = json.load(sys.stdin); d = d.get("items", d) if isinstance(d, dict) else d; print(" ".join(str(e["id"]) for e in d))')
+read -r -a ids <<<"$ids"
+[[ ${#ids[@]} -gt 0 ]] || { echo "The simulator's inbox is empty." >&2; exit 1; }
 (
+    statuses=(INFO_INQUIRY FOLLOWUP_LATER SCHEDULING_MEETING AWAITING_REPLY PROVIDED_REFERRAL NURTURING DECLINED)
+    turn=0
     while sleep 1; do
-        curl -fsS -X POST -H @"$scratch/key.header" "$base_url/_sim/replies" >>"$out/arrivals.jsonl" 2>/dev/null && echo >>"$out/arrivals.jsonl"
+        id=${ids[RANDOM % ${#ids[@]}]}
+        status=${statuses[turn % ${#statuses[@]}]}
+        turn=$((turn + 1))
+        curl -fsS -X POST -H @"$scratch/key.header" -H 'content-type: application/json' \
+            -d "{\"exchange_id\": $id, \"status\": \"$status\"}" \
+            "$base_url/_sim/replies" >>"$out/arrivals.jsonl" 2>/dev/null && echo >>"$out/arrivals.jsonl"
     done
 ) &
 force_pid=$!
