@@ -79,6 +79,11 @@ impl<'a> Observer<'a> {
         &self.scope
     }
 
+    /// How often this observer looks.
+    pub fn every(&self) -> Duration {
+        self.every
+    }
+
     /// Looks once: the events this observer claimed, with names filled from the lists.
     pub fn observe(&self, lists: &Lists<'_>) -> Result<Observation, StateError> {
         let now = lists.needs.now;

@@ -11,7 +11,8 @@ use crate::cli::commands::standing;
 use crate::cli::context::Context;
 use crate::clock::Zone;
 use crate::config::HooksConfig;
-use crate::inbox::Writer;
+use crate::glance::{Glance, MarkFacts};
+use crate::inbox::Snippet;
 use crate::inbox::snippet::summarise;
 use crate::inbox::{Category, Facts};
 use crate::local::{ObservedState, Scope, StateError};
@@ -23,12 +24,13 @@ use chrono::Utc;
 use std::collections::{HashMap, HashSet};
 
 /// One profile being watched: its connection, its marks, its hooks, and what it keeps
-/// between looks (who wrote last in each old hot reply, so a chain is read once per move).
+/// between looks (the latest message of each old hot reply — who wrote it, an absence — so
+/// a chain is read once per move).
 pub struct Watched {
     pub context: Context,
     pub hooks: HooksConfig,
     scope: Scope,
-    writers: HashMap<i64, (Option<Timestamp>, Writer)>,
+    writers: HashMap<i64, (Option<Timestamp>, Snippet)>,
 }
 
 /// Why a look failed: the API (backed off and tried again) or the observed state.
@@ -96,7 +98,7 @@ impl Watched {
             last: writers
                 .get(&exchange.id)
                 .filter(|(at, _)| *at == exchange.updated_at)
-                .map(|(_, writer)| *writer),
+                .map(|(_, snippet)| snippet.last),
         };
         let inputs = Inputs {
             exchanges: &inbox.items,
@@ -111,10 +113,31 @@ impl Watched {
         let lists = Lists { needs: &inputs, meetings: &meetings.items };
         // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
         let mut observation = observer.observe(&lists).map_err(LookError::State)?;
+        self.save_glance(&inputs, facts, observer.every());
         if self.hooks.include_text {
             self.fill_text(&mut observation, &inbox.items).await;
         }
         Ok(observation)
+    }
+
+    /// Keeps the inbox's numbers for the status line (`outreach status --format tmux`), as
+    /// `status` and the dashboard do: the marks as read this look, the chains read so far.
+    fn save_glance(&self, inputs: &Inputs<'_>, mut facts: MarkFacts, every: chrono::Duration) {
+        let moves: HashMap<i64, Option<Timestamp>> =
+            inputs.exchanges.iter().map(|e| (e.id, e.updated_at)).collect();
+        // Only chains read as the reply stands now: one that moved since may say otherwise.
+        let current = |(id, (at, snippet)): (&i64, &(Option<Timestamp>, Snippet))| {
+            (moves.get(id) == Some(at)).then(|| (*id, snippet.clone()))
+        };
+        facts.snippets = self.writers.iter().filter_map(current).collect();
+        let needs = crate::needs::needs(inputs);
+        let today = inputs.zone.date(inputs.now);
+        let glance =
+            Glance::of(self.profile(), inputs.exchanges, &facts, &needs, today, inputs.now)
+                .every(u64::try_from(every.num_seconds()).unwrap_or(60));
+        if let Err(error) = crate::glance::save(&glance) {
+            tracing::warn!(%error, "could not save the glance for the status line");
+        }
     }
 
     /// Who wrote last in the old hot replies not yet read at their current move (the chain
@@ -134,8 +157,8 @@ impl Watched {
         let learned = last_writers(&self.context, &unknown, thresholds, now).await;
         let moves: HashMap<i64, Option<Timestamp>> =
             inbox.iter().map(|e| (e.id, e.updated_at)).collect();
-        for (id, writer) in learned {
-            self.writers.insert(id, (moves.get(&id).copied().flatten(), writer));
+        for (id, snippet) in learned {
+            self.writers.insert(id, (moves.get(&id).copied().flatten(), snippet));
         }
         // Forget replies no longer in the inbox: the map stays the inbox's size.
         self.writers.retain(|id, _| moves.contains_key(id));
@@ -193,7 +216,7 @@ async fn last_writers(
     unhandled: &[&Exchange],
     thresholds: Thresholds,
     now: chrono::DateTime<Utc>,
-) -> HashMap<i64, Writer> {
+) -> HashMap<i64, Snippet> {
     let target = Duration::hours(i64::from(thresholds.hot_reply_hours));
     let old_enough = |at: Option<Timestamp>| at.is_some_and(|at| now - at.0 >= target);
     let wanted: Vec<&Exchange> = unhandled
@@ -208,7 +231,7 @@ async fn last_writers(
         .into_iter()
         .filter_map(|(id, chain)| {
             let contact = contacts.get(&id)?;
-            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?.last))
+            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?))
         })
         .collect()
 }
