@@ -6,6 +6,7 @@ mod fetch;
 mod first_look;
 mod forms;
 mod glance;
+mod in_view;
 mod inbox;
 mod jumps;
 mod keys;
