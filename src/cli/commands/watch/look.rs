@@ -224,14 +224,5 @@ async fn last_writers(
         .copied()
         .filter(|e| Category::of(&e.status).is_hot() && old_enough(e.updated_at))
         .collect();
-    let contacts: HashMap<i64, &str> =
-        wanted.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
-    let chains = chains(&context.client, wanted.iter().map(|e| e.id)).await;
-    chains
-        .into_iter()
-        .filter_map(|(id, chain)| {
-            let contact = contacts.get(&id)?;
-            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?))
-        })
-        .collect()
+    standing::latest_messages(context, &wanted).await
 }
