@@ -560,6 +560,6 @@ quit = "q"
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.theme.len(), 5);
-        assert_eq!(config.keys.len(), 60, "every action the keymap can rebind");
+        assert_eq!(config.keys.len(), 63, "every action the keymap can rebind");
     }
 }
