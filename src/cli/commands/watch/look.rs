@@ -62,7 +62,7 @@ impl Watched {
 
     /// Looks once and hands the lists to `observer`: the events it claimed, their text
     /// filled when the hooks ask for it.
-    pub async fn look(&mut self, observer: &Observer<'_>) -> Result<Observation, LookError> {
+    pub async fn look(&mut self, observer: &Observer) -> Result<Observation, LookError> {
         let client = &self.context.client;
         let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
         let every_meeting = MeetingQuery::default();
