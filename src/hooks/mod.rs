@@ -237,7 +237,7 @@ mod tests {
         );
         assert_eq!(
             outcome.failure().as_deref(),
-            Some("hook reply_received failed (exit 3): no route to slack")
+            Some("hook reply_received failed (exit 3): no route to [31mslack")
         );
         let none = HooksConfig::default();
         assert_eq!(run(&event(), &none), None, "no hook set: nothing runs");
