@@ -13,6 +13,7 @@ use crate::hooks::HookOutcome;
 use crate::inbox::{Category, Writer};
 use crate::local::{ObservedState, Scope};
 use crate::needs::{Inputs, ReplyFacts, Thresholds, on_list, opt_outs_on_list};
+use crate::observe::text::{self, Chains};
 use crate::observe::{Lists, Observer, history};
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
@@ -120,12 +121,14 @@ pub struct Looker {
 impl Looker {
     /// Looks once with `job`'s lists, says how it went, then runs the hooks `hooks` sets for
     /// the events this dashboard claimed, one after another, telling each outcome (blocking:
-    /// SQLite, and each hook up to its timeout). Looks are made one at a time.
+    /// SQLite, and each hook up to its timeout). Looks are made one at a time. `read` reads
+    /// the chains of the replies whose words the hooks ask for (`include_text`).
     pub fn look(
         &self,
         job: &ObserveJob,
         state: &Arc<ObservedState>,
         hooks: &HooksConfig,
+        read: &dyn Fn(Vec<i64>) -> Chains,
         tell: &mut dyn FnMut(ObserveAnswer),
     ) {
         let observed = {
@@ -140,7 +143,7 @@ impl Looker {
         };
         let Some(observed) = observed else { return };
         let (scope, at) = (job.scope.clone(), job.at);
-        let events = match observed {
+        let mut events = match observed {
             Ok(observation) => {
                 tell(ObserveAnswer::Looked { scope, at, result: Ok(observation.events.len()) });
                 observation.events
@@ -152,6 +155,13 @@ impl Looker {
                 return;
             }
         };
+        let hooked = events.iter().any(|event| hooks.command(event.kind.name()).is_some());
+        if hooks.include_text && hooked {
+            let wanted = text::wanted(&events);
+            if !wanted.is_empty() {
+                text::fill(&mut events, &job.exchanges, &read(wanted), &job.zone);
+            }
+        }
         for event in events {
             if let Some(outcome) = crate::hooks::run(&event, hooks) {
                 tell(ObserveAnswer::HookRan(outcome));

@@ -171,9 +171,16 @@ impl Runner {
                 let (observed, looker, tx) =
                     (Arc::clone(&self.observed), Arc::clone(&self.looker), self.tx.clone());
                 let hooks = self.link.lock().map(|link| link.hooks.clone()).unwrap_or_default();
+                let (client, runtime) = (self.client(), tokio::runtime::Handle::current());
+                // The replies' words for hooks that ask for them, read from the blocking task.
+                let read = move |ids: Vec<i64>| match &client {
+                    Some(client) => runtime.block_on(crate::inbox::chains(client, ids.into_iter())),
+                    None => Default::default(),
+                };
                 // SQLite, and hooks that may run to their timeout: never on the UI thread.
                 tokio::task::spawn_blocking(move || {
-                    looker.look(&job, LazyLock::force(&*observed), &hooks, &mut |answer| {
+                    let observed = LazyLock::force(&*observed);
+                    looker.look(&job, observed, &hooks, &read, &mut |answer| {
                         let _ = tx.send(Action::Observed(answer));
                     });
                 });

@@ -98,7 +98,8 @@ impl Dashboard {
                 Effect::Observe(job) => {
                     self.looks += 1;
                     let mut told = Vec::new();
-                    self.looker.look(&job, &self.observed, &self.hooks, &mut |answer| {
+                    let read = |_: Vec<i64>| Default::default();
+                    self.looker.look(&job, &self.observed, &self.hooks, &read, &mut |answer| {
                         told.push(Action::Observed(answer));
                     });
                     told
@@ -209,7 +210,12 @@ fn look(
     hooks: &HooksConfig,
 ) -> Vec<ObserveAnswer> {
     let mut told = Vec::new();
-    looker.look(job, observed, hooks, &mut |answer| told.push(answer));
+    let read = |ids: Vec<i64>| {
+        ids.into_iter()
+            .map(|id| (id, Ok(Listed { items: Arc::new(chain()), skipped: 0 })))
+            .collect()
+    };
+    looker.look(job, observed, hooks, &read, &mut |answer| told.push(answer));
     told
 }
 
@@ -280,4 +286,21 @@ fn a_failing_hook_is_said_in_the_status_bar() {
     assert_eq!(said, "hook reply_received failed (exit 1): no route to [31mslack");
     let shown = screen(&state);
     assert!(shown.contains("hook reply_received failed (exit 1)"), "{shown}");
+}
+
+#[test]
+fn a_hook_that_asks_for_the_text_gets_the_replys_first_line_from_the_dashboard_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let observed = observed_in(dir.path());
+    let said = dir.path().join("said");
+    let command = format!("printf '%s\\n' \"$OUTREACH_TEXT\" >> '{}'", said.display());
+    let hooks = HooksConfig { include_text: true, ..reply_hook(command) };
+    let looker = Looker::default();
+    look(&looker, &job(&[], 0), &observed, &hooks);
+    look(&looker, &job(&[103], 1), &observed, &hooks);
+    let contact = inbox(&[]).into_iter().find(|e| e.id == 103).unwrap().contact.email;
+    let zone = outreach_tui::clock::Zone::named("UTC").unwrap();
+    let line = outreach_tui::inbox::snippet::summarise(&chain(), &contact, &zone).unwrap().line;
+    assert!(!line.is_empty());
+    assert_eq!(std::fs::read_to_string(&said).unwrap(), format!("{line}\n"), "as watch hands it");
 }
