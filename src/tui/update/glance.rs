@@ -15,13 +15,8 @@ pub(crate) fn take(state: &AppState) -> Option<Effect> {
     if info.key_source == KeySource::Demo {
         return None;
     }
-    let query = &state.panes.exchanges.query;
-    let whole = query.campaign_id.is_none()
-        && query.start_date.is_none()
-        && query.end_date.is_none()
-        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied);
     let inbox = &state.org.inbox;
-    if !whole || inbox.first_use.is_none() || inbox.whose() != Default::default() {
+    if !whole_inbox(state) || inbox.first_use.is_none() || inbox.whose() != Default::default() {
         return None;
     }
     let data = state.org.store.exchanges.data.as_ref()?;
@@ -33,4 +28,14 @@ pub(crate) fn take(state: &AppState) -> Option<Effect> {
         None => glance,
     };
     Some(Effect::SaveGlance(glance))
+}
+
+/// Whether the Exchanges list holds the whole reply inbox (not narrowed to a campaign or to
+/// some days), as `outreach watch` and `outreach status` read it.
+pub(crate) fn whole_inbox(state: &AppState) -> bool {
+    let query = &state.panes.exchanges.query;
+    query.campaign_id.is_none()
+        && query.start_date.is_none()
+        && query.end_date.is_none()
+        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied)
 }

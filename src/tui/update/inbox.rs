@@ -73,6 +73,8 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     effects.extend(announce_arrivals(state));
     effects.extend(crate::tui::update::glance::take(state));
+    // The marks are known: a look can tell which hot replies wait.
+    effects.extend(crate::tui::update::observe::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }

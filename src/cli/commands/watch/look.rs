@@ -13,12 +13,11 @@ use crate::clock::Zone;
 use crate::config::HooksConfig;
 use crate::glance::{Glance, MarkFacts};
 use crate::inbox::Snippet;
-use crate::inbox::snippet::summarise;
 use crate::inbox::{Category, Facts};
 use crate::local::{ObservedState, Scope, StateError};
 use crate::needs::Thresholds;
 use crate::needs::{Inputs, ReplyFacts};
-use crate::observe::{EventKind, Lists, Observation, Observer};
+use crate::observe::{Lists, Observation, Observer, text};
 use chrono::Duration;
 use chrono::Utc;
 use std::collections::{HashMap, HashSet};
@@ -64,7 +63,7 @@ impl Watched {
 
     /// Looks once and hands the lists to `observer`: the events it claimed, their text
     /// filled when the hooks ask for it.
-    pub async fn look(&mut self, observer: &Observer<'_>) -> Result<Observation, LookError> {
+    pub async fn look(&mut self, observer: &Observer) -> Result<Observation, LookError> {
         let client = &self.context.client;
         let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
         let every_meeting = MeetingQuery::default();
@@ -166,36 +165,12 @@ impl Watched {
 
     /// The first meaningful line of each reply an event is about (`include_text`).
     async fn fill_text(&self, observation: &mut Observation, inbox: &[Exchange]) {
-        let about_a_reply = |kind: EventKind| {
-            matches!(
-                kind,
-                EventKind::ReplyReceived
-                    | EventKind::CategoryChanged
-                    | EventKind::SlaBreached
-                    | EventKind::OptOutPending
-            )
-        };
-        let ids: Vec<i64> = observation
-            .events
-            .iter()
-            .filter(|event| about_a_reply(event.kind))
-            .filter_map(|event| event.exchange_id)
-            .collect();
+        let ids = text::wanted(&observation.events);
         if ids.is_empty() {
             return;
         }
-        let contacts: HashMap<i64, &str> =
-            inbox.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
         let read = chains(&self.context.client, ids.into_iter()).await;
-        for event in &mut observation.events {
-            let Some(id) = event.exchange_id.filter(|_| about_a_reply(event.kind)) else {
-                continue;
-            };
-            let chain = read.get(&id).and_then(|chain| chain.as_ref().ok());
-            let contact = contacts.get(&id).copied().unwrap_or_default();
-            let snippet = chain.and_then(|chain| summarise(&chain.items, contact, &Zone::Local));
-            event.text = snippet.map(|snippet| snippet.line).filter(|line| !line.is_empty());
-        }
+        text::fill(&mut observation.events, inbox, &read, &Zone::Local);
     }
 }
 
