@@ -18,5 +18,11 @@ fn main() {
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
     if release && os == "linux" && env == "gnu" {
         println!("cargo:rustc-link-arg-bins=-no-pie");
+        // The release binary aborts on a panic (`panic = "abort"`): nothing unwinds, so the
+        // lookup table over the unwind tables (`.eh_frame_hdr`, 119 KB) serves only a
+        // `RUST_BACKTRACE` trace, which in a stripped binary is bare addresses anyway; without
+        // it such a trace stops at its first frame. The tables themselves stay: the compiler
+        // emits them and only a nightly flag drops them.
+        println!("cargo:rustc-link-arg-bins=-Wl,--no-eh-frame-hdr");
     }
 }

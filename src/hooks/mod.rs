@@ -9,7 +9,7 @@ mod process;
 
 use crate::config::HooksConfig;
 use crate::observe::Event;
-use crate::text::{sanitize_multiline, truncate};
+use crate::text::{sanitize, sanitize_multiline, truncate};
 use std::ffi::OsString;
 use std::time::Duration;
 
@@ -54,6 +54,27 @@ impl HookOutcome {
                 None => format!("{what} was stopped by a signal{said}."),
             }
         }
+    }
+
+    /// How a failed run went, in the few words a status line has room for: which hook, its
+    /// exit code (or the timeout), and the first line of its stderr ("hook reply_received
+    /// failed (exit 1): no route to slack"); `None` when it ran well.
+    pub fn failure(&self) -> Option<String> {
+        if self.ok() {
+            return None;
+        }
+        let hook = self.hook;
+        let first_line = self.stderr.lines().map(str::trim).find(|line| !line.is_empty());
+        let said = first_line.map(|line| format!(": {}", truncate(&sanitize(line), 120)));
+        let said = said.unwrap_or_default();
+        Some(match (&self.not_started, self.code) {
+            (Some(reason), _) => format!("hook {hook} could not start ({})", sanitize(reason)),
+            _ if self.timed_out => {
+                format!("hook {hook} timed out after {} s{said}", self.elapsed.as_secs())
+            }
+            (None, Some(code)) => format!("hook {hook} failed (exit {code}){said}"),
+            (None, None) => format!("hook {hook} was stopped by a signal{said}"),
+        })
     }
 }
 
@@ -213,6 +234,10 @@ mod tests {
             outcome.note().contains("exit code 3") && outcome.note().contains("no route to"),
             "{}",
             outcome.note()
+        );
+        assert_eq!(
+            outcome.failure().as_deref(),
+            Some("hook reply_received failed (exit 3): no route to [31mslack")
         );
         let none = HooksConfig::default();
         assert_eq!(run(&event(), &none), None, "no hook set: nothing runs");

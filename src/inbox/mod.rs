@@ -5,6 +5,7 @@
 //! "Interested" means the same thing everywhere.
 
 mod category;
+mod chains;
 mod facts;
 mod groups;
 pub mod quiet;
@@ -13,6 +14,7 @@ pub mod snooze;
 pub mod speed;
 
 pub use category::Category;
+pub use chains::chains;
 pub use facts::Facts;
 pub use groups::{GROUPS, fetch};
 pub use snippet::{Snippet, Writer};

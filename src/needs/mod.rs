@@ -5,7 +5,10 @@
 //! nothing is invented where the API has no data.
 
 pub mod autopilot;
+mod dnc;
 pub mod preflight;
+
+pub use dnc::{on_list, opt_outs_on_list};
 
 use crate::api::names::name_or_email;
 use crate::api::{Bot, Campaign, CampaignStatus, Exchange, ExchangeStatus, Party};

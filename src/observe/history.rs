@@ -100,10 +100,26 @@ pub fn for_bot(
     now: DateTime<Utc>,
     zone: &Zone,
 ) -> Result<Vec<String>, StateError> {
+    let kept = kept_for_bot(state, scope, bot, now, zone)?;
+    Ok(kept.unwrap_or_else(|| lines(&[], &[], now, zone)))
+}
+
+/// [`for_bot`], or `None` when nothing of the bot was ever kept (no watch or dashboard saw
+/// it in the last 30 days): the dashboard's bot detail then says so in a few words.
+pub fn kept_for_bot(
+    state: &ObservedState,
+    scope: &Scope,
+    bot: i64,
+    now: DateTime<Utc>,
+    zone: &Zone,
+) -> Result<Option<Vec<String>>, StateError> {
     let since = now - Duration::days(30);
     let transitions = state.transitions(scope, bot, since)?;
+    if transitions.is_empty() {
+        return Ok(None);
+    }
     let spans = state.spans(scope, since)?;
-    Ok(lines(&transitions, &spans, now, zone))
+    Ok(Some(lines(&transitions, &spans, now, zone)))
 }
 
 /// "3d 4h", "2h 5m", "40m": how long, to two units.

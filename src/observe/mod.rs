@@ -9,6 +9,7 @@ mod event;
 pub mod history;
 mod observer;
 mod snapshot;
+pub mod text;
 
 pub use diff::diff;
 pub use event::{Event, EventKind};

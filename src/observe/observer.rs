@@ -26,7 +26,7 @@ use crate::needs::Inputs;
 use crate::text::{sanitize, truncate};
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Longest name, address or campaign name handed to a hook or printed.
 const MAX_FIELD: usize = 200;
@@ -53,9 +53,11 @@ pub struct Observation {
     pub first: bool,
 }
 
-/// One profile's organisation, observed by one process.
-pub struct Observer<'a> {
-    state: &'a ObservedState,
+/// One profile's organisation, observed by one process. It shares the observed state (a
+/// watch of several profiles holds one observer each; the dashboard keeps its own across
+/// its blocking tasks).
+pub struct Observer {
+    state: Arc<ObservedState>,
     scope: Scope,
     /// Who claims ("watch", "dashboard"), kept beside each claim.
     by: &'static str,
@@ -64,19 +66,24 @@ pub struct Observer<'a> {
     pruned: Mutex<Option<DateTime<Utc>>>,
 }
 
-impl<'a> Observer<'a> {
+impl Observer {
     pub fn new(
-        state: &'a ObservedState,
+        state: Arc<ObservedState>,
         scope: Scope,
         by: &'static str,
         every: std::time::Duration,
-    ) -> Observer<'a> {
+    ) -> Observer {
         let every = Duration::from_std(every).unwrap_or(Duration::minutes(1));
         Observer { state, scope, by, every, pruned: Mutex::new(None) }
     }
 
     pub fn scope(&self) -> &Scope {
         &self.scope
+    }
+
+    /// How often this observer looks.
+    pub fn every(&self) -> Duration {
+        self.every
     }
 
     /// Looks once: the events this observer claimed, with names filled from the lists.
@@ -88,6 +95,11 @@ impl<'a> Observer<'a> {
             Snapshot::from_json(&body).map(|snapshot| Snapshot { taken_at, ..snapshot })
         });
         let mut observation = Observation::default();
+        // Lists read before the kept snapshot was taken (a dashboard's, while a watch looked
+        // meanwhile) would tell the changes since backwards: they are not looked at.
+        if old.as_ref().is_some_and(|old| old.taken_at > now) {
+            return Ok(observation);
+        }
         match &old {
             None => observation.first = true,
             Some(old) => {
@@ -246,7 +258,7 @@ mod tests {
     }
 
     /// One look at `inbox` at minute `now`.
-    fn look(observer: &Observer<'_>, inbox: &[Exchange], now: i64) -> Observation {
+    fn look(observer: &Observer, inbox: &[Exchange], now: i64) -> Observation {
         let on_dnc = |_: &Party| Some(false);
         let reply = |_: &Exchange| ReplyFacts::default();
         let inputs = Inputs {
@@ -264,10 +276,10 @@ mod tests {
 
     #[test]
     fn a_restart_before_the_snapshot_was_kept_announces_nothing_twice_and_misses_nothing() {
-        let state = ObservedState::in_memory();
+        let state = Arc::new(ObservedState::in_memory());
         let scope = Scope::new("work", "https://api.example");
         let every = std::time::Duration::from_secs(60);
-        let watch = Observer::new(&state, scope.clone(), "watch", every);
+        let watch = Observer::new(Arc::clone(&state), scope.clone(), "watch", every);
         let before =
             [reply(1, ExchangeStatus::AwaitingReply, 0), reply(2, ExchangeStatus::Declined, 0)];
         let first = look(&watch, &before, 1);
@@ -284,17 +296,35 @@ mod tests {
 
         // Killed after the claims, before the snapshot was kept: the old one is still there.
         state.save_snapshot(&scope, LATEST, kept.0, Some(&kept.1)).unwrap();
-        let restarted = Observer::new(&state, scope.clone(), "watch", every);
+        let restarted = Observer::new(Arc::clone(&state), scope.clone(), "watch", every);
         let again = look(&restarted, &after, 4);
         assert!(again.events.is_empty(), "nothing twice: {:?}", again.events);
         assert_eq!(again.claimed_elsewhere, 2);
 
         // A dashboard beside it sees the next move claimed by whoever looked first.
-        let dashboard = Observer::new(&state, scope.clone(), "dashboard", every);
+        let dashboard = Observer::new(Arc::clone(&state), scope.clone(), "dashboard", every);
         let moved =
             [reply(1, ExchangeStatus::InfoInquiry, 5), reply(2, ExchangeStatus::Declined, 0)];
         let by_dashboard = look(&dashboard, &moved, 6);
         let by_watch = look(&restarted, &moved, 6);
         assert_eq!(by_dashboard.events.len() + by_watch.events.len(), 1, "run once, by one");
+    }
+
+    #[test]
+    fn lists_read_before_the_kept_snapshot_tell_nothing_backwards() {
+        let state = Arc::new(ObservedState::in_memory());
+        let scope = Scope::new("work", "https://api.example");
+        let every = std::time::Duration::from_secs(60);
+        let watch = Observer::new(Arc::clone(&state), scope.clone(), "watch", every);
+        let dashboard = Observer::new(Arc::clone(&state), scope.clone(), "dashboard", every);
+        let waiting = [reply(1, ExchangeStatus::AwaitingReply, 0)];
+        let answered = [reply(1, ExchangeStatus::InfoInquiry, 5)];
+        look(&watch, &waiting, 1);
+        assert_eq!(look(&watch, &answered, 6).events.len(), 2, "a reply and its category");
+        // The dashboard's lists were read at minute 4, before the watch's look at 6.
+        let late = look(&dashboard, &waiting, 4);
+        assert!(late.events.is_empty(), "nothing told backwards: {:?}", late.events);
+        assert_eq!(state.snapshot(&scope, LATEST).unwrap().unwrap().0, at(6), "kept as it was");
+        assert!(look(&watch, &answered, 7).events.is_empty());
     }
 }

@@ -8,6 +8,7 @@ use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::lists::list::FilterJob;
 use crate::tui::lists::search::{ListJob, ListWork};
 use crate::tui::model::{ConnectFailure, ConnectionInfo, LoginAttempt, Pane, ReqId, Slot};
+use crate::tui::observe::{HistoryJob, ObserveAnswer, ObserveJob};
 use crate::tui::outside::{Done, Job};
 use crate::tui::state::AppState;
 use crate::tui::submit::request::{WriteRequest, Written};
@@ -125,6 +126,8 @@ pub enum Action {
     },
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
+    /// A look at the organisation, a hook it ran, or a bot's history read came back.
+    Observed(ObserveAnswer),
     /// The team store answered (who handled, assignments, the team, its health).
     Team(crate::tui::inbox::team::TeamAnswer),
     /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
@@ -176,6 +179,11 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Look at the organisation with the lists loaded, then run the hooks of what this
+    /// dashboard claimed, off the UI thread; answers `Observed` (the look, then each hook).
+    Observe(ObserveJob),
+    /// Read a bot's health history off the UI thread; answers `Observed`.
+    ReadBotHistory(HistoryJob),
     /// Keep the inbox's numbers for the status line (`outreach status --format tmux`), off
     /// the UI thread; no answer.
     SaveGlance(crate::glance::Glance),

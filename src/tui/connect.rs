@@ -37,6 +37,8 @@ pub(crate) struct Connected {
     pub keep_alive: Option<Box<dyn std::any::Any + Send>>,
     /// The profile's team store, started (it connects on its own thread, and may be away).
     pub team: Option<std::sync::Arc<crate::team::BlockingTeam>>,
+    /// The profile's `[hooks]`: what the events this dashboard observes run.
+    pub hooks: config::HooksConfig,
 }
 
 /// Connects as `launch` says; a key entered in the login form this run is used for its
@@ -136,7 +138,8 @@ async fn connect_profile(
     })?;
     let mut info = info_of(&session, None);
     let team = start_team(&session, &mut info);
-    Ok(Connected { info, client, keep_alive: None, team })
+    let hooks = config::load_lenient().config.hooks_for(&session.profile);
+    Ok(Connected { info, client, keep_alive: None, team, hooks })
 }
 
 /// Starts the simulator on 127.0.0.1 (a free port) and connects with its first
@@ -162,6 +165,7 @@ async fn connect_demo(faults: Option<String>) -> Result<Connected, ConnectFailur
         client,
         keep_alive: Some(Box::new(sim)),
         team: None,
+        hooks: config::HooksConfig::default(),
     })
 }
 

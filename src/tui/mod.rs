@@ -19,6 +19,7 @@ pub(crate) mod layout;
 pub mod lists;
 mod malloc;
 pub mod model;
+pub mod observe;
 pub mod outside;
 pub(crate) mod palette;
 pub(crate) mod panic_drill;
@@ -36,6 +37,7 @@ pub mod views;
 pub mod watched;
 pub mod widgets;
 
+use crate::local::ObservedState;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
 use connect::Launch;
@@ -138,10 +140,26 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
             })
         }
     };
+    // What the dashboard observes goes to the file `outreach watch` keeps too: their claims
+    // meet there, so one of them runs each hook. The demo observes nothing.
+    let observed: Box<dyn FnOnce() -> std::sync::Arc<ObservedState> + Send> = match &launch {
+        Launch::Demo { .. } => Box::new(|| std::sync::Arc::new(ObservedState::in_memory())),
+        Launch::Profile(_) => {
+            let tx = tx.clone();
+            Box::new(move || {
+                let (observed, warning) = ObservedState::open_default();
+                if let Some(warning) = warning {
+                    let _ = tx.send(Action::Observed(observe::ObserveAnswer::Warning(warning)));
+                }
+                std::sync::Arc::new(observed)
+            })
+        }
+    };
     let (input, input_switch) = outside::events::Input::new();
     let mut runner = Runner::new(tx, launch)
         .with_input(input_switch)
-        .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)));
+        .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)))
+        .with_observed_state(std::sync::Arc::new(std::sync::LazyLock::new(observed)));
     let signal = async move {
         let which = signals.recv().await;
         tracing::warn!("{which}: the dashboard ends");

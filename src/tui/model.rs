@@ -195,6 +195,10 @@ macro_rules! list_resources {
             /// Meetings booked in the results range.
             RangeMeetings: range_meetings::RangeMeetings, "meetings of the range",
                 range_meetings: crate::api::Meeting;
+            /// Every meeting, with no range: what the observer compares, as `outreach watch`
+            /// does (a range would make meetings leave and come back as "booked").
+            AllMeetings: all_meetings::AllMeetings, "every meeting",
+                all_meetings: crate::api::Meeting;
         }
     };
 }

@@ -4,19 +4,26 @@
 //! list decodes it once.
 
 use crate::api::{ApiError, Client, waits};
-use crate::local::MarkBook;
+use crate::config::HooksConfig;
+use crate::local::{MarkBook, ObservedState};
 use crate::session::EnteredKey;
 use std::sync::LazyLock;
 
 /// The local state, opened by the first job that needs it, on a blocking thread: opening the
 /// file (WAL, migrations, a sync to disk) took about 5 ms and ran before the first frame.
 pub type LazyLocal = LazyLock<MarksStore, Box<dyn FnOnce() -> MarksStore + Send>>;
+
+/// The observed state (what watch and the dashboard saw), opened the same way: by the first
+/// look or history read, on a blocking thread.
+pub type LazyObserved =
+    LazyLock<Arc<ObservedState>, Box<dyn FnOnce() -> Arc<ObservedState> + Send>>;
 use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
+use crate::tui::observe::Looker;
 use crate::tui::outside::{self, events::InputSwitch};
 use crate::tui::submit::request::{self, WriteRequest};
 use chrono::{TimeDelta, Utc};
@@ -31,6 +38,8 @@ use tokio::task::AbortHandle;
 struct Link {
     client: Option<Client>,
     team: Option<Arc<BlockingTeam>>,
+    /// The profile's `[hooks]`, run for the events this dashboard claims.
+    hooks: HooksConfig,
     _keep_alive: Option<Box<dyn std::any::Any + Send>>,
 }
 
@@ -51,6 +60,11 @@ pub struct Runner {
     local_jobs: Arc<Mutex<LocalQueue>>,
     /// The key the login form stored this run: connections use it for its profile.
     entered: Arc<Mutex<Option<EnteredKey>>>,
+    /// What watch and the dashboard observed; in memory unless the dashboard hands it the
+    /// user's file.
+    observed: Arc<LazyObserved>,
+    /// The dashboard's observer, kept between looks.
+    looker: Arc<Looker>,
 }
 
 /// Work on the marks: this machine's file (through the team store for the shared marks,
@@ -84,7 +98,16 @@ impl Runner {
             local: Arc::new(LazyLock::new(Box::new(MarksStore::in_memory))),
             local_jobs: Arc::default(),
             entered: Arc::default(),
+            observed: Arc::new(LazyLock::new(Box::new(|| Arc::new(ObservedState::in_memory())))),
+            looker: Arc::default(),
         }
+    }
+
+    /// Keeps what the dashboard observes in `observed` (the user's file, shared with
+    /// `outreach watch`) instead of in memory.
+    pub fn with_observed_state(mut self, observed: Arc<LazyObserved>) -> Runner {
+        self.observed = observed;
+        self
     }
 
     /// The switch that pauses the terminal's events while the pager or editor runs.
@@ -144,6 +167,31 @@ impl Runner {
             }
             Effect::Local(job) => self.marks(MarkJob::Local(job)),
             Effect::Team(job) => self.marks(MarkJob::Team(job)),
+            Effect::Observe(job) => {
+                let (observed, looker, tx) =
+                    (Arc::clone(&self.observed), Arc::clone(&self.looker), self.tx.clone());
+                let hooks = self.link.lock().map(|link| link.hooks.clone()).unwrap_or_default();
+                let (client, runtime) = (self.client(), tokio::runtime::Handle::current());
+                // The replies' words for hooks that ask for them, read from the blocking task.
+                let read = move |ids: Vec<i64>| match &client {
+                    Some(client) => runtime.block_on(crate::inbox::chains(client, ids.into_iter())),
+                    None => Default::default(),
+                };
+                // SQLite, and hooks that may run to their timeout: never on the UI thread.
+                tokio::task::spawn_blocking(move || {
+                    let observed = LazyLock::force(&*observed);
+                    looker.look(&job, observed, &hooks, &read, &mut |answer| {
+                        let _ = tx.send(Action::Observed(answer));
+                    });
+                });
+            }
+            Effect::ReadBotHistory(job) => {
+                let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
+                tokio::task::spawn_blocking(move || {
+                    let answer = job.perform(LazyLock::force(&*observed).as_ref());
+                    let _ = tx.send(Action::Observed(answer));
+                });
+            }
             Effect::SaveGlance(glance) => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(error) = crate::glance::save(&glance) {
@@ -236,9 +284,9 @@ impl Runner {
         let entered = self.entered.lock().ok().and_then(|entered| entered.clone());
         tokio::spawn(async move {
             let result = connect(&launch, entered.as_ref()).await.map(
-                |Connected { info, client, keep_alive, team }| {
+                |Connected { info, client, keep_alive, team, hooks }| {
                     if let Ok(mut link) = link.lock() {
-                        *link = Link { client: Some(client), team, _keep_alive: keep_alive };
+                        *link = Link { client: Some(client), team, hooks, _keep_alive: keep_alive };
                     }
                     info
                 },

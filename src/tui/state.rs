@@ -2,8 +2,7 @@
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
 use crate::api::{
-    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, ExchangeStatus,
-    MeetingQuery,
+    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery,
 };
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
@@ -27,7 +26,7 @@ use crate::tui::theme::Theme;
 use crate::tui::watched::Watched;
 use crate::tui::widgets::help::HelpView;
 use chrono::{DateTime, Days, Utc};
-use std::collections::{HashMap, HashSet};
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -203,6 +202,9 @@ pub struct Org {
     pub(crate) old_replies_offer: Option<usize>,
     /// The last look at this organisation, and whether its brief was weighed.
     pub(crate) last_look: crate::tui::brief::LastLook,
+    /// The dashboard's looks at the organisation (as `outreach watch` makes them) and the
+    /// history of the bot whose detail is open.
+    pub observed: crate::tui::observe::Observed,
 }
 
 /// Where a list is in memory: a reload is another list, at another address.
@@ -329,6 +331,7 @@ impl AppState {
                     after: settings.brief_after,
                     ..Default::default()
                 },
+                observed: Default::default(),
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -504,32 +507,12 @@ impl Org {
     ) -> T {
         use crate::inbox::Facts;
         let store = &self.store;
-        // Only the contacts of opt-outs are looked up, and the scan stops once each is
-        // found: the contact list may hold a million rows, and this runs on the UI thread.
-        let asked: HashSet<i64> = store
-            .exchanges
-            .items()
-            .iter()
-            .filter(|e| {
-                matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink)
-            })
-            .map(|e| e.contact.id)
-            .collect();
-        let contacts: Option<HashMap<i64, bool>> = store.contacts.data.as_ref().map(|data| {
-            let mut found = HashMap::new();
-            for contact in data.items.iter() {
-                if found.len() == asked.len() {
-                    break;
-                }
-                if asked.contains(&contact.id) {
-                    found.insert(contact.id, contact.dnc);
-                }
-            }
-            found
-        });
-        let on_dnc = |party: &crate::api::Party| {
-            contacts.as_ref().map(|dnc| dnc.get(&party.id).copied().unwrap_or(false))
-        };
+        let contacts = store
+            .contacts
+            .data
+            .as_ref()
+            .map(|data| crate::needs::opt_outs_on_list(store.exchanges.items(), &data.items));
+        let on_dnc = |party: &crate::api::Party| crate::needs::on_list(contacts.as_ref(), party);
         let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
             handled: self.inbox.is_handled(exchange),
             snoozed: self.inbox.snoozed_until(exchange).is_some(),

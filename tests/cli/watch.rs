@@ -80,6 +80,14 @@ async fn a_reply_forced_between_two_looks_is_announced_once_and_its_hook_run_onc
         third.stdout
     );
     assert_eq!(std::fs::read_to_string(&log).unwrap(), hooked, "no hook ran twice");
+
+    // Each look keeps the inbox's numbers for the status line, as `status` counts them.
+    let kept = outreach.run(&["status", "--format", "json"]).await.expect(0).json();
+    assert_eq!((kept["every_seconds"].as_u64(), kept["stale"].as_bool()), (Some(60), Some(false)));
+    let counted = outreach.run(&["status", "--json"]).await.expect(0).json();
+    for field in ["new", "hot_waiting", "needs_you", "due"] {
+        assert_eq!(kept[field], counted["inbox"][field], "{field}: {kept}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

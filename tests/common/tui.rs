@@ -13,8 +13,8 @@ use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::outside::OutsideSettings;
 use outreach_tui::tui::resource::{
-    Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RangeMeetings, RangeReplies,
-    RecentReplies, UpcomingMeetings, loaded,
+    AllMeetings, Bots, Campaigns, Chain, Contacts, Exchanges, Meetings, RangeMeetings,
+    RangeReplies, RecentReplies, UpcomingMeetings, loaded,
 };
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
@@ -66,6 +66,7 @@ pub fn answer_for(fetch: &Fetch) -> Action {
         Slot::Chain => loaded::<Chain>(req_id, Ok(listed(chain()))),
         Slot::RangeReplies => loaded::<RangeReplies>(req_id, Ok(listed(exchanges()))),
         Slot::RangeMeetings => loaded::<RangeMeetings>(req_id, Ok(listed(meetings()))),
+        Slot::AllMeetings => loaded::<AllMeetings>(req_id, Ok(listed(meetings()))),
     }
 }
 

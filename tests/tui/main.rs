@@ -16,6 +16,7 @@ mod inbox;
 mod jumps;
 mod narrow;
 mod needs;
+mod observe;
 mod overlays;
 mod overview;
 mod rebinding;

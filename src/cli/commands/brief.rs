@@ -113,7 +113,7 @@ pub async fn run(global: &GlobalArgs, args: BriefArgs) -> Result<Exit, CliError>
 
     let Fetched { inbox, campaigns, bots, meetings } = fetch(&context.client).await?;
     warn_left_out(&context.term, inbox.skipped, "exchanges");
-    let (handled, snoozed) = triage(&context, &inbox.items, now);
+    let (_, handled, snoozed) = triage(&context, &inbox.items, now);
     // Who wrote last and the do-not-contact list are left unread: the brief does not say
     // what waits on you, only what changed (`outreach todo` says the rest).
     let on_dnc = |_: &crate::api::Party| None;

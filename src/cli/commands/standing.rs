@@ -103,6 +103,15 @@ async fn last_writers(
         .filter(|e| Category::of(&e.status).is_hot())
         .filter(|e| !facts.is_handled(e) && facts.snoozed_until(e).is_none())
         .collect();
+    latest_messages(context, &wanted).await
+}
+
+/// The latest message of each of these replies, from its chain (who wrote it, its first
+/// line, an absence); a chain that cannot be read is left out.
+pub(crate) async fn latest_messages(
+    context: &Context,
+    wanted: &[&Exchange],
+) -> HashMap<i64, Snippet> {
     let contacts: HashMap<i64, &str> =
         wanted.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
     let chains =

@@ -9,6 +9,7 @@ use crate::results::{Tally, Who};
 use crate::text::sanitize;
 use crate::tui::details::contact::custom_data_lines;
 use crate::tui::details::results::result_lines;
+use crate::tui::observe::BotHistory;
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::detail::{field, heading, styled_field, yes_no};
@@ -75,6 +76,33 @@ fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'st
     lines
 }
 
+/// Its health over time, as watch and the dashboard saw it (`crate::observe::history`,
+/// read off the UI thread when the detail opened).
+fn history_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
+    let theme = &state.env.theme;
+    let said = |text: String, style: Style| Line::from(Span::styled(format!("  {text}"), style));
+    let mut lines = vec![Line::from(""), heading("Health over time", theme)];
+    let read = match &state.org.observed.history {
+        Some((id, read)) if *id == bot.id => read.as_ref(),
+        _ => None,
+    };
+    match read {
+        Some(BotHistory::Kept(kept)) => {
+            lines.extend(kept.iter().map(|line| said(sanitize(line), theme.text)));
+        }
+        Some(BotHistory::NoneKept) => lines.push(said(
+            "no history kept yet (kept while `outreach watch` runs or the dashboard is open)"
+                .into(),
+            theme.dim,
+        )),
+        Some(BotHistory::Failed(error)) => {
+            lines.push(said(format!("not available ({})", sanitize(error)), theme.warning));
+        }
+        None => lines.push(said("reading…".into(), theme.dim)),
+    }
+    lines
+}
+
 /// The names of the campaigns a bot's replies and meetings came from.
 fn served(tally: &Tally, state: &AppState) -> String {
     if tally.campaigns.is_empty() {
@@ -124,6 +152,7 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         field("Onboarding shown", yes_no(bot.shown_onboarding), theme),
     ];
     lines.extend(health_lines(bot, standing, state));
+    lines.extend(history_lines(bot, state));
     let (tally, results) = result_lines(Who::Bot(bot.id), state);
     lines.extend(results);
     if let Some(tally) = tally {

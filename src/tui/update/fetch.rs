@@ -50,12 +50,22 @@ pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// The auto-refresh: the current pane, and the reply inbox wherever the user is, so new
-/// replies are noticed (its previous rows stay while it reloads).
+/// replies are noticed (its previous rows stay while it reloads), and what the dashboard's
+/// observer looks at.
 pub(crate) fn refresh_with_inbox(state: &mut AppState) -> Vec<Effect> {
     let mut effects = refresh_current(state);
-    let inbox_loading = resource::status(state, Slot::Exchanges).loading;
-    if !pane_slots(state).contains(&Slot::Exchanges) && !inbox_loading {
-        effects.extend(fetch(state, Slot::Exchanges));
+    // The observer's lists too (the inbox among them): a look compares them all fresh.
+    let mut more = vec![Slot::Exchanges];
+    for slot in crate::tui::update::observe::slots(state) {
+        if !more.contains(&slot) {
+            more.push(slot);
+        }
+    }
+    let shown = pane_slots(state);
+    for slot in more {
+        if !shown.contains(&slot) && !resource::status(state, slot).loading {
+            effects.extend(fetch(state, slot));
+        }
     }
     effects
 }
@@ -87,6 +97,11 @@ pub(crate) fn on_connected(
                     .filter(|slot| !slots.contains(slot))
                     .collect::<Vec<_>>(),
             );
+            for slot in crate::tui::update::observe::slots(state) {
+                if !slots.contains(&slot) {
+                    slots.push(slot);
+                }
+            }
             if !slots.contains(&Slot::Exchanges) {
                 slots.push(Slot::Exchanges);
             }
@@ -131,6 +146,7 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
             if slot == Slot::Exchanges {
                 effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state));
             }
+            effects.extend(crate::tui::update::observe::take(state));
         }
         Err(error) => {
             // The log keeps what the status bar cuts short; an ApiError never holds the key.

@@ -10,16 +10,6 @@ use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::state::{AppState, Connection};
 
-/// Whether the loaded replies are the whole inbox: not narrowed on the server to a
-/// campaign, some days or another group.
-pub(crate) fn whole_inbox(state: &AppState) -> bool {
-    let query = &state.panes.exchanges.query;
-    query.campaign_id.is_none()
-        && query.start_date.is_none()
-        && query.end_date.is_none()
-        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied)
-}
-
 pub(crate) fn take(state: &AppState) -> Option<Effect> {
     let Connection::Ready(info) = &state.server.connection else { return None };
     if info.key_source == KeySource::Demo {
@@ -38,4 +28,14 @@ pub(crate) fn take(state: &AppState) -> Option<Effect> {
         None => glance,
     };
     Some(Effect::SaveGlance(glance))
+}
+
+/// Whether the Exchanges list holds the whole reply inbox (not narrowed to a campaign or to
+/// some days), as `outreach watch` and `outreach status` read it.
+pub(crate) fn whole_inbox(state: &AppState) -> bool {
+    let query = &state.panes.exchanges.query;
+    query.campaign_id.is_none()
+        && query.start_date.is_none()
+        && query.end_date.is_none()
+        && query.group.as_ref().is_none_or(|group| *group == ExchangeGroup::Replied)
 }

@@ -73,6 +73,8 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     effects.extend(announce_arrivals(state));
     effects.extend(crate::tui::update::glance::take(state));
+    // The marks are known: a look can tell which hot replies wait.
+    effects.extend(crate::tui::update::observe::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
 }
@@ -390,34 +392,4 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
             .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), these, handled)))
     });
     search.into_iter().chain(writes).collect()
-}
-
-/// The reply in view: the open chain's, else the selected row's.
-pub(crate) fn reply_in_view(state: &AppState) -> Option<Exchange> {
-    if state.panes.pane != Pane::Exchanges {
-        return None;
-    }
-    if let Some(chain) = &state.panes.exchanges.chain {
-        return Some(chain.exchange.clone());
-    }
-    let index = state.panes.exchanges.list.selected_index()?;
-    state.org.store.exchanges.items().get(index).cloned()
-}
-
-/// The marked rows still in the list, in its order (none while a chain is open).
-pub(crate) fn marked_replies(state: &AppState) -> Vec<Exchange> {
-    if state.panes.pane != Pane::Exchanges || state.panes.exchanges.chain.is_some() {
-        return Vec::new();
-    }
-    let items = state.org.store.exchanges.items();
-    state
-        .panes
-        .exchanges
-        .list
-        .order()
-        .iter()
-        .filter_map(|&index| items.get(index as usize))
-        .filter(|exchange| state.org.inbox.marked.contains(&exchange.id))
-        .cloned()
-        .collect()
 }

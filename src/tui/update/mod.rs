@@ -7,6 +7,7 @@ mod fetch;
 mod first_look;
 mod forms;
 mod glance;
+mod in_view;
 mod inbox;
 mod jumps;
 mod keys;
@@ -14,6 +15,7 @@ mod login;
 mod mouse;
 mod navigate;
 mod needs;
+mod observe;
 mod outside;
 mod overlay;
 mod query;
@@ -59,6 +61,8 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(inbox::read_snippets(state));
+    // A bot detail that opened (a key, a jump, going back) wants its history.
+    effects.extend(observe::bot_history(state));
     effects
 }
 
@@ -106,6 +110,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
         Action::Local(answer) => inbox::on_local(state, answer),
+        Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),
         Action::Connected(result) => {
             outside::switch_landed(state);

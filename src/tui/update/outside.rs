@@ -371,6 +371,7 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
     // Nothing of the last organisation may show under the next one's name.
     crate::tui::update::jumps::forget(state);
     state.org.store = Store::default();
+    state.org.observed = Default::default();
     state.panes.campaigns = ListPane::default();
     state.panes.bots = ListPane::default();
     state.panes.contacts = ListPane::default();

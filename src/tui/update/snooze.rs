@@ -12,7 +12,8 @@ use crate::tui::command::Command;
 use crate::tui::snooze_prompt::{PromptKey, SnoozePrompt};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
-use crate::tui::update::inbox::{marked_replies, reply_in_view, set_snoozed};
+use crate::tui::update::in_view::{marked_replies, reply_in_view};
+use crate::tui::update::inbox::set_snoozed;
 use chrono::NaiveDate;
 use crossterm::event::KeyEvent;
 

@@ -13,7 +13,7 @@ use crate::tui::inbox::jobs::LocalJob;
 use crate::tui::inbox::team::{TeamAnswer, TeamJob, TeamView, Whose};
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::submit::feedback::Tone;
-use crate::tui::update::inbox::{marked_replies, reply_in_view};
+use crate::tui::update::in_view::{marked_replies, reply_in_view};
 use crate::tui::watched::Watched;
 
 use crate::tui::assign_picker::{AssignPicker, PickerKey};

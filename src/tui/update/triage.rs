@@ -13,9 +13,8 @@ use crate::tui::layout::list_rows;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
-use crate::tui::update::inbox::{
-    apply_handled, apply_snoozed, marked_replies, reply_in_view, set_handled,
-};
+use crate::tui::update::in_view::{marked_replies, reply_in_view};
+use crate::tui::update::inbox::{apply_handled, apply_snoozed, set_handled};
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     match command {

@@ -3,17 +3,12 @@
 //! `--check`, who wrote last in each hot reply.
 
 use super::row::Reply;
-use crate::api::{ApiError, Client, EmailMessage, Listed};
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
 use crate::clock::Zone;
 use crate::inbox::Snippet;
+pub(crate) use crate::inbox::chains;
 use crate::inbox::snippet::{latest_reply_line, summarise};
-use futures_util::stream::{self, StreamExt};
-use std::collections::HashMap;
-
-/// At most this many chains are asked for at once, as the dashboard does.
-const IN_FLIGHT: usize = 4;
 
 /// Sets each reply's snippet; a chain that cannot be read leaves it empty, with one warning
 /// saying how many.
@@ -74,17 +69,4 @@ pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
 fn learn(reply: &mut Reply, summary: Option<Snippet>) {
     reply.last = summary.as_ref().map(|snippet| snippet.last);
     reply.judge(summary.and_then(|snippet| snippet.back));
-}
-
-/// The chains of these exchanges, [`IN_FLIGHT`] requests at a time.
-pub(crate) async fn chains(
-    client: &Client,
-    ids: impl Iterator<Item = i64>,
-) -> HashMap<i64, Result<Listed<EmailMessage>, ApiError>> {
-    let wanted: Vec<i64> = ids.collect();
-    stream::iter(wanted)
-        .map(|id| async move { (id, client.email_chain(id).await) })
-        .buffer_unordered(IN_FLIGHT)
-        .collect()
-        .await
 }

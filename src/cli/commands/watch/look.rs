@@ -14,24 +14,25 @@ use crate::cli::commands::standing;
 use crate::cli::context::Context;
 use crate::clock::Zone;
 use crate::config::HooksConfig;
-use crate::inbox::Writer;
-use crate::inbox::snippet::summarise;
+use crate::glance::{Glance, MarkFacts};
+use crate::inbox::Snippet;
 use crate::inbox::{Category, Facts};
 use crate::local::{ObservedState, Scope, StateError};
 use crate::needs::Thresholds;
 use crate::needs::{Inputs, ReplyFacts};
-use crate::observe::{EventKind, Lists, Observation, Observer};
+use crate::observe::{Lists, Observation, Observer, text};
 use chrono::Duration;
 use chrono::Utc;
 use std::collections::{HashMap, HashSet};
 
 /// One profile being watched: its connection, its marks, its hooks, and what it keeps
-/// between looks (who wrote last in each old hot reply, so a chain is read once per move).
+/// between looks (the latest message of each old hot reply — who wrote it, an absence — so
+/// a chain is read once per move).
 pub struct Watched {
     pub context: Context,
     pub hooks: HooksConfig,
     scope: Scope,
-    writers: HashMap<i64, (Option<Timestamp>, Writer)>,
+    writers: HashMap<i64, (Option<Timestamp>, Snippet)>,
 }
 
 /// Why a look failed: the API (backed off and tried again) or the observed state.
@@ -65,11 +66,11 @@ impl Watched {
 
     /// Looks once and hands the lists to `observer`: the events it claimed, their text
     /// filled when the hooks ask for it.
-    pub async fn look(&mut self, observer: &Observer<'_>) -> Result<Observation, LookError> {
+    pub async fn look(&mut self, observer: &Observer) -> Result<Observation, LookError> {
         let Fetched { inbox, campaigns, bots, meetings } =
             fetch(&self.context.client).await.map_err(LookError::Api)?;
         let now = Utc::now();
-        let (handled, snoozed) = triage(&self.context, &inbox.items, now);
+        let (facts, handled, snoozed) = triage(&self.context, &inbox.items, now);
         let dnc = standing::on_dnc(&self.context, &inbox.items).await;
         let thresholds = self.context.session.needs;
         self.learn_writers(&inbox.items, &handled, now).await;
@@ -82,7 +83,7 @@ impl Watched {
             last: writers
                 .get(&exchange.id)
                 .filter(|(at, _)| *at == exchange.updated_at)
-                .map(|(_, writer)| *writer),
+                .map(|(_, snippet)| snippet.last),
         };
         let inputs = Inputs {
             exchanges: &inbox.items,
@@ -97,10 +98,31 @@ impl Watched {
         let lists = Lists { needs: &inputs, meetings: &meetings.items };
         // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
         let mut observation = observer.observe(&lists).map_err(LookError::State)?;
+        self.save_glance(&inputs, facts, observer.every());
         if self.hooks.include_text {
             self.fill_text(&mut observation, &inbox.items).await;
         }
         Ok(observation)
+    }
+
+    /// Keeps the inbox's numbers for the status line (`outreach status --format tmux`), as
+    /// `status` and the dashboard do: the marks as read this look, the chains read so far.
+    fn save_glance(&self, inputs: &Inputs<'_>, mut facts: MarkFacts, every: chrono::Duration) {
+        let moves: HashMap<i64, Option<Timestamp>> =
+            inputs.exchanges.iter().map(|e| (e.id, e.updated_at)).collect();
+        // Only chains read as the reply stands now: one that moved since may say otherwise.
+        let current = |(id, (at, snippet)): (&i64, &(Option<Timestamp>, Snippet))| {
+            (moves.get(id) == Some(at)).then(|| (*id, snippet.clone()))
+        };
+        facts.snippets = self.writers.iter().filter_map(current).collect();
+        let needs = crate::needs::needs(inputs);
+        let today = inputs.zone.date(inputs.now);
+        let glance =
+            Glance::of(self.profile(), inputs.exchanges, &facts, &needs, today, inputs.now)
+                .every(u64::try_from(every.num_seconds()).unwrap_or(60));
+        if let Err(error) = crate::glance::save(&glance) {
+            tracing::warn!(%error, "could not save the glance for the status line");
+        }
     }
 
     /// Who wrote last in the old hot replies not yet read at their current move (the chain
@@ -120,8 +142,8 @@ impl Watched {
         let learned = last_writers(&self.context, &unknown, thresholds, now).await;
         let moves: HashMap<i64, Option<Timestamp>> =
             inbox.iter().map(|e| (e.id, e.updated_at)).collect();
-        for (id, writer) in learned {
-            self.writers.insert(id, (moves.get(&id).copied().flatten(), writer));
+        for (id, snippet) in learned {
+            self.writers.insert(id, (moves.get(&id).copied().flatten(), snippet));
         }
         // Forget replies no longer in the inbox: the map stays the inbox's size.
         self.writers.retain(|id, _| moves.contains_key(id));
@@ -129,36 +151,12 @@ impl Watched {
 
     /// The first meaningful line of each reply an event is about (`include_text`).
     async fn fill_text(&self, observation: &mut Observation, inbox: &[Exchange]) {
-        let about_a_reply = |kind: EventKind| {
-            matches!(
-                kind,
-                EventKind::ReplyReceived
-                    | EventKind::CategoryChanged
-                    | EventKind::SlaBreached
-                    | EventKind::OptOutPending
-            )
-        };
-        let ids: Vec<i64> = observation
-            .events
-            .iter()
-            .filter(|event| about_a_reply(event.kind))
-            .filter_map(|event| event.exchange_id)
-            .collect();
+        let ids = text::wanted(&observation.events);
         if ids.is_empty() {
             return;
         }
-        let contacts: HashMap<i64, &str> =
-            inbox.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
         let read = chains(&self.context.client, ids.into_iter()).await;
-        for event in &mut observation.events {
-            let Some(id) = event.exchange_id.filter(|_| about_a_reply(event.kind)) else {
-                continue;
-            };
-            let chain = read.get(&id).and_then(|chain| chain.as_ref().ok());
-            let contact = contacts.get(&id).copied().unwrap_or_default();
-            let snippet = chain.and_then(|chain| summarise(&chain.items, contact, &Zone::Local));
-            event.text = snippet.map(|snippet| snippet.line).filter(|line| !line.is_empty());
-        }
+        text::fill(&mut observation.events, inbox, &read, &Zone::Local);
     }
 }
 
@@ -183,17 +181,17 @@ pub async fn fetch(client: &Client) -> Result<Fetched, ApiError> {
     Ok(Fetched { inbox: inbox?, campaigns: campaigns?, bots: bots?, meetings: meetings? })
 }
 
-/// The handled and the snoozed replies, as `todo` and `status` read the marks.
+/// The marks as `todo` and `status` read them (one reading), and the handled and the
+/// snoozed replies by them.
 pub fn triage(
     context: &Context,
     inbox: &[Exchange],
     now: chrono::DateTime<Utc>,
-) -> (HashSet<i64>, HashSet<i64>) {
+) -> (MarkFacts, HashSet<i64>, HashSet<i64>) {
     let facts = standing::marks(context, now);
-    (
-        inbox.iter().filter(|e| facts.is_handled(e)).map(|e| e.id).collect(),
-        inbox.iter().filter(|e| facts.snoozed_until(e).is_some()).map(|e| e.id).collect(),
-    )
+    let handled = inbox.iter().filter(|e| facts.is_handled(e)).map(|e| e.id).collect();
+    let snoozed = inbox.iter().filter(|e| facts.snoozed_until(e).is_some()).map(|e| e.id).collect();
+    (facts, handled, snoozed)
 }
 
 /// The observed state as watch opens it: a file that cannot be used is said once.
@@ -213,7 +211,7 @@ async fn last_writers(
     unhandled: &[&Exchange],
     thresholds: Thresholds,
     now: chrono::DateTime<Utc>,
-) -> HashMap<i64, Writer> {
+) -> HashMap<i64, Snippet> {
     let target = Duration::hours(i64::from(thresholds.hot_reply_hours));
     let old_enough = |at: Option<Timestamp>| at.is_some_and(|at| now - at.0 >= target);
     let wanted: Vec<&Exchange> = unhandled
@@ -221,14 +219,5 @@ async fn last_writers(
         .copied()
         .filter(|e| Category::of(&e.status).is_hot() && old_enough(e.updated_at))
         .collect();
-    let contacts: HashMap<i64, &str> =
-        wanted.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
-    let chains = chains(&context.client, wanted.iter().map(|e| e.id)).await;
-    chains
-        .into_iter()
-        .filter_map(|(id, chain)| {
-            let contact = contacts.get(&id)?;
-            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?.last))
-        })
-        .collect()
+    standing::latest_messages(context, &wanted).await
 }

@@ -80,11 +80,11 @@ pub async fn run(global: &GlobalArgs, args: WatchArgs) -> Result<Exit, CliError>
     let Some(first) = watched.first() else {
         return Err(CliError::usage("No profile to watch."));
     };
-    let state = look::open_observed(&first.context);
+    let state = std::sync::Arc::new(look::open_observed(&first.context));
     let zone = Zone::Local;
-    let observers: Vec<Observer<'_>> = watched
+    let observers: Vec<Observer> = watched
         .iter()
-        .map(|w| Observer::new(&state, w.scope().clone(), "watch", interval))
+        .map(|w| Observer::new(std::sync::Arc::clone(&state), w.scope().clone(), "watch", interval))
         .collect();
     let mut paces: Vec<Pace> = watched
         .iter()

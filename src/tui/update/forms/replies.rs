@@ -13,7 +13,7 @@ use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::update::forms::common::toast;
 use crate::tui::update::forms::{contact, conversion, dnc, start};
-use crate::tui::update::inbox::{marked_replies, reply_in_view};
+use crate::tui::update::in_view::{marked_replies, reply_in_view};
 
 pub(super) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     let marked = marked_replies(state);
