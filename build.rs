@@ -19,10 +19,25 @@ fn main() {
     if release && os == "linux" && env == "gnu" {
         println!("cargo:rustc-link-arg-bins=-no-pie");
         // The release binary aborts on a panic (`panic = "abort"`): nothing unwinds, so the
-        // lookup table over the unwind tables (`.eh_frame_hdr`, 119 KB) serves only a
-        // `RUST_BACKTRACE` trace, which in a stripped binary is bare addresses anyway; without
-        // it such a trace stops at its first frame. The tables themselves stay: the compiler
-        // emits them and only a nightly flag drops them.
+        // unwind tables (`.eh_frame`, 0.8 MB) and the lookup table over them
+        // (`.eh_frame_hdr`, 119 KB) serve only a `RUST_BACKTRACE` trace, which in a stripped
+        // binary is bare addresses anyway. The compiler emits the tables (only a nightly flag
+        // stops it, and the tests' `panic = "unwind"` needs them), so the linker leaves them
+        // out: a script added to its own puts `.eh_frame` in `/DISCARD/`. A panic still
+        // prints its message, runs the hook that gives the terminal back, and aborts; a
+        // requested backtrace is empty.
         println!("cargo:rustc-link-arg-bins=-Wl,--no-eh-frame-hdr");
+        if let Some(script) = discard_script() {
+            println!("cargo:rustc-link-arg-bins=-Wl,-T,{}", script.display());
+        }
     }
+}
+
+/// Writes the linker script that drops the unwind tables into `OUT_DIR`; `None` (the tables
+/// then stay) when it cannot be written.
+fn discard_script() -> Option<std::path::PathBuf> {
+    let script = std::path::Path::new(&std::env::var_os("OUT_DIR")?).join("discard-unwind.ld");
+    let text = "SECTIONS { /DISCARD/ : { *(.eh_frame) } } INSERT AFTER .text;\n";
+    std::fs::write(&script, text).ok()?;
+    Some(script)
 }
