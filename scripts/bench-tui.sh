@@ -6,7 +6,7 @@
 #  - the dashboard in a pseudo-terminal (scripts/measure-tui.py): press 6 -> all shown, the
 #    longest key wait while loading, keystroke -> filtered frame, keys after the load, RSS.
 #
-# Usage: scripts/bench-tui.sh [SCALE...]   (default: 1 10 100 300 1000)
+# Usage: [TEAM_DATABASE=URL] scripts/bench-tui.sh [SCALE...]   (default: 1 10 100 300 1000)
 # Needs hyperfine, curl, jq, python3 and GNU time. Uses target/release (build it first:
 # cargo build --release --bin outreach --example fetch_contacts). Results land in
 # target/bench-tui/scale-N.txt.
@@ -39,6 +39,13 @@ cleanup() {
 }
 trap cleanup EXIT
 export XDG_CONFIG_HOME=$scratch/config XDG_STATE_HOME=$scratch/state
+# TEAM_DATABASE=postgres://… : the same, with the profile's marks in that team store (the
+# dashboard then reads the team's marks every second and listens for teammates' changes).
+if [[ -n ${TEAM_DATABASE:-} ]]; then
+    mkdir -p "$scratch/config/outreach"
+    printf '[profiles.default.team]\ndatabase = "%s"\nme = "bench"\n' "$TEAM_DATABASE" \
+        >"$scratch/config/outreach/config.toml"
+fi
 
 for scale in "${scales[@]}"; do
     count=$((scale * 1000))
@@ -55,6 +62,9 @@ for scale in "${scales[@]}"; do
     base_url=${dashboard#OUTREACH_BASE_URL=}; base_url=${base_url%% *}
     key=${dashboard##*OUTREACH_API_KEY=}
     export OUTREACH_BASE_URL=$base_url OUTREACH_API_KEY=$key
+    if [[ -n ${TEAM_DATABASE:-} ]]; then
+        "$bin" team init >/dev/null
+    fi
     # curl reads the key from a file, so it is in no process's argv.
     (umask 077; printf 'X-API-Key: %s\n' "$key" >"$scratch/key.header")
     url=$base_url/api/v1/contacts

@@ -29,18 +29,34 @@ macro_rules! with_store {
     ($shared:expr, |$store:ident| $call:expr) => {{
         let shared: &Shared = $shared;
         let mut slot = shared.store.lock().await;
+        let mut refused = None;
         if slot.is_none() {
             match TeamStore::connect(&shared.target, &shared.keyring).await {
-                Ok(store) => *slot = Some(store),
-                Err(error) => *lock(&shared.away) = Some(error.to_string()),
+                Ok(store) => {
+                    *slot = Some(store);
+                    *lock(&shared.unusable) = None;
+                }
+                // A store that answers but cannot be used yet (no schema, an older or newer
+                // one) is not away: the call says why, and the status bar does not say
+                // "offline".
+                Err(error) => {
+                    if error.is_away() {
+                        *lock(&shared.away) = Some(error.to_string());
+                    } else {
+                        *lock(&shared.away) = None;
+                        *lock(&shared.unusable) = Some(error.to_string());
+                    }
+                    refused = Some(error);
+                }
             }
         }
-        match slot.as_ref() {
-            None => Err(TeamError::Unreachable {
+        match (refused, slot.as_ref()) {
+            (Some(error), _) => Err(error),
+            (None, None) => Err(TeamError::Unreachable {
                 url: shared.target.shown(),
                 reason: lock(&shared.away).clone().unwrap_or_default(),
             }),
-            Some($store) => {
+            (None, Some($store)) => {
                 let result = $call.await;
                 match &result {
                     Err(error) if error.is_away() => {
@@ -67,6 +83,9 @@ const RETRY: Duration = Duration::from_secs(2);
 pub struct Health {
     /// Why the store is away; `None` when it answers.
     pub away: Option<String>,
+    /// Why a store that answers cannot be used yet (no schema: `outreach team init`; an
+    /// older or newer schema).
+    pub unusable: Option<String>,
     /// Marks in the outbox for it.
     pub waiting: usize,
 }
@@ -87,6 +106,7 @@ struct Shared {
     bindings: Mutex<HashMap<Scope, OrgName>>,
     version: AtomicI64,
     away: Mutex<Option<String>>,
+    unusable: Mutex<Option<String>>,
     /// Marks that waited and were not taken, in words, until someone is told.
     untold: Mutex<Vec<String>>,
 }
@@ -116,6 +136,7 @@ impl BlockingTeam {
             bindings: Mutex::new(HashMap::new()),
             version: AtomicI64::new(0),
             away: Mutex::new(None),
+            unusable: Mutex::new(None),
             untold: Mutex::new(Vec::new()),
         });
         runtime.spawn(keep_listening(Arc::clone(&shared)));
@@ -136,6 +157,7 @@ impl BlockingTeam {
     pub fn health(&self) -> Health {
         Health {
             away: lock(&self.shared.away).clone(),
+            unusable: lock(&self.shared.unusable).clone(),
             waiting: self.shared.outbox.count(self.shared.target.url.as_str()),
         }
     }

@@ -66,7 +66,7 @@ impl TeamView {
             bound: false,
             members: Vec::new(),
             marks: HashMap::new(),
-            health: Health { away: None, waiting: 0 },
+            health: Health { away: None, unusable: None, waiting: 0 },
             version: None,
             whose,
             shares: Vec::new(),
@@ -138,6 +138,13 @@ pub enum TeamAnswer {
         /// Not taken, with why ("Bob assigned this to Carl a moment ago").
         refused: Vec<(i64, String)>,
     },
+    /// The marks could not be read at this version and health: asked again once either
+    /// moves, not every second.
+    Unread {
+        version: i64,
+        health: Health,
+        message: String,
+    },
     Failed(String),
 }
 
@@ -161,9 +168,11 @@ impl TeamJob {
                     Ok((marks, members)) => {
                         TeamAnswer::Marks { scope, version, marks, members, health: team.health() }
                     }
-                    Err(error) => {
-                        TeamAnswer::Failed(format!("The team's marks could not be read ({error})."))
-                    }
+                    Err(error) => TeamAnswer::Unread {
+                        version,
+                        health,
+                        message: format!("The team's marks could not be read ({error})."),
+                    },
                 })
             }
             TeamJob::Assign { scope, replies, to } => {

@@ -130,6 +130,13 @@ pub(crate) fn on_answer(state: &mut AppState, answer: TeamAnswer) -> Vec<Effect>
             let tone = if refused.is_empty() { Tone::Success } else { Tone::Warning };
             state.show_toast(tone, format!("{}.", said.join("; ")));
         }
+        TeamAnswer::Unread { version, health, message } => {
+            tracing::warn!(%message, "team store");
+            if let Some(team) = Watched::quietly(&mut state.org).inbox.team.as_mut() {
+                (team.version, team.health) = (Some(version), health);
+            }
+            state.transient.notice = Some(sanitize(&message));
+        }
         TeamAnswer::Failed(message) => {
             tracing::warn!(%message, "team store");
             state.transient.notice = Some(sanitize(&message));

@@ -97,7 +97,10 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
 /// while it does.
 fn team_words(state: &AppState) -> Option<String> {
     let team = state.org.inbox.team.as_ref()?;
-    team.health.away.as_ref()?;
+    if team.health.away.is_none() {
+        // Answers, but cannot be used yet: the reason says what to run.
+        return team.health.unusable.as_ref().map(|why| crate::text::sanitize(why));
+    }
     let waiting = team.health.waiting;
     Some(match waiting {
         0 => "team store offline".to_string(),
