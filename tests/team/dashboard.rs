@@ -86,3 +86,55 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
     ann.send("q");
     assert_eq!(ann.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// The store stops while a dashboard and the command line work: the dashboard says it is
+/// offline with its marks waiting, both keep marking, and when the server is back every
+/// mark is in the store exactly once (its history one row each).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn marks_made_in_the_dashboard_and_the_cli_during_an_outage_arrive_once() {
+    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
+    let mut outage = super::outage::Turn::take();
+    let url = pg::fresh_database(&server).await;
+    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
+    let team = format!("[profiles.default.team]\ndatabase = \"{url}\"\nme = \"{{me}}\"\n");
+    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    bob.write_config(&team.replace("{me}", "bob"));
+    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    let listed = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let ids: Vec<String> =
+        listed.as_array().unwrap().iter().map(|r| r["id"].as_i64().unwrap().to_string()).collect();
+
+    let home = Isolated::new();
+    home.write_config(&format!(
+        "[profiles.default]\nbase_url = \"{}\"\n{}",
+        sim.base_url,
+        team.replace("{me}", "ann")
+    ));
+    let key = sim.orgs[0].admin_key.expose().to_string();
+    let mut ann = Pty::spawn_in(&home, &[], 120, 40, &[("OUTREACH_API_KEY", &key)]);
+    ann.wait_for("campaigns in all");
+    ann.send("3");
+    ann.wait_for("Team");
+
+    outage.stop();
+    // The first row is the newest reply: ids[0].
+    ann.send("e");
+    ann.wait_until("the outbox in the status bar", SHOWN, |s| {
+        s.contains("team store offline · 1 mark waiting")
+    });
+    let queued = bob.run(&["replies", "handle", &ids[2]]).await;
+    queued.expect(0);
+    assert!(queued.stderr.contains("away"), "{}", queued.stderr);
+
+    outage.start();
+    ann.wait_until("the store back", Duration::from_secs(30), |s| !s.contains("offline"));
+    bob.run(&["team", "status"]).await.expect(0);
+    for (id, who) in [(&ids[0], "ann"), (&ids[2], "bob")] {
+        let history = bob.run(&["replies", "history", id]).await.expect(0).stdout.clone();
+        let lines: Vec<&str> = history.lines().collect();
+        assert_eq!(lines.len(), 1, "one row for reply {id}: {history}");
+        assert!(lines[0].contains(&format!("{who}  handled")), "{history}");
+    }
+    ann.send("q");
+    assert_eq!(ann.exit_code(Duration::from_secs(10)), 0);
+}
