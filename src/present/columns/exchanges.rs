@@ -178,7 +178,7 @@ pub(crate) fn cli() -> Vec<Col> {
 }
 
 /// "Away until Tue 3 Dec", or "Away (no return date)" when the notice gives none.
-fn away_words(until: Option<chrono::NaiveDate>) -> String {
+pub(crate) fn away_words(until: Option<chrono::NaiveDate>) -> String {
     match until {
         Some(day) => format!("Away until {}", day.format("%a %-d %b")),
         None => "Away (no return date)".into(),

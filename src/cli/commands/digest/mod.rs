@@ -14,7 +14,7 @@ use crate::cli::output::streams::{warn, warn_left_out, warn_skipped, write_stdou
 use crate::clock::Zone;
 use crate::digest::{BotChanges, Digest, Inputs};
 use crate::inbox::Category;
-use crate::inbox::snippet::latest_reply_line;
+use crate::inbox::snippet::{latest_reply_line, summarise};
 use crate::results::{Basis, Window};
 use chrono::{Local, NaiveDate, Utc};
 use clap::{Args, ValueEnum};
@@ -100,7 +100,8 @@ pub async fn run(global: &GlobalArgs, args: DigestArgs) -> Result<Exit, CliError
 }
 
 /// The contact's latest line in each hot reply that came in over the window, from its
-/// chain; a chain that cannot be read leaves the line out.
+/// chain — for an automatic absence notice, until when they are away, as the dashboard's
+/// inbox says it (a notice is no answer); a chain that cannot be read leaves the line out.
 async fn hot_snippets(
     context: &Context,
     inbox: &[crate::api::Exchange],
@@ -115,7 +116,13 @@ async fn hot_snippets(
         .into_iter()
         .filter_map(|(id, chain)| {
             let contact = contacts.get(&id)?;
-            Some((id, latest_reply_line(&chain.ok()?.items, contact)?))
+            let messages = &chain.ok()?.items;
+            let away = summarise(messages, contact, &Zone::Local).and_then(|latest| latest.away);
+            if let Some(away) = away {
+                let words = crate::present::columns::exchanges::away_words(away.until);
+                return Some((id, format!("{words} (an automatic reply)")));
+            }
+            Some((id, latest_reply_line(messages, contact)?))
         })
         .collect()
 }
