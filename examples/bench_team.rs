@@ -148,13 +148,16 @@ async fn run(options: &Options) -> Result<bool, String> {
     let (stop, stopped) = watch::channel(false);
     let mut dashboards = Vec::new();
     let mut counts = Vec::new();
+    // Rung by a dashboard each time it hears a mark: the end waits on it, not on a clock.
+    let heard = Arc::new(tokio::sync::Notify::new());
     for d in 0..options.dashboards {
         let changes = listen(&target(&url, &format!("dash{d}"))?, &no_keyring())
             .await
             .map_err(|error| error.to_string())?;
         let count = Arc::new(AtomicUsize::new(0));
         counts.push(Arc::clone(&count));
-        dashboards.push(tokio::spawn(dashboard(changes, count, stopped.clone())));
+        let heard = Arc::clone(&heard);
+        dashboards.push(tokio::spawn(dashboard(changes, count, heard, stopped.clone())));
     }
 
     let began = Instant::now();
@@ -184,11 +187,11 @@ async fn run(options: &Options) -> Result<bool, String> {
     }
     let wall = began.elapsed();
     // Every dashboard has every mark, or 30 s have passed since the last commit.
-    let end = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < end
-        && counts.iter().any(|count| count.load(Ordering::SeqCst) < made.len())
-    {
-        tokio::time::sleep(Duration::from_millis(5)).await;
+    let end = tokio::time::Instant::now() + Duration::from_secs(30);
+    while counts.iter().any(|count| count.load(Ordering::SeqCst) < made.len()) {
+        if tokio::time::timeout_at(end, heard.notified()).await.is_err() {
+            break;
+        }
     }
     let _ = stop.send(true);
     let mut told = Vec::new();
@@ -214,6 +217,7 @@ async fn fresh_database(server: &str) -> Result<String, String> {
 async fn dashboard(
     mut changes: outreach_tui::team::Changes,
     count: Arc<AtomicUsize>,
+    heard: Arc<tokio::sync::Notify>,
     mut stop: watch::Receiver<bool>,
 ) -> Told {
     let mut told = Told::new();
@@ -223,6 +227,8 @@ async fn dashboard(
                 Some(change) => {
                     told.insert(change.exchange, (change.what, change.who, Instant::now()));
                     count.store(told.len(), Ordering::SeqCst);
+                    // A permit is kept when nobody waits yet: no mark heard is missed.
+                    heard.notify_one();
                 }
                 None => return told,
             },

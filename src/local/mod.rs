@@ -8,6 +8,7 @@
 //! Every call blocks on SQLite: the dashboard runs them off its UI thread.
 
 mod book;
+mod db;
 mod error;
 mod observed;
 mod open;
@@ -22,10 +23,9 @@ pub use observed::{
 
 use crate::api::Timestamp;
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The schema version this build writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i64 = schema::CURRENT;
@@ -102,9 +102,7 @@ pub fn is_new(mark: Option<&Mark>, updated_at: Option<Timestamp>, first_use: Tim
 
 /// One open state database, shared by threads (the connection is behind a mutex).
 pub struct LocalState {
-    connection: Mutex<Option<Connection>>,
-    /// The file behind it; `None` in memory.
-    path: Option<PathBuf>,
+    db: db::Db,
 }
 
 impl LocalState {
@@ -127,22 +125,17 @@ impl LocalState {
     /// Opens the state file at `path`, as [`LocalState::open_default`] does.
     pub fn open_at(path: &Path) -> (LocalState, Option<String>) {
         let (connection, warning) = open::open_file(path, &schema::MARKS);
-        let on_file = connection_is_file(connection.as_ref());
-        let state = LocalState {
-            connection: Mutex::new(connection),
-            path: on_file.then(|| path.to_owned()),
-        };
-        (state, warning)
+        (LocalState { db: db::Db::new(connection, Some(path)) }, warning)
     }
 
     /// A state that lasts this run only (tests, `--demo`, and the fallback of a bad file).
     pub fn in_memory() -> LocalState {
-        LocalState { connection: Mutex::new(open::memory(&schema::MARKS)), path: None }
+        LocalState { db: db::Db::new(open::memory(&schema::MARKS), None) }
     }
 
     /// The file the marks are kept in; `None` when they last this run only.
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.db.path()
     }
 
     /// When this scope was first used (recorded now on the first call). Activity older than
@@ -153,7 +146,7 @@ impl LocalState {
 
     /// [`LocalState::first_use`] with the clock given (tests).
     pub fn first_use_at(&self, scope: &Scope, now: Timestamp) -> Result<Timestamp, StateError> {
-        self.with(|connection| {
+        self.db.with(|connection| {
             let id = scope_id(connection, scope, now)?;
             let first: i64 = connection.query_row(
                 "SELECT first_use FROM scopes WHERE id = ?1",
@@ -166,8 +159,8 @@ impl LocalState {
 
     /// Every exchange of this scope that has a mark, by exchange id.
     pub fn marks(&self, scope: &Scope) -> Result<HashMap<i64, Mark>, StateError> {
-        self.with(|connection| {
-            let Some(id) = existing_scope_id(connection, scope)? else {
+        self.db.with(|connection| {
+            let Some(id) = db::existing_scope_id(connection, &scope.profile, &scope.org)? else {
                 return Ok(HashMap::new());
             };
             let mut statement = connection.prepare_cached(
@@ -192,7 +185,7 @@ impl LocalState {
     /// to the file (SQLite's `PRAGMA data_version`; this connection's own writes leave it
     /// be): a cheap question a dashboard asks every second before reading the marks again.
     pub fn data_version(&self) -> Result<i64, StateError> {
-        self.with(|connection| {
+        self.db.with(|connection| {
             Ok(connection.query_row("PRAGMA data_version", [], |row| row.get(0))?)
         })
     }
@@ -264,8 +257,8 @@ impl LocalState {
     /// Snippet metadata: the `updated_at` at which each exchange's snippet was last fetched.
     /// The snippet text itself is never stored.
     pub fn snippet_fetched(&self, scope: &Scope) -> Result<HashMap<i64, Timestamp>, StateError> {
-        self.with(|connection| {
-            let Some(id) = existing_scope_id(connection, scope)? else {
+        self.db.with(|connection| {
+            let Some(id) = db::existing_scope_id(connection, &scope.profile, &scope.org)? else {
                 return Ok(HashMap::new());
             };
             let mut statement = connection.prepare_cached(
@@ -301,35 +294,13 @@ impl LocalState {
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Connection>> {
-        // A panic while holding the lock leaves the connection itself sound (SQLite rolls back
-        // an unfinished transaction), so the next caller may go on using it.
-        self.connection.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn with<T>(
-        &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, StateError>,
-    ) -> Result<T, StateError> {
-        let mut guard = self.lock();
-        let connection = guard.as_mut().ok_or(StateError::Unavailable)?;
-        work(connection)
-    }
-
     /// Runs `work` in one immediate write transaction on the scope's id.
     fn write(
         &self,
         scope: &Scope,
         work: impl FnOnce(&rusqlite::Transaction<'_>, i64) -> Result<(), StateError>,
     ) -> Result<(), StateError> {
-        self.with(|connection| {
-            let transaction =
-                connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            let id = scope_id(&transaction, scope, Timestamp(Utc::now()))?;
-            work(&transaction, id)?;
-            transaction.commit()?;
-            Ok(())
-        })
+        self.db.write(|connection| scope_id(connection, scope, Timestamp(Utc::now())), work)
     }
 }
 
@@ -340,21 +311,7 @@ fn scope_id(connection: &Connection, scope: &Scope, now: Timestamp) -> Result<i6
          ON CONFLICT (profile, org) DO NOTHING",
         params![scope.profile, scope.org, to_micros(now)],
     )?;
-    existing_scope_id(connection, scope)?.ok_or(StateError::Unavailable)
-}
-
-fn existing_scope_id(connection: &Connection, scope: &Scope) -> Result<Option<i64>, StateError> {
-    Ok(connection
-        .query_row(
-            "SELECT id FROM scopes WHERE profile = ?1 AND org = ?2",
-            params![scope.profile, scope.org],
-            |row| row.get(0),
-        )
-        .optional()?)
-}
-
-fn connection_is_file(connection: Option<&Connection>) -> bool {
-    connection.and_then(Connection::path).is_some_and(|path| !path.is_empty())
+    db::existing_scope_id(connection, &scope.profile, &scope.org)?.ok_or(StateError::Unavailable)
 }
 
 fn to_micros(at: Timestamp) -> i64 {

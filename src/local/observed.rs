@@ -9,13 +9,13 @@
 //! their marks again each time a watch looked; and a snapshot is rewritten whole when it
 //! changes, which would grow the marks' WAL for nothing. Ids, statuses and times only.
 
+use super::db::{Db, existing_scope_id};
 use super::open;
 use super::schema::Schema;
 use super::{Scope, StateError, dir};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
-use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::path::Path;
 
 /// The name of the file inside [`dir`].
 pub const OBSERVED_FILE: &str = "observed.sqlite3";
@@ -102,8 +102,7 @@ pub struct Span {
 
 /// The open file, shared by threads.
 pub struct ObservedState {
-    connection: Mutex<Option<Connection>>,
-    path: Option<PathBuf>,
+    db: Db,
 }
 
 impl ObservedState {
@@ -124,26 +123,16 @@ impl ObservedState {
 
     pub fn open_at(path: &Path) -> (ObservedState, Option<String>) {
         let (connection, warning) = open::open_file(path, &OBSERVED);
-        let connection = connection.map(small_cache);
-        let on_file =
-            connection.as_ref().and_then(Connection::path).is_some_and(|path| !path.is_empty());
-        let state = ObservedState {
-            connection: Mutex::new(connection),
-            path: on_file.then(|| path.to_owned()),
-        };
-        (state, warning)
+        (ObservedState { db: Db::new(connection.map(small_cache), Some(path)) }, warning)
     }
 
     pub fn in_memory() -> ObservedState {
-        ObservedState {
-            connection: Mutex::new(open::memory(&OBSERVED).map(small_cache)),
-            path: None,
-        }
+        ObservedState { db: Db::new(open::memory(&OBSERVED).map(small_cache), None) }
     }
 
     /// The file; `None` when what is observed lasts this run only.
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.db.path()
     }
 
     /// The scope's snapshot kept in `slot` (the observer's is [`LATEST`]; a "while you were
@@ -154,7 +143,7 @@ impl ObservedState {
         scope: &Scope,
         slot: &str,
     ) -> Result<Option<(DateTime<Utc>, String)>, StateError> {
-        self.with(|connection| {
+        self.db.with(|connection| {
             Ok(connection
                 .query_row(
                     "SELECT s.taken_at, s.body FROM snapshots s JOIN scopes c ON c.id = s.scope
@@ -203,7 +192,7 @@ impl ObservedState {
         body: impl FnOnce() -> String,
     ) -> Result<(), StateError> {
         let slot = format!("{DAY_SLOT}{}", taken_at.date_naive());
-        let kept = self.with(|connection| {
+        let kept = self.db.with(|connection| {
             Ok(connection
                 .query_row(
                     "SELECT 1 FROM snapshots s JOIN scopes c ON c.id = s.scope
@@ -238,8 +227,10 @@ impl ObservedState {
         &self,
         scope: &Scope,
     ) -> Result<Vec<(String, DateTime<Utc>)>, StateError> {
-        self.with(|connection| {
-            let Some(id) = existing_scope(connection, scope)? else { return Ok(Vec::new()) };
+        self.db.with(|connection| {
+            let Some(id) = existing_scope_id(connection, &scope.profile, &scope.org)? else {
+                return Ok(Vec::new());
+            };
             let mut statement = connection.prepare_cached(
                 "SELECT slot, taken_at FROM snapshots WHERE scope = ?1 ORDER BY taken_at",
             )?;
@@ -317,8 +308,8 @@ impl ObservedState {
         bot: i64,
         since: DateTime<Utc>,
     ) -> Result<Vec<BotTransition>, StateError> {
-        self.with(|connection| {
-            let Some(id) = existing_scope(connection, scope)? else { return Ok(Vec::new()) };
+        self.db.with(|connection| {
+            let Some(id) = existing_scope_id(connection, &scope.profile, &scope.org)? else { return Ok(Vec::new()) };
             let mut statement = connection.prepare_cached(
                 "SELECT at, from_state, to_state, sending FROM bot_transitions
                  WHERE scope = ?1 AND bot = ?2 AND at >= coalesce(
@@ -370,8 +361,10 @@ impl ObservedState {
 
     /// The spans that end at or after `since`, oldest first.
     pub fn spans(&self, scope: &Scope, since: DateTime<Utc>) -> Result<Vec<Span>, StateError> {
-        self.with(|connection| {
-            let Some(id) = existing_scope(connection, scope)? else { return Ok(Vec::new()) };
+        self.db.with(|connection| {
+            let Some(id) = existing_scope_id(connection, &scope.profile, &scope.org)? else {
+                return Ok(Vec::new());
+            };
             let mut statement = connection.prepare_cached(
                 "SELECT started, ended FROM observed_spans WHERE scope = ?1 AND ended >= ?2
                  ORDER BY started",
@@ -395,7 +388,7 @@ impl ObservedState {
     /// how many announced ids went.
     pub fn prune(&self, now: DateTime<Utc>) -> Result<usize, StateError> {
         let cutoff = (now - Duration::days(KEPT_DAYS)).timestamp_micros();
-        self.with(|connection| {
+        self.db.with(|connection| {
             let transaction =
                 connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let gone = transaction.execute("DELETE FROM announced WHERE at < ?1", [cutoff])?;
@@ -413,23 +406,9 @@ impl ObservedState {
 
     /// How many announced ids are kept, in all scopes (the bench's bounded-growth check).
     pub fn announced_count(&self) -> Result<i64, StateError> {
-        self.with(|connection| {
+        self.db.with(|connection| {
             Ok(connection.query_row("SELECT count(*) FROM announced", [], |row| row.get(0))?)
         })
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Option<Connection>> {
-        // SQLite rolls back what a panicking holder left unfinished: the connection is sound.
-        self.connection.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn with<T>(
-        &self,
-        work: impl FnOnce(&mut Connection) -> Result<T, StateError>,
-    ) -> Result<T, StateError> {
-        let mut guard = self.lock();
-        let connection = guard.as_mut().ok_or(StateError::Unavailable)?;
-        work(connection)
     }
 
     fn write(
@@ -437,18 +416,7 @@ impl ObservedState {
         scope: &Scope,
         work: impl FnOnce(&rusqlite::Transaction<'_>, i64) -> Result<(), StateError>,
     ) -> Result<(), StateError> {
-        self.with(|connection| {
-            let transaction =
-                connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            transaction.execute(
-                "INSERT INTO scopes (profile, org) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
-                params![scope.profile, scope.org],
-            )?;
-            let id = existing_scope(&transaction, scope)?.ok_or(StateError::Unavailable)?;
-            work(&transaction, id)?;
-            transaction.commit()?;
-            Ok(())
-        })
+        self.db.write(|connection| made_scope(connection, scope), work)
     }
 }
 
@@ -462,14 +430,13 @@ fn small_cache(connection: Connection) -> Connection {
     connection
 }
 
-fn existing_scope(connection: &Connection, scope: &Scope) -> Result<Option<i64>, StateError> {
-    Ok(connection
-        .query_row(
-            "SELECT id FROM scopes WHERE profile = ?1 AND org = ?2",
-            params![scope.profile, scope.org],
-            |row| row.get(0),
-        )
-        .optional()?)
+/// The scope's row id, making the row on first sight.
+fn made_scope(connection: &Connection, scope: &Scope) -> Result<i64, StateError> {
+    connection.execute(
+        "INSERT INTO scopes (profile, org) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+        params![scope.profile, scope.org],
+    )?;
+    existing_scope_id(connection, &scope.profile, &scope.org)?.ok_or(StateError::Unavailable)
 }
 
 fn from_micros(micros: i64) -> Option<DateTime<Utc>> {
