@@ -7,30 +7,37 @@ use super::pg;
 use crate::common::cli::Outreach;
 use crate::common::home::Isolated;
 use crate::common::pty::Pty;
-use outreach_tui::sim::{self, SimOptions};
+use outreach_tui::sim::{self, SimHandle, SimOptions};
 use std::time::Duration;
 
 /// Long enough for a slow machine; the marks are read every second.
 const SHOWN: Duration = Duration::from_secs(20);
 
-// Many threads: the simulator answers while the test waits on the terminal.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways() {
-    let Some(url) = pg::database().await else { return };
+/// Bob on the command line and Ann's dashboard in a terminal, on the Exchanges pane, one team
+/// store at `url` (its schema made by Bob, Ann in the team); the replies as Bob lists them,
+/// newest first, with their contacts' first names. Bind every field: the simulator and the
+/// home must live as long as the test.
+struct Two {
+    _sim: SimHandle,
+    _home: Isolated,
+    bob: Outreach,
+    ann: Pty,
+    replies: Vec<(i64, String)>,
+}
+
+async fn two_people(url: &str) -> Two {
     let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
     let team = format!("[profiles.default.team]\ndatabase = \"{url}\"\nme = \"{{me}}\"\n");
     let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
     bob.write_config(&team.replace("{me}", "bob"));
     bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
     let listed = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
-    let replies: Vec<(i64, String)> = listed
+    let replies = listed
         .as_array()
         .unwrap()
         .iter()
         .map(|r| (r["id"].as_i64().unwrap(), r["contact"]["first_name"].as_str().unwrap().into()))
         .collect();
-    let (first, second) = (replies[0].0.to_string(), replies[1].0.to_string());
-
     let home = Isolated::new();
     home.write_config(&format!(
         "[profiles.default]\nbase_url = \"{}\"\n{}",
@@ -42,6 +49,15 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
     ann.wait_for("campaigns in all");
     ann.send("3");
     ann.wait_for("Team");
+    Two { _sim: sim, _home: home, bob, ann, replies }
+}
+
+// Many threads: the simulator answers while the test waits on the terminal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways() {
+    let Some(url) = pg::database().await else { return };
+    let Two { _sim, _home, bob, mut ann, replies } = two_people(&url).await;
+    let (first, second) = (replies[0].0.to_string(), replies[1].0.to_string());
 
     bob.run(&["replies", "assign", &first, "--to", "ann", "--yes"]).await.expect(0);
     let screen = ann.wait_until("the assignment", SHOWN, |s| s.contains("→ you"));
@@ -95,26 +111,8 @@ async fn marks_made_in_the_dashboard_and_the_cli_during_an_outage_arrive_once() 
     let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
     let mut outage = super::outage::Turn::take();
     let url = pg::fresh_database(&server).await;
-    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
-    let team = format!("[profiles.default.team]\ndatabase = \"{url}\"\nme = \"{{me}}\"\n");
-    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
-    bob.write_config(&team.replace("{me}", "bob"));
-    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
-    let listed = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
-    let ids: Vec<String> =
-        listed.as_array().unwrap().iter().map(|r| r["id"].as_i64().unwrap().to_string()).collect();
-
-    let home = Isolated::new();
-    home.write_config(&format!(
-        "[profiles.default]\nbase_url = \"{}\"\n{}",
-        sim.base_url,
-        team.replace("{me}", "ann")
-    ));
-    let key = sim.orgs[0].admin_key.expose().to_string();
-    let mut ann = Pty::spawn_in(&home, &[], 120, 40, &[("OUTREACH_API_KEY", &key)]);
-    ann.wait_for("campaigns in all");
-    ann.send("3");
-    ann.wait_for("Team");
+    let Two { _sim, _home, bob, mut ann, replies } = two_people(&url).await;
+    let ids: Vec<String> = replies.iter().map(|(id, _)| id.to_string()).collect();
 
     outage.stop();
     // The first row is the newest reply: ids[0].
