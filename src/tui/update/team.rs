@@ -204,18 +204,18 @@ fn targets(state: &AppState) -> Vec<Exchange> {
     reply_in_view(state).into_iter().collect()
 }
 
-fn no_team(state: &mut AppState) {
-    state.transient.notice = Some(
-        "Assigning needs a team store: add [profiles.NAME.team] with database and me to the \
+/// `what` ("Assigning", "Listing mine or unassigned") needs a team store: how to set one up.
+fn no_team(state: &mut AppState, what: &str) {
+    state.transient.notice = Some(format!(
+        "{what} needs a team store: add [profiles.NAME.team] with database and me to the \
          config file (see `outreach team init --help`)."
-            .into(),
-    );
+    ));
 }
 
 /// The assign key: a list of the team (me first, nobody last) for the marked replies,
 /// else the one in view.
 pub(crate) fn open_picker(state: &mut AppState) {
-    let Some(team) = state.org.inbox.team.as_ref() else { return no_team(state) };
+    let Some(team) = state.org.inbox.team.as_ref() else { return no_team(state, "Assigning") };
     let replies = targets(state);
     let Some(first) = replies.first() else {
         state.transient.notice =
@@ -280,7 +280,7 @@ pub(crate) fn from_palette(state: &mut AppState, to: &str) -> Result<Vec<Effect>
 /// Assigns the marked replies (else the one in view) to me.
 pub(crate) fn assign_to_me(state: &mut AppState) -> Vec<Effect> {
     let Some(me) = state.org.inbox.team.as_ref().map(|team| team.me.clone()) else {
-        no_team(state);
+        no_team(state, "Assigning");
         return Vec::new();
     };
     let ids: Vec<i64> = targets(state).iter().map(|reply| reply.id).collect();
@@ -309,7 +309,7 @@ fn assign(state: &mut AppState, ids: &[i64], to: Option<String>) -> Vec<Effect> 
 /// The whose key: everyone's replies → mine → unassigned → everyone's.
 pub(crate) fn cycle_whose(state: &mut AppState) -> Vec<Effect> {
     let Some(team) = state.org.inbox.team_mut() else {
-        no_team(state);
+        no_team(state, "Listing mine or unassigned");
         return Vec::new();
     };
     team.whose = team.whose.next();
