@@ -35,6 +35,7 @@ macro_rules! with_store {
                 Ok(store) => {
                     *slot = Some(store);
                     *lock(&shared.unusable) = None;
+                    *lock(&shared.refused_at) = None;
                 }
                 // A store that answers but cannot be used yet (no schema, an older or newer
                 // one) is not away: the call says why, and the status bar does not say
@@ -42,6 +43,7 @@ macro_rules! with_store {
                 Err(error) => {
                     if error.is_away() {
                         *lock(&shared.away) = Some(error.to_string());
+                        *lock(&shared.refused_at) = Some(std::time::Instant::now());
                     } else {
                         *lock(&shared.away) = None;
                         *lock(&shared.unusable) = Some(error.to_string());
@@ -106,9 +108,15 @@ struct Shared {
     bindings: Mutex<HashMap<Scope, OrgName>>,
     version: AtomicI64,
     away: Mutex<Option<String>>,
+    /// When a connection was last refused for the store being away: marks made just after
+    /// it queue at once instead of each waiting for another refusal (a host that drops
+    /// packets takes the whole connect timeout to refuse).
+    refused_at: Mutex<Option<std::time::Instant>>,
     unusable: Mutex<Option<String>>,
     /// Marks that waited and were not taken, in words, until someone is told.
     untold: Mutex<Vec<String>>,
+    /// How many marks that waited were taken, until someone is told.
+    sent_untold: Mutex<usize>,
 }
 
 /// A team store behind blocking calls; implements [`TriageStore`].
@@ -136,8 +144,10 @@ impl BlockingTeam {
             bindings: Mutex::new(HashMap::new()),
             version: AtomicI64::new(0),
             away: Mutex::new(None),
+            refused_at: Mutex::new(None),
             unusable: Mutex::new(None),
             untold: Mutex::new(Vec::new()),
+            sent_untold: Mutex::new(0),
         });
         runtime.spawn(keep_listening(Arc::clone(&shared)));
         Ok(BlockingTeam { runtime: Some(runtime), shared })
@@ -166,6 +176,11 @@ impl BlockingTeam {
     /// each said once: whoever asks shows them to the person who made them.
     pub fn take_not_taken(&self) -> Vec<String> {
         std::mem::take(&mut *lock(&self.shared.untold))
+    }
+
+    /// How many marks that waited in the outbox the store took since the last ask.
+    pub fn take_sent(&self) -> usize {
+        std::mem::take(&mut *lock(&self.shared.sent_untold))
     }
 
     /// Every team mark of the scope's organisation: from the store, or the last known ones
@@ -236,18 +251,23 @@ impl BlockingTeam {
         &self.shared.target.me
     }
 
-    /// Makes one change: sent now when the store answers and nothing waits before it, else
-    /// queued. `None` when it was queued.
+    /// Makes one change: what waits in the outbox goes first, then this one, whenever the
+    /// store answers; queued only while it does not. `None` when it was queued.
     pub fn change(&self, scope: &Scope, change: MarkChange) -> Result<Option<Outcome>, StateError> {
         let org = self.org(scope)?;
         let url = self.shared.target.url.as_str().to_string();
-        let in_line = self.shared.outbox.count(&url) > 0;
-        if !in_line {
+        // A short-lived process (cron marking one reply) may be the only one to run once the
+        // store is back: it must not wait for a listener that never gets the chance.
+        let just_refused = lock(&self.shared.refused_at).is_some_and(|at| at.elapsed() < RETRY);
+        if just_refused {
+            return self.queue(&url, &org, &change);
+        }
+        if self.shared.outbox.count(&url) > 0 {
             let shared = Arc::clone(&self.shared);
-            let (asked, sent) = (org.clone(), change.clone());
-            let answer =
-                self.run(async move { with_store!(&shared, |store| store.apply(&asked, &sent)) });
-            match answer {
+            self.run(async move { send_waiting(&shared).await });
+        }
+        if self.shared.outbox.count(&url) == 0 {
+            match self.apply_now(&org, &change) {
                 Some(Ok(outcome)) => {
                     self.shared.version.fetch_add(1, Ordering::Relaxed);
                     return Ok(Some(outcome));
@@ -258,9 +278,34 @@ impl BlockingTeam {
                 _ => {}
             }
         }
-        self.shared.outbox.push(&url, &org, &change).map_err(StateError::Sqlite)?;
+        self.queue(&url, &org, &change)
+    }
+
+    fn queue(
+        &self,
+        url: &str,
+        org: &OrgName,
+        change: &MarkChange,
+    ) -> Result<Option<Outcome>, StateError> {
+        self.shared.outbox.push(url, org, change).map_err(StateError::Sqlite)?;
         self.shared.version.fetch_add(1, Ordering::Relaxed);
         Ok(None)
+    }
+
+    /// Sends one change to the store. A connection held from before an outage fails on its
+    /// first use after it, though the store is back: one fresh connection is tried then,
+    /// so a mark queues only when the store itself does not answer.
+    fn apply_now(&self, org: &OrgName, change: &MarkChange) -> Option<Result<Outcome, TeamError>> {
+        let attempt = || {
+            let shared = Arc::clone(&self.shared);
+            let (asked, sent) = (org.clone(), change.clone());
+            self.run(async move { with_store!(&shared, |store| store.apply(&asked, &sent)) })
+        };
+        let held = self.shared.store.try_lock().map_or(true, |slot| slot.is_some());
+        match attempt() {
+            Some(Err(error)) if error.is_away() && held => attempt(),
+            answer => answer,
+        }
     }
 
     fn org(&self, scope: &Scope) -> Result<OrgName, StateError> {
@@ -384,6 +429,7 @@ async fn send_waiting(shared: &Shared) {
     match sent {
         Ok(flushed) => {
             shared.version.fetch_add(1, Ordering::Relaxed);
+            *lock(&shared.sent_untold) += flushed.sent;
             let said = flushed.not_taken(chrono::Utc::now());
             for sentence in &said {
                 tracing::info!("from the team's outbox: {sentence}");

@@ -388,6 +388,7 @@ impl AppState {
             keymap: &self.env.keymap,
             scopes: self.active_scopes(),
             demo,
+            kept_where: self.org.inbox.kept_where(),
             theme: &self.env.theme,
             log_line: self.env.log_line.as_deref(),
             failures: Vec::new(),

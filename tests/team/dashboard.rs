@@ -122,7 +122,7 @@ async fn marks_made_in_the_dashboard_and_the_cli_during_an_outage_arrive_once() 
     });
     let queued = bob.run(&["replies", "handle", &ids[2]]).await;
     queued.expect(0);
-    assert!(queued.stderr.contains("away"), "{}", queued.stderr);
+    assert!(queued.stderr.contains("The team store does not answer"), "{}", queued.stderr);
 
     outage.start();
     ann.wait_until("the store back", Duration::from_secs(30), |s| !s.contains("offline"));

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod after_outage;
 mod cli;
 mod dashboard;
 mod live;

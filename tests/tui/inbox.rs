@@ -618,6 +618,22 @@ fn help_says_handled_is_kept_on_this_machine() {
     assert!(seen.contains("A i m R C N w x X O"), "one key per category: {seen}");
 }
 
+#[test]
+fn with_a_team_store_help_says_the_team_sees_handled() {
+    use outreach_tui::tui::inbox::team::{TeamView, Whose};
+    let local = LocalState::in_memory();
+    let mut state = inbox(&local);
+    state.org.inbox.team = Some(TeamView::new("ann".into(), None, Whose::default()));
+    run(&mut state, &local, ch('?'));
+    let mut seen = String::new();
+    for _ in 0..10 {
+        seen.push_str(&screen(&state));
+        run(&mut state, &local, key(KeyCode::PageDown));
+    }
+    assert!(seen.contains("is kept in the team store: the whole team sees it"), "{seen}");
+    assert!(!seen.contains("kept on this machine"), "{seen}");
+}
+
 /// A running dashboard sees the marks another process sets (`outreach replies handle` from
 /// a shell): a real state file, the mark written through a second connection, and the
 /// dashboard's next one-second check reads it — no restart, no key.

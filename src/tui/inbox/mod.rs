@@ -163,6 +163,15 @@ impl InboxState {
         triaged && whose
     }
 
+    /// Where handled and snoozed marks are kept, for the words that confirm them.
+    pub(crate) fn kept_where(&self) -> &'static str {
+        if self.team.is_some() {
+            "kept in the team store: the whole team sees it"
+        } else {
+            "kept on this machine"
+        }
+    }
+
     /// Which replies the whose filter lists (everyone's without a team).
     pub(crate) fn whose(&self) -> team::Whose {
         self.team.as_ref().map_or_else(team::Whose::default, |team| team.whose)

@@ -87,7 +87,10 @@ pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
                 count(old.len(), "reply", "replies"),
             ),
             "Mark them handled, so hot replies and Needs you start from what is current?".into(),
-            format!("Kept on this machine; a reply that moves comes back; {undo} undoes it."),
+            format!(
+                "Handled is {}; a reply that moves comes back; {undo} undoes it.",
+                state.org.inbox.kept_where()
+            ),
         ],
         warning: None,
         write: None,

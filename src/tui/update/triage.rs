@@ -106,7 +106,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
             title: "Mark handled".into(),
             lines: vec![
                 format!("Mark the {count} marked replies handled?"),
-                "Handled is kept on this machine; z undoes it.".into(),
+                format!("Handled is {}; z undoes it.", state.org.inbox.kept_where()),
             ],
             warning: None,
             write: None,

@@ -18,6 +18,8 @@ pub struct HelpView<'a> {
     pub scopes: Vec<Scope>,
     /// Connected to the demo, which has no login.
     pub demo: bool,
+    /// Where handled marks are kept (this machine, or the team store).
+    pub kept_where: &'static str,
     pub theme: &'a Theme,
     /// Where the log file is (`logging::help_line`), said last.
     pub log_line: Option<&'a str>,
@@ -68,7 +70,7 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
     }
     if view.scopes.contains(&Scope::Reply) {
         lines.push(Line::from(Span::styled(
-            "\"Handled\" is kept on this machine (the API has no such field).",
+            format!("\"Handled\" is {} (the API has no such field).", view.kept_where),
             theme.dim,
         )));
     }

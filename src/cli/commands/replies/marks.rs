@@ -101,7 +101,6 @@ pub(super) async fn set_snoozed(
         Some(side) => MarkBook::shared(&local, &side.team),
         None => MarkBook::local(&local),
     };
-    let kept_where = if team.is_some() { "kept for the team" } else { "kept on this machine" };
     let until = day.map(|day| snooze_until(day, &zone));
     if until.is_some() {
         // Seen as it stands: when it comes back it is new from that moment on.
@@ -110,6 +109,13 @@ pub(super) async fn set_snoozed(
         book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
     book.set_snoozed(&scope, ids, until).map_err(|error| CliError::failure(error.to_string()))?;
+    let kept_where = match &team {
+        Some(side) if side.team.health().waiting > 0 => {
+            "waiting in this machine's outbox: the team store does not answer; the next command that marks sends it once it does"
+        }
+        Some(_) => "kept in the team store: the team sees it",
+        None => "kept on this machine",
+    };
     let until_words = day.map(|day| day.format(" until %Y-%m-%d").to_string()).unwrap_or_default();
     let lines: String = ids.iter().map(|id| format!("{id} {word}{until_words}\n")).collect();
     write_stdout(&lines)?;

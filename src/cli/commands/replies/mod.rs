@@ -28,7 +28,8 @@ pub struct RepliesArgs {
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum RepliesAction {
-    /// Mark replies handled on this machine (the API has no such field).
+    /// Mark replies handled: in the team store when the profile has one (the whole team
+    /// sees who and when), else on this machine (the API has no such field).
     #[command(after_help = "\
 Examples:
   outreach replies handle 200123 200456

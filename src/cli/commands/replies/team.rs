@@ -243,7 +243,7 @@ fn queue(
         None => "the unassignment".to_string(),
     };
     note(&format!(
-        "team store offline: {what} waits in this machine's outbox and is sent when the store is back ({} waiting; `outreach team status` sends them). {away}",
+        "team store offline: {what} waits in this machine's outbox and is sent when the store is back ({} waiting; the next command that marks, or `outreach team status`, sends them). {away}",
         crate::text::count(outbox.count(reply.target.url.as_str()), "mark", "marks")
     ));
     write_stdout(&format!("{} {}\n", change.exchange, crate::text::sanitize(&assigned_words(to))))?;
@@ -288,12 +288,29 @@ pub(super) fn set_handled(
         }
     }
     write_stdout(&lines)?;
-    tell_not_taken(context, &side.team.take_not_taken());
-    let waiting = side.team.health().waiting;
-    if queued > 0 {
+    let sent = side.team.take_sent();
+    if sent > 0 {
         note(&format!(
-            "The team store is away: {} waiting in this machine's outbox, sent when it answers (`outreach team status`).",
-            crate::text::count(waiting, "mark", "marks")
+            "Sent {} that waited in this machine's outbox to the team store first.",
+            crate::text::count(sent, "mark", "marks")
+        ));
+    }
+    tell_not_taken(context, &side.team.take_not_taken());
+    let taken = flags.len() - queued - refused;
+    if taken > 0 {
+        note(&format!(
+            "Marked {} {word} in the team store as {}: the team sees it.",
+            crate::text::count(taken, "reply", "replies"),
+            crate::text::sanitize(&side.me)
+        ));
+    }
+    if queued > 0 {
+        let health = side.team.health();
+        let why = health.away.map(|away| format!(" {away}")).unwrap_or_default();
+        note(&format!(
+            "The team store does not answer: {} in this machine's outbox, sent by the next command that marks (or `outreach team status`) once it answers; until then only this machine sees {}.{why}",
+            crate::text::count(health.waiting, "mark waits", "marks wait"),
+            if queued == 1 { "it" } else { "them" }
         ));
     }
     Ok(if refused > 0 { Exit::Failure } else { Exit::Ok })
