@@ -19,6 +19,7 @@ pub mod hooks;
 pub mod inbox;
 pub mod local;
 pub mod logging;
+pub mod look;
 pub mod needs;
 pub mod observe;
 pub mod present;

@@ -12,6 +12,7 @@ mod db;
 mod error;
 mod observed;
 mod open;
+mod remembered;
 mod schema;
 
 pub use book::{MarkBook, MarksVersion, TriageStore};
@@ -20,6 +21,7 @@ pub use observed::{
     BotTransition, KEPT_DAYS, KEPT_SNAPSHOT_DAYS, LAST_LOOK, LATEST, OBSERVED_FILE, ObservedState,
     Span,
 };
+pub use remembered::{ChainFact, LastWriter};
 
 use crate::api::Timestamp;
 use chrono::{DateTime, Utc};

@@ -21,7 +21,10 @@ use std::path::Path;
 pub const OBSERVED_FILE: &str = "observed.sqlite3";
 
 /// Version 1: scopes, snapshots, announced events, bot transitions, observed spans.
-const MIGRATIONS: &[&str] = &["CREATE TABLE scopes (
+/// Version 2: what each reply's chain said, as its exchange stood when it was read
+/// and the last reading of the contact list (`remembered.rs`).
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE scopes (
          id INTEGER PRIMARY KEY,
          profile TEXT NOT NULL,
          org TEXT NOT NULL,
@@ -56,7 +59,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE scopes (
          started INTEGER NOT NULL,
          ended INTEGER NOT NULL,
          PRIMARY KEY (scope, started)
-     ) WITHOUT ROWID;"];
+     ) WITHOUT ROWID;",
+    super::remembered::TABLES,
+];
 
 const OBSERVED: Schema = Schema {
     migrations: MIGRATIONS,
@@ -102,7 +107,7 @@ pub struct Span {
 
 /// The open file, shared by threads.
 pub struct ObservedState {
-    db: Db,
+    pub(super) db: Db,
 }
 
 impl ObservedState {
@@ -431,7 +436,7 @@ fn small_cache(connection: Connection) -> Connection {
 }
 
 /// The scope's row id, making the row on first sight.
-fn made_scope(connection: &Connection, scope: &Scope) -> Result<i64, StateError> {
+pub(super) fn made_scope(connection: &Connection, scope: &Scope) -> Result<i64, StateError> {
     connection.execute(
         "INSERT INTO scopes (profile, org) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
         params![scope.profile, scope.org],
@@ -439,7 +444,7 @@ fn made_scope(connection: &Connection, scope: &Scope) -> Result<i64, StateError>
     existing_scope_id(connection, &scope.profile, &scope.org)?.ok_or(StateError::Unavailable)
 }
 
-fn from_micros(micros: i64) -> Option<DateTime<Utc>> {
+pub(super) fn from_micros(micros: i64) -> Option<DateTime<Utc>> {
     DateTime::from_timestamp_micros(micros)
 }
 

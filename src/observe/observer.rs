@@ -67,6 +67,11 @@ pub struct Observer {
 }
 
 impl Observer {
+    /// The observed state it keeps its snapshots in (where looks also remember chains).
+    pub fn state(&self) -> &ObservedState {
+        &self.state
+    }
+
     pub fn new(
         state: Arc<ObservedState>,
         scope: Scope,

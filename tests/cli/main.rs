@@ -14,6 +14,7 @@ mod hostile;
 mod import;
 mod inbox_faces;
 mod lists;
+mod one_look;
 mod replies;
 mod report;
 mod status;

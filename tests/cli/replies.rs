@@ -414,7 +414,7 @@ async fn a_snoozed_reply_leaves_the_list_and_the_check_until_its_day_then_comes_
     let listed = rows(&outreach.run(&["replies", "-o", "json"]).await);
     let back = listed.iter().find(|row| row["id"] == hot[0]).expect("back in the list");
     assert_eq!(back["new"], true, "back as new, though it did not move: {back}");
-    assert!(back.get("snoozed_until").is_none());
+    assert!(back["snoozed_until"].is_null(), "{back}");
     let check = outreach.run(&["replies", "--check", "-o", "json"]).await;
     assert!(ids(check.expect(1).json().as_array().unwrap()).contains(&hot[0]), "it waits again");
     // Seen once listed with --mark-seen: not new again until it moves.

@@ -5,14 +5,15 @@
 use crate::brief::since::pick;
 use crate::brief::{Brief, lines, title};
 use crate::cli::args::{GlobalArgs, parse_day};
-use crate::cli::commands::watch::look::{Fetched, fetch, triage};
+use crate::cli::commands::standing::Standing;
+use crate::cli::commands::watch::look::{Fetched, fetch};
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, warn_left_out, write_stdout};
 use crate::clock::Zone;
 use crate::inbox::quiet::day_start;
 use crate::local::{KEPT_SNAPSHOT_DAYS, LAST_LOOK, ObservedState, Scope, StateError};
-use crate::needs::{Inputs, ReplyFacts};
+use crate::look;
 use crate::observe::{Lists, Snapshot};
 use crate::text::sanitize;
 use chrono::{DateTime, Duration, Local, NaiveDate, Utc};
@@ -113,28 +114,17 @@ pub async fn run(global: &GlobalArgs, args: BriefArgs) -> Result<Exit, CliError>
 
     let Fetched { inbox, campaigns, bots, meetings } = fetch(&context.client).await?;
     warn_left_out(&context.term, inbox.skipped, "exchanges");
-    let (_, handled, snoozed) = triage(&context, &inbox.items, now);
-    // Who wrote last and the do-not-contact list are left unread: the brief does not say
-    // what waits on you, only what changed (`outreach todo` says the rest).
-    let on_dnc = |_: &crate::api::Party| None;
-    let reply = |exchange: &crate::api::Exchange| ReplyFacts {
-        handled: handled.contains(&exchange.id),
-        snoozed: snoozed.contains(&exchange.id),
-        last: None,
-    };
-    let inputs = Inputs {
-        exchanges: &inbox.items,
-        campaigns: &campaigns.items,
-        bots: &bots.items,
-        on_dnc: &on_dnc,
-        reply: &reply,
-        now,
-        zone: Zone::Local,
-        thresholds: context.session.needs,
-    };
-    let lists = Lists { needs: &inputs, meetings: &meetings.items };
-    let new = Snapshot::take(&inputs, &meetings.items);
-    let brief = start.as_ref().map(|old| Brief::of(old, &new, &lists));
+    // The same look as `todo` and `watch`: an absence notice is no new reply until the
+    // contact is back, and a reply whose chain is not known is said as such.
+    let look_lists =
+        look::Lists { inbox: &inbox.items, campaigns: &campaigns.items, bots: &bots.items };
+    let standing = Standing::read_with(&context, &state, look_lists).await;
+    let (new, brief) = standing.look.with_inputs(|inputs| {
+        let lists = Lists { needs: inputs, meetings: &meetings.items };
+        let new = Snapshot::take(inputs, &meetings.items);
+        let brief = start.as_ref().map(|old| Brief::of(old, &new, &lists));
+        (new, brief)
+    });
     if start.is_none() && said.is_none() {
         said = Some(format!(
             "No last look yet for {}: the dashboard keeps one as it runs, and --mark-seen starts one now.",

@@ -1,73 +1,91 @@
-//! The inbox as it stands now for the session's profile, as `outreach todo` and `outreach
-//! status` read it: the local marks, who spoke last in each hot reply (its chain), which
-//! opt-outs' contacts are on the do-not-contact list, the "Needs you" list (`crate::needs`)
-//! and the glance (`crate::glance`) both commands save for the status line. One reading, so
-//! the two commands and the status line count the same replies.
+//! The one look (`crate::look`) as the commands take it: the profile's one marks store (the
+//! team's when one is configured, else this machine's file), the chain facts remembered by
+//! every process of the profile, what could not be read said once on stderr, and the glance
+//! the status line shows, kept only from a whole look. `todo`, `status`, `digest`, `watch`
+//! and `brief` read the organisation through here, so they count the same replies.
 
-use crate::api::{Bot, Campaign, Contact, Exchange, ExchangeStatus, Timestamp};
+use crate::api::{Bot, Campaign, Exchange};
+use crate::cli::commands::replies::{marks as local_marks, team::TeamSide};
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
-use crate::clock::Zone;
 use crate::glance::{Glance, MarkFacts};
-use crate::inbox::snippet::summarise;
-use crate::inbox::{Category, Facts, Snippet};
-use crate::local::MarkBook;
-use crate::needs::{Inputs, Need, ReplyFacts, needs};
+use crate::local::{MarkBook, ObservedState, Scope};
+use crate::look::chains::Budget;
+use crate::look::{Lists, Look, Sources};
+use crate::needs::Need;
 use chrono::{DateTime, Utc};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-/// What the inbox holds for a person now.
-pub(crate) struct Standing {
-    pub facts: MarkFacts,
+/// What the organisation looks like for this person now, and what needs them.
+pub(crate) struct Standing<'a> {
+    pub look: Look<'a>,
     /// "Needs you", most pressing first.
     pub needs: Vec<Need>,
-    pub now: DateTime<Utc>,
-    pub zone: Zone,
 }
 
-impl Standing {
-    /// Reads the marks, the chains of the hot replies and the do-not-contact flags of the
-    /// opt-outs' contacts, and makes the list of what needs a person.
+impl<'a> Standing<'a> {
+    /// Takes one look at the organisation from these lists.
     pub async fn read(
         context: &Context,
-        inbox: &[Exchange],
-        campaigns: &[Campaign],
-        bots: &[Bot],
-    ) -> Standing {
-        let now = Utc::now();
-        let zone = Zone::Local;
-        let mut facts = marks(context, now);
-        facts.snippets = last_writers(context, inbox, &facts).await;
-        let dnc = on_dnc(context, inbox).await;
-        let on_dnc = |party: &crate::api::Party| dnc.as_ref().map(|dnc| dnc.contains(&party.id));
-        let reply = |exchange: &Exchange| ReplyFacts {
-            handled: facts.is_handled(exchange),
-            snoozed: facts.snoozed_until(exchange).is_some(),
-            last: facts.last_writer(exchange),
-        };
-        let needs = needs(&Inputs {
-            exchanges: inbox,
-            campaigns,
-            bots,
-            on_dnc: &on_dnc,
-            reply: &reply,
-            now,
-            zone,
-            thresholds: context.session.needs,
-        });
-        Standing { facts, needs, now, zone }
+        inbox: &'a [Exchange],
+        campaigns: &'a [Campaign],
+        bots: &'a [Bot],
+    ) -> Standing<'a> {
+        let memory = open_memory(context);
+        Standing::read_with(context, &memory, Lists { inbox, campaigns, bots }).await
     }
 
-    /// The glance of this reading, for the status line.
-    pub fn glance(&self, context: &Context, inbox: &[Exchange]) -> Glance {
-        let today = self.zone.date(self.now);
-        Glance::of(&context.session.profile, inbox, &self.facts, &self.needs, today, self.now)
+    /// The same, with the observed state a long-running command already holds.
+    pub async fn read_with(
+        context: &Context,
+        memory: &ObservedState,
+        lists: Lists<'a>,
+    ) -> Standing<'a> {
+        let (facts, scope) = marks(context, lists.inbox, Utc::now());
+        let sources = Sources { client: &context.client, memory, scope: &scope };
+        let look = Look::read(lists, facts, sources, context.session.needs, Budget::COMMAND).await;
+        if let Err(error) = &look.on_dnc {
+            warn(
+                &context.term,
+                &format!(
+                    "The contact list could not be read ({error}): opt-outs are listed as not checked."
+                ),
+            );
+        }
+        if look.unread_chains > 0 {
+            warn(
+                &context.term,
+                &format!(
+                    "The e-mails of {} are not read yet: whether they wait on you is not known (the next look reads on).",
+                    crate::text::count(look.unread_chains, "reply", "replies")
+                ),
+            );
+        }
+        let needs = look.needs();
+        Standing { look, needs }
     }
 
-    /// Saves the glance for `outreach status --format tmux`. A glance that cannot be kept
-    /// only goes to the log: the command's own answer matters more.
-    pub fn save_glance(&self, context: &Context, inbox: &[Exchange]) -> Glance {
-        let glance = self.glance(context, inbox);
+    pub fn now(&self) -> DateTime<Utc> {
+        self.look.now
+    }
+
+    /// The glance of this look, for the status line.
+    pub fn glance(&self, context: &Context) -> Glance {
+        self.look.glance(&context.session.profile, &self.needs)
+    }
+
+    /// Saves the glance for `outreach status --format tmux` when the look is whole (a part
+    /// not read would put a guess on the manager's status line). A glance that cannot be
+    /// kept only goes to the log: the command's own answer matters more.
+    pub fn save_glance(&self, context: &Context) -> Glance {
+        self.save(self.glance(context))
+    }
+
+    /// Saves `glance`, taken from this look, when the look is whole.
+    pub fn save(&self, glance: Glance) -> Glance {
+        if !self.look.is_whole() {
+            return glance;
+        }
         if let Err(error) = crate::glance::save(&glance) {
             tracing::warn!(%error, "could not save the glance for the status line");
         }
@@ -75,89 +93,43 @@ impl Standing {
     }
 }
 
-/// The marks of the session's scope as they stand at `now`; when they cannot be read, none
-/// (with a warning): every reply then counts as seen and unhandled, so lists show more,
-/// never less.
-pub(crate) fn marks(context: &Context, now: DateTime<Utc>) -> MarkFacts {
-    let (local, scope) = super::replies::marks::open(context);
-    let book = MarkBook::local(&local);
-    let now = Timestamp(now);
+/// The observed state, where what the chains said is remembered: a file that cannot be used
+/// is said once (the look then reads every chain it wants).
+pub(crate) fn open_memory(context: &Context) -> ObservedState {
+    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+    let (state, warning) = ObservedState::open_default();
+    if let Some(warning) = warning {
+        warn(&context.term, &warning);
+    }
+    state
+}
+
+/// The marks of the session's scope from the profile's one marks store, as they stand at
+/// `now`: with a team store, handled and snoozed are the team's (the last known, said so,
+/// while it is away). When they cannot be read, none (with a warning): every reply then
+/// counts as seen and unhandled, so lists show more, never less.
+pub(crate) fn marks(
+    context: &Context,
+    inbox: &[Exchange],
+    now: DateTime<Utc>,
+) -> (MarkFacts, Scope) {
+    let (local, scope) = local_marks::open(context);
+    let team = TeamSide::open(context, &scope, inbox).unwrap_or_else(|error| {
+        warn(&context.term, &format!("The team store is not used: {}", error.message));
+        None
+    });
+    let book = match &team {
+        Some(side) => MarkBook::shared(&local, &side.team),
+        None => MarkBook::local(&local),
+    };
+    let now = crate::api::Timestamp(now);
     let read = book.first_use(&scope).and_then(|first| Ok((first, book.marks(&scope)?)));
     let (first_use, marks) = read.unwrap_or_else(|error| {
         warn(&context.term, &format!("The handled marks could not be read ({error})."));
         (now, HashMap::new())
     });
-    MarkFacts { marks, first_use, snippets: HashMap::new(), now }
-}
-
-/// Who wrote last in each hot reply that is not handled or snoozed, from its chain (an
-/// absence notice reads as away), as the dashboard reads them. A chain that cannot be read
-/// leaves it unknown: counted as waiting, as `replies --check` counts it.
-async fn last_writers(
-    context: &Context,
-    inbox: &[Exchange],
-    facts: &MarkFacts,
-) -> HashMap<i64, Snippet> {
-    let wanted: Vec<&Exchange> = inbox
-        .iter()
-        .filter(|e| Category::of(&e.status).is_hot())
-        .filter(|e| !facts.is_handled(e) && facts.snoozed_until(e).is_none())
-        .collect();
-    latest_messages(context, &wanted).await
-}
-
-/// The latest message of each of these replies, from its chain (who wrote it, its first
-/// line, an absence); a chain that cannot be read is left out.
-pub(crate) async fn latest_messages(
-    context: &Context,
-    wanted: &[&Exchange],
-) -> HashMap<i64, Snippet> {
-    let contacts: HashMap<i64, &str> =
-        wanted.iter().map(|e| (e.id, e.contact.email.as_str())).collect();
-    let chains =
-        super::replies::snippets::chains(&context.client, wanted.iter().map(|e| e.id)).await;
-    chains
-        .into_iter()
-        .filter_map(|(id, chain)| {
-            let contact = contacts.get(&id)?;
-            Some((id, summarise(&chain.ok()?.items, contact, &Zone::Local)?))
-        })
-        .collect()
-}
-
-/// The contacts of opt-outs (handled or not: a handled one stays until its address is
-/// listed) that are on the do-not-contact list. The contact list is read only when there is
-/// an opt-out to check; `None` when it could not be read (the items then say so rather than
-/// guess).
-pub(crate) async fn on_dnc(context: &Context, replies: &[Exchange]) -> Option<HashSet<i64>> {
-    let asked: HashSet<i64> = replies
-        .iter()
-        .filter(|e| matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink))
-        .map(|e| e.contact.id)
-        .collect();
-    if asked.is_empty() {
-        return Some(HashSet::new());
+    if let Some(side) = &team {
+        side.tell_health(context);
     }
-    let mut listed = HashSet::new();
-    let read = context
-        .client
-        .stream_contacts(|contact: &Contact| {
-            if contact.dnc && asked.contains(&contact.id) {
-                listed.insert(contact.id);
-            }
-            true
-        })
-        .await;
-    match read {
-        Ok(_) => Some(listed),
-        Err(error) => {
-            warn(
-                &context.term,
-                &format!(
-                    "The contact list could not be read ({error}): opt-outs are listed unchecked."
-                ),
-            );
-            None
-        }
-    }
+    (MarkFacts { marks, first_use, snippets: HashMap::new(), now }, scope)
 }

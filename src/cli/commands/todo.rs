@@ -45,9 +45,9 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let skipped = inbox.skipped + campaigns.skipped + bots.skipped;
 
     let standing = Standing::read(&context, &inbox.items, &campaigns.items, &bots.items).await;
-    standing.save_glance(&context, &inbox.items);
+    standing.save_glance(&context);
+    let today = standing.look.zone.date(standing.now());
     let list = standing.needs;
-    let today = standing.zone.date(standing.now);
     let due = crate::needs::due_count(&list, today);
     let silent = args.quiet || (args.check && due == 0 && !context.term.stdout_tty);
     if !silent {

@@ -67,7 +67,7 @@ pub async fn run(global: &GlobalArgs, args: DigestArgs) -> Result<Exit, CliError
     warn_skipped(&context.term, &bots, "bots");
 
     let standing = Standing::read(&context, &inbox.items, &campaigns.items, &bots.items).await;
-    let now = standing.now;
+    let now = standing.now();
     let zone = Zone::Local;
     let basis = Basis { window, zone: &zone, now };
     let snippets = hot_snippets(&context, &inbox.items, &basis).await;

@@ -68,10 +68,11 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
                 && (!args.unassigned || reply.assigned_to.is_none())
         });
     }
+    // Who wrote last and an absence, as every surface reads them: an absence notice is not
+    // new until the contact is back, and only a reply the contact spoke last in waits.
+    super::snippets::read_facts(&context, &scope, &mut replies).await;
     replies.retain(|reply| wanted(reply, &args, now));
     if args.check {
-        // Only a reply in which the contact spoke last waits on us: the chains tell.
-        super::snippets::fill_last_writer(&context, &mut replies).await;
         replies.retain(Reply::is_waiting_on_us);
     }
     if args.snippets {

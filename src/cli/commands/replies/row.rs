@@ -24,21 +24,29 @@ pub struct Reply {
     pub new: bool,
     /// Marked handled (on this machine, or in the team store).
     pub handled: bool,
-    /// Snoozed: hidden until this moment, then back as new (listed with `--snoozed`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Interested or Referral: a reply that loses value by the hour.
+    pub hot: bool,
+    /// Hot, not handled or snoozed, and the contact spoke last (or who did is not known
+    /// yet): it waits on us, as the dashboard and `status` count it.
+    pub waiting: bool,
+    /// Who wrote the latest message, once its chain was read (`contact`, `bot`, or `away`
+    /// for the contact's automatic absence notice); null while not known.
+    #[serde(rename = "last_writer", serialize_with = "writer")]
+    pub last: Option<Writer>,
+    /// The latest message is the contact's automatic absence notice.
+    pub away: bool,
+    /// For an absence notice, the day the contact is back (the reply is new again then).
+    pub back_on: Option<chrono::NaiveDate>,
+    /// Snoozed: hidden until this moment (UTC), then back as new (listed with `--snoozed`).
+    #[serde(serialize_with = "zoned")]
     pub snoozed_until: Option<Timestamp>,
-    /// Who handled it, with a team store.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Who handled it, with a team store (null without one, or when not handled).
     pub handled_by: Option<String>,
     /// The teammate it is assigned to, with a team store.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub assigned_to: Option<String>,
     /// With `--snippets`: the first meaningful line of the contact's latest message.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub snippet: Option<String>,
-    /// Who wrote the latest message, when its chain was read (`--check` reads it).
-    #[serde(skip)]
-    pub last: Option<Writer>,
     /// The moment the reply counts as having moved (its `updated_at`, or when it came back
     /// from a snooze or an absence): what `--mark-seen` records.
     #[serde(skip)]
@@ -53,6 +61,25 @@ struct Judged {
     mark: Option<Mark>,
     first_use: Timestamp,
     now: Timestamp,
+}
+
+fn writer<S: Serializer>(last: &Option<Writer>, serializer: S) -> Result<S::Ok, S::Error> {
+    match last {
+        Some(Writer::Them) => serializer.serialize_str("contact"),
+        Some(Writer::Bot) => serializer.serialize_str("bot"),
+        Some(Writer::Away) => serializer.serialize_str("away"),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// A moment of ours (not the server's naive time), with its zone: `2026-12-24T00:00:00Z`.
+fn zoned<S: Serializer>(at: &Option<Timestamp>, serializer: S) -> Result<S::Ok, S::Error> {
+    match at {
+        Some(at) => {
+            serializer.serialize_str(&at.0.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        }
+        None => serializer.serialize_none(),
+    }
 }
 
 fn slug<S: Serializer>(category: &Category, serializer: S) -> Result<S::Ok, S::Error> {
@@ -73,6 +100,10 @@ impl Reply {
             category: Category::of(&exchange.status),
             new: false,
             handled: mark.is_some_and(|mark| mark.handled_at(exchange.updated_at)),
+            hot: Category::of(&exchange.status).is_hot(),
+            waiting: false,
+            away: false,
+            back_on: None,
             snoozed_until: quiet::is_quiet(snoozed, now).then_some(snoozed).flatten(),
             handled_by: None,
             assigned_to: None,
@@ -86,14 +117,24 @@ impl Reply {
         reply
     }
 
-    /// Judges "new" again knowing when the contact is `back` from an absence (its chain
-    /// read): quiet until then, new from then.
+    /// What its chain says (who wrote last, an absence and when the contact is back),
+    /// from the one look's reading: "new" and "waiting" are judged again from it.
+    pub fn learn(&mut self, snippet: Option<&crate::inbox::Snippet>) {
+        self.last = snippet.map(|snippet| snippet.last);
+        self.away = self.last == Some(Writer::Away);
+        self.back_on = snippet.and_then(|snippet| snippet.away).map(|away| away.back_on);
+        self.judge(snippet.and_then(|snippet| snippet.back));
+    }
+
+    /// Judges "new" and "waiting" again knowing when the contact is `back` from an absence
+    /// (its chain read): quiet until then, new from then.
     pub fn judge(&mut self, back: Option<Timestamp>) {
         let Judged { mark, first_use, now } = self.judged;
         let snoozed = mark.and_then(|mark| mark.snoozed_until);
         let until = quiet::quiet_until(snoozed, back);
         self.moved_at = quiet::moved_at(self.exchange.updated_at, until, now);
         self.new = local::is_new(mark.as_ref(), self.moved_at, first_use);
+        self.waiting = self.is_waiting_on_us();
     }
 
     /// An unhandled Interested or Referral reply in which the contact spoke last: one that

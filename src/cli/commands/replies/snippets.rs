@@ -1,14 +1,15 @@
 //! `outreach replies --snippets`: the chain of each listed reply, four requests at a time,
-//! reduced to the first meaningful line of the contact's latest message; and for
-//! `--check`, who wrote last in each hot reply.
+//! reduced to the first meaningful line of the contact's latest message; and what the one
+//! look knows of each reply's chain (who wrote last, an absence), for every listing.
 
 use super::row::Reply;
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
 use crate::clock::Zone;
-use crate::inbox::Snippet;
 pub(crate) use crate::inbox::chains;
 use crate::inbox::snippet::{latest_reply_line, summarise};
+use crate::local::Scope;
+use crate::look::{self, chains::Budget};
 
 /// Sets each reply's snippet; a chain that cannot be read leaves it empty, with one warning
 /// saying how many.
@@ -20,7 +21,7 @@ pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
             Some(Ok(chain)) => {
                 let contact = &reply.exchange.contact.email;
                 reply.snippet = Some(latest_reply_line(&chain.items, contact).unwrap_or_default());
-                learn(reply, summarise(&chain.items, contact, &Zone::Local));
+                reply.learn(summarise(&chain.items, contact, &Zone::Local).as_ref());
             }
             _ => failed += 1,
         }
@@ -34,39 +35,33 @@ pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
     }
 }
 
-/// For `--check`: who wrote last in each hot reply not handled, from its chain (a reply our
-/// bot answered last waits on the contact, not on us). A chain that cannot be read leaves
-/// it unknown — counted as waiting — with one warning saying how many.
-pub(super) async fn fill_last_writer(context: &Context, replies: &mut [Reply]) {
-    let wanted = replies.iter().filter(|r| r.category.is_hot() && !r.handled);
-    let chains = chains(&context.client, wanted.map(|r| r.exchange.id)).await;
-    let mut failed = 0;
+/// What the chains of the replies a look reads say (hot or new, not handled or snoozed),
+/// from what is remembered or read now: the same reading as `todo` and `status`, so an
+/// absence notice is not new and who waits is known. A chain not known leaves the reply
+/// unknown — counted as waiting — with one warning saying how many.
+pub(super) async fn read_facts(context: &Context, scope: &Scope, replies: &mut [Reply]) {
+    let memory = crate::cli::commands::standing::open_memory(context);
+    let wanted: Vec<&crate::api::Exchange> = replies
+        .iter()
+        .filter(|r| look::wants_chain(&r.exchange, r.handled || r.snoozed_until.is_some(), r.new))
+        .map(|r| &r.exchange)
+        .collect();
+    let reading =
+        look::chains::read(&context.client, &memory, scope, &wanted, &Zone::Local, Budget::COMMAND)
+            .await;
     for reply in replies.iter_mut() {
-        match chains.get(&reply.exchange.id) {
-            Some(Ok(chain)) => {
-                let contact = &reply.exchange.contact.email;
-                learn(reply, summarise(&chain.items, contact, &Zone::Local));
-            }
-            Some(Err(_)) => failed += 1,
-            None => {}
+        if let Some(snippet) = reading.snippets.get(&reply.exchange.id) {
+            reply.learn(Some(snippet));
         }
     }
-    if failed > 0 {
-        let what = crate::text::count(failed, "reply", "replies");
+    if reading.unread > 0 {
+        let what = crate::text::count(reading.unread, "reply", "replies");
         warn(
             &context.term,
             &format!(
-                "The e-mails of {what} could not be read: counted as waiting, since who spoke \
+                "The e-mails of {what} could not be read yet: counted as waiting, since who spoke \
                  last is not known."
             ),
         );
     }
-}
-
-/// What a read chain tells of a reply: who wrote last, and, for an absence notice, that it
-/// is quiet until the contact is back (in the user's zone: `replies` does not read the
-/// contact list for the contacts' own).
-fn learn(reply: &mut Reply, summary: Option<Snippet>) {
-    reply.last = summary.as_ref().map(|snippet| snippet.last);
-    reply.judge(summary.and_then(|snippet| snippet.back));
 }

@@ -122,7 +122,7 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
         None
     } else {
         let standing = Standing::read(&context, &inbox, &campaigns, &bots).await;
-        Some(standing.save_glance(&context, &inbox).inbox)
+        Some(standing.save_glance(&context).inbox)
     };
     if !args.quiet {
         let text = if args.json {
