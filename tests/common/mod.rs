@@ -10,6 +10,7 @@ pub mod keyring;
 pub mod layers;
 pub mod pty;
 pub mod scenarios;
+pub mod skip;
 pub mod sim;
 pub mod truth;
 mod tui;
