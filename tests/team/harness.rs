@@ -15,7 +15,7 @@ use tokio_postgres::NoTls;
 const PROBE: &str = "OUTREACH_TEST_PG_PROBE";
 
 /// This test binary running only the probe, with `env` set (`None`: removed).
-fn probe(env: &[(&str, Option<&str>)]) -> Output {
+fn run_probe(env: &[(&str, Option<&str>)]) -> Output {
     let mut run = Command::new(std::env::current_exe().unwrap());
     run.args(["--exact", "harness::probe", "--ignored", "--nocapture"]).env(PROBE, "1");
     for (name, value) in env {
@@ -70,7 +70,7 @@ fn the_cluster_is_stopped_and_removed_when_the_test_process_ends_even_after_a_fa
     if !cluster::installed() {
         return;
     }
-    let failed = probe(&[]);
+    let failed = run_probe(&[]);
     let text = said(&failed);
     assert!(!failed.status.success() && text.contains("failing on purpose"), "{text}");
     let field = |name: &str| {
@@ -97,13 +97,13 @@ fn the_cluster_is_stopped_and_removed_when_the_test_process_ends_even_after_a_fa
 #[test]
 fn without_postgresql_each_test_says_skipped_and_under_ci_fails() {
     let missing = Some("/nonexistent/postgresql/bin");
-    let skipped = probe(&[("PG_BIN", missing), ("CI", None)]);
+    let skipped = run_probe(&[("PG_BIN", missing), ("CI", None)]);
     let text = said(&skipped);
     assert!(skipped.status.success(), "{text}");
     assert!(text.contains("SKIPPED: PostgreSQL is not installed here"), "{text}");
     assert!(text.contains("apt-get install postgresql"), "{text}");
 
-    let in_ci = probe(&[("PG_BIN", missing), ("CI", Some("true"))]);
+    let in_ci = run_probe(&[("PG_BIN", missing), ("CI", Some("true"))]);
     let text = said(&in_ci);
     assert!(!in_ci.status.success(), "{text}");
     assert!(text.contains("CI=true, so this is a failure"), "{text}");
