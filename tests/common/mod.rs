@@ -10,8 +10,8 @@ pub mod keyring;
 pub mod layers;
 pub mod pty;
 pub mod scenarios;
-pub mod skip;
 pub mod sim;
+pub mod skip;
 pub mod truth;
 mod tui;
 

@@ -91,7 +91,7 @@ impl Cluster {
 
 /// Whether PostgreSQL's binaries are here, so the tests must run on a server.
 pub fn installed() -> bool {
-    binaries().is_some()
+    binaries().is_ok()
 }
 
 fn install() -> Result<&'static Install, String> {
@@ -101,13 +101,7 @@ fn install() -> Result<&'static Install, String> {
 
 impl Install {
     fn find() -> Result<Install, String> {
-        let bin = binaries().ok_or_else(|| {
-            "PostgreSQL is not installed here (no initdb in $PG_BIN, /usr/lib/postgresql/*/bin, \
-             `pg_config --bindir` or PATH), so the team store's tests cannot run. Install it \
-             (Debian and Ubuntu: `apt-get install postgresql`; macOS: `brew install postgresql`) \
-             or set PG_BIN to the folder holding initdb"
-                .to_string()
-        })?;
+        let bin = binaries()?;
         let as_owner = match unprivileged_user() {
             Some(user) => vec!["runuser".into(), "-u".into(), user, "--".into()],
             None => Vec::new(),
@@ -183,7 +177,14 @@ impl Install {
             if self.pg_ctl_start(&data, &options, &log).status.success() {
                 let role = Command::new(self.bin.join("psql"))
                     .args(["-h", "127.0.0.1", "-p", &port.to_string(), "-U", "postgres"])
-                    .args(["-d", "postgres", "-X", "-q", "-c", "CREATE ROLE password_required NOLOGIN"])
+                    .args([
+                        "-d",
+                        "postgres",
+                        "-X",
+                        "-q",
+                        "-c",
+                        "CREATE ROLE password_required NOLOGIN",
+                    ])
                     .output()
                     .unwrap();
                 succeeded("psql", &role).unwrap();
@@ -197,12 +198,31 @@ impl Install {
     }
 }
 
-/// PG_BIN, else the newest of Debian's versions, else what `pg_config` names, else PATH.
-fn binaries() -> Option<PathBuf> {
-    let has_initdb = |dir: &Path| dir.join("initdb").is_file();
+/// PG_BIN, else the newest of Debian's versions, else what `pg_config` names, else PATH;
+/// `Err` says what is missing and how to install it.
+fn binaries() -> Result<PathBuf, String> {
+    const INSTALL: &str = "so the team store's tests cannot run. Install PostgreSQL (Debian \
+         and Ubuntu: `apt-get install postgresql`; macOS: `brew install postgresql`) or set \
+         PG_BIN to the folder holding its initdb";
     if let Some(dir) = std::env::var_os("PG_BIN").map(PathBuf::from) {
-        return has_initdb(&dir).then_some(dir);
+        if has_initdb(&dir) {
+            return Ok(dir);
+        }
+        return Err(format!("PG_BIN is {}, which holds no initdb, {INSTALL}", dir.display()));
     }
+    search().ok_or_else(|| {
+        format!(
+            "PostgreSQL is not installed here (no initdb in /usr/lib/postgresql/*/bin, \
+             `pg_config --bindir` or PATH), {INSTALL}"
+        )
+    })
+}
+
+fn has_initdb(dir: &Path) -> bool {
+    dir.join("initdb").is_file()
+}
+
+fn search() -> Option<PathBuf> {
     let mut debian: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
         .into_iter()
         .flatten()
@@ -218,9 +238,10 @@ fn binaries() -> Option<PathBuf> {
         return Some(dir);
     }
     let configured = Command::new("pg_config").arg("--bindir").output().ok();
-    if let Some(dir) = configured.filter(|out| out.status.success()).map(|out| {
-        PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_string())
-    }) && has_initdb(&dir)
+    if let Some(dir) = configured
+        .filter(|out| out.status.success())
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim().to_string()))
+        && has_initdb(&dir)
     {
         return Some(dir);
     }

@@ -28,7 +28,11 @@ fn run_probe(env: &[(&str, Option<&str>)]) -> Output {
 }
 
 fn said(output: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }
 
 /// Run by the tests below in a process of their own: says where its server is, then fails.
@@ -80,7 +84,8 @@ fn the_cluster_is_stopped_and_removed_when_the_test_process_ends_even_after_a_fa
             .to_string()
     };
     let (database, data) = (field("database="), field("data="));
-    let port: u16 = database.rsplit_once(':').unwrap().1.split('/').next().unwrap().parse().unwrap();
+    let port: u16 =
+        database.rsplit_once(':').unwrap().1.split('/').next().unwrap().parse().unwrap();
     let scratch = Path::new(&data).parent().unwrap().parent().unwrap().to_path_buf();
     let gone = || {
         !scratch.exists()
@@ -100,7 +105,10 @@ fn without_postgresql_each_test_says_skipped_and_under_ci_fails() {
     let skipped = run_probe(&[("PG_BIN", missing), ("CI", None)]);
     let text = said(&skipped);
     assert!(skipped.status.success(), "{text}");
-    assert!(text.contains("SKIPPED: PostgreSQL is not installed here"), "{text}");
+    assert!(
+        text.contains("SKIPPED: PG_BIN is /nonexistent/postgresql/bin, which holds no initdb"),
+        "{text}"
+    );
     assert!(text.contains("apt-get install postgresql"), "{text}");
 
     let in_ci = run_probe(&[("PG_BIN", missing), ("CI", Some("true"))]);
