@@ -9,7 +9,7 @@ use std::io::Read;
 use std::net::TcpListener;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{ChildStdin, Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
 
 /// Loopback is trusted without a password, except for members of `password_required`, which
@@ -39,8 +39,9 @@ struct Install {
     /// `runuser -u USER --` when run as root; empty otherwise.
     as_owner: Vec<String>,
     scratch: PathBuf,
-    /// Held until the process ends: its closing starts the cleanup.
-    _cleanup: ChildStdin,
+    /// Never waited for: it outlives this process. Its stdin, held until the process ends,
+    /// closes then and starts the cleanup.
+    _cleanup: Child,
 }
 
 /// One running cluster.
@@ -100,6 +101,8 @@ fn install() -> Result<&'static Install, String> {
 }
 
 impl Install {
+    /// `Err` only when PostgreSQL is not installed: with its binaries here, anything that
+    /// stops the tests from running on a server fails them.
     fn find() -> Result<Install, String> {
         let bin = binaries()?;
         let as_owner = match unprivileged_user() {
@@ -109,8 +112,8 @@ impl Install {
         let made = owned(&as_owner, "mktemp")
             .args(["-d", "-t", "outreach-test-pg.XXXXXX"])
             .output()
-            .map_err(|e| format!("mktemp: {e}"))?;
-        succeeded("mktemp", &made)?;
+            .unwrap_or_else(|e| panic!("{}: {e}", as_owner.first().map_or("mktemp", |r| r)));
+        succeeded("mktemp", &made).unwrap();
         let scratch = PathBuf::from(String::from_utf8_lossy(&made.stdout).trim());
         let mut cleanup = Command::new("sh");
         cleanup
@@ -125,8 +128,7 @@ impl Install {
             .stderr(Stdio::null())
             // Its own process group: a Ctrl-C on the tests must not end it before it cleans up.
             .process_group(0);
-        let mut child = cleanup.spawn().map_err(|e| format!("sh: {e}"))?;
-        let cleanup = child.stdin.take().ok_or("the cleanup's stdin is missing")?;
+        let cleanup = cleanup.spawn().unwrap();
         Ok(Install { bin, as_owner, scratch, _cleanup: cleanup })
     }
 
