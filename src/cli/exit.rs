@@ -8,7 +8,7 @@ use crate::text::sanitize_multiline;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-/// The exit codes, as documented in `--help` and the README.
+/// The exit codes, as documented in `--help` and docs/CLI.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     /// Everything worked (and, for `status --check`, nothing needs attention).

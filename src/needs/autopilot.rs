@@ -2,7 +2,7 @@
 //! a status. The spec says each flag tells whether the assistant handles "the named event"
 //! itself (true) or flags it for manual human review (false); it does not say which status is
 //! which event. The table below is our reading of the flags' names, one line per status, and
-//! the README shows it as it stands here.
+//! docs/CLI.md shows it as it stands here.
 
 use crate::api::{AutoPilotSettings, ExchangeStatus};
 

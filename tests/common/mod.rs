@@ -11,6 +11,7 @@ pub mod layers;
 pub mod pty;
 pub mod scenarios;
 pub mod sim;
+pub mod skip;
 pub mod truth;
 mod tui;
 

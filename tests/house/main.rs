@@ -1,8 +1,10 @@
-//! The house: the arrows between the crate's files, and the shape of `tests/` itself.
+//! The house: the arrows between the crate's files, the shape of `tests/` itself, and the
+//! documents a newcomer reads.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod binaries;
+mod docs;
 mod endpoints;
 mod layers;

@@ -108,9 +108,8 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
 /// mark is in the store exactly once (its history one row each).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn marks_made_in_the_dashboard_and_the_cli_during_an_outage_arrive_once() {
-    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
-    let mut outage = super::outage::Turn::take();
-    let url = pg::fresh_database(&server).await;
+    let Some(mut outage) = super::outage::Turn::take() else { return };
+    let url = pg::fresh_database(outage.server()).await;
     let Two { _sim, _home, bob, mut ann, replies } = two_people(&url).await;
     let ids: Vec<String> = replies.iter().map(|(id, _)| id.to_string()).collect();
 

@@ -1,7 +1,8 @@
-//! The outage cluster (`OUTREACH_TEST_PG_OUTAGE`), really stopped and started again. Tests
-//! that stop it take turns: one test's restart must not end another's outage half-way.
+//! The outage cluster, really stopped and started again. Tests that stop it take turns: one
+//! test's restart must not end another's outage half-way.
 
-use std::process::Command;
+use super::cluster::{self, Cluster};
+use super::pg;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -19,31 +20,34 @@ pub fn eventually(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     done()
 }
 
-fn ctl(what: &str) {
-    let ctl = std::env::var("OUTREACH_TEST_PG_CTL").unwrap();
-    let status = Command::new(ctl).arg(what).output().unwrap();
-    assert!(status.status.success(), "{what}: {}", String::from_utf8_lossy(&status.stderr));
-}
-
 /// This test's turn with the outage cluster; the cluster is started again when it ends,
 /// even when the test fails half-way.
 pub struct Turn {
+    cluster: &'static Cluster,
     stopped: bool,
     _turn: MutexGuard<'static, ()>,
 }
 
 impl Turn {
-    pub fn take() -> Turn {
-        Turn { stopped: false, _turn: TURN.lock().unwrap_or_else(PoisonError::into_inner) }
+    /// The turn, or `None` (said on the terminal) when there is no PostgreSQL here.
+    pub fn take() -> Option<Turn> {
+        let cluster = pg::running(cluster::outage())?;
+        let turn = TURN.lock().unwrap_or_else(PoisonError::into_inner);
+        Some(Turn { cluster, stopped: false, _turn: turn })
+    }
+
+    /// The cluster's URL (its `postgres` database, as the superuser).
+    pub fn server(&self) -> &'static str {
+        &self.cluster.url
     }
 
     pub fn stop(&mut self) {
         self.stopped = true;
-        ctl("stop");
+        self.cluster.stop().unwrap();
     }
 
     pub fn start(&mut self) {
-        ctl("start");
+        self.cluster.start().unwrap();
         self.stopped = false;
     }
 }
@@ -51,8 +55,7 @@ impl Turn {
 impl Drop for Turn {
     fn drop(&mut self) {
         if self.stopped {
-            let ctl = std::env::var("OUTREACH_TEST_PG_CTL").unwrap_or_default();
-            let _ = Command::new(ctl).arg("start").output();
+            let _ = self.cluster.start();
         }
     }
 }

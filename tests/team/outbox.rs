@@ -11,11 +11,11 @@ use std::time::Duration;
 
 #[test]
 fn marks_made_while_the_server_is_down_arrive_once_in_order_when_it_is_back() {
-    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
-    let mut outage = Turn::take();
+    let Some(mut outage) = Turn::take() else { return };
+    let server = outage.server();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let url = runtime.block_on(async {
-        let url = pg::fresh_database(&server).await;
+        let url = pg::fresh_database(server).await;
         TeamStore::init(&pg::target(&url, "ann"), &pg::no_keyring()).await.unwrap();
         url
     });

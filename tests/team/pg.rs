@@ -1,26 +1,18 @@
-//! A database of its own for each test, on the cluster `.ci/with-postgres` started.
+//! A database of its own for each test, on the cluster this test run started
+//! (`cluster.rs`).
 
+use super::cluster::{self, Cluster};
+use crate::common::skip;
 use outreach_tui::config::TeamConfig;
 use outreach_tui::credentials::Keyring;
 use outreach_tui::team::{OrgName, Target, TeamStore};
 use std::sync::atomic::{AtomicU32, Ordering};
 use tokio_postgres::NoTls;
 
-/// The cluster's URL; `None` (with a line saying why) when there is none here. Under CI a
-/// missing server fails the test: it must never pass unseen.
-pub fn server(variable: &str) -> Option<String> {
-    match std::env::var(variable).ok().filter(|url| !url.is_empty()) {
-        Some(url) => Some(url),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("{variable} is not set under CI: run the tests through .ci/with-postgres")
-        }
-        None => {
-            eprintln!(
-                "skipped: {variable} is not set (run `bash .ci/with-postgres cargo test --test team`)"
-            );
-            None
-        }
-    }
+/// The cluster, or `None` after saying on the terminal why there is none here (a failure
+/// under CI: a test must never pass without running).
+pub fn running(cluster: Result<&'static Cluster, String>) -> Option<&'static Cluster> {
+    cluster.map_err(|why| skip::skipped(&why)).ok()
 }
 
 /// A fresh, empty database on the cluster at `server`; its URL.
@@ -36,7 +28,7 @@ pub async fn fresh_database(server: &str) -> String {
 
 /// A fresh database on the shared cluster, or `None` when there is no server here.
 pub async fn database() -> Option<String> {
-    Some(fresh_database(&server("OUTREACH_TEST_PG")?).await)
+    Some(fresh_database(&running(cluster::shared())?.url).await)
 }
 
 /// Runs SQL as the cluster's superuser on `url`.

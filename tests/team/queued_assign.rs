@@ -10,9 +10,8 @@ use outreach_tui::team::OrgName;
 
 #[tokio::test]
 async fn an_assignment_made_while_the_store_is_away_waits_and_a_later_change_wins() {
-    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
-    let mut outage = Turn::take();
-    let url = pg::fresh_database(&server).await;
+    let Some(mut outage) = Turn::take() else { return };
+    let url = pg::fresh_database(outage.server()).await;
     let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
     let (ann, bob) = (person(&sim, &url, "ann"), person(&sim, &url, "bob"));
     ann.run(&["team", "init", "--member", "bob", "--member", "carl", "--member", "dora"])
