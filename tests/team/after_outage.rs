@@ -12,9 +12,8 @@ use outreach_tui::team::{BlockingTeam, OrgName, Outbox, TeamStore};
 
 #[tokio::test]
 async fn the_first_mark_from_the_cli_after_a_restart_is_in_the_history_at_once() {
-    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
-    let mut outage = Turn::take();
-    let url = pg::fresh_database(&server).await;
+    let Some(mut outage) = Turn::take() else { return };
+    let url = pg::fresh_database(outage.server()).await;
     let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
     let ann = person(&sim, &url, "ann");
     ann.run(&["team", "init"]).await.expect(0);
@@ -68,11 +67,10 @@ async fn the_first_mark_from_the_cli_after_a_restart_is_in_the_history_at_once()
 
 #[test]
 fn a_dashboard_holding_a_connection_from_before_the_outage_sends_its_next_mark_at_once() {
-    let Some(server) = pg::server("OUTREACH_TEST_PG_OUTAGE") else { return };
-    let mut outage = Turn::take();
+    let Some(mut outage) = Turn::take() else { return };
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let url = runtime.block_on(async {
-        let url = pg::fresh_database(&server).await;
+        let url = pg::fresh_database(outage.server()).await;
         TeamStore::init(&pg::target(&url, "ann"), &pg::no_keyring()).await.unwrap();
         url
     });
