@@ -60,7 +60,25 @@ const MIGRATIONS: &[&str] = &[
          ended INTEGER NOT NULL,
          PRIMARY KEY (scope, started)
      ) WITHOUT ROWID;",
-    super::remembered::TABLES,
+    // What a look remembers (`remembered.rs`): each reply's chain facts, and the last
+    // reading of the contact list.
+    "CREATE TABLE chain_facts (
+         scope INTEGER NOT NULL REFERENCES scopes (id),
+         exchange INTEGER NOT NULL,
+         updated_at INTEGER,
+         read_at INTEGER NOT NULL,
+         writer TEXT NOT NULL,
+         message_at INTEGER,
+         away_until TEXT,
+         back_on TEXT,
+         back INTEGER,
+         PRIMARY KEY (scope, exchange)
+     ) WITHOUT ROWID;
+     CREATE TABLE dnc_listed (
+         scope INTEGER PRIMARY KEY REFERENCES scopes (id),
+         checked_at INTEGER NOT NULL,
+         contacts TEXT NOT NULL
+     );",
 ];
 
 const OBSERVED: Schema = Schema {

@@ -14,25 +14,6 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rusqlite::{OptionalExtension, params};
 use std::collections::HashMap;
 
-/// The tables, as the observed state's second migration makes them.
-pub(super) const TABLES: &str = "CREATE TABLE chain_facts (
-         scope INTEGER NOT NULL REFERENCES scopes (id),
-         exchange INTEGER NOT NULL,
-         updated_at INTEGER,
-         read_at INTEGER NOT NULL,
-         writer TEXT NOT NULL,
-         message_at INTEGER,
-         away_until TEXT,
-         back_on TEXT,
-         back INTEGER,
-         PRIMARY KEY (scope, exchange)
-     ) WITHOUT ROWID;
-     CREATE TABLE dnc_listed (
-         scope INTEGER PRIMARY KEY REFERENCES scopes (id),
-         checked_at INTEGER NOT NULL,
-         contacts TEXT NOT NULL
-     );";
-
 /// Who wrote a chain's latest message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LastWriter {

@@ -5,7 +5,8 @@
 //! and `brief` read the organisation through here, so they count the same replies.
 
 use crate::api::{Bot, Campaign, Exchange};
-use crate::cli::commands::replies::{marks as local_marks, team::TeamSide};
+use crate::cli::commands::replies::marks::{self as local_marks, open_memory};
+use crate::cli::commands::replies::team::TeamSide;
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
 use crate::glance::{Glance, MarkFacts};
@@ -91,17 +92,6 @@ impl<'a> Standing<'a> {
         }
         glance
     }
-}
-
-/// The observed state, where what the chains said is remembered: a file that cannot be used
-/// is said once (the look then reads every chain it wants).
-pub(crate) fn open_memory(context: &Context) -> ObservedState {
-    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
-    let (state, warning) = ObservedState::open_default();
-    if let Some(warning) = warning {
-        warn(&context.term, &warning);
-    }
-    state
 }
 
 /// The marks of the session's scope from the profile's one marks store, as they stand at

@@ -23,6 +23,17 @@ pub(crate) fn open(context: &Context) -> (LocalState, Scope) {
     (local, Scope::new(&context.session.profile, &context.session.base_url))
 }
 
+/// The observed state, where what the chains said is remembered: a file that cannot be used
+/// is said once (the look then reads every chain it wants).
+pub(crate) fn open_memory(context: &Context) -> crate::local::ObservedState {
+    // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
+    let (state, warning) = crate::local::ObservedState::open_default();
+    if let Some(warning) = warning {
+        warn(&context.term, &warning);
+    }
+    state
+}
+
 /// A mark the user asked for must outlive the command: in memory only, it is a failure.
 pub(super) fn kept(local: &LocalState, what: &str) -> Result<(), CliError> {
     match local.path() {

@@ -40,7 +40,7 @@ pub(super) async fn fill(context: &Context, replies: &mut [Reply]) {
 /// absence notice is not new and who waits is known. A chain not known leaves the reply
 /// unknown — counted as waiting — with one warning saying how many.
 pub(super) async fn read_facts(context: &Context, scope: &Scope, replies: &mut [Reply]) {
-    let memory = crate::cli::commands::standing::open_memory(context);
+    let memory = super::marks::open_memory(context);
     let wanted: Vec<&crate::api::Exchange> = replies
         .iter()
         .filter(|r| look::wants_chain(&r.exchange, r.handled || r.snoozed_until.is_some(), r.new))
