@@ -96,7 +96,7 @@ pub(super) fn body_lines(
         }
     }));
     let replies = &summary.replies;
-    lines.push(part("Replies", gaps.missing("exchanges"), || {
+    lines.push(part("Replies", gaps.missing("inbox"), || {
         format!(
             "{} conversations replied in 7 days, {} today (days in {})",
             replies.last_7_days,
