@@ -230,8 +230,9 @@ fn a_closed_terminal_ends_the_dashboard_quietly_with_one_log_line() {
 }
 
 /// A terminal that vanishes with no SIGHUP for the dashboard (it runs in a session of its
-/// own, so the hang-up signals only the shell's) still ends it within moments: it notices
-/// the terminal hung up, rather than running on, hooks and all, until a write fails.
+/// own, so the hang-up signals only the shell's) still ends it within moments, from what
+/// its reads of the hung-up terminal say, rather than running on, hooks and all, until a
+/// write fails.
 #[test]
 fn a_terminal_gone_without_sighup_ends_the_dashboard_promptly() {
     let home = Isolated::new();

@@ -8,12 +8,6 @@
 //! never returns, and on the event loop's task that would keep the SIGHUP from being seen —
 //! the dashboard would never end. On its own task it spins alone until the runtime's
 //! bounded shutdown leaves it behind.
-//!
-//! A terminal can also vanish with no SIGHUP for us (the dashboard is not in the terminal's
-//! session, or the signal was lost), and crossterm's reader never says so: a watcher asks
-//! the terminal a few times a second whether it hung up, and hands the event loop an error
-//! that says the terminal is gone, so the dashboard ends at once rather than running on,
-//! hooks and all, until some later write fails.
 
 use crossterm::event::{Event, EventStream};
 use futures_util::{Stream, StreamExt};
@@ -21,7 +15,6 @@ use std::io;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
-use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -36,11 +29,7 @@ struct Inner {
 pub struct Input {
     events: mpsc::UnboundedReceiver<io::Result<Event>>,
     reader: JoinHandle<()>,
-    watcher: JoinHandle<()>,
 }
-
-/// How often the terminal is asked whether it hung up.
-const HANGUP_EVERY: Duration = Duration::from_millis(200);
 
 /// The terminal's stream as the reading task polls it (nothing while paused).
 struct Source {
@@ -63,7 +52,6 @@ impl Input {
         let inner = Arc::new(Mutex::new(Inner { stream: Some(EventStream::new()), waiting: None }));
         let (sender, events) = mpsc::unbounded_channel();
         let mut source = Source { inner: Arc::clone(&inner) };
-        let hung_up = sender.clone();
         let reader = tokio::spawn(async move {
             while let Some(event) = source.next().await {
                 if sender.send(event).is_err() {
@@ -71,66 +59,14 @@ impl Input {
                 }
             }
         });
-        // Which descriptors are the terminal is asked now: once it hung up, it no longer
-        // answers as a terminal.
-        let ttys = terminals();
-        let watcher = tokio::spawn(async move {
-            let mut every = tokio::time::interval(HANGUP_EVERY);
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-            loop {
-                every.tick().await;
-                if hung_up_any(&ttys) {
-                    let gone = io::Error::new(io::ErrorKind::UnexpectedEof, "the terminal hung up");
-                    let _ = hung_up.send(Err(gone));
-                    break;
-                }
-            }
-        });
-        (Input { events, reader, watcher }, InputSwitch { inner })
+        (Input { events, reader }, InputSwitch { inner })
     }
 }
 
 impl Drop for Input {
     fn drop(&mut self) {
         self.reader.abort();
-        self.watcher.abort();
     }
-}
-
-/// The terminal the dashboard reads and draws on: its standard input and output, where
-/// they are a terminal (a pipe's closed end is no news about the terminal).
-#[cfg(unix)]
-fn terminals() -> Vec<i32> {
-    [libc::STDIN_FILENO, libc::STDOUT_FILENO]
-        .into_iter()
-        // SAFETY: isatty only inspects the descriptor.
-        .filter(|fd| unsafe { libc::isatty(*fd) } == 1)
-        .collect()
-}
-
-#[cfg(not(unix))]
-fn terminals() -> Vec<i32> {
-    Vec::new()
-}
-
-/// Whether one of `ttys` hung up, polled without reading (POLLHUP, or an error on it).
-#[cfg(unix)]
-fn hung_up_any(ttys: &[i32]) -> bool {
-    if ttys.is_empty() {
-        return false;
-    }
-    let mut polled: Vec<libc::pollfd> =
-        ttys.iter().map(|&fd| libc::pollfd { fd, events: 0, revents: 0 }).collect();
-    // SAFETY: poll reads and writes only the array given, of the length given; a timeout of
-    // 0 returns at once.
-    let ready = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, 0) };
-    ready > 0
-        && polled.iter().any(|fd| fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0)
-}
-
-#[cfg(not(unix))]
-fn hung_up_any(_ttys: &[i32]) -> bool {
-    false
 }
 
 impl InputSwitch {
