@@ -217,7 +217,10 @@ mod tests {
         assert_eq!((calls, ok), (1, false));
         assert_eq!(waited, Duration::ZERO);
         let error = policy
-            .run(|| async { Err::<(), _>(timeout(TimeoutPhase::FirstByte)) }, ApiError::is_transient)
+            .run(
+                || async { Err::<(), _>(timeout(TimeoutPhase::FirstByte)) },
+                ApiError::is_transient,
+            )
             .await
             .unwrap_err();
         assert!(error.to_string().ends_with("within 20 s."), "{error}");

@@ -15,14 +15,36 @@ pub const MAX_VALUE: usize = 500;
 pub const MAX_VALUE_BYTES: usize = 2048;
 
 /// Parts of a variable's name that say it holds a secret: keys, tokens, passwords.
-const SECRET_NAMES: &[&str] =
-    &["_KEY", "KEY_", "APIKEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL"];
+const SECRET_NAMES: &[&str] = &[
+    "_KEY",
+    "KEY_",
+    "APIKEY",
+    "SECRET",
+    "TOKEN",
+    "PASSWORD",
+    "PASSWD",
+    "PASSPHRASE",
+    "CREDENTIAL",
+];
 
 /// How values that are secrets begin, whatever the variable is called: well-known key and
 /// token formats (GitHub, Slack, Stripe, OpenAI-style `sk-`, AWS key ids) and PEM keys.
 const SECRET_PREFIXES: &[&str] = &[
-    "ghp_", "gho_", "ghs_", "ghu_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "xoxa-", "sk_live_",
-    "rk_live_", "sk-", "AKIA", "ASIA", "-----BEGIN",
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "ghu_",
+    "github_pat_",
+    "glpat-",
+    "xoxb-",
+    "xoxp-",
+    "xoxa-",
+    "sk_live_",
+    "rk_live_",
+    "sk-",
+    "AKIA",
+    "ASIA",
+    "-----BEGIN",
 ];
 
 /// Whether the caller's variable `name` is kept from a hook: ours (`OUTREACH_*`, the API key
@@ -55,9 +77,9 @@ fn secret_value(value: &str) -> bool {
 fn url_with_password(value: &str) -> bool {
     value.match_indices("://").any(|(at, _)| {
         let authority = value[at + 3..].split(['/', '?', '#', ' ', ',', ';']).next().unwrap_or("");
-        authority
-            .rsplit_once('@')
-            .is_some_and(|(userinfo, _)| userinfo.split_once(':').is_some_and(|(_, p)| !p.is_empty()))
+        authority.rsplit_once('@').is_some_and(|(userinfo, _)| {
+            userinfo.split_once(':').is_some_and(|(_, p)| !p.is_empty())
+        })
     })
 }
 

@@ -93,11 +93,10 @@ pub fn run_in(
 ) -> Option<HookOutcome> {
     let hook = event.kind.name();
     let command = config.command(hook)?;
-    let mut environment: Vec<(OsString, OsString)> =
-        inherited
-            .into_iter()
-            .filter(|(name, value)| !env::withheld(&name.to_string_lossy(), &value.to_string_lossy()))
-            .collect();
+    let mut environment: Vec<(OsString, OsString)> = inherited
+        .into_iter()
+        .filter(|(name, value)| !env::withheld(&name.to_string_lossy(), &value.to_string_lossy()))
+        .collect();
     environment.extend(
         env::variables(event, config).into_iter().map(|(name, value)| (name.into(), value.into())),
     );

@@ -50,7 +50,10 @@ pub fn preflight(campaign: &Campaign, bots: &[Bot]) -> Vec<Check> {
             };
             check(
                 true,
-                format!("Bots: {} can send: {healthy}{ending}", crate::text::count(n, "bot", "bots")),
+                format!(
+                    "Bots: {} can send: {healthy}{ending}",
+                    crate::text::count(n, "bot", "bots")
+                ),
             )
         }
     });
@@ -113,7 +116,8 @@ mod tests {
 
     #[test]
     fn healthy_counts_the_healthy_bots_only_as_status_does() {
-        let ending = Bot { status: crate::api::BotStatus::ScheduledForCancellation, ..healthy_bot(2) };
+        let ending =
+            Bot { status: crate::api::BotStatus::ScheduledForCancellation, ..healthy_bot(2) };
         let bots = [healthy_bot(1), ending, healthy_bot(3)];
         let checks = preflight(&ready(), &bots);
         let line = &checks[3].line;

@@ -287,9 +287,10 @@ mod tests {
         assert_eq!(rules[1].ms, Some(300));
         assert_eq!(rules[2].bytes, Some(2 << 20));
         assert!(rules[3].retry_after_date);
-        let more =
-            parse_spec("blackhole#1, hostile-error:403@/api/v1/bots, bad-element, nested, hostile-text")
-                .unwrap();
+        let more = parse_spec(
+            "blackhole#1, hostile-error:403@/api/v1/bots, bad-element, nested, hostile-text",
+        )
+        .unwrap();
         let kinds: Vec<FaultKind> = more.iter().map(|rule| rule.kind).collect();
         assert_eq!(
             kinds,

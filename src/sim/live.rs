@@ -110,7 +110,9 @@ pub fn arrive_as(
     let mut index = index;
     if away && target.is_none() {
         let replied: Vec<usize> = (0..organisation.exchanges.len())
-            .filter(|&i| organisation.exchanges[i].status.in_group(&crate::api::ExchangeGroup::Replied))
+            .filter(|&i| {
+                organisation.exchanges[i].status.in_group(&crate::api::ExchangeGroup::Replied)
+            })
             .collect();
         if replied.is_empty() {
             away = false;
@@ -352,7 +354,9 @@ mod tests {
         let outside = world.orgs[0]
             .exchanges
             .iter()
-            .find(|e| has_chain(&e.status) && !e.status.in_group(&crate::api::ExchangeGroup::Replied))
+            .find(|e| {
+                has_chain(&e.status) && !e.status.in_group(&crate::api::ExchangeGroup::Replied)
+            })
             .map(|e| (e.id, e.status.clone()))
             .unwrap();
         let arrival = arrive_as(&mut world, 0, Some(outside.0), None, Some(true)).unwrap();

@@ -28,7 +28,8 @@ fn forbidden(c: char) -> bool {
 
 /// What is left of a sequence when only its control characters are dropped: the parts of
 /// the hostile corpus a whole-sequence sanitiser never lets through.
-const DEBRIS: &[&str] = &["]52;c;", "]0;pwned", "]8;;file://", "[31m", "[0m", "1$r", "_apc", "0;c1"];
+const DEBRIS: &[&str] =
+    &["]52;c;", "]0;pwned", "]8;;file://", "[31m", "[0m", "1$r", "_apc", "0;c1"];
 
 fn assert_clean(run: &Run, what: &str) {
     for (stream, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {

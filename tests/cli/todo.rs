@@ -110,7 +110,11 @@ async fn an_opt_out_not_checked_against_the_list_is_never_due_nor_told_as_a_fact
 
     let check = outreach.run(&["todo", "--check"]).await;
     check.expect(6);
-    assert!(check.stderr.contains("not checked against the do-not-contact list"), "{}", check.stderr);
+    assert!(
+        check.stderr.contains("not checked against the do-not-contact list"),
+        "{}",
+        check.stderr
+    );
     assert!(!check.stderr.contains("due (of"), "{}", check.stderr);
     let table = outreach.run(&["todo", "-o", "table"]).await;
     assert!(!table.stdout.contains("is not on the do-not-contact list"), "{}", table.stdout);

@@ -214,7 +214,8 @@ fn speed_to_leads_headers_stand_over_their_columns() {
         })
         .unwrap_or_else(|| panic!("speed to lead's header:\n{shown}"));
     // Both lines from the box's left border on.
-    let at = |line: &[char], word: &str| text(line).find(word).map(|b| text(line)[..b].chars().count());
+    let at =
+        |line: &[char], word: &str| text(line).find(word).map(|b| text(line)[..b].chars().count());
     let start = at(&lines[header], "hot").unwrap();
     let border = lines[header][..start].iter().rposition(|c| *c == '│').map_or(0, |b| b + 1);
     let (head, row) = (&lines[header][border..], &lines[header + 1][border..]);

@@ -298,8 +298,11 @@ async fn send(
 /// messages do not carry a count they are quoted as they came instead.
 fn outcome(kind: Kind, entries: usize, requests: usize, messages: &[&str]) -> String {
     let blocked = count(entries, kind.singular(), kind.plural());
-    let requests =
-        if requests > 1 { format!(" in {}", count(requests, "request", "requests")) } else { String::new() };
+    let requests = if requests > 1 {
+        format!(" in {}", count(requests, "request", "requests"))
+    } else {
+        String::new()
+    };
     match kind {
         Kind::Domains => {
             for message in messages {

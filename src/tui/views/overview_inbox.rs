@@ -37,8 +37,7 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     }
     let new = state.new_replies();
     spans.push(Span::styled(":", if selected { theme.tab_active } else { theme.title }));
-    spans
-        .push(Span::styled(format!(" {new} new"), if new > 0 { theme.accent } else { theme.dim }));
+    spans.push(Span::styled(format!(" {new} new"), if new > 0 { theme.accent } else { theme.dim }));
     let inbox = &state.org.inbox;
     let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
     match speed.all.oldest {

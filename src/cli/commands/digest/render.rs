@@ -151,7 +151,10 @@ mod tests {
     fn markdown_escapes_only_what_would_be_markup() {
         for (text, shown) in [
             ("Replies: 10 came in", "Replies: 10 came in"),
-            ("jackson.johansson@example.com (Interested, 2h ago)", "jackson.johansson@example.com (Interested, 2h ago)"),
+            (
+                "jackson.johansson@example.com (Interested, 2h ago)",
+                "jackson.johansson@example.com (Interested, 2h ago)",
+            ),
             ("Ann's reply - 50% off? Yes!", "Ann's reply - 50% off? Yes!"),
             ("first_last@acme.tech", "first_last@acme.tech"),
             ("_hidden_ and *bold* and `code`", "\\_hidden\\_ and \\*bold\\* and \\`code\\`"),
