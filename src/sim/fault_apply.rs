@@ -242,7 +242,7 @@ mod tests {
             br#"[{"status": "ACTIVE", "at": "2024-05-01T09:30:00Z", "n": 3, "to": ["a@b.c"]}]"#,
         ));
         let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
-        let hostile = super::super::hostile::TEXT;
+        let hostile = crate::sim::hostile::TEXT;
         assert_eq!(value[0]["status"], format!("ACTIVE{hostile}"));
         assert_eq!(value[0]["to"][0], format!("a@b.c{hostile}"));
         assert_eq!(value[0]["at"], "2024-05-01T09:30:00Z");
