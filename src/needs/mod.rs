@@ -370,6 +370,15 @@ fn ready_to_start(inputs: &Inputs<'_>) -> Vec<Need> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_kind_has_one_name_in_tables_and_json() {
+        let names: Vec<&str> = Kind::ALL.iter().map(|kind| kind.slug()).collect();
+        assert_eq!(names, ["opt-out", "autopilot", "hot-reply", "bot-trouble", "ready-to-start"]);
+        for kind in Kind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.slug(), "{kind:?}");
+        }
+    }
     use crate::api::{AutoPilotSettings, DnsValidation, Timestamp, UnsubscribeMode};
     use crate::bots::health::healthy_bot;
 
