@@ -4,13 +4,15 @@
 //! the error, which says how long the server asked to wait. A server that took the request
 //! and never began to answer is not asked again (a second wait as long rarely ends
 //! otherwise); a connection never accepted, or a body that stopped coming, is tried once
-//! more at most. So a blackholed server costs one wait of the configured limit, not four.
+//! more at most, and its error then says the whole time waited (both waits), as the user
+//! lived it. So a blackholed server costs one wait of the configured limit, not four.
 
 use super::error::{ApiError, TimeoutPhase};
 use backon::{BackoffBuilder, ExponentialBuilder, Retryable};
 use chrono::{DateTime, Utc};
 use reqwest::header::HeaderMap;
 use std::future::Future;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 /// How a request is retried after a transient failure.
@@ -77,8 +79,8 @@ impl RetryPolicy {
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
     {
-        let mut timeouts = 0;
-        attempt
+        let timeouts = AtomicU32::new(0);
+        let result = attempt
             .retry(self.backoff().build())
             .sleep(tokio::time::sleep)
             .when(|error| match error {
@@ -86,8 +88,8 @@ impl RetryPolicy {
                 // another wait as long would most likely end the same way.
                 ApiError::Timeout { phase: TimeoutPhase::FirstByte, .. } => false,
                 ApiError::Timeout { .. } => {
-                    timeouts += 1;
-                    timeouts <= TIMEOUT_RETRIES && retryable(error)
+                    let tried = timeouts.fetch_add(1, Ordering::Relaxed) + 1;
+                    tried <= TIMEOUT_RETRIES && retryable(error)
                 }
                 other => retryable(other),
             })
@@ -97,7 +99,16 @@ impl RetryPolicy {
                 // The dashboard counts the wait down in the pane (a no-op for the CLI).
                 super::waits::report(error, wait);
             })
-            .await
+            .await;
+        // Each try that timed out waited as long: the error says the whole time, not the
+        // last try's (a stall tried twice is "within 40 s", as the user waited).
+        let tries = timeouts.load(Ordering::Relaxed);
+        result.map_err(|error| match error {
+            ApiError::Timeout { host, phase, after } if tries > 1 => {
+                ApiError::Timeout { host, phase, after: after * tries }
+            }
+            other => other,
+        })
     }
 }
 
@@ -184,13 +195,18 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_connect_or_body_timeout_is_tried_again_once_only() {
+    async fn a_connect_or_body_timeout_is_tried_again_once_and_says_both_waits() {
         let policy = RetryPolicy::default();
         for phase in [TimeoutPhase::Connect, TimeoutPhase::Body] {
             let errors = vec![timeout(phase), timeout(phase), timeout(phase)];
             assert_eq!(attempts(&policy, errors).await.0, 2, "{phase:?}");
             let (calls, _, ok) = attempts(&policy, vec![timeout(phase)]).await;
             assert_eq!((calls, ok), (2, true), "{phase:?}");
+            let error = policy
+                .run(|| async { Err::<(), _>(timeout(phase)) }, ApiError::is_transient)
+                .await
+                .unwrap_err();
+            assert!(error.to_string().ends_with("within 40 s."), "{phase:?}: {error}");
         }
     }
 
@@ -200,6 +216,14 @@ mod tests {
         let (calls, waited, ok) = attempts(&policy, vec![timeout(TimeoutPhase::FirstByte)]).await;
         assert_eq!((calls, ok), (1, false));
         assert_eq!(waited, Duration::ZERO);
+        let error = policy
+            .run(
+                || async { Err::<(), _>(timeout(TimeoutPhase::FirstByte)) },
+                ApiError::is_transient,
+            )
+            .await
+            .unwrap_err();
+        assert!(error.to_string().ends_with("within 20 s."), "{error}");
     }
 
     #[tokio::test(start_paused = true)]

@@ -41,6 +41,13 @@ impl Standing {
             Standing::Retired => "retired",
         }
     }
+
+    /// Whether a bot in this standing sends: healthy, or ending (a bot scheduled for
+    /// cancellation still sends, for now). "Healthy" itself is one standing only, so the
+    /// pre-flight and `status` count the same bots under that word.
+    pub fn sends(self) -> bool {
+        matches!(self, Standing::Healthy | Standing::Ending)
+    }
 }
 
 /// Whether a bot in this status no longer sends at all.

@@ -187,7 +187,7 @@ fn what_changed_while_away_by_kind_with_the_hot_replies_named() {
             "1 reply changed category: Carl Lee Waiting → Not now",
             "Meetings: 1 booked (Ann Lee Wed 02:00), 1 cancelled (Ann Lee Tue 06:00)",
             "Bots: sam@acme.io CONNECTION_ERROR → ACTIVE",
-            "Campaigns: Q4 outreach ACTIVE → COMPLETED; Summer[31m new (PENDING)",
+            "Campaigns: Q4 outreach ACTIVE → COMPLETED; Summer new (PENDING)",
         ]
     );
     assert!(lines.iter().all(|line| !line.contains('\u{1b}')), "names are sanitised");

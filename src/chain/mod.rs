@@ -302,7 +302,7 @@ mod tests {
         m.starred = true;
         let layout = layout(&[m], 80, FOLDED, &Zone::named("UTC").unwrap());
         let lines = texts(&layout);
-        assert!(lines.contains(&"Cc|C[31m <c@d.e>, plain@x.y".to_string()), "{lines:?}");
+        assert!(lines.contains(&"Cc|C <c@d.e>, plain@x.y".to_string()), "{lines:?}");
         assert!(lines.contains(&"Files|offer.pdf (2 KB), 42".to_string()), "{lines:?}");
         assert!(lines.contains(&"Labels|INBOX, Important".to_string()), "{lines:?}");
         assert!(layout.lines[0].starred);

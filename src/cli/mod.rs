@@ -224,7 +224,6 @@ the data could not be read, 0 otherwise.")]
     #[command(after_help = BRIEF_HELP)]
     Brief(brief::BriefArgs),
 
-    /// Meetings: list.
     /// What happened over some days — replies, meetings, bots, opt-outs, writes — to mail or post.
     #[command(after_help = "\
 Examples:
@@ -240,6 +239,7 @@ The HTML is a self-contained e-mail body: inline styles, nothing fetched, every 
 escaped.")]
     Digest(digest::DigestArgs),
 
+    /// Meetings: list.
     #[command(subcommand)]
     Meetings(meetings::MeetingsCommand),
 
@@ -320,4 +320,30 @@ async fn run_async(global: &GlobalArgs, command: Command) -> ExitCode {
         Command::Sim(args) => return sim::run(args).await,
     };
     exit::finish(result, exit::stderr_color(global.color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command and subcommand of `path`, with the line `--help` shows beside it.
+    fn abouts(command: &clap::Command, path: &str, out: &mut Vec<(String, String)>) {
+        for sub in command.get_subcommands() {
+            let name = format!("{path} {}", sub.get_name());
+            out.push((name.clone(), sub.get_about().map(|a| a.to_string()).unwrap_or_default()));
+            abouts(sub, &name, out);
+        }
+    }
+
+    #[test]
+    fn every_command_has_its_own_line_in_the_help() {
+        let mut all = Vec::new();
+        abouts(&Cli::command(), "outreach", &mut all);
+        for (name, about) in &all {
+            assert!(!about.trim().is_empty(), "`{name}` has no text in --help");
+        }
+        let about = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, a)| a.as_str());
+        assert_eq!(about("outreach meetings"), Some("Meetings: list"));
+        assert!(about("outreach digest").is_some_and(|a| a.starts_with("What happened")));
+    }
 }

@@ -43,6 +43,8 @@ pub struct OptOut {
     pub exchange_id: i64,
     pub task: String,
     pub due: Option<NaiveDate>,
+    /// Its do-not-contact state could not be read: not known to be pending.
+    pub unchecked: bool,
 }
 
 /// A write made from this machine.
@@ -164,7 +166,12 @@ impl Digest {
             inputs.exchanges.iter().map(|e| (e.id, e.campaign_id)).collect();
         for need in inputs.needs.iter().filter(|need| need.kind == Kind::OptOut) {
             let Subject::Exchange(id) = need.subject else { continue };
-            let opt_out = OptOut { exchange_id: id, task: sanitize(&need.task), due: need.due };
+            let opt_out = OptOut {
+                exchange_id: id,
+                task: sanitize(&need.task),
+                due: need.due,
+                unchecked: need.unchecked,
+            };
             sections.add(campaign_of.get(&id).copied(), |s| s.opt_outs.push(opt_out.clone()));
         }
         for record in

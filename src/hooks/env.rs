@@ -4,26 +4,91 @@
 
 use crate::config::HooksConfig;
 use crate::observe::Event;
-use crate::text::{sanitize, truncate};
+use crate::text::{cut_bytes, sanitize, truncate};
 
-/// Longest value of a variable or a JSON string handed to a hook (the reply's text too).
+/// Longest value of a variable or a JSON string handed to a hook (the reply's text too), in
+/// columns as a terminal shows it.
 pub const MAX_VALUE: usize = 500;
 
-/// Whether the caller's variable `name` is kept from a hook: ours (`OUTREACH_*`, the API
-/// key among them: the hook gets its own), and anything named like a key or a password
-/// (`PGPASSWORD`, `SOME_API_KEY`, `…_SECRET`). A hook that needs a secret of its own reads
-/// it from its own file.
-pub fn withheld(name: &str) -> bool {
+/// Longest value in bytes: a letter carrying thousands of combining marks is one column
+/// wide, so columns alone do not bound what a hook is handed.
+pub const MAX_VALUE_BYTES: usize = 2048;
+
+/// Parts of a variable's name that say it holds a secret: keys, tokens, passwords.
+const SECRET_NAMES: &[&str] = &[
+    "_KEY",
+    "KEY_",
+    "APIKEY",
+    "SECRET",
+    "TOKEN",
+    "PASSWORD",
+    "PASSWD",
+    "PASSPHRASE",
+    "CREDENTIAL",
+];
+
+/// How values that are secrets begin, whatever the variable is called: well-known key and
+/// token formats (GitHub, Slack, Stripe, OpenAI-style `sk-`, AWS key ids) and PEM keys.
+const SECRET_PREFIXES: &[&str] = &[
+    "ghp_",
+    "gho_",
+    "ghs_",
+    "ghu_",
+    "github_pat_",
+    "glpat-",
+    "xoxb-",
+    "xoxp-",
+    "xoxa-",
+    "sk_live_",
+    "rk_live_",
+    "sk-",
+    "AKIA",
+    "ASIA",
+    "-----BEGIN",
+];
+
+/// Whether the caller's variable `name` is kept from a hook: ours (`OUTREACH_*`, the API key
+/// among them: the hook gets the event's own), anything named like a key, token or
+/// password (`PGPASSWORD`, `AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`, `SOME_API_KEY`), and any
+/// value that is a secret whatever its name (a URL with a password, `DATABASE_URL=
+/// postgres://app:hunter2@db/app`; a connection string with `password=`; a token of a
+/// well-known format). A hook that needs a secret of its own reads it from its own file.
+pub fn withheld(name: &str, value: &str) -> bool {
     let upper = name.to_ascii_uppercase();
     upper.starts_with("OUTREACH_")
-        || upper.ends_with("API_KEY")
-        || upper.contains("PASSWORD")
-        || upper.ends_with("_SECRET")
-        || upper.ends_with("_TOKEN")
+        || SECRET_NAMES.iter().any(|part| upper.contains(part))
+        || upper.ends_with("KEY")
+        || secret_value(value)
+}
+
+/// A value that is a secret by its shape.
+fn secret_value(value: &str) -> bool {
+    let value = value.trim();
+    let lower = value.to_ascii_lowercase();
+    SECRET_PREFIXES.iter().any(|prefix| value.starts_with(prefix))
+        || ["password=", "passwd=", "pwd=", "secret=", "token="]
+            .iter()
+            .any(|field| lower.contains(field))
+        || url_with_password(value)
+}
+
+/// `scheme://user:password@host…`: a URL that carries its password (anywhere in the value,
+/// which may hold several, like a list of mirrors).
+fn url_with_password(value: &str) -> bool {
+    value.match_indices("://").any(|(at, _)| {
+        let authority = value[at + 3..].split(['/', '?', '#', ' ', ',', ';']).next().unwrap_or("");
+        authority.rsplit_once('@').is_some_and(|(userinfo, _)| {
+            userinfo.split_once(':').is_some_and(|(_, p)| !p.is_empty())
+        })
+    })
 }
 
 fn clean(text: &str) -> String {
-    truncate(sanitize(text).trim(), MAX_VALUE)
+    let shown = truncate(sanitize(text).trim(), MAX_VALUE);
+    match cut_bytes(&shown, MAX_VALUE_BYTES - '…'.len_utf8()) {
+        (kept, true) => format!("{kept}…"),
+        (_, false) => shown,
+    }
 }
 
 /// The event as a hook's variables: `OUTREACH_EVENT`, `OUTREACH_PROFILE`,
@@ -85,13 +150,62 @@ mod tests {
 
     #[test]
     fn keys_passwords_and_our_own_variables_are_withheld() {
-        for name in
-            ["OUTREACH_API_KEY", "PGPASSWORD", "STRIPE_API_KEY", "GITHUB_TOKEN", "AWS_SECRET"]
-        {
-            assert!(withheld(name), "{name}");
+        for name in [
+            "OUTREACH_API_KEY",
+            "PGPASSWORD",
+            "STRIPE_API_KEY",
+            "GITHUB_TOKEN",
+            "AWS_SECRET",
+            "AWS_SECRET_ACCESS_KEY",
+            "AWS_ACCESS_KEY_ID",
+            "AWS_SESSION_TOKEN",
+            "MYSQL_PWD_PASSWD",
+            "GPG_PASSPHRASE",
+            "OPENAI_APIKEY",
+            "ANTHROPIC_KEY",
+            "GOOGLE_APPLICATION_CREDENTIALS",
+        ] {
+            assert!(withheld(name, "x"), "{name}");
         }
-        for name in ["PATH", "HOME", "SLACK_WEBHOOK_URL", "PGPASSFILE", "DISPLAY"] {
-            assert!(!withheld(name), "{name}");
+        for name in ["PATH", "HOME", "SLACK_WEBHOOK_URL", "PGPASSFILE", "DISPLAY", "LANG", "TZ"] {
+            assert!(!withheld(name, "/usr/bin"), "{name}");
         }
+    }
+
+    #[test]
+    fn values_that_are_secrets_are_withheld_whatever_their_name() {
+        for value in [
+            "postgres://app:hunter2@db.internal:5432/app",
+            "mysql://root:pw@localhost/x?ssl=1",
+            "https://mirror.example https://u:p@private.example/simple",
+            "host=db user=app password=hunter2",
+            "Server=db;Uid=app;Pwd=hunter2",
+            "ghp_0123456789abcdef",
+            "xoxb-123-456",
+            "AKIAIOSFODNN7EXAMPLE",
+            "-----BEGIN OPENSSH PRIVATE KEY-----",
+        ] {
+            assert!(withheld("DATABASE_URL", value), "{value}");
+        }
+        for value in [
+            "postgres://app@db/app",
+            "https://hooks.slack.com/services/T0/B0/x",
+            "/home/ann",
+            "en_GB.UTF-8",
+            "https://example.org/a@b",
+        ] {
+            assert!(!withheld("DATABASE_URL", value), "{value}");
+        }
+    }
+
+    #[test]
+    fn values_are_bounded_in_bytes_as_well_as_in_columns() {
+        let marks = format!("a{}", "\u{301}".repeat(6000));
+        let kept = clean(&marks);
+        assert!(kept.len() <= MAX_VALUE_BYTES, "{} bytes", kept.len());
+        assert!(kept.ends_with('…'));
+        let wide = "李".repeat(2000);
+        assert!(clean(&wide).len() <= MAX_VALUE_BYTES);
+        assert_eq!(clean(" Ann "), "Ann");
     }
 }

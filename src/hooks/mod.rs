@@ -93,8 +93,10 @@ pub fn run_in(
 ) -> Option<HookOutcome> {
     let hook = event.kind.name();
     let command = config.command(hook)?;
-    let mut environment: Vec<(OsString, OsString)> =
-        inherited.into_iter().filter(|(name, _)| !env::withheld(&name.to_string_lossy())).collect();
+    let mut environment: Vec<(OsString, OsString)> = inherited
+        .into_iter()
+        .filter(|(name, value)| !env::withheld(&name.to_string_lossy(), &value.to_string_lossy()))
+        .collect();
     environment.extend(
         env::variables(event, config).into_iter().map(|(name, value)| (name.into(), value.into())),
     );
@@ -160,6 +162,8 @@ mod tests {
         let mut env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
         env.push(("OUTREACH_API_KEY".into(), "sk-secret-key".into()));
         env.push(("PGPASSWORD".into(), "hunter2".into()));
+        env.push(("AWS_SECRET_ACCESS_KEY".into(), "wJalrXUtnFEMI".into()));
+        env.push(("DATABASE_URL".into(), "postgres://app:s3cr3t-pw@db/app".into()));
         env
     }
 
@@ -192,7 +196,9 @@ mod tests {
         ] {
             assert!(env.lines().any(|l| l == line), "{line} in:\n{env}");
         }
-        assert!(!text.contains("sk-secret-key") && !text.contains("hunter2"), "{text}");
+        for secret in ["sk-secret-key", "hunter2", "wJalrXUtnFEMI", "s3cr3t-pw"] {
+            assert!(!text.contains(secret), "{secret} reached the hook:\n{text}");
+        }
         assert!(!text.contains('\u{1b}'), "sanitised: {text:?}");
         assert!(!text.contains("Monday"), "no text without include_text");
         let json: serde_json::Value = serde_json::from_str(stdin.trim()).unwrap();
@@ -237,7 +243,7 @@ mod tests {
         );
         assert_eq!(
             outcome.failure().as_deref(),
-            Some("hook reply_received failed (exit 3): no route to [31mslack")
+            Some("hook reply_received failed (exit 3): no route to slack")
         );
         let none = HooksConfig::default();
         assert_eq!(run(&event(), &none), None, "no hook set: nothing runs");

@@ -33,9 +33,9 @@ pub enum Subject {
     Bot(i64),
 }
 
-/// The kinds of item, in the order the list groups them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The kinds of item, in the order the list groups them. Named by [`Kind::slug`] alone, in
+/// tables and JSON alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// A contact asked to stop and is not on the do-not-contact list.
     OptOut,
@@ -50,15 +50,24 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// A short name for tables and JSON (`opt-out`).
+    pub const ALL: [Kind; 5] =
+        [Kind::OptOut, Kind::Autopilot, Kind::HotReply, Kind::BotTrouble, Kind::ReadyToStart];
+
+    /// The one name of the kind, for tables and JSON (`opt-out`).
     pub fn slug(self) -> &'static str {
         match self {
             Kind::OptOut => "opt-out",
             Kind::Autopilot => "autopilot",
             Kind::HotReply => "hot-reply",
-            Kind::BotTrouble => "bot",
-            Kind::ReadyToStart => "ready",
+            Kind::BotTrouble => "bot-trouble",
+            Kind::ReadyToStart => "ready-to-start",
         }
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.slug())
     }
 }
 
@@ -78,6 +87,10 @@ pub struct Need {
     /// The address a do-not-contact write would add (opt-outs).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
+    /// An opt-out whose do-not-contact state could not be read (the contact list failed):
+    /// not known to be missing from the list, so never due and never told as a fact.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unchecked: bool,
 }
 
 impl Need {
@@ -186,17 +199,34 @@ fn opt_out(exchange: &Exchange, inputs: &Inputs<'_>) -> Option<Need> {
         ExchangeStatus::UnsubLink => "used the unsubscribe link",
         _ => "asked to stop",
     };
-    let unknown = if listed.is_none() { " (the contact list was not read)" } else { "" };
-    let due = since(exchange)
-        .map(|at| add_business_days(inputs.zone.date(at), inputs.thresholds.unsubscribe_days));
+    let unchecked = listed.is_none();
+    let (task, why, due) = if unchecked {
+        (
+            format!("Check that {address} is on do not contact"),
+            format!(
+                "{} {asked}; not checked against the do-not-contact list (the contact list could not be read)",
+                who(exchange)
+            ),
+            None,
+        )
+    } else {
+        let due = since(exchange)
+            .map(|at| add_business_days(inputs.zone.date(at), inputs.thresholds.unsubscribe_days));
+        (
+            format!("Add {address} to do not contact"),
+            format!("{} {asked} and is not on the do-not-contact list", who(exchange)),
+            due,
+        )
+    };
     Some(Need {
         kind: Kind::OptOut,
         subject: Subject::Exchange(exchange.id),
-        task: format!("Add {address} to do not contact"),
-        why: format!("{} {asked} and is not on the do-not-contact list{unknown}", who(exchange)),
+        task,
+        why,
         since: since(exchange),
         due,
         address: Some(address),
+        unchecked,
     })
 }
 
@@ -233,6 +263,7 @@ fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
         since: since(exchange),
         due: None,
         address: None,
+        unchecked: false,
     })
 }
 
@@ -258,6 +289,7 @@ fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Opt
         since: Some(at),
         due: Some(inputs.zone.date(at + target)),
         address: None,
+        unchecked: false,
     })
 }
 
@@ -310,6 +342,7 @@ fn bot_trouble(inputs: &Inputs<'_>) -> Vec<Need> {
                 since: None,
                 due: None,
                 address: None,
+                unchecked: false,
             })
         })
         .collect()
@@ -329,6 +362,7 @@ fn ready_to_start(inputs: &Inputs<'_>) -> Vec<Need> {
             since: campaign.created_at.map(|at| at.0),
             due: None,
             address: None,
+            unchecked: false,
         })
         .collect()
 }
@@ -336,6 +370,15 @@ fn ready_to_start(inputs: &Inputs<'_>) -> Vec<Need> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_kind_has_one_name_in_tables_and_json() {
+        let names: Vec<&str> = Kind::ALL.iter().map(|kind| kind.slug()).collect();
+        assert_eq!(names, ["opt-out", "autopilot", "hot-reply", "bot-trouble", "ready-to-start"]);
+        for kind in Kind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.slug(), "{kind:?}");
+        }
+    }
     use crate::api::{AutoPilotSettings, DnsValidation, Timestamp, UnsubscribeMode};
     use crate::bots::health::healthy_bot;
 

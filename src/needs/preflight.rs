@@ -38,17 +38,23 @@ pub fn preflight(campaign: &Campaign, bots: &[Bot]) -> Vec<Check> {
     } else {
         check(true, "Test mode: off".into())
     });
-    let sending: Vec<&Bot> = bots
-        .iter()
-        .filter(|bot| matches!(standing(bot), Standing::Healthy | Standing::Ending))
-        .collect();
-    checks.push(match sending.len() {
-        0 => check(
-            false,
-            "Bots: none live and healthy in the organisation — nothing can send".into(),
-        ),
+    let standings: Vec<Standing> = bots.iter().map(standing).collect();
+    let of = |wanted: Standing| standings.iter().filter(|s| **s == wanted).count();
+    checks.push(match standings.iter().filter(|s| s.sends()).count() {
+        0 => check(false, "Bots: none can send in the organisation — nothing would go out".into()),
         n => {
-            check(true, format!("Bots: {} live and healthy", crate::text::count(n, "bot", "bots")))
+            let healthy = crate::text::count(of(Standing::Healthy), "healthy", "healthy");
+            let ending = match of(Standing::Ending) {
+                0 => String::new(),
+                ending => format!(", {ending} ending (scheduled for cancellation)"),
+            };
+            check(
+                true,
+                format!(
+                    "Bots: {} can send: {healthy}{ending}",
+                    crate::text::count(n, "bot", "bots")
+                ),
+            )
         }
     });
     for bot in bots {
@@ -103,9 +109,21 @@ mod tests {
                 "Unsubscribe: one-click",
                 "Disclaimer: included",
                 "Test mode: off",
-                "Bots: 1 bot live and healthy"
+                "Bots: 1 bot can send: 1 healthy"
             ]
         );
+    }
+
+    #[test]
+    fn healthy_counts_the_healthy_bots_only_as_status_does() {
+        let ending =
+            Bot { status: crate::api::BotStatus::ScheduledForCancellation, ..healthy_bot(2) };
+        let bots = [healthy_bot(1), ending, healthy_bot(3)];
+        let checks = preflight(&ready(), &bots);
+        let line = &checks[3].line;
+        assert_eq!(line, "Bots: 3 bots can send: 2 healthy, 1 ending (scheduled for cancellation)");
+        let healthy = bots.iter().filter(|b| standing(b) == Standing::Healthy).count();
+        assert!(line.contains(&format!("{healthy} healthy")), "{line}");
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl BotSeen {
     /// Whether the bot sends in this state: healthy, or ending (a bot scheduled for
     /// cancellation still sends). This is what uptime counts.
     pub fn sending(&self) -> bool {
-        matches!(self.standing, Standing::Healthy | Standing::Ending)
+        self.standing.sends()
     }
 }
 
@@ -110,7 +110,8 @@ impl Snapshot {
     pub fn take(inputs: &Inputs<'_>, meetings: &[Meeting]) -> Snapshot {
         let opt_outs: HashSet<i64> = needs(inputs)
             .into_iter()
-            .filter(|need| need.kind == Kind::OptOut)
+            // One not checked against the list is not known to be pending: no event says so.
+            .filter(|need| need.kind == Kind::OptOut && !need.unchecked)
             .filter_map(|need| match need.subject {
                 Subject::Exchange(id) => Some(id),
                 _ => None,

@@ -35,6 +35,10 @@ pub(crate) fn advice(error: &ApiError, place: Place) -> Option<String> {
         Place::Cli => Keys::DEFAULT,
     };
     let text = match error {
+        // The variable wins over the keyring: a login would store a key this run never reads.
+        ApiError::Unauthorized { .. } if cli && crate::credentials::key_from_env().is_some() => {
+            "The key came from OUTREACH_API_KEY, which wins over the keyring: set it to the organisation's current key, or unset it (`unset OUTREACH_API_KEY`) to use the key `outreach auth login` stores."
+        }
         ApiError::Unauthorized { .. } if cli => {
             "Run `outreach auth login` to store the organisation's current key, or set OUTREACH_API_KEY."
         }

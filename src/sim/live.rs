@@ -66,8 +66,9 @@ pub fn arrive(
 }
 
 /// [`arrive`], the arrival an out-of-office notice when `away` says so (`None`: now and
-/// then, when neither the exchange nor the status was asked for). A notice leaves a replied
-/// exchange's status be; on a first answer to the outreach it reads as "later".
+/// then, when neither the exchange nor the status was asked for). A notice classifies
+/// nothing: it leaves the exchange's status as it was (unless a status is asked for). One
+/// that comes unasked for a conversation comes to one already in the inbox, so it is seen.
 pub fn arrive_as(
     world: &mut World,
     org: usize,
@@ -104,15 +105,26 @@ pub fn arrive_as(
             *rng.pick(&waiting)
         }
     };
-    let away = away.unwrap_or(target.is_none() && status.is_none() && rng.percent(AWAY_PERCENT));
+    let mut away =
+        away.unwrap_or(target.is_none() && status.is_none() && rng.percent(AWAY_PERCENT));
+    let mut index = index;
+    if away && target.is_none() {
+        let replied: Vec<usize> = (0..organisation.exchanges.len())
+            .filter(|&i| {
+                organisation.exchanges[i].status.in_group(&crate::api::ExchangeGroup::Replied)
+            })
+            .collect();
+        if replied.is_empty() {
+            away = false;
+        } else {
+            index = *rng.pick(&replied);
+        }
+    }
     let exchange = &mut organisation.exchanges[index];
     let previous_status = exchange.status.clone();
     let status = match status {
         Some(status) => status,
-        None if away && previous_status.in_group(&crate::api::ExchangeGroup::Replied) => {
-            previous_status.clone()
-        }
-        None if away => ExchangeStatus::FollowupLater,
+        None if away => previous_status.clone(),
         None => follow(&previous_status, &mut rng),
     };
     // Later than anything before it, even when the simulator's clock is behind the seeded
@@ -333,6 +345,27 @@ mod tests {
             let sent = exchange.updated_at.0.date_naive();
             assert!(crate::absence::detect(&last.subject, text, sent).is_some(), "{text}");
             assert!(exchange.status.in_group(&crate::api::ExchangeGroup::Replied));
+        }
+    }
+
+    #[test]
+    fn an_absence_notice_asked_for_never_changes_the_status() {
+        let mut world = world();
+        let outside = world.orgs[0]
+            .exchanges
+            .iter()
+            .find(|e| {
+                has_chain(&e.status) && !e.status.in_group(&crate::api::ExchangeGroup::Replied)
+            })
+            .map(|e| (e.id, e.status.clone()))
+            .unwrap();
+        let arrival = arrive_as(&mut world, 0, Some(outside.0), None, Some(true)).unwrap();
+        assert_eq!(arrival.status, outside.1);
+        assert_eq!(world.orgs[0].exchange(outside.0).unwrap().status, outside.1);
+        for _ in 0..10 {
+            let arrival = arrive_as(&mut world, 0, None, None, Some(true)).unwrap();
+            assert_eq!(arrival.status, arrival.previous_status, "a notice classifies nothing");
+            assert!(arrival.status.in_group(&crate::api::ExchangeGroup::Replied));
         }
     }
 

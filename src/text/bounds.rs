@@ -17,10 +17,17 @@ const VOID: &[&str] = &[
 
 /// The first `MAX_BODY_BYTES` of `text` (cut at a character boundary) and whether it was cut.
 pub fn cut(text: &str) -> (&str, bool) {
-    if text.len() <= MAX_BODY_BYTES {
+    cut_bytes(text, MAX_BODY_BYTES)
+}
+
+/// The first `max` bytes of `text` at most, cut at a character boundary, and whether it was
+/// cut: what bounds a text whose width says little of its size (a letter with thousands of
+/// combining marks is one column wide).
+pub fn cut_bytes(text: &str, max: usize) -> (&str, bool) {
+    if text.len() <= max {
         return (text, false);
     }
-    let mut end = MAX_BODY_BYTES;
+    let mut end = max;
     while !text.is_char_boundary(end) {
         end -= 1;
     }

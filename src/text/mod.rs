@@ -5,6 +5,7 @@
 
 mod body;
 mod bounds;
+mod escapes;
 mod osc;
 mod plural;
 mod quotes;
@@ -13,7 +14,7 @@ mod urls;
 mod wrap;
 
 pub use body::{BodyLine, BodySource, RenderedBody, render_body, render_body_showing};
-pub use bounds::{MAX_BODY_BYTES, MAX_HTML_DEPTH};
+pub use bounds::{MAX_BODY_BYTES, MAX_HTML_DEPTH, cut_bytes};
 pub use osc::{Wrap, osc};
 pub use plural::{count, noun};
 pub use quotes::quoted_lines;

@@ -10,7 +10,9 @@
 //! nothing visible, so there it only hides a difference between two names.
 //! A combining mark with nothing before it on its line is dropped too: a terminal would
 //! put it on whatever cell is to its left (a table border, the previous column).
+//! An escape sequence goes whole (`escapes.rs`), so what remains reads as text.
 
+use super::escapes::skip_sequence;
 use unicode_width::UnicodeWidthChar;
 
 /// What the sanitiser does with a character of a class.
@@ -200,7 +202,12 @@ fn clean(text: &str, multiline: bool) -> String {
     let mut before: Option<char> = None;
     // A joiner waiting for the next character shown, which decides whether it joins.
     let mut joiner: Option<char> = None;
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A whole escape sequence goes, not only its control character.
+        if skip_sequence(c, &mut chars) {
+            continue;
+        }
         let kept = match c {
             '\n' | '\t' if multiline => Some(c),
             '\n' | '\r' | '\t' => Some(' '),
@@ -250,11 +257,28 @@ mod tests {
     #[test]
     fn escapes_and_bidi_controls_are_removed() {
         let hostile = "Ann\u{1b}[31m Red\u{1b}]0;pwned\u{7}\u{202e}evil\u{200b}\u{9b}2J";
-        assert_eq!(sanitize(hostile), "Ann[31m Red]0;pwnedevil2J");
-        all_dropped(&[('\u{0}', '\u{8}'), ('\u{b}', '\u{c}'), ('\u{e}', '\u{1f}')]);
-        all_dropped(&[('\u{7f}', '\u{9f}')]);
+        assert_eq!(sanitize(hostile), "Ann Redevil");
+        // ESC and the C1 introducers (CSI, OSC, DCS, SOS, PM, APC) take what follows with
+        // them: `escapes.rs` holds those to their sequences.
+        all_dropped(&[('\u{0}', '\u{8}'), ('\u{b}', '\u{c}'), ('\u{e}', '\u{1a}')]);
+        all_dropped(&[('\u{1c}', '\u{1f}'), ('\u{7f}', '\u{8f}'), ('\u{91}', '\u{97}')]);
+        all_dropped(&[('\u{99}', '\u{9a}'), ('\u{9c}', '\u{9c}')]);
         all_dropped(&[('\u{61c}', '\u{61c}'), ('\u{200e}', '\u{200f}'), ('\u{202a}', '\u{202e}')]);
         all_dropped(&[('\u{2066}', '\u{2069}')]);
+    }
+
+    #[test]
+    fn escape_sequences_leave_no_debris() {
+        for (text, shown) in [
+            ("\u{1b}[31mRed\u{1b}[0m Alert", "Red Alert"),
+            ("Denied \u{1b}]0;pwned\u{7}by \u{1b}]52;c;ZWNobw==\u{7}policy", "Denied by policy"),
+            ("a\u{1b}]8;;file:///etc/passwd\u{1b}\\link\u{1b}]8;;\u{1b}\\b", "alinkb"),
+            ("x\u{1b}P1$r\u{1b}\\y\u{1b}_apc\u{9c}z\u{9d}0;t\u{7}!", "xyz!"),
+        ] {
+            assert_eq!(sanitize(text), shown, "{text:?}");
+            assert_eq!(sanitize_multiline(text), shown, "{text:?}");
+        }
+        assert_eq!(sanitize_multiline("a\u{1b}]0;open\nb"), "a\nb");
     }
 
     #[test]
@@ -326,7 +350,7 @@ mod tests {
             ("می\u{200c}abc", "میabc"),
             // A Mongolian variation selector is not what the joiner joins: the letter is.
             ("ሀ\u{180b}\u{200c}ی", "ሀ\u{180b}ی"),
-            ("a\u{200d}\u{1b}b", "ab"),
+            ("a\u{200d}\u{7}b", "ab"),
         ] {
             assert_eq!(sanitize(text), shown, "{text:?}");
             assert_eq!(sanitize_multiline(text), shown, "{text:?}");
@@ -365,7 +389,7 @@ mod tests {
     #[test]
     fn one_line_text_cannot_break_a_row_but_bodies_keep_lines() {
         assert_eq!(sanitize("a\nb\tc"), "a b c");
-        assert_eq!(sanitize_multiline("a\r\nb\rc\t\u{1b}d"), "a\nb\nc\td");
+        assert_eq!(sanitize_multiline("a\r\nb\rc\t\u{7}d"), "a\nb\nc\td");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use outreach_tui::api::{ApiKey, CampaignStatus};
 use outreach_tui::sim::{self, SimOptions};
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_refused_or_missing_key_exits_3_and_says_to_log_in() {
+async fn a_refused_or_missing_key_exits_3_and_says_what_to_fix() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let wrong = Outreach::new(&sim.base_url, &ApiKey::new("not-a-real-key"));
     for args in
@@ -17,7 +17,10 @@ async fn a_refused_or_missing_key_exits_3_and_says_to_log_in() {
         let run = wrong.run(args).await;
         run.expect(3);
         assert!(run.stderr.contains("401"), "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains("outreach auth login"), "{args:?}: {}", run.stderr);
+        // The key came from OUTREACH_API_KEY, which a login cannot override: the hint says
+        // to fix or unset it.
+        assert!(run.stderr.contains("unset OUTREACH_API_KEY"), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("Run `outreach auth login`"), "{args:?}: {}", run.stderr);
         assert!(run.stdout.is_empty());
     }
     let none = Outreach::without_key(&sim.base_url).run(&["bots", "list"]).await;

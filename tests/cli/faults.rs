@@ -134,3 +134,18 @@ async fn a_csv_list_that_fails_before_a_row_prints_nothing_and_one_cut_short_say
     assert!(run.stderr.contains(&expected), "{expected} in {}", run.stderr);
     sim.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_servers_words_and_ours_are_two_sentences() {
+    let sim = start().await;
+    let cli = Outreach::new(&sim.base_url, &sim.admin_key());
+    faults(&sim, "500@GET:/api/v1/campaigns/data/replies").await;
+    let run = cli.run(&["replies", "--check"]).await;
+    run.expect(6);
+    assert!(
+        run.stderr.contains("Internal Server Error. replies --check could not read the inbox"),
+        "{}",
+        run.stderr
+    );
+    sim.shutdown().await;
+}

@@ -7,7 +7,8 @@
 use crate::common;
 
 use common::cli::{Outreach, Run};
-use common::sim::{faults, serve_raw_once, start};
+use common::sim::{faults, serve_raw_once, start, user_client};
+use outreach_tui::api::{ExchangeGroup, ExchangeQuery};
 
 /// Every kind of character that must not reach a terminal from the server (for the chain;
 /// the simulator's `hostile-error` carries the same kinds).
@@ -24,6 +25,11 @@ fn forbidden(c: char) -> bool {
             | '\u{115f}' | '\u{1160}' | '\u{2060}'..='\u{2064}' | '\u{2028}' | '\u{2029}'
             | '\u{ad}' | '\u{feff}')
 }
+
+/// What is left of a sequence when only its control characters are dropped: the parts of
+/// the hostile corpus a whole-sequence sanitiser never lets through.
+const DEBRIS: &[&str] =
+    &["]52;c;", "]0;pwned", "]8;;file://", "[31m", "[0m", "1$r", "_apc", "0;c1"];
 
 fn assert_clean(run: &Run, what: &str) {
     for (stream, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
@@ -59,7 +65,7 @@ async fn server_errors_reach_stderr_sanitised() {
     let campaigns = cli.run(&["campaigns", "list"]).await;
     campaigns.expect(1);
     assert!(campaigns.stderr.contains("500"), "{}", campaigns.stderr);
-    assert!(campaigns.stderr.contains("Denied ]0;pwnedby ]52;c;"), "{}", campaigns.stderr);
+    assert!(campaigns.stderr.contains("Denied by policy now"), "{}", campaigns.stderr);
     assert_clean(&campaigns, "campaigns list (500)");
 
     for args in [
@@ -71,7 +77,7 @@ async fn server_errors_reach_stderr_sanitised() {
         run.expect(4);
         let stderr = run.stderr.replace("\u{1b}[1;31merror:\u{1b}[0m", "error:");
         assert!(stderr.contains("403"), "{args:?}: {stderr}");
-        assert!(stderr.contains("[2J31mnow gnirts ab cd e f gh  i  end"), "{args:?}: {stderr}");
+        assert!(stderr.contains("policy now gnirts ab cd e f gh  i  end"), "{args:?}: {stderr}");
         assert_clean(&Run { stderr, ..run }, &format!("{args:?} (403)"));
     }
     sim.shutdown().await;
@@ -84,8 +90,64 @@ async fn a_hostile_chain_is_shown_sanitised() {
     serve_raw_once(&sim, "/api/v1/exchanges/7/emails", hostile_chain()).await;
     let show = cli.run(&["exchanges", "show", "7"]).await;
     show.expect(0);
-    assert!(show.stdout.contains("Subject: Ann]0;pwned"), "{}", show.stdout);
+    assert!(show.stdout.contains("Subject: Ann "), "{}", show.stdout);
     assert!(show.stdout.contains("\nsecond line\n"), "{}", show.stdout);
     assert_clean(&show, "exchanges show");
+    sim.shutdown().await;
+}
+
+/// Every command that prints text, against a server whose every string (names, addresses,
+/// subjects, bodies, statuses: unknown ones then) ends in the hostile corpus: nothing of it
+/// reaches stdout or stderr raw, and no sequence leaves debris. Output goes to a pipe, as a
+/// `watch >> events.log` or a cron mail takes it.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_command_prints_a_hostile_servers_text_sanitised() {
+    let sim = start().await;
+    let key = sim.admin_key();
+    let cli = Outreach::new(&sim.base_url, &key);
+    let api = user_client(&sim, &key);
+    let query = ExchangeQuery { group: Some(ExchangeGroup::Replied), ..ExchangeQuery::default() };
+    let exchange = api.list_exchanges(&query).await.unwrap().items[0].id.to_string();
+    let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
+    let bot = api.list_bots().await.unwrap().items[0].id.to_string();
+    // A first look remembers the organisation: the next one announces every status that
+    // the hostile server then changes.
+    cli.run(&["watch", "--once"]).await.expect(0);
+    faults(&sim, "hostile-text").await;
+
+    let commands: &[&[&str]] = &[
+        &["watch", "--once"],
+        &["status"],
+        &["todo", "-o", "table"],
+        &["brief"],
+        &["digest", "--since", "-7d"],
+        &["digest", "--since", "-7d", "--format", "md"],
+        &["report", "--since", "-30d", "-o", "table"],
+        &["campaigns", "list", "-o", "table"],
+        &["campaigns", "show", &campaign],
+        &["campaigns", "start", &campaign],
+        &["bots", "list", "-o", "table"],
+        &["bots", "show", &bot],
+        &["contacts", "list", "-o", "table"],
+        &["exchanges", "list", "-o", "table"],
+        &["exchanges", "show", &exchange],
+        &["replies", "-o", "table"],
+        &["meetings", "list", "-o", "table"],
+        &["dnc", "add-domains", "blocked.example"],
+    ];
+    let mut reached = 0;
+    for args in commands {
+        let run = cli.run(args).await;
+        assert_clean(&run, &format!("{args:?} (exit {})", run.code));
+        for debris in DEBRIS {
+            let found = run.stdout.contains(debris) || run.stderr.contains(debris);
+            assert!(!found, "{args:?}: debris {debris:?}:\n{}\n{}", run.stdout, run.stderr);
+        }
+        if run.stdout.contains("evil") || run.stderr.contains("evil") {
+            reached += 1;
+        }
+    }
+    // The hostile text did reach the commands (they printed it, cleaned), not only errors.
+    assert!(reached >= commands.len() / 2, "only {reached} commands showed the server's text");
     sim.shutdown().await;
 }

@@ -71,3 +71,51 @@ async fn the_check_fails_while_something_is_due_and_says_how_many() {
     assert!(run.stdout.is_empty(), "--quiet prints nothing: {}", run.stdout);
     assert!(run.stderr.contains("due (of"), "{}", run.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_opt_out_not_checked_against_the_list_is_never_due_nor_told_as_a_fact() {
+    let sim = sim::spawn(SimOptions { seed: 42, ..SimOptions::default() }).await.unwrap();
+    let outreach = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    // Only opt-outs left to be due: every other item is handled on this machine.
+    let items = outreach.run(&["todo", "-o", "json"]).await.expect(0).json();
+    let others: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|item| item["kind"] != "opt-out")
+        .filter_map(|item| item["subject"]["exchange"].as_i64())
+        .map(|id| id.to_string())
+        .collect();
+    if !others.is_empty() {
+        let mut args = vec!["replies", "handle"];
+        args.extend(others.iter().map(String::as_str));
+        outreach.run(&args).await.expect(0);
+    }
+    outreach.run(&["todo", "--check", "--quiet"]).await.expect(1);
+
+    common::sim::faults(&sim, "500@GET:/api/v1/contacts").await;
+    let run = outreach.run(&["todo", "-o", "json"]).await;
+    let items = run.expect(0).json();
+    let opt_outs: Vec<&Value> =
+        items.as_array().unwrap().iter().filter(|item| item["kind"] == "opt-out").collect();
+    assert!(!opt_outs.is_empty());
+    for item in &opt_outs {
+        assert_eq!(item["unchecked"], true, "{item}");
+        assert!(item["due"].is_null(), "an unchecked opt-out is never due: {item}");
+        let why = item["why"].as_str().unwrap();
+        assert!(!why.contains("is not on the do-not-contact list"), "{why}");
+        assert!(why.contains("not checked"), "{why}");
+    }
+    assert!(run.stderr.contains("contact list could not be read"), "{}", run.stderr);
+
+    let check = outreach.run(&["todo", "--check"]).await;
+    check.expect(6);
+    assert!(
+        check.stderr.contains("not checked against the do-not-contact list"),
+        "{}",
+        check.stderr
+    );
+    assert!(!check.stderr.contains("due (of"), "{}", check.stderr);
+    let table = outreach.run(&["todo", "-o", "table"]).await;
+    assert!(!table.stdout.contains("is not on the do-not-contact list"), "{}", table.stdout);
+}

@@ -229,6 +229,27 @@ fn a_closed_terminal_ends_the_dashboard_quietly_with_one_log_line() {
     }
 }
 
+/// A terminal that vanishes with no SIGHUP for the dashboard (it runs in a session of its
+/// own, so the hang-up signals only the shell's) still ends it within moments, from what
+/// its reads of the hung-up terminal say, rather than running on, hooks and all, until a
+/// write fails.
+#[test]
+fn a_terminal_gone_without_sighup_ends_the_dashboard_promptly() {
+    let home = Isolated::new();
+    // The shell and setsid ignore the hang-up, so only the dashboard can end the script.
+    let script = "trap '' HUP; exec setsid --wait \"$OUTREACH\" --demo";
+    let mut pty = Pty::spawn_script(&home, script, &[("RUST_BACKTRACE", "0")]);
+    pty.wait_for("campaigns in all");
+    pty.close_master();
+    // A bound, not a wait: a loaded machine shares two cores among many; the dashboard
+    // used to run on for about a minute.
+    let code = pty.exit_code(Duration::from_secs(15));
+    let log = home.log_text();
+    assert_ne!(code, 101, "the dashboard panicked:\n{log}");
+    assert!(log.contains("terminal is gone"), "{log}");
+    assert!(!log.contains("SIGHUP"), "no SIGHUP reached it: {log}");
+}
+
 /// The words of a screen as one line, box borders left out: text wrapped in a box reads on.
 fn words(screen: &str) -> String {
     let text = screen.replace(['│', '┌', '┐', '└', '┘', '─'], " ");

@@ -278,7 +278,7 @@ fn new_replies_are_marked_counted_and_seen_once_opened_without_a_first_start_flo
     assert_eq!(marks[&101].seen_updated_at, at("2024-05-08T09:15:00"));
     // The Overview counts them too.
     run(&mut state, &local, ch('1'));
-    assert!(screen(&state).contains("Inbox ·2 new"), "{}", screen(&state));
+    assert!(screen(&state).contains("Inbox: 2 new"), "{}", screen(&state));
     // A first start (first use now) floods nothing.
     let mut fresh = connected(120, 30, Theme::default());
     let first_use = Timestamp(now());

@@ -199,3 +199,46 @@ fn no_offer_once_the_organisation_was_used_before_or_anything_is_handled() {
     act(&mut state, Action::Local(LocalAnswer::Loaded { scope, first_use, marks }));
     assert!(state.transient.notice.is_none(), "used three days ago: no first start");
 }
+
+#[test]
+fn speed_to_leads_headers_stand_over_their_columns() {
+    let state = needs_open();
+    let shown = screen(&state);
+    let lines: Vec<Vec<char>> = shown.lines().map(|line| line.chars().collect()).collect();
+    let text = |line: &[char]| line.iter().collect::<String>();
+    let header = lines
+        .iter()
+        .position(|line| {
+            let line = text(line);
+            line.contains("hot") && line.contains("oldest") && line.contains("campaign")
+        })
+        .unwrap_or_else(|| panic!("speed to lead's header:\n{shown}"));
+    // Both lines from the box's left border on.
+    let at =
+        |line: &[char], word: &str| text(line).find(word).map(|b| text(line)[..b].chars().count());
+    let start = at(&lines[header], "hot").unwrap();
+    let border = lines[header][..start].iter().rposition(|c| *c == '│').map_or(0, |b| b + 1);
+    let (head, row) = (&lines[header][border..], &lines[header + 1][border..]);
+    // Where each run of non-blank characters of a line starts and ends.
+    let runs = |line: &[char]| {
+        let mut runs = Vec::new();
+        let mut begun = None;
+        for (i, c) in line.iter().chain([&' ']).enumerate() {
+            match (c.is_whitespace() || *c == '│', begun) {
+                (false, None) => begun = Some(i),
+                (true, Some(b)) => {
+                    runs.push((b, i));
+                    begun = None;
+                }
+                _ => {}
+            }
+        }
+        runs
+    };
+    let (head_runs, row_runs) = (runs(head), runs(row));
+    let said = format!("{}\n{}", text(head), text(row));
+    assert!(row_runs.len() >= 3 && head_runs.len() >= 3, "{said}");
+    assert_eq!(row_runs[0].1, head_runs[0].1, "the count ends under 'hot':\n{said}");
+    assert_eq!(row_runs[1].1, head_runs[1].1, "the age ends under 'oldest':\n{said}");
+    assert_eq!(row_runs[2].0, head_runs[2].0, "the name starts under 'campaign':\n{said}");
+}

@@ -283,7 +283,7 @@ fn a_failing_hook_is_said_in_the_status_bar() {
     }
     let said = state.transient.notice.clone().unwrap_or_default();
     // Its stderr's first line, its control characters taken out.
-    assert_eq!(said, "hook reply_received failed (exit 1): no route to [31mslack");
+    assert_eq!(said, "hook reply_received failed (exit 1): no route to slack");
     let shown = screen(&state);
     assert!(shown.contains("hook reply_received failed (exit 1)"), "{shown}");
 }

@@ -155,15 +155,23 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-/// Every entry from the arguments, the file and stdin, in order, each once.
+/// Every entry from the arguments, the file and stdin, in order, each once. An argument is
+/// one entry (or several split by commas): a space inside it is a mistake to show, not a
+/// separator, so `'bad domain!'` is one invalid domain, as the user typed it.
 fn gather(kind: Kind, args: &EntriesArgs) -> Result<Vec<String>, CliError> {
-    let mut text =
-        args.entries.iter().filter(|e| *e != "-").cloned().collect::<Vec<_>>().join("\n");
+    let mut entries: Vec<String> = args
+        .entries
+        .iter()
+        .filter(|e| *e != "-")
+        .flat_map(|argument| argument.split([',', ';']))
+        .map(|entry| entry.trim().to_string())
+        .filter(|entry| !entry.is_empty())
+        .collect();
+    let mut text = String::new();
     if let Some(path) = &args.file {
         let bytes = std::fs::read(path).map_err(|error| {
             CliError::usage(format!("Could not read {}: {error}", path.display()))
         })?;
-        text.push('\n');
         text.push_str(&decode_text(&bytes, &path.display().to_string())?);
     }
     if args.entries.iter().any(|e| e == "-") {
@@ -179,7 +187,7 @@ fn gather(kind: Kind, args: &EntriesArgs) -> Result<Vec<String>, CliError> {
         .filter(|line| !line.trim_start().starts_with('#'))
         .collect::<Vec<_>>()
         .join("\n");
-    let mut entries = rules::split_entries(&without_comments);
+    entries.extend(rules::split_entries(&without_comments));
     if let Kind::Domains = kind {
         // DNC lists often write domains as "@example.com".
         for entry in &mut entries {
@@ -188,6 +196,8 @@ fn gather(kind: Kind, args: &EntriesArgs) -> Result<Vec<String>, CliError> {
             }
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    entries.retain(|entry| seen.insert(entry.to_lowercase()));
     if entries.is_empty() {
         return Err(CliError::usage(format!("No {} given.", kind.plural()))
             .with_hint("Pass them as arguments, with --file FILE, or on stdin with `-`."));
@@ -225,10 +235,11 @@ fn checked_entries(
         listing.push_str(&format!("\n  … and {} more", problems.len() - SHOWN_PROBLEMS));
     }
     let summary = format!(
-        "{} of {} {} are not valid:\n{listing}",
+        "{} of {} {} {} not valid:\n{listing}",
         problems.len(),
         entries.len(),
-        kind.plural()
+        kind.plural(),
+        if problems.len() == 1 { "is" } else { "are" }
     );
     if !skip_invalid {
         return Err(CliError::usage(format!("{summary}\nNothing was sent."))
@@ -276,18 +287,61 @@ async fn send(
         );
         failure
     })?;
-    for message in replies.iter().filter_map(|reply| reply.message.as_deref()) {
-        note(&format!("The server said: {}", sanitize(message)));
-    }
-    if let Kind::Domains = kind {
-        note("The service applies domains in the background; contacts' dnc flags follow shortly.");
-    }
-    write_stdout(&format!(
-        "Added {} to the do-not-contact list in {}.\n",
-        count(entries.len(), kind.singular(), kind.plural()),
-        count(requests, "request", "requests")
-    ))?;
+    let messages: Vec<&str> = replies.iter().filter_map(|reply| reply.message.as_deref()).collect();
+    let statement = outcome(kind, entries.len(), requests, &messages);
+    write_stdout(&format!("{statement}\n"))?;
     Ok(Exit::Ok)
+}
+
+/// What was done, in one statement on stdout. For addresses, the server's own count (how
+/// many contacts it marked, "3 contacts added to the DNC list") is folded in; when its
+/// messages do not carry a count they are quoted as they came instead.
+fn outcome(kind: Kind, entries: usize, requests: usize, messages: &[&str]) -> String {
+    let blocked = count(entries, kind.singular(), kind.plural());
+    let requests = if requests > 1 {
+        format!(" in {}", count(requests, "request", "requests"))
+    } else {
+        String::new()
+    };
+    match kind {
+        Kind::Domains => {
+            for message in messages {
+                note(&format!("The server said: {}", sanitize(message)));
+            }
+            format!(
+                "{blocked} blocked{requests}; the service applies them in the background, so contacts' do-not-contact flags follow shortly."
+            )
+        }
+        Kind::Emails => match contacts_marked(messages) {
+            Some(0) => format!("{blocked} blocked{requests}; none is a contact yet."),
+            Some(marked) if marked >= entries => {
+                let all = if entries == 1 { "it is a contact" } else { "all are contacts" };
+                format!("{blocked} blocked{requests}; {all}, now marked do not contact.")
+            }
+            Some(marked) => format!(
+                "{blocked} blocked{requests}; {marked} of them {}, now marked do not contact.",
+                if marked == 1 { "is a contact" } else { "are contacts" }
+            ),
+            None => {
+                for message in messages {
+                    note(&format!("The server said: {}", sanitize(message)));
+                }
+                format!("{blocked} blocked{requests}.")
+            }
+        },
+    }
+}
+
+/// The contacts the server says it marked, summed over its messages ("3 contacts added to
+/// the DNC list"); `None` when a message does not start with its count.
+fn contacts_marked(messages: &[&str]) -> Option<usize> {
+    if messages.is_empty() {
+        return None;
+    }
+    messages.iter().try_fold(0usize, |sum, message| {
+        let digits: String = message.trim().chars().take_while(char::is_ascii_digit).collect();
+        Some(sum + digits.parse::<usize>().ok()?)
+    })
 }
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
 }
 
 /// The exit of `--check`: 1 when something is due, 6 when part of the data could not be
-/// read (a blind check never says "nothing due"), 0 otherwise.
+/// read (elements of a list, or the contact list an opt-out is checked against: a blind
+/// check never says "nothing due"), 0 otherwise.
 fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit {
     if due > 0 {
         note(&format!(
@@ -72,6 +73,14 @@ fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit
     }
     if skipped > 0 {
         note("Some elements could not be read: the check cannot say that nothing is due.");
+        return Exit::Incomplete;
+    }
+    let unchecked = list.iter().filter(|need| need.unchecked).count();
+    if unchecked > 0 {
+        note(&format!(
+            "{} not checked against the do-not-contact list (the contact list could not be read): the check cannot say that nothing is due.",
+            crate::text::count(unchecked, "opt-out was", "opt-outs were")
+        ));
         return Exit::Incomplete;
     }
     if context.term.stderr_tty {

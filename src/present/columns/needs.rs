@@ -38,7 +38,7 @@ fn due_day() -> Col {
 }
 
 fn kind() -> Col {
-    Col::new("Kind", "KIND", (5, 9), |need, _| Cell::text(need.kind.slug()).tone(Tone::Dim))
+    Col::new("Kind", "KIND", (5, 14), |need, _| Cell::text(need.kind.slug()).tone(Tone::Dim))
 }
 
 fn task() -> Col {

@@ -17,7 +17,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-/// `Inbox ·4 new · 3 hot replies waiting, oldest 5h · Enter: per campaign and bot`.
+/// `Inbox: 4 new · 3 hot replies wait, oldest 5h · Enter: what needs you`.
 pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.env.theme;
     let selected = state.panes.overview == Tile::INBOX_LINE;
@@ -36,8 +36,8 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
         return;
     }
     let new = state.new_replies();
-    spans
-        .push(Span::styled(format!(" ·{new} new"), if new > 0 { theme.accent } else { theme.dim }));
+    spans.push(Span::styled(":", if selected { theme.tab_active } else { theme.title }));
+    spans.push(Span::styled(format!(" {new} new"), if new > 0 { theme.accent } else { theme.dim }));
     let inbox = &state.org.inbox;
     let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
     match speed.all.oldest {
@@ -75,6 +75,10 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     frame.render_widget(Line::from(spans), area);
 }
 
+/// The widths of speed to lead's columns: how many hot replies wait, the oldest's age.
+const HOT: usize = 4;
+const OLDEST: usize = 6;
+
 /// "Needs you" (a list with a selection: Enter goes to the item, `d`/`D` honour opt-outs),
 /// then speed to lead per campaign and per bot: how many hot replies wait, the oldest's age.
 pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
@@ -102,11 +106,13 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         let age = share.waiting.oldest.map(|at| short_age(at, state.env.now)).unwrap_or_default();
         let name = truncate(&sanitize(&name), width.saturating_sub(16).max(4));
         Line::from(vec![
-            Span::styled(format!("{:>4} ", share.waiting.count), theme.error),
-            Span::styled(format!("{age:>4}  "), theme.warning),
+            Span::styled(format!("{:>HOT$} ", share.waiting.count), theme.error),
+            Span::styled(format!("{age:>OLDEST$}  "), theme.warning),
             Span::styled(name, theme.text),
         ])
     };
+    // The headers are laid out with the rows' own widths, so each stands over its column.
+    let header = |what: &str| format!("{:>HOT$} {:>OLDEST$}  {what}", "hot", "oldest");
     // The needs take two thirds of the box; speed to lead keeps the rest.
     let team = team_lines(state, width);
     let needs_room = (usize::from(inner.height) * 2 / 3).saturating_sub(team.len());
@@ -117,7 +123,7 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         "Speed to lead · unhandled Interested and Referral replies",
         theme.header,
     )));
-    lines.push(Line::from(Span::styled("  hot  oldest  campaign", theme.header)));
+    lines.push(Line::from(Span::styled(header("campaign"), theme.header)));
     if speed.by_campaign.is_empty() {
         lines.push(Line::from(Span::styled(
             "No hot reply waits: every one is handled.",
@@ -130,7 +136,7 @@ pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
         lines.push(row(name, share));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("  hot  oldest  bot", theme.header)));
+    lines.push(Line::from(Span::styled(header("bot"), theme.header)));
     for share in &speed.by_bot {
         let name = share.bot.as_ref().map(party_name).unwrap_or_default();
         lines.push(row(name, share));

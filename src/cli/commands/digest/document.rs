@@ -114,11 +114,17 @@ fn section(out: &mut Vec<Block>, section: &Section, zone: &Zone) {
         ));
     }
     out.push(Block::Line(format!("Meetings: {} booked, {} held", section.booked, section.held)));
-    if !section.opt_outs.is_empty() {
-        out.push(Block::Line(format!("Opt-outs pending: {}", section.opt_outs.len())));
+    let (unchecked, pending): (Vec<_>, Vec<_>) = section.opt_outs.iter().partition(|o| o.unchecked);
+    for (title, opt_outs) in [
+        ("Opt-outs pending", pending),
+        ("Opt-outs not checked (the contact list could not be read)", unchecked),
+    ] {
+        if opt_outs.is_empty() {
+            continue;
+        }
+        out.push(Block::Line(format!("{title}: {}", opt_outs.len())));
         out.push(Block::Items(
-            section
-                .opt_outs
+            opt_outs
                 .iter()
                 .map(|o| match o.due {
                     Some(due) => format!("{} (by {due}; reply {})", o.task, o.exchange_id),

@@ -1,6 +1,7 @@
 //! The digest's blocks as plain text, Markdown and an HTML e-mail body. The blocks hold
-//! sanitised text; each format escapes it for itself (Markdown: every ASCII punctuation
-//! mark; HTML: `&`, `<`, `>`, `"`, `'`), so a contact's name can never become markup.
+//! sanitised text; each format escapes it for itself (Markdown: the marks that would be
+//! markup where they stand; HTML: `&`, `<`, `>`, `"`, `'`), so a contact's name can never
+//! become markup.
 
 use super::document::Block;
 
@@ -91,15 +92,39 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Text that Markdown shows as written: every ASCII punctuation mark backslash-escaped
-/// (CommonMark allows it for each), so no name or line becomes a link, emphasis or HTML.
+/// Text that Markdown shows as written, with a backslash only where a mark would otherwise
+/// be markup, so Slack, Teams and mail readers that show the backslashes show few: code,
+/// emphasis, links, HTML, tables and strikethrough marks (`` \ ` * [ ] < > | ~ ``), an `_`
+/// not inside a word (inside one it cannot emphasise), an `&` that could start an entity,
+/// and a block marker at the start of a line (`#`, `-`, `+`, `=`, the dot or parenthesis
+/// of `1.` / `1)`). "Replies: 10 came in" and "ann.lee@acme.tech" stay as they are.
 pub fn md(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii_punctuation() {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    // Only spaces so far on this line: a block marker here would start a block.
+    let mut line_start = true;
+    // The digits since the line's start, while nothing else came: `12.` is a list item.
+    let mut digits: Option<usize> = Some(0);
+    for (at, &c) in chars.iter().enumerate() {
+        let word = |other: Option<&char>| other.is_some_and(|c| c.is_alphanumeric());
+        let escape = match c {
+            '\\' | '`' | '*' | '[' | ']' | '<' | '>' | '|' | '~' => true,
+            '_' => !(word(at.checked_sub(1).and_then(|b| chars.get(b))) && word(chars.get(at + 1))),
+            '&' => chars.get(at + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == '#'),
+            '#' | '-' | '+' | '=' => line_start,
+            '.' | ')' => digits.is_some_and(|n| n > 0),
+            _ => false,
+        };
+        if escape {
             out.push('\\');
         }
         out.push(c);
+        match c {
+            '\n' => (line_start, digits) = (true, Some(0)),
+            ' ' if line_start => {}
+            '0'..='9' => (line_start, digits) = (false, digits.map(|n| n + 1)),
+            _ => (line_start, digits) = (false, None),
+        }
     }
     out
 }
@@ -117,10 +142,33 @@ mod tests {
         assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp;"), "{html}");
         assert!(!html.contains("http://evil\"") && !html.contains("src="), "{html}");
         let md = markdown(&blocks);
-        assert!(
-            md.contains("\\<script\\>") && md.contains("\\[link\\]\\(http\\:\\/\\/evil\\)"),
-            "{md}"
-        );
+        assert!(md.contains("\\<script\\>") && md.contains("\\[link\\](http://evil)"), "{md}");
+        assert!(md.contains("\\*b\\*"), "{md}");
         assert!(text(&blocks).contains(hostile), "plain text is plain");
+    }
+
+    #[test]
+    fn markdown_escapes_only_what_would_be_markup() {
+        for (text, shown) in [
+            ("Replies: 10 came in", "Replies: 10 came in"),
+            (
+                "jackson.johansson@example.com (Interested, 2h ago)",
+                "jackson.johansson@example.com (Interested, 2h ago)",
+            ),
+            ("Ann's reply - 50% off? Yes!", "Ann's reply - 50% off? Yes!"),
+            ("first_last@acme.tech", "first_last@acme.tech"),
+            ("_hidden_ and *bold* and `code`", "\\_hidden\\_ and \\*bold\\* and \\`code\\`"),
+            ("# not a heading", "\\# not a heading"),
+            ("- not an item", "\\- not an item"),
+            ("+ nor this", "\\+ nor this"),
+            ("12. nor a numbered one", "12\\. nor a numbered one"),
+            ("3) nor this", "3\\) nor this"),
+            ("a | b ~~c~~", "a \\| b \\~\\~c\\~\\~"),
+            ("&lt; and & alone", "\\&lt; and & alone"),
+            ("<b>x</b> [y](z)", "\\<b\\>x\\</b\\> \\[y\\](z)"),
+            ("a\\b", "a\\\\b"),
+        ] {
+            assert_eq!(md(text), shown, "{text:?}");
+        }
     }
 }

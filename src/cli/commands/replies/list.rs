@@ -137,10 +137,10 @@ fn wanted(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
 fn blind(error: CliError) -> CliError {
     let mut error = error.blind_check();
     if error.exit == Exit::Incomplete {
-        error.message = format!(
-            "{} replies --check could not read the inbox, so it cannot say that nothing waits \
-             (exit 6).",
-            error.message.trim_end()
+        // The server's words often end without a full stop ("Internal Server Error").
+        error.message = crate::present::cause::sentences(
+            &error.message,
+            "replies --check could not read the inbox, so it cannot say that nothing waits (exit 6).",
         );
     }
     error

@@ -87,7 +87,7 @@ pub(super) fn body_lines(
             .campaigns
             .ordered()
             .iter()
-            .map(|(status, count)| format!("{count} {}", sanitize(&status.to_lowercase())))
+            .map(|(status, count)| format!("{count} {}", sanitize(status).to_lowercase()))
             .collect();
         if by_status.is_empty() {
             "none".to_string()

@@ -1,9 +1,12 @@
 //! One line per event on stdout: words for a person (a terminal, a log) or one JSON object
-//! (`-o json`, the same object a hook reads on stdin). Every value was sanitised when the
-//! event was made; the JSON is cleaned again on its way out by `hooks::env::json`.
+//! (`-o json`, the same object a hook reads on stdin). Names were sanitised when the event
+//! was made, but statuses are the server's own words (an unknown one as it came): the line
+//! is sanitised whole as it leaves, whatever filled it; the JSON is cleaned on its way out
+//! by `hooks::env::json`.
 
 use crate::clock::{Zone, short_age};
 use crate::observe::{Event, EventKind};
+use crate::text::sanitize;
 
 /// The event in words: when, which profile, what, about whom.
 pub fn text(event: &Event, zone: &Zone) -> String {
@@ -53,11 +56,11 @@ pub fn text(event: &Event, zone: &Zone) -> String {
         ],
     };
     let details: Vec<String> = parts.into_iter().flatten().filter(|p| !p.is_empty()).collect();
-    format!(
+    sanitize(&format!(
         "{}  {}  {}  {}",
         zone.date_time(event.at),
         event.profile,
         event.kind.name(),
         details.join(" · ")
-    )
+    ))
 }

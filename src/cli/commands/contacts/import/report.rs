@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout]0;x,,\n\
+                "line,reason,email,notes\n3,email: no @,nope,\"two\nlines\",extra\n5,timeout,,\n\
                  6,\"{}\",ann@b.co,\n",
                 already_present(42)
             )
