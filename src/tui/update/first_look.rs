@@ -93,6 +93,7 @@ pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
         write: None,
         replies: old,
         error: None,
+        ..Confirm::default()
     }));
     Vec::new()
 }

@@ -116,6 +116,7 @@ pub(crate) fn honour_opt_outs(state: &mut AppState, all: bool) -> Vec<Effect> {
         write: Some(WriteRequest::DncEmails(addresses)),
         replies,
         error: None,
+        ..Confirm::default()
     }));
     Vec::new()
 }

@@ -112,6 +112,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
             write: None,
             replies: marked.iter().map(|reply| reply.id).collect(),
             error: None,
+            ..Confirm::default()
         }));
         return Vec::new();
     }
