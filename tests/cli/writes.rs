@@ -135,7 +135,8 @@ async fn an_upload_and_start_into_a_pending_campaign_runs_its_preflight_asks_and
     // Into a campaign already active, an upload-and-start starts nothing new: no question.
     let active = campaigns.items.iter().find(|c| c.status == CampaignStatus::Active).unwrap();
     let active = active.id.to_string();
-    let plain = ["contacts", "upload", "--campaign", &active, "--start", "--email", "y@example.com"];
+    let plain =
+        ["contacts", "upload", "--campaign", &active, "--start", "--email", "y@example.com"];
     let plain = cli.run_with_stdin(&plain, "").await;
     plain.expect(0);
     assert!(!plain.stderr.contains("Pre-flight"), "{}", plain.stderr);

@@ -43,10 +43,7 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
         "{lines}"
     );
     let warning = confirm(&state).warning.clone().unwrap_or_default();
-    assert_eq!(
-        warning,
-        "2 pre-flight checks failed (2 warn)."
-    );
+    assert_eq!(warning, "2 pre-flight checks failed (2 warn).");
     assert!(screen(&state).contains("F (Shift-f) goes ahead anyway"), "{}", screen(&state));
 
     assert!(press(&mut state, ch('n')).is_empty(), "n cancels");
@@ -232,7 +229,13 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
     assert!(submits(&press(&mut state, ch('y'))).is_empty(), "a failed check needs F");
     let (_, write) = submitted(&press(&mut state, ch('F')));
     match write {
-        WriteRequest::UploadAndStart { campaign_id, start_immediately, bot_id, campaign_was, .. } => {
+        WriteRequest::UploadAndStart {
+            campaign_id,
+            start_immediately,
+            bot_id,
+            campaign_was,
+            ..
+        } => {
             assert_eq!((campaign_id, start_immediately, bot_id), (2, true, None));
             assert_eq!(campaign_was, Some(CampaignStatus::Pending), "for the audit log");
         }
@@ -313,4 +316,40 @@ fn the_help_lists_the_write_keys_of_each_pane() {
     let contacts = help(&mut state);
     assert!(contacts.contains("add a contact") && !contacts.contains("start the campaign"));
     assert!(contacts.contains("do not contact") && contacts.contains("log a conversion"));
+}
+
+#[test]
+fn without_the_demo_the_question_names_the_organisation_the_bots_or_the_config_give() {
+    let mut state = state();
+    let mut profile = info();
+    profile.profile = "work".into();
+    profile.organisation = None;
+    state.server.connection = outreach_tui::tui::state::Connection::Ready(profile.clone());
+    press(&mut state, ch('3'));
+    press(&mut state, ch('6'));
+    press(&mut state, ch('a'));
+    type_text(&mut state, "zoe@example.com");
+    press(&mut state, ctrl('s'));
+    let asked = confirm(&state).lines[0].clone();
+    assert_eq!(asked, "Add zoe@example.com as a contact for Northwind (profile work)?");
+    press(&mut state, key(KeyCode::Esc));
+
+    profile.team = Some(outreach_tui::tui::model::TeamLink {
+        me: "ann".into(),
+        organisation: Some("Northwind Trading Ltd".into()),
+    });
+    state.server.connection = outreach_tui::tui::state::Connection::Ready(profile);
+    press(&mut state, ctrl('s'));
+    let asked = confirm(&state).lines[0].clone();
+    assert!(
+        asked.ends_with("for Northwind Trading Ltd (profile work)?"),
+        "the config wins: {asked}"
+    );
+    press(&mut state, key(KeyCode::Esc));
+    press(&mut state, key(KeyCode::Esc));
+    press(&mut state, ch('y'));
+    press(&mut state, ch('2'));
+    press(&mut state, ch('s'));
+    let lines = confirm(&state).lines.join("\n");
+    assert!(lines.contains("Pre-flight for Northwind Trading Ltd (profile work):"), "{lines}");
 }

@@ -277,7 +277,10 @@ fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubt
     );
     assert!(screen(&state).contains("needs attention (mailbox PAUSED)"), "{}", screen(&state));
     press(&mut state, ch('n'));
-    assert!(matches!(form(&state).fields, Fields::Contact(_)), "n goes back to the form it was seen in");
+    assert!(
+        matches!(form(&state).fields, Fields::Contact(_)),
+        "n goes back to the form it was seen in"
+    );
     press(&mut state, ctrl('s'));
     let (_, write) = submitted(&press(&mut state, ch('y')));
     assert!(matches!(write, WriteRequest::UploadContact { bot_id: Some(2), .. }), "{write:?}");

@@ -9,7 +9,10 @@ use crate::needs::preflight::{failed_summary, preflight};
 use crate::text::sanitize;
 
 /// The campaign `id` and the organisation's bots, read together.
-pub async fn campaign_and_bots(context: &Context, id: i64) -> Result<(Campaign, Vec<Bot>), CliError> {
+pub async fn campaign_and_bots(
+    context: &Context,
+    id: i64,
+) -> Result<(Campaign, Vec<Bot>), CliError> {
     let (campaigns, bots) =
         tokio::join!(context.client.list_campaigns(), context.client.list_bots());
     let (campaigns, bots) = (campaigns?, bots?);

@@ -2,8 +2,8 @@
 //! ([`Written`]), and how the loop sends it with the real client ([`perform`]).
 
 use crate::api::{
-    AddContactOutcome, ApiError, CampaignStatus, Client, ContactUpload, ConversionOutcome, MAX_DNC_BATCH,
-    ServerMessage, SubmitConversion,
+    AddContactOutcome, ApiError, CampaignStatus, Client, ContactUpload, ConversionOutcome,
+    MAX_DNC_BATCH, ServerMessage, SubmitConversion,
 };
 
 /// One write, with everything it sends.
@@ -95,7 +95,13 @@ pub async fn perform(
             campaign_was,
         } => {
             let item = client
-                .upload_and_start_from(campaign_id, &contact, bot_id, start_immediately, campaign_was)
+                .upload_and_start_from(
+                    campaign_id,
+                    &contact,
+                    bot_id,
+                    start_immediately,
+                    campaign_was,
+                )
                 .await?;
             Written::Uploaded { id: item.id }
         }

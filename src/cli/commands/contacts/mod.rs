@@ -159,10 +159,8 @@ async fn starts_campaign(
     let label = preflight::label(&campaign);
     eprintln!("This also starts {label}: it becomes ACTIVE and its outreach begins.");
     preflight::check(&campaign, &bots, &whom, args.force, &format!("uploading into {label}"))?;
-    let question = format!(
-        "Upload {} into {label} and start the campaign {whom}?",
-        sanitize(email)
-    );
+    let question =
+        format!("Upload {} into {label} and start the campaign {whom}?", sanitize(email));
     confirm(&context.term, args.yes, &question)?;
     Ok(Some(campaign.status))
 }

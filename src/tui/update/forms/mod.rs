@@ -18,8 +18,8 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
-pub(crate) use question::organisation;
 pub(crate) use confirm::on_confirm_key;
+pub(crate) use question::organisation;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;

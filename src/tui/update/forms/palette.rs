@@ -35,7 +35,8 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
     };
     // A complete line goes straight to the confirmation every write gets; an incomplete
     // one leaves its form open, its values not counted as typed (Esc closes it at once).
-    if complete && matches!(&state.transient.overlay, Some(Overlay::Form(form)) if form.is_write()) {
+    if complete && matches!(&state.transient.overlay, Some(Overlay::Form(form)) if form.is_write())
+    {
         effects.extend(submit_open_form(state));
     }
     effects

@@ -80,9 +80,10 @@ pub(crate) fn before_sending(
 pub(crate) fn organisation(state: &AppState) -> String {
     match &state.server.connection {
         Connection::Ready(info) => {
-            let configured = info.organisation.as_deref().or_else(|| {
-                info.team.as_ref().and_then(|team| team.organisation.as_deref())
-            });
+            let configured = info
+                .organisation
+                .as_deref()
+                .or_else(|| info.team.as_ref().and_then(|team| team.organisation.as_deref()));
             let name = organisation_name(configured, state.org.store.exchanges.items().iter());
             for_whom(name.as_deref(), &info.profile)
         }
