@@ -58,8 +58,9 @@ pub struct Confirm {
     pub replies: Vec<i64>,
     /// Why the last attempt failed, in words.
     pub error: Option<String>,
-    /// Sent once `write` succeeds (a DNC list's domains after its addresses).
-    pub then: Option<WriteRequest>,
+    /// Sent once `write` succeeds (a DNC list's domains after its addresses); boxed, as the
+    /// overlay that holds the dialog is moved on every key.
+    pub then: Option<Box<WriteRequest>>,
     /// The form the write was read from: shown again to send it (its answer lands there)
     /// and, with `back_to_form`, when the answer is no.
     pub form: Option<Box<Form>>,

@@ -109,7 +109,7 @@ pub(crate) fn honour_opt_outs(state: &mut AppState, all: bool) -> Vec<Effect> {
         (_, due) => format!("They asked to stop; for {due} the deadline has come or passed."),
     });
     lines.push("Their replies are marked handled once the addresses are added.".into());
-    state.transient.overlay = Some(Overlay::Confirm(Confirm {
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: "Do not contact".into(),
         lines,
         warning: None,
@@ -117,6 +117,6 @@ pub(crate) fn honour_opt_outs(state: &mut AppState, all: bool) -> Vec<Effect> {
         replies,
         error: None,
         ..Confirm::default()
-    }));
+    })));
     Vec::new()
 }

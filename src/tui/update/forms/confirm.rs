@@ -34,7 +34,7 @@ fn answer(confirm: &Confirm, key: KeyEvent) -> Answer {
 /// A key on the dialog. Keys wait while its write is in flight.
 pub(crate) fn on_confirm_key(
     state: &mut AppState,
-    mut confirm: Confirm,
+    mut confirm: Box<Confirm>,
     key: KeyEvent,
 ) -> Vec<Effect> {
     if state.transient.submission.is_some() {
@@ -69,7 +69,7 @@ pub(crate) fn on_confirm_key(
 }
 
 /// Sends the confirmed write: from its form (which shows the answer), else from the dialog.
-fn send(state: &mut AppState, mut confirm: Confirm) -> Vec<Effect> {
+fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
     let Some(write) = confirm.write.take() else {
         // Nothing to send: a bulk triage, kept on this machine.
         return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
@@ -80,13 +80,13 @@ fn send(state: &mut AppState, mut confirm: Confirm) -> Vec<Effect> {
         state.transient.overlay = Some(Overlay::Confirm(confirm));
         return Vec::new();
     }
-    let (then, replies) = (confirm.then.take(), confirm.replies.clone());
+    let (then, replies) = (confirm.then.take().map(|then| *then), confirm.replies.clone());
     state.transient.overlay = Some(match confirm.form.take() {
         Some(form) => Overlay::Form(*form),
         None => {
             // Kept for a retry after a failure ("y tries again").
             confirm.write = Some(write.clone());
-            confirm.then = then.clone();
+            confirm.then = then.clone().map(Box::new);
             Overlay::Confirm(confirm)
         }
     });

@@ -10,6 +10,7 @@ mod conversion;
 mod dnc;
 mod failure;
 pub(crate) mod palette;
+mod preflight;
 mod question;
 mod replies;
 mod start;
@@ -18,8 +19,8 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
+pub(crate) use common::organisation;
 pub(crate) use confirm::on_confirm_key;
-pub(crate) use question::organisation;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;
@@ -122,7 +123,7 @@ fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect
     match built {
         Ok((write, then)) => {
             let confirm = question::before_sending(state, form, write, then, seen);
-            state.transient.overlay = Some(Overlay::Confirm(confirm));
+            state.transient.overlay = Some(Overlay::Confirm(Box::new(confirm)));
         }
         Err(elsewhere) => {
             form.error = (!elsewhere.is_empty()).then(|| elsewhere.join("; "));

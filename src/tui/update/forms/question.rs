@@ -8,14 +8,13 @@
 use crate::api::CampaignStatus;
 use crate::bots::doubt;
 use crate::present::dnc::{Coverage, free_mail_warning};
-use crate::present::organisation::{for_whom, organisation_name};
 use crate::text::sanitize;
 use crate::tui::form::Form;
-use crate::tui::state::{AppState, Connection};
+use crate::tui::state::AppState;
 use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::request::WriteRequest;
-use crate::tui::update::forms::common::campaign_label;
-use crate::tui::update::forms::start;
+use crate::tui::update::forms::common::{campaign_label, organisation};
+use crate::tui::update::forms::preflight;
 use crate::tui::update::forms::values::count;
 
 /// The confirmation before sending `write` (then `then`) read from `form`; `seen` says the
@@ -49,7 +48,7 @@ pub(crate) fn before_sending(
                     "This also starts campaign #{campaign_id} '{}' (PENDING): it becomes ACTIVE and its outreach begins.",
                     campaign.name
                 ));
-                let (checks, failed) = start::checks(state, campaign);
+                let (checks, failed) = preflight::checks(state, campaign);
                 lines.extend(checks);
                 force = failed.is_some();
                 warnings.extend(failed);
@@ -66,28 +65,12 @@ pub(crate) fn before_sending(
         lines: lines.iter().map(|line| sanitize(line)).collect(),
         warning: (!warnings.is_empty()).then(|| sanitize(&warnings.join(" "))),
         write: Some(write),
-        then,
+        then: then.map(Box::new),
         replies: form.replies.clone(),
         form: Some(Box::new(form)),
         back_to_form: seen,
         force,
         ..Confirm::default()
-    }
-}
-
-/// "for Northwind (profile demo)": the organisation's name (the demo's, the config's, else
-/// the one the bots of the loaded replies carry) and the profile.
-pub(crate) fn organisation(state: &AppState) -> String {
-    match &state.server.connection {
-        Connection::Ready(info) => {
-            let configured = info
-                .organisation
-                .as_deref()
-                .or_else(|| info.team.as_ref().and_then(|team| team.organisation.as_deref()));
-            let name = organisation_name(configured, state.org.store.exchanges.items().iter());
-            for_whom(name.as_deref(), &info.profile)
-        }
-        _ => "for this organisation".into(),
     }
 }
 

@@ -3,8 +3,7 @@
 //! or warning; a failed one is passed only deliberately (see `confirm`). The answer shows
 //! in the dialog (a refusal, in words) or as a toast, and the list reloads either way.
 
-use crate::api::{ApiError, Campaign, CampaignStatus};
-use crate::needs::preflight::{failed_summary, preflight};
+use crate::api::{ApiError, CampaignStatus};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
@@ -13,23 +12,9 @@ use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
-use crate::tui::update::forms::common::{campaign_label, close, refresh, toast};
+use crate::tui::update::forms::common::{campaign_label, close, organisation, refresh, toast};
 use crate::tui::update::forms::failure::failure_text;
-use crate::tui::update::forms::question::organisation;
-
-/// The pre-flight of starting `campaign`, for the confirmation: a heading naming the
-/// organisation, one line per check, and whether one failed (so only `F` passes it).
-pub(super) fn checks(state: &AppState, campaign: &Campaign) -> (Vec<String>, Option<String>) {
-    let bots = state.org.store.bots.data.as_ref().map(|data| &data.items[..]);
-    let checks = preflight(campaign, bots.unwrap_or_default());
-    let mut lines = vec![format!("Pre-flight {}:", organisation(state))];
-    lines.extend(checks.iter().map(|check| check.shown()));
-    if bots.is_none() {
-        lines.push("(the bots are not loaded yet: their checks count none)".into());
-    }
-    let failed = failed_summary(&checks).map(|failed| format!("{failed}."));
-    (lines, failed)
-}
+use crate::tui::update::forms::preflight;
 
 /// Asks before starting a campaign: the one given, else the one in view.
 pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect> {
@@ -46,7 +31,7 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
                 format!("Its status is {status}."),
                 "Starting makes it ACTIVE: exchanges begin shortly after.".to_string(),
             ];
-            let (checks, failed) = checks(state, &campaign);
+            let (checks, failed) = preflight::checks(state, &campaign);
             lines.extend(checks);
             let warning = (campaign.status != CampaignStatus::Pending).then(|| {
                 format!(
@@ -70,14 +55,14 @@ pub(crate) fn ask(state: &mut AppState, campaign_id: Option<i64>) -> Vec<Effect>
             false,
         ),
     };
-    state.transient.overlay = Some(Overlay::Confirm(Confirm {
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: "Start campaign".into(),
         lines,
         warning,
         write: Some(WriteRequest::StartCampaign { campaign_id: id }),
         force,
         ..Confirm::default()
-    }));
+    })));
     Vec::new()
 }
 
