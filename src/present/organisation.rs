@@ -36,16 +36,15 @@ pub(crate) fn for_whom(name: Option<&str>, profile: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn exchange(organisation: &str) -> Exchange {
-        let mut exchange = Exchange::default();
-        exchange.bot.organisation = organisation.into();
-        exchange
-    }
+    use crate::api::Party;
 
     #[test]
     fn the_config_wins_then_the_bots_name_it_and_the_profile_is_always_said() {
-        let exchanges = [exchange("  "), exchange("North\u{7}wind  Ltd")];
+        let named = |organisation: &str| Exchange {
+            bot: Party { organisation: organisation.into(), ..Party::default() },
+            ..Exchange::default()
+        };
+        let exchanges = [named("  "), named("North\u{7}wind  Ltd")];
         assert_eq!(organisation_name(None, &exchanges).as_deref(), Some("Northwind Ltd"));
         assert_eq!(organisation_name(Some("Acme"), &exchanges).as_deref(), Some("Acme"));
         assert_eq!(organisation_name(Some(" "), &[]), None);

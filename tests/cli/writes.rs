@@ -5,17 +5,29 @@ use crate::common;
 
 use common::cli::Outreach;
 use common::sim::{admin_as, eventually, user_client};
-use outreach_tui::api::CampaignStatus;
-use outreach_tui::sim::{self, DuplicateContact, SimOptions};
+use outreach_tui::api::{Campaign, CampaignStatus, Client};
+use outreach_tui::sim::{self, DuplicateContact, SimHandle, SimOptions};
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_campaign_starts_only_when_confirmed() {
+/// A simulator, the CLI and the API on its first organisation, and that one's campaigns.
+async fn first_organisation() -> (SimHandle, Outreach, Client, Vec<Campaign>) {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
     let api = user_client(&sim, key);
+    let campaigns = api.list_campaigns().await.unwrap().items.to_vec();
+    (sim, cli, api, campaigns)
+}
+
+/// A campaign's status as the server lists it now.
+async fn status_of(api: &Client, id: i64) -> CampaignStatus {
     let campaigns = api.list_campaigns().await.unwrap();
-    let pending = campaigns.items.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
+    campaigns.items.iter().find(|c| c.id == id).unwrap().status.clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_campaign_starts_only_when_confirmed() {
+    let (sim, cli, api, campaigns) = first_organisation().await;
+    let pending = campaigns.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
     let id = pending.id.to_string();
     let bot = api.list_bots().await.unwrap().items[0].id.to_string();
 
@@ -53,23 +65,12 @@ async fn a_campaign_starts_only_when_confirmed() {
     // The question names the organisation, not only the profile.
     let whom = format!("for {} (profile ", sim.orgs[0].name);
     assert!(unasked.stderr.contains(&whom), "{whom} in {}", unasked.stderr);
-    let status = |api: outreach_tui::api::Client, id: i64| async move {
-        api.list_campaigns()
-            .await
-            .unwrap()
-            .items
-            .iter()
-            .find(|c| c.id == id)
-            .unwrap()
-            .status
-            .clone()
-    };
-    assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Pending);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Pending);
 
     let started = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     started.expect(0);
     assert!(started.stdout.starts_with(&format!("Started campaign {id} ")), "{}", started.stdout);
-    assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Active);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Active);
 
     let again = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     again.expect(1);
@@ -79,18 +80,10 @@ async fn a_campaign_starts_only_when_confirmed() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_upload_and_start_into_a_pending_campaign_runs_its_preflight_asks_and_is_audited() {
-    let sim = sim::spawn(SimOptions::default()).await.unwrap();
-    let key = &sim.orgs[0].admin_key;
-    let cli = Outreach::new(&sim.base_url, key);
-    let api = user_client(&sim, key);
-    let campaigns = api.list_campaigns().await.unwrap();
-    let pending = campaigns.items.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
+    let (sim, cli, api, campaigns) = first_organisation().await;
+    let pending = campaigns.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
     assert!(pending.test_mode, "the seed's first pending campaign fails its pre-flight");
     let id = pending.id.to_string();
-    let status = || async {
-        let campaigns = api.list_campaigns().await.unwrap();
-        campaigns.items.iter().find(|c| c.id == pending.id).unwrap().status.clone()
-    };
     let contacts = api.list_contacts().await.unwrap().items.len();
     let upload = ["contacts", "upload", "--campaign", &id, "--email", "x@example.com"];
     let with = |extra: &[&'static str]| {
@@ -115,11 +108,15 @@ async fn an_upload_and_start_into_a_pending_campaign_runs_its_preflight_asks_and
     assert!(unasked.stderr.contains("--yes"), "{}", unasked.stderr);
     let unforced = cli.run(&with(&["--yes"])).await;
     unforced.expect(2);
-    assert_eq!(status().await, CampaignStatus::Pending, "nothing started unasked");
+    assert_eq!(
+        status_of(&api, pending.id).await,
+        CampaignStatus::Pending,
+        "nothing started unasked"
+    );
     assert_eq!(api.list_contacts().await.unwrap().items.len(), contacts, "nothing was sent");
 
     cli.run(&with(&["--yes", "--force"])).await.expect(0);
-    assert_eq!(status().await, CampaignStatus::Active);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Active);
     let audit = cli.run(&["audit", "-o", "json"]).await;
     audit.expect(0);
     let records = audit.json();
@@ -133,7 +130,7 @@ async fn an_upload_and_start_into_a_pending_campaign_runs_its_preflight_asks_and
     assert_eq!(moved[0]["campaign_id"], pending.id);
 
     // Into a campaign already active, an upload-and-start starts nothing new: no question.
-    let active = campaigns.items.iter().find(|c| c.status == CampaignStatus::Active).unwrap();
+    let active = campaigns.iter().find(|c| c.status == CampaignStatus::Active).unwrap();
     let active = active.id.to_string();
     let plain =
         ["contacts", "upload", "--campaign", &active, "--start", "--email", "y@example.com"];
