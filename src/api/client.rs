@@ -5,6 +5,7 @@
 use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
 use super::endpoints::*;
+use super::enums::CampaignStatus;
 use super::error::{ApiError, body_start};
 use super::key::ApiKey;
 use super::listed::Listed;
@@ -159,8 +160,22 @@ impl Client {
         bot_id: Option<i64>,
         start_immediately: bool,
     ) -> Result<BaseItem, ApiError> {
+        self.upload_and_start_from(campaign_id, contact, bot_id, start_immediately, None).await
+    }
+
+    /// 3, into a campaign whose status the caller read as `was`: a PENDING one becomes
+    /// ACTIVE, and the write's report (the audit log) says so.
+    pub async fn upload_and_start_from(
+        &self,
+        campaign_id: i64,
+        contact: &ContactUpload,
+        bot_id: Option<i64>,
+        start_immediately: bool,
+        was: Option<CampaignStatus>,
+    ) -> Result<BaseItem, ApiError> {
         let flag = ("start_immediately", start_immediately);
-        let write = upload_write(&UPLOAD_AND_START, campaign_id, contact, bot_id);
+        let mut write = upload_write(&UPLOAD_AND_START, campaign_id, contact, bot_id);
+        write.target.campaign_was = was;
         self.upload(campaign_id, contact, write, flag).await
     }
 
@@ -615,7 +630,7 @@ fn upload_write(
         campaign_id: Some(campaign_id),
         bot_id,
         addresses: vec![contact.email.clone()],
-        domain_count: None,
+        ..WriteTarget::default()
     };
     Write::new(endpoint, target)
 }

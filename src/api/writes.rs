@@ -21,6 +21,10 @@ pub struct WriteTarget {
     /// How many domains a DNC batch carried (the domains themselves are not kept).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub domain_count: Option<usize>,
+    /// The campaign's status before a write that starts it (an upload-and-start into a
+    /// PENDING campaign makes it ACTIVE), as the caller knew it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign_was: Option<super::enums::CampaignStatus>,
 }
 
 /// One write request, after its answer (or its failure).

@@ -99,6 +99,7 @@ mod tests {
             bot_id: None,
             addresses: Vec::new(),
             domain_count: Some(1),
+            campaign_status: None,
             status: Some(200),
             ok: true,
             error: None,

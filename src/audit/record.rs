@@ -1,7 +1,7 @@
 //! One line of the audit log.
 
 use crate::api::writes::status_of;
-use crate::api::{WriteEvent, WriteTarget};
+use crate::api::{CampaignStatus, WriteEvent, WriteTarget};
 use crate::text::sanitize;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -43,6 +43,9 @@ pub struct Record {
     pub addresses: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub domain_count: Option<usize>,
+    /// What the write did to the campaign's status, when it started one: `PENDING → ACTIVE`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign_status: Option<String>,
     /// The HTTP status; `null` when no answer came.
     #[serde(default)]
     pub status: Option<u16>,
@@ -62,7 +65,12 @@ impl Record {
         source: Source,
         time: DateTime<Utc>,
     ) -> Record {
-        let WriteTarget { campaign_id, bot_id, addresses, domain_count } = event.target.clone();
+        let WriteTarget { campaign_id, bot_id, addresses, domain_count, campaign_was } =
+            event.target.clone();
+        // Only a write that went through moved the campaign; only a not-yet-active one moves.
+        let campaign_status = campaign_was
+            .filter(|was| event.error.is_none() && *was == CampaignStatus::Pending)
+            .map(|was| format!("{} → {}", was.as_str(), CampaignStatus::Active.as_str()));
         Record {
             time,
             profile: profile.to_string(),
@@ -72,6 +80,7 @@ impl Record {
             bot_id,
             addresses: addresses.iter().map(|a| sanitize(a)).collect(),
             domain_count,
+            campaign_status,
             status: event.status.or_else(|| event.error.and_then(status_of)),
             ok: event.error.is_none(),
             error: event.error.map(|error| sanitize(&error.to_string())),
@@ -95,6 +104,9 @@ impl Record {
         }
         if let Some(count) = self.domain_count {
             parts.push(crate::text::count(count, "domain", "domains"));
+        }
+        if let Some(change) = &self.campaign_status {
+            parts.push(format!("campaign {change}"));
         }
         parts.join(", ")
     }
@@ -128,6 +140,28 @@ mod tests {
         assert_eq!((record.status, record.ok), (Some(403), false));
         assert!(!record.error.clone().unwrap_or_default().contains('\u{1b}'));
         assert_eq!(record.target(), "campaign 7");
+    }
+
+    #[test]
+    fn an_upload_that_starts_a_pending_campaign_records_its_move_to_active() {
+        let target = WriteTarget {
+            campaign_id: Some(106),
+            addresses: vec!["x@example.com".into()],
+            campaign_was: Some(CampaignStatus::Pending),
+            ..WriteTarget::default()
+        };
+        let event = |error| WriteEvent {
+            endpoint: &crate::api::endpoints::UPLOAD_AND_START,
+            target: &target,
+            status: Some(200),
+            error,
+        };
+        let record = Record::of(&event(None), "acme", "api", Source::Cli, Utc::now());
+        assert_eq!(record.campaign_status.as_deref(), Some("PENDING → ACTIVE"));
+        assert_eq!(record.target(), "campaign 106, x@example.com, campaign PENDING → ACTIVE");
+        let refused = ApiError::Forbidden { detail: None };
+        let failed = Record::of(&event(Some(&refused)), "acme", "api", Source::Cli, Utc::now());
+        assert_eq!(failed.campaign_status, None, "a refused write moved nothing");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::api::Client;
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::terminal::Term;
+use crate::present::organisation::{for_whom, organisation_name};
 use crate::session::{self, Session};
 use std::io::{BufRead, Write};
 
@@ -37,6 +38,30 @@ impl Context {
             return Err(CliError::read_only(&context.session.profile, what));
         }
         Ok(context)
+    }
+
+    /// Whom a write is for, as its confirmation says it: "for Northwind (profile work)".
+    /// The name is the config's, else the one the bots carry in the first exchange the
+    /// server lists (read until one names it; a failed read only leaves the name unknown).
+    pub async fn for_whom(&self) -> String {
+        let configured = self.session.team.as_ref().and_then(|team| team.organisation.as_deref());
+        let mut named = None;
+        if configured.is_none() {
+            let query = crate::api::ExchangeQuery::default();
+            let read = self
+                .client
+                .exchanges_as_sent(&query, |json| {
+                    let exchange = serde_json::from_str::<crate::api::Exchange>(json).ok();
+                    named = organisation_name(None, exchange.as_ref());
+                    named.is_none()
+                })
+                .await;
+            if let Err(error) = read {
+                tracing::warn!(%error, "the organisation's name could not be read");
+            }
+        }
+        let name = organisation_name(configured, []).or(named);
+        for_whom(name.as_deref(), &self.session.profile)
     }
 }
 

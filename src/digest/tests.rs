@@ -44,6 +44,7 @@ fn record(time: &str, campaign: Option<i64>) -> Record {
         bot_id: None,
         addresses: Vec::new(),
         domain_count: None,
+        campaign_status: None,
         status: Some(200),
         ok: true,
         error: None,

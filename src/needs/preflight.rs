@@ -1,6 +1,8 @@
 //! The checks before a campaign starts, from what the API shows of it and of the
 //! organisation's bots. Starting sends e-mail to real people at once, so every check is said
-//! before the question, passed or not.
+//! before the question, passed or not. A failed check either blocks (the campaign would
+//! reach nobody, or give recipients no way to opt out) or only warns (it would send, less
+//! well); either way passing it takes a deliberate `--force` or its dashboard key.
 
 use crate::api::{Bot, Campaign, UnsubscribeMode};
 use crate::bots::{Standing, standing};
@@ -9,24 +11,65 @@ use crate::bots::{Standing, standing};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Check {
     pub passed: bool,
+    /// Failing it blocks: nothing would reach the contacts, or they could not opt out.
+    pub blocks: bool,
     /// Said either way: "Unsubscribe link: one-click" or "Unsubscribe link: off — …".
     pub line: String,
 }
 
 fn check(passed: bool, line: String) -> Check {
-    Check { passed, line }
+    Check { passed, blocks: false, line }
+}
+
+/// A check whose failure blocks.
+fn blocking(passed: bool, line: String) -> Check {
+    Check { passed, blocks: true, line }
+}
+
+impl Check {
+    /// The line as both faces print it: `✓ Test mode: off`, `✗ blocks: Test mode: on — …`,
+    /// `! warns: Disclaimer: off — …`.
+    pub fn shown(&self) -> String {
+        match (self.passed, self.blocks) {
+            (true, _) => format!("✓ {}", self.line),
+            (false, true) => format!("✗ blocks: {}", self.line),
+            (false, false) => format!("! warns: {}", self.line),
+        }
+    }
+}
+
+/// "3 pre-flight checks failed (1 blocks, 2 warn)", "1 pre-flight check failed (1 warns)",
+/// or `None` when all passed.
+pub fn failed_summary(checks: &[Check]) -> Option<String> {
+    let failed = checks.iter().filter(|check| !check.passed).count();
+    let blocking = checks.iter().filter(|check| !check.passed && check.blocks).count();
+    let warning = failed - blocking;
+    let mut kinds = Vec::new();
+    if blocking > 0 {
+        kinds.push(format!("{blocking} {}", if blocking == 1 { "blocks" } else { "block" }));
+    }
+    if warning > 0 {
+        kinds.push(format!("{warning} {}", if warning == 1 { "warns" } else { "warn" }));
+    }
+    (failed > 0).then(|| {
+        format!(
+            "{} failed ({})",
+            crate::text::count(failed, "pre-flight check", "pre-flight checks"),
+            kinds.join(", ")
+        )
+    })
 }
 
 /// Every check of `campaign` against the organisation's `bots`, in the order they are shown.
 pub fn preflight(campaign: &Campaign, bots: &[Bot]) -> Vec<Check> {
     let mut checks = Vec::new();
     checks.push(match &campaign.unsubscribe_mode {
-        UnsubscribeMode::Off => check(
+        UnsubscribeMode::Off => blocking(
             false,
             "Unsubscribe: off — recipients get no way to opt out, which anti-spam law requires"
                 .into(),
         ),
-        mode => check(true, format!("Unsubscribe: {}", crate::text::sanitize(mode.as_str()))),
+        mode => blocking(true, format!("Unsubscribe: {}", crate::text::sanitize(mode.as_str()))),
     });
     checks.push(if campaign.include_disclaimer {
         check(true, "Disclaimer: included".into())
@@ -34,21 +77,23 @@ pub fn preflight(campaign: &Campaign, bots: &[Bot]) -> Vec<Check> {
         check(false, "Disclaimer: off — the e-mails carry no sender disclaimer".into())
     });
     checks.push(if campaign.test_mode {
-        check(false, "Test mode: on — nothing would reach the contacts".into())
+        blocking(false, "Test mode: on — nothing would reach the contacts".into())
     } else {
-        check(true, "Test mode: off".into())
+        blocking(true, "Test mode: off".into())
     });
     let standings: Vec<Standing> = bots.iter().map(standing).collect();
     let of = |wanted: Standing| standings.iter().filter(|s| **s == wanted).count();
     checks.push(match standings.iter().filter(|s| s.sends()).count() {
-        0 => check(false, "Bots: none can send in the organisation — nothing would go out".into()),
+        0 => {
+            blocking(false, "Bots: none can send in the organisation — nothing would go out".into())
+        }
         n => {
             let healthy = crate::text::count(of(Standing::Healthy), "healthy", "healthy");
             let ending = match of(Standing::Ending) {
                 0 => String::new(),
                 ending => format!(", {ending} ending (scheduled for cancellation)"),
             };
-            check(
+            blocking(
                 true,
                 format!(
                     "Bots: {} can send: {healthy}{ending}",
@@ -136,13 +181,24 @@ mod tests {
         };
         let mut spf_missing = healthy_bot(2);
         spf_missing.dns_validation = Some(DnsValidation { mx: true, spf: false });
-        let failed: Vec<String> = preflight(&campaign, &[spf_missing])
+        let failed: Vec<String> = preflight(&campaign, &[spf_missing.clone()])
             .into_iter()
             .filter(|c| !c.passed)
             .map(|c| c.line)
             .collect();
         assert_eq!(failed.len(), 5, "{failed:?}");
         assert!(failed[4].starts_with("Bot 2: DNS SPF missing"), "{failed:?}");
+        let checks = preflight(&campaign, &[spf_missing]);
+        let shown: Vec<String> = checks.iter().map(Check::shown).collect();
+        assert!(shown[0].starts_with("✗ blocks: Unsubscribe: off"), "{shown:?}");
+        assert!(shown[1].starts_with("! warns: Disclaimer: off"), "{shown:?}");
+        assert!(shown[2].starts_with("✗ blocks: Test mode: on"), "{shown:?}");
+        assert!(shown[4].starts_with("! warns: Bot 2: DNS SPF missing"), "{shown:?}");
+        assert_eq!(
+            failed_summary(&checks).as_deref(),
+            Some("5 pre-flight checks failed (3 block, 2 warn)")
+        );
+        assert_eq!(failed_summary(&preflight(&ready(), &[healthy_bot(1)])), None);
         assert!(!passes(&preflight(&ready(), &[])), "no bot: nothing can send");
     }
 }

@@ -11,6 +11,7 @@ pub(crate) mod days;
 pub(crate) mod dnc;
 pub(crate) mod fit;
 pub(crate) mod names;
+pub(crate) mod organisation;
 pub(crate) mod settings;
 pub(crate) mod tone;
 pub(crate) mod width;

@@ -106,7 +106,7 @@ pub enum Overlay {
     Palette(Palette),
     Form(Form),
     /// A question before a write.
-    Confirm(Confirm),
+    Confirm(Box<Confirm>),
     /// Until when to snooze a reply.
     Snooze(crate::tui::snooze_prompt::SnoozePrompt),
     /// To whom to assign a reply.

@@ -66,6 +66,8 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert_eq!(summary["rows"], 11);
     assert_eq!(summary["valid"], good + 1);
     assert_eq!(summary["rejected"], bad_lines.len());
+    assert_eq!(summary["rejected_file"], cli.path("leads.rejected.csv").to_str().unwrap());
+    assert_eq!(summary["rejected_file_replaced"], false, "the first run of this input");
     assert_eq!(api.list_contacts().await.unwrap().items.len(), before.items.len());
 
     let first = cli.run(&["contacts", "import", file, "--campaign", &campaign, "-o", "json"]).await;
@@ -83,10 +85,12 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
         first.stderr
     );
 
-    // The dry run set its rows aside in leads.rejected.csv: each run has a file of its own.
-    assert!(cli.path("leads.rejected.csv").exists());
-    let rejected_path = cli.path("leads.rejected-2.csv");
+    // The dry run set its rows aside in leads.rejected.csv; the real run of the same input
+    // replaces that file (one name per input) and says so.
+    let rejected_path = cli.path("leads.rejected.csv");
     assert_eq!(summary["rejected_file"], rejected_path.to_str().unwrap());
+    assert_eq!(summary["rejected_file_replaced"], true);
+    assert!(!cli.path("leads.rejected-2.csv").exists(), "no second name for the same input");
     let rejected = csv_records(&std::fs::read_to_string(&rejected_path).unwrap());
     assert_eq!(rejected[0][..3], ["line", "reason", "E-mail"]);
     let lines: BTreeSet<u64> = rejected[1..].iter().map(|r| r[0].parse().unwrap()).collect();
@@ -139,11 +143,11 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert_eq!(summary["imported"], 0);
     assert_eq!(summary["already_present"], good + 1);
     assert_eq!(summary["rejected"], bad_lines.len());
-    // The first run's rejected rows are kept: this run's go to a new file, named.
-    let second_path = cli.path("leads.rejected-3.csv");
-    assert_eq!(summary["rejected_file"], second_path.to_str().unwrap());
-    assert_eq!(csv_records(&std::fs::read_to_string(&rejected_path).unwrap()), rejected);
-    let second = csv_records(&std::fs::read_to_string(&second_path).unwrap());
+    // A re-run replaces the file again: it accounts for every row of this run.
+    assert_eq!(summary["rejected_file"], rejected_path.to_str().unwrap());
+    let second = csv_records(&std::fs::read_to_string(&rejected_path).unwrap());
+    let header = 1;
+    assert_eq!(second.len(), header + bad_lines.len() + good + 1, "this run's rows, no older ones");
     let ann = second.iter().find(|r| r[0] == "2").expect("line 2, imported by the first run");
     assert!(
         !ann[1].contains("not added to the campaign")
@@ -155,7 +159,10 @@ async fn a_messy_file_is_accounted_for_row_by_row_and_a_rerun_imports_nothing_tw
     assert!(
         text.stdout
             .contains("5 addresses were already contacts of the organisation, so not sent again")
-            && text.stdout.contains("leads.rejected-4.csv"),
+            && text.stdout.contains(&format!(
+                "written to {} (it replaces the file an earlier run of this input wrote there)",
+                rejected_path.display()
+            )),
         "{}",
         text.stdout
     );

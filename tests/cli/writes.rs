@@ -5,17 +5,29 @@ use crate::common;
 
 use common::cli::Outreach;
 use common::sim::{admin_as, eventually, user_client};
-use outreach_tui::api::CampaignStatus;
-use outreach_tui::sim::{self, DuplicateContact, SimOptions};
+use outreach_tui::api::{Campaign, CampaignStatus, Client};
+use outreach_tui::sim::{self, DuplicateContact, SimHandle, SimOptions};
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_campaign_starts_only_when_confirmed() {
+/// A simulator, the CLI and the API on its first organisation, and that one's campaigns.
+async fn first_organisation() -> (SimHandle, Outreach, Client, Vec<Campaign>) {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[0].admin_key;
     let cli = Outreach::new(&sim.base_url, key);
     let api = user_client(&sim, key);
+    let campaigns = api.list_campaigns().await.unwrap().items.to_vec();
+    (sim, cli, api, campaigns)
+}
+
+/// A campaign's status as the server lists it now.
+async fn status_of(api: &Client, id: i64) -> CampaignStatus {
     let campaigns = api.list_campaigns().await.unwrap();
-    let pending = campaigns.items.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
+    campaigns.items.iter().find(|c| c.id == id).unwrap().status.clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_campaign_starts_only_when_confirmed() {
+    let (sim, cli, api, campaigns) = first_organisation().await;
+    let pending = campaigns.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
     let id = pending.id.to_string();
     let bot = api.list_bots().await.unwrap().items[0].id.to_string();
 
@@ -43,34 +55,88 @@ async fn a_campaign_starts_only_when_confirmed() {
     refused.expect(2);
     assert!(refused.stderr.contains("Pre-flight of campaign"), "{}", refused.stderr);
     assert!(
-        refused.stderr.contains("✗ Test mode: on") && refused.stderr.contains("--force"),
+        refused.stderr.contains("✗ blocks: Test mode: on") && refused.stderr.contains("--force"),
         "{}",
         refused.stderr
     );
     let unasked = cli.run(&["campaigns", "start", &id, "--force"]).await;
     unasked.expect(2);
     assert!(unasked.stderr.contains("--yes"), "{}", unasked.stderr);
-    let status = |api: outreach_tui::api::Client, id: i64| async move {
-        api.list_campaigns()
-            .await
-            .unwrap()
-            .items
-            .iter()
-            .find(|c| c.id == id)
-            .unwrap()
-            .status
-            .clone()
-    };
-    assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Pending);
+    // The question names the organisation, not only the profile.
+    let whom = format!("for {} (profile ", sim.orgs[0].name);
+    assert!(unasked.stderr.contains(&whom), "{whom} in {}", unasked.stderr);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Pending);
 
     let started = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     started.expect(0);
     assert!(started.stdout.starts_with(&format!("Started campaign {id} ")), "{}", started.stdout);
-    assert_eq!(status(api.clone(), pending.id).await, CampaignStatus::Active);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Active);
 
     let again = cli.run(&["campaigns", "start", &id, "--yes", "--force"]).await;
     again.expect(1);
     assert!(again.stderr.contains("400"), "{}", again.stderr);
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_upload_and_start_into_a_pending_campaign_runs_its_preflight_asks_and_is_audited() {
+    let (sim, cli, api, campaigns) = first_organisation().await;
+    let pending = campaigns.iter().find(|c| c.status == CampaignStatus::Pending).unwrap();
+    assert!(pending.test_mode, "the seed's first pending campaign fails its pre-flight");
+    let id = pending.id.to_string();
+    let contacts = api.list_contacts().await.unwrap().items.len();
+    let upload = ["contacts", "upload", "--campaign", &id, "--email", "x@example.com"];
+    let with = |extra: &[&'static str]| {
+        let mut args = upload.to_vec();
+        args.extend(["--start", "--now"]);
+        args.extend(extra);
+        args
+    };
+
+    // No terminal, no --yes, a failing check: refused before anything is sent.
+    let refused = cli.run_with_stdin(&with(&[]), "").await;
+    refused.expect(2);
+    let also = format!("This also starts campaign {id} \"{}\" (PENDING)", pending.name);
+    assert!(refused.stderr.contains(&also), "{also} in {}", refused.stderr);
+    assert!(refused.stderr.contains("✗ blocks: Test mode: on"), "{}", refused.stderr);
+    assert!(refused.stderr.contains("--force"), "{}", refused.stderr);
+    // Passing the checks still needs a yes, which names the organisation.
+    let unasked = cli.run_with_stdin(&with(&["--force"]), "").await;
+    unasked.expect(2);
+    let whom = format!("and start the campaign for {} (profile ", sim.orgs[0].name);
+    assert!(unasked.stderr.contains(&whom), "{whom} in {}", unasked.stderr);
+    assert!(unasked.stderr.contains("--yes"), "{}", unasked.stderr);
+    let unforced = cli.run(&with(&["--yes"])).await;
+    unforced.expect(2);
+    assert_eq!(
+        status_of(&api, pending.id).await,
+        CampaignStatus::Pending,
+        "nothing started unasked"
+    );
+    assert_eq!(api.list_contacts().await.unwrap().items.len(), contacts, "nothing was sent");
+
+    cli.run(&with(&["--yes", "--force"])).await.expect(0);
+    assert_eq!(status_of(&api, pending.id).await, CampaignStatus::Active);
+    let audit = cli.run(&["audit", "-o", "json"]).await;
+    audit.expect(0);
+    let records = audit.json();
+    let moved: Vec<&serde_json::Value> = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["campaign_status"] == "PENDING → ACTIVE")
+        .collect();
+    assert_eq!(moved.len(), 1, "{records}");
+    assert_eq!(moved[0]["campaign_id"], pending.id);
+
+    // Into a campaign already active, an upload-and-start starts nothing new: no question.
+    let active = campaigns.iter().find(|c| c.status == CampaignStatus::Active).unwrap();
+    let active = active.id.to_string();
+    let plain =
+        ["contacts", "upload", "--campaign", &active, "--start", "--email", "y@example.com"];
+    let plain = cli.run_with_stdin(&plain, "").await;
+    plain.expect(0);
+    assert!(!plain.stderr.contains("Pre-flight"), "{}", plain.stderr);
     sim.shutdown().await;
 }
 

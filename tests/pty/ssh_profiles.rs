@@ -75,6 +75,8 @@ fn a_dashboard_write_is_in_the_audit_log() {
     pty.send("audited@example.com");
     pty.wait_for("audited@example.com");
     pty.send("\u{13}");
+    pty.wait_for("y/Enter yes");
+    pty.send("y");
     pty.wait_for("Added contact #");
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);

@@ -74,7 +74,8 @@ async fn starting_a_pending_campaign_shows_it_active() {
         pty.send("s");
         let asked = pty.wait_for("exchanges begin shortly after");
         assert!(asked.contains("Start campaign") && asked.contains("PENDING"), "{asked}");
-        pty.send("y");
+        // F: the deliberate yes, whether or not a pre-flight check failed.
+        pty.send("F");
         pty.wait_until("the campaign ACTIVE", Duration::from_secs(20), |screen| {
             row_of(screen, &name).contains("ACTIVE") && screen.contains("✓ Started '")
         });
@@ -101,6 +102,9 @@ async fn an_added_contact_is_found_in_contacts_and_esc_asks_before_discarding() 
         });
         assert!(kept.contains("pty.zoe@example.com"), "nothing lost:\n{kept}");
         pty.send(CTRL_S);
+        let asked = pty.wait_for("y/Enter yes");
+        assert!(asked.contains("Add pty.zoe@example.com as a contact for"), "{asked}");
+        pty.send("y");
         pty.wait_for("Added contact #");
         pty.send("/");
         pty.send("pty.zoe");
@@ -120,17 +124,16 @@ async fn a_read_only_key_gets_the_403_in_words() {
         pty.wait_for("Last activity");
         pty.send("s");
         pty.wait_for("Start campaign");
-        pty.send("y");
+        pty.send("F");
         // The whole dialog: a frame can be read while it is still being written.
         let refused = pty.wait_until("the refusal and its keys", Duration::from_secs(20), |s| {
-            s.contains("(403)") && s.contains("try again")
+            s.contains("(403)") && s.contains("n/Esc c")
         });
         // What happened and the server's words, wherever the dialog wraps them.
         assert!(refused.contains("lacks the rights"), "{refused}");
         assert!(refused.contains("for that (403)"), "{refused}");
         assert!(refused.contains("Not enough permissions"), "the server's words: {refused}");
         assert!(refused.contains("API key is read-only"), "the server's words: {refused}");
-        assert!(refused.contains("y/Enter try again"), "{refused}");
         pty.send("q");
         pty.wait_until("the dialog closed", Duration::from_secs(10), |s| !s.contains("(403)"));
     })

@@ -405,7 +405,8 @@ fn d_on_marked_rows_opens_one_form_naming_the_count_and_success_marks_them_handl
     let form = support::form(&state);
     assert!(form.title.contains("2 marked replies"), "{}", form.title);
     assert_eq!(support::values(&state)[0], "ann@acme.tech, bob@globex.tech");
-    let effects = run(&mut state, &local, support::ctrl('s'));
+    run(&mut state, &local, support::ctrl('s'));
+    let effects = run(&mut state, &local, ch('y'));
     let (req_id, write) = support::submitted(&effects);
     assert!(matches!(write, WriteRequest::DncEmails(ref emails) if emails.len() == 2), "{write:?}");
     assert!(!state.org.inbox.mark(101).is_some_and(|m| m.handled), "not before it succeeds");
@@ -421,7 +422,8 @@ fn a_failed_write_marks_nothing_handled() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
     run(&mut state, &local, ch('c'));
-    let effects = run(&mut state, &local, support::ctrl('s'));
+    run(&mut state, &local, support::ctrl('s'));
+    let effects = run(&mut state, &local, ch('y'));
     let submitted = support::submits(&effects);
     if let Some((req_id, _)) = submitted.first() {
         let error =
@@ -463,7 +465,8 @@ fn u_on_a_referral_offers_the_addresses_it_names_on_the_same_campaign_and_bot() 
     assert!(form.title.contains("Spring launch"), "the reply's campaign: {}", form.title);
     assert_eq!(support::values(&state)[0], "carl@acme.tech");
     assert!(form.note.as_deref().unwrap_or_default().contains("li@acme.tech"), "{:?}", form.note);
-    let effects = run(&mut state, &local, support::ctrl('s'));
+    run(&mut state, &local, support::ctrl('s'));
+    let effects = run(&mut state, &local, ch('y'));
     if let Some((req_id, _)) = support::submits(&effects).first() {
         run(
             &mut state,

@@ -7,7 +7,7 @@ use crate::tui_writes_support;
 
 use common::*;
 use crossterm::event::KeyCode;
-use outreach_tui::api::{ApiError, ServerMessage};
+use outreach_tui::api::{ApiError, CampaignStatus, ServerMessage};
 use outreach_tui::tui::action::Action;
 use outreach_tui::tui::form::Fields;
 use outreach_tui::tui::model::Slot;
@@ -33,20 +33,30 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
         lines.contains("PENDING") && lines.contains("exchanges begin shortly after"),
         "{lines}"
     );
-    // The fixtures' campaign has no disclaimer and a bot misses SPF: both are said, and the
-    // warning says y starts it anyway.
+    assert!(lines.contains("for Northwind (profile demo)"), "the organisation is named: {lines}");
+    // The fixtures' campaign has no disclaimer and a bot misses SPF: both are said, as
+    // warnings (neither keeps the e-mail from reaching the contacts).
     assert!(lines.contains("✓ Unsubscribe: one-click"), "{lines}");
     assert!(
-        lines.contains("✗ Disclaimer: off") && lines.contains("✗ Bot 3: DNS SPF missing"),
+        lines.contains("! warns: Disclaimer: off")
+            && lines.contains("! warns: Bot 3: DNS SPF missing"),
         "{lines}"
     );
     let warning = confirm(&state).warning.clone().unwrap_or_default();
-    assert_eq!(warning, "2 pre-flight checks failed: y starts it anyway.");
+    assert_eq!(warning, "2 pre-flight checks failed (2 warn).");
+    assert!(screen(&state).contains("F (Shift-f) goes ahead anyway"), "{}", screen(&state));
 
-    assert!(press(&mut state, ch('n')).is_empty(), "anything but y cancels");
+    assert!(press(&mut state, ch('n')).is_empty(), "n cancels");
+    assert!(state.transient.overlay.is_none());
+    // A failed check is never passed by the default key: Enter cancels, y only explains.
+    press(&mut state, ch('s'));
+    assert!(submits(&press(&mut state, key(KeyCode::Enter))).is_empty(), "Enter cancels");
     assert!(state.transient.overlay.is_none());
     press(&mut state, ch('s'));
-    let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
+    assert!(submits(&press(&mut state, ch('y'))).is_empty(), "y does not pass a failed check");
+    let said = confirm(&state).error.clone().unwrap_or_default();
+    assert!(said.contains("F (Shift-f) does"), "{said}");
+    let (req_id, write) = submitted(&press(&mut state, ch('F')));
     assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 2 });
 
     let effects = reply(&mut state, req_id, Ok(started()));
@@ -68,7 +78,7 @@ fn a_campaign_that_is_not_pending_is_warned_about_and_a_refusal_is_said_in_words
     press(&mut state, ch('s'));
     let warning = confirm(&state).warning.clone().unwrap_or_default();
     assert!(warning.contains("this one is ACTIVE"), "{warning}");
-    let (req_id, _) = submitted(&press(&mut state, ch('y')));
+    let (req_id, _) = submitted(&press(&mut state, ch('F')));
     let refusal = ApiError::BadRequest {
         detail: "Campaign is ACTIVE; only a PENDING campaign can be started".into(),
     };
@@ -77,7 +87,7 @@ fn a_campaign_that_is_not_pending_is_warned_about_and_a_refusal_is_said_in_words
     assert!(error.contains("'Spring launch' was not started"), "{error}");
     assert!(error.contains("(400): Campaign is ACTIVE; only a PENDING"), "{error}");
     assert!(fetched(&effects).contains(&Slot::Campaigns), "the list reloads after a refusal too");
-    assert!(screen(&state).contains("y/Enter try again"), "{}", screen(&state));
+    assert!(screen(&state).contains("F (Shift-f) goes ahead anyway"), "{}", screen(&state));
 
     for (error, words) in [
         (ApiError::Forbidden { detail: Some("read-only key".into()) }, "lacks the rights"),
@@ -86,14 +96,16 @@ fn a_campaign_that_is_not_pending_is_warned_about_and_a_refusal_is_said_in_words
             "campaign 1 does not exist",
         ),
     ] {
-        let (req_id, write) = submitted(&press(&mut state, ch('y')));
-        assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 1 }, "y tries again");
+        let (req_id, write) = submitted(&press(&mut state, ch('F')));
+        assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 1 }, "F tries again");
         reply(&mut state, req_id, Err(error));
         let shown = confirm(&state).error.clone().unwrap_or_default();
         assert!(shown.contains(words), "{shown}");
     }
     press(&mut state, ch('x'));
-    assert!(state.transient.overlay.is_none(), "any other key closes");
+    assert!(state.transient.overlay.is_some(), "a stray key does nothing");
+    press(&mut state, key(KeyCode::Esc));
+    assert!(state.transient.overlay.is_none(), "Esc closes");
 }
 
 #[test]
@@ -101,8 +113,8 @@ fn one_write_at_a_time_and_late_answers_are_dropped() {
     let mut state = state();
     press(&mut state, ch('2'));
     press(&mut state, ch('s'));
-    let (req_id, _) = submitted(&press(&mut state, ch('y')));
-    for action in [ch('y'), key(KeyCode::Enter), key(KeyCode::Esc), ch('q')] {
+    let (req_id, _) = submitted(&press(&mut state, ch('F')));
+    for action in [ch('F'), ch('y'), key(KeyCode::Enter), key(KeyCode::Esc), ch('q')] {
         assert!(submits(&press(&mut state, action)).is_empty(), "nothing more is sent");
     }
     assert!(
@@ -123,7 +135,7 @@ fn one_write_at_a_time_and_late_answers_are_dropped() {
     );
     let error = confirm(&state).error.clone().unwrap_or_default();
     assert!(error.contains("may or may not have been applied"), "{error}");
-    let (again, _) = submitted(&press(&mut state, ch('y')));
+    let (again, _) = submitted(&press(&mut state, ch('F')));
     assert_ne!(again, req_id, "a new attempt is a new request");
 }
 
@@ -182,42 +194,61 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
     press(&mut state, key(KeyCode::Esc));
 
     assert!(submits(&run(&mut state, "contact add zoe@example.com")).is_empty(), "asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = confirm(&state).lines[0].clone();
     assert_eq!(asked, "Add zoe@example.com as a contact for Northwind (profile demo)?");
-    assert!(press(&mut state, ch('n')).is_empty(), "any other key goes back to the form");
-    assert!(form(&state).asking.is_none());
-    let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
+    // A stray key neither sends nor types into the form behind the question.
+    assert!(press(&mut state, ch('j')).is_empty());
+    assert_eq!(confirm(&state).lines[0], asked, "still asking");
+    press(&mut state, ch('n'));
+    assert!(state.transient.overlay.is_none(), "no closes a form that was never on screen");
+    assert!(toast(&state).contains("Nothing was sent"), "{}", toast(&state));
+    run(&mut state, "contact add zoe@example.com");
+    let (req_id, write) = submitted(&press(&mut state, ch('y')));
     assert!(matches!(&write, WriteRequest::AddContact(c) if c.email == "zoe@example.com"));
     reply(&mut state, req_id, Err(ApiError::Server { status: 500, body_start: "boom".into() }));
     assert_eq!(values(&state)[0], "zoe@example.com", "the palette's input is kept in the form");
     press(&mut state, key(KeyCode::Esc));
-    assert!(form(&state).discarding, "and counts as typed");
-    press(&mut state, ch('y'));
+    assert!(state.transient.overlay.is_none(), "nobody typed in it: Esc closes at once");
 
-    // Outreach e-mail that would go out at once is never sent unasked.
+    // Outreach e-mail that would go out at once is never sent unasked, and an upload that
+    // would start a PENDING campaign says so, with that campaign's pre-flight.
     assert!(submits(&run(&mut state, "upload 2 zoe@example.com now")).is_empty());
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = confirm(&state).lines.clone();
     assert_eq!(
-        asked,
+        asked[0],
         "Add zoe@example.com to 'Q2 enterprise' for Northwind (profile demo) and start its \
          outreach? The first e-mail goes out immediately."
     );
-    assert!(screen(&state).contains("goes out immediately"), "{}", screen(&state));
-    let (_, write) = submitted(&press(&mut state, ch('y')));
+    assert_eq!(
+        asked[1],
+        "This also starts campaign #2 'Q2 enterprise' (PENDING): it becomes ACTIVE and its \
+         outreach begins."
+    );
+    assert!(asked.iter().any(|line| line.starts_with("! warns: Disclaimer: off")), "{asked:?}");
+    assert!(screen(&state).contains("The first e-mail goes out"), "{}", screen(&state));
+    assert!(submits(&press(&mut state, ch('y'))).is_empty(), "a failed check needs F");
+    let (_, write) = submitted(&press(&mut state, ch('F')));
     match write {
-        WriteRequest::UploadAndStart { campaign_id, start_immediately, bot_id, .. } => {
+        WriteRequest::UploadAndStart {
+            campaign_id,
+            start_immediately,
+            bot_id,
+            campaign_was,
+            ..
+        } => {
             assert_eq!((campaign_id, start_immediately, bot_id), (2, true, None));
+            assert_eq!(campaign_was, Some(CampaignStatus::Pending), "for the audit log");
         }
         other => panic!("{other:?}"),
     }
     state.transient.submission = None;
     state.transient.overlay = None;
     assert!(submits(&run(&mut state, "upload 2 zoe@example.com")).is_empty());
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = confirm(&state).lines[0].clone();
     assert!(asked.ends_with("for Northwind (profile demo)? The campaign's users are notified."));
     state.transient.overlay = None;
     assert!(submits(&run(&mut state, "dnc add a@b.com c.com")).is_empty(), "dnc asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = confirm(&state).lines[0].clone();
     assert!(
         asked.starts_with(
             "Add 1 address and 1 domain to do-not-contact for Northwind (profile demo)?"
@@ -230,7 +261,7 @@ fn palette_lines_fill_the_form_and_ask_before_sending_when_complete() {
     state.transient.overlay = None;
     let line = "conversion ann@acme.tech signup plan=pro";
     assert!(submits(&run(&mut state, line)).is_empty(), "a conversion asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = confirm(&state).lines[0].clone();
     assert_eq!(asked, "Log a conversion 'signup' of ann@acme.tech for Northwind (profile demo)?");
     let (_, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
     match write {
@@ -251,7 +282,7 @@ fn the_toast_goes_after_a_while_and_the_spinner_turns_only_while_sending() {
     let mut state = state();
     press(&mut state, ch('2'));
     press(&mut state, ch('s'));
-    let (req_id, _) = submitted(&press(&mut state, ch('y')));
+    let (req_id, _) = submitted(&press(&mut state, ch('F')));
     frame_drawn(&mut state);
     press(&mut state, Action::Spin);
     assert!(needs_frame(&state) && state.transient.spinner == 1, "a spinner frame while sending");
@@ -285,4 +316,40 @@ fn the_help_lists_the_write_keys_of_each_pane() {
     let contacts = help(&mut state);
     assert!(contacts.contains("add a contact") && !contacts.contains("start the campaign"));
     assert!(contacts.contains("do not contact") && contacts.contains("log a conversion"));
+}
+
+#[test]
+fn without_the_demo_the_question_names_the_organisation_the_bots_or_the_config_give() {
+    let mut state = state();
+    let mut profile = info();
+    profile.profile = "work".into();
+    profile.organisation = None;
+    state.server.connection = outreach_tui::tui::state::Connection::Ready(profile.clone());
+    press(&mut state, ch('3'));
+    press(&mut state, ch('6'));
+    press(&mut state, ch('a'));
+    type_text(&mut state, "zoe@example.com");
+    press(&mut state, ctrl('s'));
+    let asked = confirm(&state).lines[0].clone();
+    assert_eq!(asked, "Add zoe@example.com as a contact for Northwind (profile work)?");
+    press(&mut state, key(KeyCode::Esc));
+
+    profile.team = Some(outreach_tui::tui::model::TeamLink {
+        me: "ann".into(),
+        organisation: Some("Northwind Trading Ltd".into()),
+    });
+    state.server.connection = outreach_tui::tui::state::Connection::Ready(profile);
+    press(&mut state, ctrl('s'));
+    let asked = confirm(&state).lines[0].clone();
+    assert!(
+        asked.ends_with("for Northwind Trading Ltd (profile work)?"),
+        "the config wins: {asked}"
+    );
+    press(&mut state, key(KeyCode::Esc));
+    press(&mut state, key(KeyCode::Esc));
+    press(&mut state, ch('y'));
+    press(&mut state, ch('2'));
+    press(&mut state, ch('s'));
+    let lines = confirm(&state).lines.join("\n");
+    assert!(lines.contains("Pre-flight for Northwind Trading Ltd (profile work):"), "{lines}");
 }

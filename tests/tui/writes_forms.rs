@@ -89,7 +89,7 @@ fn enter_walks_the_fields_and_a_valid_contact_is_sent_with_everything_typed() {
     fill_contact(&mut state, ["zoe@example.com", "Zoë", "Ångström", "Malmö", "SE", "vip, q3"]);
     press(&mut state, key(KeyCode::Tab));
     press(&mut state, Action::Paste("plan = pro\r\nseats = 12\n".into()));
-    let (_, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
+    let (_, write) = send_confirmed(&mut state, key(KeyCode::Enter));
     let mut expected = ContactUpload {
         email: "zoe@example.com".into(),
         first_name: Some("Zoë".into()),
@@ -125,7 +125,7 @@ fn every_failure_keeps_the_form_open_with_every_value_byte_for_byte() {
         ApiError::Forbidden { detail: Some("Not enough permissions".into()) },
     ];
     for failure in failures {
-        let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
+        let (req_id, _) = send_confirmed(&mut state, ctrl('s'));
         reply(&mut state, req_id, Err(failure.clone()));
         assert_eq!(values(&state), typed, "after {failure:?}");
         let above = form(&state).error.clone().unwrap_or_default();
@@ -164,7 +164,7 @@ fn a_duplicate_is_said_plainly_whichever_way_the_server_answers() {
     for outcome in answers {
         let mut state = contact_form();
         type_text(&mut state, "ann@acme.tech");
-        let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
+        let (req_id, _) = send_confirmed(&mut state, ctrl('s'));
         reply(&mut state, req_id, Ok(Written::ContactAdded(outcome)));
         assert_eq!(toast(&state), "ann@acme.tech is already a contact: #11. Nothing was changed.");
         assert_eq!(state.transient.toast.as_ref().map(|t| t.tone), Some(Tone::Warning));
@@ -173,7 +173,7 @@ fn a_duplicate_is_said_plainly_whichever_way_the_server_answers() {
     }
     let mut state = contact_form();
     type_text(&mut state, "new@example.com");
-    let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
+    let (req_id, _) = send_confirmed(&mut state, ctrl('s'));
     let effects =
         reply(&mut state, req_id, Ok(Written::ContactAdded(AddContactOutcome::Added { id: 99 })));
     assert_eq!(toast(&state), "Added contact #99 <new@example.com>.");
@@ -187,7 +187,7 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
     press(&mut state, ch('u'));
     assert!(form(&state).title.contains("'Q2 enterprise'"), "{}", form(&state).title);
     type_text(&mut state, "zoe@example.com");
-    let (req_id, write) = submitted(&press(&mut state, ctrl('s')));
+    let (req_id, write) = send_confirmed(&mut state, ctrl('s'));
     match write {
         WriteRequest::UploadContact { campaign_id, bot_id, notify, .. } => {
             assert_eq!(
@@ -212,7 +212,19 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
     press(&mut state, key(KeyCode::Tab));
     press(&mut state, key(KeyCode::Right));
     press(&mut state, key(KeyCode::Right));
-    let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
+    // "Start at a suitable time" into a PENDING campaign starts the whole campaign: the
+    // question says so with its pre-flight, and a failed check takes F, not y or Enter.
+    assert!(submits(&press(&mut state, key(KeyCode::Enter))).is_empty(), "asks first");
+    let lines = confirm(&state).lines.join("\n");
+    assert!(
+        lines.contains("This also starts campaign #2 'Q2 enterprise' (PENDING)")
+            && lines.contains("Pre-flight for Northwind (profile demo):")
+            && lines.contains("! warns: Disclaimer: off"),
+        "{lines}"
+    );
+    assert!(confirm(&state).force);
+    assert!(submits(&press(&mut state, ch('y'))).is_empty(), "y does not pass a failed check");
+    let (req_id, write) = submitted(&press(&mut state, ch('F')));
     let first_bot = bots()[0].id;
     match write {
         WriteRequest::UploadAndStart { campaign_id, bot_id, start_immediately, .. } => {
@@ -227,7 +239,8 @@ fn u_on_a_campaign_picks_a_bot_and_what_follows() {
         error(&contact_fields(&state).upload.as_ref().unwrap().bot.field),
         "Input should be a valid integer"
     );
-    let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
+    press(&mut state, ctrl('s'));
+    let (req_id, _) = submitted(&press(&mut state, ch('F')));
     let effects = reply(&mut state, req_id, Ok(Written::Uploaded { id: 77 }));
     assert!(toast(&state).contains(
         "Added zoe@example.com (#77) to 'Q2 enterprise': outreach starts at a suitable time"
@@ -256,7 +269,7 @@ fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubt
     press(&mut state, key(KeyCode::Right)); // #2 Sam: its mailbox is paused
     assert!(form(&state).field_list()[7].value().starts_with("#2 Sam Bot"));
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = asked(&state);
     assert_eq!(
         asked,
         "Bot #2 needs attention (mailbox PAUSED). Add zoe@example.com to 'Q2 enterprise' for \
@@ -264,7 +277,10 @@ fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubt
     );
     assert!(screen(&state).contains("needs attention (mailbox PAUSED)"), "{}", screen(&state));
     press(&mut state, ch('n'));
-    assert!(form(&state).asking.is_none(), "any other key goes back to the form");
+    assert!(
+        matches!(form(&state).fields, Fields::Contact(_)),
+        "n goes back to the form it was seen in"
+    );
     press(&mut state, ctrl('s'));
     let (_, write) = submitted(&press(&mut state, ch('y')));
     assert!(matches!(write, WriteRequest::UploadContact { bot_id: Some(2), .. }), "{write:?}");
@@ -304,7 +320,7 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
         press(&mut state, key(KeyCode::Backspace));
     }
     assert!(submits(&press(&mut state, key(KeyCode::Enter))).is_empty(), "domains: asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = asked(&state);
     assert_eq!(
         asked,
         "Add 1 address and 2 domains to do-not-contact for Northwind (profile demo)? Of the \
@@ -367,7 +383,7 @@ fn domains_are_checked_as_dns_names_and_the_question_counts_contacts_and_warns_o
     assert_eq!(dnc_fields(&state).entries.note.as_deref(), Some("3 domains"));
 
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = asked(&state);
     assert_eq!(
         asked,
         "Add 3 domains to do-not-contact for Northwind (profile demo)? Of the contacts loaded, \
@@ -390,7 +406,7 @@ fn a_long_domain_list_shows_progress_and_a_failure_names_what_was_sent() {
     let note = dnc_fields(&state).entries.note.clone().unwrap_or_default();
     assert_eq!(note, "25000 domains, 3 requests of at most 10000");
     assert!(submits(&press(&mut state, ctrl('s'))).is_empty(), "domains: asks first");
-    let asked = form(&state).asking.clone().unwrap_or_default();
+    let asked = asked(&state);
     assert!(asked.ends_with("how many this covers is not known here."), "{asked}");
     let (req_id, write) = submitted(&press(&mut state, ch('y')));
     assert_eq!(write, WriteRequest::DncDomains(domains.clone()));
@@ -433,7 +449,7 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     press(&mut state, key(KeyCode::Tab));
     press(&mut state, key(KeyCode::End));
     type_text(&mut state, "}");
-    let (req_id, write) = submitted(&press(&mut state, key(KeyCode::Enter)));
+    let (req_id, write) = send_confirmed(&mut state, key(KeyCode::Enter));
     let WriteRequest::Conversion(conversion) = write else { panic!("{write:?}") };
     assert_eq!(conversion.conversion_data.unwrap()["amount"], 99.5);
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::NotAContact)));
@@ -441,7 +457,7 @@ fn c_logs_a_conversion_and_says_whether_anything_was_logged() {
     assert!(
         note.starts_with("ann@acme.tech is not a contact of this organisation: nothing was logged")
     );
-    let (req_id, _) = submitted(&press(&mut state, ctrl('s')));
+    let (req_id, _) = send_confirmed(&mut state, ctrl('s'));
     reply(&mut state, req_id, Ok(Written::Conversion(ConversionOutcome::Logged)));
     assert!(state.transient.overlay.is_none());
     assert!(

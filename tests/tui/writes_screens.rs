@@ -9,7 +9,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use outreach_tui::api::{AddContactOutcome, ApiError, ConversionOutcome, FieldError};
 use outreach_tui::tui::action::Action;
-use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::state::{AppState, Overlay};
 use outreach_tui::tui::submit::request::Written;
 use outreach_tui::tui::theme::Theme;
 use tui_writes_support::*;
@@ -22,9 +22,15 @@ fn keys(state: &mut AppState, actions: &[Action]) {
     }
 }
 
-/// Sends the open form (or dialog) and answers with `result`.
+/// Sends the open form (or dialog), says yes to the confirmation (F: the deliberate yes,
+/// which also passes a failed pre-flight check) and answers with `result`.
 fn send_and_answer(state: &mut AppState, send: Action, result: Result<Written, ApiError>) {
-    let (req_id, _) = submitted(&press(state, send));
+    let mut effects = press(state, send);
+    if submits(&effects).is_empty() && matches!(state.transient.overlay, Some(Overlay::Confirm(_)))
+    {
+        effects = press(state, ch('F'));
+    }
+    let (req_id, _) = submitted(&effects);
     reply(state, req_id, result);
 }
 
@@ -39,7 +45,8 @@ fn invalid(field: &str, message: &str) -> FieldError {
 
 const SCENARIOS: &[Scenario] = &[
     ("start_confirm", |s| keys(s, &[ch('2'), ch('s')])),
-    ("start_sending", |s| keys(s, &[ch('2'), ch('s'), ch('y')])),
+    ("start_sending", |s| keys(s, &[ch('2'), ch('s'), ch('F')])),
+    ("start_failed_check_y", |s| keys(s, &[ch('2'), ch('s'), ch('y')])),
     ("start_refused", |s| {
         keys(s, &[ch('2'), ch('j'), ch('s')]);
         let detail = "Campaign is ACTIVE; only a PENDING campaign can be started".to_string();
@@ -118,6 +125,19 @@ const SCENARIOS: &[Scenario] = &[
         keys(s, &[ch('6'), ch('d'), ctrl('u')]);
         let list = "ann@acme.tech\nacme.tech\nshop.tech\ngmail.com";
         keys(s, &[Action::Paste(list.into()), ctrl('s')]);
+    }),
+    ("contact_question", |s| {
+        keys(s, &[ch('6'), ch('a')]);
+        type_text(s, "zoe@example.com");
+        keys(s, &[ctrl('s')]);
+    }),
+    ("upload_start_pending_question", |s| {
+        keys(s, &[ch('2'), ch('u')]);
+        type_text(s, "zoe@example.com");
+        for _ in 0..8 {
+            keys(s, &[key(KeyCode::Tab)]);
+        }
+        keys(s, &[key(KeyCode::Left), ctrl('s')]);
     }),
     ("palette_upload_now_question", |s| {
         keys(s, &[ch(':')]);

@@ -100,7 +100,7 @@ async fn starting_a_pending_campaign_makes_it_active_and_a_refusal_is_said() {
     assert!(ui.state.panes.campaigns.list.select_id(ready));
     ui.press(&[ch('s')]).await;
     assert!(confirm(&ui.state).lines.join(" ").contains("PENDING"));
-    ui.press(&[ch('y')]).await;
+    ui.press(&[ch('F')]).await;
     let status = |ui: &Dashboard, id| {
         ui.state.org.store.campaigns.items().iter().find(|c| c.id == id).map(|c| c.status.clone())
     };
@@ -109,7 +109,7 @@ async fn starting_a_pending_campaign_makes_it_active_and_a_refusal_is_said() {
 
     let empty = campaign_where(&sim, |c| c["status"] == "PENDING" && c["contacts"] == 0).await;
     assert!(ui.state.panes.campaigns.list.select_id(empty));
-    ui.press(&[ch('s'), ch('y')]).await;
+    ui.press(&[ch('s'), ch('F')]).await;
     let error = confirm(&ui.state).error.clone().unwrap_or_default();
     assert!(error.contains("(400): Campaign has no contacts"), "{error}");
     assert_eq!(status(&ui, empty), Some(CampaignStatus::Pending));
@@ -124,7 +124,7 @@ async fn an_added_contact_shows_in_contacts_and_a_duplicate_is_said_both_ways() 
     ui.type_text("zoe.new@example.com").await;
     ui.press(&[key(KeyCode::Tab)]).await;
     ui.type_text("Zoë").await;
-    ui.press(&[ctrl('s')]).await;
+    ui.press(&[ctrl('s'), ch('y')]).await;
     let added = ui.contact("zoe.new@example.com").expect("the new contact is listed");
     assert_eq!(added.first_name(), "Zoë");
     assert_eq!(ui.state.panes.contacts.list.selected_id(), Some(added.id), "and selected");
@@ -134,7 +134,7 @@ async fn an_added_contact_shows_in_contacts_and_a_duplicate_is_said_both_ways() 
         admin(&sim, "PUT", "/_sim/duplicate-contacts", Some(json!({ "mode": mode }))).await;
         ui.press(&[ch('a')]).await;
         ui.type_text("zoe.new@example.com").await;
-        ui.press(&[ctrl('s')]).await;
+        ui.press(&[ctrl('s'), ch('y')]).await;
         assert!(toast(&ui.state).starts_with(&expected), "{mode}: {}", toast(&ui.state));
     }
     sim.shutdown().await;
@@ -156,13 +156,13 @@ async fn a_422_the_client_cannot_foresee_lands_on_its_field_and_the_retry_works(
     }
     ui.type_text("Llanfairpwllgwyngyll").await;
     let typed = tui_writes_support::values(&ui.state);
-    ui.press(&[ctrl('s')]).await;
+    ui.press(&[ctrl('s'), ch('y')]).await;
     assert_eq!(
         tui_writes_support::error(&tui_writes_support::contact_fields(&ui.state).city),
         "String should have at most 40 characters"
     );
     assert_eq!(tui_writes_support::values(&ui.state), typed);
-    ui.press(&[ctrl('s')]).await;
+    ui.press(&[ctrl('s'), ch('y')]).await;
     assert!(ui.contact("city@example.com").is_some(), "sent again, added");
     sim.shutdown().await;
 }
@@ -180,6 +180,9 @@ async fn upload_and_start_puts_the_contact_into_the_campaign_with_outreach_runni
         ui.press(&[key(KeyCode::Tab)]).await;
     }
     ui.press(&[key(KeyCode::Left), key(KeyCode::Enter)]).await;
+    let lines = confirm(&ui.state).lines.join("\n");
+    assert!(!lines.contains("This also starts"), "an ACTIVE campaign is not started: {lines}");
+    ui.press(&[ch('y')]).await;
     assert!(ui.state.transient.overlay.is_none(), "sent and closed: {}", toast(&ui.state));
     assert!(toast(&ui.state).contains("outreach starts right away"), "{}", toast(&ui.state));
     let path = format!("/_sim/exchanges?campaign_id={campaign}");
@@ -206,13 +209,13 @@ async fn dnc_by_address_and_by_domain_flips_the_contacts_flag() {
     let by_domain = clear.iter().find(|c| domain_of(c) != domain_of(&by_address)).unwrap();
 
     assert!(ui.state.panes.contacts.list.select_id(by_address.id));
-    ui.press(&[ch('d'), key(KeyCode::Enter)]).await;
+    ui.press(&[ch('d'), key(KeyCode::Enter), ch('y')]).await;
     assert!(toast(&ui.state).contains("1 address sent"), "{}", toast(&ui.state));
     assert!(ui.contact(by_address.email()).unwrap().dnc, "the address is on the list at once");
 
     assert!(ui.state.panes.contacts.list.select_id(by_domain.id));
     ui.press(&[ch('D'), ctrl('s')]).await;
-    let asked = form(&ui.state).asking.clone().unwrap_or_default();
+    let asked = tui_writes_support::asked(&ui.state);
     let at_domain = items.iter().filter(|c| domain_of(c) == domain_of(by_domain)).count();
     let covers = format!("{} covers {at_domain} contact", domain_of(by_domain));
     assert!(asked.contains(&covers), "a domain asks, counting: {asked}");
@@ -257,6 +260,7 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
     ui.press(&[ch('c')]).await;
     ui.type_text("signup").await;
     ui.press(&[key(KeyCode::Tab), Action::Paste("plan = pro".into()), key(KeyCode::Enter)]).await;
+    ui.press(&[ch('y')]).await;
     assert!(toast(&ui.state).contains("logged"), "{}", toast(&ui.state));
     eventually("the conversion is logged", || async {
         let logged = admin(&sim, "GET", "/_sim/conversions", None).await;
@@ -271,7 +275,7 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
     ui.press(&[ch(':')]).await;
     ui.type_text("conversion nobody@nowhere.example signup").await;
     ui.press(&[key(KeyCode::Enter)]).await;
-    let asked = form(&ui.state).asking.clone().unwrap_or_default();
+    let asked = tui_writes_support::asked(&ui.state);
     assert!(asked.starts_with("Log a conversion 'signup' of nobody@nowhere.example"), "{asked}");
     ui.press(&[key(KeyCode::Enter)]).await;
     let note = form(&ui.state).note.clone().unwrap_or_default();
@@ -285,11 +289,11 @@ async fn conversions_are_logged_for_a_contact_and_not_for_a_stranger() {
 async fn a_read_only_key_is_refused_by_the_server_and_the_403_is_said_in_words() {
     let sim = start().await;
     let mut ui = Dashboard::open(&sim, &sim.orgs[0].read_only_key).await;
-    ui.press(&[ch('2'), ch('s'), ch('y')]).await;
+    ui.press(&[ch('2'), ch('s'), ch('F')]).await;
     let error = confirm(&ui.state).error.clone().unwrap_or_default();
     assert!(error.contains("This key lacks the rights for that (403)"), "{error}");
     assert!(error.contains("read-only"), "{error}");
-    ui.press(&[ch('x'), ch('6'), ch('d'), key(KeyCode::Enter)]).await;
+    ui.press(&[key(KeyCode::Esc), ch('6'), ch('d'), key(KeyCode::Enter), ch('y')]).await;
     assert!(matches!(ui.state.transient.overlay, Some(Overlay::Form(_))), "the form stays");
     let above = form(&ui.state).error.clone().unwrap_or_default();
     assert!(above.contains("(403)"), "{above}");

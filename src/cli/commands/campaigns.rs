@@ -1,5 +1,6 @@
 //! `outreach campaigns list|show|start`.
 
+use super::preflight;
 use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_text};
 use crate::api::Campaign;
 use crate::cli::args::GlobalArgs;
@@ -9,7 +10,6 @@ use crate::cli::output::format::{OutputArgs, json_document};
 use crate::cli::output::list_writer::print_listed;
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
-use crate::needs::preflight::{passes, preflight};
 use crate::present::columns::campaigns;
 use crate::present::settings::{flag_words, unsubscribe_words};
 use crate::results::{DayPoint, Group, Tally, Who, Window};
@@ -48,9 +48,11 @@ Examples:
   outreach campaigns start 42 --yes    # in scripts: no terminal, no question
   outreach campaigns start 42 --force  # start although a check fails
 
-Before anything is sent each check is printed, passed (✓) or failed (✗): unsubscribe on,
-disclaimer included, test mode off, a live healthy bot in the organisation, no bot with MX
-or SPF missing. A failing check refuses the start (exit 2) unless --force.")]
+Before anything is sent each check is printed, passed (✓) or failed: unsubscribe on,
+test mode off and a live healthy bot in the organisation block when they fail (✗: the
+contacts could not opt out, or nothing would reach them); disclaimer included and no bot
+with MX or SPF missing only warn (!). Any failed check refuses the start (exit 2) unless
+--force. The question names the organisation and the profile.")]
     Start(StartArgs),
 }
 
@@ -99,43 +101,14 @@ async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError>
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {
     let context = Context::connect_for_write(global, "start a campaign").await?;
-    let (campaigns, bots) =
-        tokio::join!(context.client.list_campaigns(), context.client.list_bots());
-    let (campaigns, bots) = (campaigns?, bots?);
-    let Some(campaign) = campaigns.items.iter().find(|c| c.id == args.id) else {
-        return Err(CliError::new(
-            Exit::NotFound,
-            format!("Campaign {} is not in this organisation.", args.id),
-        )
-        .with_hint("See `outreach campaigns list` for the ids."));
-    };
-    let name = sanitize(&campaign.name);
-    let checks = preflight(campaign, &bots.items);
-    let lines: String = checks
-        .iter()
-        .map(|check| format!("  {} {}\n", if check.passed { "✓" } else { "✗" }, check.line))
-        .collect();
-    eprint!("Pre-flight of campaign {} \"{name}\":\n{lines}", campaign.id);
-    if !passes(&checks) && !args.force {
-        let failed = checks.iter().filter(|check| !check.passed).count();
-        return Err(CliError::usage(format!(
-            "Not starting campaign {} \"{name}\": {} failed; nothing was sent.",
-            campaign.id,
-            crate::text::count(failed, "pre-flight check", "pre-flight checks")
-        ))
-        .with_hint("Fix what is marked ✗ and try again, or pass --force to start anyway."));
-    }
-    confirm(
-        &context.term,
-        args.yes,
-        &format!(
-            "Start campaign {} \"{name}\" ({})?",
-            campaign.id,
-            sanitize(campaign.status.as_str())
-        ),
-    )?;
+    let (campaign, bots) = preflight::campaign_and_bots(&context, args.id).await?;
+    let whom = context.for_whom().await;
+    let label = preflight::label(&campaign);
+    preflight::check(&campaign, &bots, &whom, args.force, &format!("starting {label}"))?;
+    confirm(&context.term, args.yes, &format!("Start {label} {whom}?"))?;
     let reply = context.client.start_campaign(args.id).await?;
     let said = reply.message.map(|m| format!(": {}", sanitize(&m))).unwrap_or_default();
+    let name = sanitize(&campaign.name);
     write_stdout(&format!("Started campaign {} \"{name}\"{said}\n", args.id))?;
     Ok(Exit::Ok)
 }

@@ -14,6 +14,7 @@ pub mod digest;
 pub mod dnc;
 pub mod exchanges;
 pub mod meetings;
+pub mod preflight;
 pub mod replies;
 pub mod report;
 pub mod sim;

@@ -111,13 +111,6 @@ impl Field {
         self.value() != self.initial
     }
 
-    /// Counts the value as typed (it came from the palette), so Esc asks before losing it.
-    pub(super) fn count_as_typed(&mut self) {
-        if self.is_typed() {
-            self.initial.clear();
-        }
-    }
-
     /// Adds a problem, after any the field already has.
     pub(crate) fn add_error(&mut self, message: &str) {
         self.error = Some(match self.error.take() {

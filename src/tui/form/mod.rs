@@ -138,12 +138,6 @@ pub struct Form {
     pub note: Option<String>,
     /// Esc was pressed with typed input: the next key says whether to throw it away.
     pub discarding: bool,
-    /// A question before sending (a bot that needs attention, a list typed in the palette):
-    /// `y` or Enter sends, any other key goes back to the form.
-    pub asking: Option<String>,
-    /// Ask before sending even when nothing looks wrong: the values came from a palette
-    /// line, so the user has not seen them in the form yet.
-    pub ask_first: bool,
     /// The replies (exchange ids) this write acts on: marked handled once it succeeds.
     pub replies: Vec<i64>,
 }
@@ -157,8 +151,6 @@ impl Form {
             error: None,
             note: None,
             discarding: false,
-            asking: None,
-            ask_first: false,
             replies: Vec::new(),
         }
     }
@@ -174,12 +166,6 @@ impl Form {
     /// The fields in the order they are shown.
     pub fn field_list(&self) -> Vec<&Field> {
         self.fields.list()
-    }
-
-    /// Counts the values filled in so far as typed (they came from the palette), so Esc
-    /// asks before throwing them away.
-    pub(crate) fn count_as_typed(&mut self) {
-        self.fields.list_mut().into_iter().for_each(Field::count_as_typed);
     }
 
     /// Whether anything was typed since the form opened.

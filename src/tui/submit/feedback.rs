@@ -2,6 +2,7 @@
 //! dialog that asks before a write, and the toast that reports how a write went.
 
 use crate::api::{Contact, Items};
+use crate::tui::form::Form;
 use crate::tui::model::ReqId;
 use crate::tui::submit::request::WriteRequest;
 use chrono::{DateTime, Utc};
@@ -41,8 +42,10 @@ impl Submission {
     }
 }
 
-/// A question before a write (starting a campaign) or a bulk triage; `y` or Enter does it.
-#[derive(Debug, Clone, PartialEq)]
+/// The one question before every write (a form's, a campaign start, a do-not-contact from
+/// "Needs you") and before a bulk triage: what it does and to whom. `y` or Enter does it;
+/// when a pre-flight check failed, only the deliberate `F` does, and Enter cancels.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Confirm {
     pub title: String,
     /// What the write is and what it will do, one line each.
@@ -55,6 +58,36 @@ pub struct Confirm {
     pub replies: Vec<i64>,
     /// Why the last attempt failed, in words.
     pub error: Option<String>,
+    /// Sent once `write` succeeds (a DNC list's domains after its addresses); boxed, as the
+    /// overlay that holds the dialog is moved on every key.
+    pub then: Option<Box<WriteRequest>>,
+    /// The form the write was read from: shown again to send it (its answer lands there)
+    /// and, with `back_to_form`, when the answer is no.
+    pub form: Option<Box<Form>>,
+    /// No goes back to the form (it was open and seen); otherwise no closes everything
+    /// (the values came from a palette line).
+    pub back_to_form: bool,
+    /// A pre-flight check failed: only `F` passes it, Enter cancels.
+    pub force: bool,
+}
+
+impl Confirm {
+    /// The keys, as the dialog's last line says them.
+    pub(crate) fn keys(&self) -> &'static str {
+        match (self.force, self.error.is_some()) {
+            (true, _) => "F (Shift-f) goes ahead anyway · Enter/n/Esc cancel",
+            (false, true) => "y/Enter try again · n/Esc close",
+            (false, false) => "y/Enter yes · n/Esc cancel",
+        }
+    }
+
+    /// Everything the dialog says, one line each (for the tests and the log).
+    pub fn text(&self) -> String {
+        let mut lines = self.lines.clone();
+        lines.extend(self.warning.clone());
+        lines.extend(self.error.clone());
+        lines.join("\n")
+    }
 }
 
 /// How a toast reads: done, done with a remark, or refused.

@@ -2,8 +2,8 @@
 //! ([`Written`]), and how the loop sends it with the real client ([`perform`]).
 
 use crate::api::{
-    AddContactOutcome, ApiError, Client, ContactUpload, ConversionOutcome, MAX_DNC_BATCH,
-    ServerMessage, SubmitConversion,
+    AddContactOutcome, ApiError, CampaignStatus, Client, ContactUpload, ConversionOutcome,
+    MAX_DNC_BATCH, ServerMessage, SubmitConversion,
 };
 
 /// One write, with everything it sends.
@@ -15,12 +15,14 @@ pub enum WriteRequest {
     AddContact(ContactUpload),
     /// Endpoint 4; `bot_id` `None` lets the service choose.
     UploadContact { campaign_id: i64, contact: ContactUpload, bot_id: Option<i64>, notify: bool },
-    /// Endpoint 3.
+    /// Endpoint 3. `campaign_was`: the campaign's status as the confirmation showed it (a
+    /// PENDING one is started whole), for the audit log.
     UploadAndStart {
         campaign_id: i64,
         contact: ContactUpload,
         bot_id: Option<i64>,
         start_immediately: bool,
+        campaign_was: Option<CampaignStatus>,
     },
     /// Endpoint 6, in requests of at most [`MAX_DNC_BATCH`].
     DncEmails(Vec<String>),
@@ -85,9 +87,22 @@ pub async fn perform(
             let item = client.upload_contact(campaign_id, &contact, bot_id, notify).await?;
             Written::Uploaded { id: item.id }
         }
-        WriteRequest::UploadAndStart { campaign_id, contact, bot_id, start_immediately } => {
-            let item =
-                client.upload_and_start(campaign_id, &contact, bot_id, start_immediately).await?;
+        WriteRequest::UploadAndStart {
+            campaign_id,
+            contact,
+            bot_id,
+            start_immediately,
+            campaign_was,
+        } => {
+            let item = client
+                .upload_and_start_from(
+                    campaign_id,
+                    &contact,
+                    bot_id,
+                    start_immediately,
+                    campaign_was,
+                )
+                .await?;
             Written::Uploaded { id: item.id }
         }
         WriteRequest::DncEmails(emails) => {

@@ -79,7 +79,7 @@ pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
     }
     let undo = state.key_label(Command::Undo, "z");
     let total = state.org.store.exchanges.items().len();
-    state.transient.overlay = Some(Overlay::Confirm(Confirm {
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: "Put old replies away".into(),
         lines: vec![
             format!(
@@ -96,6 +96,7 @@ pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
         write: None,
         replies: old,
         error: None,
-    }));
+        ..Confirm::default()
+    })));
     Vec::new()
 }

@@ -109,13 +109,14 @@ pub(crate) fn honour_opt_outs(state: &mut AppState, all: bool) -> Vec<Effect> {
         (_, due) => format!("They asked to stop; for {due} the deadline has come or passed."),
     });
     lines.push("Their replies are marked handled once the addresses are added.".into());
-    state.transient.overlay = Some(Overlay::Confirm(Confirm {
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: "Do not contact".into(),
         lines,
         warning: None,
         write: Some(WriteRequest::DncEmails(addresses)),
         replies,
         error: None,
-    }));
+        ..Confirm::default()
+    })));
     Vec::new()
 }

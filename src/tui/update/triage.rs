@@ -102,7 +102,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     let marked = marked_replies(state);
     if !marked.is_empty() {
         let count = marked.len();
-        state.transient.overlay = Some(Overlay::Confirm(Confirm {
+        state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
             title: "Mark handled".into(),
             lines: vec![
                 format!("Mark the {count} marked replies handled?"),
@@ -112,7 +112,8 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
             write: None,
             replies: marked.iter().map(|reply| reply.id).collect(),
             error: None,
-        }));
+            ..Confirm::default()
+        })));
         return Vec::new();
     }
     let Some(reply) = reply_in_view(state) else { return Vec::new() };

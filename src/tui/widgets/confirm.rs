@@ -1,5 +1,6 @@
-//! The question before a write (starting a campaign): what it is and what it does, a
-//! warning when the server will probably refuse, the last failure, and the keys.
+//! The question before every write: what it is, what it does and to whom, a warning (a
+//! failed pre-flight check, a server that will probably refuse), the last failure, and the
+//! keys.
 
 use crate::text::wrap_line;
 use crate::tui::submit::feedback::Confirm;
@@ -43,10 +44,7 @@ pub fn render(
     push("", theme.text);
     match sending {
         Some(status) => push(status, theme.warning),
-        None if confirm.error.is_some() => {
-            push("y/Enter try again · any other key closes", theme.key)
-        }
-        None => push("y/Enter yes · any other key cancels", theme.key),
+        None => push(confirm.keys(), theme.key),
     }
     let area = centered(body, WIDTH, lines.len() as u16 + 2);
     let block = Block::bordered()

@@ -209,9 +209,6 @@ pub fn render(
     } else if form.discarding {
         let ask = "Discard what you typed? y discards · any other key goes back to the form";
         message_lines(&Some(ask.into()), theme.warning, inner_width)
-    } else if let Some(question) = &form.asking {
-        let ask = format!("{question} y/Enter sends · any other key goes back to the form");
-        message_lines(&Some(ask), theme.warning, inner_width)
     } else {
         let mut lines = message_lines(&form.error, theme.error, inner_width);
         lines.extend(message_lines(&form.note, theme.warning, inner_width));
@@ -249,7 +246,7 @@ pub fn render(
     clear(frame, area);
     let scroll_rows = u16::try_from(scroll).unwrap_or(0);
     frame.render_widget(Paragraph::new(layout.lines).block(block).scroll((scroll_rows, 0)), area);
-    let blocked = sending.is_some() || form.discarding || form.asking.is_some();
+    let blocked = sending.is_some() || form.discarding;
     if let Some((row, column)) = layout.cursor.filter(|_| !blocked)
         && row >= scroll
         && row - scroll < rows

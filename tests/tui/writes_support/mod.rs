@@ -134,3 +134,22 @@ pub fn conversion_fields(state: &AppState) -> &ConversionFields {
 pub fn toast(state: &AppState) -> String {
     state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default()
 }
+
+/// The key that submits a form, then `y` on the one confirmation every write gets: the
+/// write it sends.
+pub fn send_confirmed(state: &mut AppState, action: Action) -> (ReqId, WriteRequest) {
+    assert!(submits(&press(state, action)).is_empty(), "every write asks first");
+    assert!(confirm(state).form.is_some(), "the form waits behind the question");
+    submitted(&press(state, crate::common::ch('y')))
+}
+
+/// What the open confirmation asks: its warning (a doubtful bot, a failed check) first,
+/// then its first line.
+pub fn asked(state: &AppState) -> String {
+    let confirm = confirm(state);
+    let first = confirm.lines.first().cloned().unwrap_or_default();
+    match &confirm.warning {
+        Some(warning) => format!("{warning} {first}"),
+        None => first,
+    }
+}

@@ -4,9 +4,10 @@
 pub mod bot;
 pub mod import;
 
-use crate::api::AddContactOutcome;
+use crate::api::{AddContactOutcome, CampaignStatus};
 use crate::cli::args::{ContactFields, GlobalArgs};
-use crate::cli::context::Context;
+use crate::cli::commands::preflight;
+use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::streamed::StreamedList;
@@ -44,7 +45,11 @@ Examples:
   outreach contacts upload --campaign 42 --start --now --email cy@example.com
 
 A --bot that is retired (DELETED, CANCELLED, INACTIVE) or needs attention (mailbox not
-active, PAYMENT_FAILED …) is refused with the reason (exit 2) unless --force is given.")]
+active, PAYMENT_FAILED …) is refused with the reason (exit 2) unless --force is given.
+
+--start into a campaign that is not active yet (PENDING) also starts the whole campaign:
+its pre-flight is printed as for `campaigns start`, a failed check refuses (exit 2) unless
+--force, and it asks first on a terminal (--yes in scripts).")]
     Upload(UploadArgs),
 
     /// Import contacts from a CSV file into a campaign, safely and re-runnably.
@@ -66,9 +71,14 @@ pub struct UploadArgs {
     /// The bot that will write to the contact (default: the service picks one).
     #[arg(long, value_name = "ID")]
     pub bot: Option<i64>,
-    /// Use the --bot even when it is retired or needs attention.
-    #[arg(long, requires = "bot")]
+    /// Use the --bot even when it is retired or needs attention, and start a pending
+    /// campaign although a pre-flight check fails.
+    #[arg(long)]
     pub force: bool,
+    /// With --start into a campaign not active yet: start it without asking; required
+    /// when not on a terminal.
+    #[arg(long, short = 'y', requires = "start")]
+    pub yes: bool,
     /// Do not notify the campaign's users of the new contact.
     #[arg(long, conflicts_with = "start")]
     pub no_notify: bool,
@@ -133,6 +143,28 @@ async fn add(global: &GlobalArgs, args: AddArgs) -> Result<Exit, CliError> {
     Ok(Exit::Ok)
 }
 
+/// Before an upload-and-start: a campaign not active yet would be started whole, so its
+/// pre-flight is printed and passed (or `--force`d) and the user says yes (or `--yes`).
+/// Returns the status it starts from, for the audit log.
+async fn starts_campaign(
+    context: &Context,
+    args: &UploadArgs,
+    email: &str,
+) -> Result<Option<CampaignStatus>, CliError> {
+    let (campaign, bots) = preflight::campaign_and_bots(context, args.campaign).await?;
+    if campaign.status != CampaignStatus::Pending {
+        return Ok(None);
+    }
+    let whom = context.for_whom().await;
+    let label = preflight::label(&campaign);
+    eprintln!("This also starts {label}: it becomes ACTIVE and its outreach begins.");
+    preflight::check(&campaign, &bots, &whom, args.force, &format!("uploading into {label}"))?;
+    let question =
+        format!("Upload {} into {label} and start the campaign {whom}?", sanitize(email));
+    confirm(&context.term, args.yes, &question)?;
+    Ok(Some(campaign.status))
+}
+
 async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError> {
     let upload = args.fields.upload()?;
     let context = Context::connect_for_write(global, "upload a contact").await?;
@@ -141,7 +173,8 @@ async fn upload(global: &GlobalArgs, args: UploadArgs) -> Result<Exit, CliError>
         bot::check(client, bot, args.force).await?;
     }
     let item = if args.start {
-        client.upload_and_start(args.campaign, &upload, args.bot, args.now).await?
+        let was = starts_campaign(&context, &args, &upload.email).await?;
+        client.upload_and_start_from(args.campaign, &upload, args.bot, args.now, was).await?
     } else {
         client.upload_contact(args.campaign, &upload, args.bot, !args.no_notify).await?
     };

@@ -9,6 +9,7 @@ use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
 use crate::credentials::Keyring;
 use crate::local::Scope;
+use crate::present::organisation::for_whom;
 use crate::team::{Action, BlockingTeam, MarkChange, OrgName, Outbox, Outcome, Target, flush};
 use chrono::{Local, Utc};
 
@@ -155,12 +156,13 @@ pub(super) async fn assign(
     let store = match team_open::connect(&reply.target).await {
         Ok(store) => store,
         Err(error) if error.is_away() => {
+            let whom = for_whom(Some(reply.org.as_str()), &reply.context.session.profile);
             let question = match &to {
                 Some(name) => format!(
-                    "The team store is away. Assign reply {id} to {name} when it is back (queued in this machine's outbox)?"
+                    "The team store is away. Assign reply {id} to {name} {whom} when it is back (queued in this machine's outbox)?"
                 ),
                 None => format!(
-                    "The team store is away. Unassign reply {id} when it is back (queued in this machine's outbox)?"
+                    "The team store is away. Unassign reply {id} {whom} when it is back (queued in this machine's outbox)?"
                 ),
             };
             confirm(&reply.context.term, yes, &crate::text::sanitize(&question))?;
@@ -192,9 +194,10 @@ pub(super) async fn assign(
     let seen = marks.get(&id).and_then(|mark| mark.assigned.as_ref()).map(|a| a.to.clone());
     let now =
         seen.as_deref().map_or("unassigned".to_string(), |name| format!("assigned to {name}"));
+    let whom = for_whom(Some(org.as_str()), &reply.context.session.profile);
     let question = match &to {
-        Some(name) => format!("Assign reply {id} (now {now}) to {name} in the team store?"),
-        None => format!("Unassign reply {id} (now {now}) in the team store?"),
+        Some(name) => format!("Assign reply {id} (now {now}) to {name} in the team store {whom}?"),
+        None => format!("Unassign reply {id} (now {now}) in the team store {whom}?"),
     };
     confirm(&reply.context.term, yes, &crate::text::sanitize(&question))?;
     let action = Action::Assign { to: to.clone(), seen, blind: false };

@@ -1,7 +1,8 @@
 //! What every write form and dialog does: refuse when writes are not allowed, start and
 //! send the one submission in flight, report with a toast, reload what a write changed,
-//! and find the contact or campaign in view.
+//! find the contact or campaign in view, and name the organisation a write is for.
 
+use crate::present::organisation::{for_whom, organisation_name};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::Form;
@@ -103,6 +104,22 @@ pub(super) fn open_form(state: &mut AppState) -> Option<&mut Form> {
     match state.transient.overlay.as_mut() {
         Some(Overlay::Form(form)) if form.is_write() => Some(form),
         _ => None,
+    }
+}
+
+/// "for Northwind (profile demo)": the organisation's name (the demo's, the config's, else
+/// the one the bots of the loaded replies carry) and the profile.
+pub(crate) fn organisation(state: &AppState) -> String {
+    match &state.server.connection {
+        Connection::Ready(info) => {
+            let configured = info
+                .organisation
+                .as_deref()
+                .or_else(|| info.team.as_ref().and_then(|team| team.organisation.as_deref()));
+            let name = organisation_name(configured, state.org.store.exchanges.items().iter());
+            for_whom(name.as_deref(), &info.profile)
+        }
+        _ => "for this organisation".into(),
     }
 }
 

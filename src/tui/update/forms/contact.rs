@@ -149,6 +149,7 @@ pub(crate) fn build(fields: &mut ContactFields) -> Built {
             contact,
             bot_id,
             start_immediately: how == Outreach::StartNow,
+            campaign_was: None,
         },
     };
     Ok((write, None))

@@ -4,11 +4,13 @@
 //! typed, each problem next to its field and the rest above the form.
 
 mod common;
+mod confirm;
 mod contact;
 mod conversion;
 mod dnc;
 mod failure;
 pub(crate) mod palette;
+mod preflight;
 mod question;
 mod replies;
 mod start;
@@ -17,8 +19,8 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
-pub(crate) use question::organisation;
-pub(crate) use start::on_confirm_key;
+pub(crate) use common::organisation;
+pub(crate) use confirm::on_confirm_key;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;
@@ -26,7 +28,7 @@ use crate::tui::form::{Fields, Form, FormOutcome, Outreach};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::submit::request::{WriteRequest, Written};
-use common::{begin, refresh, refusal, toast};
+use common::{refresh, refusal, toast};
 use crossterm::event::{KeyCode, KeyEvent};
 
 /// Opens the form or dialog of a write command, unless writes are refused here.
@@ -50,7 +52,8 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
 }
 
 /// A key on a write form: locked while its write is in flight; Esc with typed input asks
-/// first (`y` discards, any other key goes back to editing).
+/// first (`y` discards, any other key goes back to editing), and closes at once when
+/// nothing was typed (values a palette line filled in are not typed input).
 pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
     if state.transient.submission.is_some() {
         state.transient.overlay = Some(Overlay::Form(form));
@@ -61,16 +64,6 @@ pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -
         if !matches!(key.code, KeyCode::Char('y' | 'Y')) {
             state.transient.overlay = Some(Overlay::Form(form));
         }
-        return Vec::new();
-    }
-    if form.asking.take().is_some() {
-        if matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter) {
-            return send_form(state, form, false);
-        }
-        // Back in the form, its values are seen: sending them again asks only when they
-        // still deserve a second look.
-        form.ask_first = false;
-        state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     match form.handle_key(key) {
@@ -104,18 +97,17 @@ pub(crate) fn after_edit(form: &mut Form) {
     }
 }
 
-/// Checks a write form and sends it, asking first when the write deserves a second look;
-/// whatever is wrong stays marked in the open form.
+/// Checks a write form and asks before sending it (the one confirmation); whatever is
+/// wrong stays marked in the open form.
 pub(crate) fn submit(state: &mut AppState, form: Form) -> Vec<Effect> {
-    send_form(state, form, true)
+    check_and_ask(state, form, true)
 }
 
-/// Checks a write form and sends it; with `ask`, a write that deserves a second look
-/// ([`question::before_sending`]) waits for `y` instead.
-fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
+/// Checks a write form; when nothing is certainly wrong, the confirmation takes its place.
+/// `seen`: the form was on screen, so a no goes back to it (a palette line's closes).
+fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect> {
     form.clear_errors();
     form.discarding = false;
-    form.asking = None;
     form.note = None;
     if let Some(why) = refusal(state) {
         form.error = Some(why);
@@ -128,33 +120,25 @@ fn send_form(state: &mut AppState, mut form: Form, ask: bool) -> Vec<Effect> {
         Fields::Conversion(fields) => conversion::build(fields),
         Fields::ExchangeQuery(_) | Fields::MeetingQuery(_) | Fields::Login(_) => Err(Vec::new()),
     };
-    let built = built.map_err(|elsewhere| {
-        form.error = (!elsewhere.is_empty()).then(|| elsewhere.join("; "));
-        form.focus_first_error();
-    });
-    if let Ok((write, then)) = &built
-        && ask
-    {
-        form.asking = question::before_sending(state, &form, write, then.as_ref());
-    }
-    let asking = form.asking.is_some();
-    state.transient.overlay = Some(Overlay::Form(form));
     match built {
-        Ok((write, then)) if !asking => {
-            let replies = match &state.transient.overlay {
-                Some(Overlay::Form(form)) => form.replies.clone(),
-                _ => Vec::new(),
-            };
-            begin(state, write, then, replies)
+        Ok((write, then)) => {
+            let confirm = question::before_sending(state, form, write, then, seen);
+            state.transient.overlay = Some(Overlay::Confirm(Box::new(confirm)));
         }
-        _ => Vec::new(),
+        Err(elsewhere) => {
+            form.error = (!elsewhere.is_empty()).then(|| elsewhere.join("; "));
+            form.focus_first_error();
+            state.transient.overlay = Some(Overlay::Form(form));
+        }
     }
+    Vec::new()
 }
 
-/// Submits the form just opened (a palette line that said everything).
+/// Asks before sending the form just opened (a palette line that said everything); a no
+/// closes it, as the form was never on screen.
 fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
     match state.transient.overlay.take() {
-        Some(Overlay::Form(form)) => submit(state, form),
+        Some(Overlay::Form(form)) => check_and_ask(state, form, false),
         other => {
             state.transient.overlay = other;
             Vec::new()

@@ -1,7 +1,8 @@
 //! Writes typed in the `:` palette. Each opens its form (or dialog) filled in as typed; a
-//! line that says everything a write needs goes straight to the question before sending
-//! (naming the organisation, campaign, address and when e-mail goes out), so nothing is
-//! sent unseen and a failure still leaves the form open with every value in it.
+//! line that says everything a write needs goes straight to the confirmation every write
+//! gets (naming the organisation, campaign, address and when e-mail goes out), so nothing
+//! is sent unseen; a yes sends from the form, so a failure leaves it open with every value
+//! in it, and a no closes it (it was never on screen).
 
 use crate::tui::action::Effect;
 use crate::tui::palette::PaletteWrite;
@@ -32,12 +33,10 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
             (conversion::open(state, email.as_deref(), Some(prefill)), email.is_some())
         }
     };
-    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
-        form.count_as_typed();
-        // A complete line's values were never seen in the form: it asks before sending.
-        form.ask_first = complete && form.fields.is_write();
-    }
-    if complete {
+    // A complete line goes straight to the confirmation every write gets; an incomplete
+    // one leaves its form open, its values not counted as typed (Esc closes it at once).
+    if complete && matches!(&state.transient.overlay, Some(Overlay::Form(form)) if form.is_write())
+    {
         effects.extend(submit_open_form(state));
     }
     effects

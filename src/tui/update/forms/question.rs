@@ -1,67 +1,87 @@
-//! Whether a write deserves a second look before it is sent, and the question to ask: a
-//! bot that needs attention (or no longer sends) picked for an upload, a list of domains
-//! for do-not-contact (how many contacts it covers, a free-mail provider in it), or any
-//! write whose values came from a palette line and were never seen in the form. Each
-//! question names what the write does and to whom: the organisation, the campaign, the
-//! address, and when e-mail goes out.
+//! The question before a form's write, asked in the one confirmation dialog (`confirm`):
+//! what the write does and to whom — the organisation and the profile, the campaign, the
+//! address, when e-mail goes out — a bot that needs attention (or no longer sends) picked
+//! for an upload, how many contacts a do-not-contact domain covers, and for an
+//! upload-and-start into a campaign not yet active, that it starts the whole campaign,
+//! with that campaign's pre-flight.
 
+use crate::api::CampaignStatus;
 use crate::bots::doubt;
 use crate::present::dnc::{Coverage, free_mail_warning};
 use crate::text::sanitize;
 use crate::tui::form::Form;
-use crate::tui::state::{AppState, Connection};
+use crate::tui::state::AppState;
+use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::request::WriteRequest;
-use crate::tui::update::forms::common::campaign_label;
+use crate::tui::update::forms::common::{campaign_label, organisation};
+use crate::tui::update::forms::preflight;
 use crate::tui::update::forms::values::count;
 
-/// The question to ask before sending `write` (then `then`), if any.
+/// The confirmation before sending `write` (then `then`) read from `form`; `seen` says the
+/// form was on screen (a no goes back to it) rather than filled in by a palette line.
 pub(crate) fn before_sending(
     state: &AppState,
-    form: &Form,
-    write: &WriteRequest,
-    then: Option<&WriteRequest>,
-) -> Option<String> {
-    let bot = match write {
+    form: Form,
+    mut write: WriteRequest,
+    then: Option<WriteRequest>,
+    seen: bool,
+) -> Confirm {
+    let bot = match &write {
         WriteRequest::UploadContact { bot_id: Some(id), .. }
         | WriteRequest::UploadAndStart { bot_id: Some(id), .. } => doubtful_bot(state, *id),
         _ => None,
     };
-    let question = match write {
+    let question = match &write {
         WriteRequest::DncEmails(_) | WriteRequest::DncDomains(_) => {
-            let domains = dnc_domains(write, then);
-            (form.ask_first || !domains.is_empty()).then(|| dnc_question(state, write, then))
+            dnc_question(state, &write, then.as_ref())
         }
-        _ if form.ask_first || bot.is_some() => contact_question(state, write, bot.is_some()),
-        _ => None,
-    }?;
-    // What is wrong with the bot comes first, where it is read first.
-    let question = match bot {
-        Some(bot) => format!("{bot} {question}"),
-        None => question,
+        _ => contact_question(state, &write, bot.is_some()),
     };
-    Some(sanitize(&question))
-}
-
-/// "for Acme (profile acme)", or "for profile acme" when the organisation's name is not
-/// known (the API does not say it).
-pub(crate) fn organisation(state: &AppState) -> String {
-    match &state.server.connection {
-        Connection::Ready(info) => match &info.organisation {
-            Some(name) => format!("for {name} (profile {})", info.profile),
-            None => format!("for the organisation of profile {}", info.profile),
-        },
-        _ => "for this organisation".into(),
+    let mut lines = vec![question];
+    let mut warnings: Vec<String> = bot.into_iter().collect();
+    let mut force = false;
+    if let WriteRequest::UploadAndStart { campaign_id, campaign_was, .. } = &mut write {
+        let campaign = state.org.store.campaigns.items().iter().find(|c| c.id == *campaign_id);
+        match campaign {
+            Some(campaign) if campaign.status == CampaignStatus::Pending => {
+                lines.push(format!(
+                    "This also starts campaign #{campaign_id} '{}' (PENDING): it becomes ACTIVE and its outreach begins.",
+                    campaign.name
+                ));
+                let (checks, failed) = preflight::checks(state, campaign);
+                lines.extend(checks);
+                force = failed.is_some();
+                warnings.extend(failed);
+                *campaign_was = Some(CampaignStatus::Pending);
+            }
+            Some(_) => {}
+            None => lines.push(format!(
+                "Campaign #{campaign_id} is not loaded here, so whether this also starts it (a PENDING campaign becomes ACTIVE) is not known."
+            )),
+        }
+    }
+    Confirm {
+        title: form.title.clone(),
+        lines: lines.iter().map(|line| sanitize(line)).collect(),
+        warning: (!warnings.is_empty()).then(|| sanitize(&warnings.join(" "))),
+        write: Some(write),
+        then: then.map(Box::new),
+        replies: form.replies.clone(),
+        form: Some(Box::new(form)),
+        back_to_form: seen,
+        force,
+        ..Confirm::default()
     }
 }
 
 /// What a contact or conversion write does, as a question: "Add ann@example.com to
 /// 'Q2 enterprise' for Acme (profile acme)? The first e-mail goes out immediately." With
 /// `anyway`, after a doubt about its bot.
-fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool) -> Option<String> {
+fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool) -> String {
     let org = organisation(state);
     let email = write.contact_email().unwrap_or_default();
     let anyway = if anyway { " anyway" } else { "" };
-    let question = match write {
+    match write {
         WriteRequest::AddContact(_) => format!("Add {email} as a contact {org}?"),
         WriteRequest::UploadContact { campaign_id, notify, .. } => format!(
             "Add {email} to {} {org}{anyway}? {}",
@@ -85,9 +105,13 @@ fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool) -> Opt
                 .unwrap_or_default();
             format!("Log a conversion{kind} of {email} {org}?")
         }
-        _ => return None,
-    };
-    Some(question)
+        WriteRequest::StartCampaign { campaign_id } => {
+            format!("Start {} {org}?", campaign_label(state, *campaign_id))
+        }
+        WriteRequest::DncEmails(_) | WriteRequest::DncDomains(_) => {
+            dnc_question(state, write, None)
+        }
+    }
 }
 
 /// "Bot #5 needs attention (mailbox PAUSED).", or for a retired bot that it no longer

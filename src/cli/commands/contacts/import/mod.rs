@@ -32,8 +32,9 @@ the contact's custom_data under its header.
 
 Every row is checked first (e-mail syntax, lengths, at most 16 tags, the same address
 twice in the file). Rows that are not imported are written with their line number and
-reason to FILE.rejected.csv next to the file; a later run writes FILE.rejected-2.csv,
--3 … so no run overwrites an earlier one's (the summary names the file). Addresses that
+reason to FILE.rejected.csv next to the file (or --rejected PATH); a later run of the
+same file (the real run after its --dry-run) replaces it, and the summary names the file
+and says when it replaced one. Addresses that
 are already contacts of the organisation are counted as already present and not sent
 again, so re-running the same file imports nothing twice. The API does not say which
 campaigns a contact is in: those an earlier run imported are in the campaign; others
@@ -137,7 +138,10 @@ fn account_for(
         .map(|(row, outcome)| (row.line, &row.cells[..], outcome))
         .collect();
     let mut summary = Summary::count(&args.file, args.campaign, args.dry_run, outcomes);
-    summary.rejected_file = write_rejected(args, &file.headers, &rows)?;
+    if let Some((path, replaced)) = write_rejected(args, &file.headers, &rows)? {
+        summary.rejected_file = Some(path);
+        summary.rejected_file_replaced = replaced;
+    }
     list_rejected(&rows, args.dry_run, term);
 
     let text = match args.output {
@@ -233,49 +237,34 @@ async fn import(
 }
 
 /// Writes the rows not imported (and not sent), if any: to `--rejected`, else next to the
-/// input under a name no earlier run used, so the rows an earlier run set aside are kept.
-/// Returns the name written.
+/// input as `FILE.rejected.csv`, replacing what an earlier run of the same input (its dry
+/// run) set aside there. Returns the name written and whether it replaced a file.
 fn write_rejected(
     args: &ImportArgs,
     headers: &[String],
     rows: &[(u64, &[String], &RowOutcome)],
-) -> Result<Option<String>, CliError> {
+) -> Result<Option<(String, bool)>, CliError> {
     let content = report::rejected_csv(headers, rows, args.campaign).map_err(|error| {
         CliError::failure(format!("Could not build the rejected file: {error}"))
     })?;
     let Some(bytes) = content else { return Ok(None) };
-    let written = match &args.rejected {
-        Some(path) => {
-            std::fs::write(path, &bytes).map(|()| path.clone()).map_err(|e| (path.clone(), e))
-        }
-        None => write_new(&args.file, &bytes),
-    };
-    match written {
-        Ok(path) => Ok(Some(path.display().to_string())),
-        Err((path, error)) => {
-            Err(CliError::failure(format!("Could not write {}: {error}", path.display())))
-        }
-    }
+    let path = args.rejected.clone().unwrap_or_else(|| report::default_rejected_path(&args.file));
+    let replaced = path.exists();
+    replace(&path, &bytes)
+        .map(|()| Some((path.display().to_string(), replaced)))
+        .map_err(|error| CliError::failure(format!("Could not write {}: {error}", path.display())))
 }
 
-/// Writes `bytes` to the first of `FILE.rejected.csv`, `FILE.rejected-2.csv` … that does not
-/// exist yet (created only if absent, so two runs at once cannot take the same name).
-fn write_new(input: &Path, bytes: &[u8]) -> Result<PathBuf, (PathBuf, std::io::Error)> {
-    use std::io::Write;
-    let mut run = 1;
-    loop {
-        let path = report::default_rejected_path(input, run);
-        let created = std::fs::OpenOptions::new().write(true).create_new(true).open(&path);
-        match created {
-            Ok(mut file) => {
-                return file.write_all(bytes).map(|()| path.clone()).map_err(|e| (path, e));
-            }
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && run < u32::MAX => {
-                run += 1;
-            }
-            Err(error) => return Err((path, error)),
-        }
+/// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over
+/// it, so a run that stops half-way (or two at once) never leaves a file cut short.
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written = std::fs::write(&partial, bytes).and_then(|()| std::fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
     }
+    written
 }
 
 /// The first rejected rows on stderr, so the reason is seen without opening the file.

@@ -65,6 +65,8 @@ pub struct Summary {
     pub not_attempted: usize,
     /// Where the rejected and failed rows were written, if any.
     pub rejected_file: Option<String>,
+    /// The rejected file was there before (an earlier run of the same input) and was replaced.
+    pub rejected_file_replaced: bool,
 }
 
 impl Summary {
@@ -130,29 +132,33 @@ impl Summary {
             ));
         }
         if let Some(path) = &self.rejected_file {
-            out.push_str(&format!(
-                "Rows not imported or already contacts, with line and reason: {path}\n"
-            ));
+            let what = if self.dry_run {
+                "Rows that would not be imported or are already contacts"
+            } else {
+                "Rows not imported or already contacts"
+            };
+            let replaced = if self.rejected_file_replaced {
+                " (it replaces the file an earlier run of this input wrote there)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("{what}, with line and reason, written to {path}{replaced}\n"));
         }
         out
     }
 }
 
-/// `contacts.csv` → `contacts.rejected.csv` next to the input for a first run, then
-/// `contacts.rejected-2.csv`, `-3` … (`run` counts from 1), so no run overwrites the rows an
-/// earlier one set aside.
-pub fn default_rejected_path(input: &Path, run: u32) -> PathBuf {
+/// `contacts.csv` → `contacts.rejected.csv` next to the input: one name per input, so a real
+/// run after its dry run (or a re-run) replaces the file it set aside before, and the file
+/// on disk always accounts for the last run of that input.
+pub fn default_rejected_path(input: &Path) -> PathBuf {
     let base = match input.extension() {
         Some(ext) if ext.eq_ignore_ascii_case("csv") => {
             input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
         }
         _ => input.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
     };
-    let name = match run {
-        0 | 1 => format!("{base}.rejected.csv"),
-        n => format!("{base}.rejected-{n}.csv"),
-    };
-    input.with_file_name(name)
+    input.with_file_name(format!("{base}.rejected.csv"))
 }
 
 /// The rejected file's content: `line,reason,<original columns>` for each row not
@@ -218,15 +224,15 @@ mod tests {
     #[test]
     fn rejected_path_sits_next_to_the_input() {
         assert_eq!(
-            default_rejected_path(Path::new("/tmp/in/contacts.csv"), 1),
+            default_rejected_path(Path::new("/tmp/in/contacts.csv")),
             PathBuf::from("/tmp/in/contacts.rejected.csv")
         );
         assert_eq!(
-            default_rejected_path(Path::new("/tmp/in/contacts.CSV"), 3),
-            PathBuf::from("/tmp/in/contacts.rejected-3.csv")
+            default_rejected_path(Path::new("/tmp/in/contacts.CSV")),
+            PathBuf::from("/tmp/in/contacts.rejected.csv")
         );
         assert_eq!(
-            default_rejected_path(Path::new("list.txt"), 1),
+            default_rejected_path(Path::new("list.txt")),
             PathBuf::from("list.txt.rejected.csv")
         );
     }
