@@ -1,17 +1,20 @@
 //! Japanese made readable by the same rules as the other languages: full-width digits made
 //! plain, dates written the way `dates` reads them ("12月4日" → "4.12.", "2027年1月5日" →
 //! "5.1.2027"), and the words that place a date or name a day spelt in Latin letters
-//! ("まで" → "made", "月曜日" → "getsuyobi"), since Japanese puts no space between words and
+//! ("まで" → "made", "帰社" → "kisha", "月曜日" → "getsuyobi"), since Japanese puts no space between words and
 //! writes "until" after the date. Every other character is left as it is.
 
 use std::borrow::Cow;
 
 /// Japanese words and the Latin spelling the tables (`lang::ja`) list them under.
-const WORDS: [(&str, &str); 18] = [
+const WORDS: [(&str, &str); 21] = [
     ("まで", "made"),
     ("から", "kara"),
     ("より", "yori"),
     ("明日", "ashita"),
+    ("帰社", "kisha"),
+    ("出社", "shussha"),
+    ("復帰", "fukki"),
     ("来週", "raishu"),
     ("月曜日", "getsuyobi"),
     ("火曜日", "kayobi"),

@@ -23,8 +23,8 @@ enum Anchor {
     Until,
 }
 
-/// How many tokens before a date an anchor may stand ("back in the office on Monday").
-const REACH: usize = 5;
+/// How many tokens before a date an anchor may stand ("back at my desk on Monday 15").
+const REACH: usize = 6;
 
 /// The end of an absence as a notice names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,6 +54,13 @@ pub static WORDS: Words = Words {
         "wieder da",
     ],
     notice: &[
+        "automatisch erstellt",
+        "automatisch generiert",
+        "automatisch erzeugte",
+        "automatisch versendet",
+        "automatisch versendete",
+        "wurde automatisch",
+        "dies ist eine automatisch",
         "dies ist eine automatische",
         "automatisch generierte",
         "automatisch erstellte",

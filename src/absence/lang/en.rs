@@ -42,6 +42,9 @@ pub static WORDS: Words = Words {
         "not delivered",
     ],
     away: &[
+        "on site",
+        "customer site",
+        "client site",
         "away from my desk",
         "currently away",
         "off until",

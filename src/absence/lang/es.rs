@@ -8,6 +8,9 @@ pub static WORDS: Words = Words {
     subject_away: &["fuera de la oficina", "ausencia", "ausente", "vacaciones"],
     subject_not_away: &["no entregado", "mensaje no entregado", "no se pudo entregar", "leido:"],
     away: &[
+        "me reincorporo",
+        "me incorporo",
+        "no tendre acceso",
         "fuera de la oficina",
         "de vacaciones",
         "de baja",
@@ -126,7 +129,7 @@ pub static WORDS: Words = Words {
     tomorrow: &["manana"],
     next_week: &[&["semana", "que", "viene"], &["proxima", "semana"]],
     until: &["hasta", "al", "y"],
-    back: &["regreso", "regresare", "vuelvo", "volvere", "vuelta"],
+    back: &["reincorporo", "incorporo", "regreso", "regresare", "vuelvo", "volvere", "vuelta"],
     until_after: &[],
     back_after: &[],
     and: &["y"],

@@ -41,6 +41,10 @@ pub static WORDS: Words = Words {
         "en rtt",
     ],
     notice: &[
+        "generee automatiquement",
+        "genere automatiquement",
+        "ceci est une reponse",
+        "ceci est un message",
         "ceci est un message automatique",
         "ceci est une reponse automatique",
         "message automatique",

@@ -8,6 +8,8 @@ pub static WORDS: Words = Words {
     subject_away: &["fuori ufficio", "fuori sede", "assenza", "assente", "ferie"],
     subject_not_away: &["mancato recapito", "impossibile recapitare", "non recapitato", "letto:"],
     away: &[
+        "in fiera",
+        "a una fiera",
         "chiusura aziendale",
         "chiusi per ferie",
         "chiuso per ferie",
@@ -35,6 +37,7 @@ pub static WORDS: Words = Words {
         "sono in viaggio",
     ],
     notice: &[
+        "con ritardo",
         "questo e un messaggio automatico",
         "messaggio automatico",
         "risposta automatica",

@@ -44,6 +44,9 @@ pub static WORDS: Words = Words {
         "ik ben vrij",
     ],
     notice: &[
+        "automatisch verstuurd",
+        "is automatisch",
+        "dit bericht is automatisch",
         "dit is een automatisch",
         "automatisch bericht",
         "automatisch antwoord",
@@ -128,7 +131,7 @@ pub static WORDS: Words = Words {
     until: &["tot", "t/m", "met"],
     back: &["terug", "weer", "vanaf"],
     until_after: &[],
-    back_after: &[],
+    back_after: &["weer"],
     and: &["en"],
     week: &["week", "wk"],
     closed: &["gesloten", "dicht"],

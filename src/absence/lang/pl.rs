@@ -37,6 +37,9 @@ pub static WORDS: Words = Words {
         "nieczynna",
     ],
     notice: &[
+        "wyslana automatycznie",
+        "wysylana automatycznie",
+        "odpowiedz automatyczna",
         "to jest automatyczna",
         "automatyczna odpowiedz",
         "wiadomosc automatyczna",

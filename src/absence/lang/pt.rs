@@ -8,6 +8,9 @@ pub static WORDS: Words = Words {
     subject_away: &["ausencia", "ausente", "fora do escritorio", "ferias"],
     subject_not_away: &["nao entregue", "nao foi possivel entregar", "falha na entrega", "lida:"],
     away: &[
+        "congresso",
+        "num congresso",
+        "em um congresso",
         "ferias coletivas",
         "de ferias",
         "em ferias",

@@ -14,6 +14,13 @@ pub static WORDS: Words = Words {
         "last:",
     ],
     away: &[
+        "sjuk",
+        "ar borta",
+        "borta hela",
+        "utbildning",
+        "pa kurs",
+        "gar en kurs",
+        "ater pa kontoret",
         "pa semester",
         "semester",
         "ledig",
@@ -34,6 +41,9 @@ pub static WORDS: Words = Words {
         "sommarstangt",
     ],
     notice: &[
+        "skickas automatiskt",
+        "skickats automatiskt",
+        "skickat automatiskt",
         "detta ar ett automatiskt",
         "automatiskt svar",
         "automatiskt meddelande",
