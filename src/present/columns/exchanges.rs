@@ -185,3 +185,18 @@ pub(crate) fn away_words(back: Option<chrono::NaiveDate>) -> String {
         None => "Away (no return date)".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::away_words;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn an_absence_says_the_day_the_contact_is_back() {
+        let sent = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+        let notice = "I am out of the office until Friday 4 December.";
+        let away = crate::absence::detect("Automatic reply: hi", notice, sent).unwrap();
+        assert_eq!(away_words(away.back), "Away, back Mon 7 Dec");
+        assert_eq!(away_words(None), "Away (no return date)");
+    }
+}
