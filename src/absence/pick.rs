@@ -13,7 +13,8 @@
 use super::dates::{Named, Shape};
 use super::lexicon::{self, Table};
 use super::tokens::Token;
-use chrono::{Datelike, Days, NaiveDate, Weekday};
+use crate::clock::add_business_days;
+use chrono::{Datelike, Days, NaiveDate};
 
 /// What stands before a date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -56,20 +57,15 @@ pub fn end(tokens: &[Token<'_>], named: &[Named]) -> Option<End> {
         (Shape::Week, Anchor::Back) => End { until: n.date, back: n.date },
         (Shape::Week, _) => End { until: day(6)?, back: day(7)? },
         (_, Anchor::Back) => End { until: n.date, back: n.date },
-        _ => End { until: n.date, back: next_working_day(n.date)? },
+        _ => End { until: n.date, back: next_working_day(n.date) },
     })
 }
 
-/// The first day after `day` that is not a Saturday, a Sunday or New Year's Day, the one
-/// day off in every country the languages here are written in.
-fn next_working_day(day: NaiveDate) -> Option<NaiveDate> {
-    let mut next = day.succ_opt()?;
-    while matches!(next.weekday(), Weekday::Sat | Weekday::Sun)
-        || (next.month(), next.day()) == (1, 1)
-    {
-        next = next.succ_opt()?;
-    }
-    Some(next)
+/// The first business day after `day` that is not New Year's Day, the one day off in every
+/// country the languages here are written in.
+fn next_working_day(day: NaiveDate) -> NaiveDate {
+    let next = add_business_days(day, 1);
+    if (next.month(), next.day()) == (1, 1) { add_business_days(next, 1) } else { next }
 }
 
 /// "Thursday 3 December", "Montag, 30.11.": the weekday only names the date beside it.
@@ -135,9 +131,9 @@ mod tests {
 
     #[test]
     fn the_next_working_day_skips_weekends_and_new_year() {
-        assert_eq!(next_working_day(day("2026-12-04")), Some(day("2026-12-07")));
-        assert_eq!(next_working_day(day("2026-12-07")), Some(day("2026-12-08")));
-        assert_eq!(next_working_day(day("2026-12-31")), Some(day("2027-01-04")));
-        assert_eq!(next_working_day(day("2027-12-31")), Some(day("2028-01-03")));
+        assert_eq!(next_working_day(day("2026-12-04")), day("2026-12-07"));
+        assert_eq!(next_working_day(day("2026-12-07")), day("2026-12-08"));
+        assert_eq!(next_working_day(day("2026-12-31")), day("2027-01-04"));
+        assert_eq!(next_working_day(day("2027-12-31")), day("2028-01-03"));
     }
 }
