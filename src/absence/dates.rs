@@ -27,6 +27,8 @@ pub enum Shape {
     Relative,
     /// A day alone; `ordinal` when written as one ("3rd", "3.", "15e").
     Day { ordinal: bool },
+    /// An ISO week ("KW 49", "week 49"), named by its Monday.
+    Week,
 }
 
 /// A date named in tokens `start..end`.
@@ -36,6 +38,8 @@ pub struct Named {
     pub start: usize,
     pub end: usize,
     pub shape: Shape,
+    /// The end of a range written as one number ("1-4 December").
+    pub ends_range: bool,
 }
 
 /// The most days ahead a notice's date may lie: further is a misreading (a "24/7").
@@ -50,7 +54,13 @@ pub fn named(tokens: &[Token<'_>], sent: NaiveDate, month_first: bool) -> Vec<Na
             Some(found) => {
                 i = found.end;
                 let horizon = sent.checked_add_days(Days::new(HORIZON_DAYS));
-                if found.date >= sent && horizon.is_some_and(|h| found.date <= h) {
+                // A week counts while its last day is still to come.
+                let last = match found.shape {
+                    Shape::Week => found.date.checked_add_days(Days::new(6)),
+                    _ => Some(found.date),
+                };
+                if last.is_some_and(|last| last >= sent) && horizon.is_some_and(|h| found.date <= h)
+                {
                     out.push(found);
                 }
             }
@@ -66,7 +76,8 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
     if (i > 0 && time(i - 1)) || time(i + 1) {
         return None;
     }
-    let full = |date, end| Some(Named { date, start: i, end, shape: Shape::Full });
+    let full =
+        |date, end| Some(Named { date, start: i, end, shape: Shape::Full, ends_range: false });
     match tokens[i] {
         // "2026-12-03".
         Token::Number { parts, digits, count: 3, .. } if digits[0] == 4 => {
@@ -76,6 +87,15 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
         Token::Number { parts, digits, count: 3, .. } if digits[2] == 4 || digits[2] == 2 => {
             let year = parts[2] as i32 + if digits[2] == 2 { 2000 } else { 0 };
             full(numeric(parts[0], parts[1], Some(year), sent, month_first)?, i + 1)
+        }
+        // "1-4 December": the end of a range of days.
+        Token::Number { parts, digits, count: 2, sep: b'-', .. }
+            if digits[1] <= 2 && tokens.get(i + 1).and_then(month_of).is_some() =>
+        {
+            let month = tokens.get(i + 1).and_then(month_of)?;
+            let (year, end) = year_after(tokens, i + 2);
+            let date = resolve(parts[1], month, year, sent)?;
+            Some(Named { date, start: i, end, shape: Shape::Full, ends_range: true })
         }
         // "03.12.", "3/12", "21-12".
         Token::Number { parts, count: 2, .. } => {
@@ -89,7 +109,8 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
             // Portuguese numbers its weekdays: "2ª feira" is Monday, "6ª feira" Friday.
             if tokens.get(i + 1) == Some(&Token::Word("feira")) && (2..=6).contains(&day) {
                 let date = next_weekday(sent, day - 2)?;
-                return Some(Named { date, start: i, end: i + 2, shape: Shape::Relative });
+                let shape = Shape::Relative;
+                return Some(Named { date, start: i, end: i + 2, shape, ends_range: false });
             }
             // "3 December", "3rd of December", "3 de diciembre", then a year perhaps.
             let j = if matches!(tokens.get(i + 1), Some(Token::Word("of" | "de"))) {
@@ -102,9 +123,13 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
                 return full(resolve(day, month, year, sent)?, end);
             }
             let shape = Shape::Day { ordinal: dot || !suffix.is_empty() };
-            Some(Named { date: day_of_month(day, sent)?, start: i, end: i + 1, shape })
+            let date = day_of_month(day, sent)?;
+            Some(Named { date, start: i, end: i + 1, shape, ends_range: false })
         }
         Token::Word(word) => {
+            if lexicon::word(word).any(|e| e.table == Table::Week) {
+                return week(tokens, i, sent);
+            }
             if let Some(month) = month_of(&tokens[i]) {
                 // "December 3", "Dec 3rd", "January 5, 2027".
                 let Some(Token::Number { parts, digits, count: 1, suffix, .. }) = tokens.get(i + 1)
@@ -125,7 +150,9 @@ fn read_at(tokens: &[Token<'_>], i: usize, sent: NaiveDate, month_first: bool) -
 
 /// "tomorrow", "Monday", "next week Monday" at `i`.
 fn relative(tokens: &[Token<'_>], i: usize, word: &str, sent: NaiveDate) -> Option<Named> {
-    let named = |date, start| Some(Named { date, start, end: i + 1, shape: Shape::Relative });
+    let named = |date, start| {
+        Some(Named { date, start, end: i + 1, shape: Shape::Relative, ends_range: false })
+    };
     if lexicon::word(word).any(|e| e.table == Table::Tomorrow) {
         return named(sent.succ_opt()?, i);
     }
@@ -137,6 +164,18 @@ fn relative(tokens: &[Token<'_>], i: usize, word: &str, sent: NaiveDate) -> Opti
         }
         None => named(next_weekday(sent, weekday)?, i),
     }
+}
+
+/// "KW 49" at `i`: the Monday of the next such ISO week, this one included.
+fn week(tokens: &[Token<'_>], i: usize, sent: NaiveDate) -> Option<Named> {
+    let Some(Token::Number { parts, count: 1, suffix: "", .. }) = tokens.get(i + 1) else {
+        return None;
+    };
+    let number = parts[0];
+    let this = sent.iso_week();
+    let year = if number < this.week() { this.year() + 1 } else { this.year() };
+    let date = NaiveDate::from_isoywd_opt(year, number, Weekday::Mon)?;
+    Some(Named { date, start: i, end: i + 2, shape: Shape::Week, ends_range: false })
 }
 
 /// The first `weekday` (0 for Monday) after `sent`, 1 to 7 days ahead: "until Monday" sent
@@ -261,6 +300,24 @@ mod tests {
         assert_eq!(first("the 3rd", sent, false), Some(day("2026-12-03")));
         assert_eq!(first("1 de diciembre de 2026", sent, false), Some(day("2026-12-01")));
         assert_eq!(first("dec 3, 2027", sent, false), Some(day("2027-12-03")));
+        assert_eq!(first("1-4 dec", sent, false), Some(day("2026-12-04")));
+        assert_eq!(first_named("12月4日", sent).map(|n| n.date), Some(day("2026-12-04")));
+    }
+
+    fn first_named(text: &str, sent: &str) -> Option<Named> {
+        let folded = crate::absence::fold::top(text);
+        named(&tokens(&folded), day(sent), false).first().copied()
+    }
+
+    #[test]
+    fn a_week_number_is_its_monday_next_year_too() {
+        for text in ["KW 49", "KW49", "week 49", "vecka 49", "tydzień 49"] {
+            let got = first_named(text, "2026-11-25").map(|n| (n.date, n.shape));
+            assert_eq!(got, Some((day("2026-11-30"), Shape::Week)), "{text}");
+        }
+        // Sent on the Wednesday of week 49, week 49 still counts.
+        assert_eq!(first_named("KW 49", "2026-12-02").map(|n| n.date), Some(day("2026-11-30")));
+        assert_eq!(first_named("KW 2", "2026-12-18").map(|n| n.date), Some(day("2027-01-11")));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! "segunda-feira"), and for a body only its top part: the notice itself, not the quoted
 //! e-mail it answers (which is ours, and full of dates).
 
-use super::quote;
+use super::{japanese, quote};
 
 /// The most of a body that is read: a notice is a few lines, and a long reply is a person's.
 const TOP_BYTES: usize = 4000;
@@ -46,6 +46,7 @@ pub fn top(body: &str) -> String {
 
 /// Appends `text` folded to `out`.
 fn push_folded(text: &str, out: &mut String) {
+    let text = japanese::rewrite(text);
     let mut chars = text.chars().peekable();
     let mut last = ' ';
     while let Some(c) = chars.next() {
@@ -68,12 +69,17 @@ fn push_char(c: char, out: &mut String) {
         return;
     }
     let plain = match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => "a",
-        'ç' | 'Ç' => "c",
-        'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => "e",
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Ą' => {
+            "a"
+        }
+        'ç' | 'ć' | 'Ç' | 'Ć' => "c",
+        'è' | 'é' | 'ê' | 'ë' | 'ę' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ę' => "e",
+        'ł' | 'Ł' => "l",
+        'ś' | 'Ś' => "s",
+        'ź' | 'ż' | 'Ź' | 'Ż' => "z",
         'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => "i",
-        'ñ' | 'Ñ' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' => "o",
+        'ñ' | 'ń' | 'Ñ' | 'Ń' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' => "o",
         'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => "u",
         'ý' | 'ÿ' | 'Ý' => "y",
         'ß' => "ss",

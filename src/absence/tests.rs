@@ -1,12 +1,15 @@
-//! The detector measured on the labelled set `tests/data/absence.jsonl`: notices and hard
-//! negatives in seven languages, a third of them held out (written before the rules and
-//! never tuned on). `cargo test --lib absence -- --nocapture` prints the figures per split.
+//! The detector measured on two labelled sets of notices and hard negatives:
+//! `tests/data/absence.jsonl`, the tuning set (the rules were fixed against it), and
+//! `tests/data/absence-holdout.jsonl`, written after the rules in ten languages and never
+//! tuned on. `cargo test --lib absence::tests -- --nocapture` prints the figures.
 
 use super::{Absence, detect};
 use chrono::NaiveDate;
 use serde::Deserialize;
 
 const SET: &str = include_str!("../../tests/data/absence.jsonl");
+/// Never tuned on: a miss here is reported, and fixed (if at all) against `SET` only.
+const HOLD_OUT: &str = include_str!("../../tests/data/absence-holdout.jsonl");
 
 #[derive(Deserialize)]
 struct Case {
@@ -15,7 +18,12 @@ struct Case {
     body: String,
     sent: NaiveDate,
     away: bool,
+    #[serde(default)]
     until: Option<NaiveDate>,
+    /// The day the writer is back, for a dated notice.
+    #[serde(default)]
+    back: Option<NaiveDate>,
+    #[serde(default)]
     split: String,
 }
 
@@ -26,6 +34,8 @@ struct Figures {
     false_neg: u32,
     dated: u32,
     dated_right: u32,
+    backs: u32,
+    backs_right: u32,
     mistakes: Vec<String>,
 }
 
@@ -34,6 +44,17 @@ impl Figures {
         match (case.away, got) {
             (true, Some(absence)) => {
                 self.true_pos += 1;
+                if case.back.is_some() {
+                    self.backs += 1;
+                    if absence.back == case.back {
+                        self.backs_right += 1;
+                    } else {
+                        self.mistakes.push(format!(
+                            "{}: back {:?}, read {:?}",
+                            case.id, case.back, absence.back
+                        ));
+                    }
+                }
                 if case.until.is_some() {
                     self.dated += 1;
                     if absence.until == case.until {
@@ -70,9 +91,13 @@ impl Figures {
         ratio(self.dated_right, self.dated)
     }
 
+    fn back(&self) -> f64 {
+        ratio(self.backs_right, self.backs)
+    }
+
     fn print(&self, name: &str) {
         println!(
-            "{name:>8}: precision {:.3} ({}/{}), recall {:.3} ({}/{}), until right {:.3} ({}/{})",
+            "{name:>8}: precision {:.3} ({}/{}), recall {:.3} ({}/{}), until right {:.3} ({}/{}), back right {:.3} ({}/{})",
             self.precision(),
             self.true_pos,
             self.true_pos + self.false_pos,
@@ -82,6 +107,9 @@ impl Figures {
             self.until(),
             self.dated_right,
             self.dated,
+            self.back(),
+            self.backs_right,
+            self.backs,
         );
         for mistake in &self.mistakes {
             println!("          {mistake}");
@@ -93,14 +121,39 @@ fn ratio(part: u32, whole: u32) -> f64 {
     if whole == 0 { 1.0 } else { f64::from(part) / f64::from(whole) }
 }
 
+/// Every case of a set, read.
+fn cases(set: &str) -> impl Iterator<Item = (Case, Option<Absence>)> + '_ {
+    set.lines().filter(|l| !l.trim().is_empty()).map(|line| {
+        let case: Case = serde_json::from_str(line).unwrap();
+        let got = detect(&case.subject, &case.body, case.sent);
+        (case, got)
+    })
+}
+
+#[test]
+fn the_hold_out_set_is_read_well() {
+    let mut figures = Figures::default();
+    let mut languages = std::collections::BTreeSet::new();
+    let mut lines = 0;
+    for (case, got) in cases(HOLD_OUT) {
+        figures.add(&case, got);
+        languages.insert(case.id.split('-').next().unwrap_or_default().to_string());
+        lines += 1;
+    }
+    figures.print("hold-out");
+    assert!(lines >= 150, "{lines} cases");
+    assert_eq!(languages.len(), 10, "{languages:?}");
+    assert!(figures.precision() >= 0.98, "precision {:.3}", figures.precision());
+    assert!(figures.recall() >= 0.90, "recall {:.3}", figures.recall());
+    assert!(figures.back() >= 0.90, "back {:.3}", figures.back());
+}
+
 #[test]
 fn the_labelled_set_is_read_well() {
     let (mut tune, mut held_out, mut all) =
         (Figures::default(), Figures::default(), Figures::default());
     let mut lines = 0;
-    for line in SET.lines().filter(|l| !l.trim().is_empty()) {
-        let case: Case = serde_json::from_str(line).unwrap();
-        let got = detect(&case.subject, &case.body, case.sent);
+    for (case, got) in cases(SET) {
         match case.split.as_str() {
             "tune" => tune.add(&case, got),
             "held_out" => held_out.add(&case, got),
@@ -115,9 +168,10 @@ fn the_labelled_set_is_read_well() {
     all.mistakes.clear();
     all.print("all");
     assert!(lines >= 220, "{lines} cases");
-    assert!(all.precision() >= 0.97, "precision {:.3}", all.precision());
+    assert!(all.precision() >= 0.98, "precision {:.3}", all.precision());
     assert!(all.recall() >= 0.90, "recall {:.3}", all.recall());
     assert!(all.until() >= 0.90, "until {:.3}", all.until());
+    assert!(all.back() >= 0.90, "back {:.3}", all.back());
 }
 
 #[test]
@@ -132,6 +186,71 @@ fn back_on_is_the_day_after_or_two_weeks_later() {
             .unwrap();
     assert_eq!(undated.until, None);
     assert_eq!(undated.back_on, NaiveDate::from_ymd_opt(2026, 12, 8).unwrap());
+}
+
+fn back(subject: &str, body: &str, sent: &str) -> Option<NaiveDate> {
+    let sent = NaiveDate::parse_from_str(sent, "%Y-%m-%d").unwrap();
+    detect(subject, body, sent).and_then(|absence| absence.back)
+}
+
+fn day(s: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()
+}
+
+#[test]
+fn after_an_inclusive_last_day_the_writer_is_back_the_next_working_day() {
+    let auto = "Automatic reply: hi";
+    for body in [
+        "I am out of the office until Friday 4 Dec.",
+        "I am on leave, last day out 4 Dec.",
+        "I am on leave: out 1–4 Dec.",
+        "I am on leave: out 1-4 December.",
+        "Ich bin vom 1.–4. Dezember im Urlaub.",
+        "I am on annual leave through 4 December.",
+    ] {
+        assert_eq!(back(auto, body, "2026-11-30"), day("2026-12-07"), "{body}");
+    }
+    let returning = "I am on leave and back on Monday 7 December.";
+    assert_eq!(back(auto, returning, "2026-11-30"), day("2026-12-07"));
+    let wednesday = "I am out of the office until 8 December.";
+    assert_eq!(back(auto, wednesday, "2026-11-30"), day("2026-12-09"));
+}
+
+#[test]
+fn a_range_across_the_new_year_is_read_at_its_end() {
+    let subject = "Abwesenheitsnotiz";
+    for (body, sent) in [
+        ("Ich bin vom 28.12. bis zum 8.1. im Urlaub.", "2026-12-20"),
+        ("Ich bin vom 28.12. bis zum 8.1. im Urlaub.", "2026-12-29"),
+        ("Ich bin vom 28.12.2026 bis zum 8.1.2027 nicht im Büro.", "2026-12-20"),
+        ("Ich bin vom 28. Dezember bis zum 8. Januar im Urlaub.", "2026-12-20"),
+        ("Ich bin vom 28.12.–8.1. im Urlaub.", "2026-12-20"),
+        ("Ich bin zwischen dem 28.12. und dem 8.1. im Urlaub.", "2026-12-20"),
+    ] {
+        let sent_day = NaiveDate::parse_from_str(sent, "%Y-%m-%d").unwrap();
+        let got = detect(subject, body, sent_day).unwrap();
+        assert_eq!(got.until, day("2027-01-08"), "{body} sent {sent}");
+        assert_eq!(got.back, day("2027-01-11"), "{body} sent {sent}");
+    }
+}
+
+#[test]
+fn a_week_number_is_the_monday_of_that_week_or_the_next() {
+    let sent = "2026-11-25"; // week 48; week 49 starts on 30 November, week 50 on 7 December
+    for (subject, body, expected) in [
+        ("Abwesenheitsnotiz", "Ab KW 49 bin ich wieder im Büro.", "2026-11-30"),
+        ("Out of office", "I am on leave and back in week 49.", "2026-11-30"),
+        ("Abwesenheitsnotiz", "Ich bin in KW 49 im Urlaub.", "2026-12-07"),
+        ("Out of office", "I am away in week 49.", "2026-12-07"),
+        ("Frånvaro", "Jag är på semester vecka 49.", "2026-12-07"),
+        ("Nieobecność", "Jestem na urlopie w tygodniu 49.", "2026-12-07"),
+        ("Nieobecność", "Jestem na urlopie, tydzień 49.", "2026-12-07"),
+        ("Afwezig", "Ik ben afwezig tot en met week 49.", "2026-12-07"),
+    ] {
+        assert_eq!(back(subject, body, sent), day(expected), "{body}");
+    }
+    // Week 2 named in December is next year's.
+    assert_eq!(back("Out of office", "I am away in week 2.", "2026-12-18"), day("2027-01-18"));
 }
 
 proptest::proptest! {

@@ -41,9 +41,12 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             {
                 i += 1;
             }
-            // "t/m": the Dutch "up to and including", one word.
+            // "t/m": the Dutch "up to and including", one word; and the Swedish "t.o.m." and
+            // "fr.o.m." ("to and with", "from and with").
             if &text[start..i] == "t" && text[i..].starts_with("/m") {
                 i += 2;
+            } else if matches!(&text[start..i], "t" | "fr") && text[i..].starts_with(".o.m") {
+                i += 4;
             }
             out.push(Token::Word(&text[start..i]));
         } else {
@@ -114,6 +117,7 @@ mod tests {
 
     #[test]
     fn numbers_keep_their_shape() {
+        assert_eq!(tokens("t.o.m. 8")[0], Token::Word("t.o.m"));
         let got = tokens("bis 03.12. t/m 3rd 2026-12-03 10:00");
         assert_eq!(got[0], Token::Word("bis"));
         assert!(matches!(

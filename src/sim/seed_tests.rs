@@ -129,7 +129,7 @@ fn chains_follow_the_status_and_quote_earlier_messages() {
     assert!(lengths.len() >= 5, "{lengths:?}");
 }
 
-/// The demo's data (seed 1) has contacts away: some until a day to come ("Away until …"),
+/// The demo's data (seed 1) has contacts away: some away until a day to come ("Away, back …"),
 /// and at least one whose day has passed, in several languages.
 #[test]
 fn some_replies_end_with_an_absence_notice_around_the_anchor() {

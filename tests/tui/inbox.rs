@@ -731,14 +731,14 @@ fn an_absence_notice_waits_on_nobody_and_says_until_when() {
         last: Writer::Away,
         at: None,
         referrals: Vec::new(),
-        away: Some(Absence { until, back_on }),
+        away: Some(Absence { until, back: Some(back_on), back_on }),
         back: at("2026-12-04T00:00:00Z"),
     };
     update(&mut state, Action::SnippetRead { job, result: Ok(Some(snippet)) });
     assert!(screen(&state).contains("no hot reply waits"), "{}", screen(&state));
     act(&mut state, ch('3'));
     let shown = screen(&state);
-    let row = shown.lines().find(|line| line.contains("Away until Thu 3 Dec"));
+    let row = shown.lines().find(|line| line.contains("Away, back Fri 4 Dec"));
     assert!(row.is_some_and(|row| row.contains("away")), "{shown}");
 }
 

@@ -160,7 +160,7 @@ fn read_103(state: &mut AppState, chain: &[EmailMessage]) {
 }
 
 #[test]
-fn an_absence_is_quiet_until_the_day_after_its_return_date_then_new() {
+fn an_absence_is_quiet_until_the_working_day_after_its_last_day_then_new() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
     let li = exchange(&state, 103);
@@ -174,11 +174,14 @@ fn an_absence_is_quiet_until_the_day_after_its_return_date_then_new() {
     );
     assert!(!state.org.inbox.is_new(&li), "an absence notice is not new");
     assert!(listed(&state).contains(&103), "but listed, saying until when");
-    assert!(screen(&state).contains("Away until Fri 10 May"), "{}", screen(&state));
+    // Away to Friday 10 May inclusive: back the Monday after.
+    assert!(screen(&state).contains("Away, back Mon 13 May"), "{}", screen(&state));
     run(&mut state, &local, tick_after(2)); // 10 May, noon: still away
     assert!(!state.org.inbox.is_new(&li));
-    run(&mut state, &local, tick_after(3)); // 11 May: back
-    assert!(state.org.inbox.is_new(&li), "new the day after the return date");
+    run(&mut state, &local, tick_after(3)); // Saturday 11 May: the weekend, still away
+    assert!(!state.org.inbox.is_new(&li), "not new over the weekend");
+    run(&mut state, &local, tick_after(5)); // Monday 13 May: back
+    assert!(state.org.inbox.is_new(&li), "new the working day after the last day away");
 }
 
 #[test]

@@ -8,12 +8,25 @@ mod en;
 mod es;
 mod fr;
 mod it;
+mod ja;
 mod nl;
+mod pl;
 mod pt;
+mod sv;
 mod words;
 
 pub use words::Words;
 
 /// Every language, English first.
-pub static ALL: [&Words; 7] =
-    [&en::WORDS, &de::WORDS, &fr::WORDS, &es::WORDS, &pt::WORDS, &it::WORDS, &nl::WORDS];
+pub static ALL: [&Words; 10] = [
+    &en::WORDS,
+    &de::WORDS,
+    &fr::WORDS,
+    &es::WORDS,
+    &pt::WORDS,
+    &it::WORDS,
+    &nl::WORDS,
+    &pl::WORDS,
+    &sv::WORDS,
+    &ja::WORDS,
+];

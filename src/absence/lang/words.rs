@@ -29,4 +29,18 @@ pub struct Words {
     pub until: &'static [&'static str],
     /// Words before the day of return ("back", "wieder", "retour").
     pub back: &'static [&'static str],
+    /// Words right after the date that ends an absence, in a language that puts them there
+    /// (Japanese "made").
+    pub until_after: &'static [&'static str],
+    /// Words right after the day of return (Japanese "yori").
+    pub back_after: &'static [&'static str],
+    /// "and" between the two days of a range ("zwischen dem 28.12. und dem 8.1.").
+    pub and: &'static [&'static str],
+    /// Words before a week's number ("KW 49", "week 49", "vecka 49").
+    pub week: &'static [&'static str],
+    /// Words that say a place is closed ("closed", "geschlossen", "fermes"): with one of
+    /// `premises` on the same line, an office or company closed for a period.
+    pub closed: &'static [&'static str],
+    /// What closes: an office, a company, "we".
+    pub premises: &'static [&'static str],
 }

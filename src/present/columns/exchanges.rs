@@ -129,7 +129,7 @@ fn snippet() -> Col {
         }
         match context.inbox.snippet(e.id) {
             Some(snippet) => match snippet.away {
-                Some(away) => Cell::text(away_words(away.until)).tone(Tone::Dim),
+                Some(away) => Cell::text(away_words(away.back)).tone(Tone::Dim),
                 None => Cell::text(snippet.line.clone()),
             },
             None => Cell::text("…").tone(Tone::Dim),
@@ -177,10 +177,26 @@ pub(crate) fn cli() -> Vec<Col> {
     vec![id(), updated(), status(), campaign_id(), contact(), contact_email(), bot_email()]
 }
 
-/// "Away until Tue 3 Dec", or "Away (no return date)" when the notice gives none.
-pub(crate) fn away_words(until: Option<chrono::NaiveDate>) -> String {
-    match until {
-        Some(day) => format!("Away until {}", day.format("%a %-d %b")),
+/// "Away, back Mon 7 Dec": the day the contact is back, which is what the user acts on (not
+/// the last day away the notice may name); "Away (no return date)" when it gives none.
+pub(crate) fn away_words(back: Option<chrono::NaiveDate>) -> String {
+    match back {
+        Some(day) => format!("Away, back {}", day.format("%a %-d %b")),
         None => "Away (no return date)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::away_words;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn an_absence_says_the_day_the_contact_is_back() {
+        let sent = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+        let notice = "I am out of the office until Friday 4 December.";
+        let away = crate::absence::detect("Automatic reply: hi", notice, sent).unwrap();
+        assert_eq!(away_words(away.back), "Away, back Mon 7 Dec");
+        assert_eq!(away_words(None), "Away (no return date)");
     }
 }

@@ -119,7 +119,7 @@ async fn hot_snippets(
             let messages = &chain.ok()?.items;
             let away = summarise(messages, contact, &Zone::Local).and_then(|latest| latest.away);
             if let Some(away) = away {
-                let words = crate::present::columns::exchanges::away_words(away.until);
+                let words = crate::present::columns::exchanges::away_words(away.back);
                 return Some((id, format!("{words} (an automatic reply)")));
             }
             Some((id, latest_reply_line(messages, contact)?))
