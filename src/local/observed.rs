@@ -70,6 +70,7 @@ const MIGRATIONS: &[&str] = &[
          writer TEXT NOT NULL,
          message_at INTEGER,
          away_until TEXT,
+         back_day TEXT,
          back_on TEXT,
          back INTEGER,
          PRIMARY KEY (scope, exchange)

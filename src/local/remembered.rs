@@ -53,8 +53,10 @@ pub struct ChainFact {
     pub writer: LastWriter,
     /// When the latest message was sent, when the chain says.
     pub message_at: Option<Timestamp>,
-    /// For an absence notice: the last day away the notice names, if it names one.
+    /// For an absence notice: the date the notice names (last day away or day of return).
     pub away_until: Option<NaiveDate>,
+    /// For an absence notice that names a date: the day the contact is back.
+    pub back_day: Option<NaiveDate>,
     /// For an absence notice: the day the contact is back.
     pub back_on: Option<NaiveDate>,
     /// For an absence notice: the moment the reply counts as new again.
@@ -75,7 +77,7 @@ impl ObservedState {
         self.db.with(|connection| {
             let mut statement = connection.prepare_cached(
                 "SELECT f.exchange, f.updated_at, f.read_at, f.writer, f.message_at,
-                        f.away_until, f.back_on, f.back
+                        f.away_until, f.back_day, f.back_on, f.back
                  FROM chain_facts f JOIN scopes c ON c.id = f.scope
                  WHERE c.profile = ?1 AND c.org = ?2",
             )?;
@@ -88,13 +90,23 @@ impl ObservedState {
                     row.get::<_, Option<i64>>(4)?,
                     row.get::<_, Option<String>>(5)?,
                     row.get::<_, Option<String>>(6)?,
-                    row.get::<_, Option<i64>>(7)?,
+                    row.get::<_, Option<String>>(7)?,
+                    row.get::<_, Option<i64>>(8)?,
                 ))
             })?;
             let mut facts = HashMap::new();
             for row in rows {
-                let (exchange, updated_at, read_at, writer, message_at, until, back_on, back) =
-                    row?;
+                let (
+                    exchange,
+                    updated_at,
+                    read_at,
+                    writer,
+                    message_at,
+                    until,
+                    back_day,
+                    back_on,
+                    back,
+                ) = row?;
                 let (Some(read_at), Some(writer)) =
                     (from_micros(read_at), LastWriter::from_word(&writer))
                 else {
@@ -110,6 +122,7 @@ impl ObservedState {
                         writer,
                         message_at: at(message_at),
                         away_until: day(until),
+                        back_day: day(back_day),
                         back_on: day(back_on),
                         back: at(back),
                     },
@@ -132,12 +145,13 @@ impl ObservedState {
             |transaction, id| {
                 let mut statement = transaction.prepare_cached(
                     "INSERT INTO chain_facts (scope, exchange, updated_at, read_at, writer,
-                         message_at, away_until, back_on, back)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                         message_at, away_until, back_day, back_on, back)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                      ON CONFLICT (scope, exchange) DO UPDATE SET updated_at = excluded.updated_at,
                          read_at = excluded.read_at, writer = excluded.writer,
                          message_at = excluded.message_at, away_until = excluded.away_until,
-                         back_on = excluded.back_on, back = excluded.back",
+                         back_day = excluded.back_day, back_on = excluded.back_on,
+                         back = excluded.back",
                 )?;
                 let micros = |at: Option<Timestamp>| at.map(|at| at.0.timestamp_micros());
                 for (exchange, fact) in facts {
@@ -149,6 +163,7 @@ impl ObservedState {
                         fact.writer.word(),
                         micros(fact.message_at),
                         fact.away_until.map(|day| day.to_string()),
+                        fact.back_day.map(|day| day.to_string()),
                         fact.back_on.map(|day| day.to_string()),
                         micros(fact.back),
                     ])?;
@@ -221,6 +236,7 @@ mod tests {
             writer: LastWriter::Away,
             message_at: Timestamp::parse("2026-03-02T08:00:00"),
             away_until: NaiveDate::from_ymd_opt(2026, 3, 6),
+            back_day: NaiveDate::from_ymd_opt(2026, 3, 9),
             back_on: NaiveDate::from_ymd_opt(2026, 3, 9),
             back: Timestamp::parse("2026-03-09T00:00:00"),
         }

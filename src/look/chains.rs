@@ -111,6 +111,7 @@ fn fact_of(snippet: &Snippet, exchange: &Exchange, now: DateTime<Utc>) -> ChainF
         },
         message_at: snippet.at,
         away_until: snippet.away.and_then(|away| away.until),
+        back_day: snippet.away.and_then(|away| away.back),
         back_on: snippet.away.map(|away| away.back_on),
         back: snippet.back,
     }
@@ -127,7 +128,11 @@ fn snippet_of(fact: &ChainFact) -> Snippet {
         },
         at: fact.message_at,
         referrals: Vec::new(),
-        away: fact.back_on.map(|back_on| Absence { until: fact.away_until, back_on }),
+        away: fact.back_on.map(|back_on| Absence {
+            until: fact.away_until,
+            back: fact.back_day,
+            back_on,
+        }),
         back: fact.back,
     }
 }
