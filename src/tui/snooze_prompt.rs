@@ -6,8 +6,9 @@ use crate::inbox::snooze::PRESETS;
 use crate::tui::input::TextInput;
 use crossterm::event::{KeyCode, KeyEvent};
 
-/// The choice offered first: "remind me in 30 days".
-const FIRST_CHOICE: usize = 3;
+/// The choice offered first: the leftmost, "tomorrow", so that → moves to the next one as
+/// the row reads (starting on the last, the first → wrapped round to "1d" and seemed lost).
+const FIRST_CHOICE: usize = 0;
 
 /// The snooze prompt over the inbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,15 +106,16 @@ mod tests {
     #[test]
     fn enter_takes_the_chosen_preset_or_the_day_typed() {
         let mut prompt = SnoozePrompt::new(vec![7], "Snooze".into(), None);
-        assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Snooze("30d".into()));
+        assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Snooze("1d".into()));
         prompt.handle_key(&key(KeyCode::Right));
         assert_eq!(
             prompt.handle_key(&key(KeyCode::Enter)),
-            PromptKey::Snooze("1d".into()),
-            "round"
+            PromptKey::Snooze("3d".into()),
+            "the first → goes to the next choice"
         );
         prompt.handle_key(&key(KeyCode::BackTab));
-        assert_eq!(prompt.selected, 3);
+        prompt.handle_key(&key(KeyCode::BackTab));
+        assert_eq!(prompt.selected, 3, "round, backwards");
         for c in "2026-12-24".chars() {
             prompt.handle_key(&key(KeyCode::Char(c)));
         }

@@ -84,6 +84,36 @@ fn enter_goes_to_the_reply_an_item_is_about_and_opens_its_conversation() {
 }
 
 #[test]
+fn e_and_b_act_on_the_reply_the_selected_item_is_about_as_in_the_inbox() {
+    let mut state = needs_open();
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    let row = needs
+        .iter()
+        .position(|need| need.kind != Kind::OptOut && matches!(need.subject, Subject::Exchange(_)))
+        .expect("an item about a reply that is no opt-out");
+    let Subject::Exchange(id) = needs[row].subject else { unreachable!() };
+    select(&mut state, row);
+    act(&mut state, ch('b'));
+    let Some(outreach_tui::tui::state::Overlay::Snooze(prompt)) = &state.transient.overlay else {
+        panic!("b opens the snooze prompt for the item's reply: {:?}", state.transient.overlay)
+    };
+    assert_eq!(prompt.replies, [id]);
+    act(&mut state, key(KeyCode::Esc));
+
+    act(&mut state, ch('e'));
+    let reply = state.org.store.exchanges.items().iter().find(|e| e.id == id).cloned().unwrap();
+    assert!(state.org.inbox.is_handled(&reply), "e handles the item's reply");
+    let left = state.org.needs(state.env.now, state.env.zone);
+    assert!(
+        !left
+            .iter()
+            .any(|need| need.subject == Subject::Exchange(id) && need.kind == needs[row].kind),
+        "a handled reply needs nobody: {left:?}"
+    );
+    assert_eq!(state.panes.pane, Pane::Overview, "the list stays where it was");
+}
+
+#[test]
 fn d_asks_to_add_the_opt_outs_address_then_sends_it_and_handles_the_reply() {
     let mut state = needs_open();
     let row = row_of(&state, Kind::OptOut);

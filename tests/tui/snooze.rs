@@ -87,12 +87,13 @@ fn b_opens_the_prompt_enter_takes_the_chosen_preset_and_z_undoes_the_snooze() {
     };
     assert_eq!(prompt.title, "Snooze Ann Smith's reply");
     let shown = screen(&state);
-    assert!(shown.contains("1d") && shown.contains("30d") && shown.contains("Enter snoozes"));
-    run(&mut state, &local, key(KeyCode::Right)); // 30d → 1d
+    assert!(shown.contains("[1d]") && shown.contains("30d") && shown.contains("Enter snoozes"));
+    run(&mut state, &local, key(KeyCode::Right)); // 1d → 3d, as the row reads
+    assert!(screen(&state).contains("[3d]"), "the choice shows without colour");
     run(&mut state, &local, key(KeyCode::Enter));
     assert!(!listed(&state).contains(&101));
     let until = local.marks(&scope()).unwrap()[&101].snoozed_until;
-    assert_eq!(until, Timestamp::parse("2024-05-09T00:00:00Z"), "tomorrow");
+    assert_eq!(until, Timestamp::parse("2024-05-11T00:00:00Z"), "in three days");
     run(&mut state, &local, ch('z'));
     assert!(listed(&state).contains(&101), "undone");
     assert_eq!(local.marks(&scope()).unwrap()[&101].snoozed_until, None);

@@ -60,9 +60,10 @@ impl Screen {
             return vec![Global];
         }
         // The "Needs you" list has its own `d` and `D` (an opt-out's address, not the
-        // contact in view), so the writes of the Write scope are not offered there.
+        // contact in view), so the writes of the Write scope are not offered there; a
+        // reply's keys (handle, snooze, assign) act on the item's reply, as in the inbox.
         if self.pane == Pane::Overview && self.needs_open {
-            return vec![Needs, Movement, Global];
+            return vec![Needs, Reply, Movement, Global];
         }
         let mut scopes = match self.pane {
             Pane::Overview => vec![Overview, Movement],

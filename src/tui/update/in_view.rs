@@ -2,11 +2,16 @@
 //! chain), or the marked rows.
 
 use crate::api::Exchange;
+use crate::needs::{Need, Subject};
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 
 /// The reply in view: the open chain's, else the selected row's.
 pub(crate) fn reply_in_view(state: &AppState) -> Option<Exchange> {
+    if needs_open(state) {
+        let Subject::Exchange(id) = selected_need(state)?.subject else { return None };
+        return state.org.store.exchanges.items().iter().find(|e| e.id == id).cloned();
+    }
     if state.panes.pane != Pane::Exchanges {
         return None;
     }
@@ -33,4 +38,16 @@ pub(crate) fn marked_replies(state: &AppState) -> Vec<Exchange> {
         .filter(|exchange| state.org.inbox.marked.contains(&exchange.id))
         .cloned()
         .collect()
+}
+
+/// Whether the Overview shows the "Needs you" list (its keys then act on it, and a reply's
+/// keys on the reply its selected item is about).
+pub(crate) fn needs_open(state: &AppState) -> bool {
+    state.panes.pane == Pane::Overview && state.org.inbox.speed_open
+}
+
+/// The item selected in the "Needs you" list, if the list has one.
+pub(crate) fn selected_need(state: &AppState) -> Option<Need> {
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    needs.get(state.panes.needs_row.min(needs.len().saturating_sub(1))).cloned()
 }

@@ -6,7 +6,6 @@ use crate::text::{count, sanitize};
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::layout::list_rows;
-use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
 use crate::tui::submit::request::WriteRequest;
@@ -15,10 +14,8 @@ use crate::tui::update::forms::organisation;
 /// How many addresses a do-not-contact question names before "and N more".
 const NAMED_ADDRESSES: usize = 3;
 
-/// Whether the Overview shows the list (its keys then act on it).
-pub(crate) fn is_open(state: &AppState) -> bool {
-    state.panes.pane == Pane::Overview && state.org.inbox.speed_open
-}
+pub(crate) use crate::tui::update::in_view::needs_open as is_open;
+use crate::tui::update::in_view::selected_need as selected;
 
 /// Moves the selection of the open list.
 pub(crate) fn movement(state: &mut AppState, command: Command) {
@@ -41,12 +38,6 @@ pub(crate) fn movement(state: &mut AppState, command: Command) {
     if moved != state.panes.needs_row {
         state.panes.needs_row = moved;
     }
-}
-
-/// The item selected, if the list has one.
-fn selected(state: &AppState) -> Option<Need> {
-    let needs = state.org.needs(state.env.now, state.env.zone);
-    needs.get(state.panes.needs_row.min(needs.len().saturating_sub(1))).cloned()
 }
 
 /// Enter: goes to what the selected item is about — a reply opens its conversation, a

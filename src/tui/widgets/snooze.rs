@@ -47,13 +47,19 @@ pub fn render(frame: &mut Frame, body: Rect, prompt: &SnoozePrompt, theme: &Them
     area
 }
 
-/// The choices in a row, the one Enter takes highlighted (none while a day is typed).
+/// The choices in a row, the one Enter takes highlighted and in brackets, so that it shows
+/// without colour too (none while a day is typed).
 fn choices(prompt: &SnoozePrompt, theme: &Theme) -> Line<'static> {
     let typing = !prompt.input.value().is_empty();
     let mut spans = Vec::new();
     for (index, choice) in prompt.choices().into_iter().enumerate() {
-        let style = if index == prompt.selected && !typing { theme.selected } else { theme.key };
-        spans.push(Span::styled(format!(" {choice} "), style));
+        let chosen = index == prompt.selected && !typing;
+        let (style, text) = if chosen {
+            (theme.selected, format!("[{choice}]"))
+        } else {
+            (theme.key, format!(" {choice} "))
+        };
+        spans.push(Span::styled(text, style));
         spans.push(Span::raw(" "));
     }
     Line::from(spans)
