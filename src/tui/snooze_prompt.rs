@@ -128,7 +128,7 @@ mod tests {
     fn a_sleeping_reply_may_be_woken() {
         let mut prompt = SnoozePrompt::new(vec![7], "Snooze".into(), Some("Snoozed".into()));
         assert_eq!(prompt.choices(), ["1d", "3d", "1w", "30d", "wake now"]);
-        prompt.handle_key(&key(KeyCode::Tab));
+        prompt.handle_key(&key(KeyCode::BackTab));
         assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Wake);
     }
 }

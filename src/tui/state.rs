@@ -77,6 +77,28 @@ impl ChainView {
     pub fn current_message(&self) -> Option<usize> {
         self.at_message.or_else(|| self.layout.starts.iter().rposition(|&s| s <= self.scroll))
     }
+
+    /// The links `y` and `o` pick from, numbered as listed, and whose they are (0-based): the
+    /// message in view's; when it has none, those of the message whose list is on the `rows`
+    /// shown (the reply opens under the list of the message before it) — the title then
+    /// names that message, so the numbers on screen, the title and `y 2` agree.
+    pub fn links_shown(&self, rows: usize) -> Option<(usize, &[String])> {
+        let layout = &self.layout;
+        if let Some(index) = self.current_message()
+            && let Some(own) = layout.links.get(index).filter(|links| !links.is_empty())
+        {
+            return Some((index, own));
+        }
+        let shown = self.scroll..self.scroll + rows;
+        let listed_on_screen = |index: usize| {
+            let end = layout.starts.get(index + 1).copied().unwrap_or(layout.lines.len());
+            let start = layout.starts.get(index).copied().unwrap_or(end);
+            (start.max(shown.start)..end.min(shown.end))
+                .any(|line| layout.lines[line].kind == crate::tui::chain::LineKind::Link)
+        };
+        let index = (0..layout.links.len()).rev().find(|&index| listed_on_screen(index))?;
+        Some((index, layout.links.get(index)?))
+    }
 }
 
 #[derive(Debug, Clone, Default)]

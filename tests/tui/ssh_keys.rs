@@ -132,7 +132,14 @@ fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() 
         chain.layout.lines.iter().position(|l| l.text == "[1] https://northwind.test/launch");
     chain.scroll = list.unwrap() - 1;
     assert_eq!(chain.current_message(), Some(1), "the title still names the reply");
-    assert!(screen(&state).contains("[1] https://northwind.test/launch"), "{}", screen(&state));
+    let shown = screen(&state);
+    assert!(shown.contains("[1] https://northwind.test/launch"), "{shown}");
+    // The numbers on screen are message 1's: the title says so, and so does `y 1`.
+    assert!(shown.contains("message 2/"), "{shown}");
+    assert!(shown.contains("links of message 1"), "{shown}");
+    update(&mut state, ch('y'));
+    update(&mut state, ch('1'));
+    assert_eq!(toast(&state), "Copied link [1] of message 1: https://northwind.test/launch");
     let effects = update(&mut state, ch('o'));
     assert_eq!(jobs(&effects), [Job::Open("https://northwind.test/launch".into())]);
 }

@@ -2,7 +2,7 @@
 //! and key names (`q`, `ctrl-d`, `PgDn`, `shift-tab` …), several separated by spaces.
 
 use crate::tui::command::Command;
-use crate::tui::keymap::{Binding, Key, Keymap, Screen};
+use crate::tui::keymap::{Binding, Key, Keymap, Scope, Screen};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::Deserialize;
 use serde::de::IntoDeserializer;
@@ -203,9 +203,22 @@ impl Keymap {
             .into_iter()
             .map(|(key, winner, loser)| {
                 let (winner, loser) = (command_name(winner), command_name(loser));
-                format!(
-                    "keys: {key} is bound to both {loser} and {winner}; where both work, {key} does {winner} (give {loser} another key)."
-                )
+                // Short enough for the status bar at 80 columns; `?` says it beside the key.
+                format!("keys: {key} does {winner}, not {loser} (bound to both; see ?)")
+            })
+            .collect()
+    }
+
+    /// The keys of `binding` that do something else on this screen (another binding of the
+    /// active scopes wins them), with the action they do.
+    pub(crate) fn taken_from(&self, binding: &Binding, scopes: &[Scope]) -> Vec<(String, String)> {
+        binding
+            .keys
+            .iter()
+            .filter_map(|key| {
+                let event = KeyEvent::new(key.code, key.modifiers);
+                let winner = self.lookup(&event, scopes)?;
+                (winner != binding.command).then(|| (key.label(), command_name(winner).to_string()))
             })
             .collect()
     }
@@ -286,9 +299,7 @@ mod tests {
         keymap.rebind("add_dnc", "ctrl-d").unwrap();
         assert_eq!(
             keymap.collisions(),
-            [
-                "keys: Ctrl-d is bound to both add_dnc and half_page_down; where both work, Ctrl-d does half_page_down (give add_dnc another key)."
-            ]
+            ["keys: Ctrl-d does half_page_down, not add_dnc (bound to both; see ?)"]
         );
     }
 

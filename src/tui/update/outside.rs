@@ -6,7 +6,6 @@ use crate::config::check_profile_name;
 use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
-use crate::tui::chain::LineKind;
 use crate::tui::form::FieldKind;
 use crate::tui::layout::text_rows;
 use crate::tui::model::Pane;
@@ -55,7 +54,7 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
             let digit = c.to_digit(10).filter(|&d| d > 0 || typed > 0)? as usize;
             let number = typed * 10 + digit;
             // Another digit could still make a link's number: wait for it (or Enter).
-            if number * 10 <= links_in_view(state).len() {
+            if number * 10 <= links_in_view(state).0.len() {
                 state.outside.armed = Some(if open {
                     Armed::OpenLink { typed: number }
                 } else {
@@ -83,7 +82,7 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
     {
         let text = chain.layout.plain_text();
         let lines = chain.layout.lines.len();
-        let links = links_in_view(state).len();
+        let links = links_in_view(state).0.len();
         state.outside.armed = Some(Armed::CopyLink { typed: 0 });
         let said = match links {
             0 => format!("Copied the e-mail chain ({lines} lines); this message has no links."),
@@ -129,7 +128,7 @@ fn quote(text: &str) -> String {
 /// pressed next).
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     if state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some() {
-        let links = links_in_view(state);
+        let (links, _) = links_in_view(state);
         return match links.as_slice() {
             [] => {
                 notice(state, "This message has no links.");
@@ -178,7 +177,7 @@ fn copy_unopened(state: &mut AppState, url: &str, reason: &str) -> Vec<Effect> {
 }
 
 fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
-    let links = links_in_view(state);
+    let (links, whose) = links_in_view(state);
     let Some(url) = links.get(number - 1).cloned() else {
         notice(state, format!("This message has no link [{number}]."));
         return Vec::new();
@@ -186,34 +185,22 @@ fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
     if open {
         open_url(state, url)
     } else {
-        let said = format!("Copied link [{number}]: {}", quote(&url));
+        let said = format!("Copied link [{number}]{whose}: {}", quote(&url));
         copy_text(state, url, said)
     }
 }
 
-/// The links `y` and `o` pick from, numbered as listed: the message in view's (the one the
-/// title names); when it has none, those of the message whose list is on screen (the reply
-/// opens under the list of the message before it).
-pub(crate) fn links_in_view(state: &AppState) -> Vec<String> {
-    let Some(chain) = &state.panes.exchanges.chain else { return Vec::new() };
-    let layout = &chain.layout;
-    let own = chain.current_message().and_then(|index| layout.links.get(index));
-    if let Some(own) = own.filter(|links| !links.is_empty()) {
-        return own.clone();
+/// The links `y` and `o` pick from (`ChainView::links_shown`), with whose they are: "" for
+/// the message the title names, " of message 3" when they are another's.
+pub(crate) fn links_in_view(state: &AppState) -> (Vec<String>, String) {
+    let Some(chain) = &state.panes.exchanges.chain else { return (Vec::new(), String::new()) };
+    match chain.links_shown(text_rows(state)) {
+        Some((index, links)) if Some(index) != chain.current_message() => {
+            (links.to_vec(), format!(" of message {}", index + 1))
+        }
+        Some((_, links)) => (links.to_vec(), String::new()),
+        None => (Vec::new(), String::new()),
     }
-    let shown = chain.scroll..chain.scroll + text_rows(state);
-    let listed_on_screen = |index: usize| {
-        let end = layout.starts.get(index + 1).copied().unwrap_or(layout.lines.len());
-        let start = layout.starts.get(index).copied().unwrap_or(end);
-        (start.max(shown.start)..end.min(shown.end))
-            .any(|line| layout.lines[line].kind == LineKind::Link)
-    };
-    (0..layout.links.len())
-        .rev()
-        .find(|&index| listed_on_screen(index))
-        .and_then(|index| layout.links.get(index))
-        .cloned()
-        .unwrap_or_default()
 }
 
 /// `|`: the open chain, or the item open or selected, in the pager.

@@ -29,6 +29,13 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let mut kept = vec![Span::styled(format!("#{} ", exchange.id), theme.dim), contact];
     if count > 0 {
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
+        // The numbered links on screen are another message's: say whose, so `y 2` is read
+        // against the right list.
+        let links = view.links_shown(crate::tui::layout::text_rows(state));
+        if let Some((index, _)) = links.filter(|(index, _)| Some(*index) != view.current_message())
+        {
+            kept.push(Span::styled(format!(" · links of message {}", index + 1), theme.dim));
+        }
     }
     if view.remote.is_loading() {
         let words = waiting::words(state, &view.remote, "the e-mail chain");

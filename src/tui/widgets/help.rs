@@ -65,7 +65,14 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
                 lines[last] = line(shelves.join(" "), "list one category (see the bar)".into());
             }
             Command::Login if view.demo => {}
-            _ => lines.push(line(keys.join(" "), view.keymap.help_of(binding))),
+            _ => {
+                let mut help = view.keymap.help_of(binding);
+                // A key bound twice does one thing here: said beside the one it does not do.
+                for (key, winner) in view.keymap.taken_from(binding, &view.scopes) {
+                    help.push_str(&format!(" ({key} does {winner} here)"));
+                }
+                lines.push(line(keys.join(" "), help));
+            }
         }
     }
     if view.scopes.contains(&Scope::Reply) {
