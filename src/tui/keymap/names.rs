@@ -204,7 +204,7 @@ impl Keymap {
             .map(|(key, winner, loser)| {
                 let (winner, loser) = (command_name(winner), command_name(loser));
                 // Short enough for the status bar at 80 columns; `?` says it beside the key.
-                format!("keys: {key} does {winner}, not {loser} (bound to both; see ?)")
+                format!("keys: {key} does {winner}, not {loser} (see ?)")
             })
             .collect()
     }
@@ -297,10 +297,7 @@ mod tests {
         assert_eq!(Keymap::default().collisions(), Vec::<String>::new());
         let mut keymap = Keymap::default();
         keymap.rebind("add_dnc", "ctrl-d").unwrap();
-        assert_eq!(
-            keymap.collisions(),
-            ["keys: Ctrl-d does half_page_down, not add_dnc (bound to both; see ?)"]
-        );
+        assert_eq!(keymap.collisions(), ["keys: Ctrl-d does half_page_down, not add_dnc (see ?)"]);
     }
 
     #[test]
