@@ -291,6 +291,9 @@ pub struct ClockView {
     pub(crate) today: chrono::NaiveDate,
     pub(crate) waits: Vec<i64>,
     pub(crate) silences: Vec<i64>,
+    /// The minute, while the Needs you panel is open: its ages ("oldest 12m", an assignment
+    /// that was "now") move with the clock, not with the data.
+    pub(crate) minute: Option<i64>,
 }
 
 /// What was on screen at a frame: the generation of every shown part, and the clock's view.

@@ -114,6 +114,23 @@ fn e_and_b_act_on_the_reply_the_selected_item_is_about_as_in_the_inbox() {
 }
 
 #[test]
+fn the_open_list_is_drawn_again_each_minute_as_its_ages_move() {
+    use outreach_tui::tui::update::{frame_drawn, needs_frame, update};
+    let mut state = needs_open();
+    // An hour on, the data's own age reads "1h ago" for a while: only the list's ages move.
+    let later = state.env.now + chrono::Duration::seconds(3_610);
+    update(&mut state, Action::Tick(later));
+    frame_drawn(&mut state);
+    update(&mut state, Action::Tick(later + chrono::Duration::seconds(61)));
+    assert!(needs_frame(&state), "the list's ages moved a minute");
+    frame_drawn(&mut state);
+    act(&mut state, key(KeyCode::Esc));
+    frame_drawn(&mut state);
+    update(&mut state, Action::Tick(later + chrono::Duration::seconds(122)));
+    assert!(!needs_frame(&state), "closed, the minute alone draws nothing");
+}
+
+#[test]
 fn d_asks_to_add_the_opt_outs_address_then_sends_it_and_handles_the_reply() {
     let mut state = needs_open();
     let row = row_of(&state, Kind::OptOut);

@@ -170,7 +170,8 @@ fn stamp(state: &AppState) -> FrameStamp {
 }
 
 /// What the clock shows: the age of the current pane's data, today's date, the seconds
-/// left of any retry wait, and how long unanswered requests have been silent.
+/// left of any retry wait, how long unanswered requests have been silent, and the minute
+/// while the Needs you panel shows ages.
 fn clock_view(state: &AppState) -> ClockView {
     let now = state.env.now;
     let waits = state.server.retries.iter().map(|wait| (wait.until - now).num_seconds()).collect();
@@ -179,5 +180,6 @@ fn clock_view(state: &AppState) -> ClockView {
         today: state.env.zone.date(now),
         waits,
         silences: silences(state),
+        minute: crate::tui::update::needs::is_open(state).then(|| now.timestamp() / 60),
     }
 }
