@@ -38,6 +38,11 @@ async fn two_people(url: &str) -> Two {
         .iter()
         .map(|r| (r["id"].as_i64().unwrap(), r["contact"]["first_name"].as_str().unwrap().into()))
         .collect();
+    // One reply Bob's before Ann starts: once her dashboard shows it, it has read the team's
+    // marks, and what Bob does next reaches her as a change (with its toast), never as the
+    // state she started from. Then it is nobody's again, as the tests expect to begin.
+    let known = listed.as_array().unwrap()[3]["id"].as_i64().unwrap().to_string();
+    bob.run(&["replies", "assign", &known, "--to", "bob", "--yes"]).await.expect(0);
     let home = Isolated::new();
     home.write_config(&format!(
         "[profiles.default]\nbase_url = \"{}\"\n{}",
@@ -49,6 +54,9 @@ async fn two_people(url: &str) -> Two {
     ann.wait_for("campaigns in all");
     ann.send("3");
     ann.wait_for("Team");
+    ann.wait_for("→ bob");
+    bob.run(&["replies", "assign", &known, "--nobody", "--yes"]).await.expect(0);
+    ann.wait_until("the reply nobody's again", SHOWN, |s| !s.contains("→ bob"));
     Two { _sim: sim, _home: home, bob, ann, replies }
 }
 
