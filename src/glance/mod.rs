@@ -17,11 +17,11 @@ mod words;
 pub use facts::MarkFacts;
 pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
 pub use segment::{Symbols, segment};
-pub use words::words;
+pub use words::{needs_words, waiting_words, words};
 
 use crate::api::Exchange;
 use crate::inbox::{Facts, speed_to_lead};
-use crate::needs::{Need, due_count};
+use crate::needs::{Kind, Need, due_count};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +47,14 @@ pub struct Inbox {
     pub needs_you: usize,
     /// Of those, due today or overdue (what `todo --check` fails on).
     pub due: usize,
+    /// Of the hot replies counted as waiting, those whose e-mails are not read yet (who
+    /// wrote last is not known): the counts are "at least" until this is 0.
+    #[serde(default)]
+    pub hot_unread: usize,
+    /// Of the things that need you, the hot replies whose e-mails are not read yet: not
+    /// known to wait (an opt-out not checked against the contact list says so itself).
+    #[serde(default)]
+    pub needs_unread: usize,
 }
 
 impl Inbox {
@@ -66,7 +74,17 @@ impl Inbox {
             oldest_hot_since: speed.all.oldest,
             needs_you: needs.len(),
             due: due_count(needs, today),
+            hot_unread: speed.all.unread,
+            needs_unread: needs
+                .iter()
+                .filter(|need| need.unchecked && need.kind == Kind::HotReply)
+                .count(),
         }
+    }
+
+    /// Every number is known: no hot reply's e-mails wait to be read.
+    pub fn is_counted(&self) -> bool {
+        self.hot_unread == 0 && self.needs_unread == 0
     }
 
     /// Nothing to show: no new reply, none waiting, nothing that needs you.

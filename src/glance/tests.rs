@@ -68,6 +68,7 @@ fn the_segment_leaves_out_zeros_and_says_nothing_when_there_is_nothing() {
         oldest_hot_since: Some(at("2026-11-25T11:18:00Z")),
         needs_you: 1,
         due: 0,
+        ..Inbox::default()
     };
     let fresh = glance(full, "2026-11-25T11:59:00Z");
     assert_eq!(segment(Some(&fresh), now, Symbols::Unicode, false), "✉3 ⏱42m ⚠1");
@@ -128,7 +129,14 @@ fn the_numbers_in_words_say_what_the_overview_says() {
         oldest_hot_since: Some(at("2026-11-25T11:18:00Z")),
         needs_you: 5,
         due: 1,
+        ..Inbox::default()
     };
     assert_eq!(words(&inbox, now), "4 new · 3 hot replies wait, oldest 42m · needs you: 5 (1 due)");
     assert_eq!(words(&Inbox::default(), now), "0 new · no hot reply waits · nothing needs you");
+    let counting = Inbox { hot_unread: 2, needs_unread: 2, ..inbox };
+    assert_eq!(
+        words(&counting, now),
+        "4 new · ≥ 1 hot reply waits, oldest 42m (2 being read) · needs you: ≥ 3 (1 due), counting…"
+    );
+    assert!(!counting.is_counted() && inbox.is_counted());
 }

@@ -21,11 +21,14 @@ pub fn waits_on_us(category: &Category, handled: bool, last: Option<Writer>) -> 
 pub struct Waiting {
     pub count: usize,
     pub oldest: Option<DateTime<Utc>>,
+    /// Of `count`, those whose e-mails are not read yet: counted as waiting, not known to.
+    pub unread: usize,
 }
 
 impl Waiting {
-    fn add(&mut self, at: Option<DateTime<Utc>>) {
+    fn add(&mut self, at: Option<DateTime<Utc>>, unread: bool) {
         self.count += 1;
+        self.unread += usize::from(unread);
         self.oldest = match (self.oldest, at) {
             (Some(oldest), Some(at)) => Some(oldest.min(at)),
             (oldest, at) => oldest.or(at),
@@ -57,16 +60,17 @@ pub fn speed_to_lead(exchanges: &[Exchange], facts: &dyn Facts) -> SpeedToLead {
     for exchange in exchanges {
         let category = Category::of(&exchange.status);
         // A snoozed reply waits on nobody until its day.
+        let last = facts.last_writer(exchange);
         if !category.is_hot()
             || facts.snoozed_until(exchange).is_some()
-            || !waits_on_us(&category, facts.is_handled(exchange), facts.last_writer(exchange))
+            || !waits_on_us(&category, facts.is_handled(exchange), last)
         {
             continue;
         }
-        let at = exchange.updated_at.map(|t| t.0);
-        speed.all.add(at);
-        share(&mut speed.by_campaign, exchange.campaign_id, None).add(at);
-        share(&mut speed.by_bot, exchange.bot.id, Some(exchange.bot.clone())).add(at);
+        let (at, unread) = (exchange.updated_at.map(|t| t.0), last.is_none());
+        speed.all.add(at, unread);
+        share(&mut speed.by_campaign, exchange.campaign_id, None).add(at, unread);
+        share(&mut speed.by_bot, exchange.bot.id, Some(exchange.bot.clone())).add(at, unread);
     }
     // The longest wait first; without a date, last.
     for shares in [&mut speed.by_campaign, &mut speed.by_bot] {

@@ -4,7 +4,7 @@
 //! remembered nor read is counted as unread, never guessed.
 
 use crate::absence::Absence;
-use crate::api::{Client, Exchange};
+use crate::api::{Client, Exchange, Timestamp};
 use crate::clock::Zone;
 use crate::inbox::snippet::{Snippet, Writer, summarise};
 use crate::local::{ChainFact, LastWriter, ObservedState, Scope};
@@ -84,7 +84,7 @@ pub async fn read(
         };
         match summarise(&chain.items, &exchange.contact.email, zone) {
             Some(snippet) => {
-                learned.push((exchange.id, fact_of(&snippet, exchange, now)));
+                learned.push((exchange.id, fact_of(&snippet, exchange.updated_at, now)));
                 reading.snippets.insert(exchange.id, snippet);
             }
             // An empty chain says nothing of who waits: unknown, and asked again next look.
@@ -99,10 +99,11 @@ pub async fn read(
     reading
 }
 
-/// What is remembered of a chain's latest message: never its text.
-fn fact_of(snippet: &Snippet, exchange: &Exchange, now: DateTime<Utc>) -> ChainFact {
+/// What is remembered of a chain's latest message, read at `now` as its exchange stood at
+/// `updated_at`: never its text.
+pub fn fact_of(snippet: &Snippet, updated_at: Option<Timestamp>, now: DateTime<Utc>) -> ChainFact {
     ChainFact {
-        updated_at: exchange.updated_at,
+        updated_at,
         read_at: now,
         writer: match snippet.last {
             Writer::Them => LastWriter::Them,
@@ -118,7 +119,7 @@ fn fact_of(snippet: &Snippet, exchange: &Exchange, now: DateTime<Utc>) -> ChainF
 }
 
 /// A snippet from a remembered fact: who wrote last and an absence, with no line.
-fn snippet_of(fact: &ChainFact) -> Snippet {
+pub fn snippet_of(fact: &ChainFact) -> Snippet {
     Snippet {
         line: String::new(),
         last: match fact.writer {

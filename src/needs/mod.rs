@@ -87,8 +87,9 @@ pub struct Need {
     /// The address a do-not-contact write would add (opt-outs).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
-    /// An opt-out whose do-not-contact state could not be read (the contact list failed):
-    /// not known to be missing from the list, so never due and never told as a fact.
+    /// Not known to hold: an opt-out whose do-not-contact state could not be read (the
+    /// contact list failed), or a hot reply whose e-mails are not read yet (whether it
+    /// waits on a person is in them). Never due and never told as a fact.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub unchecked: bool,
 }
@@ -277,19 +278,31 @@ fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Opt
     if inputs.now - at < target {
         return None;
     }
+    let past = count(inputs.thresholds.hot_reply_hours as usize, "hour", "hours");
+    let unchecked = facts.last.is_none();
+    let (why, due) = if unchecked {
+        (
+            format!(
+                "{} reply past {past}; its e-mails are not read yet (whether it waits on you is not known)",
+                category.label()
+            ),
+            None,
+        )
+    } else {
+        (
+            format!("{} reply waiting past {past}", category.label()),
+            Some(inputs.zone.date(at + target)),
+        )
+    };
     Some(Need {
         kind: Kind::HotReply,
         subject: Subject::Exchange(exchange.id),
         task: format!("Answer {}", who(exchange)),
-        why: format!(
-            "{} reply waiting past {}",
-            category.label(),
-            count(inputs.thresholds.hot_reply_hours as usize, "hour", "hours")
-        ),
+        why,
         since: Some(at),
-        due: Some(inputs.zone.date(at + target)),
+        due,
         address: None,
-        unchecked: false,
+        unchecked,
     })
 }
 
@@ -561,5 +574,21 @@ mod tests {
             thresholds: Thresholds::default(),
         });
         assert_eq!(items, Vec::new(), "the bot spoke last: nothing waits on us");
+    }
+
+    #[test]
+    fn a_hot_reply_whose_emails_are_not_read_is_not_known_to_wait_and_is_never_due() {
+        let world = world();
+        let unread = |_: &Exchange| ReplyFacts::default();
+        let items = list_with(&world, &[1, 2], &unread);
+        let reply = items.iter().find(|n| n.subject == Subject::Exchange(4)).unwrap();
+        assert!(reply.unchecked, "{reply:?}");
+        assert_eq!(reply.due, None, "not due: not known to wait");
+        assert!(reply.why.contains("not read yet"), "{}", reply.why);
+        let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        assert_eq!(due_count(&items, today), 0, "{items:?}");
+        let read = list(&world, &[], &[1, 2]);
+        let reply = read.iter().find(|n| n.subject == Subject::Exchange(4)).unwrap();
+        assert!(!reply.unchecked && reply.due.is_some(), "once read, it waits and is due");
     }
 }

@@ -124,6 +124,11 @@ pub enum Action {
         job: SnippetJob,
         result: Result<Option<crate::inbox::Snippet>, ApiError>,
     },
+    /// What the replies' chains said when this profile's processes last read them.
+    ChainsRecalled {
+        scope: crate::local::Scope,
+        facts: std::collections::HashMap<i64, crate::local::ChainFact>,
+    },
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
     /// A look at the organisation, a hook it ran, or a bot's history read came back.
@@ -179,6 +184,9 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Recall or keep what the replies' chains said, in the observed state off the UI
+    /// thread; a recall answers `ChainsRecalled`.
+    Chains(crate::tui::inbox::remembered::ChainsJob),
     /// Look at the organisation with the lists loaded, then run the hooks of what this
     /// dashboard claimed, off the UI thread; answers `Observed` (the look, then each hook).
     Observe(ObserveJob),

@@ -185,6 +185,15 @@ impl Runner {
                     });
                 });
             }
+            Effect::Chains(job) => {
+                let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
+                tokio::task::spawn_blocking(move || {
+                    if let Some((scope, facts)) = job.perform(LazyLock::force(&*observed).as_ref())
+                    {
+                        let _ = tx.send(Action::ChainsRecalled { scope, facts });
+                    }
+                });
+            }
             Effect::ReadBotHistory(job) => {
                 let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
                 tokio::task::spawn_blocking(move || {

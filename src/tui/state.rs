@@ -217,6 +217,7 @@ pub struct Org {
     pub inbox: InboxState,
     /// What needs a person, made again when a list, the marks or the hour change.
     pub(crate) needs: NeedsMemo,
+    pub(crate) numbers: NumbersMemo,
     pub(crate) thresholds: crate::needs::Thresholds,
     /// Whether a first start's offer to mark old replies handled was weighed this session.
     pub(crate) old_replies_offered: bool,
@@ -238,6 +239,10 @@ fn list_address<T>(items: Option<&crate::api::Items<T>>) -> usize {
 /// memory), the inbox's revision and the hour.
 type NeedsKey = (usize, usize, usize, u64, i64);
 pub(crate) type NeedsMemo = ListMemo<Exchange, NeedsKey, Arc<Vec<crate::needs::Need>>>;
+/// The inbox's numbers, made from the same inputs as the needs list and the first use (before
+/// it nothing is new).
+pub(crate) type NumbersMemo =
+    ListMemo<Exchange, (NeedsKey, Option<crate::api::Timestamp>), crate::glance::Inbox>;
 
 /// The panes: which one is shown and, per pane, what the user controls (selection, filter,
 /// open item, query).
@@ -349,6 +354,7 @@ impl AppState {
                 results: crate::results::Results::default(),
                 inbox: InboxState::with_alerts(settings.alerts),
                 needs: NeedsMemo::default(),
+                numbers: NumbersMemo::default(),
                 thresholds: settings.needs,
                 old_replies_offered: false,
                 old_replies_offer: None,
@@ -509,18 +515,34 @@ impl Org {
     /// What needs a person (`crate::needs`, as `outreach todo` lists it), from what is
     /// loaded: an opt-out's contact is checked against the contact list once it is loaded.
     pub fn needs(&self, now: DateTime<Utc>, zone: Zone) -> Arc<Vec<crate::needs::Need>> {
+        let exchanges = self.store.exchanges.data.as_ref().map(|data| &data.items);
+        self.needs.get(exchanges, self.needs_key(now), || {
+            Arc::new(self.with_needs_inputs(now, zone, crate::needs::needs))
+        })
+    }
+
+    /// The inbox's numbers as `outreach status` and the status line count them (new, hot
+    /// replies waiting, what needs you, and what is not read yet), made once per change.
+    pub fn numbers(&self, now: DateTime<Utc>, zone: Zone) -> crate::glance::Inbox {
+        let exchanges = self.store.exchanges.data.as_ref().map(|data| &data.items);
+        self.numbers.get(exchanges, (self.needs_key(now), self.inbox.first_use), || {
+            let needs = self.needs(now, zone);
+            let items = self.store.exchanges.items();
+            crate::glance::Inbox::of(items, &self.inbox, &needs, zone.date(now))
+        })
+    }
+
+    /// What the needs list is made from besides the exchanges: the lists by address, the
+    /// inbox's marks and snippets by revision, and the hour (a reply passes its target).
+    fn needs_key(&self, now: DateTime<Utc>) -> NeedsKey {
         let store = &self.store;
-        let key = (
+        (
             list_address(store.campaigns.data.as_ref().map(|d| &d.items)),
             list_address(store.bots.data.as_ref().map(|d| &d.items)),
             list_address(store.contacts.data.as_ref().map(|d| &d.items)),
             self.inbox.revision(),
             now.timestamp() / 3600,
-        );
-        let exchanges = store.exchanges.data.as_ref().map(|data| &data.items);
-        self.needs.get(exchanges, key, || {
-            Arc::new(self.with_needs_inputs(now, zone, crate::needs::needs))
-        })
+        )
     }
 
     /// Hands `work` the lists and marks "Needs you" is made from, as loaded (what a

@@ -82,6 +82,8 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
         match effect {
             Effect::Fetch(fetch) => queue.extend(update(state, answer_for(&fetch))),
             Effect::LayOut(job) => queue.extend(update(state, laid_out(&job))),
+            // Nothing remembered of the chains: a first run.
+            Effect::Chains(job) => queue.extend(recalled(state, job)),
             // Indexing and searching a large list, done in place: nothing to wait for.
             Effect::Search(job) => {
                 let mut works = Vec::new();
@@ -92,6 +94,41 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
             }
             _ => {}
         }
+    }
+}
+
+/// Answers the chains being read (those of the hot replies and the rows in view) with the
+/// fixture's chain, its latest message written by `last`, and those they lead to, until none
+/// is being read.
+pub fn read_chains(state: &mut AppState, last: outreach_tui::inbox::Writer) {
+    while let Some(&id) = state.org.inbox.reading.iter().min() {
+        let exchange = state.org.store.exchanges.items().iter().find(|e| e.id == id).cloned();
+        let Some(exchange) = exchange else {
+            state.org.inbox.reading.remove(&id);
+            continue;
+        };
+        let zone = outreach_tui::clock::Zone::named("UTC").unwrap();
+        let snippet =
+            outreach_tui::inbox::snippet::summarise(&chain(), &exchange.contact.email, &zone)
+                .map(|snippet| outreach_tui::inbox::Snippet { last, ..snippet });
+        let job = outreach_tui::tui::inbox::jobs::SnippetJob {
+            exchange_id: id,
+            updated_at: exchange.updated_at,
+            contact: exchange.contact.email.clone(),
+            zone,
+        };
+        act(state, Action::SnippetRead { job, result: Ok(snippet) });
+    }
+}
+
+/// Answers a recall of the chain facts as a first run would: nothing remembered.
+pub fn recalled(
+    state: &mut AppState,
+    job: outreach_tui::tui::inbox::remembered::ChainsJob,
+) -> Vec<Effect> {
+    match job.perform(&outreach_tui::local::ObservedState::in_memory()) {
+        Some((scope, facts)) => update(state, Action::ChainsRecalled { scope, facts }),
+        None => Vec::new(),
     }
 }
 

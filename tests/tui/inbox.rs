@@ -50,6 +50,7 @@ pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> V
                 Some(answer) => update(state, Action::Local(answer)),
                 None => Vec::new(),
             },
+            Effect::Chains(job) => recalled(state, job),
             Effect::ReadSnippet(job) => {
                 let snippet = summarise(&fixtures::chain(), &job.contact, &utc());
                 update(state, Action::SnippetRead { job, result: Ok(snippet) })
@@ -576,6 +577,7 @@ fn speed_to_lead_on_the_overview_per_campaign_and_per_bot_on_enter() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
     run(&mut state, &local, ch('1'));
+    read_chains(&mut state, outreach_tui::inbox::Writer::Them);
     assert!(screen(&state).contains("1 hot reply waits, oldest 2d"), "{}", screen(&state));
     run(&mut state, &local, ch('k'));
     run(&mut state, &local, key(KeyCode::Enter));
@@ -678,7 +680,7 @@ fn marks_set_by_another_process_reach_a_running_dashboard_within_a_tick() {
 
 /// "Hot replies wait" counts only the conversations in which the contact spoke last. Who
 /// did is read from the chain — on any pane, not only in the Exchanges list — and until it
-/// is read the reply counts (none is hidden for want of a read).
+/// is read the reply is told as being read (neither hidden nor counted as a guess).
 #[test]
 fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
     use outreach_tui::inbox::{Snippet, Writer};
@@ -687,7 +689,7 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
     {
         let mut state = connected(120, 30, Theme::default());
         assert_eq!(state.panes.pane, Pane::Overview);
-        assert!(screen(&state).contains("1 hot reply waits"), "not read yet: counted");
+        assert!(screen(&state).contains("hot replies: 1 being read"), "not read yet: told so");
         assert!(state.org.inbox.reading.contains(&103), "its chain is asked for on the Overview");
         let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
         let job = SnippetJob {

@@ -21,6 +21,7 @@ mod overlays;
 mod overview;
 mod rebinding;
 mod reliability;
+mod remembered;
 mod runner;
 mod screens;
 mod snooze;

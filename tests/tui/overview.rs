@@ -195,8 +195,16 @@ fn a_meeting_that_ended_reads_held_in_its_detail_and_in_the_agenda() {
 #[test]
 fn what_needs_you_is_counted_on_the_inbox_line_and_listed_on_enter() {
     let mut state = connected(120, 40, Theme::default());
+    let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
+    assert!(
+        line.contains("needs you: ≥ 2 (0 due), counting…"),
+        "a hot reply's e-mails are not read yet: {line}"
+    );
+    read_chains(&mut state, outreach_tui::inbox::Writer::Them);
     let needs = state.org.needs(state.env.now, state.env.zone);
     assert!(!needs.is_empty(), "the fixtures hold something to do");
+    let hot = |need: &&outreach_tui::needs::Need| need.kind == outreach_tui::needs::Kind::HotReply;
+    assert!(needs.iter().filter(hot).all(|need| !need.unchecked), "{needs:?}");
     let today = state.env.zone.date(state.env.now);
     let due = needs.iter().filter(|need| need.is_due(today)).count();
     let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();

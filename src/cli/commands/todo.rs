@@ -9,7 +9,7 @@ use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_list;
 use crate::cli::output::streams::note;
-use crate::needs::Need;
+use crate::needs::{Kind, Need};
 use crate::present::columns::needs::cli;
 use clap::Args;
 
@@ -75,12 +75,16 @@ fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit
         note("Some elements could not be read: the check cannot say that nothing is due.");
         return Exit::Incomplete;
     }
-    let unchecked = list.iter().filter(|need| need.unchecked).count();
-    if unchecked > 0 {
+    let unchecked = |kind| list.iter().filter(|need| need.unchecked && need.kind == kind).count();
+    let (opt_outs, replies) = (unchecked(Kind::OptOut), unchecked(Kind::HotReply));
+    if opt_outs > 0 {
         note(&format!(
             "{} not checked against the do-not-contact list (the contact list could not be read): the check cannot say that nothing is due.",
-            crate::text::count(unchecked, "opt-out was", "opt-outs were")
+            crate::text::count(opt_outs, "opt-out was", "opt-outs were")
         ));
+    }
+    // The look said already which replies' e-mails are not read yet.
+    if opt_outs + replies > 0 {
         return Exit::Incomplete;
     }
     if context.term.stderr_tty {

@@ -11,6 +11,8 @@ type Col = Column<Need>;
 pub(crate) fn due_words(need: &Need, context: &Context) -> (String, Tone) {
     let today = context.zone.date(context.now);
     match (need.due, need.days_left(today)) {
+        // Not known to hold: no deadline is told for it.
+        _ if need.unchecked => ("unchecked".into(), Tone::Dim),
         (Some(due), _) if due < today => {
             (format!("{}d late", (today - due).num_days()), Tone::Alarm)
         }

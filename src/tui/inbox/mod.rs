@@ -6,6 +6,7 @@
 pub mod jobs;
 pub(crate) mod notify;
 mod quiet;
+pub mod remembered;
 pub mod team;
 
 pub use notify::{Alerts, Announcing};
@@ -28,6 +29,9 @@ pub(crate) const SNIPPETS_IN_FLIGHT: usize = 4;
 pub struct CachedSnippet {
     pub updated_at: Option<Timestamp>,
     pub snippet: Option<Snippet>,
+    /// Remembered from an earlier read (this machine's other processes, a last session):
+    /// who wrote last and an absence are known, the line to show is not.
+    pub remembered: bool,
 }
 
 /// One triage action, to undo: each exchange as it was before.
@@ -63,6 +67,11 @@ pub struct InboxState {
     pub snippets: HashMap<i64, CachedSnippet>,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
+    /// Chains read in this session whose facts are not kept for the other processes yet.
+    unkept: Vec<(i64, crate::local::ChainFact)>,
+    /// What the profile's processes remembered of the chains was taken (or found empty):
+    /// until then the hot replies' chains are not asked for, lest they be read twice.
+    pub recalled: bool,
     /// The categories listed.
     pub shelf: Shelf,
     /// Handled replies are left out of the list.
@@ -107,6 +116,8 @@ impl Default for InboxState {
             marks_version: None,
             snippets: HashMap::new(),
             reading: HashSet::new(),
+            unkept: Vec::new(),
+            recalled: false,
             shelf: Shelf::All,
             hide_handled: true,
             show_snoozed: false,
@@ -225,6 +236,17 @@ impl InboxState {
         self.revision += 1;
     }
 
+    /// A chain was read (or could not be): who wrote last moves what waits and what is new.
+    pub(crate) fn take_snippet(&mut self, id: i64, snippet: CachedSnippet) {
+        self.snippets.insert(id, snippet);
+        self.touch();
+    }
+
+    /// The counts are made again.
+    fn touch(&mut self) {
+        self.revision += 1;
+    }
+
     /// A number that moves whenever the marks or the snippets change (memos key on it).
     pub(crate) fn revision(&self) -> u64 {
         self.revision
@@ -309,6 +331,14 @@ impl InboxState {
     /// Whether the snippet of `exchange` must be read (never read, or it moved since).
     pub(crate) fn wants_snippet(&self, exchange: &Exchange) -> bool {
         !self.reading.contains(&exchange.id) && !self.read_as_it_stands(exchange)
+    }
+
+    /// Whether the row of `exchange` wants its chain read for the line it shows: never read,
+    /// moved since, or only its facts remembered.
+    pub(crate) fn wants_line(&self, exchange: &Exchange) -> bool {
+        self.wants_snippet(exchange)
+            || (!self.reading.contains(&exchange.id)
+                && self.current_snippet(exchange.id).is_some_and(|cached| cached.remembered))
     }
 
     /// Whether the chain of `exchange` was read as it stands now.

@@ -1,6 +1,6 @@
 //! The dashboard's glance for the status line: once the replies and their marks are known,
 //! the numbers of the Overview's inbox line are saved for `outreach status --format tmux`
-//! (written by the runner, off the UI thread). Only the whole inbox of a real profile: the
+//! (written by the runner, off the UI thread), once every number is counted. Only the whole inbox of a real profile: the
 //! demo's organisation is new every run, and a list narrowed to a campaign or to some days
 //! would undercount.
 
@@ -19,10 +19,20 @@ pub(crate) fn take(state: &AppState) -> Option<Effect> {
     if !whole_inbox(state) || inbox.first_use.is_none() || inbox.whose() != Default::default() {
         return None;
     }
-    let data = state.org.store.exchanges.data.as_ref()?;
-    let (now, zone) = (state.env.now, state.env.zone);
-    let needs = state.org.needs(now, zone);
-    let glance = Glance::of(&info.profile, &data.items, inbox, &needs, zone.date(now), now);
+    state.org.store.exchanges.data.as_ref()?;
+    let now = state.env.now;
+    let numbers = state.org.numbers(now, state.env.zone);
+    // Only what is counted: a reply whose e-mails are not read yet would put a guess on the
+    // manager's status line.
+    if !numbers.is_counted() {
+        return None;
+    }
+    let glance = Glance {
+        profile: info.profile.clone(),
+        taken_at: now,
+        every_seconds: None,
+        inbox: numbers,
+    };
     let glance = match state.env.refresh_every.filter(|every| !every.is_zero()) {
         Some(every) => glance.every(every.as_secs()),
         None => glance,

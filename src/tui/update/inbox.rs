@@ -9,6 +9,7 @@ use crate::present::names::party_name;
 use crate::tui::action::Effect;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
+use crate::tui::inbox::remembered::ChainsJob;
 use crate::tui::inbox::{Before, CachedSnippet, SNIPPETS_IN_FLIGHT, Triage};
 use crate::tui::layout::list_rows;
 use crate::tui::model::Pane;
@@ -26,9 +27,48 @@ pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
     // The scope `outreach replies` uses too: the same marks from the CLI and the dashboard.
     let scope = Scope::new(&info.profile, &info.base_url);
     state.org.inbox = state.org.inbox.for_session(scope.clone());
+    // What the chains said when this profile's processes last read them.
+    let recall = Effect::Chains(ChainsJob::Recall(scope.clone()));
     // With a team store the marks are read once its organisation is known.
-    crate::tui::update::team::on_connected(state)
-        .unwrap_or_else(|| vec![Effect::Local(LocalJob::Load(scope))])
+    let mut effects = crate::tui::update::team::on_connected(state)
+        .unwrap_or_else(|| vec![Effect::Local(LocalJob::Load(scope))]);
+    effects.push(recall);
+    effects
+}
+
+/// The remembered chain facts were read: who waits is known for the replies they hold.
+pub(crate) fn on_recalled(
+    state: &mut AppState,
+    scope: &Scope,
+    facts: std::collections::HashMap<i64, crate::local::ChainFact>,
+) -> Vec<Effect> {
+    if state.org.inbox.scope.as_ref() != Some(scope) {
+        return Vec::new();
+    }
+    // Taking them (or finding none) lets the hot replies' chains be asked for.
+    if !state.org.inbox.take_remembered(facts, state.env.now) {
+        return crate::tui::update::glance::take(state).into_iter().collect();
+    }
+    // An absence notice leaves the list of new ones.
+    let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
+    effects.extend(crate::tui::update::glance::take(state));
+    effects
+}
+
+/// After a chain was read: what the chains said is kept for the profile's other processes
+/// (a batch at a time), and once no chain is being read the numbers are counted and the
+/// glance kept.
+pub(crate) fn after_snippets(state: &mut AppState) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    if let Some(scope) = state.org.inbox.scope.clone()
+        && let Some(facts) = Watched::quietly(&mut state.org).inbox.facts_to_keep()
+    {
+        effects.push(Effect::Chains(ChainsJob::Keep(scope, facts, state.env.now)));
+    }
+    if state.org.inbox.reading.is_empty() {
+        effects.extend(crate::tui::update::glance::take(state));
+    }
+    effects
 }
 
 /// The local state answered: the marks show, and new replies count from now on. When it
@@ -191,7 +231,11 @@ pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
         &[]
     };
     let inbox = &state.org.inbox;
-    let hot = inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items));
+    // Not before what the profile's processes remembered is known: it may hold them.
+    let hot = match inbox.recalled {
+        true => inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items)),
+        false => Default::default(),
+    };
     // Arrivals first: their announcement waits for their chains.
     let arriving: Vec<usize> = if inbox.announcing.waiting.is_empty() {
         Vec::new()
@@ -203,12 +247,18 @@ pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
     };
     let zones = inbox.contact_zones(state.org.store.contacts.data.as_ref().map(|d| &d.items));
     let mut asked = std::collections::HashSet::new();
-    let jobs: Vec<SnippetJob> = arriving
-        .into_iter()
-        .chain(in_view.iter().map(|&index| index as usize))
-        .chain(hot.iter().copied())
-        .filter_map(|index| items.get(index))
-        .filter(|exchange| inbox.wants_snippet(exchange) && asked.insert(exchange.id))
+    // Rows in view show the line, which a remembered fact does not have; arrivals and hot
+    // replies need only who wrote last.
+    let jobs: Vec<SnippetJob> = (arriving.into_iter().map(|index| (index, false)))
+        .chain(in_view.iter().map(|&index| (index as usize, true)))
+        .chain(hot.iter().map(|&index| (index, false)))
+        .filter_map(|(index, shown)| Some((items.get(index)?, shown)))
+        .filter(|(exchange, shown)| {
+            let wanted =
+                if *shown { inbox.wants_line(exchange) } else { inbox.wants_snippet(exchange) };
+            wanted && asked.insert(exchange.id)
+        })
+        .map(|(exchange, _)| exchange)
         .take(room)
         .map(|exchange| SnippetJob {
             exchange_id: exchange.id,
@@ -242,11 +292,12 @@ pub(crate) fn on_snippet(
         }
     };
     let read = snippet.is_some();
-    state
-        .org
-        .inbox
-        .snippets
-        .insert(job.exchange_id, CachedSnippet { updated_at: job.updated_at, snippet });
+    if let Some(snippet) = &snippet {
+        let fact = crate::look::chains::fact_of(snippet, job.updated_at, state.env.now);
+        Watched::quietly(&mut state.org).inbox.remember_read(job.exchange_id, fact);
+    }
+    let cached = CachedSnippet { updated_at: job.updated_at, snippet, remembered: false };
+    state.org.inbox.take_snippet(job.exchange_id, cached);
     // An absence notice leaves the list of new ones, and an absence that ended already
     // counts from its end.
     let mut effects = keep_inbox_rows(state).into_iter().collect::<Vec<_>>();

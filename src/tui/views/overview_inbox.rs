@@ -38,27 +38,14 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
     let new = state.new_replies();
     spans.push(Span::styled(":", if selected { theme.tab_active } else { theme.title }));
     spans.push(Span::styled(format!(" {new} new"), if new > 0 { theme.accent } else { theme.dim }));
-    let inbox = &state.org.inbox;
-    let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
-    match speed.all.oldest {
-        Some(oldest) if speed.all.count > 0 => {
-            let waiting = count(speed.all.count, "hot reply waits", "hot replies wait");
-            spans.push(Span::styled(format!(" · {waiting}"), theme.error));
-            spans.push(Span::styled(
-                format!(", oldest {}", short_age(oldest, state.env.now)),
-                theme.error,
-            ));
-        }
-        _ if speed.all.count > 0 => spans
-            .push(Span::styled(format!(" · {} hot replies wait", speed.all.count), theme.error)),
-        _ => spans.push(Span::styled(" · no hot reply waits", theme.positive)),
-    }
-    let needs = state.org.needs(state.env.now, state.env.zone);
-    if !needs.is_empty() {
-        let today = state.env.zone.date(state.env.now);
-        let due = crate::needs::due_count(&needs, today);
-        let style = if due > 0 { theme.error } else { theme.warning };
-        spans.push(Span::styled(format!(" · needs you: {} ({due} due)", needs.len()), style));
+    // The same numbers and words as `outreach status`, "at least" while e-mails are read.
+    let numbers = state.org.numbers(state.env.now, state.env.zone);
+    let waiting = crate::glance::waiting_words(&numbers, state.env.now);
+    let tone = if numbers.hot_waiting > 0 { theme.error } else { theme.positive };
+    spans.push(Span::styled(format!(" · {waiting}"), tone));
+    if numbers.needs_you > 0 {
+        let style = if numbers.due > 0 { theme.error } else { theme.warning };
+        spans.push(Span::styled(format!(" · {}", crate::glance::needs_words(&numbers)), style));
     }
     if let Some(team) = &state.org.inbox.team
         && let Some(mine) = team.shares.iter().find(|share| share.person == team.me)
@@ -189,8 +176,16 @@ fn needs_lines(state: &AppState, width: usize, rows: usize) -> Vec<Line<'static>
     } else {
         String::new()
     };
+    let unread = state.org.numbers(state.env.now, state.env.zone).needs_unread;
+    let counting = match unread {
+        0 => String::new(),
+        n => format!(" · {n} not known yet, counting…"),
+    };
     let mut lines = vec![Line::from(Span::styled(
-        format!("Needs you · {}{position}", count(needs.len(), "item", "items")),
+        truncate(
+            &format!("Needs you · {}{counting}{position}", count(needs.len(), "item", "items")),
+            width,
+        ),
         theme.header,
     ))];
     if let Some(old) = state.org.old_replies_offer {

@@ -357,6 +357,7 @@ mod tests {
             oldest_hot_since: Some((now - chrono::Duration::minutes(42)).with_timezone(&Utc)),
             needs_you: 5,
             due: 1,
+            ..Inbox::default()
         };
         let lines = body_lines(&summary(&now), Some(&inbox), &Gaps::default(), &now, false, 80);
         assert_eq!(

@@ -1,0 +1,144 @@
+//! What the replies' chains said, shared with the profile's other processes: a dashboard
+//! starts from what `outreach status` (or its own last session) read, so a hot reply whose
+//! chain was read before is known to wait at once — counted, with the glance kept — and
+//! what the dashboard reads itself is kept for the next command.
+
+use crate::common;
+
+use common::*;
+use outreach_tui::api::Timestamp;
+use outreach_tui::inbox::Writer;
+use outreach_tui::local::{ChainFact, LastWriter, LocalState, MarkBook, ObservedState, Scope};
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::inbox::jobs::LocalAnswer;
+use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+
+fn work() -> ConnectionInfo {
+    ConnectionInfo {
+        profile: "work".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        ..info()
+    }
+}
+
+fn scope() -> Scope {
+    Scope::new("work", &work().base_url)
+}
+
+/// Runs `action` and what it leads to: fetches answered with the fixture, marks against
+/// `local`, the chain facts against `observed`; chains asked of the server are left unread
+/// (they stay in `reading`). Returns every effect asked for on the way.
+fn run(
+    state: &mut AppState,
+    local: &LocalState,
+    observed: &ObservedState,
+    action: Action,
+) -> Vec<Effect> {
+    let mut queue = update(state, action);
+    let mut all = Vec::new();
+    while let Some(effect) = queue.pop() {
+        all.push(effect.clone());
+        let next = match effect {
+            Effect::Fetch(fetch) => update(state, answer_for(&fetch)),
+            Effect::Local(job) => match job.perform(MarkBook::local(local)) {
+                Some(answer) => update(state, Action::Local(answer)),
+                None => Vec::new(),
+            },
+            Effect::Chains(job) => match job.perform(observed) {
+                Some((scope, facts)) => update(state, Action::ChainsRecalled { scope, facts }),
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        queue.extend(next);
+    }
+    all
+}
+
+fn glances(effects: &[Effect]) -> Vec<outreach_tui::glance::Glance> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::SaveGlance(glance) => Some(glance.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Connects as a real profile and loads its marks: returns the dashboard and the effects.
+fn start(local: &LocalState, observed: &ObservedState) -> (AppState, Vec<Effect>) {
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
+    let mut effects = run(&mut state, local, observed, Action::Connected(Ok(work())));
+    let first_use = Timestamp::parse("2024-05-05T12:00:00Z").unwrap();
+    let loaded = LocalAnswer::Loaded { scope: scope(), first_use, marks: Default::default() };
+    effects.extend(run(&mut state, local, observed, Action::Local(loaded)));
+    (state, effects)
+}
+
+#[test]
+fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept() {
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+
+    // Nothing remembered: the hot reply's chain is asked for, nothing is guessed, and no
+    // glance is kept while it is read.
+    let (state, effects) = start(&local, &observed);
+    assert!(state.org.inbox.reading.contains(&103), "its chain is asked for");
+    let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
+    assert!(line.contains("hot replies: 1 being read") && line.contains("counting…"), "{line}");
+    assert!(glances(&effects).is_empty(), "no glance from a count not finished: {effects:?}");
+
+    // `outreach status` read it: the contact wrote last.
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let fact = ChainFact {
+        updated_at: hot.updated_at,
+        read_at: now(),
+        writer: LastWriter::Them,
+        message_at: hot.updated_at,
+        away_until: None,
+        back_day: None,
+        back_on: None,
+        back: None,
+    };
+    observed.keep_chain_facts(&scope(), &[(103, fact)], now()).unwrap();
+    let (state, effects) = start(&local, &observed);
+    let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
+    assert!(line.contains("1 hot reply waits, oldest 2d"), "{line}");
+    assert!(!line.contains("counting"), "{line}");
+    assert!(!state.org.inbox.reading.contains(&103), "not read again: {:?}", state.org.inbox.snippets.get(&103));
+    let glance = glances(&effects).pop().expect("a glance once every number is counted");
+    assert_eq!((glance.inbox.hot_waiting, glance.inbox.hot_unread), (1, 0));
+    let needs = state.org.needs(state.env.now, state.env.zone);
+    assert_eq!(glance.inbox.needs_you, needs.len(), "the Overview's count");
+}
+
+#[test]
+fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let job = outreach_tui::tui::inbox::jobs::SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
+    };
+    let snippet =
+        outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
+            .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
+    // Other chains may still be read: what was read is kept once none is (or a batch is in).
+    for id in state.org.inbox.reading.clone() {
+        if id != 103 {
+            state.org.inbox.reading.remove(&id);
+        }
+    }
+    let effects =
+        run(&mut state, &local, &observed, Action::SnippetRead { job, result: Ok(snippet) });
+    assert!(effects.iter().any(|e| matches!(e, Effect::Chains(_))), "{effects:?}");
+    let kept = observed.chain_facts(&scope()).unwrap();
+    let fact = kept.get(&103).expect("kept for the other processes");
+    assert_eq!((fact.writer, fact.updated_at), (LastWriter::Them, hot.updated_at));
+    assert!(glances(&effects).last().is_some_and(|g| g.inbox.is_counted()), "{effects:?}");
+}
