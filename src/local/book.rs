@@ -171,16 +171,6 @@ impl<'a> MarkBook<'a> {
     ) -> Result<(), StateError> {
         self.triage.set_snoozed(scope, ids, until)
     }
-
-    /// Records that the snippet of `exchange` was fetched at its `updated_at` (personal).
-    pub fn snippet_read(
-        &self,
-        scope: &Scope,
-        exchange: i64,
-        at: Timestamp,
-    ) -> Result<(), StateError> {
-        self.local.set_snippet_fetched(scope, exchange, at)
-    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,17 @@ pub enum Action {
         job: SnippetJob,
         result: Result<Option<crate::inbox::Snippet>, ApiError>,
     },
+    /// The inbox's opt-outs were checked against the do-not-contact list (or the contact
+    /// list could not be read: why).
+    DncChecked {
+        scope: crate::local::Scope,
+        result: Result<crate::look::dnc::Listed, String>,
+    },
+    /// A batch of the chains a bulk read asked for was read.
+    ChainsRead {
+        scope: crate::local::Scope,
+        read: Vec<crate::tui::inbox::jobs::ChainAnswer>,
+    },
     /// What the replies' chains said when this profile's processes last read them.
     ChainsRecalled {
         scope: crate::local::Scope,
@@ -184,6 +195,12 @@ pub enum Effect {
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
+    /// Check the inbox's opt-outs against the do-not-contact list off the UI thread;
+    /// answers `DncChecked`.
+    CheckDnc(crate::tui::dnc::DncJob),
+    /// Read many replies' chains (the hot ones whose writer is not known); answers
+    /// `ChainsRead`, a batch at a time.
+    ReadChains(crate::tui::inbox::jobs::ChainsRead),
     /// Recall or keep what the replies' chains said, in the observed state off the UI
     /// thread; a recall answers `ChainsRecalled`.
     Chains(crate::tui::inbox::remembered::ChainsJob),

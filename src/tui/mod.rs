@@ -10,6 +10,7 @@ pub mod chain;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;
+pub mod dnc;
 pub mod form;
 pub mod inbox;
 pub(crate) mod input;

@@ -185,6 +185,35 @@ impl Runner {
                     });
                 });
             }
+            Effect::ReadChains(job) => {
+                let (client, tx) = (self.client(), self.tx.clone());
+                tokio::spawn(async move {
+                    let scope = job.scope.clone();
+                    let Some(client) = client else {
+                        let read =
+                            job.jobs.into_iter().map(|j| (j, Err(not_connected()))).collect();
+                        let _ = tx.send(Action::ChainsRead { scope, read });
+                        return;
+                    };
+                    job.perform(&client, &mut |read| {
+                        let _ = tx.send(Action::ChainsRead { scope: scope.clone(), read });
+                    })
+                    .await;
+                });
+            }
+            Effect::CheckDnc(job) => {
+                let (client, observed, tx) =
+                    (self.client(), Arc::clone(&self.observed), self.tx.clone());
+                tokio::spawn(async move {
+                    let result = match client {
+                        Some(client) => {
+                            job.perform(&client, LazyLock::force(&*observed).as_ref()).await
+                        }
+                        None => Err(not_connected().to_string()),
+                    };
+                    let _ = tx.send(Action::DncChecked { scope: job.scope, result });
+                });
+            }
             Effect::Chains(job) => {
                 let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
                 tokio::task::spawn_blocking(move || {

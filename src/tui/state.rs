@@ -228,6 +228,9 @@ pub struct Org {
     /// The dashboard's looks at the organisation (as `outreach watch` makes them) and the
     /// history of the bot whose detail is open.
     pub observed: crate::tui::observe::Observed,
+    /// The inbox's opt-outs checked against the do-not-contact list, as the commands check
+    /// them (used while the Contacts pane has not loaded the whole list).
+    pub(crate) dnc: crate::tui::dnc::DncKnown,
 }
 
 /// Where a list is in memory: a reload is another list, at another address.
@@ -237,7 +240,7 @@ fn list_address<T>(items: Option<&crate::api::Items<T>>) -> usize {
 
 /// The needs list by the lists it was made from (campaigns, bots, contacts by address in
 /// memory), the inbox's revision and the hour.
-type NeedsKey = (usize, usize, usize, u64, i64);
+type NeedsKey = (usize, usize, usize, u64, u64, i64);
 pub(crate) type NeedsMemo = ListMemo<Exchange, NeedsKey, Arc<Vec<crate::needs::Need>>>;
 /// The inbox's numbers, made from the same inputs as the needs list and the first use (before
 /// it nothing is new).
@@ -363,6 +366,7 @@ impl AppState {
                     ..Default::default()
                 },
                 observed: Default::default(),
+                dnc: Default::default(),
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -541,6 +545,7 @@ impl Org {
             list_address(store.bots.data.as_ref().map(|d| &d.items)),
             list_address(store.contacts.data.as_ref().map(|d| &d.items)),
             self.inbox.revision(),
+            self.dnc.version,
             now.timestamp() / 3600,
         )
     }
@@ -560,7 +565,12 @@ impl Org {
             .data
             .as_ref()
             .map(|data| crate::needs::opt_outs_on_list(store.exchanges.items(), &data.items));
-        let on_dnc = |party: &crate::api::Party| crate::needs::on_list(contacts.as_ref(), party);
+        // The whole contact list when the Contacts pane loaded it, else what the commands'
+        // look knows of the opt-outs' contacts.
+        let on_dnc = |party: &crate::api::Party| match &contacts {
+            Some(_) => crate::needs::on_list(contacts.as_ref(), party),
+            None => self.dnc.on_list(party.id),
+        };
         let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
             handled: self.inbox.is_handled(exchange),
             snoozed: self.inbox.snoozed_until(exchange).is_some(),

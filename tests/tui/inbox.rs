@@ -51,6 +51,15 @@ pub(crate) fn run(state: &mut AppState, local: &LocalState, action: Action) -> V
                 None => Vec::new(),
             },
             Effect::Chains(job) => recalled(state, job),
+            Effect::ReadChains(job) => {
+                let read = (job.jobs.into_iter())
+                    .map(|job| {
+                        let snippet = summarise(&fixtures::chain(), &job.contact, &utc());
+                        (job, Ok(snippet))
+                    })
+                    .collect();
+                update(state, Action::ChainsRead { scope: job.scope, read })
+            }
             Effect::ReadSnippet(job) => {
                 let snippet = summarise(&fixtures::chain(), &job.contact, &utc());
                 update(state, Action::SnippetRead { job, result: Ok(snippet) })

@@ -289,3 +289,39 @@ fn speed_to_leads_headers_stand_over_their_columns() {
     assert_eq!(row_runs[1].1, head_runs[1].1, "the age ends under 'oldest':\n{said}");
     assert_eq!(row_runs[2].0, head_runs[2].0, "the name starts under 'campaign':\n{said}");
 }
+
+/// Without the Contacts pane's whole list, an opt-out is checked as `outreach todo` checks it
+/// (the contact list read off the UI thread, or what it said a few minutes ago): one on the
+/// list leaves "Needs you", one not on it is due on the same day as in `todo`, and one that
+/// could not be checked says so.
+#[test]
+fn opt_outs_are_checked_as_the_commands_check_them_without_the_contacts_pane() {
+    use outreach_tui::look::dnc::Listed;
+    let mut state = connected(120, 40, Theme::default());
+    let opt_out = |state: &AppState| {
+        let needs = state.org.needs(state.env.now, state.env.zone);
+        needs.iter().find(|need| need.kind == Kind::OptOut).cloned()
+    };
+    assert!(state.org.store.contacts.data.is_none(), "the Contacts pane was not opened");
+    let unknown = opt_out(&state).expect("an opt-out in the fixture");
+    assert!(unknown.unchecked && unknown.due.is_none(), "{unknown:?}");
+    let scope = state.org.inbox.scope.clone().expect("connected");
+    let Subject::Exchange(id) = unknown.subject else { panic!("{unknown:?}") };
+    let exchange = fixtures::exchanges().into_iter().find(|e| e.id == id).unwrap();
+
+    let checked_at = state.env.now;
+    let none = Listed { contacts: Default::default(), checked_at };
+    act(&mut state, Action::DncChecked { scope: scope.clone(), result: Ok(none) });
+    let pending = opt_out(&state).expect("not on the list: it waits");
+    assert!(!pending.unchecked && pending.due.is_some(), "{pending:?}");
+    assert!(pending.task.starts_with("Add "), "{}", pending.task);
+
+    let listed = Listed { contacts: [exchange.contact.id].into(), checked_at };
+    act(&mut state, Action::DncChecked { scope: scope.clone(), result: Ok(listed) });
+    assert_eq!(opt_out(&state), None, "on the list: nothing to do");
+
+    let other = Scope::new("other", "http://elsewhere");
+    let none = Listed { contacts: Default::default(), checked_at };
+    act(&mut state, Action::DncChecked { scope: other, result: Ok(none) });
+    assert_eq!(opt_out(&state), None, "another session's answer is not taken");
+}

@@ -86,6 +86,8 @@ fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept(
     // glance is kept while it is read.
     let (state, effects) = start(&local, &observed);
     assert!(state.org.inbox.reading.contains(&103), "its chain is asked for");
+    let bulk = |e: &Effect| matches!(e, Effect::ReadChains(read) if read.jobs.iter().any(|j| j.exchange_id == 103));
+    assert!(effects.iter().any(bulk), "in the bulk read of the hot replies: {effects:?}");
     let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
     assert!(line.contains("hot replies: 1 being read") && line.contains("counting…"), "{line}");
     assert!(glances(&effects).is_empty(), "no glance from a count not finished: {effects:?}");
@@ -107,7 +109,11 @@ fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept(
     let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
     assert!(line.contains("1 hot reply waits, oldest 2d"), "{line}");
     assert!(!line.contains("counting"), "{line}");
-    assert!(!state.org.inbox.reading.contains(&103), "not read again: {:?}", state.org.inbox.snippets.get(&103));
+    assert!(
+        !state.org.inbox.reading.contains(&103),
+        "not read again: {:?}",
+        state.org.inbox.snippets.get(&103)
+    );
     let glance = glances(&effects).pop().expect("a glance once every number is counted");
     assert_eq!((glance.inbox.hot_waiting, glance.inbox.hot_unread), (1, 0));
     let needs = state.org.needs(state.env.now, state.env.zone);
@@ -128,14 +134,15 @@ fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
     let snippet =
         outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
             .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
-    // Other chains may still be read: what was read is kept once none is (or a batch is in).
+    // Other chains may still be read: what was read is kept once none is (or a batch is in);
+    // here the bulk read's last batch brings the hot reply's.
     for id in state.org.inbox.reading.clone() {
         if id != 103 {
             state.org.inbox.reading.remove(&id);
         }
     }
-    let effects =
-        run(&mut state, &local, &observed, Action::SnippetRead { job, result: Ok(snippet) });
+    let read = vec![(job, Ok(snippet))];
+    let effects = run(&mut state, &local, &observed, Action::ChainsRead { scope: scope(), read });
     assert!(effects.iter().any(|e| matches!(e, Effect::Chains(_))), "{effects:?}");
     let kept = observed.chain_facts(&scope()).unwrap();
     let fact = kept.get(&103).expect("kept for the other processes");

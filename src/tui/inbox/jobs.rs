@@ -37,6 +37,48 @@ impl SnippetJob {
     }
 }
 
+/// How many chains a bulk read sends back at once, or after how long: each batch is taken on
+/// the UI thread in one go (the counts are made again once per batch, not per chain), and the
+/// screen still moves several times a second while a large inbox is read.
+const BATCH: usize = 200;
+const BATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// Read the chains of many replies (the hot ones whose writer is not known), a few at a time
+/// as the rows' snippets are, answered in batches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainsRead {
+    pub scope: Scope,
+    pub jobs: Vec<SnippetJob>,
+}
+
+/// What one chain read came to.
+pub type ChainAnswer = (SnippetJob, Result<Option<Snippet>, ApiError>);
+
+impl ChainsRead {
+    /// Reads them, [`crate::tui::inbox::SNIPPETS_IN_FLIGHT`] at a time, handing `answer`
+    /// each batch as it fills (and the last, smaller one).
+    pub async fn perform(self, client: &Client, answer: &mut (dyn FnMut(Vec<ChainAnswer>) + Send)) {
+        use futures_util::stream::{self, StreamExt};
+        let mut reads = stream::iter(self.jobs)
+            .map(|job| async move {
+                let result = job.clone().perform(client).await;
+                (job, result)
+            })
+            .buffer_unordered(super::SNIPPETS_IN_FLIGHT);
+        let (mut batch, mut since) = (Vec::new(), std::time::Instant::now());
+        while let Some(read) = reads.next().await {
+            batch.push(read);
+            if batch.len() >= BATCH || since.elapsed() >= BATCH_EVERY {
+                answer(std::mem::take(&mut batch));
+                since = std::time::Instant::now();
+            }
+        }
+        if !batch.is_empty() {
+            answer(batch);
+        }
+    }
+}
+
 /// Something to read or write in the local state.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LocalJob {
@@ -54,7 +96,6 @@ pub enum LocalJob {
     SetHandled(Scope, Vec<(i64, Option<Timestamp>)>, bool),
     /// Snoozed until a moment, or woken (`None`).
     SetSnoozed(Scope, Vec<i64>, Option<Timestamp>),
-    SnippetRead(Scope, i64, Timestamp),
 }
 
 /// What the local state answered.
@@ -87,8 +128,7 @@ impl LocalJob {
             | LocalJob::Reread { scope, .. }
             | LocalJob::MarkSeen(scope, _)
             | LocalJob::SetHandled(scope, ..)
-            | LocalJob::SetSnoozed(scope, ..)
-            | LocalJob::SnippetRead(scope, ..) => scope,
+            | LocalJob::SetSnoozed(scope, ..) => scope,
         }
     }
 
@@ -132,9 +172,6 @@ impl LocalJob {
             }
             LocalJob::SetSnoozed(scope, ids, until) => {
                 local.set_snoozed(&scope, &ids, until).err().and_then(|e| failed("be written", &e))
-            }
-            LocalJob::SnippetRead(scope, id, at) => {
-                local.snippet_read(&scope, id, at).err().and_then(|e| failed("be written", &e))
             }
         }
     }

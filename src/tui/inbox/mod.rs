@@ -236,9 +236,9 @@ impl InboxState {
         self.revision += 1;
     }
 
-    /// A chain was read (or could not be): who wrote last moves what waits and what is new.
-    pub(crate) fn take_snippet(&mut self, id: i64, snippet: CachedSnippet) {
-        self.snippets.insert(id, snippet);
+    /// Chains were read (or could not be): who wrote last moves what waits and what is new.
+    pub(crate) fn take_snippets(&mut self, read: Vec<(i64, CachedSnippet)>) {
+        self.snippets.extend(read);
         self.touch();
     }
 

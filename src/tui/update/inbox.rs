@@ -7,19 +7,14 @@ use crate::inbox::{Category, Facts};
 use crate::local::Scope;
 use crate::present::names::party_name;
 use crate::tui::action::Effect;
-use crate::tui::inbox::jobs::{LocalAnswer, LocalJob, SnippetJob};
+use crate::tui::inbox::jobs::{LocalAnswer, LocalJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
 use crate::tui::inbox::remembered::ChainsJob;
-use crate::tui::inbox::{Before, CachedSnippet, SNIPPETS_IN_FLIGHT, Triage};
-use crate::tui::layout::list_rows;
-use crate::tui::model::Pane;
+use crate::tui::inbox::{Before, Triage};
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::watched::Watched;
-
-/// Rows beyond the visible ones whose snippets are read ahead, so scrolling finds them.
-const READ_AHEAD: usize = 40;
 
 /// Once connected: forget another session's marks and read this one's.
 pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
@@ -27,47 +22,13 @@ pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
     // The scope `outreach replies` uses too: the same marks from the CLI and the dashboard.
     let scope = Scope::new(&info.profile, &info.base_url);
     state.org.inbox = state.org.inbox.for_session(scope.clone());
+    state.org.dnc = Default::default();
     // What the chains said when this profile's processes last read them.
     let recall = Effect::Chains(ChainsJob::Recall(scope.clone()));
     // With a team store the marks are read once its organisation is known.
     let mut effects = crate::tui::update::team::on_connected(state)
         .unwrap_or_else(|| vec![Effect::Local(LocalJob::Load(scope))]);
     effects.push(recall);
-    effects
-}
-
-/// The remembered chain facts were read: who waits is known for the replies they hold.
-pub(crate) fn on_recalled(
-    state: &mut AppState,
-    scope: &Scope,
-    facts: std::collections::HashMap<i64, crate::local::ChainFact>,
-) -> Vec<Effect> {
-    if state.org.inbox.scope.as_ref() != Some(scope) {
-        return Vec::new();
-    }
-    // Taking them (or finding none) lets the hot replies' chains be asked for.
-    if !state.org.inbox.take_remembered(facts, state.env.now) {
-        return crate::tui::update::glance::take(state).into_iter().collect();
-    }
-    // An absence notice leaves the list of new ones.
-    let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
-    effects.extend(crate::tui::update::glance::take(state));
-    effects
-}
-
-/// After a chain was read: what the chains said is kept for the profile's other processes
-/// (a batch at a time), and once no chain is being read the numbers are counted and the
-/// glance kept.
-pub(crate) fn after_snippets(state: &mut AppState) -> Vec<Effect> {
-    let mut effects = Vec::new();
-    if let Some(scope) = state.org.inbox.scope.clone()
-        && let Some(facts) = Watched::quietly(&mut state.org).inbox.facts_to_keep()
-    {
-        effects.push(Effect::Chains(ChainsJob::Keep(scope, facts, state.env.now)));
-    }
-    if state.org.inbox.reading.is_empty() {
-        effects.extend(crate::tui::update::glance::take(state));
-    }
     effects
 }
 
@@ -138,10 +99,33 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 /// After the Exchanges list loaded: announce what arrived since the last load.
 pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
     let mut effects = crate::tui::update::team::on_exchanges_loaded(state);
+    effects.extend(check_dnc(state));
     effects.extend(announce_arrivals(state));
     effects.extend(crate::tui::update::glance::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
+}
+
+/// The whole inbox loaded: its opt-outs are checked against the do-not-contact list as the
+/// commands check them (read again only when what was read last no longer answers).
+fn check_dnc(state: &AppState) -> Option<Effect> {
+    let scope = state.org.inbox.scope.clone()?;
+    let inbox = state.org.store.exchanges.data.as_ref()?.items.clone();
+    crate::tui::update::glance::whole_inbox(state)
+        .then(|| Effect::CheckDnc(crate::tui::dnc::DncJob { scope, inbox, now: state.env.now }))
+}
+
+/// The opt-outs were checked: "Needs you" says which wait, with their deadlines.
+pub(crate) fn on_dnc_checked(
+    state: &mut AppState,
+    scope: &Scope,
+    result: Result<crate::look::dnc::Listed, String>,
+) -> Vec<Effect> {
+    if state.org.inbox.scope.as_ref() != Some(scope) {
+        return Vec::new();
+    }
+    state.org.dnc.take(result);
+    crate::tui::update::glance::take(state).into_iter().collect()
 }
 
 /// Replies that are new and arrived (or moved) since the last load: a toast naming them,
@@ -197,7 +181,11 @@ fn announce_ready(state: &mut AppState) -> Vec<Effect> {
 /// An arrival's chain was read (or could not be) at `updated_at`: it is announced with the
 /// others once none waits, unless it is an absence notice. A read of an older state of it
 /// (asked before it moved) leaves it waiting.
-fn arrival_read(state: &mut AppState, id: i64, updated_at: Option<Timestamp>) -> Vec<Effect> {
+pub(crate) fn arrival_read(
+    state: &mut AppState,
+    id: i64,
+    updated_at: Option<Timestamp>,
+) -> Vec<Effect> {
     let items = state.org.store.exchanges.items();
     let current = items.iter().find(|e| e.id == id).is_none_or(|e| e.updated_at == updated_at);
     if !current || !state.org.inbox.announcing.waiting.contains(&id) {
@@ -211,101 +199,6 @@ fn arrival_read(state: &mut AppState, id: i64, updated_at: Option<Timestamp>) ->
         state.org.inbox.announcing.ready.push(arrival);
     }
     announce_ready(state)
-}
-
-/// Asks for the snippets of the rows in view (then a few beyond), then — in any pane — of
-/// the hot replies not handled (who spoke last decides whether one waits on us), at most
-/// [`SNIPPETS_IN_FLIGHT`] chains at a time; rows whose snippet is current are skipped.
-pub(crate) fn read_snippets(state: &mut AppState) -> Vec<Effect> {
-    let room = SNIPPETS_IN_FLIGHT.saturating_sub(state.org.inbox.reading.len());
-    if room == 0 || !matches!(state.server.connection, Connection::Ready(_)) {
-        return Vec::new();
-    }
-    let items = state.org.store.exchanges.items();
-    let in_view: &[u32] = if state.panes.pane == Pane::Exchanges && state.showing_list() {
-        let list = &state.panes.exchanges.list;
-        let start = list.offset().min(list.order().len());
-        let end = (start + list_rows(state) + READ_AHEAD).min(list.order().len());
-        &list.order()[start..end]
-    } else {
-        &[]
-    };
-    let inbox = &state.org.inbox;
-    // Not before what the profile's processes remembered is known: it may hold them.
-    let hot = match inbox.recalled {
-        true => inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items)),
-        false => Default::default(),
-    };
-    // Arrivals first: their announcement waits for their chains.
-    let arriving: Vec<usize> = if inbox.announcing.waiting.is_empty() {
-        Vec::new()
-    } else {
-        let waiting = &inbox.announcing.waiting;
-        (items.iter().enumerate().filter(|(_, e)| waiting.contains(&e.id)))
-            .map(|(index, _)| index)
-            .collect()
-    };
-    let zones = inbox.contact_zones(state.org.store.contacts.data.as_ref().map(|d| &d.items));
-    let mut asked = std::collections::HashSet::new();
-    // Rows in view show the line, which a remembered fact does not have; arrivals and hot
-    // replies need only who wrote last.
-    let jobs: Vec<SnippetJob> = (arriving.into_iter().map(|index| (index, false)))
-        .chain(in_view.iter().map(|&index| (index as usize, true)))
-        .chain(hot.iter().map(|&index| (index, false)))
-        .filter_map(|(index, shown)| Some((items.get(index)?, shown)))
-        .filter(|(exchange, shown)| {
-            let wanted =
-                if *shown { inbox.wants_line(exchange) } else { inbox.wants_snippet(exchange) };
-            wanted && asked.insert(exchange.id)
-        })
-        .map(|(exchange, _)| exchange)
-        .take(room)
-        .map(|exchange| SnippetJob {
-            exchange_id: exchange.id,
-            updated_at: exchange.updated_at,
-            contact: exchange.contact.email.clone(),
-            zone: zones.get(&exchange.contact.id).copied().unwrap_or(state.env.zone),
-        })
-        .collect();
-    jobs.into_iter()
-        .map(|job| {
-            // Work in flight is not drawn.
-            Watched::quietly(&mut state.org).inbox.reading.insert(job.exchange_id);
-            Effect::ReadSnippet(job)
-        })
-        .collect()
-}
-
-/// A chain was read: its snippet shows (a failure is not asked again until the exchange
-/// moves), and the local state notes when it was read.
-pub(crate) fn on_snippet(
-    state: &mut AppState,
-    job: SnippetJob,
-    result: Result<Option<crate::inbox::Snippet>, crate::api::ApiError>,
-) -> Vec<Effect> {
-    state.org.inbox.reading.remove(&job.exchange_id);
-    let snippet = match result {
-        Ok(snippet) => snippet,
-        Err(error) => {
-            tracing::warn!(exchange = job.exchange_id, %error, "reading a snippet failed");
-            None
-        }
-    };
-    let read = snippet.is_some();
-    if let Some(snippet) = &snippet {
-        let fact = crate::look::chains::fact_of(snippet, job.updated_at, state.env.now);
-        Watched::quietly(&mut state.org).inbox.remember_read(job.exchange_id, fact);
-    }
-    let cached = CachedSnippet { updated_at: job.updated_at, snippet, remembered: false };
-    state.org.inbox.take_snippet(job.exchange_id, cached);
-    // An absence notice leaves the list of new ones, and an absence that ended already
-    // counts from its end.
-    let mut effects = keep_inbox_rows(state).into_iter().collect::<Vec<_>>();
-    effects.extend(arrival_read(state, job.exchange_id, job.updated_at));
-    if let (Some(scope), Some(at), true) = (&state.org.inbox.scope, job.updated_at, read) {
-        effects.push(Effect::Local(LocalJob::SnippetRead(scope.clone(), job.exchange_id, at)));
-    }
-    effects
 }
 
 /// The clock moved: a snooze or an absence that ended by now brings its reply back, as new.

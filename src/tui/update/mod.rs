@@ -2,6 +2,7 @@
 //! awaits and never does I/O, so it is tested with no terminal and no network.
 
 mod brief;
+mod chains;
 mod commands;
 mod fetch;
 mod first_look;
@@ -50,7 +51,7 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
 /// the returned list (none travels in the state). Whether a frame is due is not its to say:
 /// see [`needs_frame`].
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
-    let chain_read = matches!(action, Action::SnippetRead { .. });
+    let chain_read = matches!(action, Action::SnippetRead { .. } | Action::ChainsRead { .. });
     let mut effects = apply(state, action);
     // Whatever changed the chain's data, width or folding asked for a layout; only the last
     // one asked is awaited, so the others would be work for nothing.
@@ -61,9 +62,9 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
             .collect();
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
-    effects.extend(inbox::read_snippets(state));
+    effects.extend(chains::read_snippets(state));
     if chain_read {
-        effects.extend(inbox::after_snippets(state));
+        effects.extend(chains::after_reads(state));
     }
     // A bot detail that opened (a key, a jump, going back) wants its history.
     effects.extend(observe::bot_history(state));
@@ -112,8 +113,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Action::SnippetRead { job, result } => inbox::on_snippet(state, job, result),
-        Action::ChainsRecalled { scope, facts } => inbox::on_recalled(state, &scope, facts),
+        Action::SnippetRead { job, result } => chains::on_snippet(state, job, result),
+        Action::DncChecked { scope, result } => inbox::on_dnc_checked(state, &scope, result),
+        Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
+        Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),
