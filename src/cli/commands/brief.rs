@@ -118,7 +118,8 @@ pub async fn run(global: &GlobalArgs, args: BriefArgs) -> Result<Exit, CliError>
     // contact is back, and a reply whose chain is not known is said as such.
     let look_lists =
         look::Lists { inbox: &inbox.items, campaigns: &campaigns.items, bots: &bots.items };
-    let standing = Standing::read_with(&context, &state, look_lists).await;
+    let mut marks = crate::cli::commands::standing::MarkSources::open(&context);
+    let standing = Standing::read_with(&context, &state, &mut marks, look_lists).await;
     let (new, brief) = standing.look.with_inputs(|inputs| {
         let lists = Lists { needs: inputs, meetings: &meetings.items };
         let new = Snapshot::take(inputs, &meetings.items);

@@ -10,7 +10,7 @@ use crate::cli::commands::replies::team::TeamSide;
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
 use crate::glance::{Glance, MarkFacts};
-use crate::local::{MarkBook, ObservedState, Scope};
+use crate::local::{LocalState, MarkBook, ObservedState, Scope};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
 use crate::needs::Need;
@@ -33,16 +33,20 @@ impl<'a> Standing<'a> {
         bots: &'a [Bot],
     ) -> Standing<'a> {
         let memory = open_memory(context);
-        Standing::read_with(context, &memory, Lists { inbox, campaigns, bots }).await
+        let mut marks = MarkSources::open(context);
+        let lists = Lists { inbox, campaigns, bots };
+        Standing::read_with(context, &memory, &mut marks, lists).await
     }
 
-    /// The same, with the observed state a long-running command already holds.
+    /// The same, with the observed state and the marks' stores a long-running command
+    /// already holds (`watch` looks again and again: the team store is connected once).
     pub async fn read_with(
         context: &Context,
         memory: &ObservedState,
+        marks: &mut MarkSources,
         lists: Lists<'a>,
     ) -> Standing<'a> {
-        let (facts, scope) = marks(context, lists.inbox, Utc::now());
+        let (facts, scope) = marks.facts(context, lists.inbox, Utc::now());
         let sources = Sources { client: &context.client, memory, scope: &scope };
         let look = Look::read(lists, facts, sources, context.session.needs, Budget::COMMAND).await;
         if let Err(error) = &look.on_dnc {
@@ -94,32 +98,56 @@ impl<'a> Standing<'a> {
     }
 }
 
-/// The marks of the session's scope from the profile's one marks store, as they stand at
-/// `now`: with a team store, handled and snoozed are the team's (the last known, said so,
-/// while it is away). When they cannot be read, none (with a warning): every reply then
-/// counts as seen and unhandled, so lists show more, never less.
-pub(crate) fn marks(
-    context: &Context,
-    inbox: &[Exchange],
-    now: DateTime<Utc>,
-) -> (MarkFacts, Scope) {
-    let (local, scope) = local_marks::open(context);
-    let team = TeamSide::open(context, &scope, inbox).unwrap_or_else(|error| {
-        warn(&context.term, &format!("The team store is not used: {}", error.message));
-        None
-    });
-    let book = match &team {
-        Some(side) => MarkBook::shared(&local, &side.team),
-        None => MarkBook::local(&local),
-    };
-    let now = crate::api::Timestamp(now);
-    let read = book.first_use(&scope).and_then(|first| Ok((first, book.marks(&scope)?)));
-    let (first_use, marks) = read.unwrap_or_else(|error| {
-        warn(&context.term, &format!("The handled marks could not be read ({error})."));
-        (now, HashMap::new())
-    });
-    if let Some(side) = &team {
-        side.tell_health(context);
+/// The profile's one marks store: this machine's file and, when one is configured, the team
+/// store (connected on the first look, when the inbox names the organisation, and kept).
+pub(crate) struct MarkSources {
+    local: LocalState,
+    scope: Scope,
+    /// `None` until the first look; then the team's side, if any.
+    team: Option<Option<TeamSide>>,
+}
+
+impl MarkSources {
+    pub(crate) fn open(context: &Context) -> MarkSources {
+        let (local, scope) = local_marks::open(context);
+        MarkSources { local, scope, team: None }
     }
-    (MarkFacts { marks, first_use, snippets: HashMap::new(), now }, scope)
+
+    /// Whose marks: the profile and the organisation's server.
+    pub(crate) fn scope(&self) -> &Scope {
+        &self.scope
+    }
+
+    /// The marks of the session's scope as they stand at `now`: with a team store, handled
+    /// and snoozed are the team's (the last known, said so, while it is away). When they
+    /// cannot be read, none (with a warning): every reply then counts as seen and unhandled,
+    /// so lists show more, never less.
+    fn facts(
+        &mut self,
+        context: &Context,
+        inbox: &[Exchange],
+        now: DateTime<Utc>,
+    ) -> (MarkFacts, Scope) {
+        let scope = &self.scope;
+        let team = self.team.get_or_insert_with(|| {
+            TeamSide::open(context, scope, inbox).unwrap_or_else(|error| {
+                warn(&context.term, &format!("The team store is not used: {}", error.message));
+                None
+            })
+        });
+        let book = match team {
+            Some(side) => MarkBook::shared(&self.local, &side.team),
+            None => MarkBook::local(&self.local),
+        };
+        let now = crate::api::Timestamp(now);
+        let read = book.first_use(scope).and_then(|first| Ok((first, book.marks(scope)?)));
+        let (first_use, marks) = read.unwrap_or_else(|error| {
+            warn(&context.term, &format!("The handled marks could not be read ({error})."));
+            (now, HashMap::new())
+        });
+        if let Some(side) = team {
+            side.tell_health(context);
+        }
+        (MarkFacts { marks, first_use, snippets: HashMap::new(), now }, scope.clone())
+    }
 }

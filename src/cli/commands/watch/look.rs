@@ -7,9 +7,8 @@ use crate::api::{
     ApiError, Bot, Campaign, Client, Exchange, ExchangeGroup, Listed, Meeting, MeetingQuery,
 };
 use crate::cli::args::DayRange;
-use crate::cli::commands::replies::marks;
 use crate::cli::commands::replies::snippets::chains;
-use crate::cli::commands::standing::Standing;
+use crate::cli::commands::standing::{MarkSources, Standing};
 use crate::cli::context::Context;
 use crate::clock::Zone;
 use crate::config::HooksConfig;
@@ -23,6 +22,8 @@ pub struct Watched {
     pub context: Context,
     pub hooks: HooksConfig,
     scope: Scope,
+    /// The marks' stores, opened once for every look.
+    marks: MarkSources,
 }
 
 /// Why a look failed: the API (backed off and tried again) or the observed state.
@@ -42,8 +43,9 @@ impl std::fmt::Display for LookError {
 
 impl Watched {
     pub fn new(context: Context, hooks: HooksConfig) -> Watched {
-        let (_, scope) = marks::open(&context);
-        Watched { context, hooks, scope }
+        let marks = MarkSources::open(&context);
+        let scope = marks.scope().clone();
+        Watched { context, hooks, scope, marks }
     }
 
     pub fn profile(&self) -> &str {
@@ -62,7 +64,8 @@ impl Watched {
             fetch(&self.context.client).await.map_err(LookError::Api)?;
         let lists =
             look::Lists { inbox: &inbox.items, campaigns: &campaigns.items, bots: &bots.items };
-        let standing = Standing::read_with(&self.context, observer.state(), lists).await;
+        let standing =
+            Standing::read_with(&self.context, observer.state(), &mut self.marks, lists).await;
         // Blocking SQLite on the runtime's thread: this command does nothing else meanwhile.
         let mut observation = standing
             .look
