@@ -17,7 +17,7 @@ mod words;
 pub use facts::MarkFacts;
 pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
 pub use segment::{Symbols, segment};
-pub use words::{needs_words, waiting_words, words};
+pub use words::{needs_words, reading_words, waiting_words, words};
 
 use crate::api::Exchange;
 use crate::inbox::{Facts, speed_to_lead};

@@ -136,7 +136,7 @@ fn the_numbers_in_words_say_what_the_overview_says() {
     let counting = Inbox { hot_unread: 2, needs_unread: 2, ..inbox };
     assert_eq!(
         words(&counting, now),
-        "4 new · ≥ 1 hot reply waits, oldest 42m (2 being read) · needs you: ≥ 3 (1 due), counting…"
+        "4 new · ≥ 1 hot reply waits, oldest 42m · needs you: ≥ 3 (1 due) · 2 being read"
     );
     assert!(!counting.is_counted() && inbox.is_counted());
 }

@@ -698,7 +698,7 @@ fn a_hot_reply_waits_only_when_the_contact_spoke_last_read_from_any_pane() {
     {
         let mut state = connected(120, 30, Theme::default());
         assert_eq!(state.panes.pane, Pane::Overview);
-        assert!(screen(&state).contains("hot replies: 1 being read"), "not read yet: told so");
+        assert!(screen(&state).contains("hot replies: counting…"), "not read yet: told so");
         assert!(state.org.inbox.reading.contains(&103), "its chain is asked for on the Overview");
         let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
         let job = SnippetJob {

@@ -197,7 +197,7 @@ fn what_needs_you_is_counted_on_the_inbox_line_and_listed_on_enter() {
     let mut state = connected(120, 40, Theme::default());
     let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
     assert!(
-        line.contains("needs you: ≥ 2 (0 due), counting…"),
+        line.contains("needs you: ≥ 2 (0 due) · 1 being read"),
         "a hot reply's e-mails are not read yet: {line}"
     );
     read_chains(&mut state, outreach_tui::inbox::Writer::Them);

@@ -47,6 +47,9 @@ pub(super) fn line(frame: &mut Frame, area: Rect, state: &AppState) {
         let style = if numbers.due > 0 { theme.error } else { theme.warning };
         spans.push(Span::styled(format!(" · {}", crate::glance::needs_words(&numbers)), style));
     }
+    if let Some(reading) = crate::glance::reading_words(&numbers) {
+        spans.push(Span::styled(format!(" · {reading}"), theme.dim));
+    }
     if let Some(team) = &state.org.inbox.team
         && let Some(mine) = team.shares.iter().find(|share| share.person == team.me)
         && mine.waiting > 0
