@@ -2,8 +2,11 @@
 //! screen would tear what it drew. The file is rotated daily (`outreach.YYYY-MM-DD.log`, UTC
 //! dates) and the last week is kept.
 
+use chrono::{NaiveDate, Utc};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::path::PathBuf;
-use tracing_appender::rolling::{Builder, Rotation};
+use std::sync::{Arc, Mutex};
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -43,21 +46,11 @@ pub fn help_line() -> String {
 /// runs without a log rather than failing.
 pub fn init(debug: bool) {
     let Some(dir) = log_dir() else { return };
-    // The appender lists the directory to prune old files before it creates it, and prints
-    // "Error reading the log directory" on a first run; create it first (silently no log if
-    // that fails).
+    // Silently no log when the directory cannot be made.
     if std::fs::create_dir_all(&dir).is_err() {
         return;
     }
-    let Ok(appender) = Builder::new()
-        .rotation(Rotation::DAILY)
-        .filename_prefix("outreach")
-        .filename_suffix("log")
-        .max_log_files(KEPT_DAYS)
-        .build(&dir)
-    else {
-        return;
-    };
+    let Some(log) = DailyLog::open(dir) else { return };
     let wanted = if debug {
         Some(DEBUG_FILTER.to_string())
     } else {
@@ -68,6 +61,113 @@ pub fn init(debug: bool) {
     let filter = wanted
         .and_then(|text| text.parse::<Targets>().ok())
         .unwrap_or_else(|| Targets::new().with_default(tracing::Level::WARN));
-    let format = tracing_subscriber::fmt::layer().with_ansi(false).with_writer(appender);
+    let format = tracing_subscriber::fmt::layer().with_ansi(false).with_writer(Arc::new(log));
     let _ = tracing_subscriber::registry().with(format).with(filter).try_init();
+}
+
+/// Today's log file, opened again when the UTC date changes, the oldest files beyond
+/// [`KEPT_DAYS`] deleted then. Written to directly (one `write` per event line, no buffer),
+/// as a rolling appender would, without the date-parsing library one brings.
+struct DailyLog {
+    dir: PathBuf,
+    today: Mutex<Option<(NaiveDate, File)>>,
+}
+
+impl DailyLog {
+    /// Today's file opened (created if needed) and old ones pruned; `None` when it cannot be
+    /// opened, and the program then runs without a log.
+    fn open(dir: PathBuf) -> Option<DailyLog> {
+        let log = DailyLog { dir, today: Mutex::new(None) };
+        let date = Utc::now().date_naive();
+        let file = log.start(date)?;
+        *log.today.lock().ok()? = Some((date, file));
+        Some(log)
+    }
+
+    fn start(&self, date: NaiveDate) -> Option<File> {
+        let name = format!("outreach.{}.log", date.format("%Y-%m-%d"));
+        let file = OpenOptions::new().create(true).append(true).open(self.dir.join(name)).ok()?;
+        self.prune();
+        Some(file)
+    }
+
+    /// Deletes all but the newest [`KEPT_DAYS`] files named `outreach.YYYY-MM-DD.log`
+    /// (ISO dates sort as text); nothing else in the directory is touched.
+    fn prune(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return };
+        let mut dated: Vec<String> = entries
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| {
+                name.strip_prefix("outreach.")
+                    .and_then(|rest| rest.strip_suffix(".log"))
+                    .is_some_and(|date| {
+                        date.len() == 10
+                            && date.bytes().enumerate().all(|(at, byte)| {
+                                if at == 4 || at == 7 {
+                                    byte == b'-'
+                                } else {
+                                    byte.is_ascii_digit()
+                                }
+                            })
+                    })
+            })
+            .collect();
+        dated.sort_unstable_by(|a, b| b.cmp(a));
+        for old in dated.iter().skip(KEPT_DAYS) {
+            let _ = std::fs::remove_file(self.dir.join(old));
+        }
+    }
+}
+
+impl Write for &DailyLog {
+    /// A line that cannot be written is dropped: an error here would be printed on the
+    /// terminal by the formatter, over the dashboard.
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        let Ok(mut today) = self.today.lock() else { return Ok(line.len()) };
+        let date = Utc::now().date_naive();
+        if today.as_ref().is_none_or(|(opened, _)| *opened != date) {
+            *today = self.start(date).map(|file| (date, file));
+        }
+        if let Some((_, file)) = today.as_mut() {
+            let _ = file.write_all(line);
+        }
+        Ok(line.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_day_keeps_the_last_week_and_nothing_else_is_touched() {
+        let dir = tempfile::tempdir().unwrap();
+        let others = ["outreach.sqlite3", "audit.jsonl", "outreach.notes.log", "outreach.log"];
+        for name in others {
+            std::fs::write(dir.path().join(name), "").unwrap();
+        }
+        for day in 1..=9 {
+            std::fs::write(dir.path().join(format!("outreach.2020-01-0{day}.log")), "").unwrap();
+        }
+        let log = DailyLog::open(dir.path().to_path_buf()).unwrap();
+        writeln!(&log, "a line").unwrap();
+        let today = log_path().unwrap();
+        let today = today.file_name().unwrap().to_str().unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        let mut expected: Vec<String> = others.iter().map(|name| name.to_string()).collect();
+        expected.extend((4..=9).map(|day| format!("outreach.2020-01-0{day}.log")));
+        expected.push(today.to_string());
+        expected.sort();
+        assert_eq!(left, expected);
+        let text = std::fs::read_to_string(dir.path().join(today)).unwrap();
+        assert_eq!(text, "a line\n");
+    }
 }

@@ -9,10 +9,10 @@ use super::settings::{
 use super::team::TeamConfig;
 use ratatui::style::Color;
 use serde::Deserialize;
+use serde_spanned::Spanned;
 use std::collections::BTreeMap;
 use std::path::Path;
-use toml::Spanned;
-use toml::de::{DeTable, DeValue};
+use toml_edit::{Document, TableLike};
 
 /// The file as serde reads it; unknown keys are ignored here and reported by [`unknown_keys`].
 #[derive(Debug, Default, Deserialize)]
@@ -214,25 +214,6 @@ const VIEWER_KEYS: &[&str] = &["html"];
 /// Parses config text read from `path` (named in messages). Returns the config and one
 /// warning per key or value that was ignored.
 pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
-    let invalid = |error: toml::de::Error| {
-        let (line, column) = line_and_column(text, error.span().map(|s| s.start).unwrap_or(0));
-        ConfigError::Invalid {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message: error.message().trim().trim_end_matches('.').to_string(),
-            source_line: source_line(text, line),
-        }
-    };
-    let table = DeTable::parse(text).map_err(invalid)?;
-    let mut warnings = Vec::new();
-    let mut warn = |offset: usize, what: String| {
-        let (line, _) = line_and_column(text, offset);
-        warnings.push(format!("{}:{line}: {what}", path.display()));
-    };
-    unknown_keys(table.get_ref(), &mut warn);
-
-    let raw = RawConfig::deserialize(toml::de::Deserializer::from(table)).map_err(invalid)?;
     let at = |span: std::ops::Range<usize>, message: String| {
         let (line, column) = line_and_column(text, span.start);
         ConfigError::Invalid {
@@ -243,6 +224,19 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             source_line: source_line(text, line),
         }
     };
+    let invalid = |span: Option<std::ops::Range<usize>>, message: &str| {
+        at(span.unwrap_or(0..0), message.trim().trim_end_matches('.').to_string())
+    };
+    let document = Document::parse(text).map_err(|error| invalid(error.span(), error.message()))?;
+    let mut warnings = Vec::new();
+    let mut warn = |offset: usize, what: String| {
+        let (line, _) = line_and_column(text, offset);
+        warnings.push(format!("{}:{line}: {what}", path.display()));
+    };
+    unknown_keys(document.as_table(), &mut warn);
+
+    let raw = RawConfig::deserialize(toml_edit::de::Deserializer::from(document))
+        .map_err(|error| invalid(error.span(), error.message()))?;
 
     let default_profile = match raw.default_profile {
         Some(name) => {
@@ -368,27 +362,26 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     Ok((config, warnings))
 }
 
-/// Reports every key the schema does not know, by the line it is on.
-fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
+/// Reports every key the schema does not know, by the line it is on. Tables written inline
+/// (`ui = { bell = false }`) are checked as headed ones are.
+fn unknown_keys(root: &dyn TableLike, warn: &mut impl FnMut(usize, String)) {
     check_keys(root, "", ROOT_KEYS, warn);
-    if let Some(DeValue::Table(profiles)) = root.get("profiles").map(Spanned::get_ref) {
+    if let Some(profiles) = table(root, "profiles") {
         for (name, profile) in profiles.iter() {
-            if let DeValue::Table(profile) = profile.get_ref() {
-                let prefix = format!("profiles.{}.", name.get_ref());
+            if let Some(profile) = profile.as_table_like() {
+                let prefix = format!("profiles.{name}.");
                 check_keys(profile, &prefix, PROFILE_KEYS, warn);
-                if let Some(DeValue::Table(team)) = profile.get("team").map(Spanned::get_ref) {
+                if let Some(team) = table(profile, "team") {
                     check_keys(team, &format!("{prefix}team."), TEAM_KEYS, warn);
                 }
-                if let Some(DeValue::Table(hooks)) = profile.get("hooks").map(Spanned::get_ref) {
+                if let Some(hooks) = table(profile, "hooks") {
                     check_keys(hooks, &format!("{prefix}hooks."), HOOKS_KEYS, warn);
                 }
             }
         }
     }
-    if let Some(DeValue::Table(ui)) = root.get("ui").map(Spanned::get_ref) {
-        check_keys(ui, "ui.", UI_KEYS, warn);
-    }
-    for (table, known) in [
+    for (name, known) in [
+        ("ui", UI_KEYS),
         ("net", NET_KEYS),
         ("clipboard", CLIPBOARD_KEYS),
         ("viewer", VIEWER_KEYS),
@@ -396,25 +389,31 @@ fn unknown_keys(root: &DeTable<'_>, warn: &mut impl FnMut(usize, String)) {
         ("brief", BRIEF_KEYS),
         ("hooks", HOOKS_KEYS),
     ] {
-        if let Some(DeValue::Table(inner)) = root.get(table).map(Spanned::get_ref) {
-            check_keys(inner, &format!("{table}."), known, warn);
+        if let Some(inner) = table(root, name) {
+            check_keys(inner, &format!("{name}."), known, warn);
         }
     }
 }
 
+/// The table under `key`, headed or inline.
+fn table<'a>(parent: &'a dyn TableLike, key: &str) -> Option<&'a dyn TableLike> {
+    parent.get(key)?.as_table_like()
+}
+
 fn check_keys(
-    table: &DeTable<'_>,
+    table: &dyn TableLike,
     prefix: &str,
     known: &[&str],
     warn: &mut impl FnMut(usize, String),
 ) {
-    for key in table.keys() {
-        if !known.contains(&key.get_ref().as_ref()) {
+    for (key, _) in table.iter() {
+        if !known.contains(&key) {
+            let offset = table.key(key).and_then(|key| key.span()).map_or(0, |span| span.start);
             warn(
-                key.span().start,
+                offset,
                 format!(
                     "unknown key `{prefix}{}` ignored (known here: {}).",
-                    crate::text::sanitize(key.get_ref()),
+                    crate::text::sanitize(key),
                     known.join(", ")
                 ),
             );
