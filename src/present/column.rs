@@ -2,6 +2,7 @@
 //! a cell with a tone. Each column is defined once (`super::columns`); the dashboard and
 //! the CLI each list the columns they show, in their order.
 
+use super::fit::Content;
 use super::fit::Limits;
 use super::tone::Tone;
 use crate::api::Timestamp;
@@ -59,6 +60,17 @@ impl Shown {
     /// Its pieces fitted to `width` cells (short label, else cut with `…`).
     pub(crate) fn fitted(&self, width: usize) -> Vec<(String, Tone)> {
         super::width::fit_cell(&self.parts, self.short, width)
+    }
+
+    /// How wide a column with this header and these cells wants to be: its widest cell as
+    /// a whole, and at its shortest readable form (a short label, where a cell has one).
+    pub(crate) fn content<'a>(header: &str, cells: impl Iterator<Item = &'a Shown>) -> Content {
+        let header = Content::plain(super::width::display_width(header));
+        cells.fold(header, |widths, cell| {
+            let whole = cell.width();
+            let short = cell.short.map_or(whole, |s| super::width::display_width(s).min(whole));
+            Content { widest: widths.widest.max(whole), readable: widths.readable.max(short) }
+        })
     }
 }
 

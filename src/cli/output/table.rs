@@ -74,15 +74,7 @@ impl Fitted {
             .iter()
             .enumerate()
             .map(|(index, column)| {
-                let header = Content::plain(display_width(&column.header));
-                rows.iter().filter_map(|row| row.get(index)).fold(header, |widths, cell| {
-                    let whole = cell.width();
-                    let short = cell.short.map_or(whole, |s| display_width(s).min(whole));
-                    Content {
-                        widest: widths.widest.max(whole),
-                        readable: widths.readable.max(short),
-                    }
-                })
+                Shown::content(&column.header, rows.iter().filter_map(|row| row.get(index)))
             })
             .collect();
         let limits: Vec<Limits> = columns.iter().map(|column| column.limits).collect();

@@ -2,7 +2,7 @@
 //! the same with a thousand rows or a million. Columns that do not fit the
 //! width are left out, least important first.
 
-use crate::present::fit::{Limits, fit};
+use crate::present::fit::{Content, Limits, fit};
 use crate::present::{self, Align, Shown};
 use crate::tui::lists::list::ListState;
 use crate::tui::theme::Theme;
@@ -37,10 +37,24 @@ fn alignment(column: &Column) -> Alignment {
 /// Space between columns.
 const GAP: u16 = 1;
 
-/// Which columns fit in `width`, and how wide each is (0 for a left-out column).
-pub fn fit_columns(columns: &[Column], width: u16) -> Vec<u16> {
+/// Which columns fit in `width`, and how wide each is (0 for a left-out column). With the
+/// rows in view (`shown`), extra width goes to the columns whose text is cut, up to their
+/// longest cell, rather than to the last column: nothing is cut while another column has
+/// room to spare.
+pub fn fit_columns(columns: &[Column], width: u16, shown: Option<&[Vec<Shown>]>) -> Vec<u16> {
     let limits: Vec<Limits> = columns.iter().map(|c| c.limits).collect();
-    fit(&limits, usize::from(width), usize::from(GAP), None)
+    // A column keeps at least its minimum: the rows in view are not the whole list, and a
+    // cell still loading (a snippet) must not narrow its column to the header.
+    let content: Option<Vec<Content>> = shown.map(|rows| {
+        (columns.iter().enumerate())
+            .map(|(i, column)| {
+                let cells = rows.iter().filter_map(|r| r.get(i));
+                let content = Shown::content(column.title, cells);
+                Content { widest: content.widest.max(column.limits.min), ..content }
+            })
+            .collect()
+    });
+    fit(&limits, usize::from(width), usize::from(GAP), content.as_deref())
         .into_iter()
         .map(|w| u16::try_from(w).unwrap_or(u16::MAX))
         .collect()
@@ -63,7 +77,14 @@ pub fn render(
     if inner.width == 0 || inner.height == 0 {
         return;
     }
-    let widths = fit_columns(columns, inner.width);
+    let visible = usize::from(inner.height.saturating_sub(1));
+    let start = list.offset().min(list.order().len());
+    let end = (start + visible).min(list.order().len());
+    // Only the rows in view are made, and they decide the widths.
+    let in_view: Vec<Vec<Shown>> = (list.order()[start..end].iter().enumerate())
+        .map(|(i, &index)| cells(index as usize, start + i))
+        .collect();
+    let widths = fit_columns(columns, inner.width, Some(&in_view));
     let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i] > 0).collect();
     let header = Row::new(
         shown
@@ -71,14 +92,9 @@ pub fn render(
             .map(|&i| Cell::from(Line::from(columns[i].title).alignment(alignment(&columns[i])))),
     )
     .style(theme.header);
-    let visible = usize::from(inner.height.saturating_sub(1));
-    let start = list.offset().min(list.order().len());
-    let end = (start + visible).min(list.order().len());
-    let rows: Vec<Row> = list.order()[start..end]
+    let rows: Vec<Row> = in_view
         .iter()
-        .enumerate()
-        .map(|(i, &index)| {
-            let all = cells(index as usize, start + i);
+        .map(|all| {
             let row: Vec<Cell> = shown
                 .iter()
                 .map(|&c| {
@@ -127,16 +143,16 @@ mod tests {
 
     #[test]
     fn spare_width_goes_to_important_columns_up_to_their_max() {
-        assert_eq!(fit_columns(&COLUMNS, 30), [10, 8, 10]);
-        assert_eq!(fit_columns(&COLUMNS, 40), [20, 8, 10], "the most important grows first");
-        assert_eq!(fit_columns(&COLUMNS, 60), [30, 10, 18]);
-        assert_eq!(fit_columns(&COLUMNS, 200), [30, 10, 40]);
+        assert_eq!(fit_columns(&COLUMNS, 30, None), [10, 8, 10]);
+        assert_eq!(fit_columns(&COLUMNS, 40, None), [20, 8, 10], "the most important grows first");
+        assert_eq!(fit_columns(&COLUMNS, 60, None), [30, 10, 18]);
+        assert_eq!(fit_columns(&COLUMNS, 200, None), [30, 10, 40]);
     }
 
     #[test]
     fn least_important_columns_go_first() {
-        assert_eq!(fit_columns(&COLUMNS, 20), [11, 8, 0]);
-        assert_eq!(fit_columns(&COLUMNS, 5), [10, 0, 0], "a column of drop 0 always stays");
+        assert_eq!(fit_columns(&COLUMNS, 20, None), [11, 8, 0]);
+        assert_eq!(fit_columns(&COLUMNS, 5, None), [10, 0, 0], "a column of drop 0 always stays");
     }
 
     #[test]
@@ -156,7 +172,7 @@ mod tests {
         ];
         // The inner widths of the pane at 80x24 and 50x16.
         for width in [78, 48] {
-            let widths = fit_columns(&headers, width);
+            let widths = fit_columns(&headers, width, None);
             let status = screen.iter().position(|c| c.header == "Status").unwrap();
             assert!(widths[status] > 0, "Status is shown at {width}");
             let text = |bot: &Bot| -> String {
