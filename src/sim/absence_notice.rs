@@ -246,7 +246,9 @@ pub fn back_on(back: NaiveDate, colleague: &str) -> Notice {
     let template = language.dated[1];
     Notice {
         subject_prefix: language.subject_prefix,
-        text: template.replace("{date}", &written(back, language)).replace("{colleague}", colleague),
+        text: template
+            .replace("{date}", &written(back, language))
+            .replace("{colleague}", colleague),
         until: Some(back),
     }
 }

@@ -12,12 +12,12 @@ use super::state::{Caller, RequestLog, SimState};
 use super::store::DuplicateContact;
 use crate::api::ExchangeStatus;
 use axum::Router;
-use chrono::NaiveDate;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post, put};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -150,7 +150,9 @@ impl ReplyBody {
             })?),
         };
         match (self.away, back) {
-            (Some(false) | None, Some(_)) => Err(bad("back is the day an absence notice names: send it with \"away\": true")),
+            (Some(false) | None, Some(_)) => {
+                Err(bad("back is the day an absence notice names: send it with \"away\": true"))
+            }
             (Some(true), back) => Ok(live::Away::Yes(back)),
             (Some(false), None) => Ok(live::Away::No),
             (None, None) => Ok(live::Away::Maybe),
@@ -177,12 +179,13 @@ async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Byt
     }
     let world = &mut state.world();
     let away = body.away(world.clock.today())?;
-    let arrival = live::arrive_as(world, caller.org, body.exchange_id, status, away).map_err(
-        |reason| match reason {
-            live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
-            _ => bad(reason.to_string()),
-        },
-    )?;
+    let arrival =
+        live::arrive_as(world, caller.org, body.exchange_id, status, away).map_err(|reason| {
+            match reason {
+                live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
+                _ => bad(reason.to_string()),
+            }
+        })?;
     Ok(json(StatusCode::OK, &arrival))
 }
 

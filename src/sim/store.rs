@@ -93,7 +93,6 @@ pub struct LiveChain {
     pub replies: Vec<Arrived>,
 }
 
-
 /// A conversion the background task of endpoint 2 recorded (shown by `/_sim/conversions`).
 #[derive(Debug, Clone, Serialize)]
 pub struct LoggedConversion {

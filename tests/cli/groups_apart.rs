@@ -49,10 +49,9 @@ async fn the_results_count_booked_replies_whichever_way_the_server_reads_the_gro
     let booked = |rows: &Value| -> u64 {
         rows.as_array().unwrap().iter().map(|row| row["replies"].as_u64().unwrap()).sum()
     };
-    for args in [
-        &["report", "-o", "json"][..],
-        &["report", "--by", "bot", "--since", "-90d", "-o", "json"],
-    ] {
+    for args in
+        [&["report", "-o", "json"][..], &["report", "--by", "bot", "--since", "-90d", "-o", "json"]]
+    {
         let (nested, apart) = on_both(&sims, args).await;
         assert!(booked(&json(&nested)) > 0, "{args:?}: replies counted");
         assert_eq!(json(&apart), json(&nested), "{args:?}: apart, then nested");
@@ -68,8 +67,7 @@ async fn the_results_count_booked_replies_whichever_way_the_server_reads_the_gro
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn status_digest_and_brief_count_booked_replies_whichever_way_the_server_reads_the_groups()
-{
+async fn status_digest_and_brief_count_booked_replies_whichever_way_the_server_reads_the_groups() {
     let sims = both().await;
     let (nested, apart) = on_both(&sims, &["status", "--json"]).await;
     let (nested, apart) = (json(&nested), json(&apart));
@@ -111,7 +109,7 @@ async fn dashboard(sim: &SimHandle) -> (OrgSummary, Results) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_overview_and_the_results_panes_count_booked_replies_whichever_way_the_groups_are_read()
- {
+{
     let sims = both().await;
     let (nested, apart) = (dashboard(&sims.0).await, dashboard(&sims.1).await);
     assert!(nested.0.replies.last_7_days > 0, "replies in the last days");

@@ -19,8 +19,7 @@ async fn ids(api: &Client, group: ExchangeGroup) -> Vec<(i64, ExchangeStatus)> {
 #[tokio::test]
 async fn a_server_that_keeps_meeting_booked_apart_lists_each_exchange_in_one_group() {
     let nested = sim::spawn(options()).await.unwrap();
-    let apart =
-        sim::spawn(SimOptions { meeting_booked_apart: true, ..options() }).await.unwrap();
+    let apart = sim::spawn(SimOptions { meeting_booked_apart: true, ..options() }).await.unwrap();
     let booked = |list: &[(i64, ExchangeStatus)]| {
         list.iter().filter(|(_, s)| *s == ExchangeStatus::MeetingBooked).count()
     };
