@@ -26,6 +26,13 @@ impl MarkFacts {
         let back = self.snippets.get(&exchange.id).and_then(|snippet| snippet.back);
         quiet::quiet_until(snoozed, back)
     }
+
+    /// Until when the reply's writer is away, while they are (an absence notice whose
+    /// return has not come): quiet, as a snoozed reply is.
+    pub fn away_until(&self, exchange: &Exchange) -> Option<Timestamp> {
+        let back = self.snippets.get(&exchange.id).and_then(|snippet| snippet.back);
+        quiet::is_quiet(back, self.now).then_some(back).flatten()
+    }
 }
 
 impl Facts for MarkFacts {

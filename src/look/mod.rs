@@ -112,6 +112,7 @@ impl<'a> Look<'a> {
             handled: self.facts.is_handled(exchange),
             snoozed: self.facts.snoozed_until(exchange).is_some(),
             last: self.facts.last_writer(exchange),
+            away: self.facts.away_until(exchange).is_some(),
         }
     }
 

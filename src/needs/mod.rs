@@ -115,6 +115,9 @@ pub struct ReplyFacts {
     pub snoozed: bool,
     /// Who wrote last, once the chain was read (an absence notice: `Writer::Away`).
     pub last: Option<Writer>,
+    /// Its writer is away: an absence notice whose return has not come yet, quiet as a
+    /// snoozed reply is (`crate::inbox::quiet`). Known only once the chain was read.
+    pub away: bool,
 }
 
 /// Everything the list is made from.

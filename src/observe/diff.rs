@@ -66,12 +66,13 @@ fn exchange_events(
 ) {
     let moment = micros(seen.updated_at);
     // A move is a later `updated_at`, as the dashboard's "new" is; an exchange without one
-    // has nothing to tell.
+    // has nothing to tell. One that is quiet (handled, snoozed, its writer away) is new to
+    // nobody in the inbox, so it is told once it comes back, under the same id.
     let moved = match before {
         None => seen.updated_at.is_some(),
-        Some(before) => seen.updated_at > before.updated_at,
+        Some(before) => seen.updated_at > before.updated_at || before.quiet,
     };
-    if moved {
+    if moved && !seen.quiet {
         let key = format!("reply:{id}:{moment}");
         events.push(exchange_event(EventKind::ReplyReceived, key, id, seen, now));
     }
@@ -168,6 +169,7 @@ mod tests {
             bot_id: 7,
             waits: category.is_hot(),
             opt_out: false,
+            quiet: false,
         }
     }
 
@@ -243,6 +245,21 @@ mod tests {
         let kinds: Vec<EventKind> = events.iter().map(|e| e.kind).collect();
         assert_eq!(kinds, [EventKind::ReplyReceived, EventKind::OptOutPending]);
         assert!(diff(&new, &new, at(9, 2), &HOURS).is_empty(), "still pending: told once");
+    }
+
+    #[test]
+    fn a_quiet_reply_is_told_once_it_comes_back_and_not_while_it_is_quiet() {
+        let old = snapshot(at(9, 0));
+        let mut quiet = snapshot(at(9, 1));
+        quiet.exchanges.insert(1, ExchangeSeen { quiet: true, ..reply("INFO_INQUIRY", at(9, 0)) });
+        assert!(diff(&old, &quiet, at(9, 1), &HOURS).is_empty(), "handled, snoozed or away");
+        let mut back = quiet.clone();
+        back.exchanges.insert(1, reply("INFO_INQUIRY", at(9, 0)));
+        let moved = at(9, 0).timestamp_micros();
+        let told = diff(&quiet, &back, at(9, 2), &HOURS);
+        let expected = format!("reply:1:{moved}");
+        assert_eq!(kinds(&told), [(EventKind::ReplyReceived, expected.as_str())]);
+        assert!(diff(&back, &back, at(9, 3), &HOURS).is_empty(), "told once");
     }
 
     #[test]

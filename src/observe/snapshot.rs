@@ -1,6 +1,6 @@
 //! What an organisation looked like at one moment, in ids and statuses only: each inbox
-//! exchange's status, category and last move (and whether it waits on us or is an opt-out
-//! not honoured), each meeting's standing, each bot's state, each campaign's status. Never
+//! exchange's status, category and last move (and whether it waits on us, is an opt-out
+//! not honoured, or is quiet: handled, snoozed or its writer away), each meeting's standing, each bot's state, each campaign's status. Never
 //! a message's text, a name or an address: this is kept on disk, and what changed between
 //! two of them is all `diff` and a "while you were away" brief need.
 
@@ -41,6 +41,10 @@ pub struct ExchangeSeen {
     /// The contact asked to stop and is not on the do-not-contact list (`crate::needs`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub opt_out: bool,
+    /// Handled, snoozed, or its writer away: the inbox counts it new to nobody, so its move
+    /// is no reply received (told once it is no longer quiet).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub quiet: bool,
 }
 
 /// A meeting: booked or cancelled, and for which exchange.
@@ -132,6 +136,7 @@ impl Snapshot {
                     bot_id: exchange.bot.id,
                     waits,
                     opt_out: opt_outs.contains(&exchange.id),
+                    quiet: facts.handled || facts.snoozed || facts.away,
                 };
                 (exchange.id, seen)
             })

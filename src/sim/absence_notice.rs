@@ -239,6 +239,20 @@ pub fn notice(rng: &mut Rng, sent: DateTime<Utc>, now: DateTime<Utc>, colleague:
     }
 }
 
+/// A notice whose writer says they are back in the office on `back` (in English): what
+/// `POST /_sim/replies` writes when a test asks for the day, say one back today.
+pub fn back_on(back: NaiveDate, colleague: &str) -> Notice {
+    let language = &LANGUAGES[0];
+    let template = language.dated[1];
+    Notice {
+        subject_prefix: language.subject_prefix,
+        text: template
+            .replace("{date}", &written(back, language))
+            .replace("{colleague}", colleague),
+        until: Some(back),
+    }
+}
+
 fn written(day: NaiveDate, language: &Language) -> String {
     let month = language.months[day.month0() as usize];
     match language.date {
@@ -279,5 +293,14 @@ mod tests {
         assert_eq!(languages.len(), LANGUAGES.len(), "every language written");
         assert!(undated > 20 && passed > 20 && to_come > 20, "{undated} {passed} {to_come}");
         assert_eq!(dated + undated, 400);
+    }
+
+    #[test]
+    fn a_notice_asked_for_a_day_reads_as_back_that_day() {
+        let sent = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        let notice = back_on(sent, "sales@acme.example");
+        let subject = format!("{}: Re: Quick question", notice.subject_prefix);
+        let read = crate::absence::detect(&subject, &notice.text, sent).unwrap();
+        assert_eq!((read.back, read.back_on), (Some(sent), sent), "{notice:?}");
     }
 }

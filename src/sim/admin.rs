@@ -17,6 +17,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::{get, post, put};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -96,6 +97,7 @@ async fn state_summary(State(state): State<SimState>, headers: HeaderMap) -> Ans
             "dnc_emails": dnc_emails,
             "dnc_domains": dnc_domains,
             "duplicate_contacts": mode,
+            "meeting_booked_apart": world.groups == super::store::Groups::MeetingBookedApart,
             "now": world.clock.now(),
         }),
     ))
@@ -132,6 +134,30 @@ struct ReplyBody {
     /// An out-of-office notice arrives rather than a reply.
     #[serde(default)]
     away: Option<bool>,
+    /// The day the notice says its writer is back (`YYYY-MM-DD`, or `"today"` on the
+    /// simulator's clock); only with `away`.
+    #[serde(default)]
+    back: Option<String>,
+}
+
+impl ReplyBody {
+    fn away(&self, today: NaiveDate) -> Result<live::Away, Reject> {
+        let back = match self.back.as_deref() {
+            None => None,
+            Some("today") => Some(today),
+            Some(day) => Some(day.parse::<NaiveDate>().map_err(|_| {
+                bad(format!("back: expected a day as 2026-12-24 or \"today\", got '{day}'"))
+            })?),
+        };
+        match (self.away, back) {
+            (Some(false) | None, Some(_)) => {
+                Err(bad("back is the day an absence notice names: send it with \"away\": true"))
+            }
+            (Some(true), back) => Ok(live::Away::Yes(back)),
+            (Some(false), None) => Ok(live::Away::No),
+            (None, None) => Ok(live::Away::Maybe),
+        }
+    }
 }
 
 /// Makes a reply arrive at once (the live demo's, on demand): on `exchange_id` or one picked
@@ -143,7 +169,7 @@ async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Byt
     } else {
         serde_json::from_slice(&body).map_err(|e| {
             bad(format!(
-                "expected nothing, or {{\"exchange_id\": 123, \"status\": \"INFO_INQUIRY\", \"away\": true}} (each optional): {e}"
+                "expected nothing, or {{\"exchange_id\": 123, \"status\": \"INFO_INQUIRY\", \"away\": true, \"back\": \"today\"}} (each optional): {e}"
             ))
         })?
     };
@@ -152,12 +178,14 @@ async fn live_reply(State(state): State<SimState>, headers: HeaderMap, body: Byt
         return Err(bad(format!("unknown exchange status '{name}'")));
     }
     let world = &mut state.world();
-    let arrival = live::arrive_as(world, caller.org, body.exchange_id, status, body.away).map_err(
-        |reason| match reason {
-            live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
-            _ => bad(reason.to_string()),
-        },
-    )?;
+    let away = body.away(world.clock.today())?;
+    let arrival =
+        live::arrive_as(world, caller.org, body.exchange_id, status, away).map_err(|reason| {
+            match reason {
+                live::NoArrival::NoSuchExchange(_) => Reject::not_found(reason.to_string()),
+                _ => bad(reason.to_string()),
+            }
+        })?;
     Ok(json(StatusCode::OK, &arrival))
 }
 

@@ -5,13 +5,13 @@
 //! "On … wrote:" line, carry signatures, links, cc, attachments and labels, and some are
 //! HTML-only, as real mailboxes are.
 
-use super::absence_notice::notice;
+use super::absence_notice::{back_on, notice};
 use super::chain_body::{Body, Paragraphs};
 use super::hostile;
 use super::rng::{Rng, salt};
 use super::words::words;
 use crate::api::{EmailBody, EmailMessage, ExchangeStatus, Mailbox, Timestamp};
-use chrono::TimeDelta;
+use chrono::{NaiveDate, TimeDelta};
 use serde_json::{Value, json};
 
 /// A participant as the chain needs it.
@@ -32,6 +32,16 @@ impl ChainParty {
     }
 }
 
+/// One message from the contact that arrived live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrived {
+    pub at: Timestamp,
+    /// What kind of reply it is: a snippet category, or [`AWAY`].
+    pub kind: &'static str,
+    /// For an absence notice, the day it says its writer is back (`None`: one drawn at random).
+    pub back: Option<NaiveDate>,
+}
+
 /// Everything a chain is generated from.
 #[derive(Debug, Clone)]
 pub struct ChainContext {
@@ -39,9 +49,8 @@ pub struct ChainContext {
     pub exchange_id: i64,
     pub status: ExchangeStatus,
     pub updated_at: Timestamp,
-    /// Replies from the contact that arrived after the generated chain (the live demo):
-    /// when, and the kind of reply (a snippet category such as `info`).
-    pub arrived: Vec<(Timestamp, &'static str)>,
+    /// Replies from the contact that arrived after the generated chain (the live demo).
+    pub arrived: Vec<Arrived>,
     pub bot: ChainParty,
     pub bot_title: String,
     pub contact: ChainParty,
@@ -197,9 +206,12 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
         dates.push(earlier);
     }
     dates.reverse();
-    for (at, kind) in &ctx.arrived {
-        steps.push(if *kind == AWAY { Step::Away } else { Step::Reply(kind) });
-        dates.push(at.0);
+    // The day each live notice asked to name, by its step.
+    let mut backs: Vec<Option<NaiveDate>> = vec![None; steps.len()];
+    for arrived in &ctx.arrived {
+        steps.push(if arrived.kind == AWAY { Step::Away } else { Step::Reply(arrived.kind) });
+        dates.push(arrived.at.0);
+        backs.push(arrived.back);
     }
     let hostile = ctx.hostile && ctx.exchange_id % 23 == 0;
     let subject = if hostile {
@@ -214,7 +226,8 @@ pub fn email_chain(ctx: &ChainContext) -> Vec<EmailMessage> {
     for (n, (step, date)) in steps.iter().zip(dates).enumerate() {
         let from_bot = matches!(step, Step::Initial | Step::Followup | Step::Answer(_));
         if *step == Step::Away {
-            messages.push(away_message(ctx, &mut rng, &subject, date, &thread_id, &ids));
+            let back = backs.get(n).copied().flatten();
+            messages.push(away_message(ctx, &mut rng, &subject, (date, back), &thread_id, &ids));
             ids.push(messages[messages.len() - 1].message_id.clone());
             continue;
         }
@@ -278,13 +291,16 @@ fn away_message(
     ctx: &ChainContext,
     rng: &mut Rng,
     subject: &str,
-    date: chrono::DateTime<chrono::Utc>,
+    (date, back): (chrono::DateTime<chrono::Utc>, Option<NaiveDate>),
     thread_id: &str,
     ids: &[String],
 ) -> EmailMessage {
     let colleague = format!("sales@{}", ctx.contact.domain());
     // A notice that arrived live, after the anchor, is judged from its own day.
-    let notice = notice(rng, date, ctx.anchor.0.max(date), &colleague);
+    let notice = match back {
+        Some(day) => back_on(day, &colleague),
+        None => notice(rng, date, ctx.anchor.0.max(date), &colleague),
+    };
     let content = Paragraphs {
         paragraphs: vec![notice.text],
         signature: vec![format!("{} {}", ctx.contact.first, ctx.contact.last)],

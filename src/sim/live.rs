@@ -5,11 +5,12 @@
 //! is the contact's out-of-office notice instead, the status left as it was. Off unless
 //! asked, so the data stays the same run to run.
 
+use super::chain::Arrived;
 use super::rng::{Rng, salt};
 use super::state::SimState;
 use super::store::{LiveChain, SimExchange, World};
 use crate::api::{ExchangeStatus, Timestamp};
-use chrono::SubsecRound;
+use chrono::{NaiveDate, SubsecRound};
 use serde::Serialize;
 use std::time::Duration;
 use tokio::task::JoinHandle;
@@ -62,11 +63,20 @@ pub fn arrive(
     target: Option<i64>,
     status: Option<ExchangeStatus>,
 ) -> Result<Arrival, NoArrival> {
-    arrive_as(world, org, target, status, None)
+    arrive_as(world, org, target, status, Away::Maybe)
 }
 
-/// [`arrive`], the arrival an out-of-office notice when `away` says so (`None`: now and
-/// then, when neither the exchange nor the status was asked for). A notice classifies
+/// Whether an arrival is an out-of-office notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Away {
+    /// Now and then, when neither the exchange nor the status was asked for.
+    Maybe,
+    No,
+    /// A notice, naming the day its writer is back when one is given (else one drawn).
+    Yes(Option<NaiveDate>),
+}
+
+/// [`arrive`], the arrival an out-of-office notice when `away` says so. A notice classifies
 /// nothing: it leaves the exchange's status as it was (unless a status is asked for). One
 /// that comes unasked for a conversation comes to one already in the inbox, so it is seen.
 pub fn arrive_as(
@@ -74,7 +84,7 @@ pub fn arrive_as(
     org: usize,
     target: Option<i64>,
     status: Option<ExchangeStatus>,
-    away: Option<bool>,
+    away: Away,
 ) -> Result<Arrival, NoArrival> {
     let now = world.clock.now();
     let seed = world.seed;
@@ -105,8 +115,11 @@ pub fn arrive_as(
             *rng.pick(&waiting)
         }
     };
-    let mut away =
-        away.unwrap_or(target.is_none() && status.is_none() && rng.percent(AWAY_PERCENT));
+    let (mut away, back) = match away {
+        Away::Maybe => (target.is_none() && status.is_none() && rng.percent(AWAY_PERCENT), None),
+        Away::No => (false, None),
+        Away::Yes(back) => (true, back),
+    };
     let mut index = index;
     if away && target.is_none() {
         let replied: Vec<usize> = (0..organisation.exchanges.len())
@@ -132,7 +145,7 @@ pub fn arrive_as(
     let later = now.0.max(exchange.updated_at.0 + chrono::TimeDelta::milliseconds(1));
     let at = Timestamp(later.trunc_subsecs(3));
     let kind = if away { crate::sim::chain::AWAY } else { reply_kind(&status) };
-    add_reply(exchange, status.clone(), kind, at);
+    add_reply(exchange, status.clone(), Arrived { at, kind, back: back.filter(|_| away) });
     organisation.live_replies += 1;
     Ok(Arrival { exchange_id: exchange.id, status, previous_status, updated_at: at })
 }
@@ -157,12 +170,7 @@ pub fn start(state: SimState, org: usize) -> JoinHandle<()> {
     })
 }
 
-fn add_reply(
-    exchange: &mut SimExchange,
-    status: ExchangeStatus,
-    kind: &'static str,
-    at: Timestamp,
-) {
+fn add_reply(exchange: &mut SimExchange, status: ExchangeStatus, arrived: Arrived) {
     let live = exchange.live.get_or_insert_with(|| {
         Box::new(LiveChain {
             seeded_status: exchange.status.clone(),
@@ -170,9 +178,9 @@ fn add_reply(
             replies: Vec::new(),
         })
     });
-    live.replies.push((at, kind));
     exchange.status = status;
-    exchange.updated_at = at;
+    exchange.updated_at = arrived.at;
+    live.replies.push(arrived);
 }
 
 /// Whether the exchange's outreach started, so there is a chain to answer.
@@ -315,7 +323,7 @@ mod tests {
             .find(|e| e.status == ExchangeStatus::InfoInquiry)
             .map(|e| e.id)
             .unwrap();
-        let arrival = arrive_as(&mut world, 0, Some(id), None, Some(true)).unwrap();
+        let arrival = arrive_as(&mut world, 0, Some(id), None, Away::Yes(None)).unwrap();
         assert_eq!(arrival.status, ExchangeStatus::InfoInquiry, "a notice classifies nothing");
         let chain = email_chain(&world.chain_context(0, id).unwrap());
         let last = chain.last().unwrap();
@@ -328,7 +336,7 @@ mod tests {
         while arrive(&mut world, 0, None, None).is_ok() {}
         let kinds: Vec<&str> = (world.orgs[0].exchanges.iter())
             .filter_map(|e| e.live.as_ref())
-            .flat_map(|live| live.replies.iter().map(|(_, kind)| *kind))
+            .flat_map(|live| live.replies.iter().map(|arrived| arrived.kind))
             .collect();
         let away = kinds.iter().filter(|kind| **kind == crate::sim::chain::AWAY).count();
         let share = away as f64 / kinds.len() as f64;
@@ -336,7 +344,7 @@ mod tests {
         // Each conversation a notice ended reads as one.
         for exchange in &world.orgs[0].exchanges {
             let Some(live) = exchange.live.as_ref() else { continue };
-            if live.replies.last().map(|(_, kind)| *kind) != Some(crate::sim::chain::AWAY) {
+            if live.replies.last().map(|arrived| arrived.kind) != Some(crate::sim::chain::AWAY) {
                 continue;
             }
             let chain = email_chain(&world.chain_context(0, exchange.id).unwrap());
@@ -359,11 +367,11 @@ mod tests {
             })
             .map(|e| (e.id, e.status.clone()))
             .unwrap();
-        let arrival = arrive_as(&mut world, 0, Some(outside.0), None, Some(true)).unwrap();
+        let arrival = arrive_as(&mut world, 0, Some(outside.0), None, Away::Yes(None)).unwrap();
         assert_eq!(arrival.status, outside.1);
         assert_eq!(world.orgs[0].exchange(outside.0).unwrap().status, outside.1);
         for _ in 0..10 {
-            let arrival = arrive_as(&mut world, 0, None, None, Some(true)).unwrap();
+            let arrival = arrive_as(&mut world, 0, None, None, Away::Yes(None)).unwrap();
             assert_eq!(arrival.status, arrival.previous_status, "a notice classifies nothing");
             assert!(arrival.status.in_group(&crate::api::ExchangeGroup::Replied));
         }

@@ -33,7 +33,7 @@ mod validate;
 pub mod words;
 
 pub use faults::{FaultKind, FaultRule, SPEC_HELP as FAULT_SPEC_HELP};
-pub use store::DuplicateContact;
+pub use store::{DuplicateContact, Groups};
 
 use crate::api::ApiKey;
 use axum::Router;
@@ -68,6 +68,9 @@ pub struct SimOptions {
     /// Off by default so the data stays the same run to run; `POST /_sim/replies` works
     /// either way.
     pub live: bool,
+    /// Endpoint 9 keeps meeting-booked apart: the replied group leaves MEETING_BOOKED out,
+    /// as a server may (the spec leaves it open). Off: the replied group holds them too.
+    pub meeting_booked_apart: bool,
 }
 
 impl Default for SimOptions {
@@ -81,6 +84,7 @@ impl Default for SimOptions {
             anchor: None,
             background_delay: Duration::from_millis(150),
             live: false,
+            meeting_booked_apart: false,
         }
     }
 }
@@ -170,6 +174,9 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     .map_err(std::io::Error::other)?;
     let mut world = world;
     world.clock = clock::Clock::started_at(anchor, anchored);
+    if options.meeting_booked_apart {
+        world.groups = store::Groups::MeetingBookedApart;
+    }
     let orgs = world
         .orgs
         .iter()

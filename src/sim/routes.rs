@@ -212,7 +212,8 @@ async fn list_exchanges(
     let start = start.unwrap_or_else(default_start);
     let end = end.unwrap_or_else(|| world.clock.today());
     let group = group.unwrap_or(ExchangeGroup::Replied);
-    let exchanges = world.orgs[caller.org].exchanges_in(&group, campaign_id, start, end);
+    let exchanges =
+        world.orgs[caller.org].exchanges_in((world.groups, &group), campaign_id, start, end);
     Ok(json(StatusCode::OK, &exchanges))
 }
 

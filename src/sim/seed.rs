@@ -9,7 +9,9 @@ use super::hostile;
 use super::rng::{Rng, salt};
 use super::seed_activity::{conversions, dnc_lists, exchanges, meetings};
 use super::seed_bots::{BotPlan, bots};
-use super::store::{DuplicateContact, NextIds, Org, SimCampaign, StoredContact, World, take};
+use super::store::{
+    DuplicateContact, Groups, NextIds, Org, SimCampaign, StoredContact, World, take,
+};
 use super::words::words;
 use crate::api::intern::intern;
 use crate::api::{
@@ -148,7 +150,8 @@ pub fn generate(
         conversions(&mut org, anchor);
         orgs.push(org);
     }
-    World { orgs, ids, duplicate_contact, clock: Clock::new(anchor), seed, key_rng }
+    let groups = Groups::default();
+    World { orgs, ids, duplicate_contact, groups, clock: Clock::new(anchor), seed, key_rng }
 }
 
 fn ascii(name: &str) -> String {

@@ -3,7 +3,7 @@
 
 use super::chain::email_chain;
 use super::seed::generate;
-use super::store::DuplicateContact;
+use super::store::{DuplicateContact, Groups};
 use crate::api::{BotStatus, CampaignStatus, ExchangeGroup, ExchangeStatus, MailboxStatus};
 use crate::bots::{Standing, problems, standing};
 use chrono::{DateTime, TimeDelta, Utc};
@@ -75,7 +75,7 @@ fn data_is_relative_to_the_anchor() {
     let org = &world.orgs[0];
     let today = anchor().date_naive();
     let week_ago = today - TimeDelta::days(7);
-    let recent = org.exchanges_in(&ExchangeGroup::Replied, None, week_ago, today);
+    let recent = org.exchanges_in((Groups::Nested, &ExchangeGroup::Replied), None, week_ago, today);
     assert!(recent.len() >= 10, "{} recent replies", recent.len());
     assert!(org.exchanges.iter().all(|e| e.updated_at.0 <= anchor()));
     let today_meetings = org.meetings_in(Some(today), Some(today));

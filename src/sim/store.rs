@@ -2,7 +2,7 @@
 //! bots, contacts, exchanges, meetings, DNC lists and logged conversions. Reads that build
 //! API models live here; the rules of writes live in `ops.rs`.
 
-use super::chain::{ChainContext, ChainParty};
+use super::chain::{Arrived, ChainContext, ChainParty};
 use super::clock::Clock;
 use super::rng::Rng;
 use crate::api::{
@@ -29,6 +29,27 @@ pub enum DuplicateContact {
     Reject400,
     /// 200 with the existing contact's id.
     ReturnExisting,
+}
+
+/// Which statuses endpoint 9's exchange groups hold: the spec leaves it open, and a client
+/// must count the same replies either way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Groups {
+    /// The replied group holds the meeting-booked one (a meeting is booked after a reply).
+    #[default]
+    Nested,
+    /// Each exchange in one group: the replied group leaves MEETING_BOOKED out.
+    MeetingBookedApart,
+}
+
+impl Groups {
+    /// Whether an exchange of `status` is listed under `group`.
+    pub fn holds(self, group: &ExchangeGroup, status: &ExchangeStatus) -> bool {
+        let apart = self == Groups::MeetingBookedApart
+            && *group == ExchangeGroup::Replied
+            && *status == ExchangeStatus::MeetingBooked;
+        status.in_group(group) && !apart
+    }
 }
 
 /// A contact with the upload fields the list endpoint does not show.
@@ -68,8 +89,8 @@ pub struct SimExchange {
 pub struct LiveChain {
     pub seeded_status: ExchangeStatus,
     pub seeded_updated_at: Timestamp,
-    /// Oldest first: when each arrived and what kind of reply it is (a snippet category).
-    pub replies: Vec<(Timestamp, &'static str)>,
+    /// Oldest first.
+    pub replies: Vec<Arrived>,
 }
 
 /// A conversion the background task of endpoint 2 recorded (shown by `/_sim/conversions`).
@@ -219,7 +240,7 @@ impl Org {
     /// Endpoint 9: exchanges of a group whose `updated_at` day lies in the range, newest first.
     pub fn exchanges_in(
         &self,
-        group: &ExchangeGroup,
+        (groups, group): (Groups, &ExchangeGroup),
         campaign_id: Option<i64>,
         start: NaiveDate,
         end: NaiveDate,
@@ -227,7 +248,7 @@ impl Org {
         let mut found: Vec<&SimExchange> = self
             .exchanges
             .iter()
-            .filter(|e| e.status.in_group(group))
+            .filter(|e| groups.holds(group, &e.status))
             .filter(|e| campaign_id.is_none_or(|id| e.campaign_id == id))
             .filter(|e| (start..=end).contains(&e.updated_at.date()))
             .collect();
@@ -294,6 +315,7 @@ pub struct World {
     pub orgs: Vec<Org>,
     pub ids: NextIds,
     pub duplicate_contact: DuplicateContact,
+    pub groups: Groups,
     pub clock: Clock,
     pub seed: u64,
     /// Draws new keys on rotation; seeded, so a run is reproducible end to end.

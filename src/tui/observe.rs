@@ -179,7 +179,7 @@ impl ObserveJob {
         let on_dnc_list = self.contacts.as_ref().map(|c| opt_outs_on_list(&self.exchanges, c));
         let on_dnc = |party: &Party| on_list(on_dnc_list.as_ref(), party);
         let reply = |exchange: &Exchange| match self.open_hot.get(&exchange.id) {
-            Some(last) => ReplyFacts { handled: false, snoozed: false, last: *last },
+            Some(last) => ReplyFacts { last: *last, ..ReplyFacts::default() },
             // A hot reply not among the open ones is handled or snoozed: set aside either
             // way, which is all a look asks of it (whether it waits on us). A look asks
             // nothing of the marks of other replies.

@@ -575,6 +575,7 @@ impl Org {
             handled: self.inbox.is_handled(exchange),
             snoozed: self.inbox.snoozed_until(exchange).is_some(),
             last: self.inbox.last_writer(exchange),
+            away: false,
         };
         work(&crate::needs::Inputs {
             exchanges: store.exchanges.items(),

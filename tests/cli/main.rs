@@ -9,6 +9,7 @@ mod dnc;
 mod errors;
 mod faults;
 mod glance;
+mod groups_apart;
 mod help;
 mod hostile;
 mod import;

@@ -152,17 +152,28 @@ impl Pty {
         within: Duration,
         ready: impl Fn(&str) -> bool,
     ) -> String {
+        self.try_wait_until(within, ready)
+            .unwrap_or_else(|screen| panic!("the screen never showed {what}; it shows:\n{screen}"))
+    }
+
+    /// Waits until `ready(screen)` holds: the screen then, or `Err` with the screen after
+    /// `within` (or once the program ended).
+    pub fn try_wait_until(
+        &mut self,
+        within: Duration,
+        ready: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
         let deadline = Instant::now() + within;
         loop {
             let screen = self.screen();
             if ready(&screen) {
-                return screen;
+                return Ok(screen);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match self.output.recv_timeout(left) {
                 Ok(bytes) => self.take(&bytes),
                 Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
-                    panic!("the screen never showed {what}; it shows:\n{screen}")
+                    return Err(screen);
                 }
             }
         }

@@ -6,6 +6,7 @@ mod common;
 
 mod cli;
 mod data;
+mod groups;
 mod live;
 mod results_sim;
 mod validation;

@@ -20,7 +20,7 @@ use outreach_tui::tui::resource::{Bots, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -176,8 +176,9 @@ fn the_demo_observes_nothing_and_its_bot_detail_says_no_history_is_kept() {
     assert!(shown.contains("no history kept yet"), "{shown}");
 }
 
-/// A look's lists: the fixture's inbox (`moved` ids a minute later than the fixture says),
-/// campaigns, bots and meetings, read at `minute` past the tests' noon.
+/// A look's lists: the fixture's inbox (`moved` ids a minute later than the fixture says,
+/// and open: neither handled nor snoozed), campaigns, bots and meetings, read at `minute`
+/// past the tests' noon.
 fn job(moved: &[i64], minute: i64) -> ObserveJob {
     ObserveJob {
         scope: scope(),
@@ -187,7 +188,7 @@ fn job(moved: &[i64], minute: i64) -> ObserveJob {
         bots: Arc::new(fixtures::bots()),
         meetings: Arc::new(fixtures::meetings()),
         contacts: None,
-        open_hot: HashMap::new(),
+        open_hot: moved.iter().map(|&id| (id, None)).collect(),
         at: now() + chrono::Duration::minutes(minute),
         zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
         thresholds: Default::default(),
@@ -247,7 +248,9 @@ fn a_dashboard_and_a_watch_on_one_file_run_the_hook_of_one_event_once() {
     by_watch.save_snapshot(&scope(), LATEST, before.0, Some(&before.1)).unwrap();
     let watch = Observer::new(Arc::clone(&by_watch), scope(), "watch", Duration::from_secs(60));
     let on_dnc = |_: &Party| None;
-    let reply = |_: &Exchange| ReplyFacts { handled: true, ..ReplyFacts::default() };
+    // The reply that moved is open, as on the dashboard; the rest handled, so that nothing
+    // else breaches speed to lead.
+    let reply = |e: &Exchange| ReplyFacts { handled: e.id != 102, ..ReplyFacts::default() };
     let (exchanges, campaigns, bots) = (&moved.exchanges, &moved.campaigns, &moved.bots);
     let inputs = Inputs {
         exchanges,

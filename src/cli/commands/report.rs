@@ -72,7 +72,7 @@ impl Fetched {
     pub async fn load(context: &Context, window: Window) -> Result<Fetched, CliError> {
         let (reply_query, meeting_query) = window.queries();
         let (replies, meetings) = tokio::join!(
-            context.client.list_exchanges(&reply_query),
+            crate::inbox::fetch(&context.client, &reply_query),
             context.client.list_meetings(&meeting_query),
         );
         let (replies, meetings) = (replies?, meetings?);

@@ -47,6 +47,11 @@ pub struct SimArgs {
     /// (POST /_sim/replies makes one arrive at once, with or without it).
     #[arg(long)]
     pub live: bool,
+
+    /// Serve the exchange groups apart: the replied group leaves MEETING_BOOKED out and the
+    /// meeting-booked group has them, as a server may (by default replied holds them too).
+    #[arg(long)]
+    pub meeting_booked_apart: bool,
 }
 
 /// Checks a fault SPEC when the command line is read, so a typo is reported before the
@@ -68,6 +73,7 @@ impl SimArgs {
             faults: self.faults.clone(),
             anchor: self.anchor,
             live: self.live,
+            meeting_booked_apart: self.meeting_booked_apart,
             ..SimOptions::default()
         }
     }

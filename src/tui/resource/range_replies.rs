@@ -1,5 +1,7 @@
 //! Replied conversations of the results range: with [`super::RangeMeetings`], what the
-//! Campaigns and Bots panes and the Overview's chart count (one fetch, shared).
+//! Campaigns and Bots panes and the Overview's chart count (one fetch, shared). Read as the
+//! inbox reads them (both groups, each once), so a server that keeps meeting-booked apart
+//! counts its booked replies too.
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
 use crate::results::Results;
@@ -30,7 +32,7 @@ impl ListResource for RangeReplies {
     }
 
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
-        client.list_exchanges(query).await
+        crate::inbox::fetch(client, query).await
     }
 
     fn reindex(state: &mut AppState) -> Vec<Effect> {

@@ -1,5 +1,5 @@
 //! Replies of the last days, for the Overview: the same range `outreach status` asks for
-//! (wide enough for any zone).
+//! (wide enough for any zone), read as the inbox reads them (both groups, each once).
 
 use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Listed};
 use crate::tui::model::Slot;
@@ -27,6 +27,6 @@ impl ListResource for RecentReplies {
     }
 
     async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exchange>, ApiError> {
-        client.list_exchanges(query).await
+        crate::inbox::fetch(client, query).await
     }
 }
