@@ -31,8 +31,12 @@ pub struct SearchChunk {
     row_ends: Vec<u32>,
     /// Non-ASCII rows as written: a word with accents of its own must match the accents as
     /// written (nucleo's "smart" normalisation). Kept as UTF-8 and widened only when such a
-    /// word is typed.
-    originals: HashMap<u32, Box<str>>,
+    /// word is typed: the rows' numbers (ascending), and their texts one after another,
+    /// rather than an allocation and a map entry each (a third of a contact list's rows).
+    original_rows: Vec<u32>,
+    originals: String,
+    /// Where each original ends in `originals`.
+    original_ends: Vec<u32>,
 }
 
 impl SearchChunk {
@@ -78,7 +82,12 @@ impl SearchChunk {
 
     /// A row with letters beyond ASCII as written; `None` for an ASCII row.
     pub(super) fn original(&self, row: usize) -> Option<&str> {
-        self.originals.get(&(row as u32)).map(|row| &**row)
+        let at = self.original_rows.binary_search(&u32::try_from(row).ok()?).ok()?;
+        let start = match at {
+            0 => 0,
+            _ => self.original_ends[at - 1] as usize,
+        };
+        self.originals.get(start..self.original_ends[at] as usize)
     }
 }
 
@@ -100,7 +109,9 @@ impl ChunkBuilder {
             self.folded.push_str(row);
             self.folded.make_ascii_lowercase();
         } else {
-            self.chunk.originals.insert(self.chunk.len() as u32, row.into());
+            self.chunk.original_rows.push(self.chunk.len() as u32);
+            self.chunk.originals.push_str(row);
+            self.chunk.original_ends.push(self.chunk.originals.len() as u32);
             self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
         }
         // A column separator is a control character, so folding (by grapheme) never merges
@@ -119,6 +130,9 @@ impl ChunkBuilder {
         chunk.text_ends.shrink_to_fit();
         chunk.cells.shrink_to_fit();
         chunk.row_ends.shrink_to_fit();
+        chunk.original_rows.shrink_to_fit();
+        chunk.originals.shrink_to_fit();
+        chunk.original_ends.shrink_to_fit();
         chunk
     }
 }
