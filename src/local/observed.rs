@@ -180,6 +180,26 @@ impl ObservedState {
         })
     }
 
+    /// When the scope's snapshot in `slot` was taken, without reading its text (the whole
+    /// inbox's, megabytes at scale).
+    pub fn snapshot_taken_at(
+        &self,
+        scope: &Scope,
+        slot: &str,
+    ) -> Result<Option<DateTime<Utc>>, StateError> {
+        self.db.with(|connection| {
+            Ok(connection
+                .query_row(
+                    "SELECT s.taken_at FROM snapshots s JOIN scopes c ON c.id = s.scope
+                     WHERE c.profile = ?1 AND c.org = ?2 AND s.slot = ?3",
+                    params![scope.profile, scope.org, slot],
+                    |row| row.get::<_, i64>(0),
+                )
+                .optional()?
+                .and_then(from_micros))
+        })
+    }
+
     /// Keeps the scope's snapshot taken at `taken_at`; `body` `None` keeps the text as it
     /// is (nothing but the moment changed) and moves only the moment.
     pub fn save_snapshot(
