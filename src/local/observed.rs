@@ -549,7 +549,9 @@ mod tests {
         assert_eq!(kept.len(), 1);
         let slot = kept[0].0.clone();
         assert_eq!(state.snapshot(&scope, &slot).unwrap().unwrap(), (day(0, 5), "first".into()));
+        assert_eq!(state.snapshot_taken_at(&scope, LAST_LOOK).unwrap(), None);
         state.save_snapshot(&scope, LAST_LOOK, day(1, 0), Some("look")).unwrap();
+        assert_eq!(state.snapshot_taken_at(&scope, LAST_LOOK).unwrap(), Some(day(1, 0)));
         state.keep_day(&scope, day(KEPT_SNAPSHOT_DAYS + 1, 0), || "later".into()).unwrap();
         let slots: Vec<String> =
             state.snapshots_kept(&scope).unwrap().into_iter().map(|(slot, _)| slot).collect();
