@@ -2,9 +2,11 @@
 //! ages such as "3m ago". Tests fix both the zone and "now" so screens are reproducible.
 
 mod business;
+mod by_id;
 mod named;
 
 pub use business::{add_business_days, business_days_between};
+pub use by_id::ZonesById;
 pub use named::NamedZone;
 
 use chrono::{DateTime, Local, NaiveDate, TimeZone, Utc};

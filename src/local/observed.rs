@@ -180,6 +180,26 @@ impl ObservedState {
         })
     }
 
+    /// When the scope's snapshot in `slot` was taken, without reading its text (the whole
+    /// inbox's, megabytes at scale).
+    pub fn snapshot_taken_at(
+        &self,
+        scope: &Scope,
+        slot: &str,
+    ) -> Result<Option<DateTime<Utc>>, StateError> {
+        self.db.with(|connection| {
+            Ok(connection
+                .query_row(
+                    "SELECT s.taken_at FROM snapshots s JOIN scopes c ON c.id = s.scope
+                     WHERE c.profile = ?1 AND c.org = ?2 AND s.slot = ?3",
+                    params![scope.profile, scope.org, slot],
+                    |row| row.get::<_, i64>(0),
+                )
+                .optional()?
+                .and_then(from_micros))
+        })
+    }
+
     /// Keeps the scope's snapshot taken at `taken_at`; `body` `None` keeps the text as it
     /// is (nothing but the moment changed) and moves only the moment.
     pub fn save_snapshot(
@@ -529,7 +549,9 @@ mod tests {
         assert_eq!(kept.len(), 1);
         let slot = kept[0].0.clone();
         assert_eq!(state.snapshot(&scope, &slot).unwrap().unwrap(), (day(0, 5), "first".into()));
+        assert_eq!(state.snapshot_taken_at(&scope, LAST_LOOK).unwrap(), None);
         state.save_snapshot(&scope, LAST_LOOK, day(1, 0), Some("look")).unwrap();
+        assert_eq!(state.snapshot_taken_at(&scope, LAST_LOOK).unwrap(), Some(day(1, 0)));
         state.keep_day(&scope, day(KEPT_SNAPSHOT_DAYS + 1, 0), || "later".into()).unwrap();
         let slots: Vec<String> =
             state.snapshots_kept(&scope).unwrap().into_iter().map(|(slot, _)| slot).collect();

@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 /// local job, on a blocking thread.
 pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
 
+/// The page cache while the file is checked, and after (SQLite's default), in KiB.
+const CHECK_CACHE_KIB: i64 = 64;
+const DEFAULT_CACHE_KIB: i64 = 2000;
+
 /// Why a file could not be used as it is.
 enum Failure {
     Damaged,
@@ -102,10 +106,15 @@ fn open_as_is(path: &Path, schema: &Schema) -> Result<Connection, Failure> {
     let _mode: String =
         connection.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
     connection.pragma_update(None, "synchronous", "NORMAL")?;
+    // The check reads every page once: through a cache of a few pages, so that it does not
+    // leave the whole file in memory (the default cache is 2 MB, and a dashboard opens the
+    // observed state at every refresh and at quit).
+    connection.pragma_update(None, "cache_size", -CHECK_CACHE_KIB)?;
     let verdict: String = connection.query_row("PRAGMA quick_check", [], |row| row.get(0))?;
     if verdict != "ok" {
         return Err(Failure::Damaged);
     }
+    connection.pragma_update(None, "cache_size", -DEFAULT_CACHE_KIB)?;
     match schema::migrate(&mut connection, schema)? {
         Migrated::UpTo { .. } => Ok(connection),
         Migrated::Newer { found } => Err(Failure::Newer { found }),

@@ -122,10 +122,11 @@ impl Observer {
         }
         self.record_transitions(old.as_ref(), &new, &observation.events, now)?;
         let changed = old.as_ref().is_none_or(|old| !old.same_as(&new));
-        let body = changed.then(|| new.to_json());
+        let mut body = changed.then(|| new.to_json());
         self.state.save_snapshot(scope, LATEST, now, body.as_deref())?;
-        // The day's first look is kept a while, for `outreach brief --since`.
-        self.state.keep_day(scope, now, || new.to_json())?;
+        // The day's first look is kept a while, for `outreach brief --since`: from the same
+        // text when there is one (two copies of the whole inbox's would be held at once).
+        self.state.keep_day(scope, now, || body.take().unwrap_or_else(|| new.to_json()))?;
         self.state.observed(scope, now, self.every * 3)?;
         self.prune(now)?;
         let named = Names::of(lists);

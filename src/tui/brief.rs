@@ -80,11 +80,14 @@ fn keep(
     scope: &Scope,
     snapshot: &Snapshot,
 ) -> Result<(), crate::local::StateError> {
-    let newer = state.snapshot(scope, LAST_LOOK)?.is_some_and(|(at, _)| at > snapshot.taken_at);
+    let newer = state.snapshot_taken_at(scope, LAST_LOOK)?.is_some_and(|at| at > snapshot.taken_at);
+    // The text is made at most once, and only when it is written.
+    let mut body = None;
     if !newer {
-        state.save_snapshot(scope, LAST_LOOK, snapshot.taken_at, Some(&snapshot.to_json()))?;
+        let text = body.insert(snapshot.to_json());
+        state.save_snapshot(scope, LAST_LOOK, snapshot.taken_at, Some(text))?;
     }
-    state.keep_day(scope, snapshot.taken_at, || snapshot.to_json())
+    state.keep_day(scope, snapshot.taken_at, || body.unwrap_or_else(|| snapshot.to_json()))
 }
 
 /// Opens the observed state for one job: the dashboard touches it once a refresh.

@@ -172,14 +172,25 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
             panic_drill::check(drill, event);
         }
     });
-    let result =
-        event_loop(&mut *guard.terminal, state, events, rx, perform, signal, Timers::default())
-            .await;
-    drop(guard);
-    // The last look is kept as the dashboard ends: the next start's brief begins here.
-    if let Ok(state) = &result
-        && let Some(job) = update::last_look_to_keep(state)
+    // The last look is kept as the dashboard ends: the next start's brief begins here. The
+    // state (the lists, their indexes) is let go first, so that the snapshot's text and the
+    // write do not come on top of everything the screen held.
+    let (result, to_keep) = match event_loop(
+        &mut *guard.terminal,
+        state,
+        events,
+        rx,
+        perform,
+        signal,
+        Timers::default(),
+    )
+    .await
     {
+        Ok(state) => (Ok(()), update::last_look_to_keep(&state)),
+        Err(error) => (Err(error), None),
+    };
+    drop(guard);
+    if let Some(job) = to_keep {
         let kept = tokio::task::spawn_blocking(move || job.perform(&brief::open())).await;
         if let Err(error) = kept {
             tracing::warn!(%error, "the last look could not be kept at quit");
@@ -192,7 +203,7 @@ pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
             tracing::warn!(%error, "the terminal is gone: the dashboard ends");
             Ok(())
         }
-        other => other.map(drop),
+        other => other,
     }
 }
 

@@ -365,7 +365,7 @@ type CountsMemo =
     ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>, team::Whose), Arc<InboxCounts>>;
 
 /// Each contact's zone by contact id, made again for another contact list.
-type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<HashMap<i64, crate::clock::Zone>>>;
+type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<crate::clock::ZonesById>>;
 
 /// The hot, unhandled replies, made again when the exchanges or the marks change.
 type HotMemo = ListMemo<Exchange, u64, Arc<Vec<usize>>>;

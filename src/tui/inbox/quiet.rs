@@ -4,9 +4,8 @@
 
 use super::InboxState;
 use crate::api::{Contact, Exchange, Items, Timestamp};
-use crate::clock::Zone;
+use crate::clock::ZonesById;
 use crate::inbox::quiet;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 impl InboxState {
@@ -54,21 +53,11 @@ impl InboxState {
 
     /// Where each contact is, by contact id, from the contact list when it is loaded: an
     /// absence ends as its return day begins there. Made once per list.
-    pub(crate) fn contact_zones(
-        &self,
-        contacts: Option<&Items<Contact>>,
-    ) -> Arc<HashMap<i64, Zone>> {
+    pub(crate) fn contact_zones(&self, contacts: Option<&Items<Contact>>) -> Arc<ZonesById> {
         self.zones.get(contacts, (), || {
-            let mut by_name: HashMap<&str, Option<Zone>> = HashMap::new();
-            let mut zones = HashMap::new();
-            for contact in contacts.map_or(&[][..], |items| &items[..]) {
-                let Some(name) = contact.timezone.as_deref() else { continue };
-                let zone = *by_name.entry(name).or_insert_with(|| Zone::named(name.trim()));
-                if let Some(zone) = zone {
-                    zones.insert(contact.id, zone);
-                }
-            }
-            Arc::new(zones)
+            let contacts = contacts.map_or(&[][..], |items| &items[..]);
+            let named = contacts.iter().filter_map(|c| Some((c.id, c.timezone.as_deref()?)));
+            Arc::new(ZonesById::of(named))
         })
     }
 }

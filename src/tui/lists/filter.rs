@@ -343,8 +343,8 @@ impl FilterEngine {
                 }
                 best
             } else {
-                // A word with accents of its own matches the row as written, and a row
-                // written in ASCII has none.
+                // A word with accents of its own matches the row as written, and only in
+                // its columns written beyond ASCII (an ASCII row has none).
                 let original = chunk.original(at)?;
                 self.best_unicode(original, word)
             };

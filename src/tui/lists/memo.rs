@@ -3,16 +3,20 @@
 //! otherwise be made again on every frame: per-row work on the UI thread.
 
 use crate::api::Items;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
-/// The last value made from a list of `T` and a key of the other inputs. It holds the list
-/// it was made from, so that a newer list is never taken for it (a reload is a new list).
+/// The last value made from a list of `T` and a key of the other inputs. It knows the list
+/// it was made from, so that a newer list is never taken for it (a reload is a new list),
+/// without keeping it: a list the screen let go of (100k contacts, replaced by a reload) is
+/// freed, not held until the value is next asked for.
 #[derive(Debug)]
 pub struct ListMemo<T, K, V>(Mutex<Option<Made<T, K, V>>>);
 
 #[derive(Debug)]
 struct Made<T, K, V> {
-    list: Option<Items<T>>,
+    /// A weak handle keeps the list's allocation from being reused by another list while
+    /// it is here, so comparing addresses stays sound; the rows themselves are freed.
+    list: Option<Weak<Vec<T>>>,
     key: K,
     value: V,
 }
@@ -38,7 +42,7 @@ impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
         let mut kept = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(made) = kept.as_ref() {
             let same_list = match (&made.list, list) {
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (Some(a), Some(b)) => Weak::ptr_eq(a, &Arc::downgrade(b)),
                 (None, None) => true,
                 _ => false,
             };
@@ -47,7 +51,7 @@ impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
             }
         }
         let value = make();
-        *kept = Some(Made { list: list.cloned(), key, value: value.clone() });
+        *kept = Some(Made { list: list.map(Arc::downgrade), key, value: value.clone() });
         value
     }
 }
@@ -74,5 +78,14 @@ mod tests {
         assert_eq!(get(Some(&same_items), 1), 2);
         assert_eq!(get(None, 1), 0);
         assert_eq!(made, 4);
+    }
+
+    #[test]
+    fn a_value_does_not_keep_its_list() {
+        let memo = ListMemo::default();
+        let list: Items<u8> = Arc::new(vec![1, 2]);
+        assert_eq!(memo.get(Some(&list), (), || list.len()), 2);
+        assert_eq!(Arc::strong_count(&list), 1);
+        assert_eq!(memo.get(Some(&list), (), || 0), 2, "still the same list");
     }
 }
