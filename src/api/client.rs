@@ -270,7 +270,8 @@ impl Client {
         &self,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<ContactCheck>(LIST_CONTACTS.path, &[], "the contact list", sink).await
+        let body = ListBody::keeping_text().reading_quickly(ContactCheck::scanned);
+        self.stream_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, sink).await
     }
 
     /// 7, streamed as the server sent it: each campaign's own JSON text, every field kept
@@ -281,12 +282,26 @@ impl Client {
         &self,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", sink).await
+        self.stream_as_sent(
+            LIST_CAMPAIGNS.path,
+            &[],
+            "the campaign list",
+            ListBody::<Campaign>::keeping_text(),
+            sink,
+        )
+        .await
     }
 
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn bots_as_sent(&self, sink: impl FnMut(&str) -> bool) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", sink).await
+        self.stream_as_sent(
+            LIST_BOTS.path,
+            &[],
+            "the organisation",
+            ListBody::<Bot>::keeping_text(),
+            sink,
+        )
+        .await
     }
 
     /// 9, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -296,7 +311,14 @@ impl Client {
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_EXCHANGES.path;
-        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", sink).await
+        self.stream_as_sent(
+            path,
+            &query.params(),
+            "the campaign",
+            ListBody::<Exchange>::keeping_text(),
+            sink,
+        )
+        .await
     }
 
     /// 11, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -307,7 +329,7 @@ impl Client {
     ) -> Result<usize, ApiError> {
         let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
-        self.stream_as_sent::<EmailMessage>(&path, &[], &what, sink).await
+        self.stream_as_sent(&path, &[], &what, ListBody::<EmailMessage>::keeping_text(), sink).await
     }
 
     /// 12, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -317,7 +339,14 @@ impl Client {
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_MEETINGS.path;
-        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", sink).await
+        self.stream_as_sent(
+            path,
+            &query.params(),
+            "the meeting list",
+            ListBody::<Meeting>::keeping_text(),
+            sink,
+        )
+        .await
     }
 
     /// 11. The e-mail chain of one exchange.
@@ -395,15 +424,15 @@ impl Client {
     }
 
     /// A list handed to `sink` element by element as the server sent it, each checked to
-    /// read as a `T`; returns how many could not be read and were left out.
+    /// read as a `T` by `body` (one that keeps the text: [`ListBody::keeping_text`]); returns how many could not be read and were left out.
     async fn stream_as_sent<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, String)],
         what: &str,
+        body: ListBody<T>,
         mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let body = ListBody::<T>::keeping_text();
         let hand_over = |body: &mut ListBody<T>| body.drain_sent().all(&mut sink);
         match self.stream_list(path, query, what, body, hand_over).await? {
             Streamed::Stopped { skipped } => Ok(skipped),
