@@ -151,6 +151,8 @@ mod tests {
         (r#"{"id": 1, "x": 1.25, "y": -0.5, "z": [[], {}], "w": {"k": {"j": [null]}}}"#, true),
         (r#"{"id": 1, "email": "a\u00e9\/", "tags": ["\"", "\t"]}"#, true),
         (r#"{"\u0069d": 1}"#, true),
+        (r#"{"id": 1, "idx": 2, "t": 3, "ta": [], "tagsx": {}, "e": null, "": 0}"#, true),
+        (r#"{"id": 1, "ema\u0069l": 5}"#, false),
         (r#"{"id": -9223372036854775808}"#, true),
         (r#"{"id": -0}"#, false),
         (r#"{"id": 1, "dnc": true, "dnc": false}"#, false),

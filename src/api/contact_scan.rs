@@ -18,6 +18,18 @@ const MAX_DEPTH: usize = 32;
 const FIELDS: [&[u8]; 8] =
     [b"id", b"email", b"first_name", b"last_name", b"custom_data", b"dnc", b"tags", b"timezone"];
 
+/// The same keys with their quotes, matched whole where a key starts.
+const QUOTED: [&[u8]; 8] = [
+    b"\"id\"",
+    b"\"email\"",
+    b"\"first_name\"",
+    b"\"last_name\"",
+    b"\"custom_data\"",
+    b"\"dnc\"",
+    b"\"tags\"",
+    b"\"timezone\"",
+];
+
 /// The contact `text` starts with, if it has the usual shape: its `id` and where it ends.
 pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
     let mut scan = Scan { bytes: text.as_bytes(), at: 0 };
@@ -27,14 +39,11 @@ pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
     let mut id = None;
     loop {
         scan.white_space();
-        let key = scan.string()?;
-        if key.escaped {
-            return None;
-        }
+        let field = scan.key()?;
         scan.white_space();
         scan.eat(b':')?;
         scan.white_space();
-        match FIELDS.iter().position(|field| *field == key.raw) {
+        match field {
             Some(field) => {
                 let bit = 1 << field;
                 if seen & bit != 0 {
@@ -94,6 +103,33 @@ impl<'a> Scan<'a> {
 
     fn word(&mut self, word: &[u8]) -> Option<()> {
         self.bytes.get(self.at..)?.starts_with(word).then(|| self.at += word.len())
+    }
+
+    /// The key at the scan: the index in [`FIELDS`] of the field it names, `Some(None)` for
+    /// another key. A field's key is matched whole by its first letter (no scan for its end:
+    /// keys are half the strings of a contact); an escaped key is left to serde.
+    fn key(&mut self) -> Option<Option<usize>> {
+        let rest = self.bytes.get(self.at..)?;
+        let guess = match rest.get(1)? {
+            b'i' => 0,
+            b'e' => 1,
+            b'f' => 2,
+            b'l' => 3,
+            b'c' => 4,
+            b'd' => 5,
+            b't' if rest.get(2) == Some(&b'a') => 6,
+            b't' => 7,
+            _ => FIELDS.len(),
+        };
+        if QUOTED.get(guess).is_some_and(|quoted| rest.starts_with(quoted)) {
+            self.at += QUOTED[guess].len();
+            return Some(Some(guess));
+        }
+        let key = self.string()?;
+        if key.escaped {
+            return None;
+        }
+        Some(FIELDS.iter().position(|field| *field == key.raw))
     }
 
     /// A string starting at its opening quote. The text is valid UTF-8 already; what serde
@@ -267,31 +303,30 @@ impl<'a> Scan<'a> {
 
 /// Where the first byte from `at` on is a quote, a backslash or a control character (or
 /// the end): eight bytes at a time, as strings are most of a contact.
-fn special_from(bytes: &[u8], mut at: usize) -> usize {
+fn special_from(bytes: &[u8], at: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    while let Some(word) = bytes.get(at..at + 8) {
-        let mut eight = [0u8; 8];
-        eight.copy_from_slice(word);
-        let word = u64::from_le_bytes(eight);
+    const QUOTES: u64 = ONES * b'"' as u64;
+    const BACKSLASHES: u64 = ONES * b'\\' as u64;
+    let mut rest = bytes.get(at..).unwrap_or_default();
+    while let Some(eight) = rest.first_chunk::<8>() {
+        let word = u64::from_le_bytes(*eight);
         // A byte below 0x20, or equal to `"` or `\`, sets its high bit in `found` (bytes
         // above the first such one may be set falsely; only the first is used).
-        let zero_at = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-        let found = (word.wrapping_sub(ONES * 0x20) & !word & HIGHS)
-            | zero_at(word ^ (ONES * u64::from(b'"')))
-            | zero_at(word ^ (ONES * u64::from(b'\\')));
+        let quote = word ^ QUOTES;
+        let backslash = word ^ BACKSLASHES;
+        let found = (word.wrapping_sub(ONES * 0x20)
+            | quote.wrapping_sub(ONES)
+            | backslash.wrapping_sub(ONES))
+            & !word
+            & HIGHS;
         if found != 0 {
-            return at + (found.trailing_zeros() / 8) as usize;
+            return bytes.len() - rest.len() + (found.trailing_zeros() / 8) as usize;
         }
-        at += 8;
+        rest = &rest[8..];
     }
-    while let Some(&byte) = bytes.get(at) {
-        if byte == b'"' || byte == b'\\' || byte < 0x20 {
-            return at;
-        }
-        at += 1;
-    }
-    at
+    let tail = rest.iter().position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20);
+    bytes.len() - rest.len() + tail.unwrap_or(rest.len())
 }
 
 #[cfg(test)]
