@@ -228,8 +228,10 @@ impl<'a> Scan<'a> {
         while self.peek().is_some_and(|b| b.is_ascii_digit()) {
             self.at += 1;
         }
-        let digits = &self.bytes[start..self.at];
-        (!digits.is_empty() && !(digits.len() > 1 && digits[0] == b'0')).then_some(())
+        match &self.bytes[start..self.at] {
+            [] | [b'0', _, ..] => None,
+            _ => Some(()),
+        }
     }
 
     /// Any JSON value that is only skipped; numbers only as plain integers and decimals.
