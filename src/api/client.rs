@@ -276,7 +276,7 @@ impl Client {
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ListBody::keeping_text().reading_quickly(ContactCheck::scanned);
-        self.stream_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, sink).await
+        self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, sink).await
     }
 
     /// 7, streamed as the server sent it: each campaign's own JSON text, every field kept
@@ -287,26 +287,12 @@ impl Client {
         &self,
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent(
-            LIST_CAMPAIGNS.path,
-            &[],
-            "the campaign list",
-            ListBody::<Campaign>::keeping_text(),
-            sink,
-        )
-        .await
+        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", sink).await
     }
 
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn bots_as_sent(&self, sink: impl FnMut(&str) -> bool) -> Result<usize, ApiError> {
-        self.stream_as_sent(
-            LIST_BOTS.path,
-            &[],
-            "the organisation",
-            ListBody::<Bot>::keeping_text(),
-            sink,
-        )
-        .await
+        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", sink).await
     }
 
     /// 9, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -316,14 +302,7 @@ impl Client {
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_EXCHANGES.path;
-        self.stream_as_sent(
-            path,
-            &query.params(),
-            "the campaign",
-            ListBody::<Exchange>::keeping_text(),
-            sink,
-        )
-        .await
+        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", sink).await
     }
 
     /// 11, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -334,7 +313,7 @@ impl Client {
     ) -> Result<usize, ApiError> {
         let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
-        self.stream_as_sent(&path, &[], &what, ListBody::<EmailMessage>::keeping_text(), sink).await
+        self.stream_as_sent::<EmailMessage>(&path, &[], &what, sink).await
     }
 
     /// 12, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
@@ -344,14 +323,7 @@ impl Client {
         sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_MEETINGS.path;
-        self.stream_as_sent(
-            path,
-            &query.params(),
-            "the meeting list",
-            ListBody::<Meeting>::keeping_text(),
-            sink,
-        )
-        .await
+        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", sink).await
     }
 
     /// 11. The e-mail chain of one exchange.
@@ -429,8 +401,20 @@ impl Client {
     }
 
     /// A list handed to `sink` element by element as the server sent it, each checked to
-    /// read as a `T` by `body` (one that keeps the text: [`ListBody::keeping_text`]); returns how many could not be read and were left out.
+    /// read as a `T`; returns how many could not be read and were left out.
     async fn stream_as_sent<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+        what: &str,
+        sink: impl FnMut(&str) -> bool,
+    ) -> Result<usize, ApiError> {
+        self.stream_body_as_sent(path, query, what, ListBody::<T>::keeping_text(), sink).await
+    }
+
+    /// [`Client::stream_as_sent`] into `body`, a body that keeps the text
+    /// ([`ListBody::keeping_text`]), maybe with a quick reader.
+    async fn stream_body_as_sent<T: DeserializeOwned>(
         &self,
         path: &str,
         query: &[(&str, String)],

@@ -190,17 +190,27 @@ impl<'a> Scan<'a> {
         if self.peek()? == b'n' {
             return self.word(b"null");
         }
-        self.eat(b'[')?;
+        self.items(b'[', b']', |scan| scan.string().map(drop))
+    }
+
+    /// What `open` and `close` enclose: nothing, or items read by `item` between commas.
+    fn items(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(open)?;
         self.white_space();
-        if self.eat(b']').is_some() {
+        if self.eat(close).is_some() {
             return Some(());
         }
         loop {
-            self.string()?;
+            item(self)?;
             self.white_space();
             match self.next()? {
                 b',' => self.white_space(),
-                b']' => return Some(()),
+                byte if byte == close => return Some(()),
                 _ => return None,
             }
         }
@@ -265,41 +275,17 @@ impl<'a> Scan<'a> {
     }
 
     fn array(&mut self, depth: usize) -> Option<()> {
-        self.eat(b'[')?;
-        self.white_space();
-        if self.eat(b']').is_some() {
-            return Some(());
-        }
-        loop {
-            self.value(depth)?;
-            self.white_space();
-            match self.next()? {
-                b',' => self.white_space(),
-                b']' => return Some(()),
-                _ => return None,
-            }
-        }
+        self.items(b'[', b']', |scan| scan.value(depth))
     }
 
     fn object(&mut self, depth: usize) -> Option<()> {
-        self.eat(b'{')?;
-        self.white_space();
-        if self.eat(b'}').is_some() {
-            return Some(());
-        }
-        loop {
-            self.string()?;
-            self.white_space();
-            self.eat(b':')?;
-            self.white_space();
-            self.value(depth)?;
-            self.white_space();
-            match self.next()? {
-                b',' => self.white_space(),
-                b'}' => return Some(()),
-                _ => return None,
-            }
-        }
+        self.items(b'{', b'}', |scan| {
+            scan.string()?;
+            scan.white_space();
+            scan.eat(b':')?;
+            scan.white_space();
+            scan.value(depth)
+        })
     }
 }
 
