@@ -5,6 +5,9 @@
 //! - `contacts_100k/fetch_and_decode`: `Client::list_contacts`, the number the budget is about;
 //! - `contacts_100k/transfer_only`: the same request read as bytes, to tell transfer from decoding;
 //! - `contacts_100k/decode_only`: `decode_list::<Contact>` of the same body, no network;
+//! - `contacts_100k/as_sent_by_serde` and `as_sent_scanned`: the same body passed on as sent
+//!   (`contacts list -o json`), each element checked by serde alone or by the byte scan first,
+//!   in 16 KB chunks as the network hands them over, no network;
 //! - `email_chain/longest`: `Client::email_chain` of the exchange with the longest chain.
 //!
 //! Run with `cargo bench --bench api_decode`; docs/PERFORMANCE.md has the numbers.
@@ -12,7 +15,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use criterion::{BatchSize, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use outreach_tui::api::{
-    ApiKey, Client, ClientOptions, Contact, ExchangeGroup, ExchangeQuery, decode_list,
+    ApiKey, Client, ClientOptions, Contact, ContactCheck, ExchangeGroup, ExchangeQuery,
+    ListDecoder, decode_list,
 };
 use outreach_tui::sim::{SimHandle, SimOptions};
 use std::hint::black_box;
@@ -78,8 +82,27 @@ fn contacts(c: &mut Criterion) {
             BatchSize::PerIteration,
         )
     });
+    group.bench_function("as_sent_by_serde", |b| {
+        b.iter(|| pass_on(ListDecoder::keeping_text(), black_box(&body)))
+    });
+    group.bench_function("as_sent_scanned", |b| {
+        let scanned = || ListDecoder::keeping_text().reading_quickly(ContactCheck::scanned);
+        b.iter(|| pass_on(scanned(), black_box(&body)))
+    });
     group.finish();
     fx.runtime.block_on(fx.sim.shutdown());
+}
+
+/// Feeds `body` to `decoder` in network-sized chunks and counts the bytes of the texts it
+/// hands over (what `contacts list -o json` writes).
+fn pass_on(mut decoder: ListDecoder<ContactCheck>, body: &[u8]) -> usize {
+    let mut bytes = 0;
+    for chunk in body.chunks(16 * 1024) {
+        decoder.feed(chunk).unwrap();
+        bytes += decoder.drain_sent().map(str::len).sum::<usize>();
+    }
+    assert_eq!(decoder.finish().unwrap().skipped, 0);
+    bytes
 }
 
 fn email_chain(c: &mut Criterion) {

@@ -27,13 +27,18 @@ impl SentTexts {
     pub(crate) fn push(&mut self, element: &[u8]) -> Result<(), serde_json::Error> {
         let element = std::str::from_utf8(element)
             .map_err(|error| serde_json::Error::custom(format!("not UTF-8: {error}")))?;
+        self.push_text(element);
+        Ok(())
+    }
+
+    /// Keeps one element's text known to be UTF-8.
+    pub(crate) fn push_text(&mut self, element: &str) {
         if std::mem::take(&mut self.handed_over) {
             self.text.clear();
             self.ends.clear();
         }
         self.text.push_str(element);
         self.ends.push(self.text.len());
-        Ok(())
     }
 
     /// Hands over the texts kept since the last time, oldest first.
@@ -53,7 +58,17 @@ mod tests {
 
     /// Every text `body` yields when fed in chunks of `size` bytes, and the skipped count.
     fn texts_in_chunks(body: &[u8], size: usize) -> (Vec<String>, usize) {
-        let mut decoder = ListDecoder::<ContactCheck>::keeping_text();
+        let by_serde = texts_in_chunks_by(ListDecoder::keeping_text(), body, size);
+        let scanned = ListDecoder::keeping_text().reading_quickly(ContactCheck::scanned);
+        assert_eq!(texts_in_chunks_by(scanned, body, size), by_serde, "chunks of {size}");
+        by_serde
+    }
+
+    fn texts_in_chunks_by(
+        mut decoder: ListDecoder<ContactCheck>,
+        body: &[u8],
+        size: usize,
+    ) -> (Vec<String>, usize) {
         let mut texts = Vec::new();
         for chunk in body.chunks(size) {
             decoder.feed(chunk).unwrap();

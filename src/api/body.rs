@@ -2,7 +2,7 @@
 //! on the way ([`ListDecoder`]), so a 100k-contact list is never held as one 23 MB body.
 
 use super::error::{ApiError, body_start};
-use super::listed::{ListDecoder, Listed};
+use super::listed::{ListDecoder, Listed, Quick};
 use serde::de::DeserializeOwned;
 
 /// Largest body the client reads; a larger one is a broken or hostile server.
@@ -65,6 +65,11 @@ impl<T> ListBody<T> {
     /// A list body that keeps each element's text as sent ([`ListDecoder::keeping_text`]).
     pub fn keeping_text() -> Self {
         ListBody { decoder: ListDecoder::keeping_text(), head: Vec::new() }
+    }
+
+    /// The same body with its elements read by `quick` first ([`ListDecoder::reading_quickly`]).
+    pub fn reading_quickly(self, quick: Quick<T>) -> Self {
+        ListBody { decoder: self.decoder.reading_quickly(quick), ..self }
     }
 
     /// Hands over the text of the elements decoded so far ([`ListDecoder::drain_sent`]).

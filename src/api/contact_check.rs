@@ -10,6 +10,7 @@
 //!
 //! [`Contact`]: super::models::Contact
 
+use super::contact_scan::scan_contact;
 use serde::Deserialize;
 use serde::de::{Deserializer, Error, IgnoredAny, SeqAccess, Visitor};
 use std::fmt;
@@ -34,6 +35,25 @@ pub struct ContactCheck {
     tags: Option<Texts>,
     #[serde(default)]
     timezone: Option<Text>,
+}
+
+impl ContactCheck {
+    /// The contact `text` starts with, read by the byte scan when it has the usual shape
+    /// ([`scan_contact`]), and where it ends; `None` leaves it to serde.
+    pub fn scanned(text: &str) -> Option<(ContactCheck, usize)> {
+        let (id, end) = scan_contact(text)?;
+        let check = ContactCheck {
+            id,
+            email: None,
+            first_name: None,
+            last_name: None,
+            custom_data: None,
+            dnc: None,
+            tags: None,
+            timezone: None,
+        };
+        Some((check, end))
+    }
 }
 
 /// A string, read (escapes and all) without being kept.
@@ -128,6 +148,30 @@ mod tests {
         (r#"null"#, false),
         (r#"12"#, false),
         (r#"true"#, false),
+        (r#"{"id": 1, "x": 1.25, "y": -0.5, "z": [[], {}], "w": {"k": {"j": [null]}}}"#, true),
+        (r#"{"id": 1, "email": "a\u00e9\/", "tags": ["\"", "\t"]}"#, true),
+        (r#"{"\u0069d": 1}"#, true),
+        (r#"{"id": 1, "idx": 2, "t": 3, "ta": [], "tagsx": {}, "e": null, "": 0}"#, true),
+        (r#"{"id": 1, "ema\u0069l": 5}"#, false),
+        (r#"{"id": -9223372036854775808}"#, true),
+        (r#"{"id": -0}"#, false),
+        (r#"{"id": 1, "dnc": true, "dnc": false}"#, false),
+    ];
+
+    /// Elements that are not JSON (a list holding one fails whole).
+    const BROKEN: &[&str] = &[
+        r#"{"id": 01}"#,
+        r#"{"id": 1, "custom_data": {"a": 1.}}"#,
+        r#"{"id": 1, "custom_data": {"a": [1, 2,]}}"#,
+        r#"{"id": 1, "custom_data": {"a" 1}}"#,
+        r#"{"id": 1, "email": "a\x"}"#,
+        r#"{"id": 1, "email": "a\u00g1"}"#,
+        r#"{"id": 1, "first_name": "tab	inside"}"#,
+        r#"{"id": 1, "tags": ["a",]}"#,
+        r#"{"id": 1, "dnc": nul}"#,
+        r#"{"id": 1, "dnc": falsey}"#,
+        r#"{"id": 1 "email": "a"}"#,
+        r#"{"id": 1,}"#,
     ];
 
     #[test]
@@ -138,6 +182,22 @@ mod tests {
             assert_eq!(contact.is_ok(), is_contact, "Contact from {element}: {contact:?}");
             assert_eq!(check.is_ok(), is_contact, "ContactCheck from {element}: {check:?}");
         }
+    }
+
+    #[test]
+    fn the_byte_scan_accepts_only_contacts_and_ends_where_they_end() {
+        for &(element, is_contact) in ELEMENTS {
+            if let Some((_, end)) = ContactCheck::scanned(element) {
+                assert!(is_contact, "scanned as a contact: {element}");
+                assert_eq!(end, element.len(), "{element}");
+            }
+        }
+        for element in BROKEN {
+            assert!(serde_json::from_str::<ContactCheck>(element).is_err(), "{element}");
+            assert_eq!(ContactCheck::scanned(element).map(|(_, end)| end), None, "{element}");
+        }
+        let usual = r#"{"id": 1, "email": "a@b.c", "custom_data": {"k": [1, "v"]}, "dnc": null}"#;
+        assert!(ContactCheck::scanned(usual).is_some());
     }
 
     #[test]

@@ -70,6 +70,11 @@ enum Stage {
     Closed,
 }
 
+/// A reader for the usual shape of an element, asked before serde: the element and where it
+/// ends, or `None` to leave the element to serde. It accepts nothing serde refuses and ends
+/// where serde ends.
+pub type Quick<T> = fn(&str) -> Option<(T, usize)>;
+
 /// A tolerant list decoder fed a body chunk by chunk.
 ///
 /// Each element is parsed once, straight into `T`; only one that does not decode is parsed
@@ -91,6 +96,7 @@ pub struct ListDecoder<T> {
     /// Elements already handed over by [`ListDecoder::drain`].
     drained: usize,
     skipped: usize,
+    quick: Option<Quick<T>>,
 }
 
 impl<T> Default for ListDecoder<T> {
@@ -104,6 +110,7 @@ impl<T> Default for ListDecoder<T> {
             texts: None,
             drained: 0,
             skipped: 0,
+            quick: None,
         }
     }
 }
@@ -123,6 +130,11 @@ impl<T> ListDecoder<T> {
     /// A decoder that also keeps each element's text as sent (a list passed on as it came).
     pub fn keeping_text() -> Self {
         ListDecoder { texts: Some(SentTexts::default()), ..Self::default() }
+    }
+
+    /// The same decoder asking `quick` first for each element read from text.
+    pub fn reading_quickly(self, quick: Quick<T>) -> Self {
+        ListDecoder { quick: Some(quick), ..self }
     }
 
     /// Hands over the text of the elements decoded so far (dropping the elements), when
@@ -264,18 +276,30 @@ impl<T: DeserializeOwned> ListDecoder<T> {
     ) -> Result<Option<usize>, serde_json::Error> {
         let complete = |end: usize| last || skip_white_space(buf, end) < buf.len();
         let from_bytes = || first::<T, _>(serde_json::Deserializer::from_slice(buf));
-        let (read, end) = match text {
-            Some(text) => match first::<T, _>(serde_json::Deserializer::from_str(text)) {
+        let scanned = text.zip(self.quick).and_then(|(text, quick)| quick(text));
+        let (read, end) = match (scanned, text) {
+            (Some((item, end)), _) => (Some(Ok(item)), end),
+            (None, Some(text)) => match first::<T, _>(serde_json::Deserializer::from_str(text)) {
                 // The text ends before the bytes do (at a byte that is not UTF-8): the
                 // bytes say what it is.
                 (Some(Err(error)), _) if error.is_eof() && text.len() < buf.len() => from_bytes(),
                 read => read,
             },
-            None => from_bytes(),
+            (None, None) => from_bytes(),
         };
         let why = match read {
             Some(Ok(item)) if complete(end) => {
-                match self.texts.as_mut().map_or(Ok(()), |texts| texts.push(&buf[..end])) {
+                // Text read as text is UTF-8 already: only bytes read as bytes are checked.
+                let sent = text.and_then(|text| text.get(..end));
+                let kept = match (self.texts.as_mut(), sent) {
+                    (None, _) => Ok(()),
+                    (Some(texts), Some(sent)) => {
+                        texts.push_text(sent);
+                        Ok(())
+                    }
+                    (Some(texts), None) => texts.push(&buf[..end]),
+                };
+                match kept {
                     Ok(()) => {
                         self.items.push(item);
                         return Ok(Some(end));

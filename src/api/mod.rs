@@ -7,6 +7,7 @@ pub mod bounded;
 pub mod client;
 mod contact;
 pub mod contact_check;
+mod contact_scan;
 pub mod custom_data;
 pub mod email;
 pub mod endpoints;

@@ -1,0 +1,345 @@
+//! The usual contact element read by a byte scan, before serde is asked: passing a 100k
+//! contact list on (`contacts list -o json`) spent most of its time in serde_json's
+//! per-element machinery for elements that are all the same plain shape.
+//!
+//! The scan answers only for that shape: an object whose keys are plain (no escape), each
+//! of the contact's fields at most once, `id` an integer that fits an `i64`, the strings
+//! and tags plain or with escapes that are not surrogates, `dnc` a bool or null, anything
+//! else (`custom_data`, unknown fields) JSON of plain numbers, strings, literals, arrays
+//! and objects no deeper than [`MAX_DEPTH`]. For anything else it says `None` and serde
+//! decides as before, so it accepts nothing serde refuses; where it accepts, it ends where
+//! serde ends (just after the `}`). The tests hold it to serde on the edge cases.
+
+/// Nesting the scan follows in values it only skips; deeper ones go to serde (whose own
+/// limit is 128).
+const MAX_DEPTH: usize = 32;
+
+/// The contact's fields, each allowed once.
+const FIELDS: [&[u8]; 8] =
+    [b"id", b"email", b"first_name", b"last_name", b"custom_data", b"dnc", b"tags", b"timezone"];
+
+/// The same keys with their quotes, matched whole where a key starts.
+const QUOTED: [&[u8]; 8] = [
+    b"\"id\"",
+    b"\"email\"",
+    b"\"first_name\"",
+    b"\"last_name\"",
+    b"\"custom_data\"",
+    b"\"dnc\"",
+    b"\"tags\"",
+    b"\"timezone\"",
+];
+
+/// The contact `text` starts with, if it has the usual shape: its `id` and where it ends.
+pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
+    let mut scan = Scan { bytes: text.as_bytes(), at: 0 };
+    scan.white_space();
+    scan.eat(b'{')?;
+    let mut seen = 0u8;
+    let mut id = None;
+    loop {
+        scan.white_space();
+        let field = scan.key()?;
+        scan.white_space();
+        scan.eat(b':')?;
+        scan.white_space();
+        match field {
+            Some(field) => {
+                let bit = 1 << field;
+                if seen & bit != 0 {
+                    return None;
+                }
+                seen |= bit;
+                match field {
+                    0 => id = Some(scan.integer()?),
+                    4 => scan.value(0)?,
+                    5 => scan.bool_or_null()?,
+                    6 => scan.tags_or_null()?,
+                    _ => scan.string_or_null()?,
+                }
+            }
+            None => scan.value(0)?,
+        }
+        scan.white_space();
+        match scan.next()? {
+            b',' => {}
+            b'}' => return id.map(|id| (id, scan.at)),
+            _ => return None,
+        }
+    }
+}
+
+/// A string's text between its quotes, and whether it holds an escape.
+struct Str<'a> {
+    raw: &'a [u8],
+    escaped: bool,
+}
+
+struct Scan<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn white_space(&mut self) {
+        while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let byte = self.peek()?;
+        self.at += 1;
+        Some(byte)
+    }
+
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    fn word(&mut self, word: &[u8]) -> Option<()> {
+        self.bytes.get(self.at..)?.starts_with(word).then(|| self.at += word.len())
+    }
+
+    /// The key at the scan: the index in [`FIELDS`] of the field it names, `Some(None)` for
+    /// another key. A field's key is matched whole by its first letter (no scan for its end:
+    /// keys are half the strings of a contact); an escaped key is left to serde.
+    fn key(&mut self) -> Option<Option<usize>> {
+        let rest = self.bytes.get(self.at..)?;
+        let guess = match rest.get(1)? {
+            b'i' => 0,
+            b'e' => 1,
+            b'f' => 2,
+            b'l' => 3,
+            b'c' => 4,
+            b'd' => 5,
+            b't' if rest.get(2) == Some(&b'a') => 6,
+            b't' => 7,
+            _ => FIELDS.len(),
+        };
+        if QUOTED.get(guess).is_some_and(|quoted| rest.starts_with(quoted)) {
+            self.at += QUOTED[guess].len();
+            return Some(Some(guess));
+        }
+        let key = self.string()?;
+        if key.escaped {
+            return None;
+        }
+        Some(FIELDS.iter().position(|field| *field == key.raw))
+    }
+
+    /// A string starting at its opening quote. The text is valid UTF-8 already; what serde
+    /// refuses in a string is a control character, a bad escape and (read as a string) a
+    /// surrogate escape, which are left to it.
+    fn string(&mut self) -> Option<Str<'a>> {
+        self.eat(b'"')?;
+        let start = self.at;
+        let mut escaped = false;
+        loop {
+            self.at = special_from(self.bytes, self.at);
+            match self.next()? {
+                b'"' => return Some(Str { raw: &self.bytes[start..self.at - 1], escaped }),
+                b'\\' => {
+                    escaped = true;
+                    self.escape()?;
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The rest of an escape after its backslash.
+    fn escape(&mut self) -> Option<()> {
+        match self.next()? {
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => Some(()),
+            b'u' => {
+                let hex = self.bytes.get(self.at..self.at + 4)?;
+                let hex = std::str::from_utf8(hex).ok()?;
+                let unit = u16::from_str_radix(hex, 16).ok()?;
+                // `+` and `-` are taken by from_str_radix; JSON takes only hex digits.
+                if !hex.bytes().all(|b| b.is_ascii_hexdigit()) || (0xd800..0xe000).contains(&unit) {
+                    return None;
+                }
+                self.at += 4;
+                Some(())
+            }
+            _ => None,
+        }
+    }
+
+    fn string_or_null(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'n' => self.word(b"null"),
+            _ => self.string().map(drop),
+        }
+    }
+
+    fn bool_or_null(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'n' => self.word(b"null"),
+            b't' => self.word(b"true"),
+            _ => self.word(b"false"),
+        }
+    }
+
+    fn tags_or_null(&mut self) -> Option<()> {
+        if self.peek()? == b'n' {
+            return self.word(b"null");
+        }
+        self.items(b'[', b']', |scan| scan.string().map(drop))
+    }
+
+    /// What `open` and `close` enclose: nothing, or items read by `item` between commas.
+    fn items(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(open)?;
+        self.white_space();
+        if self.eat(close).is_some() {
+            return Some(());
+        }
+        loop {
+            item(self)?;
+            self.white_space();
+            match self.next()? {
+                b',' => self.white_space(),
+                byte if byte == close => return Some(()),
+                _ => return None,
+            }
+        }
+    }
+
+    /// An integer that fits an `i64`, as JSON writes it (no leading zero, no fraction or
+    /// exponent: serde refuses those for an integer field). `-0` (a float to serde) and the
+    /// very lowest are left to serde.
+    fn integer(&mut self) -> Option<i64> {
+        let start = self.at;
+        if self.eat(b'-').is_some() && self.peek()? == b'0' {
+            return None;
+        }
+        self.digits()?;
+        if matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        let id: i64 = std::str::from_utf8(&self.bytes[start..self.at]).ok()?.parse().ok()?;
+        (id != i64::MIN).then_some(id)
+    }
+
+    /// One or more digits, without a leading zero before another digit.
+    fn digits(&mut self) -> Option<()> {
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        match &self.bytes[start..self.at] {
+            [] | [b'0', _, ..] => None,
+            _ => Some(()),
+        }
+    }
+
+    /// Any JSON value that is only skipped; numbers only as plain integers and decimals.
+    fn value(&mut self, depth: usize) -> Option<()> {
+        match self.peek()? {
+            b'"' => self.string().map(drop),
+            b'n' => self.word(b"null"),
+            b't' => self.word(b"true"),
+            b'f' => self.word(b"false"),
+            b'-' | b'0'..=b'9' => self.number(),
+            b'[' if depth < MAX_DEPTH => self.array(depth + 1),
+            b'{' if depth < MAX_DEPTH => self.object(depth + 1),
+            _ => None,
+        }
+    }
+
+    fn number(&mut self) -> Option<()> {
+        self.eat(b'-');
+        self.digits()?;
+        if self.eat(b'.').is_some() {
+            let start = self.at;
+            while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+                self.at += 1;
+            }
+            if self.at == start {
+                return None;
+            }
+        }
+        // Exponents are left to serde, which refuses some (`1e999` read as a number).
+        (!matches!(self.peek(), Some(b'e' | b'E'))).then_some(())
+    }
+
+    fn array(&mut self, depth: usize) -> Option<()> {
+        self.items(b'[', b']', |scan| scan.value(depth))
+    }
+
+    fn object(&mut self, depth: usize) -> Option<()> {
+        self.items(b'{', b'}', |scan| {
+            scan.string()?;
+            scan.white_space();
+            scan.eat(b':')?;
+            scan.white_space();
+            scan.value(depth)
+        })
+    }
+}
+
+/// Where the first byte from `at` on is a quote, a backslash or a control character (or
+/// the end): eight bytes at a time, as strings are most of a contact.
+fn special_from(bytes: &[u8], at: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const QUOTES: u64 = ONES * b'"' as u64;
+    const BACKSLASHES: u64 = ONES * b'\\' as u64;
+    let mut rest = bytes.get(at..).unwrap_or_default();
+    while let Some(eight) = rest.first_chunk::<8>() {
+        let word = u64::from_le_bytes(*eight);
+        // A byte below 0x20, or equal to `"` or `\`, sets its high bit in `found` (bytes
+        // above the first such one may be set falsely; only the first is used).
+        let quote = word ^ QUOTES;
+        let backslash = word ^ BACKSLASHES;
+        let found = (word.wrapping_sub(ONES * 0x20)
+            | quote.wrapping_sub(ONES)
+            | backslash.wrapping_sub(ONES))
+            & !word
+            & HIGHS;
+        if found != 0 {
+            return bytes.len() - rest.len() + (found.trailing_zeros() / 8) as usize;
+        }
+        rest = &rest[8..];
+    }
+    let tail = rest.iter().position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20);
+    bytes.len() - rest.len() + tail.unwrap_or(rest.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_usual_contact_is_read_to_its_end() {
+        let element = r#"{"id":10001,"email":"a@b.c","first_name":"Dvořák","last_name":"Hill","custom_data":{"company":"A & B","title":"Head"},"dnc":false,"tags":["partner","trial"],"timezone":"Australia/Sydney"}"#;
+        let text = format!("{element} ,{{\"id\": 2}}");
+        assert_eq!(scan_contact(&text), Some((10001, element.len())));
+        let escaped = r#"{ "id" : -3 , "first_name" : "\u001b[31mRed\u001b[0m\"\\\/\n" }"#;
+        assert_eq!(scan_contact(escaped), Some((-3, escaped.len())));
+    }
+
+    #[test]
+    fn the_first_special_byte_is_found_at_any_offset() {
+        for at in 0..20 {
+            for special in [b'"', b'\\', 0x1f, 0] {
+                let mut bytes = vec![b'a'; 20];
+                bytes.extend("é".as_bytes());
+                bytes[at] = special;
+                assert_eq!(special_from(&bytes, 0), at, "{special} at {at}");
+            }
+        }
+        assert_eq!(special_from("aaaaaaaaéé".as_bytes(), 0), 12);
+    }
+}
