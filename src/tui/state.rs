@@ -543,7 +543,12 @@ impl Org {
         (
             list_address(store.campaigns.data.as_ref().map(|d| &d.items)),
             list_address(store.bots.data.as_ref().map(|d| &d.items)),
-            list_address(store.contacts.data.as_ref().map(|d| &d.items)),
+            // The contact list counts only while the opt-outs were not checked apart: once
+            // they are, 100k contacts arriving do not make the list again.
+            match self.dnc.listed {
+                Some(_) => 0,
+                None => list_address(store.contacts.data.as_ref().map(|d| &d.items)),
+            },
             self.inbox.revision(),
             self.dnc.version,
             now.timestamp() / 3600,
@@ -560,16 +565,14 @@ impl Org {
     ) -> T {
         use crate::inbox::Facts;
         let store = &self.store;
-        let contacts = store
-            .contacts
-            .data
-            .as_ref()
+        let contacts = (store.contacts.data.as_ref())
+            .filter(|_| self.dnc.listed.is_none())
             .map(|data| crate::needs::opt_outs_on_list(store.exchanges.items(), &data.items));
-        // The whole contact list when the Contacts pane loaded it, else what the commands'
-        // look knows of the opt-outs' contacts.
-        let on_dnc = |party: &crate::api::Party| match &contacts {
-            Some(_) => crate::needs::on_list(contacts.as_ref(), party),
-            None => self.dnc.on_list(party.id),
+        // What the commands' look knows of the opt-outs' contacts, else the whole contact
+        // list when the Contacts pane loaded it.
+        let on_dnc = |party: &crate::api::Party| match self.dnc.listed {
+            Some(_) => self.dnc.on_list(party.id),
+            None => crate::needs::on_list(contacts.as_ref(), party),
         };
         let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
             handled: self.inbox.is_handled(exchange),

@@ -149,9 +149,13 @@ fn d_asks_to_add_the_opt_outs_address_then_sends_it_and_handles_the_reply() {
     let (req_id, write) = submitted(&effects);
     assert_eq!(write, WriteRequest::DncEmails(vec![address]));
     let said = ServerMessage { status: 200, message: Some("ok".into()) };
-    reply(&mut state, req_id, Ok(Written::Dnc(vec![said])));
+    let effects = reply(&mut state, req_id, Ok(Written::Dnc(vec![said])));
     let item = state.org.store.exchanges.items().iter().find(|e| e.id == exchange).cloned();
     assert!(state.org.inbox.is_handled(&item.expect("the reply is listed")));
+    let checked = |e: &outreach_tui::tui::action::Effect| {
+        matches!(e, outreach_tui::tui::action::Effect::CheckDnc(_))
+    };
+    assert!(effects.iter().any(checked), "the opt-outs are checked again: {effects:?}");
 }
 
 #[test]
@@ -315,6 +319,15 @@ fn opt_outs_are_checked_as_the_commands_check_them_without_the_contacts_pane() {
     let pending = opt_out(&state).expect("not on the list: it waits");
     assert!(!pending.unchecked && pending.due.is_some(), "{pending:?}");
     assert!(pending.task.starts_with("Add "), "{}", pending.task);
+
+    // The Contacts pane loading 100k contacts does not make the list again: the opt-outs
+    // were checked apart.
+    let before = state.org.needs(state.env.now, state.env.zone);
+    act(&mut state, ch('6'));
+    assert!(state.org.store.contacts.data.is_some(), "the contacts loaded");
+    let after = state.org.needs(state.env.now, state.env.zone);
+    assert!(std::sync::Arc::ptr_eq(&before, &after), "not made again when the contacts arrive");
+    act(&mut state, ch('1'));
 
     let listed = Listed { contacts: [exchange.contact.id].into(), checked_at };
     act(&mut state, Action::DncChecked { scope: scope.clone(), result: Ok(listed) });

@@ -106,13 +106,13 @@ pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
     effects
 }
 
-/// The whole inbox loaded: its opt-outs are checked against the do-not-contact list as the
-/// commands check them (read again only when what was read last no longer answers).
-fn check_dnc(state: &AppState) -> Option<Effect> {
+/// The inbox loaded (or a do-not-contact write went out): its opt-outs are checked against
+/// the do-not-contact list as the commands check them (read again only when what was read
+/// last no longer answers: a write from this machine always has it read again).
+pub(crate) fn check_dnc(state: &AppState) -> Option<Effect> {
     let scope = state.org.inbox.scope.clone()?;
     let inbox = state.org.store.exchanges.data.as_ref()?.items.clone();
-    crate::tui::update::glance::whole_inbox(state)
-        .then(|| Effect::CheckDnc(crate::tui::dnc::DncJob { scope, inbox, now: state.env.now }))
+    Some(Effect::CheckDnc(crate::tui::dnc::DncJob { scope, inbox, now: state.env.now }))
 }
 
 /// The opt-outs were checked: "Needs you" says which wait, with their deadlines.

@@ -194,7 +194,13 @@ fn finished(
         | WriteRequest::UploadContact { .. }
         | WriteRequest::UploadAndStart { .. } => contact::finished(state, submission, result),
         WriteRequest::DncEmails(_) | WriteRequest::DncDomains(_) => {
-            dnc::finished(state, submission, result)
+            let written = result.is_ok();
+            let mut effects = dnc::finished(state, submission, result);
+            // "Needs you" checks its opt-outs again: the ones just listed leave it.
+            if written {
+                effects.extend(crate::tui::update::inbox::check_dnc(state));
+            }
+            effects
         }
         WriteRequest::Conversion(_) => conversion::finished(state, submission, result),
     }
