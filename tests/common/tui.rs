@@ -150,6 +150,20 @@ pub fn info() -> ConnectionInfo {
     }
 }
 
+/// A real profile's connection (not the demo's): what it sees is kept for its next start.
+pub fn work() -> ConnectionInfo {
+    ConnectionInfo {
+        profile: "work".into(),
+        key_source: outreach_tui::session::KeySource::Env,
+        ..info()
+    }
+}
+
+/// The scope of [`work`]'s marks and observed state.
+pub fn work_scope() -> outreach_tui::local::Scope {
+    outreach_tui::local::Scope::new("work", &work().base_url)
+}
+
 /// A dashboard of this size, connected, its Overview loaded.
 pub fn connected(width: u16, height: u16, theme: Theme) -> AppState {
     let mut state = AppState::new(settings(theme), width, height, now());

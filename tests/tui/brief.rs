@@ -13,17 +13,12 @@ use outreach_tui::api::names::name_or_email;
 use outreach_tui::inbox::Category;
 use outreach_tui::local::{LocalState, Scope};
 use outreach_tui::observe::Snapshot;
-use outreach_tui::session::KeySource;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::brief::{BriefView, LastLookJob};
-use outreach_tui::tui::model::{ConnectionInfo, Pane};
+use outreach_tui::tui::model::Pane;
 use outreach_tui::tui::state::{AppState, Overlay, UiSettings};
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::{frame_drawn, update};
-
-fn work() -> ConnectionInfo {
-    ConnectionInfo { profile: "work".into(), key_source: KeySource::Env, ..info() }
-}
 
 /// A dashboard of profile `work` started with these settings, connected, its lists loaded
 /// from the fixture, a frame drawn; and the effects its start asked for.

@@ -10,11 +10,11 @@ use common::fixtures;
 use common::*;
 use outreach_tui::api::{Bot, Exchange, Listed, MailboxStatus, Party};
 use outreach_tui::config::HooksConfig;
-use outreach_tui::local::{LATEST, LocalState, MarkBook, ObservedState, Scope};
+use outreach_tui::local::{LATEST, LocalState, MarkBook, ObservedState};
 use outreach_tui::needs::{Inputs, ReplyFacts};
 use outreach_tui::observe::{Lists, Observer};
 use outreach_tui::tui::action::{Action, Effect};
-use outreach_tui::tui::model::{ConnectionInfo, Detail, Pane, Slot};
+use outreach_tui::tui::model::{Detail, Pane, Slot};
 use outreach_tui::tui::observe::{Looker, ObserveAnswer, ObserveJob};
 use outreach_tui::tui::resource::{Bots, loaded};
 use outreach_tui::tui::state::AppState;
@@ -24,18 +24,6 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-
-fn work() -> ConnectionInfo {
-    ConnectionInfo {
-        profile: "work".into(),
-        key_source: outreach_tui::session::KeySource::Env,
-        ..info()
-    }
-}
-
-fn scope() -> Scope {
-    Scope::new("work", &work().base_url)
-}
 
 /// The observed state's file in `dir`, opened as one process opens it.
 fn observed_in(dir: &Path) -> Arc<ObservedState> {
@@ -146,7 +134,7 @@ fn two_refreshes_where_a_bot_changed_keep_its_transition_and_the_detail_shows_it
     assert_eq!(dashboard.looks, 2, "one look per refresh");
 
     let since = now() - chrono::Duration::days(30);
-    let kept = observed.transitions(&scope(), 1, since).unwrap();
+    let kept = observed.transitions(&work_scope(), 1, since).unwrap();
     let steps: Vec<(Option<&str>, &str)> =
         kept.iter().map(|t| (t.from.as_deref(), t.to.as_str())).collect();
     assert_eq!(steps, [(None, "ACTIVE"), (Some("ACTIVE"), "CONNECTION_ERROR")]);
@@ -181,7 +169,7 @@ fn the_demo_observes_nothing_and_its_bot_detail_says_no_history_is_kept() {
 /// past the tests' noon.
 fn job(moved: &[i64], minute: i64) -> ObserveJob {
     ObserveJob {
-        scope: scope(),
+        scope: work_scope(),
         every: Duration::from_secs(60),
         exchanges: Arc::new(inbox(moved)),
         campaigns: Arc::new(fixtures::campaigns()),
@@ -233,7 +221,7 @@ fn a_dashboard_and_a_watch_on_one_file_run_the_hook_of_one_event_once() {
     let by_watch = observed_in(dir.path());
     let dashboard = Looker::default();
     look(&dashboard, &job(&[], 0), &by_dashboard, &hooks);
-    let before = by_watch.snapshot(&scope(), LATEST).unwrap().expect("the first look is kept");
+    let before = by_watch.snapshot(&work_scope(), LATEST).unwrap().expect("the first look is kept");
 
     let moved = job(&[102], 1);
     let told = look(&dashboard, &moved, &by_dashboard, &hooks);
@@ -245,8 +233,9 @@ fn a_dashboard_and_a_watch_on_one_file_run_the_hook_of_one_event_once() {
 
     // The watch read the snapshot before the dashboard kept its own: it sees the same
     // change, and finds it claimed.
-    by_watch.save_snapshot(&scope(), LATEST, before.0, Some(&before.1)).unwrap();
-    let watch = Observer::new(Arc::clone(&by_watch), scope(), "watch", Duration::from_secs(60));
+    by_watch.save_snapshot(&work_scope(), LATEST, before.0, Some(&before.1)).unwrap();
+    let watch =
+        Observer::new(Arc::clone(&by_watch), work_scope(), "watch", Duration::from_secs(60));
     let on_dnc = |_: &Party| None;
     // The reply that moved is open, as on the dashboard; the rest handled, so that nothing
     // else breaches speed to lead.

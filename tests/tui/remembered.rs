@@ -8,25 +8,12 @@ use crate::common;
 use common::*;
 use outreach_tui::api::Timestamp;
 use outreach_tui::inbox::Writer;
-use outreach_tui::local::{ChainFact, LastWriter, LocalState, MarkBook, ObservedState, Scope};
+use outreach_tui::local::{ChainFact, LastWriter, LocalState, MarkBook, ObservedState};
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::inbox::jobs::LocalAnswer;
-use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
-
-fn work() -> ConnectionInfo {
-    ConnectionInfo {
-        profile: "work".into(),
-        key_source: outreach_tui::session::KeySource::Env,
-        ..info()
-    }
-}
-
-fn scope() -> Scope {
-    Scope::new("work", &work().base_url)
-}
 
 /// Runs `action` and what it leads to: fetches answered with the fixture, marks against
 /// `local`, the chain facts against `observed`; chains asked of the server are left unread
@@ -73,7 +60,7 @@ fn start(local: &LocalState, observed: &ObservedState) -> (AppState, Vec<Effect>
     let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
     let mut effects = run(&mut state, local, observed, Action::Connected(Ok(work())));
     let first_use = Timestamp::parse("2024-05-05T12:00:00Z").unwrap();
-    let loaded = LocalAnswer::Loaded { scope: scope(), first_use, marks: Default::default() };
+    let loaded = LocalAnswer::Loaded { scope: work_scope(), first_use, marks: Default::default() };
     effects.extend(run(&mut state, local, observed, Action::Local(loaded)));
     (state, effects)
 }
@@ -104,7 +91,7 @@ fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept(
         back_on: None,
         back: None,
     };
-    observed.keep_chain_facts(&scope(), &[(103, fact)], now()).unwrap();
+    observed.keep_chain_facts(&work_scope(), &[(103, fact)], now()).unwrap();
     let (state, effects) = start(&local, &observed);
     let line = screen(&state).lines().nth(1).unwrap_or_default().to_string();
     assert!(line.contains("1 hot reply waits, oldest 2d"), "{line}");
@@ -142,9 +129,10 @@ fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
         }
     }
     let read = vec![(job, Ok(snippet))];
-    let effects = run(&mut state, &local, &observed, Action::ChainsRead { scope: scope(), read });
+    let effects =
+        run(&mut state, &local, &observed, Action::ChainsRead { scope: work_scope(), read });
     assert!(effects.iter().any(|e| matches!(e, Effect::Chains(_))), "{effects:?}");
-    let kept = observed.chain_facts(&scope()).unwrap();
+    let kept = observed.chain_facts(&work_scope()).unwrap();
     let fact = kept.get(&103).expect("kept for the other processes");
     assert_eq!((fact.writer, fact.updated_at), (LastWriter::Them, hot.updated_at));
     assert!(glances(&effects).last().is_some_and(|g| g.inbox.is_counted()), "{effects:?}");
