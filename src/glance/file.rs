@@ -22,9 +22,10 @@ pub fn save(glance: &Glance) -> io::Result<()> {
     save_to(&path, glance)
 }
 
-/// Saves `glance` at `path`: a temporary file beside it, then a rename (atomic on one file
-/// system). The temporary name carries the process id, so two writers never share one.
-pub fn save_to(path: &Path, glance: &Glance) -> io::Result<()> {
+/// Saves `glance` (or another small JSON file the dashboard keeps) at `path`: a temporary
+/// file beside it, then a rename (atomic on one file system). The temporary name carries
+/// the process id, so two writers never share one.
+pub fn save_to(path: &Path, glance: &impl serde::Serialize) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }

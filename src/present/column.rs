@@ -211,6 +211,9 @@ pub struct Column<T> {
     /// False for what adds nothing to a spreadsheet (a marker repeating another column).
     pub in_csv: bool,
     pub cell: fn(&T, &Context) -> Cell,
+    /// What the column sorts by where its cell's value would sort wrongly (an age shown as
+    /// `3d` sorts by its time); `None`: the cell's value ([`Cell::sort_key`]).
+    pub sort: Option<fn(&T, &Context) -> super::sort::SortKey>,
     /// Whether the column is shown in this context (a team's column only with a team).
     pub shown: fn(&Context) -> bool,
 }
@@ -230,6 +233,7 @@ impl<T> Column<T> {
             align: Align::Left,
             in_csv: true,
             cell,
+            sort: None,
             shown: |_| true,
         }
     }
@@ -243,6 +247,12 @@ impl<T> Column<T> {
     /// Left out when narrow; higher `rank` goes first.
     pub(crate) fn drop(mut self, rank: u8) -> Self {
         self.limits.drop = rank;
+        self
+    }
+
+    /// Sorted by `key` rather than by its cell's value.
+    pub(crate) fn sort_by(mut self, key: fn(&T, &Context) -> super::sort::SortKey) -> Self {
+        self.sort = Some(key);
         self
     }
 

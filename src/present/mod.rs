@@ -13,6 +13,7 @@ pub(crate) mod fit;
 pub(crate) mod names;
 pub(crate) mod organisation;
 pub(crate) mod settings;
+pub(crate) mod sort;
 pub(crate) mod tone;
 pub(crate) mod width;
 

@@ -29,6 +29,7 @@ pub mod resource;
 pub mod runner;
 pub(crate) mod settings;
 pub mod snooze_prompt;
+pub mod sorts;
 pub mod state;
 pub mod submit;
 pub(crate) mod terminal;

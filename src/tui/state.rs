@@ -262,6 +262,8 @@ pub struct Panes {
     /// Campaigns and Bots panes and the Overview's chart.
     pub(crate) range_days: u32,
     pub(crate) engine: FilterEngine,
+    /// The column each pane's list is sorted by (kept across restarts: [`crate::tui::sorts`]).
+    pub sorts: crate::tui::sorts::Sorts,
     /// An item to select in its list once its slot loads again (a contact just added).
     pub(crate) reveal: Option<(Slot, i64)>,
     /// The selected row of the "Needs you" list.
@@ -378,6 +380,7 @@ impl AppState {
                 contacts: ListPane::default(),
                 range_days: DEFAULT_RANGE_DAYS,
                 engine: FilterEngine::default(),
+                sorts: Default::default(),
                 reveal: None,
                 needs_row: 0,
                 jumps: Default::default(),

@@ -5,6 +5,7 @@
 
 use crate::api::Exchange;
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
+use crate::present::sort::SortKey;
 use crate::inbox::Category;
 use crate::inbox::snooze::day_words;
 use crate::present::column::{ANY, Cell, Column, Value};
@@ -154,6 +155,12 @@ fn age() -> Col {
     Col::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |e, context| {
         Cell::text(e.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
+    })
+    // By how long ago, not by the text (`9d` after `10h`): the youngest first.
+    .sort_by(|e, context| {
+        e.updated_at.map_or(SortKey::Empty, |at| {
+            SortKey::Number((context.now - at.0).num_seconds())
+        })
     })
     .right()
     .drop(4)

@@ -8,6 +8,8 @@ use crate::present::names::person_name;
 use crate::present::tone::{self, Tone};
 use crate::results::MeetingState;
 
+use crate::present::sort::SortKey;
+
 type Col = Column<Meeting>;
 
 /// The meeting's day in the user's zone, `Mon 2024-05-06`.
@@ -80,13 +82,16 @@ fn id() -> Col {
 }
 
 fn day_column() -> Col {
-    Col::new("Day", "DAY", (14, 14), |m, c| Cell::text(day(m, c.zone)).tone(Tone::Heading)).drop(2)
+    Col::new("Day", "DAY", (14, 14), |m, c| Cell::text(day(m, c.zone)).tone(Tone::Heading))
+        .sort_by(|m, _| SortKey::time(m.start))
+        .drop(2)
 }
 
 fn time_column() -> Col {
     Col::new("Time", "TIME", (11, 11), |m, c| {
         Cell::text(time(m, c.zone)).tone(unless_cancelled(m, Tone::Plain))
     })
+    .sort_by(|m, _| SortKey::time(m.start))
 }
 
 fn start() -> Col {

@@ -32,7 +32,7 @@ pub struct ListState {
     /// The id of every row, to keep the selection on the same item across a refresh.
     ids: Vec<i64>,
     /// Indexes into the data of the rows that pass the filter: best match first, or the
-    /// table's order when there is no filter.
+    /// table's order when there is no filter or a sort is chosen.
     order: Vec<u32>,
     /// The same rows in the table's order, where the search for one more letter starts
     /// (empty when there is no filter).
@@ -44,6 +44,12 @@ pub struct ListState {
     /// The rows the filter may show, ascending, when some are set aside (the inbox's
     /// category and handled filters); `None`: all.
     kept: Option<Vec<u32>>,
+    /// Every row in the order of the column the user sorts by; `None`: the server's order.
+    /// With a sort, the filter's matches keep this order (as k9s does), rather than
+    /// ranking the best match first.
+    sorted: Option<Arc<[u32]>>,
+    /// The generation of the latest sort asked for; an older sort's answer is dropped.
+    sorts: Arc<AtomicU64>,
     /// The generation of the latest search; a running search of an older one stops.
     searches: Arc<AtomicU64>,
     /// The search whose answer is awaited.
@@ -126,6 +132,20 @@ impl crate::tui::lists::filter::Cancel for Newer<'_> {
     }
 }
 
+/// A sort of one generation of rows: whether a newer sort made it useless.
+#[derive(Debug, Clone)]
+pub struct SortTicket {
+    rows: u64,
+    pub generation: u64,
+    latest: Arc<AtomicU64>,
+}
+
+impl SortTicket {
+    pub fn is_current(&self) -> bool {
+        self.latest.load(Ordering::Relaxed) == self.generation
+    }
+}
+
 /// Rows of one generation being indexed off the UI thread: whether a newer set of rows
 /// made the work useless.
 #[derive(Debug, Clone)]
@@ -154,6 +174,8 @@ impl ListState {
         let generation = self.rows.fetch_add(1, Ordering::Relaxed) + 1;
         self.ids = ids;
         self.kept = None;
+        // The sort was of the old rows; the caller sorts the new ones.
+        self.sorted = None;
         self.index = index;
         // Until the search answers, the old order stays shown, without rows that are gone.
         self.order.retain(|&row| (row as usize) < self.ids.len());
@@ -202,13 +224,75 @@ impl ListState {
         job
     }
 
-    /// The rows a search looks at: the indexed ones, all or the kept ones.
+    /// The rows a search looks at, in the table's order: the indexed ones, all or the kept
+    /// ones.
     fn candidates(&self) -> Vec<u32> {
         let indexed = self.index.len() as u32;
-        match &self.kept {
-            Some(kept) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
-            None => (0..indexed).collect(),
+        match (&self.sorted, &self.kept) {
+            (None, Some(kept)) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
+            (None, None) => (0..indexed).collect(),
+            _ => self.table_order().into_iter().filter(|&row| row < indexed).collect(),
         }
+    }
+
+    /// The rows the filter may show, in the table's order: sorted, or the server's.
+    fn table_order(&self) -> Vec<u32> {
+        let all = self.ids.len() as u32;
+        match (&self.sorted, &self.kept) {
+            (None, None) => (0..all).collect(),
+            (None, Some(kept)) => kept.clone(),
+            (Some(sorted), None) => sorted.to_vec(),
+            (Some(sorted), Some(kept)) => {
+                let mut keep = vec![false; self.ids.len()];
+                for &row in kept {
+                    if let Some(slot) = keep.get_mut(row as usize) {
+                        *slot = true;
+                    }
+                }
+                sorted.iter().copied().filter(|&row| keep[row as usize]).collect()
+            }
+        }
+    }
+
+    /// Starts a new sort of these rows: older sorts' answers are dropped from now on.
+    pub fn sort_ticket(&self) -> SortTicket {
+        SortTicket {
+            rows: self.rows.load(Ordering::Relaxed),
+            generation: self.sorts.fetch_add(1, Ordering::Relaxed) + 1,
+            latest: Arc::clone(&self.sorts),
+        }
+    }
+
+    /// Takes the rows' sorted order (`None`: the server's) of the sort of `ticket`; the
+    /// selection stays on its item. Nothing happens when a newer sort or newer rows came.
+    pub fn set_sorted(
+        &mut self,
+        ticket: &SortTicket,
+        sorted: Option<Arc<[u32]>>,
+        engine: &mut FilterEngine,
+    ) -> Option<FilterJob> {
+        let fits = sorted.as_ref().is_none_or(|order| order.len() == self.ids.len());
+        if !self.wants(ticket) || !fits {
+            return None;
+        }
+        let selected = self.selected_id();
+        self.sorted = sorted;
+        // The previous answers were in another order.
+        self.shown_rows = usize::MAX;
+        self.earlier.clear();
+        let job = self.search(engine, Select::Item(selected));
+        self.clamp();
+        job
+    }
+
+    /// Whether the answer of the sort of `ticket` is wanted: no newer sort or rows came.
+    pub fn wants(&self, ticket: &SortTicket) -> bool {
+        ticket.is_current() && ticket.rows == self.rows.load(Ordering::Relaxed)
+    }
+
+    /// Whether the rows are in a sort's order (not the server's).
+    pub fn is_sorted(&self) -> bool {
+        self.sorted.is_some()
     }
 
     /// How much of a large list is searchable yet, while it is being indexed.
@@ -248,10 +332,7 @@ impl ListState {
                 Select::Best => Select::Item(self.selected_id()),
                 item => item,
             };
-            let order = match &self.kept {
-                Some(kept) => kept.clone(),
-                None => (0..self.ids.len() as u32).collect(),
-            };
+            let order = self.table_order();
             self.apply(Ranked { order, matched: Vec::new() }, String::new(), select);
             return None;
         } else if self.filter == self.shown && self.shown_rows == self.index.len() {
@@ -319,7 +400,11 @@ impl ListState {
         self.earlier.drain(at..).next()
     }
 
-    fn apply(&mut self, ranked: Ranked, filter: String, select: Select) {
+    fn apply(&mut self, mut ranked: Ranked, filter: String, select: Select) {
+        if self.sorted.is_some() && !filter.trim().is_empty() {
+            // The user chose an order: the matches keep it.
+            ranked.order.clone_from(&ranked.matched);
+        }
         let previous = Earlier {
             filter: std::mem::replace(&mut self.shown, filter),
             ranked: Ranked {
@@ -339,7 +424,7 @@ impl ListState {
                 self.select_id(id);
             }
             // In the table's order the next row is the one after; in a ranking, the best.
-            Select::Row(Some(row)) if self.shown.trim().is_empty() => {
+            Select::Row(Some(row)) if self.shown.trim().is_empty() && self.sorted.is_none() => {
                 self.selected = self.order.partition_point(|&i| (i as usize) < row);
             }
             Select::Row(Some(row)) => {

@@ -10,6 +10,7 @@
 mod answer;
 pub(crate) mod in_view;
 mod shape;
+pub(crate) mod sort;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};

@@ -186,6 +186,47 @@ pub(crate) fn context(state: &AppState) -> present::Context<'_> {
 /// Campaign names copied for a worker (the dashboard has a few dozen campaigns).
 struct NameCopy(HashMap<i64, String>);
 
+/// What the cells read besides the item, copied for a worker (an index build, a sort).
+pub(super) struct WorkerContext {
+    zone: crate::clock::Zone,
+    now: chrono::DateTime<chrono::Utc>,
+    names: NameCopy,
+    inbox: crate::tui::inbox::InboxState,
+    results: Option<crate::results::Results>,
+}
+
+impl WorkerContext {
+    pub(super) fn of(state: &AppState) -> WorkerContext {
+        let names = NameCopy(
+            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
+        );
+        WorkerContext {
+            zone: state.env.zone,
+            now: state.env.now,
+            names,
+            inbox: state.org.inbox.clone(),
+            results: state.org.results.window.is_some().then(|| state.org.results.clone()),
+        }
+    }
+
+    pub(super) fn context(&self) -> present::Context<'_> {
+        present::Context {
+            zone: &self.zone,
+            now: self.now,
+            campaigns: &self.names,
+            results: self.results.as_ref(),
+            inbox: &self.inbox,
+        }
+    }
+}
+
+/// The items of a pane's list as loaded (none before the first answer).
+pub(super) fn items<R: PaneList>(state: &AppState) -> Items<R::Item> {
+    R::remote(state)
+        .and_then(|remote| remote.data.as_ref())
+        .map_or_else(Arc::default, |data| Arc::clone(&data.items))
+}
+
 impl present::CampaignNames for NameCopy {
     fn campaign_name(&self, id: i64) -> Option<&str> {
         self.0.get(&id).map(String::as_str)
@@ -198,9 +239,7 @@ impl present::CampaignNames for NameCopy {
 /// the effects send the index and a search to workers.
 pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
     let height = list_rows(state);
-    let items: Items<R::Item> = R::remote(state)
-        .and_then(|remote| remote.data.as_ref())
-        .map_or_else(Arc::default, |data| Arc::clone(&data.items));
+    let items = items::<R>(state);
     let ids = items.iter().map(R::id).collect();
     let columns = R::columns();
     let (index, build) = if items.len() <= INLINE_ROWS {
@@ -209,22 +248,10 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
             items.iter().map(|item| row_text(&columns, item, &context)).collect();
         (SearchIndex::new(&rows), None)
     } else {
-        let (zone, now) = (state.env.zone, state.env.now);
-        let names = NameCopy(
-            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
-        );
-        // What the cells read besides the item, copied for the worker.
-        let inbox = state.org.inbox.clone();
-        let results = state.org.results.window.is_some().then(|| state.org.results.clone());
+        let worker = WorkerContext::of(state);
         let items = Arc::clone(&items);
         let build: Box<BuildRows> = Box::new(move |range| {
-            let context = present::Context {
-                zone: &zone,
-                now,
-                campaigns: &names,
-                results: results.as_ref(),
-                inbox: &inbox,
-            };
+            let context = worker.context();
             SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
         });
         (SearchIndex::default(), Some(build))
@@ -237,5 +264,7 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
         let job = IndexJob::new(R::PANE, ticket, items.len(), build);
         effects.push(Effect::Search(ListJob::Index(Arc::new(job))));
     }
+    // The new rows in the order the user chose.
+    effects.extend(super::sort::sort_list::<R>(state));
     effects
 }

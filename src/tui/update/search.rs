@@ -28,5 +28,8 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) -> Option<Effect
             // The title says how much is searchable (and new rows may pass the filter).
             Effect::search(pane, job)
         }
+        ListWork::Sorted { pane, ticket, order } => {
+            crate::tui::resource::sort::set_sorted(state, pane, &ticket, Some(order)).pop()
+        }
     }
 }

@@ -1,0 +1,82 @@
+//! The column each pane's list is sorted by, and its keeping across restarts: one small
+//! JSON file per profile in the state directory, beside the glance (`sorts-work.json`:
+//! `{"contacts": "e-mail:desc"}`), read at start and written at quit. A file that cannot be
+//! read is as none: the lists come in the server's order.
+
+use crate::present::sort::SortBy;
+use crate::tui::model::Pane;
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The sort chosen per pane; a pane not named is in the server's order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sorts(BTreeMap<String, SortBy>);
+
+impl Sorts {
+    pub fn get(&self, pane: Pane) -> Option<&SortBy> {
+        self.0.get(&key(pane))
+    }
+
+    pub fn set(&mut self, pane: Pane, sort: Option<SortBy>) {
+        match sort {
+            Some(sort) => self.0.insert(key(pane), sort),
+            None => self.0.remove(&key(pane)),
+        };
+    }
+
+    /// As kept: pane → `name:direction`.
+    fn words(&self) -> BTreeMap<&str, String> {
+        self.0.iter().map(|(pane, sort)| (pane.as_str(), sort.words())).collect()
+    }
+
+    /// Read back; panes and names that no longer exist are dropped where they are used.
+    fn from_words(words: BTreeMap<String, String>) -> Sorts {
+        Sorts(words.into_iter().map(|(pane, sort)| (pane, SortBy::parse(&sort))).collect())
+    }
+}
+
+fn key(pane: Pane) -> String {
+    pane.title().to_lowercase()
+}
+
+/// The file of `profile`.
+pub fn path(profile: &str) -> Option<PathBuf> {
+    Some(crate::local::dir()?.join(format!("sorts-{profile}.json")))
+}
+
+/// The sorts kept at `path`; none when there is no file.
+pub fn load_from(path: &Path) -> io::Result<Sorts> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Sorts::default()),
+        Err(error) => return Err(error),
+    };
+    let words = serde_json::from_slice(&bytes).map_err(io::Error::other)?;
+    Ok(Sorts::from_words(words))
+}
+
+/// Keeps `sorts` at `path`, as the glance is kept (a reader never sees half of it).
+pub fn save_to(path: &Path, sorts: &Sorts) -> io::Result<()> {
+    crate::glance::save_to(path, &sorts.words())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_are_kept_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sorts-work.json");
+        assert_eq!(load_from(&path).unwrap(), Sorts::default(), "no file: no sort");
+        let mut sorts = Sorts::default();
+        sorts.set(Pane::Contacts, Some(SortBy::parse("e-mail:desc")));
+        sorts.set(Pane::Bots, Some(SortBy::parse("name")));
+        sorts.set(Pane::Bots, None);
+        save_to(&path, &sorts).unwrap();
+        assert_eq!(load_from(&path).unwrap(), sorts);
+        std::fs::write(&path, "not json").unwrap();
+        assert!(load_from(&path).is_err());
+    }
+}
