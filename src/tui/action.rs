@@ -158,6 +158,11 @@ pub enum Action {
     },
     /// Outside work (pager, editor, browser) came back.
     Outside(Done),
+    /// The lists' sorts kept for `profile` were read.
+    SortsRead {
+        profile: String,
+        sorts: crate::tui::sorts::Sorts,
+    },
     /// The last look of `scope` was read (`found` is `None`: there was none, or it could
     /// not be read).
     LastLook {
@@ -212,6 +217,9 @@ pub enum Effect {
     /// Keep the inbox's numbers for the status line (`outreach status --format tmux`), off
     /// the UI thread; no answer.
     SaveGlance(crate::glance::Glance),
+    /// Read or keep the lists' sorts of a profile, off the UI thread; a read answers
+    /// `SortsRead`.
+    Sorts(crate::tui::sorts::SortsJob),
     /// Read or keep the last look in the observed state, off the UI thread; a read
     /// answers `LastLook`.
     LastLook(crate::tui::brief::LastLookJob),

@@ -62,6 +62,9 @@ pub enum Command {
     Pipe,
     /// Switch to the next profile of the config file.
     SwitchProfile,
+    /// Sort the list by the next column: ascending, then descending, then the next column;
+    /// after the last, the server's order again.
+    CycleSort,
     /// The next results range (7 → 30 → 90 days) of the Campaigns, Bots and Overview.
     CycleRange,
     /// Mark the reply (or the marked replies) handled and move to the next unhandled one.

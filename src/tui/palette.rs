@@ -72,6 +72,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "bots", args: "", help: "go to Bots" },
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
+    Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
     Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },
@@ -122,6 +123,9 @@ pub enum PaletteWrite {
 pub enum PaletteAction {
     Run(Command),
     Filter(String),
+    /// Sort the current list by the column these words name (`age desc`), or as the server
+    /// sends it (empty, `off`).
+    Sort(String),
     Group(ExchangeGroup),
     Write(PaletteWrite),
     /// Switch to this profile, or the next one.
@@ -165,6 +169,7 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
     };
     match entry.name {
         "filter" => Ok(PaletteAction::Filter(rest.to_string())),
+        "sort" => Ok(PaletteAction::Sort(rest.to_string())),
         "group" => match rest {
             "replied" => Ok(PaletteAction::Group(ExchangeGroup::Replied)),
             "meeting-booked" | "meetings" | "booked" => {

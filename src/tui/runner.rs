@@ -237,6 +237,14 @@ impl Runner {
                     }
                 });
             }
+            Effect::Sorts(job) => {
+                let tx = self.tx.clone();
+                tokio::task::spawn_blocking(move || {
+                    if let Some((profile, sorts)) = job.perform() {
+                        let _ = tx.send(Action::SortsRead { profile, sorts });
+                    }
+                });
+            }
             Effect::LastLook(job) => {
                 let tx = self.tx.clone();
                 tokio::task::spawn_blocking(move || {

@@ -1,7 +1,8 @@
 //! The column each pane's list is sorted by, and its keeping across restarts: one small
 //! JSON file per profile in the state directory, beside the glance (`sorts-work.json`:
-//! `{"contacts": "e-mail:desc"}`), read at start and written at quit. A file that cannot be
-//! read is as none: the lists come in the server's order.
+//! `{"contacts": "e-mail:desc"}`), read once connected and written at each change (off the
+//! UI thread: [`SortsJob`]). A file that cannot be read is as none: the lists come in the
+//! server's order. The demo keeps nothing.
 
 use crate::present::sort::SortBy;
 use crate::tui::model::Pane;
@@ -30,6 +31,11 @@ impl Sorts {
         self.0.iter().map(|(pane, sort)| (pane.as_str(), sort.words())).collect()
     }
 
+    /// The panes named, with their sorts.
+    pub fn iter(&self) -> impl Iterator<Item = (Pane, &SortBy)> {
+        Pane::ALL.into_iter().filter_map(|pane| Some((pane, self.get(pane)?)))
+    }
+
     /// Read back; panes and names that no longer exist are dropped where they are used.
     fn from_words(words: BTreeMap<String, String>) -> Sorts {
         Sorts(words.into_iter().map(|(pane, sort)| (pane, SortBy::parse(&sort))).collect())
@@ -38,6 +44,44 @@ impl Sorts {
 
 fn key(pane: Pane) -> String {
     pane.title().to_lowercase()
+}
+
+/// Reading or keeping a profile's sorts, blocking (the runner runs it on a worker).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SortsJob {
+    /// Answers with what was kept.
+    Read { profile: String },
+    Keep { profile: String, sorts: Sorts },
+}
+
+impl SortsJob {
+    /// Does the job on the profile's file; a read answers the profile and its sorts.
+    pub fn perform(&self) -> Option<(String, Sorts)> {
+        let profile = match self {
+            SortsJob::Read { profile } | SortsJob::Keep { profile, .. } => profile,
+        };
+        let path = path(profile)?;
+        self.perform_at(&path)
+    }
+
+    /// Does the job on the file at `path` (tests choose it).
+    pub fn perform_at(&self, path: &Path) -> Option<(String, Sorts)> {
+        match self {
+            SortsJob::Read { profile } => {
+                let sorts = load_from(path).unwrap_or_else(|error| {
+                    tracing::warn!(%error, "the lists' sort could not be read; server's order");
+                    Sorts::default()
+                });
+                Some((profile.clone(), sorts))
+            }
+            SortsJob::Keep { sorts, .. } => {
+                if let Err(error) = save_to(path, sorts) {
+                    tracing::warn!(%error, "the lists' sort could not be kept");
+                }
+                None
+            }
+        }
+    }
 }
 
 /// The file of `profile`.

@@ -59,16 +59,19 @@ pub(crate) fn set_sorted(
     Effect::search(pane, job).into_iter().collect()
 }
 
-/// The sort names of a pane's columns, in their order; empty for a pane without a list.
-pub(crate) fn names(pane: Pane) -> Vec<String> {
-    struct Names;
-    impl PaneVisit for Names {
+/// The sort names of the columns a pane shows here (a team's column only with a team), in
+/// their order; empty for a pane without a list.
+pub(crate) fn names(state: &AppState, pane: Pane) -> Vec<String> {
+    struct Names<'a>(&'a AppState);
+    impl PaneVisit for Names<'_> {
         type Output = Vec<String>;
         fn visit<R: PaneList>(self) -> Vec<String> {
-            crate::present::sort::names(&R::columns())
+            let context = context(self.0);
+            let columns = R::columns();
+            columns.iter().filter(|c| (c.shown)(&context)).filter_map(|c| c.sort_name()).collect()
         }
     }
-    visit_pane(pane, Names).unwrap_or_default()
+    visit_pane(pane, Names(state)).unwrap_or_default()
 }
 
 /// Chooses the pane's sort (`None`: the server's order) and orders its list by it.

@@ -104,6 +104,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::Pipe => outside::page(state),
         Command::SwitchProfile => outside::next_profile(state),
         Command::CycleRange => cycle_range(state),
+        Command::CycleSort => super::sort::cycle(state),
         Command::Handle
         | Command::Unhandle
         | Command::NextUnhandled

@@ -22,6 +22,7 @@ mod overlay;
 mod query;
 mod search;
 mod snooze;
+mod sort;
 mod team;
 mod triage;
 
@@ -124,6 +125,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             outside::switch_landed(state);
             let mut effects = fetch::on_connected(state, result);
             effects.extend(brief::on_connected(state));
+            effects.extend(sort::on_connected(state));
             effects
         }
         Action::Loaded(answer) => {
@@ -132,6 +134,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(brief::after_load(state, Some(answer.slot())));
             effects
         }
+        Action::SortsRead { profile, sorts } => sort::on_read(state, &profile, sorts),
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => commands::run(state, command),

@@ -125,7 +125,7 @@ fn run_palette(state: &mut AppState, palette: crate::tui::state::Palette) -> Vec
 
 fn run_parsed(
     state: &mut AppState,
-    mut palette: crate::tui::state::Palette,
+    palette: crate::tui::state::Palette,
     parsed: Result<PaletteAction, String>,
 ) -> Vec<Effect> {
     match parsed {
@@ -150,22 +150,30 @@ fn run_parsed(
             effects
         }
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
-        Ok(PaletteAction::Assign(to)) => match crate::tui::update::team::from_palette(state, &to) {
-            Ok(effects) => effects,
-            Err(message) => {
-                palette.error = Some(message);
-                state.transient.overlay = Some(Overlay::Palette(palette));
-                Vec::new()
-            }
-        },
-        Ok(PaletteAction::Snooze(when)) => match snooze::from_palette(state, when.as_deref()) {
-            Ok(effects) => effects,
-            Err(message) => {
-                palette.error = Some(message);
-                state.transient.overlay = Some(Overlay::Palette(palette));
-                Vec::new()
-            }
-        },
+        Ok(PaletteAction::Assign(to)) => {
+            let done = crate::tui::update::team::from_palette(state, &to);
+            reopen_on_error(state, palette, done)
+        }
+        Ok(PaletteAction::Sort(words)) => {
+            let done = super::sort::from_palette(state, &words);
+            reopen_on_error(state, palette, done)
+        }
+        Ok(PaletteAction::Snooze(when)) => {
+            let done = snooze::from_palette(state, when.as_deref());
+            reopen_on_error(state, palette, done)
+        }
+        Err(message) => reopen_on_error(state, palette, Err(message)),
+    }
+}
+
+/// The effects of a palette line that ran, or the palette open again with why it could not.
+fn reopen_on_error(
+    state: &mut AppState,
+    mut palette: crate::tui::state::Palette,
+    done: Result<Vec<Effect>, String>,
+) -> Vec<Effect> {
+    match done {
+        Ok(effects) => effects,
         Err(message) => {
             palette.error = Some(message);
             state.transient.overlay = Some(Overlay::Palette(palette));

@@ -214,7 +214,15 @@ pub(super) fn render_list<T>(
         }
         (Some(data), _) => {
             let items = &data.items;
-            let headers: Vec<table::Column> = columns.iter().map(table::Column::from).collect();
+            let sort = state.panes.sorts.get(state.panes.pane).filter(|_| list.is_sorted());
+            let headers: Vec<table::Column> = (columns.iter())
+                .map(|column| table::Column {
+                    mark: sort
+                        .filter(|sort| column.sort_name().as_deref() == Some(sort.name.as_str()))
+                        .map(|sort| sort.arrow()),
+                    ..table::Column::from(column)
+                })
+                .collect();
             table::render(frame, area, block, &headers, list, theme, |index, position| {
                 let Some(item) = items.get(index) else {
                     return Vec::new();

@@ -15,6 +15,9 @@ use ratatui::widgets::{Block, Cell, Row, Table, TableState};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Column {
     pub title: &'static str,
+    /// The sort's arrow after the title (`▲`, `▼`) when the list is sorted by this column: a
+    /// character, so it shows without colour.
+    pub mark: Option<&'static str>,
     pub limits: Limits,
     /// Numbers are right-aligned, so their digits line up (as in the CLI's table).
     pub align: Align,
@@ -22,7 +25,14 @@ pub struct Column {
 
 impl<T> From<&present::Column<T>> for Column {
     fn from(column: &present::Column<T>) -> Self {
-        Column { title: column.header, limits: column.limits, align: column.align }
+        Column { title: column.header, mark: None, limits: column.limits, align: column.align }
+    }
+}
+
+impl Column {
+    /// The header as drawn: the title and the sort's arrow, if any.
+    fn heading(&self) -> String {
+        format!("{}{}", self.title, self.mark.unwrap_or_default())
     }
 }
 
@@ -49,7 +59,7 @@ pub fn fit_columns(columns: &[Column], width: u16, shown: Option<&[Vec<Shown>]>)
         (columns.iter().enumerate())
             .map(|(i, column)| {
                 let cells = rows.iter().filter_map(|r| r.get(i));
-                let content = Shown::content(column.title, cells);
+                let content = Shown::content(&column.heading(), cells);
                 Content { widest: content.widest.max(column.limits.min), ..content }
             })
             .collect()
@@ -89,7 +99,7 @@ pub fn render(
     let header = Row::new(
         shown
             .iter()
-            .map(|&i| Cell::from(Line::from(columns[i].title).alignment(alignment(&columns[i])))),
+            .map(|&i| Cell::from(Line::from(columns[i].heading()).alignment(alignment(&columns[i])))),
     )
     .style(theme.header);
     let rows: Vec<Row> = in_view
@@ -135,7 +145,7 @@ mod tests {
     use super::*;
 
     const fn column(title: &'static str, min: usize, max: usize, drop: u8) -> Column {
-        Column { title, limits: Limits { min, max, drop }, align: Align::Left }
+        Column { title, mark: None, limits: Limits { min, max, drop }, align: Align::Left }
     }
 
     const COLUMNS: [Column; 3] =
