@@ -25,6 +25,7 @@ mod remembered;
 mod runner;
 mod screens;
 mod snooze;
+mod sort;
 mod ssh_keys;
 mod update;
 mod update_props;
