@@ -28,6 +28,12 @@ impl SortKey {
         at.map_or(SortKey::Empty, |at| SortKey::Time(at.0.timestamp_micros()))
     }
 
+    /// The key of an age shown as `3d`: by how long ago, the youngest first, not by the
+    /// text (`9d` after `10h`).
+    pub(crate) fn age(at: Option<crate::api::Timestamp>, now: chrono::DateTime<chrono::Utc>) -> SortKey {
+        at.map_or(SortKey::Empty, |at| SortKey::Number((now - at.0).num_seconds()))
+    }
+
     /// Compares two keys in `direction`; empty stays last either way.
     pub(crate) fn compare(&self, other: &SortKey, descending: bool) -> Ordering {
         match (self, other) {

@@ -5,8 +5,8 @@ use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
-use crate::cli::output::format::{OutputArgs, json_document};
-use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::format::json_document;
+use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
 use crate::present::columns::bots;
@@ -23,7 +23,7 @@ pub enum BotsCommand {
 Examples:
   outreach bots list
   outreach bots list -o json | jq '.[] | select(.mailbox_status != \"ACTIVE\") | .email'")]
-    List(OutputArgs),
+    List(SortedOutput),
 
     /// A bot's health checklist with what to do for each failure, its warm-up, and what it
     /// achieved over a range: replies, meetings, the campaigns it serves.
@@ -49,16 +49,17 @@ pub struct ShowArgs {
 
 pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliError> {
     match command {
-        BotsCommand::List(output) => {
-            let context = Context::connect(global).await?;
+        BotsCommand::List(SortedOutput { output, sort }) => {
             let columns = bots::cli();
-            if as_sent(&output, &context.term) {
+            sort.chosen(&columns)?;
+            let context = Context::connect(global).await?;
+            if !sort.is_set() && as_sent(&output, &context.term) {
                 let mut list = StreamedList::new(&columns, &output, &context.term)?;
                 let read = context.client.bots_as_sent(|json| list.sent(json)).await;
                 return list.finish(read, &context.term, "bots");
             }
             let listed = context.client.list_bots().await?;
-            print_listed(&listed, "bots", &columns, &output, &context.term)
+            print_sorted(&listed, "bots", &columns, &output, &sort, &context.term)
         }
         BotsCommand::Show(args) => show(global, args).await,
     }

@@ -6,8 +6,8 @@ use crate::api::Campaign;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
-use crate::cli::output::format::{OutputArgs, json_document};
-use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::format::json_document;
+use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
 use crate::present::columns::campaigns;
@@ -27,7 +27,7 @@ Examples:
   outreach campaigns list
   outreach campaigns list -o csv > campaigns.csv
   outreach campaigns list -o json | jq '.[] | select(.status == \"PENDING\") | .id'")]
-    List(OutputArgs),
+    List(SortedOutput),
 
     /// A campaign's settings in words and its results over a range: replies by category,
     /// meetings, reply → meeting rate, replies and meetings per day, and per bot.
@@ -87,16 +87,18 @@ pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit,
     }
 }
 
-async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
-    let context = Context::connect(global).await?;
+async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError> {
     let columns = campaigns::cli();
-    if as_sent(&output, &context.term) {
+    args.sort.chosen(&columns)?;
+    let context = Context::connect(global).await?;
+    let SortedOutput { output, sort } = args;
+    if !sort.is_set() && as_sent(&output, &context.term) {
         let mut list = StreamedList::new(&columns, &output, &context.term)?;
         let read = context.client.campaigns_as_sent(|json| list.sent(json)).await;
         return list.finish(read, &context.term, "campaigns");
     }
     let campaigns = context.client.list_campaigns().await?;
-    print_listed(&campaigns, "campaigns", &columns, &output, &context.term)
+    print_sorted(&campaigns, "campaigns", &columns, &output, &sort, &context.term)
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {

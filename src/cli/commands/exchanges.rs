@@ -7,7 +7,7 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::{OutputArgs, OutputFormat};
-use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
 use crate::cli::output::streams::{warn_skipped, write_stdout};
 use crate::clock::Zone;
@@ -58,6 +58,8 @@ pub struct ListArgs {
     pub range: DayRange,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub sort: SortArg,
 }
 
 /// `exchanges show --output`.
@@ -86,20 +88,21 @@ pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit,
 
 async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
+    let columns = exchanges::cli();
+    args.sort.chosen(&columns)?;
     let context = Context::connect(global).await?;
     let group = match args.group {
         GroupArg::Replied => ExchangeGroup::Replied,
         GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
     };
     let query = args.range.exchanges(args.campaign, group);
-    let columns = exchanges::cli();
-    if as_sent(&args.output, &context.term) {
+    if !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
         let read = context.client.exchanges_as_sent(&query, |json| list.sent(json)).await;
         return list.finish(read, &context.term, "exchanges");
     }
     let listed = context.client.list_exchanges(&query).await?;
-    print_listed(&listed, "exchanges", &columns, &args.output, &context.term)
+    print_sorted(&listed, "exchanges", &columns, &args.output, &args.sort, &context.term)
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {

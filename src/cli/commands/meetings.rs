@@ -6,7 +6,7 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
-use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
 use crate::present::columns::meetings;
 use clap::{Args, Subcommand};
@@ -29,19 +29,22 @@ pub struct ListArgs {
     pub range: DayRange,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub sort: SortArg,
 }
 
 pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, CliError> {
     let MeetingsCommand::List(args) = command;
     args.range.check()?;
+    let columns = meetings::cli();
+    args.sort.chosen(&columns)?;
     let context = Context::connect(global).await?;
     let query = MeetingQuery { start_date: args.range.since, end_date: args.range.until };
-    let columns = meetings::cli();
-    if as_sent(&args.output, &context.term) {
+    if !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
         let read = context.client.meetings_as_sent(&query, |json| list.sent(json)).await;
         return list.finish(read, &context.term, "meetings");
     }
     let listed = context.client.list_meetings(&query).await?;
-    print_listed(&listed, "meetings", &columns, &args.output, &context.term)
+    print_sorted(&listed, "meetings", &columns, &args.output, &args.sort, &context.term)
 }

@@ -396,6 +396,16 @@ pub fn print_list<T: Serialize>(
     output: &OutputArgs,
     term: &Term,
 ) -> Result<(), CliError> {
+    print_rows(items, columns, output, term)
+}
+
+/// Prints rows in the order given (a sorted list), as [`print_list`] does.
+pub fn print_rows<'a, T: Serialize + 'a>(
+    items: impl IntoIterator<Item = &'a T>,
+    columns: &[Column<T>],
+    output: &OutputArgs,
+    term: &Term,
+) -> Result<(), CliError> {
     let mut writer = ListWriter::new(stdout(), columns, output, term)?;
     for item in items {
         writer.row(item)?;

@@ -156,12 +156,7 @@ fn age() -> Col {
         Cell::text(e.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
     })
-    // By how long ago, not by the text (`9d` after `10h`): the youngest first.
-    .sort_by(|e, context| {
-        e.updated_at.map_or(SortKey::Empty, |at| {
-            SortKey::Number((context.now - at.0).num_seconds())
-        })
-    })
+    .sort_by(|e, context| SortKey::age(e.updated_at, context.now))
     .right()
     .drop(4)
 }

@@ -9,7 +9,7 @@ use crate::cli::args::{ContactFields, GlobalArgs};
 use crate::cli::commands::preflight;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
-use crate::cli::output::format::OutputArgs;
+use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::StreamedList;
 use crate::cli::output::streams::{note, write_stdout};
 use crate::present::columns;
@@ -25,7 +25,7 @@ Examples:
   outreach contacts list
   outreach contacts list -o csv > contacts.csv
   outreach contacts list -o jsonl | grep '\"dnc\":true'")]
-    List(OutputArgs),
+    List(SortedOutput),
 
     /// Add one contact to the organisation; prints its id on stdout.
     #[command(after_help = "\
@@ -94,7 +94,7 @@ pub struct UploadArgs {
 
 pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, CliError> {
     match command {
-        ContactsCommand::List(output) => list(global, output).await,
+        ContactsCommand::List(args) => list(global, args).await,
         ContactsCommand::Add(args) => add(global, args).await,
         ContactsCommand::Upload(args) => upload(global, args).await,
         ContactsCommand::Import(args) => import::run(global, args).await,
@@ -102,10 +102,17 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 }
 
 /// Streams the list: each contact is written as soon as it has arrived, as the server sent
-/// it for JSON and JSON lines, so the command's cost and memory track the transfer.
-async fn list(global: &GlobalArgs, output: OutputArgs) -> Result<Exit, CliError> {
-    let context = Context::connect(global).await?;
+/// it for JSON and JSON lines, so the command's cost and memory track the transfer. A sorted
+/// list is read whole first.
+async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError> {
     let columns = columns::contacts::cli();
+    args.sort.chosen(&columns)?;
+    let context = Context::connect(global).await?;
+    let SortedOutput { output, sort } = args;
+    if sort.is_set() {
+        let listed = context.client.list_contacts().await?;
+        return print_sorted(&listed, "contacts", &columns, &output, &sort, &context.term);
+    }
     let mut list = StreamedList::new(&columns, &output, &context.term)?;
     let client = &context.client;
     let read = if list.takes_text() {

@@ -8,7 +8,7 @@ use crate::api::{Exchange, ExchangeGroup, Listed, Timestamp};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
-use crate::cli::output::list_writer::print_list;
+use crate::cli::output::sort::print_items;
 use crate::cli::output::streams::{note, warn, warn_left_out};
 use crate::cli::output::terminal::Term;
 use crate::clock::short_age;
@@ -17,6 +17,8 @@ use chrono::Utc;
 
 pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
+    // Which columns are shown is known once the team is: the name is checked against all.
+    args.sort.chosen(&columns(true, true, true))?;
     let context = Context::connect(global).await?;
     let query = args.range.exchanges(args.campaign, ExchangeGroup::Replied);
     let Listed { items: exchanges, skipped } =
@@ -84,7 +86,7 @@ pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, Cli
     let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
     if !silent {
         let columns = columns(args.snippets, args.snoozed, team.is_some());
-        print_list(&replies, &columns, &args.output, &context.term)?;
+        print_items(&replies, &columns, &args.output, &args.sort, &context.term)?;
     }
     if asleep > 0 && !args.snoozed && !args.quiet && context.term.stderr_tty {
         let what = crate::text::count(asleep, "snoozed reply", "snoozed replies");

@@ -69,6 +69,8 @@ pub struct ListArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub sort: crate::cli::output::sort::SortArg,
 }
 
 /// A category asked for with `--category`.

@@ -175,6 +175,7 @@ fn age() -> Col {
         Cell::text(r.exchange.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
     })
+    .sort_by(|r, context| crate::present::sort::SortKey::age(r.exchange.updated_at, context.now))
     .right()
     .not_in_csv()
 }
