@@ -30,7 +30,10 @@ impl SortKey {
 
     /// The key of an age shown as `3d`: by how long ago, the youngest first, not by the
     /// text (`9d` after `10h`).
-    pub(crate) fn age(at: Option<crate::api::Timestamp>, now: chrono::DateTime<chrono::Utc>) -> SortKey {
+    pub(crate) fn age(
+        at: Option<crate::api::Timestamp>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> SortKey {
         at.map_or(SortKey::Empty, |at| SortKey::Number((now - at.0).num_seconds()))
     }
 
@@ -124,7 +127,12 @@ pub(crate) fn find<'a, T>(columns: &'a [Column<T>], name: &str) -> Result<&'a Co
 }
 
 /// The items' positions in sorted order; ties keep the list's own order.
-pub(crate) fn order<T>(column: &Column<T>, items: &[T], descending: bool, context: &Context) -> Vec<u32> {
+pub(crate) fn order<T>(
+    column: &Column<T>,
+    items: &[T],
+    descending: bool,
+    context: &Context,
+) -> Vec<u32> {
     let keys: Vec<SortKey> = items.iter().map(|item| column.key(item, context)).collect();
     let mut order: Vec<u32> = (0..items.len() as u32).collect();
     order.sort_by(|&a, &b| keys[a as usize].compare(&keys[b as usize], descending));

@@ -50,8 +50,13 @@ fn key(pane: Pane) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SortsJob {
     /// Answers with what was kept.
-    Read { profile: String },
-    Keep { profile: String, sorts: Sorts },
+    Read {
+        profile: String,
+    },
+    Keep {
+        profile: String,
+        sorts: Sorts,
+    },
 }
 
 impl SortsJob {

@@ -18,6 +18,7 @@ mod lists;
 mod one_look;
 mod replies;
 mod report;
+mod sort;
 mod status;
 mod stream;
 mod tables;

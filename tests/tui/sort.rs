@@ -158,7 +158,11 @@ fn a_large_list_is_sorted_by_a_worker_and_the_key_returns_at_once() {
     let first = update(&mut state, ch('S'));
     let second = update(&mut state, ch('S'));
     common::answer(&mut state, first);
-    assert_eq!(state.panes.contacts.list.order()[0], count as u32 - 1, "the older answer is dropped");
+    assert_eq!(
+        state.panes.contacts.list.order()[0],
+        count as u32 - 1,
+        "the older answer is dropped"
+    );
     common::answer(&mut state, second);
     assert!(header(&state).contains("Name▲"), "{}", screen(&state));
 }

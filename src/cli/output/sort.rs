@@ -46,7 +46,8 @@ impl SortArg {
                 sort.name
             )));
         }
-        find(columns, &sort.name).map_err(|message| CliError::usage(format!("--sort: {message}")))?;
+        find(columns, &sort.name)
+            .map_err(|message| CliError::usage(format!("--sort: {message}")))?;
         Ok(Some(sort))
     }
 

@@ -5,11 +5,11 @@
 
 use crate::api::Exchange;
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
-use crate::present::sort::SortKey;
 use crate::inbox::Category;
 use crate::inbox::snooze::day_words;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::party_name;
+use crate::present::sort::SortKey;
 use crate::present::tone::{self, Tone};
 
 type Col = Column<Exchange>;

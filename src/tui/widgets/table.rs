@@ -96,12 +96,11 @@ pub fn render(
         .collect();
     let widths = fit_columns(columns, inner.width, Some(&in_view));
     let shown: Vec<usize> = (0..columns.len()).filter(|&i| widths[i] > 0).collect();
-    let header = Row::new(
-        shown
-            .iter()
-            .map(|&i| Cell::from(Line::from(columns[i].heading()).alignment(alignment(&columns[i])))),
-    )
-    .style(theme.header);
+    let header =
+        Row::new(shown.iter().map(|&i| {
+            Cell::from(Line::from(columns[i].heading()).alignment(alignment(&columns[i])))
+        }))
+        .style(theme.header);
     let rows: Vec<Row> = in_view
         .iter()
         .map(|all| {
