@@ -213,7 +213,7 @@ pub struct Column<T> {
     pub cell: fn(&T, &Context) -> Cell,
     /// What the column sorts by where its cell's value would sort wrongly (an age shown as
     /// `3d` sorts by its time); `None`: the cell's value ([`Cell::sort_key`]).
-    pub sort: Option<fn(&T, &Context) -> super::sort::SortKey>,
+    pub sort: Option<fn(&T, &Context) -> super::sort_key::SortKey>,
     /// Whether the column is shown in this context (a team's column only with a team).
     pub shown: fn(&Context) -> bool,
 }
@@ -251,7 +251,7 @@ impl<T> Column<T> {
     }
 
     /// Sorted by `key` rather than by its cell's value.
-    pub(crate) fn sort_by(mut self, key: fn(&T, &Context) -> super::sort::SortKey) -> Self {
+    pub(crate) fn sort_by(mut self, key: fn(&T, &Context) -> super::sort_key::SortKey) -> Self {
         self.sort = Some(key);
         self
     }

@@ -14,6 +14,7 @@ pub(crate) mod names;
 pub(crate) mod organisation;
 pub(crate) mod settings;
 pub(crate) mod sort;
+pub(crate) mod sort_key;
 pub(crate) mod tone;
 pub(crate) mod width;
 

@@ -9,6 +9,7 @@
 
 mod answer;
 pub(crate) mod in_view;
+pub(crate) mod rows;
 mod shape;
 pub(crate) mod sort;
 

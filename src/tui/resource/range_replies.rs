@@ -9,7 +9,8 @@ use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::remote::Remote;
 use crate::tui::resource::campaigns::Campaigns;
-use crate::tui::resource::shape::{ListResource, reindex_list};
+use crate::tui::resource::shape::{ListResource};
+use crate::tui::resource::rows::reindex_list;
 use crate::tui::state::AppState;
 
 pub struct RangeReplies;

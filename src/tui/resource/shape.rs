@@ -5,19 +5,14 @@ use crate::present;
 use crate::tui::action::Effect;
 use crate::tui::form::Form;
 use crate::tui::jumps::Related;
-use crate::tui::layout::list_rows;
-use crate::tui::lists::filter::{FilterEngine, SearchChunk, SearchIndex, row_text};
-use crate::tui::lists::list::INLINE_ROWS;
+use crate::tui::lists::filter::FilterEngine;
 use crate::tui::lists::list::ListState;
-use crate::tui::lists::search::{BuildRows, IndexJob, ListJob};
 use crate::tui::model::{Detail, Pane, Slot};
 use crate::tui::remote::Remote;
 use crate::tui::state::{AppState, Panes};
 use ratatui::text::Line;
-use std::collections::HashMap;
 use std::fmt::Debug;
 use std::future::Future;
-use std::sync::Arc;
 
 /// A list the dashboard loads from the API into one slot.
 pub trait ListResource: Send + Sync + 'static {
@@ -181,90 +176,4 @@ pub(crate) fn context(state: &AppState) -> present::Context<'_> {
         results,
         inbox: &state.org.inbox,
     }
-}
-
-/// Campaign names copied for a worker (the dashboard has a few dozen campaigns).
-struct NameCopy(HashMap<i64, String>);
-
-/// What the cells read besides the item, copied for a worker (an index build, a sort).
-pub(super) struct WorkerContext {
-    zone: crate::clock::Zone,
-    now: chrono::DateTime<chrono::Utc>,
-    names: NameCopy,
-    inbox: crate::tui::inbox::InboxState,
-    results: Option<crate::results::Results>,
-}
-
-impl WorkerContext {
-    pub(super) fn of(state: &AppState) -> WorkerContext {
-        let names = NameCopy(
-            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
-        );
-        WorkerContext {
-            zone: state.env.zone,
-            now: state.env.now,
-            names,
-            inbox: state.org.inbox.clone(),
-            results: state.org.results.window.is_some().then(|| state.org.results.clone()),
-        }
-    }
-
-    pub(super) fn context(&self) -> present::Context<'_> {
-        present::Context {
-            zone: &self.zone,
-            now: self.now,
-            campaigns: &self.names,
-            results: self.results.as_ref(),
-            inbox: &self.inbox,
-        }
-    }
-}
-
-/// The items of a pane's list as loaded (none before the first answer).
-pub(super) fn items<R: PaneList>(state: &AppState) -> Items<R::Item> {
-    R::remote(state)
-        .and_then(|remote| remote.data.as_ref())
-        .map_or_else(Arc::default, |data| Arc::clone(&data.items))
-}
-
-impl present::CampaignNames for NameCopy {
-    fn campaign_name(&self, id: i64) -> Option<&str> {
-        self.0.get(&id).map(String::as_str)
-    }
-}
-
-/// Rebuilds a pane's list (order and searchable text) from its data, keeping the selection
-/// in view. A small list is indexed at once; a large one is shown at once (the rows are
-/// drawn from the data) and becomes searchable chunk by chunk as a worker folds its text:
-/// the effects send the index and a search to workers.
-pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
-    let height = list_rows(state);
-    let items = items::<R>(state);
-    let ids = items.iter().map(R::id).collect();
-    let columns = R::columns();
-    let (index, build) = if items.len() <= INLINE_ROWS {
-        let context = context(state);
-        let rows: Vec<String> =
-            items.iter().map(|item| row_text(&columns, item, &context)).collect();
-        (SearchIndex::new(&rows), None)
-    } else {
-        let worker = WorkerContext::of(state);
-        let items = Arc::clone(&items);
-        let build: Box<BuildRows> = Box::new(move |range| {
-            let context = worker.context();
-            SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
-        });
-        (SearchIndex::default(), Some(build))
-    };
-    let Some((list, engine)) = state.list_and_engine(R::PANE) else { return Vec::new() };
-    let (ticket, job) = list.set_rows(ids, index, engine);
-    list.scroll_into_view(height);
-    let mut effects: Vec<Effect> = Effect::search(R::PANE, job).into_iter().collect();
-    if let Some(build) = build {
-        let job = IndexJob::new(R::PANE, ticket, items.len(), build);
-        effects.push(Effect::Search(ListJob::Index(Arc::new(job))));
-    }
-    // The new rows in the order the user chose.
-    effects.extend(super::sort::sort_list::<R>(state));
-    effects
 }

@@ -29,7 +29,7 @@ pub(super) fn on_searched(state: &mut AppState, work: ListWork) -> Option<Effect
             Effect::search(pane, job)
         }
         ListWork::Sorted { pane, ticket, order } => {
-            crate::tui::resource::sort::set_sorted(state, pane, &ticket, Some(order)).pop()
+            crate::tui::resource::rows::set_sorted(state, pane, &ticket, Some(order)).pop()
         }
     }
 }
