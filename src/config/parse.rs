@@ -603,6 +603,6 @@ quit = "q"
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.brief.after_hours, 8);
         assert_eq!(config.theme.len(), 5);
-        assert_eq!(config.keys.len(), 63, "every action the keymap can rebind");
+        assert_eq!(config.keys.len(), 64, "every action the keymap can rebind");
     }
 }

@@ -227,3 +227,17 @@ pub fn frame_bytes(state: &AppState) -> Vec<u8> {
     outreach_tui::tui::draw(&mut terminal, state).unwrap();
     captured.0.borrow().clone()
 }
+
+/// Goes to the Contacts pane and answers its fetch with `contacts`; the effects of the
+/// answer (a large list's index and sort, for workers) are given back, not run.
+pub fn contacts_loaded(state: &mut AppState, contacts: Vec<Contact>) -> Vec<Effect> {
+    let effects = update(state, ch('6'));
+    let fetch = effects
+        .iter()
+        .find_map(|effect| match effect {
+            Effect::Fetch(fetch) if fetch.slot == Slot::Contacts => Some(fetch.clone()),
+            _ => None,
+        })
+        .expect("the Contacts pane loads its list");
+    update(state, loaded::<Contacts>(fetch.req_id, Ok(listed(contacts))))
+}

@@ -11,19 +11,17 @@ use common::{ch, key, screen, settings};
 use crossterm::event::KeyCode;
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
-use outreach_tui::api::{Client, Contact, Listed};
+use outreach_tui::api::{Client, Contact};
 use outreach_tui::sim::SimOptions;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::lists::filter::{FilterEngine, SearchIndex};
 use outreach_tui::tui::lists::list::ListState;
-use outreach_tui::tui::model::{ConnectionInfo, Pane, Slot};
-use outreach_tui::tui::resource::{Contacts, loaded};
+use outreach_tui::tui::model::{ConnectionInfo, Pane};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
 use proptest::prelude::*;
 use std::collections::VecDeque;
-use std::sync::Arc;
 
 /// Applies an action and everything it causes: fetches over HTTP, and the list work the
 /// runner would do off the UI thread, done in place.
@@ -119,16 +117,7 @@ fn many_contacts(count: usize) -> Vec<Contact> {
 fn a_large_list_shows_at_once_and_becomes_searchable_off_the_ui_thread() {
     let mut state = common::connected(120, 30, Theme::default());
     let count = 20_000;
-    let effects = update(&mut state, ch('6'));
-    let fetch = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Contacts => Some(fetch.clone()),
-            _ => None,
-        })
-        .expect("the Contacts pane loads its list");
-    let listed = Listed { items: Arc::from(many_contacts(count)), skipped: 0 };
-    let effects = update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed)));
+    let effects = common::contacts_loaded(&mut state, many_contacts(count));
     assert_eq!(state.panes.contacts.list.total(), count);
     assert!(screen(&state).contains("Number0"), "the first screenful shows before any indexing");
     assert!(

@@ -8,16 +8,14 @@ use crate::common;
 
 use common::{act, ch, key, screen, type_text};
 use crossterm::event::KeyCode;
-use outreach_tui::api::{Contact, Listed};
+use outreach_tui::api::Contact;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::lists::search::ListJob;
-use outreach_tui::tui::model::{Pane, Slot};
-use outreach_tui::tui::resource::{Contacts, loaded};
+use outreach_tui::tui::model::Pane;
 use outreach_tui::tui::sorts::{Sorts, SortsJob, load_from};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::update::update;
-use std::sync::Arc;
 
 /// The e-mail addresses of the Contacts pane, in the order shown.
 fn emails(state: &AppState) -> Vec<String> {
@@ -133,16 +131,7 @@ fn many_contacts(count: usize) -> Vec<Contact> {
 fn a_large_list_is_sorted_by_a_worker_and_the_key_returns_at_once() {
     let mut state = common::connected(120, 30, Theme::monochrome());
     let count = 100_000;
-    let effects = update(&mut state, ch('6'));
-    let fetch = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Contacts => Some(fetch.clone()),
-            _ => None,
-        })
-        .expect("the Contacts pane loads its list");
-    let listed = Listed { items: Arc::from(many_contacts(count)), skipped: 0 };
-    let effects = update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed)));
+    let effects = common::contacts_loaded(&mut state, many_contacts(count));
     common::answer(&mut state, effects);
     assert_eq!(state.panes.contacts.list.order()[..2], [0, 1]);
 
