@@ -4,19 +4,22 @@
 
 use super::column::{Cell, Column, Context, Value};
 pub(crate) use super::sort_key::SortKey;
+use crate::text::sanitize;
 
 impl Cell {
-    /// What the cell sorts by: its value, not its text (`10` after `9`, times in order).
+    /// What the cell sorts by: its value, not its text (`10` after `9`, times in order);
+    /// text as shown, sanitised, so an escape sequence or a bidi override the server sent
+    /// does not carry a name to the top or the bottom.
     pub(crate) fn sort_key(&self) -> SortKey {
         match &self.value {
-            Value::Text(text) | Value::Unread(text) => SortKey::text(text),
+            Value::Text(text) | Value::Unread(text) => SortKey::text(&sanitize(text)),
             Value::Int(n) => SortKey::Number(*n),
             Value::OptInt(n) => n.map_or(SortKey::Empty, SortKey::Number),
             Value::Flag(flag) => SortKey::Number(i64::from(*flag)),
             Value::Time(at) => SortKey::time(*at),
-            Value::Parts(parts) => {
-                SortKey::text(&parts.iter().map(|(text, _)| text.as_str()).collect::<String>())
-            }
+            Value::Parts(parts) => SortKey::text(&sanitize(
+                &parts.iter().map(|(text, _)| text.as_str()).collect::<String>(),
+            )),
         }
     }
 }
@@ -127,6 +130,8 @@ mod tests {
             })
             .collect();
         assert_eq!(order, ["alf", "ann", "anna", "bob"]);
+        let hostile = Cell::text("\u{1b}[31mZed\u{202e}").sort_key();
+        assert_eq!(hostile, SortKey::Text("zed".into()), "as shown, not as sent");
     }
 
     #[test]

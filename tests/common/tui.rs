@@ -228,10 +228,11 @@ pub fn frame_bytes(state: &AppState) -> Vec<u8> {
     captured.0.borrow().clone()
 }
 
-/// Goes to the Contacts pane and answers its fetch with `contacts`; the effects of the
-/// answer (a large list's index and sort, for workers) are given back, not run.
-pub fn contacts_loaded(state: &mut AppState, contacts: Vec<Contact>) -> Vec<Effect> {
-    let effects = update(state, ch('6'));
+/// Presses `key` (`6` goes to the Contacts pane, `r` reloads it) and answers the Contacts'
+/// fetch with `contacts`; the effects of the answer (a large list's index and sort, for
+/// workers) are given back, not run.
+pub fn contacts_loaded(state: &mut AppState, key: Action, contacts: Vec<Contact>) -> Vec<Effect> {
+    let effects = update(state, key);
     let fetch = effects
         .iter()
         .find_map(|effect| match effect {

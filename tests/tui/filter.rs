@@ -117,7 +117,7 @@ fn many_contacts(count: usize) -> Vec<Contact> {
 fn a_large_list_shows_at_once_and_becomes_searchable_off_the_ui_thread() {
     let mut state = common::connected(120, 30, Theme::default());
     let count = 20_000;
-    let effects = common::contacts_loaded(&mut state, many_contacts(count));
+    let effects = common::contacts_loaded(&mut state, ch('6'), many_contacts(count));
     assert_eq!(state.panes.contacts.list.total(), count);
     assert!(screen(&state).contains("Number0"), "the first screenful shows before any indexing");
     assert!(

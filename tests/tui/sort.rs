@@ -131,7 +131,7 @@ fn many_contacts(count: usize) -> Vec<Contact> {
 fn a_large_list_is_sorted_by_a_worker_and_the_key_returns_at_once() {
     let mut state = common::connected(120, 30, Theme::monochrome());
     let count = 100_000;
-    let effects = common::contacts_loaded(&mut state, many_contacts(count));
+    let effects = common::contacts_loaded(&mut state, ch('6'), many_contacts(count));
     common::answer(&mut state, effects);
     assert_eq!(state.panes.contacts.list.order()[..2], [0, 1]);
 
@@ -142,6 +142,12 @@ fn a_large_list_is_sorted_by_a_worker_and_the_key_returns_at_once() {
     common::answer(&mut state, effects);
     let order = state.panes.contacts.list.order();
     assert_eq!((order[0], order[count - 1]), (count as u32 - 1, 0), "e-mail ascending");
+
+    // A reload of as many rows keeps the order shown until the new rows are sorted.
+    let effects = common::contacts_loaded(&mut state, ch('r'), many_contacts(count));
+    assert_eq!(state.panes.contacts.list.order()[0], count as u32 - 1, "no flash of the server's");
+    common::answer(&mut state, effects);
+    assert_eq!(state.panes.contacts.list.order()[0], count as u32 - 1);
 
     // A second press before the first answer: only the latest sort's answer is taken.
     let first = update(&mut state, ch('S'));

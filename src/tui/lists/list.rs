@@ -174,8 +174,11 @@ impl ListState {
         let generation = self.rows.fetch_add(1, Ordering::Relaxed) + 1;
         self.ids = ids;
         self.kept = None;
-        // The sort was of the old rows; the caller sorts the new ones.
-        self.sorted = None;
+        // The sort was of the old rows; the caller sorts the new ones. Until then, as many
+        // rows (a refresh) keep the old order rather than flash the server's.
+        if self.sorted.as_ref().is_some_and(|sorted| sorted.len() != self.ids.len()) {
+            self.sorted = None;
+        }
         self.index = index;
         // Until the search answers, the old order stays shown, without rows that are gone.
         self.order.retain(|&row| (row as usize) < self.ids.len());
