@@ -206,3 +206,18 @@ fn the_demo_keeps_no_sort() {
     let effects = update(&mut state, ch('S'));
     assert!(!effects.iter().any(|effect| matches!(effect, Effect::Sorts(_))), "{effects:?}");
 }
+
+#[test]
+fn another_profile_starts_from_its_own_sorts() {
+    let mut state = contacts_pane();
+    act(&mut state, ch('S'));
+    assert!(state.panes.sorts.get(Pane::Contacts).is_some());
+    act(&mut state, ch(':'));
+    type_text(&mut state, "profile other");
+    act(&mut state, key(KeyCode::Enter));
+    assert_eq!(
+        state.panes.sorts,
+        Sorts::default(),
+        "the last profile's sorts are not carried over"
+    );
+}

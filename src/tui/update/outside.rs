@@ -366,6 +366,8 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
         ExchangesPane { query: state.panes.exchanges.query.clone(), ..ExchangesPane::default() };
     state.panes.meetings =
         MeetingsPane { query: state.panes.meetings.query.clone(), ..MeetingsPane::default() };
+    // Each profile has its own sorts: the next one's are read once it is connected.
+    state.panes.sorts = Default::default();
     state.transient.overlay = None;
     state.transient.filtering = false;
     state.server.retries.clear();
