@@ -52,7 +52,7 @@ impl Contact {
         Contact { text: Contact::from_texts(0, texts, &json).text, ..self }
     }
 
-    fn from_texts(id: i64, texts: [&str; 3], custom_data: &str) -> Contact {
+    pub(super) fn from_texts(id: i64, texts: [&str; 3], custom_data: &str) -> Contact {
         let mut text =
             String::with_capacity(texts.iter().map(|t| t.len()).sum::<usize>() + custom_data.len());
         let mut ends = [0; 3];
@@ -172,8 +172,7 @@ impl<'de> Deserialize<'de> for Contact {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Contact, D::Error> {
         let wire = Wire::deserialize(deserializer)?;
         // Only a non-empty object is kept; anything else (a list, a string) reads as empty.
-        let custom_data = wire.custom_data.map_or("", RawValue::get);
-        let custom_data = if CustomData::new(custom_data).is_empty() { "" } else { custom_data };
+        let custom_data = kept_custom_data(wire.custom_data.map_or("", RawValue::get));
         let texts = [&*wire.email, &*wire.first_name, &*wire.last_name];
         Ok(Contact {
             dnc: wire.dnc,
@@ -182,6 +181,12 @@ impl<'de> Deserialize<'de> for Contact {
             ..Contact::from_texts(wire.id, texts, custom_data)
         })
     }
+}
+
+/// The custom data's JSON text as a contact keeps it: only a non-empty object, anything else
+/// (a list, a string, null) as empty.
+pub(super) fn kept_custom_data(json: &str) -> &str {
+    if CustomData::new(json).is_empty() { "" } else { json }
 }
 
 /// A string (null is empty), borrowed when it has no escapes.

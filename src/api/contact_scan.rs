@@ -9,6 +9,11 @@
 //! and objects no deeper than [`MAX_DEPTH`]. For anything else it says `None` and serde
 //! decides as before, so it accepts nothing serde refuses; where it accepts, it ends where
 //! serde ends (just after the `}`). The tests hold it to serde on the edge cases.
+//!
+//! What it reads is told to a [`Fields`]: nothing is kept for the check of a list passed on,
+//! the contact is built for the dashboard and the client (`api::contact_scanned`).
+
+use std::borrow::Cow;
 
 /// Nesting the scan follows in values it only skips; deeper ones go to serde (whose own
 /// limit is 128).
@@ -32,7 +37,47 @@ const QUOTED: [&[u8]; 8] = [
 
 /// The contact `text` starts with, if it has the usual shape: its `id` and where it ends.
 pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
-    let mut scan = Scan { bytes: text.as_bytes(), at: 0 };
+    scan_contact_into(text, &mut Skipped)
+}
+
+/// What the scan found in a contact's fields besides its `id`, told as it reads them: the
+/// check behind `contacts list -o json` keeps nothing ([`Skipped`]), the dashboard's decode
+/// builds the contact from the same reading.
+pub trait Fields<'a> {
+    /// `email`, `first_name`, `last_name` or `timezone`: a string, or `None` for null.
+    fn text(&mut self, field: TextField, text: Option<Str<'a>>);
+    /// `custom_data`'s JSON text, whatever its kind.
+    fn custom_data(&mut self, json: &'a str);
+    /// `dnc`, null read as false.
+    fn dnc(&mut self, dnc: bool);
+    /// One of the tags, in order.
+    fn tag(&mut self, tag: Str<'a>);
+}
+
+/// The text fields a contact has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextField {
+    Email,
+    FirstName,
+    LastName,
+    Timezone,
+}
+
+/// Fields read and forgotten.
+pub struct Skipped;
+
+impl<'a> Fields<'a> for Skipped {
+    fn text(&mut self, _: TextField, _: Option<Str<'a>>) {}
+    fn custom_data(&mut self, _: &'a str) {}
+    fn dnc(&mut self, _: bool) {}
+    fn tag(&mut self, _: Str<'a>) {}
+}
+
+/// [`scan_contact`], telling `fields` what each field holds. Nothing is told for a field
+/// the element does not have; what was told of an element the scan then refuses is to be
+/// thrown away.
+pub fn scan_contact_into<'a>(text: &'a str, fields: &mut impl Fields<'a>) -> Option<(i64, usize)> {
+    let mut scan = Scan { text, bytes: text.as_bytes(), at: 0 };
     scan.white_space();
     scan.eat(b'{')?;
     let mut seen = 0u8;
@@ -52,10 +97,17 @@ pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
                 seen |= bit;
                 match field {
                     0 => id = Some(scan.integer()?),
-                    4 => scan.value(0)?,
-                    5 => scan.bool_or_null()?,
-                    6 => scan.tags_or_null()?,
-                    _ => scan.string_or_null()?,
+                    1 => fields.text(TextField::Email, scan.string_or_null()?),
+                    2 => fields.text(TextField::FirstName, scan.string_or_null()?),
+                    3 => fields.text(TextField::LastName, scan.string_or_null()?),
+                    4 => {
+                        let start = scan.at;
+                        scan.value(0)?;
+                        fields.custom_data(text.get(start..scan.at)?);
+                    }
+                    5 => fields.dnc(scan.bool_or_null()?),
+                    6 => scan.tags_or_null(fields)?,
+                    _ => fields.text(TextField::Timezone, scan.string_or_null()?),
                 }
             }
             None => scan.value(0)?,
@@ -69,13 +121,32 @@ pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
     }
 }
 
-/// A string's text between its quotes, and whether it holds an escape.
-struct Str<'a> {
-    raw: &'a [u8],
+/// A string as written, quotes included, and whether it holds an escape.
+#[derive(Debug, Clone, Copy)]
+pub struct Str<'a> {
+    quoted: &'a str,
     escaped: bool,
 }
 
+impl<'a> Str<'a> {
+    /// The text between the quotes, as written.
+    fn raw(&self) -> &'a str {
+        self.quoted.get(1..self.quoted.len() - 1).unwrap_or_default()
+    }
+
+    /// The string's text: borrowed when it has no escape, unescaped by serde_json when it
+    /// has (rare, so the scan leaves the rules of escapes to the one that has them).
+    pub fn text(&self) -> Option<Cow<'a, str>> {
+        if self.escaped {
+            serde_json::from_str::<String>(self.quoted).ok().map(Cow::Owned)
+        } else {
+            Some(Cow::Borrowed(self.raw()))
+        }
+    }
+}
+
 struct Scan<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
@@ -129,7 +200,7 @@ impl<'a> Scan<'a> {
         if key.escaped {
             return None;
         }
-        Some(FIELDS.iter().position(|field| *field == key.raw))
+        Some(FIELDS.iter().position(|field| *field == key.raw().as_bytes()))
     }
 
     /// A string starting at its opening quote. The text is valid UTF-8 already; what serde
@@ -142,7 +213,7 @@ impl<'a> Scan<'a> {
         loop {
             self.at = special_from(self.bytes, self.at);
             match self.next()? {
-                b'"' => return Some(Str { raw: &self.bytes[start..self.at - 1], escaped }),
+                b'"' => return Some(Str { quoted: self.text.get(start - 1..self.at)?, escaped }),
                 b'\\' => {
                     escaped = true;
                     self.escape()?;
@@ -171,26 +242,28 @@ impl<'a> Scan<'a> {
         }
     }
 
-    fn string_or_null(&mut self) -> Option<()> {
+    /// A string, or `None` for null.
+    fn string_or_null(&mut self) -> Option<Option<Str<'a>>> {
         match self.peek()? {
-            b'n' => self.word(b"null"),
-            _ => self.string().map(drop),
+            b'n' => self.word(b"null").map(|()| None),
+            _ => self.string().map(Some),
         }
     }
 
-    fn bool_or_null(&mut self) -> Option<()> {
+    /// A bool, null read as false.
+    fn bool_or_null(&mut self) -> Option<bool> {
         match self.peek()? {
-            b'n' => self.word(b"null"),
-            b't' => self.word(b"true"),
-            _ => self.word(b"false"),
+            b'n' => self.word(b"null").map(|()| false),
+            b't' => self.word(b"true").map(|()| true),
+            _ => self.word(b"false").map(|()| false),
         }
     }
 
-    fn tags_or_null(&mut self) -> Option<()> {
+    fn tags_or_null(&mut self, fields: &mut impl Fields<'a>) -> Option<()> {
         if self.peek()? == b'n' {
             return self.word(b"null");
         }
-        self.items(b'[', b']', |scan| scan.string().map(drop))
+        self.items(b'[', b']', |scan| scan.string().map(|tag| fields.tag(tag)))
     }
 
     /// What `open` and `close` enclose: nothing, or items read by `item` between commas.

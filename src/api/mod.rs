@@ -8,6 +8,7 @@ pub mod client;
 mod contact;
 pub mod contact_check;
 mod contact_scan;
+mod contact_scanned;
 pub mod custom_data;
 pub mod email;
 pub mod endpoints;
