@@ -50,8 +50,8 @@ pub trait Fields<'a> {
     fn custom_data(&mut self, json: &'a str);
     /// `dnc`, null read as false.
     fn dnc(&mut self, dnc: bool);
-    /// One of the tags, in order.
-    fn tag(&mut self, tag: Str<'a>);
+    /// `tags`' JSON text: a list of strings as the scan checked it (not told for null).
+    fn tags(&mut self, json: &'a str);
 }
 
 /// The text fields a contact has.
@@ -70,7 +70,7 @@ impl<'a> Fields<'a> for Skipped {
     fn text(&mut self, _: TextField, _: Option<Str<'a>>) {}
     fn custom_data(&mut self, _: &'a str) {}
     fn dnc(&mut self, _: bool) {}
-    fn tag(&mut self, _: Str<'a>) {}
+    fn tags(&mut self, _: &'a str) {}
 }
 
 /// [`scan_contact`], telling `fields` what each field holds. Nothing is told for a field
@@ -263,7 +263,10 @@ impl<'a> Scan<'a> {
         if self.peek()? == b'n' {
             return self.word(b"null");
         }
-        self.items(b'[', b']', |scan| scan.string().map(|tag| fields.tag(tag)))
+        let start = self.at;
+        self.items(b'[', b']', |scan| scan.string().map(drop))?;
+        fields.tags(self.text.get(start..self.at)?);
+        Some(())
     }
 
     /// What `open` and `close` enclose: nothing, or items read by `item` between commas.

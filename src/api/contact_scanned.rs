@@ -5,60 +5,50 @@
 
 use super::contact::{Contact, kept_custom_data};
 use super::contact_scan::{Fields, Str, TextField, scan_contact_into};
-use super::intern::{intern, intern_list};
+use super::intern::{intern_tags_text, intern_zone, no_tags};
+use super::thin::Thin;
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::sync::Arc;
-
-thread_local! {
-    /// The tags of the element being read, kept between elements so that reading them
-    /// allocates nothing of its own.
-    static TAGS: RefCell<Vec<Arc<str>>> = const { RefCell::new(Vec::new()) };
-}
 
 /// The contact `text` starts with and where it ends, when it has the usual shape; `None`
 /// leaves it to serde. A [`Quick`](super::listed::Quick) reader for contact lists.
 pub fn scanned_contact(text: &str) -> Option<(Contact, usize)> {
-    TAGS.with(|tags| {
-        let mut tags = tags.borrow_mut();
-        tags.clear();
-        let mut read = Read {
-            texts: Default::default(),
-            timezone: None,
-            custom_data: "",
-            dnc: false,
-            tags: &mut tags,
-            good: true,
-        };
-        let (id, end) = scan_contact_into(text, &mut read)?;
-        if !read.good {
-            return None;
-        }
-        let [email, first_name, last_name] = &read.texts;
-        let mut contact = Contact::from_texts(
-            id,
-            [email, first_name, last_name],
-            kept_custom_data(read.custom_data),
-        );
-        contact.dnc = read.dnc;
-        contact.tags = intern_list(read.tags);
-        contact.timezone = read.timezone;
-        Some((contact, end))
-    })
+    let mut read = Read {
+        texts: Default::default(),
+        timezone: None,
+        custom_data: "",
+        dnc: false,
+        tags: None,
+        good: true,
+    };
+    let (id, end) = scan_contact_into(text, &mut read)?;
+    if !read.good {
+        return None;
+    }
+    let [email, first_name, last_name] = &read.texts;
+    let contact = Contact::from_parts(
+        id,
+        [email, first_name, last_name],
+        kept_custom_data(read.custom_data),
+        read.dnc,
+        read.tags.unwrap_or_else(no_tags),
+        read.timezone,
+    );
+    Some((contact, end))
 }
 
 /// What the scan told of one element.
-struct Read<'a, 'b> {
+struct Read<'a> {
     texts: [Cow<'a, str>; 3],
-    timezone: Option<Arc<str>>,
+    timezone: Option<Thin<str>>,
     custom_data: &'a str,
     dnc: bool,
-    tags: &'b mut Vec<Arc<str>>,
-    /// False when a string could not be unescaped (then serde says why).
+    tags: Option<Thin<[Arc<str>]>>,
+    /// False when a string or the tags could not be read (then serde says why).
     good: bool,
 }
 
-impl<'a> Read<'a, '_> {
+impl<'a> Read<'a> {
     fn text(&mut self, text: Str<'a>) -> Cow<'a, str> {
         text.text().unwrap_or_else(|| {
             self.good = false;
@@ -67,7 +57,7 @@ impl<'a> Read<'a, '_> {
     }
 }
 
-impl<'a> Fields<'a> for Read<'a, '_> {
+impl<'a> Fields<'a> for Read<'a> {
     fn text(&mut self, field: TextField, text: Option<Str<'a>>) {
         let text = text.map(|text| self.text(text));
         let slot = match field {
@@ -75,7 +65,7 @@ impl<'a> Fields<'a> for Read<'a, '_> {
             TextField::FirstName => 1,
             TextField::LastName => 2,
             TextField::Timezone => {
-                self.timezone = text.map(|text| intern(&text));
+                self.timezone = text.map(|text| intern_zone(&text));
                 return;
             }
         };
@@ -90,9 +80,9 @@ impl<'a> Fields<'a> for Read<'a, '_> {
         self.dnc = dnc;
     }
 
-    fn tag(&mut self, tag: Str<'a>) {
-        let tag = self.text(tag);
-        self.tags.push(intern(&tag));
+    fn tags(&mut self, json: &'a str) {
+        self.tags = intern_tags_text(json);
+        self.good &= self.tags.is_some();
     }
 }
 
@@ -174,7 +164,7 @@ mod tests {
         let element = r#"{"id": 1, "tags": ["lead"], "timezone": "Europe/Paris"}"#;
         let (a, _) = scanned_contact(element).unwrap();
         let b: Contact = serde_json::from_str(element).unwrap();
-        assert!(Arc::ptr_eq(&a.tags, &b.tags));
-        assert!(Arc::ptr_eq(a.timezone.as_ref().unwrap(), b.timezone.as_ref().unwrap()));
+        assert!(Thin::ptr_eq(&a.tags, &b.tags));
+        assert!(Thin::ptr_eq(a.timezone.as_ref().unwrap(), b.timezone.as_ref().unwrap()));
     }
 }

@@ -24,6 +24,7 @@ pub mod query;
 pub mod retry;
 pub mod rules;
 mod status;
+pub mod thin;
 pub mod time;
 pub mod url;
 pub mod validation;

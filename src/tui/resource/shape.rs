@@ -53,6 +53,10 @@ pub(crate) trait PaneList: ListResource {
     const PANE: Pane;
     /// The items carry links (drawn as OSC 8 hyperlinks, `o` opens them).
     const LINKED: bool = false;
+    /// The cells read the item alone (no campaign names, results or inbox): a large list's
+    /// index is then built without copying the inbox for its worker, which at 20k
+    /// exchanges costs the update that brings the list a copy of every mark and snippet.
+    const CELLS_READ_ITEM_ONLY: bool = false;
     /// The table's columns, from the definitions the CLI shares
     /// ([`crate::present::columns`]): headers, widths, cell text and tone. The filter
     /// searches the same cells.
@@ -210,23 +214,30 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
         (SearchIndex::new(&rows), None)
     } else {
         let (zone, now) = (state.env.zone, state.env.now);
-        let names = NameCopy(
-            state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
-        );
-        // What the cells read besides the item, copied for the worker.
-        let inbox = state.org.inbox.clone();
-        let results = state.org.results.window.is_some().then(|| state.org.results.clone());
         let items = Arc::clone(&items);
-        let build: Box<BuildRows> = Box::new(move |range| {
-            let context = present::Context {
-                zone: &zone,
-                now,
-                campaigns: &names,
-                results: results.as_ref(),
-                inbox: &inbox,
-            };
-            SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
-        });
+        let build: Box<BuildRows> = if R::CELLS_READ_ITEM_ONLY {
+            Box::new(move |range| {
+                let context = present::Context::new(&zone, now);
+                SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
+            })
+        } else {
+            let names = NameCopy(
+                state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
+            );
+            // What the cells read besides the item, copied for the worker.
+            let inbox = state.org.inbox.clone();
+            let results = state.org.results.window.is_some().then(|| state.org.results.clone());
+            Box::new(move |range| {
+                let context = present::Context {
+                    zone: &zone,
+                    now,
+                    campaigns: &names,
+                    results: results.as_ref(),
+                    inbox: &inbox,
+                };
+                SearchChunk::new(items[range].iter().map(|item| row_text(&columns, item, &context)))
+            })
+        };
         (SearchIndex::default(), Some(build))
     };
     let Some((list, engine)) = state.list_and_engine(R::PANE) else { return Vec::new() };
