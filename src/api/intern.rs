@@ -26,13 +26,15 @@ const LONGEST_TAGS_TEXT: usize = 256;
 /// A pool of shared values, hashed quickly ([`Quick`]).
 type Pool<P> = HashSet<P, BuildHasherDefault<Quick>>;
 
+/// Shared lists of tags by their JSON text.
+type TagsByText = HashMap<Box<str>, Thin<[Arc<str>]>, BuildHasherDefault<Quick>>;
+
 thread_local! {
     static POOL: RefCell<Pool<Arc<str>>> = RefCell::new(Pool::default());
     static ZONES: RefCell<Pool<Thin<str>>> = RefCell::new(Pool::default());
     static LISTS: RefCell<Pool<Thin<[Arc<str>]>>> = RefCell::new(Pool::default());
     /// Lists of tags by their JSON text as sent: a contact's tags found with one lookup.
-    static TAGS_TEXTS: RefCell<HashMap<Box<str>, Thin<[Arc<str>]>, BuildHasherDefault<Quick>>> =
-        RefCell::new(HashMap::default());
+    static TAGS_TEXTS: RefCell<TagsByText> = RefCell::new(TagsByText::default());
 }
 
 /// The shared list of tags that `json` (a JSON list of strings, valid as the contact scan
@@ -51,9 +53,9 @@ pub fn intern_tags_text(json: &str) -> Option<Thin<[Arc<str>]>> {
     })
 }
 
-/// The hash of rustc's FxHash, a word at a time: the pools hash a contact's zone and tags
-/// for each of 100k contacts, and SipHash cost more than the rest of reading them. The
-/// pools are bounded ([`POOL_LIMIT`]), so texts chosen to collide cost little.
+/// The pools' hasher ([`quick_hash`]): the pools hash a contact's zone and tags for each of
+/// 100k contacts, and SipHash cost more than the rest of reading them. The pools are
+/// bounded ([`POOL_LIMIT`]), so texts chosen to collide cost little.
 #[derive(Default)]
 struct Quick(u64);
 
@@ -63,19 +65,25 @@ impl Hasher for Quick {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut words = bytes.chunks_exact(8);
-        let mut hash = self.0;
-        for word in &mut words {
-            let mut eight = [0; 8];
-            eight.copy_from_slice(word);
-            hash = (hash.rotate_left(5) ^ u64::from_le_bytes(eight)).wrapping_mul(K);
-        }
-        for &byte in words.remainder() {
-            hash = (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(K);
-        }
-        self.0 = hash;
+        self.0 = quick_hash(self.0, bytes);
     }
+}
+
+/// A 64-bit hash of `bytes` after `seed`, in the manner of rustc's FxHash, 8 bytes at a
+/// time: for texts hashed by the hundred thousand (these pools, the filter's index), where
+/// SipHash's strength is not needed.
+pub fn quick_hash(seed: u64, bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut hash = seed;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        hash = (hash.rotate_left(5) ^ u64::from_le_bytes(eight)).wrapping_mul(K);
+    }
+    let mut rest = [0; 8];
+    rest[..words.remainder().len()].copy_from_slice(words.remainder());
+    (hash.rotate_left(5) ^ u64::from_le_bytes(rest)).wrapping_mul(K)
 }
 
 /// The shared copy of `text`.
@@ -153,6 +161,11 @@ impl<'de, T: Share> Deserialize<'de> for Shared<T> {
         }
         deserializer.deserialize_str(Visit(std::marker::PhantomData))
     }
+}
+
+/// Reads a string as its shared copy.
+pub fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Arc<str>, D::Error> {
+    Ok(Shared::<Arc<str>>::deserialize(deserializer)?.0)
 }
 
 /// Reads an optional string (null is absent) as a shared time zone.

@@ -2,8 +2,8 @@
 //! for each of the inbox's exchanges (20k at scale 100) from a few dozen words, and as a
 //! `String` each they were two allocations an exchange in every snapshot the dashboard holds.
 
-use crate::api::intern::intern;
-use serde::de::{self, Deserialize, Deserializer, Visitor};
+use crate::api::intern::{self, intern};
+use serde::de::{Deserialize, Deserializer};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::ops::Deref;
@@ -59,17 +59,7 @@ impl Serialize for Word {
 
 impl<'de> Deserialize<'de> for Word {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Word, D::Error> {
-        struct Visit;
-        impl Visitor<'_> for Visit {
-            type Value = Word;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Word, E> {
-                Ok(Word::new(text))
-            }
-        }
-        deserializer.deserialize_str(Visit)
+        intern::text(deserializer).map(Word)
     }
 }
 

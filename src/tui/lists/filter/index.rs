@@ -10,6 +10,7 @@
 //! written out.
 
 use super::fzf::SEPARATOR;
+use crate::api::intern::quick_hash;
 use nucleo_matcher::chars::{graphemes, normalize, to_lower_case};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -266,20 +267,10 @@ fn intern(chunk: &mut SearchChunk, known: &mut Known, text: &str) -> u32 {
 /// The column texts a chunk has, by their hash.
 type Known = HashMap<u64, u32, BuildHasherDefault<AlreadyHashed>>;
 
-/// A 64-bit hash of a column text, in the manner of rustc's FxHash, 8 bytes at a time: the
-/// index hashes every cell of every row, and SipHash cost a third of the build.
+/// A 64-bit hash of a column text: the index hashes every cell of every row, and SipHash
+/// cost a third of the build.
 fn hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut hash = bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        hash = (hash.rotate_left(5) ^ u64::from_le_bytes(eight)).wrapping_mul(K);
-    }
-    let mut rest = [0; 8];
-    rest[..words.remainder().len()].copy_from_slice(words.remainder());
-    (hash.rotate_left(5) ^ u64::from_le_bytes(rest)).wrapping_mul(K)
+    quick_hash(bytes.len() as u64, bytes)
 }
 
 /// The map's keys are hashes already: it uses them as they are.
