@@ -13,7 +13,7 @@
 use chrono::{DateTime, Utc};
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use outreach_tui::api::intern::{intern, intern_list};
+use outreach_tui::api::intern::{intern, intern_list, intern_zone};
 use outreach_tui::api::{Contact, Listed};
 use outreach_tui::clock::Zone;
 use outreach_tui::tui::action::{Action, Effect};
@@ -44,7 +44,7 @@ fn contacts(count: usize) -> Vec<Contact> {
             let mut contact = Contact::new(i as i64, &email, FIRST[i % 8], LAST[(i / 8) % 8]);
             // As the decoder makes them: one shared copy of each tag list and zone.
             contact.tags = intern_list(&[intern(&format!("t{}", i % 13))]);
-            contact.timezone = Some(intern(ZONES[i % 4]));
+            contact.timezone = Some(intern_zone(ZONES[i % 4]));
             contact.dnc = i % 50 == 0;
             contact
         })

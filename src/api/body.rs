@@ -1,6 +1,8 @@
 //! What an answer's body is read into as its chunks arrive: plain bytes, or a list decoded
 //! on the way ([`ListDecoder`]), so a 100k-contact list is never held as one 23 MB body.
 
+use super::contact::Contact;
+use super::contact_scanned::scanned_contact;
 use super::error::{ApiError, body_start};
 use super::listed::{ListDecoder, Listed, Quick};
 use serde::de::DeserializeOwned;
@@ -113,10 +115,42 @@ impl<T: DeserializeOwned> BodyReader for ListBody<T> {
     }
 }
 
+/// The contact list, each element read by the byte scan first and built from it when it
+/// has the usual shape (serde reads the others): the dashboard's and the client's decode.
+pub struct ContactListBody(ListBody<Contact>);
+
+impl ContactListBody {
+    /// A contact list body handed over as it arrives ([`Client::stream_contacts`]).
+    ///
+    /// [`Client::stream_contacts`]: super::client::Client::stream_contacts
+    pub fn streamed() -> ListBody<Contact> {
+        ListBody::announced(None).reading_quickly(scanned_contact)
+    }
+}
+
+impl BodyReader for ContactListBody {
+    type Output = Listed<Contact>;
+
+    fn announced(_length: Option<u64>) -> Self {
+        ContactListBody(ContactListBody::streamed())
+    }
+
+    fn chunk(&mut self, bytes: &[u8]) -> Result<(), ApiError> {
+        self.0.chunk(bytes)
+    }
+
+    fn head(&self) -> &[u8] {
+        self.0.head()
+    }
+
+    fn finish(self) -> Result<Listed<Contact>, ApiError> {
+        self.0.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::models::Contact;
 
     #[test]
     fn a_decode_error_quotes_the_start_of_the_body() {

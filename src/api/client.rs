@@ -2,7 +2,7 @@
 //! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
 //! GET only ([`RetryPolicy`]).
 
-use super::body::{BodyReader, ListBody, MAX_BODY_BYTES, RawBody};
+use super::body::{BodyReader, ContactListBody, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
 use super::endpoints::*;
 use super::enums::CampaignStatus;
@@ -244,7 +244,10 @@ impl Client {
 
     /// 10. Lists the organisation's contacts.
     pub async fn list_contacts(&self) -> Result<Listed<Contact>, ApiError> {
-        self.get_list(LIST_CONTACTS.path, &[], "the contact list").await
+        let (path, what) = (LIST_CONTACTS.path, "the contact list");
+        let (_, listed) =
+            self.send::<(), ContactListBody>(Method::GET, path, &[], None, what, None).await?;
+        Ok(listed)
     }
 
     /// 10, streamed: each contact goes to `sink` as soon as its last byte is in, so the
@@ -254,7 +257,7 @@ impl Client {
         &self,
         mut sink: impl FnMut(&Contact) -> bool,
     ) -> Result<usize, ApiError> {
-        let body = ListBody::<Contact>::announced(None);
+        let body = ContactListBody::streamed();
         let hand_over = |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
         match self.stream_list(LIST_CONTACTS.path, &[], "the contact list", body, hand_over).await?
         {

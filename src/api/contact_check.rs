@@ -98,13 +98,13 @@ impl<'de> Deserialize<'de> for Texts {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::api::listed::decode_list;
     use crate::api::models::Contact;
 
     /// Elements at the edges of what a contact is, each with whether it is one.
-    const ELEMENTS: &[(&str, bool)] = &[
+    pub(in crate::api) const ELEMENTS: &[(&str, bool)] = &[
         (r#"{"id": 1}"#, true),
         (r#"{"id": -7, "email": "a@b.c", "first_name": "Ann", "last_name": "Lee"}"#, true),
         (r#"{"id": 1, "email": null, "first_name": null, "last_name": null}"#, true),
@@ -159,7 +159,7 @@ mod tests {
     ];
 
     /// Elements that are not JSON (a list holding one fails whole).
-    const BROKEN: &[&str] = &[
+    pub(in crate::api) const BROKEN: &[&str] = &[
         r#"{"id": 01}"#,
         r#"{"id": 1, "custom_data": {"a": 1.}}"#,
         r#"{"id": 1, "custom_data": {"a": [1, 2,]}}"#,

@@ -9,6 +9,11 @@
 //! and objects no deeper than [`MAX_DEPTH`]. For anything else it says `None` and serde
 //! decides as before, so it accepts nothing serde refuses; where it accepts, it ends where
 //! serde ends (just after the `}`). The tests hold it to serde on the edge cases.
+//!
+//! What it reads is told to a [`Fields`]: nothing is kept for the check of a list passed on,
+//! the contact is built for the dashboard and the client (`api::contact_scanned`).
+
+use std::borrow::Cow;
 
 /// Nesting the scan follows in values it only skips; deeper ones go to serde (whose own
 /// limit is 128).
@@ -18,21 +23,49 @@ const MAX_DEPTH: usize = 32;
 const FIELDS: [&[u8]; 8] =
     [b"id", b"email", b"first_name", b"last_name", b"custom_data", b"dnc", b"tags", b"timezone"];
 
-/// The same keys with their quotes, matched whole where a key starts.
-const QUOTED: [&[u8]; 8] = [
-    b"\"id\"",
-    b"\"email\"",
-    b"\"first_name\"",
-    b"\"last_name\"",
-    b"\"custom_data\"",
-    b"\"dnc\"",
-    b"\"tags\"",
-    b"\"timezone\"",
-];
-
 /// The contact `text` starts with, if it has the usual shape: its `id` and where it ends.
 pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
-    let mut scan = Scan { bytes: text.as_bytes(), at: 0 };
+    scan_contact_into(text, &mut Skipped)
+}
+
+/// What the scan found in a contact's fields besides its `id`, told as it reads them: the
+/// check behind `contacts list -o json` keeps nothing ([`Skipped`]), the dashboard's decode
+/// builds the contact from the same reading.
+pub trait Fields<'a> {
+    /// `email`, `first_name`, `last_name` or `timezone`: a string, or `None` for null.
+    fn text(&mut self, field: TextField, text: Option<Str<'a>>);
+    /// `custom_data`'s JSON text, whatever its kind.
+    fn custom_data(&mut self, json: &'a str);
+    /// `dnc`, null read as false.
+    fn dnc(&mut self, dnc: bool);
+    /// `tags`' JSON text: a list of strings as the scan checked it (not told for null).
+    fn tags(&mut self, json: &'a str);
+}
+
+/// The text fields a contact has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextField {
+    Email,
+    FirstName,
+    LastName,
+    Timezone,
+}
+
+/// Fields read and forgotten.
+pub struct Skipped;
+
+impl<'a> Fields<'a> for Skipped {
+    fn text(&mut self, _: TextField, _: Option<Str<'a>>) {}
+    fn custom_data(&mut self, _: &'a str) {}
+    fn dnc(&mut self, _: bool) {}
+    fn tags(&mut self, _: &'a str) {}
+}
+
+/// [`scan_contact`], telling `fields` what each field holds. Nothing is told for a field
+/// the element does not have; what was told of an element the scan then refuses is to be
+/// thrown away.
+pub fn scan_contact_into<'a>(text: &'a str, fields: &mut impl Fields<'a>) -> Option<(i64, usize)> {
+    let mut scan = Scan { text, bytes: text.as_bytes(), at: 0 };
     scan.white_space();
     scan.eat(b'{')?;
     let mut seen = 0u8;
@@ -52,10 +85,17 @@ pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
                 seen |= bit;
                 match field {
                     0 => id = Some(scan.integer()?),
-                    4 => scan.value(0)?,
-                    5 => scan.bool_or_null()?,
-                    6 => scan.tags_or_null()?,
-                    _ => scan.string_or_null()?,
+                    1 => fields.text(TextField::Email, scan.string_or_null()?),
+                    2 => fields.text(TextField::FirstName, scan.string_or_null()?),
+                    3 => fields.text(TextField::LastName, scan.string_or_null()?),
+                    4 => {
+                        let start = scan.at;
+                        scan.value(0)?;
+                        fields.custom_data(text.get(start..scan.at)?);
+                    }
+                    5 => fields.dnc(scan.bool_or_null()?),
+                    6 => scan.tags_or_null(fields)?,
+                    _ => fields.text(TextField::Timezone, scan.string_or_null()?),
                 }
             }
             None => scan.value(0)?,
@@ -69,13 +109,32 @@ pub fn scan_contact(text: &str) -> Option<(i64, usize)> {
     }
 }
 
-/// A string's text between its quotes, and whether it holds an escape.
-struct Str<'a> {
-    raw: &'a [u8],
+/// A string as written, quotes included, and whether it holds an escape.
+#[derive(Debug, Clone, Copy)]
+pub struct Str<'a> {
+    quoted: &'a str,
     escaped: bool,
 }
 
+impl<'a> Str<'a> {
+    /// The text between the quotes, as written.
+    fn raw(&self) -> &'a str {
+        self.quoted.get(1..self.quoted.len() - 1).unwrap_or_default()
+    }
+
+    /// The string's text: borrowed when it has no escape, unescaped by serde_json when it
+    /// has (rare, so the scan leaves the rules of escapes to the one that has them).
+    pub fn text(&self) -> Option<Cow<'a, str>> {
+        if self.escaped {
+            serde_json::from_str::<String>(self.quoted).ok().map(Cow::Owned)
+        } else {
+            Some(Cow::Borrowed(self.raw()))
+        }
+    }
+}
+
 struct Scan<'a> {
+    text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
@@ -101,8 +160,11 @@ impl<'a> Scan<'a> {
         (self.peek()? == byte).then(|| self.at += 1)
     }
 
-    fn word(&mut self, word: &[u8]) -> Option<()> {
-        self.bytes.get(self.at..)?.starts_with(word).then(|| self.at += word.len())
+    /// `word` at the scan, stepped over. Of a length known when compiled, so the comparison
+    /// is a load or two rather than a call to `memcmp` (the scan makes ~10 a contact).
+    fn word<const N: usize>(&mut self, word: &[u8; N]) -> Option<()> {
+        let here = self.bytes.get(self.at..)?.first_chunk::<N>()?;
+        (here == word).then(|| self.at += N)
     }
 
     /// The key at the scan: the index in [`FIELDS`] of the field it names, `Some(None)` for
@@ -110,26 +172,25 @@ impl<'a> Scan<'a> {
     /// keys are half the strings of a contact); an escaped key is left to serde.
     fn key(&mut self) -> Option<Option<usize>> {
         let rest = self.bytes.get(self.at..)?;
-        let guess = match rest.get(1)? {
-            b'i' => 0,
-            b'e' => 1,
-            b'f' => 2,
-            b'l' => 3,
-            b'c' => 4,
-            b'd' => 5,
-            b't' if rest.get(2) == Some(&b'a') => 6,
-            b't' => 7,
-            _ => FIELDS.len(),
+        let guessed = match rest.get(1)? {
+            b'i' => self.word(b"\"id\"").map(|()| 0),
+            b'e' => self.word(b"\"email\"").map(|()| 1),
+            b'f' => self.word(b"\"first_name\"").map(|()| 2),
+            b'l' => self.word(b"\"last_name\"").map(|()| 3),
+            b'c' => self.word(b"\"custom_data\"").map(|()| 4),
+            b'd' => self.word(b"\"dnc\"").map(|()| 5),
+            b't' if rest.get(2) == Some(&b'a') => self.word(b"\"tags\"").map(|()| 6),
+            b't' => self.word(b"\"timezone\"").map(|()| 7),
+            _ => None,
         };
-        if QUOTED.get(guess).is_some_and(|quoted| rest.starts_with(quoted)) {
-            self.at += QUOTED[guess].len();
-            return Some(Some(guess));
+        if guessed.is_some() {
+            return Some(guessed);
         }
         let key = self.string()?;
         if key.escaped {
             return None;
         }
-        Some(FIELDS.iter().position(|field| *field == key.raw))
+        Some(FIELDS.iter().position(|field| *field == key.raw().as_bytes()))
     }
 
     /// A string starting at its opening quote. The text is valid UTF-8 already; what serde
@@ -142,7 +203,7 @@ impl<'a> Scan<'a> {
         loop {
             self.at = special_from(self.bytes, self.at);
             match self.next()? {
-                b'"' => return Some(Str { raw: &self.bytes[start..self.at - 1], escaped }),
+                b'"' => return Some(Str { quoted: self.text.get(start - 1..self.at)?, escaped }),
                 b'\\' => {
                     escaped = true;
                     self.escape()?;
@@ -171,26 +232,31 @@ impl<'a> Scan<'a> {
         }
     }
 
-    fn string_or_null(&mut self) -> Option<()> {
+    /// A string, or `None` for null.
+    fn string_or_null(&mut self) -> Option<Option<Str<'a>>> {
         match self.peek()? {
-            b'n' => self.word(b"null"),
-            _ => self.string().map(drop),
+            b'n' => self.word(b"null").map(|()| None),
+            _ => self.string().map(Some),
         }
     }
 
-    fn bool_or_null(&mut self) -> Option<()> {
+    /// A bool, null read as false.
+    fn bool_or_null(&mut self) -> Option<bool> {
         match self.peek()? {
-            b'n' => self.word(b"null"),
-            b't' => self.word(b"true"),
-            _ => self.word(b"false"),
+            b'n' => self.word(b"null").map(|()| false),
+            b't' => self.word(b"true").map(|()| true),
+            _ => self.word(b"false").map(|()| false),
         }
     }
 
-    fn tags_or_null(&mut self) -> Option<()> {
+    fn tags_or_null(&mut self, fields: &mut impl Fields<'a>) -> Option<()> {
         if self.peek()? == b'n' {
             return self.word(b"null");
         }
-        self.items(b'[', b']', |scan| scan.string().map(drop))
+        let start = self.at;
+        self.items(b'[', b']', |scan| scan.string().map(drop))?;
+        fields.tags(self.text.get(start..self.at)?);
+        Some(())
     }
 
     /// What `open` and `close` enclose: nothing, or items read by `item` between commas.

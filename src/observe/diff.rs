@@ -48,7 +48,7 @@ fn exchange_event(
     let mut event = Event::new(kind, id, now);
     event.exchange_id = Some(exchange);
     event.since = seen.updated_at;
-    event.status = Some(seen.status.clone());
+    event.status = Some(seen.status.to_string());
     event.category = Some(label(&seen.status));
     event.campaign_id = Some(seen.campaign_id);
     event.bot_id = Some(seen.bot_id);
@@ -140,7 +140,7 @@ fn bot_events(old: &Snapshot, new: &Snapshot, now: DateTime<Utc>, events: &mut V
         event.bot_id = Some(id);
         event.from = Some(from);
         event.to = Some(to);
-        event.status = Some(seen.status.clone());
+        event.status = Some(seen.status.to_string());
         events.push(event);
     }
 }
@@ -163,7 +163,7 @@ mod tests {
         let category = Category::of(&ExchangeStatus::from_wire(status));
         ExchangeSeen {
             status: status.into(),
-            category: category.slug(),
+            category: category.slug().as_str().into(),
             updated_at: Some(moved),
             campaign_id: 10,
             bot_id: 7,

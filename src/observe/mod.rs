@@ -10,6 +10,7 @@ pub mod history;
 mod observer;
 mod snapshot;
 pub mod text;
+mod word;
 
 pub use diff::diff;
 pub use event::{Event, EventKind};

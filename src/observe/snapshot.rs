@@ -4,6 +4,7 @@
 //! a message's text, a name or an address: this is kept on disk, and what changed between
 //! two of them is all `diff` and a "while you were away" brief need.
 
+use super::word::Word;
 use crate::api::{Bot, BotStatus, MailboxStatus, Meeting};
 use crate::bots::{Standing, problems, standing};
 use crate::inbox::{Category, waits_on_us};
@@ -27,10 +28,10 @@ pub struct Snapshot {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExchangeSeen {
     /// The API's status (`INFO_INQUIRY`).
-    pub status: String,
+    pub status: Word,
     /// Its category's slug (`interested`): `crate::inbox::Category`, the dashboard's one
     /// mapping.
-    pub category: String,
+    pub category: Word,
     pub updated_at: Option<DateTime<Utc>>,
     pub campaign_id: i64,
     pub bot_id: i64,
@@ -129,8 +130,8 @@ impl Snapshot {
                 let facts = (inputs.reply)(exchange);
                 let waits = !facts.snoozed && waits_on_us(&category, facts.handled, facts.last);
                 let seen = ExchangeSeen {
-                    status: exchange.status.as_str().to_string(),
-                    category: category.slug(),
+                    status: Word::new(exchange.status.as_str()),
+                    category: Word::new(&category.slug()),
                     updated_at: exchange.updated_at.map(|at| at.0),
                     campaign_id: exchange.campaign_id,
                     bot_id: exchange.bot.id,

@@ -6,7 +6,7 @@ use super::store::{
     DuplicateContact, LoggedConversion, Org, SimExchange, StoredContact, World, take,
 };
 use super::words::words;
-use crate::api::intern::intern;
+use crate::api::intern::{intern, intern_zone};
 use crate::api::rules::email_problem;
 use crate::api::{
     BotStatus, CampaignStatus, Contact, ContactUpload, ExchangeStatus, MailboxStatus,
@@ -45,7 +45,7 @@ fn contact_from(upload: &ContactUpload, id: i64) -> StoredContact {
         Contact::new(id, &upload.email, &name(&upload.first_name), &name(&upload.last_name))
             .with_custom_data(&upload.custom_data.clone().unwrap_or_default());
     contact.tags = upload.tags.iter().map(|tag| intern(tag)).collect();
-    contact.timezone = timezone.map(|zone| intern(&zone));
+    contact.timezone = timezone.map(|zone| intern_zone(&zone));
     StoredContact { contact, company, city: upload.city.clone(), country: upload.country.clone() }
 }
 

@@ -13,7 +13,7 @@ use super::store::{
     DuplicateContact, Groups, NextIds, Org, SimCampaign, StoredContact, World, take,
 };
 use super::words::words;
-use crate::api::intern::intern;
+use crate::api::intern::{intern, intern_zone};
 use crate::api::{
     AutoPilotSettings, Campaign, CampaignStatus, Contact, JsonObject, Person, Timestamp,
     UnsubscribeMode,
@@ -203,7 +203,7 @@ fn contact(rng: &mut Rng, id: i64, hostile: bool, taken: &mut HashSet<String>) -
     let mut contact =
         Contact::new(id, &email, &first_name, &last.display).with_custom_data(&custom_data);
     contact.tags = unique_tags.iter().map(|tag| intern(tag)).collect();
-    contact.timezone = (!rng.percent(5)).then(|| intern(&city.timezone));
+    contact.timezone = (!rng.percent(5)).then(|| intern_zone(&city.timezone));
     StoredContact {
         contact,
         company: company.name.clone(),

@@ -68,7 +68,7 @@ pub struct ChainView {
     /// The layout being made, whose result is awaited; `layout` is the last one until then.
     pub layout_pending: Option<ReqId>,
     /// The contact's time zone, found in the contacts once per list rather than each frame.
-    pub contact_zone: ListMemo<Contact, i64, Option<Arc<str>>>,
+    pub contact_zone: ListMemo<Contact, i64, Option<crate::api::thin::Thin<str>>>,
 }
 
 impl ChainView {

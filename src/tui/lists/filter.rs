@@ -324,7 +324,7 @@ impl FilterEngine {
             let best = if word.folds {
                 let mut best = None;
                 let top = word.ascii.as_ref().map_or(u16::MAX, AsciiWord::best_possible);
-                for &text in chunk.cells(at) {
+                for text in chunk.cells(at) {
                     let slot = w * self.scores.texts + text as usize;
                     let score = match self.scores.slots[slot] {
                         UNSCORED => {
@@ -352,7 +352,7 @@ impl FilterEngine {
         }
         if let Some(phrase) = &query.phrase {
             let first = words.len() * self.scores.texts;
-            let found = chunk.cells(at).iter().any(|&text| {
+            let found = chunk.cells(at).any(|text| {
                 let slot = &mut self.scores.slots[first + text as usize];
                 if *slot == UNSCORED {
                     let found = phrase.in_column(chunk.text(text).as_bytes());

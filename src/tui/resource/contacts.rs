@@ -43,6 +43,8 @@ impl ListResource for Contacts {
 
 impl PaneList for Contacts {
     const PANE: Pane = Pane::Contacts;
+    /// Address, name, tags, zone and the do-not-contact mark are all the contact's own.
+    const CELLS_READ_ITEM_ONLY: bool = true;
     fn columns() -> Vec<present::Column<Contact>> {
         columns::contacts::screen()
     }

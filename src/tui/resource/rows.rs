@@ -31,7 +31,18 @@ struct WorkerContext {
 }
 
 impl WorkerContext {
-    fn of(state: &AppState) -> WorkerContext {
+    /// What `R`'s cells read besides the item, copied for a worker: nothing more when they
+    /// read the item alone (at 20k exchanges the inbox's copy is every mark and snippet).
+    fn of<R: PaneList>(state: &AppState) -> WorkerContext {
+        if R::CELLS_READ_ITEM_ONLY {
+            return WorkerContext {
+                zone: state.env.zone,
+                now: state.env.now,
+                names: NameCopy(Default::default()),
+                inbox: Default::default(),
+                results: None,
+            };
+        }
         let names = NameCopy(
             state.org.store.campaigns.items().iter().map(|c| (c.id, c.name.clone())).collect(),
         );
@@ -83,7 +94,7 @@ pub(crate) fn reindex_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
             items.iter().map(|item| row_text(&columns, item, &context)).collect();
         (SearchIndex::new(&rows), None)
     } else {
-        let worker = WorkerContext::of(state);
+        let worker = WorkerContext::of::<R>(state);
         let items = Arc::clone(&items);
         let build: Box<BuildRows> = Box::new(move |range| {
             let context = worker.context();
@@ -126,7 +137,7 @@ pub(crate) fn sort_list<R: PaneList>(state: &mut AppState) -> Vec<Effect> {
         let sorted = order(&columns[at], &items, by.descending, &context(state));
         return set_sorted(state, R::PANE, &ticket, Some(sorted.into()));
     }
-    let worker = WorkerContext::of(state);
+    let worker = WorkerContext::of::<R>(state);
     let sort: Box<SortRows> =
         Box::new(move || order(&columns[at], &items, by.descending, &worker.context()));
     vec![Effect::Search(ListJob::Sort(Arc::new(SortJob::new(R::PANE, ticket, sort))))]

@@ -48,6 +48,10 @@ pub(crate) trait PaneList: ListResource {
     const PANE: Pane;
     /// The items carry links (drawn as OSC 8 hyperlinks, `o` opens them).
     const LINKED: bool = false;
+    /// The cells read the item alone (no campaign names, results or inbox): a large list's
+    /// index is then built without copying the inbox for its worker, which at 20k
+    /// exchanges costs the update that brings the list a copy of every mark and snippet.
+    const CELLS_READ_ITEM_ONLY: bool = false;
     /// The table's columns, from the definitions the CLI shares
     /// ([`crate::present::columns`]): headers, widths, cell text and tone. The filter
     /// searches the same cells.
