@@ -95,16 +95,20 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
     assert!(status.contains("bob: 1 handled today · 1 assigned waiting"), "{status}");
     assert!(status.contains("ann: 0 handled today · 0 assigned waiting"), "{status}");
     ann.send("1!");
-    let screen = ann.wait_until("the team's shares", SHOWN, |s| s.contains("done today"));
-    let row = |who: &str| {
-        let line = screen.lines().find(|line| line.contains(who)).unwrap_or_default();
-        line.split_whitespace()
-            .filter(|word| word.parse::<usize>().is_ok())
-            .take(2)
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(row("bob"), ["1", "1"], "{screen}");
-    assert_eq!(row("ann (you)"), ["0", "0"], "{screen}");
+    // A person's row of the team's shares: its two counts, from the line that names them
+    // as a whole word (a reply's contact may be called Bobby).
+    fn row(screen: &str, who: &str) -> Vec<String> {
+        let named = |line: &&str| line.split_whitespace().any(|word| word == who);
+        let line = screen.lines().filter(|line| line.contains("│")).find(named).unwrap_or_default();
+        let counts = line.split_whitespace().filter(|word| word.parse::<usize>().is_ok());
+        counts.take(2).map(str::to_string).collect()
+    }
+    // Both rows drawn: a frame can be read while it is still being written.
+    let screen = ann.wait_until("the team's shares", SHOWN, |s| {
+        s.contains("done today") && row(s, "bob").len() == 2 && row(s, "(you)").len() == 2
+    });
+    assert_eq!(row(&screen, "bob"), ["1", "1"], "{screen}");
+    assert_eq!(row(&screen, "(you)"), ["0", "0"], "{screen}");
     ann.send("\x1b");
     ann.wait_until("the panel closed", SHOWN, |s| !s.contains("done today"));
     ann.send("q");
