@@ -5,6 +5,7 @@
 use super::cluster;
 use super::outage::eventually;
 use super::pg;
+use crate::common::skip;
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -51,7 +52,7 @@ async fn probe() {
 #[tokio::test]
 async fn where_postgresql_is_installed_the_tests_run_on_a_server_they_started() {
     if !cluster::installed() {
-        // Nothing to prove here; the probe below shows the SKIPPED line.
+        skip::skipped("PostgreSQL is not installed here: no private server to prove it starts");
         return;
     }
     let url = pg::database()
@@ -72,6 +73,7 @@ async fn where_postgresql_is_installed_the_tests_run_on_a_server_they_started() 
 #[test]
 fn the_cluster_is_stopped_and_removed_when_the_test_process_ends_even_after_a_failure() {
     if !cluster::installed() {
+        skip::skipped("PostgreSQL is not installed here: no private server to clean up after");
         return;
     }
     let failed = run_probe(&[]);
