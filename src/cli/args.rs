@@ -3,7 +3,7 @@
 
 use crate::api::{ContactUpload, ExchangeGroup, ExchangeQuery, FieldError, JsonObject, rules};
 use crate::cli::exit::CliError;
-use crate::cli::output::terminal::ColorChoice;
+use crate::cli::output::terminal::{ColorChoice, Term};
 use crate::present::days;
 use chrono::{Local, NaiveDate};
 use clap::Args;
@@ -32,9 +32,19 @@ pub struct GlobalArgs {
     /// Write a debug-level log of this run (requests, timings, retries) to the log file.
     #[arg(long, short = 'v', global = true)]
     pub debug: bool,
+
+    /// For screen readers and braille displays: no spinners or bars (a percentage line on
+    /// stderr every few seconds instead), and lists as `field: value` lines (-o list).
+    #[arg(long, global = true, env = "ACCESSIBLE")]
+    pub accessible: bool,
 }
 
 impl GlobalArgs {
+    /// What this command's streams are connected to, and how they are to be written.
+    pub fn term(&self) -> Term {
+        Term::detect(self.color).accessible(self.accessible)
+    }
+
     /// The session this command line asks for.
     pub fn session_request(&self) -> crate::session::SessionRequest {
         crate::session::SessionRequest {

@@ -19,7 +19,7 @@ pub struct Context {
 impl Context {
     /// Resolves the session for reading.
     pub async fn connect(global: &GlobalArgs) -> Result<Context, CliError> {
-        let term = Term::detect(global.color);
+        let term = global.term();
         let session = session::resolve(&global.session_request()).await?;
         for warning in &session.warnings {
             crate::cli::output::streams::warn(&term, warning);

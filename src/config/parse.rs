@@ -3,8 +3,8 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig,
-    ViewerConfig,
+    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, ThemeConfig,
+    ThemePreset, UiConfig, ViewerConfig,
 };
 use super::team::TeamConfig;
 use ratatui::style::Color;
@@ -321,11 +321,16 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         ));
     }
-    let mut theme = BTreeMap::new();
-    for (role, colour) in raw.theme {
+    let mut raw_theme = raw.theme;
+    let preset = match raw_theme.remove("preset") {
+        Some(name) => ThemePreset::named(name.get_ref()).map_err(|message| at(name.span(), message))?,
+        None => ThemePreset::default(),
+    };
+    let mut colours = BTreeMap::new();
+    for (role, colour) in raw_theme {
         match colour.get_ref().parse::<Color>() {
             Ok(parsed) => {
-                theme.insert(role, parsed);
+                colours.insert(role, parsed);
             }
             Err(_) => warn(
                 colour.span().start,
@@ -356,7 +361,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             hot_reply_hours: raw.needs.hot_reply_hours.into_inner(),
         },
         brief: BriefConfig { after_hours: after_hours.into_inner() },
-        theme,
+        theme: ThemeConfig { preset, colours },
         keys: raw.keys,
     };
     Ok((config, warnings))
@@ -496,8 +501,16 @@ quit = "q"
         assert!(!config.ui.hyperlinks);
         assert_eq!(config.clipboard.osc52, Osc52::Always);
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
-        assert_eq!(config.theme["accent"], Color::LightCyan);
-        assert_eq!(config.theme["warning"], Color::Rgb(0xff, 0xaa, 0x00));
+        assert_eq!(config.theme.colours["accent"], Color::LightCyan);
+        assert_eq!(config.theme.colours["warning"], Color::Rgb(0xff, 0xaa, 0x00));
+        assert_eq!(config.theme.preset, ThemePreset::Dark, "the look it always had");
+        let (light, warnings) = parse_str("[theme]\npreset = \"light\"\nlink = \"blue\"\n").unwrap();
+        assert!(warnings.is_empty(), "the preset is no colour: {warnings:?}");
+        assert_eq!(light.theme.preset, ThemePreset::Light);
+        assert_eq!(light.theme.colours.keys().collect::<Vec<_>>(), ["link"]);
+        let error = parse_str("[ui]\n[theme]\npreset = \"solarised\"\n").unwrap_err().to_string();
+        assert!(error.contains("line 3"), "{error}");
+        assert!(error.contains("\"auto\", \"ansi\", \"high-contrast\", \"dark\", \"light\""), "{error}");
         assert_eq!(config.keys["quit"], "q");
         assert_eq!(config.needs, NeedsConfig { unsubscribe_days: 5, hot_reply_hours: 4 });
         assert_eq!(config.brief.after(), Some(chrono::Duration::hours(12)));
@@ -532,7 +545,7 @@ quit = "q"
                 .any(|w| w.contains(":7: theme.accent = \"chartreuse-ish\" is not a colour"))
         );
         assert_eq!(config.profile("acme").base_url, None);
-        assert!(config.theme.is_empty());
+        assert!(config.theme.colours.is_empty());
     }
 
     #[test]
@@ -602,7 +615,7 @@ quit = "q"
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.brief.after_hours, 8);
-        assert_eq!(config.theme.len(), 5);
+        assert_eq!(config.theme.colours.len(), 5);
         assert_eq!(config.keys.len(), 64, "every action the keymap can rebind");
     }
 }

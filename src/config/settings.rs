@@ -25,9 +25,8 @@ pub struct Config {
     pub brief: BriefConfig,
     /// `[hooks]`: commands run when watch or the dashboard announces an event.
     pub hooks: HooksConfig,
-    /// Colours by the role the TUI gives them (e.g. `accent = "cyan"`); names the TUI does
-    /// not know are ignored there.
-    pub theme: BTreeMap<String, Color>,
+    /// `[theme]`: the dashboard's preset and its colours by role.
+    pub theme: ThemeConfig,
     /// Key bindings by action name, as written; the TUI's keymap interprets them.
     pub keys: BTreeMap<String, String>,
 }
@@ -61,6 +60,55 @@ pub struct UiConfig {
 impl Default for UiConfig {
     fn default() -> Self {
         UiConfig { refresh_seconds: 60, hyperlinks: true, bell: true, notify: true }
+    }
+}
+
+/// `[theme]`: a preset, and colours by the role the TUI gives them over it (e.g.
+/// `accent = "cyan"`; names the TUI does not know are ignored there).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ThemeConfig {
+    pub preset: ThemePreset,
+    pub colours: BTreeMap<String, Color>,
+}
+
+/// `[theme] preset`: the dashboard's colours as a whole.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ThemePreset {
+    /// Light or dark, as the background the terminal says it has (dark when it does not say).
+    Auto,
+    /// The 16 named colours and the terminal's own foreground and background only, so the
+    /// user's colour scheme decides how everything looks.
+    Ansi,
+    /// White, black and yellow, bold; nothing dimmed.
+    HighContrast,
+    /// For a dark background: the look the dashboard has always had.
+    #[default]
+    Dark,
+    /// For a light background: no white or yellow text.
+    Light,
+}
+
+impl ThemePreset {
+    /// Every preset by the name the config file gives it.
+    pub const ALL: [(&'static str, ThemePreset); 5] = [
+        ("auto", ThemePreset::Auto),
+        ("ansi", ThemePreset::Ansi),
+        ("high-contrast", ThemePreset::HighContrast),
+        ("dark", ThemePreset::Dark),
+        ("light", ThemePreset::Light),
+    ];
+
+    /// The preset a name gives, or a message naming the ones there are.
+    pub fn named(name: &str) -> Result<ThemePreset, String> {
+        let known = Self::ALL.iter().find(|(known, _)| known.eq_ignore_ascii_case(name.trim()));
+        known.map(|(_, preset)| *preset).ok_or_else(|| {
+            let names: Vec<String> = Self::ALL.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+            format!(
+                "theme.preset = \"{}\" is no preset: use one of {}.",
+                crate::text::sanitize(name),
+                names.join(", ")
+            )
+        })
     }
 }
 
@@ -168,6 +216,17 @@ pub fn check_profile_name(name: &str) -> Result<(), ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn presets_are_known_by_name_and_a_wrong_one_names_the_right_ones() {
+        assert_eq!(ThemePreset::named("high-contrast"), Ok(ThemePreset::HighContrast));
+        assert_eq!(ThemePreset::named("Light"), Ok(ThemePreset::Light));
+        let wrong = ThemePreset::named("solarized").unwrap_err();
+        assert_eq!(
+            wrong,
+            "theme.preset = \"solarized\" is no preset: use one of \"auto\", \"ansi\", \"high-contrast\", \"dark\", \"light\"."
+        );
+    }
 
     #[test]
     fn profile_names_are_plain_words() {

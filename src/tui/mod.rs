@@ -56,6 +56,7 @@ use std::future::{Future, poll_fn};
 use std::io;
 use std::task::Poll;
 use std::time::Duration;
+use crate::term::background::Shade;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
 use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
@@ -119,9 +120,15 @@ async fn next_refresh(timer: &mut Option<Interval>) {
 /// Runs the dashboard until the user quits or a signal arrives. Only terminal I/O errors
 /// end it early, and one from a terminal that is gone ends it quietly (a log line); API
 /// failures are shown, never returned.
-pub async fn run(launch: Launch, settings: UiSettings) -> io::Result<()> {
+pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     malloc::keep_large_blocks_mapped();
     let mut guard = TerminalGuard::enter()?;
+    if let Some(choice) = settings.ask_background.take() {
+        // In raw mode (the answer is not echoed) and before the event reader starts (it is
+        // not read as keys); a terminal that does not answer in time gets the dark theme.
+        let background = crate::term::background::ask(crate::term::background::WAIT);
+        settings.theme = choice.theme(background.unwrap_or(Shade::Dark)).0;
+    }
     let size = guard.terminal.size()?;
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;

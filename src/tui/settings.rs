@@ -1,14 +1,18 @@
 //! What the dashboard starts with: the config file's `[ui]`, `[theme]` and `[keys]` (read
 //! leniently: a broken file must not keep the dashboard from starting), and `NO_COLOR`.
+//! `[theme] preset = "auto"` is settled once the terminal has said its background
+//! ([`ThemeChoice`], in `tui::run`).
 
 use crate::clock::Zone;
 use crate::config::{self, Loaded};
+use crate::config::ThemePreset;
+use crate::term::background::Shade;
 use crate::term::colors::Depth;
 use crate::tui::inbox::Alerts;
 use crate::tui::keymap::Keymap;
 use crate::tui::outside::OutsideSettings;
 use crate::tui::state::UiSettings;
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Theme, ThemeChoice};
 use std::time::Duration;
 
 impl UiSettings {
@@ -16,24 +20,30 @@ impl UiSettings {
     /// terminal.
     pub fn from_env() -> UiSettings {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let mut settings = UiSettings::from_config(&config::load_lenient(), no_color);
         // As many colours as the terminal shows (COLORTERM, TERM).
-        settings.theme = settings.theme.fit(Depth::detect());
-        settings
+        UiSettings::from_config_on(&config::load_lenient(), no_color, Depth::detect())
     }
 
     /// The settings a loaded config gives; `no_color` keeps every colour out, the config's
     /// too. Entries that cannot be used become notices, the rest still applies.
     pub fn from_config(loaded: &Loaded, no_color: bool) -> UiSettings {
+        UiSettings::from_config_on(loaded, no_color, Depth::TrueColor)
+    }
+
+    /// As [`UiSettings::from_config`], the colours fitted to a terminal of `depth`. Until
+    /// the terminal is asked, `auto` is dark.
+    fn from_config_on(loaded: &Loaded, no_color: bool, depth: Depth) -> UiSettings {
         let config = &loaded.config;
         let mut notices = loaded.warnings.clone();
+        let choice = ThemeChoice::new(&config.theme, depth);
         let theme = if no_color {
             Theme::monochrome()
         } else {
-            let mut theme = Theme::default();
-            notices.extend(theme.apply(&config.theme));
+            let (theme, unknown) = choice.theme(Shade::Dark);
+            notices.extend(unknown);
             theme
         };
+        let ask_background = (!no_color && choice.preset == ThemePreset::Auto).then_some(choice);
         let mut keymap = Keymap::default();
         notices.extend(keymap.apply(&config.keys));
         for collision in keymap.collisions() {
@@ -49,6 +59,7 @@ impl UiSettings {
         UiSettings {
             refresh_every: (seconds > 0).then(|| Duration::from_secs(seconds)),
             theme,
+            ask_background,
             keymap,
             zone: Zone::Local,
             notices,
@@ -125,6 +136,46 @@ mod tests {
         );
         assert_eq!(settings.refresh_every, None);
         assert_eq!(settings.theme, Theme::monochrome());
+    }
+
+    #[test]
+    fn a_preset_is_the_base_and_the_roles_recolour_it() {
+        let light = UiSettings::from_config(
+            &loaded("[theme]\npreset = \"light\"\naccent = \"#ff8800\"\n"),
+            false,
+        );
+        assert_eq!(light.theme.accent.fg, Some(Color::Rgb(0xff, 0x88, 0)), "the role wins");
+        assert_eq!(light.theme.header, Theme::preset(ThemePreset::Light, Shade::Dark).header);
+        assert_ne!(light.theme.header, Theme::default().header);
+        assert_eq!(light.ask_background, None, "only auto asks the terminal");
+        let plain = UiSettings::from_config(&loaded(""), false);
+        assert_eq!(plain.theme, Theme::default(), "dark by default, as it always was");
+    }
+
+    #[test]
+    fn auto_is_dark_until_the_terminal_says_light_and_no_color_never_asks() {
+        let auto = UiSettings::from_config(
+            &loaded("[theme]\npreset = \"auto\"\nlink = \"red\"\n"),
+            false,
+        );
+        assert_eq!(auto.theme.header, Theme::default().header);
+        let choice = auto.ask_background.unwrap();
+        let (on_white, notices) = choice.theme(Shade::Light);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(on_white.header, Theme::preset(ThemePreset::Light, Shade::Light).header);
+        assert_eq!(on_white.link.fg, Some(Color::Red), "the role still applies");
+        let bare = UiSettings::from_config(&loaded("[theme]\npreset = \"auto\"\n"), true);
+        assert_eq!(bare.ask_background, None);
+        assert_eq!(bare.theme, Theme::monochrome(), "NO_COLOR wins over any preset");
+    }
+
+    #[test]
+    fn an_unknown_preset_is_said_and_the_dashboard_starts_dark() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[theme]\npreset = \"neon\"\n").unwrap();
+        let error = config::load_from(&path).unwrap_err().to_string();
+        assert!(error.contains("\"neon\" is no preset: use one of \"auto\""), "{error}");
     }
 
     #[test]

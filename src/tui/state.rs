@@ -160,6 +160,9 @@ pub struct UiSettings {
     /// Reload the current pane this often; `None` leaves it to `r`.
     pub refresh_every: Option<Duration>,
     pub theme: Theme,
+    /// `[theme] preset = "auto"`: the theme to make once the terminal has said its
+    /// background (asked as the dashboard starts); `None` for every other preset.
+    pub ask_background: Option<crate::tui::theme::ThemeChoice>,
     pub keymap: Keymap,
     pub zone: Zone,
     /// What the user should read at start (config entries that were not used).

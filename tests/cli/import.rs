@@ -203,6 +203,37 @@ async fn a_clean_file_exits_0_and_keeps_an_earlier_rejected_file() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn accessible_says_the_progress_in_lines_and_draws_no_bar() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[1].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let api = user_client(&sim, key);
+    let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
+    let file = cli.write("said.csv", "email\nsaid-1@example.org\nsaid-2@example.org\n");
+    let file = file.to_str().unwrap();
+
+    let plain = cli.run(&["contacts", "import", file, "--campaign", &campaign]).await;
+    plain.expect(0);
+    assert!(!plain.stderr.contains("progress:"), "off a terminal: no progress\n{}", plain.stderr);
+
+    for (args, env) in [
+        (vec!["contacts", "import", file, "--campaign", &campaign, "--accessible"], None),
+        (vec!["contacts", "import", file, "--campaign", &campaign], Some(("ACCESSIBLE", "1"))),
+    ] {
+        let said = cli.run_env(&args, env.as_slice()).await;
+        said.expect(0);
+        assert!(
+            said.stderr.lines().any(|line| line == "progress: 0% (0 of 2 contacts)"),
+            "{args:?} {env:?}\n{}",
+            said.stderr
+        );
+        let redrawn = said.stderr.chars().any(|c| c == '\r' || c == '\u{1b}');
+        assert!(!redrawn, "nothing drawn in place: {:?}", said.stderr);
+    }
+    sim.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_file_without_an_email_column_or_a_missing_campaign_sends_nothing() {
     let sim = sim::spawn(SimOptions::default()).await.unwrap();
     let key = &sim.orgs[1].admin_key;

@@ -62,6 +62,30 @@ async fn check_formats(cli: &Outreach, args: &[&str], ids: &[i64], csv_header: &
 
     let narrow = cli.run_env(&with("table"), &[("COLUMNS", "40")]).await;
     assert!(narrow.stdout.lines().all(|line| width(line) <= 40), "{}", narrow.stdout);
+
+    check_records(cli, &with("list"), ids, csv_header).await;
+    // Asked for by a screen reader's user but piped: a script still gets its JSON.
+    let accessible = cli.run_env(args, &[("ACCESSIBLE", "1")]).await;
+    assert_eq!(accessible.stdout, json.stdout, "{args:?}: piped stays JSON with ACCESSIBLE=1");
+}
+
+/// `-o list`: one block of `field: value` lines per item, the fields the CSV header names,
+/// a blank line after each block, nothing cut and no control character.
+async fn check_records(cli: &Outreach, args: &[&str], ids: &[i64], csv_header: &[&str]) {
+    let list = cli.run_env(args, &[("COLUMNS", "40")]).await;
+    list.expect(0);
+    assert!(list.stdout.is_empty() || list.stdout.ends_with("\n\n"), "{:?}", list.stdout);
+    let blocks: Vec<&str> = list.stdout.split_terminator("\n\n").collect();
+    assert_eq!(blocks.len(), ids.len(), "{args:?}: one block per item\n{}", list.stdout);
+    let fields: Vec<String> = csv_header.iter().map(|h| h.to_lowercase()).collect();
+    for (block, id) in blocks.iter().zip(ids) {
+        let lines: Vec<&str> = block.lines().collect();
+        let named: Vec<&str> = lines.iter().map(|l| l.split(':').next().unwrap()).collect();
+        assert_eq!(named, fields, "{args:?}: {block}");
+        assert_eq!(lines[0], format!("id: {id}"), "{args:?}");
+        assert!(!block.chars().any(|c| c.is_control() && c != '\n'), "{block:?}");
+        assert!(!block.contains('…'), "{args:?}: a record is never cut to a width: {block}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

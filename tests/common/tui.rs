@@ -37,6 +37,7 @@ pub fn settings(theme: Theme) -> UiSettings {
     UiSettings {
         refresh_every: None,
         theme,
+        ask_background: None,
         keymap: Keymap::default(),
         zone: Zone::named("UTC").unwrap(),
         notices: Vec::new(),

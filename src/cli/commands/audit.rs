@@ -7,7 +7,6 @@ use crate::cli::args::parse_day;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_listed;
-use crate::cli::output::terminal::Term;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::tone::Tone;
 use chrono::{DateTime, Local, NaiveDate, Utc};
@@ -32,7 +31,7 @@ pub struct AuditArgs {
 }
 
 pub fn run(global: &GlobalArgs, args: AuditArgs) -> Result<Exit, CliError> {
-    let term = Term::detect(global.color);
+    let term = global.term();
     let Some(path) = audit::path() else {
         return Err(CliError::failure(
             "No state directory was found, so there is no audit log. Set XDG_STATE_HOME.",

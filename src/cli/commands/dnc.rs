@@ -104,7 +104,7 @@ pub async fn run(global: &GlobalArgs, command: DncCommand) -> Result<Exit, CliEr
         DncCommand::AddEmails(args) => (Kind::Emails, args, false),
         DncCommand::AddDomains(args) => (Kind::Domains, args.entries, args.force),
     };
-    let term = Term::detect(global.color);
+    let term = global.term();
     let entries = checked_entries(kind, &gather(kind, &args)?, args.skip_invalid, &term)?;
     let context = Context::connect_for_write(global, "add to the do-not-contact list").await?;
     if let Kind::Domains = kind {

@@ -22,12 +22,16 @@ pub enum OutputFormat {
     Jsonl,
     /// Comma-separated values with a header row.
     Csv,
+    /// Each record as `field: value` lines, a blank line between records (the default on a
+    /// terminal with --accessible): read in order by a screen reader, never cut to a width.
+    List,
 }
 
 /// The `--output` option of every list.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
-    /// Output format [default: table on a terminal, json when piped].
+    /// Output format [default: table on a terminal (list with --accessible), json when
+    /// piped].
     #[arg(long, short = 'o', value_enum)]
     pub output: Option<OutputFormat>,
     /// In CSV, write cells starting with = + - @ as they are (by default they get a leading
@@ -39,10 +43,10 @@ pub struct OutputArgs {
 impl OutputArgs {
     /// The chosen format, or the default for where stdout goes.
     pub fn format(&self, term: &Term) -> OutputFormat {
-        self.output.unwrap_or(if term.stdout_tty {
-            OutputFormat::Table
-        } else {
-            OutputFormat::Json
+        self.output.unwrap_or(match (term.stdout_tty, term.accessible) {
+            (true, true) => OutputFormat::List,
+            (true, false) => OutputFormat::Table,
+            (false, _) => OutputFormat::Json,
         })
     }
 }
@@ -87,5 +91,8 @@ mod tests {
         assert_eq!(args.format(&Term { stdout_tty: true, ..piped() }), OutputFormat::Table);
         let forced = OutputArgs { output: Some(OutputFormat::Csv), csv_raw: false };
         assert_eq!(forced.format(&piped()), OutputFormat::Csv);
+        let read_aloud = Term { stdout_tty: true, ..piped() }.accessible(true);
+        assert_eq!(args.format(&read_aloud), OutputFormat::List);
+        assert_eq!(args.format(&piped().accessible(true)), OutputFormat::Json, "scripts keep JSON");
     }
 }

@@ -1,5 +1,5 @@
-//! A list written row by row in the format asked for: a table, a JSON array, JSON lines or
-//! CSV. Nothing waits for the whole list, so a list still arriving streams through and is
+//! A list written row by row in the format asked for: a table, a JSON array, JSON lines,
+//! CSV or `field: value` records. Nothing waits for the whole list, so a list still arriving streams through and is
 //! never held. Rows that come as the server's own JSON text ([`ListWriter::sent`],
 //! from [`Client::stream_contacts_as_sent`]) are written as that text when the output is
 //! piped: validated, not rebuilt.
@@ -14,6 +14,7 @@
 use crate::api::Listed;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::{OutputArgs, OutputFormat, sanitize_json};
+use crate::cli::output::records;
 use crate::cli::output::streams::{stdout, warn, warn_skipped};
 use crate::cli::output::table::{Fitted, TableColumn};
 use crate::cli::output::terminal::Term;
@@ -146,6 +147,10 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         match self.format {
             OutputFormat::Table => self.table_row(item),
             OutputFormat::Csv => self.csv_row(item),
+            OutputFormat::List => {
+                let block = records::block(self.columns, item, &self.context);
+                self.write(block.as_bytes())
+            }
             OutputFormat::Json | OutputFormat::Jsonl if self.term.stdout_tty => {
                 let value = serde_json::to_value(item).map_err(encode_error)?;
                 self.shown_json(value)
@@ -172,7 +177,7 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             return Ok(());
         }
         match self.format {
-            OutputFormat::Table | OutputFormat::Csv => {
+            OutputFormat::Table | OutputFormat::Csv | OutputFormat::List => {
                 let item: T = serde_json::from_str(json).map_err(encode_error)?;
                 return self.row(&item);
             }
@@ -226,7 +231,7 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
                 }
             }
             OutputFormat::Csv => self.csv_header()?,
-            OutputFormat::Jsonl => {}
+            OutputFormat::Jsonl | OutputFormat::List => {}
         }
         let flushed = match &mut self.out {
             Out::Plain(out) => out.flush(),
@@ -458,6 +463,16 @@ mod tests {
 
     fn row(id: i64, name: &str) -> (Row, Option<&'static str>) {
         (Row { id, name: name.into() }, None)
+    }
+
+    #[test]
+    fn a_list_is_field_value_lines_with_a_blank_line_after_each_record() {
+        let rows = [row(1, "Ann Lee"), row(22, "Bo\u{1b}[31m Berg")];
+        assert_eq!(
+            written(&rows, OutputFormat::List, &piped(), false),
+            "id: 1\nname: Ann Lee\n\nid: 22\nname: Bo Berg\n\n"
+        );
+        assert_eq!(written(&[], OutputFormat::List, &piped(), false), "");
     }
 
     #[test]

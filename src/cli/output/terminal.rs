@@ -43,6 +43,9 @@ pub struct Term {
     pub stderr_color: bool,
     /// The width tables must fit: `COLUMNS`, else the terminal's, else none (piped).
     pub width: Option<usize>,
+    /// `--accessible`: nothing redrawn in place (no bars, no spinners) and lists as
+    /// `field: value` lines, which a screen reader reads in order.
+    pub accessible: bool,
 }
 
 impl Term {
@@ -64,7 +67,13 @@ impl Term {
             color: choice.enabled(stdout_tty),
             stderr_color: choice.enabled(stderr_tty),
             width,
+            accessible: false,
         }
+    }
+
+    /// The same streams, written for a screen reader or not.
+    pub fn accessible(self, accessible: bool) -> Term {
+        Term { accessible, ..self }
     }
 }
 
@@ -78,6 +87,7 @@ pub fn piped() -> Term {
         color: false,
         stderr_color: false,
         width: None,
+        accessible: false,
     }
 }
 

@@ -29,6 +29,10 @@ use ratatui::text::{Line, Span};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, state: &AppState) {
+    // A theme with a background of its own (high contrast) has it under everything; the
+    // others leave the terminal's.
+    let whole = frame.area();
+    frame.buffer_mut().set_style(whole, state.env.theme.text);
     let regions = areas(frame.area(), state.transient.filtering);
     tabs::render(frame, regions.tabs, state.panes.pane, state.new_replies(), &state.env.theme);
     let login_form_open =

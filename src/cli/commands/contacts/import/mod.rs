@@ -99,7 +99,7 @@ pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError
     if args.dry_run {
         return dry_run(global, args);
     }
-    let term = Term::detect(global.color);
+    let term = global.term();
     let file = read(&args)?;
     let checked = validate::check_rows(&file);
     let (outcomes, stopped) = import(global, &args, &checked).await?;
@@ -109,7 +109,7 @@ pub async fn run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError
 /// `--dry-run`: the file is checked and the report written with no network at all, so it
 /// runs without the async runtime and starts as fast as `--version`.
 pub fn dry_run(global: &GlobalArgs, args: ImportArgs) -> Result<Exit, CliError> {
-    let term = Term::detect(global.color);
+    let term = global.term();
     let file = read(&args)?;
     let checked = validate::check_rows(&file);
     account_for(&args, &file, &checked, &dry_run_outcomes(&checked), None, &term)

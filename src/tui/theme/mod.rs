@@ -1,8 +1,16 @@
 //! Colours by role. `NO_COLOR` gives a theme of modifiers only, where the selection is still
-//! visible by reverse video; the config file can recolour any role by name.
+//! visible by reverse video; the config file picks a preset (`presets`) and can recolour
+//! any role by name over it.
+
+mod choice;
+mod presets;
+
+pub use choice::ThemeChoice;
 
 use crate::api::StatusKind;
+use crate::config::ThemePreset;
 use crate::present::Tone;
+use crate::term::background::Shade;
 use crate::term::colors::Depth;
 use ratatui::style::{Color, Modifier, Style};
 
@@ -30,31 +38,23 @@ pub struct Theme {
 }
 
 impl Default for Theme {
+    /// The dark preset: the look the dashboard has always had.
     fn default() -> Self {
-        Theme {
-            text: Style::new(),
-            dim: Style::new().fg(Color::DarkGray),
-            accent: Style::new().fg(Color::Cyan),
-            title: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
-            border: Style::new().fg(Color::DarkGray),
-            header: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            selected: Style::new().bg(Color::Blue).fg(Color::White).add_modifier(Modifier::BOLD),
-            tab_active: Style::new().fg(Color::Black).bg(Color::Cyan).add_modifier(Modifier::BOLD),
-            tab_inactive: Style::new().fg(Color::Gray),
-            status_bar: Style::new().bg(Color::Black).fg(Color::Gray),
-            key: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            positive: Style::new().fg(Color::Green),
-            neutral: Style::new().fg(Color::Blue),
-            negative: Style::new().fg(Color::Red),
-            warning: Style::new().fg(Color::Yellow),
-            error: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
-            quote: Style::new().fg(Color::DarkGray),
-            link: Style::new().fg(Color::Cyan).add_modifier(Modifier::UNDERLINED),
-        }
+        presets::dark()
     }
 }
 
 impl Theme {
+    /// The theme of a preset; `background` decides what `auto` is.
+    pub fn preset(preset: ThemePreset, background: Shade) -> Theme {
+        match (preset, background) {
+            (ThemePreset::Ansi, _) => presets::ansi(),
+            (ThemePreset::HighContrast, _) => presets::high_contrast(),
+            (ThemePreset::Light, _) | (ThemePreset::Auto, Shade::Light) => presets::light(),
+            (ThemePreset::Dark, _) | (ThemePreset::Auto, Shade::Dark) => presets::dark(),
+        }
+    }
+
     /// No colour at all (`NO_COLOR`): emphasis by bold, dim, underline and reverse video.
     pub fn monochrome() -> Self {
         let plain = Style::new();
@@ -121,7 +121,16 @@ impl Theme {
     /// becomes the nearest of 256 or of the 16 named colours; those 16 (the user's own
     /// scheme) stay as they are.
     pub(crate) fn fit(mut self, depth: Depth) -> Theme {
-        let styles = [
+        for style in self.styles_mut() {
+            style.fg = style.fg.map(|c| depth.fit(c));
+            style.bg = style.bg.map(|c| depth.fit(c));
+        }
+        self
+    }
+
+    /// Every role's style, for what is done to them all.
+    fn styles_mut(&mut self) -> [&mut Style; 18] {
+        [
             &mut self.text,
             &mut self.dim,
             &mut self.accent,
@@ -140,12 +149,7 @@ impl Theme {
             &mut self.error,
             &mut self.quote,
             &mut self.link,
-        ];
-        for style in styles {
-            style.fg = style.fg.map(|c| depth.fit(c));
-            style.bg = style.bg.map(|c| depth.fit(c));
-        }
-        self
+        ]
     }
 
     /// Applies the config file's `[theme]` table; one message per role it does not know.
