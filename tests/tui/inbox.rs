@@ -83,7 +83,12 @@ pub(crate) fn inbox(local: &LocalState) -> AppState {
 
 /// [`inbox`], with the bytes for the terminal (bell, notifications) its loads asked for.
 pub(crate) fn inbox_announcing(local: &LocalState) -> (AppState, String) {
-    let mut state = connected(120, 30, Theme::default());
+    inbox_drawn_with(local, Theme::default())
+}
+
+/// [`inbox_announcing`], drawn with `theme`.
+pub(crate) fn inbox_drawn_with(local: &LocalState, theme: Theme) -> (AppState, String) {
+    let mut state = connected(120, 30, theme);
     let first_use = at("2024-05-05T12:00:00Z").unwrap();
     let mut effects = update(
         &mut state,

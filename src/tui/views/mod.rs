@@ -29,10 +29,6 @@ use ratatui::text::{Line, Span};
 
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, state: &AppState) {
-    // A theme with a background of its own (high contrast) has it under everything; the
-    // others leave the terminal's.
-    let whole = frame.area();
-    frame.buffer_mut().set_style(whole, state.env.theme.text);
     let regions = areas(frame.area(), state.transient.filtering);
     tabs::render(frame, regions.tabs, state.panes.pane, state.new_replies(), &state.env.theme);
     let login_form_open =
@@ -78,6 +74,25 @@ pub fn render(frame: &mut Frame, state: &AppState) {
     if let Some(note) = &state.transient.toast {
         // Never over what the user is typing into or reading: it shows once that closes.
         toast::render(frame, regions.body, note, &state.env.theme, covered);
+    }
+    underlay(frame.buffer_mut(), state.env.theme.text);
+}
+
+/// A theme whose text has colours of its own (high contrast) puts them wherever the
+/// terminal's own would show, overlays and cleared cells too; the others leave the
+/// terminal's.
+fn underlay(buffer: &mut ratatui::buffer::Buffer, text: ratatui::style::Style) {
+    use ratatui::style::Color;
+    if text.fg.is_none() && text.bg.is_none() {
+        return;
+    }
+    for cell in &mut buffer.content {
+        if let Some(bg) = text.bg.filter(|_| cell.bg == Color::Reset) {
+            cell.bg = bg;
+        }
+        if let Some(fg) = text.fg.filter(|_| cell.fg == Color::Reset) {
+            cell.fg = fg;
+        }
     }
 }
 

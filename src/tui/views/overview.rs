@@ -25,7 +25,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph};
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, BorderType, Paragraph};
 
 /// The organisation at a glance as seen now in the user's zone.
 fn summary(state: &AppState) -> OrgSummary {
@@ -75,7 +75,10 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
         let zone = zone.map(|zone| Span::styled(zone, title_style)).into_iter().collect();
         let end = vec![Span::styled(" ", title_style)];
         let room = usize::from(area.width.saturating_sub(2));
+        // The tile Enter opens is told by its thick border too, not by its colour alone.
+        let border_type = if selected { BorderType::Thick } else { BorderType::Plain };
         let block = Block::bordered()
+            .border_type(border_type)
             .border_style(border)
             .title(Line::from(fit_spans(kept, zone, end, room)))
             .title_bottom(
@@ -192,16 +195,16 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
     let days = series(replies.items(), meetings.items(), &state.results_basis(), Who::All);
     let (replied, booked) = days.iter().fold((0, 0), |(r, m), d| (r + d.replies, m + d.meetings));
     let mut headline: Vec<Span> = Vec::new();
-    for (remote_missing, count, noun, style) in [
-        (replies.data.is_none().then_some(&replies.error), replied, "replied", theme.positive),
-        (meetings.data.is_none().then_some(&meetings.error), booked, "meetings", theme.accent),
+    for (remote_missing, count, noun, style, symbol) in [
+        (replies.data.is_none().then_some(&replies.error), replied, "replied", theme.positive, "█"),
+        (meetings.data.is_none().then_some(&meetings.error), booked, "meetings", theme.accent, MEETING_BAR),
     ] {
         let lead = if headline.is_empty() { "" } else { " " };
         match remote_missing {
             None => headline.extend([
                 Span::styled(format!("{lead}{count}"), style),
                 Span::styled(format!(" {noun} "), theme.text),
-                Span::styled("■", style),
+                Span::styled(symbol, style),
             ]),
             Some(Some(error)) => headline
                 .push(Span::styled(format!("{lead}{noun}: ✗ {}", cause(error)), theme.error)),
@@ -237,8 +240,34 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
                 .bars(&[bar(bucket.replies, theme.positive), bar(bucket.meetings, theme.accent)]),
         )
     });
-    let chart = chart.bar_width(bar_width).bar_gap(0).group_gap(1).value_style(theme.text);
+    let chart = chart.bar_width(bar_width).bar_gap(0).group_gap(GROUP_GAP).value_style(theme.text);
     frame.render_widget(chart, chart_area);
+    hatch_meetings(frame.buffer_mut(), chart_area, buckets.len(), bar_width);
+}
+
+/// What a meetings bar is filled with: the replies' bars are solid, so the two series
+/// differ by more than their colours.
+const MEETING_BAR: &str = "▒";
+
+/// The cells between one day's pair of bars and the next's.
+const GROUP_GAP: u16 = 1;
+
+/// Fills the meetings bar (the second) of each of `groups` pairs with [`MEETING_BAR`]
+/// where the chart drew a whole cell; the row of day labels under the bars is left alone.
+fn hatch_meetings(buffer: &mut ratatui::buffer::Buffer, area: Rect, groups: usize, bar_width: u16) {
+    let rows = area.y..area.bottom().saturating_sub(1);
+    let groups = u16::try_from(groups).unwrap_or(u16::MAX);
+    for group in 0..groups {
+        let left = area.x.saturating_add(group.saturating_mul(2 * bar_width + GROUP_GAP)) + bar_width;
+        for x in left..left.saturating_add(bar_width).min(area.right()) {
+            for y in rows.clone() {
+                let cell = &mut buffer[(x, y)];
+                if cell.symbol() == "█" {
+                    cell.set_symbol(MEETING_BAR);
+                }
+            }
+        }
+    }
 }
 
 fn meetings(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSummary) {
