@@ -35,7 +35,7 @@ pub struct GlobalArgs {
 
     /// For screen readers and braille displays: no spinners or bars (a percentage line on
     /// stderr every few seconds instead), and lists as `field: value` lines (-o list).
-    #[arg(long, global = true, env = "ACCESSIBLE")]
+    #[arg(long, global = true, env = "ACCESSIBLE", value_parser = clap::builder::FalseyValueParser::new())]
     pub accessible: bool,
 }
 

@@ -323,7 +323,9 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     }
     let mut raw_theme = raw.theme;
     let preset = match raw_theme.remove("preset") {
-        Some(name) => ThemePreset::named(name.get_ref()).map_err(|message| at(name.span(), message))?,
+        Some(name) => {
+            ThemePreset::named(name.get_ref()).map_err(|message| at(name.span(), message))?
+        }
         None => ThemePreset::default(),
     };
     let mut colours = BTreeMap::new();
@@ -504,13 +506,17 @@ quit = "q"
         assert_eq!(config.theme.colours["accent"], Color::LightCyan);
         assert_eq!(config.theme.colours["warning"], Color::Rgb(0xff, 0xaa, 0x00));
         assert_eq!(config.theme.preset, ThemePreset::Dark, "the look it always had");
-        let (light, warnings) = parse_str("[theme]\npreset = \"light\"\nlink = \"blue\"\n").unwrap();
+        let (light, warnings) =
+            parse_str("[theme]\npreset = \"light\"\nlink = \"blue\"\n").unwrap();
         assert!(warnings.is_empty(), "the preset is no colour: {warnings:?}");
         assert_eq!(light.theme.preset, ThemePreset::Light);
         assert_eq!(light.theme.colours.keys().collect::<Vec<_>>(), ["link"]);
         let error = parse_str("[ui]\n[theme]\npreset = \"solarised\"\n").unwrap_err().to_string();
         assert!(error.contains("line 3"), "{error}");
-        assert!(error.contains("\"auto\", \"ansi\", \"high-contrast\", \"dark\", \"light\""), "{error}");
+        assert!(
+            error.contains("\"auto\", \"ansi\", \"high-contrast\", \"dark\", \"light\""),
+            "{error}"
+        );
         assert_eq!(config.keys["quit"], "q");
         assert_eq!(config.needs, NeedsConfig { unsubscribe_days: 5, hot_reply_hours: 4 });
         assert_eq!(config.brief.after(), Some(chrono::Duration::hours(12)));

@@ -102,7 +102,8 @@ impl ThemePreset {
     pub fn named(name: &str) -> Result<ThemePreset, String> {
         let known = Self::ALL.iter().find(|(known, _)| known.eq_ignore_ascii_case(name.trim()));
         known.map(|(_, preset)| *preset).ok_or_else(|| {
-            let names: Vec<String> = Self::ALL.iter().map(|(name, _)| format!("\"{name}\"")).collect();
+            let names: Vec<String> =
+                Self::ALL.iter().map(|(name, _)| format!("\"{name}\"")).collect();
             format!(
                 "theme.preset = \"{}\" is no preset: use one of {}.",
                 crate::text::sanitize(name),

@@ -52,9 +52,9 @@ fn channel(digits: &str) -> Option<f64> {
 
 /// Whether the answer read so far is complete: the DA1 reply (`ESC [ ? … c`) comes last.
 fn answered(read: &[u8]) -> bool {
-    read.windows(3).enumerate().any(|(at, window)| {
-        window == b"\x1b[?" && read[at + 3..].iter().any(|&byte| byte == b'c')
-    })
+    read.windows(3)
+        .enumerate()
+        .any(|(at, window)| window == b"\x1b[?" && read[at + 3..].iter().any(|&byte| byte == b'c'))
 }
 
 /// Asks the terminal on stdout and reads its answer from stdin for at most `within`. Call

@@ -40,6 +40,7 @@ pub mod watched;
 pub mod widgets;
 
 use crate::local::ObservedState;
+use crate::term::background::Shade;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
 use connect::Launch;
@@ -56,7 +57,6 @@ use std::future::{Future, poll_fn};
 use std::io;
 use std::task::Poll;
 use std::time::Duration;
-use crate::term::background::Shade;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
 use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};

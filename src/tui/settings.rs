@@ -4,8 +4,8 @@
 //! ([`ThemeChoice`], in `tui::run`).
 
 use crate::clock::Zone;
-use crate::config::{self, Loaded};
 use crate::config::ThemePreset;
+use crate::config::{self, Loaded};
 use crate::term::background::Shade;
 use crate::term::colors::Depth;
 use crate::tui::inbox::Alerts;
@@ -154,10 +154,8 @@ mod tests {
 
     #[test]
     fn auto_is_dark_until_the_terminal_says_light_and_no_color_never_asks() {
-        let auto = UiSettings::from_config(
-            &loaded("[theme]\npreset = \"auto\"\nlink = \"red\"\n"),
-            false,
-        );
+        let auto =
+            UiSettings::from_config(&loaded("[theme]\npreset = \"auto\"\nlink = \"red\"\n"), false);
         assert_eq!(auto.theme.header, Theme::default().header);
         let choice = auto.ask_background.unwrap();
         let (on_white, notices) = choice.theme(Shade::Light);

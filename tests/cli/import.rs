@@ -209,16 +209,27 @@ async fn accessible_says_the_progress_in_lines_and_draws_no_bar() {
     let cli = Outreach::new(&sim.base_url, key);
     let api = user_client(&sim, key);
     let campaign = api.list_campaigns().await.unwrap().items[0].id.to_string();
-    let file = cli.write("said.csv", "email\nsaid-1@example.org\nsaid-2@example.org\n");
-    let file = file.to_str().unwrap();
+    // Each run its own new contacts: there is something to send every time.
+    let file = |run: &str| {
+        let text = format!("email\n{run}-1@example.org\n{run}-2@example.org\n");
+        cli.write(&format!("{run}.csv"), text).to_str().unwrap().to_string()
+    };
 
-    let plain = cli.run(&["contacts", "import", file, "--campaign", &campaign]).await;
+    let plain = file("plain");
+    let plain = cli.run(&["contacts", "import", &plain, "--campaign", &campaign]).await;
     plain.expect(0);
     assert!(!plain.stderr.contains("progress:"), "off a terminal: no progress\n{}", plain.stderr);
+    let quiet = file("quiet");
+    let zero = cli
+        .run_env(&["contacts", "import", &quiet, "--campaign", &campaign], &[("ACCESSIBLE", "0")])
+        .await;
+    zero.expect(0);
+    assert!(!zero.stderr.contains("progress:"), "ACCESSIBLE=0 is off\n{}", zero.stderr);
 
+    let (flag, env) = (file("flag"), file("env"));
     for (args, env) in [
-        (vec!["contacts", "import", file, "--campaign", &campaign, "--accessible"], None),
-        (vec!["contacts", "import", file, "--campaign", &campaign], Some(("ACCESSIBLE", "1"))),
+        (vec!["contacts", "import", &flag, "--campaign", &campaign, "--accessible"], None),
+        (vec!["contacts", "import", &env, "--campaign", &campaign], Some(("ACCESSIBLE", "1"))),
     ] {
         let said = cli.run_env(&args, env.as_slice()).await;
         said.expect(0);

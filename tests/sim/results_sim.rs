@@ -221,7 +221,7 @@ async fn the_last_7_days_count_the_same_on_the_chart_status_report_and_campaigns
     }
     let overview = screen(&state);
     assert!(overview.contains("last 7 days (t)"), "{overview}");
-    let from_chart = number_before(&overview, " replied ■").expect("the chart's headline");
+    let from_chart = number_before(&overview, " replied █").expect("the chart's headline");
     // The chart's labels: one weekday per bar, seven bars, each weekday once.
     const WEEK: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
     let labels = overview.lines().find(|l| l.contains("Fri") && l.contains("Sat")).unwrap();

@@ -27,9 +27,11 @@ fn drawn(theme: &Theme, width: u16, height: u16) -> Vec<(&'static str, Buffer)> 
 }
 
 fn buffer(state: &AppState) -> Buffer {
-    let mut terminal =
-        ratatui::Terminal::new(ratatui::backend::TestBackend::new(state.env.width, state.env.height))
-            .unwrap();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(
+        state.env.width,
+        state.env.height,
+    ))
+    .unwrap();
     terminal.draw(|frame| outreach_tui::tui::views::render(frame, state)).unwrap();
     terminal.backend().buffer().clone()
 }
@@ -41,10 +43,16 @@ fn the_ansi_preset_draws_only_the_named_colours_and_the_terminals_own() {
     for (width, height) in [(80, 24), (160, 48)] {
         for (name, buffer) in drawn(&theme, width, height) {
             for (at, cell) in buffer.content().iter().enumerate() {
-                assert!(named(cell.fg) && named(cell.bg), "{name} {width}x{height} cell {at}: {cell:?}");
+                assert!(
+                    named(cell.fg) && named(cell.bg),
+                    "{name} {width}x{height} cell {at}: {cell:?}"
+                );
                 // Black, white and grey assume a background: the user's scheme decides.
                 let assumed = [Color::Black, Color::White, Color::Gray];
-                assert!(!assumed.contains(&cell.fg) && !assumed.contains(&cell.bg), "{name}: {cell:?}");
+                assert!(
+                    !assumed.contains(&cell.fg) && !assumed.contains(&cell.bg),
+                    "{name}: {cell:?}"
+                );
             }
         }
     }
@@ -124,7 +132,8 @@ fn row(buffer: &Buffer, y: u16, names: &BTreeSet<String>) -> Vec<Option<(String,
             (cell.symbol().to_string(), cell.style())
         })
         .collect();
-    let text: String = cells.iter().map(|(symbol, _)| symbol.chars().next().unwrap_or(' ')).collect();
+    let text: String =
+        cells.iter().map(|(symbol, _)| symbol.chars().next().unwrap_or(' ')).collect();
     let chars: Vec<char> = text.chars().collect();
     let mut blank = vec![false; chars.len()];
     for name in names {
@@ -199,7 +208,9 @@ fn two_rows_drawn_alike_without_colour_mean_the_same_with_it() {
         let without = drawn(&plain, width, height);
         for ((name, coloured), (_, plain)) in with.iter().zip(&without) {
             if let Some(row) = alike_without_colour(coloured, plain) {
-                panic!("{name} at {width}x{height}: rows alike without colour, apart with it:\n{row}");
+                panic!(
+                    "{name} at {width}x{height}: rows alike without colour, apart with it:\n{row}"
+                );
             }
         }
     }

@@ -146,10 +146,7 @@ mod tests {
         let pale = [Color::White, Color::Yellow, Color::LightYellow, Color::Gray];
         for style in styles(light()) {
             let on_its_own_fill = style.bg.is_some_and(|bg| !pale.contains(&bg));
-            assert!(
-                on_its_own_fill || !style.fg.is_some_and(|fg| pale.contains(&fg)),
-                "{style:?}"
-            );
+            assert!(on_its_own_fill || !style.fg.is_some_and(|fg| pale.contains(&fg)), "{style:?}");
         }
     }
 }

@@ -197,7 +197,13 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
     let mut headline: Vec<Span> = Vec::new();
     for (remote_missing, count, noun, style, symbol) in [
         (replies.data.is_none().then_some(&replies.error), replied, "replied", theme.positive, "█"),
-        (meetings.data.is_none().then_some(&meetings.error), booked, "meetings", theme.accent, MEETING_BAR),
+        (
+            meetings.data.is_none().then_some(&meetings.error),
+            booked,
+            "meetings",
+            theme.accent,
+            MEETING_BAR,
+        ),
     ] {
         let lead = if headline.is_empty() { "" } else { " " };
         match remote_missing {
@@ -258,7 +264,8 @@ fn hatch_meetings(buffer: &mut ratatui::buffer::Buffer, area: Rect, groups: usiz
     let rows = area.y..area.bottom().saturating_sub(1);
     let groups = u16::try_from(groups).unwrap_or(u16::MAX);
     for group in 0..groups {
-        let left = area.x.saturating_add(group.saturating_mul(2 * bar_width + GROUP_GAP)) + bar_width;
+        let left =
+            area.x.saturating_add(group.saturating_mul(2 * bar_width + GROUP_GAP)) + bar_width;
         for x in left..left.saturating_add(bar_width).min(area.right()) {
             for y in rows.clone() {
                 let cell = &mut buffer[(x, y)];
