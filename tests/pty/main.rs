@@ -7,6 +7,7 @@ mod common;
 
 mod ssh_profiles;
 mod ssh_pty;
+mod theme_pty;
 mod tui_inbox_pty;
 mod tui_pty;
 mod tui_writes_pty;

@@ -1,0 +1,55 @@
+//! `[theme] preset = "auto"` in a real terminal: the dashboard asks the background with
+//! OSC 11 once in raw mode, takes the light theme from a white answer, and none of the
+//! answer reaches it as keys.
+
+use crate::common;
+
+use common::home::Isolated;
+use common::pty::Pty;
+
+/// The light theme's headers and keys are magenta (crossterm writes the foreground and the
+/// background in one sequence), which the dark theme never draws.
+const LIGHT_HEADER: &[u8] = b"\x1b[38;5;5;";
+
+#[test]
+fn auto_asks_the_background_and_a_white_one_gets_the_light_theme_without_stray_keys() {
+    let home = Isolated::new();
+    home.write_config("[theme]\npreset = \"auto\"\n");
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[]);
+    pty.wait_for_bytes(0, b"\x1b]11;?\x07");
+    // A white background, then the device attributes: "6" and "2" would be pane keys.
+    pty.send("\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c");
+    // Only the Overview says this: no "6" or "2" of the answer was read as a key.
+    let overview = pty.wait_for("campaigns in all");
+    assert!(overview.contains("▸ Campaigns"), "{overview}");
+    pty.wait_for_bytes(0, LIGHT_HEADER);
+    pty.send("q");
+}
+
+#[test]
+fn a_terminal_that_never_answers_gets_the_dark_theme_and_the_dashboard_starts() {
+    let home = Isolated::new();
+    home.write_config("[theme]\npreset = \"auto\"\n");
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[]);
+    pty.wait_for_bytes(0, b"\x1b]11;?\x07");
+    pty.wait_for("campaigns in all");
+    pty.send("2");
+    let campaigns = pty.wait_for("Interested");
+    assert!(campaigns.contains("Status"), "{campaigns}");
+    assert!(!has(&pty.transcript, LIGHT_HEADER), "no answer: dark");
+    pty.send("q");
+}
+
+#[test]
+fn a_dumb_terminal_is_never_asked() {
+    let home = Isolated::new();
+    home.write_config("[theme]\npreset = \"auto\"\n");
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[("TERM", "dumb")]);
+    pty.wait_for("campaigns in all");
+    assert!(!has(&pty.transcript, b"\x1b]11;"), "TERM=dumb is not asked");
+    pty.send("q");
+}
+
+fn has(bytes: &[u8], needle: &[u8]) -> bool {
+    bytes.windows(needle.len()).any(|window| window == needle)
+}
