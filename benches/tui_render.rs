@@ -75,6 +75,7 @@ fn fresh() -> (AppState, ReqId) {
     let settings = UiSettings {
         refresh_every: None,
         theme: Theme::default(),
+        ask_background: None,
         keymap: Keymap::default(),
         zone: Zone::named("UTC").unwrap(),
         notices: Vec::new(),

@@ -54,7 +54,7 @@ fn channel(digits: &str) -> Option<f64> {
 fn answered(read: &[u8]) -> bool {
     read.windows(3)
         .enumerate()
-        .any(|(at, window)| window == b"\x1b[?" && read[at + 3..].iter().any(|&byte| byte == b'c'))
+        .any(|(at, window)| window == b"\x1b[?" && read[at + 3..].contains(&b'c'))
 }
 
 /// Asks the terminal on stdout and reads its answer from stdin for at most `within`. Call

@@ -122,9 +122,12 @@ fn collect(value: &serde_json::Value, keys: &[&str], into: &mut Vec<String>) {
     }
 }
 
+/// A row's cells: each symbol and style, or `None` where it is left out.
+type Row = Vec<Option<(String, Style)>>;
+
 /// One row: its cells' symbols and styles, names and figures left out (`None`: they tell
 /// items apart, not states).
-fn row(buffer: &Buffer, y: u16, names: &BTreeSet<String>) -> Vec<Option<(String, Style)>> {
+fn row(buffer: &Buffer, y: u16, names: &BTreeSet<String>) -> Row {
     let width = buffer.area.width;
     let cells: Vec<(String, Style)> = (0..width)
         .map(|x| {
@@ -173,7 +176,7 @@ fn coloured_apart(a: &[Option<(String, Style)>], b: &[Option<(String, Style)>]) 
 /// them apart by colour alone.
 fn alike_without_colour(coloured: &Buffer, plain: &Buffer) -> Option<String> {
     let names = identities();
-    let rows: Vec<(Vec<Option<(String, Style)>>, String)> = (0..coloured.area.height)
+    let rows: Vec<(Row, String)> = (0..coloured.area.height)
         .map(|y| {
             let text: String = row(plain, y, &names)
                 .into_iter()
@@ -193,10 +196,8 @@ fn alike_without_colour(coloured: &Buffer, plain: &Buffer) -> Option<String> {
 /// The default theme and `NO_COLOR`'s, neither marking the selected row: its fill is no
 /// state of the row it is on.
 fn themes() -> (Theme, Theme) {
-    let mut coloured = Theme::default();
-    coloured.selected = Style::new();
-    let mut plain = Theme::monochrome();
-    plain.selected = Style::new();
+    let coloured = Theme { selected: Style::new(), ..Theme::default() };
+    let plain = Theme { selected: Style::new(), ..Theme::monochrome() };
     (coloured, plain)
 }
 

@@ -65,7 +65,7 @@ fn said_now_and_then(total: u64, unit: &str) -> ProgressBar {
 
 /// "progress: 40% (400 of 1000 contacts)".
 fn line(done: u64, total: u64, unit: &str) -> String {
-    let percent = if total == 0 { 100 } else { done.min(total) * 100 / total };
+    let percent = (done.min(total) * 100).checked_div(total).unwrap_or(100);
     format!("progress: {percent}% ({done} of {total} {unit})")
 }
 

@@ -255,11 +255,16 @@ fn replies(frame: &mut Frame, area: Rect, state: &AppState) {
 /// differ by more than their colours.
 const MEETING_BAR: &str = "▒";
 
+/// The top of a meetings bar that fills part of its cell: a lighter shade, not the eighths
+/// the replies' bars end in.
+const MEETING_BAR_TOP: &str = "░";
+
 /// The cells between one day's pair of bars and the next's.
 const GROUP_GAP: u16 = 1;
 
 /// Fills the meetings bar (the second) of each of `groups` pairs with [`MEETING_BAR`]
-/// where the chart drew a whole cell; the row of day labels under the bars is left alone.
+/// where the chart drew a whole cell and [`MEETING_BAR_TOP`] where it drew part of one;
+/// the row of day labels under the bars is left alone.
 fn hatch_meetings(buffer: &mut ratatui::buffer::Buffer, area: Rect, groups: usize, bar_width: u16) {
     let rows = area.y..area.bottom().saturating_sub(1);
     let groups = u16::try_from(groups).unwrap_or(u16::MAX);
@@ -269,9 +274,13 @@ fn hatch_meetings(buffer: &mut ratatui::buffer::Buffer, area: Rect, groups: usiz
         for x in left..left.saturating_add(bar_width).min(area.right()) {
             for y in rows.clone() {
                 let cell = &mut buffer[(x, y)];
-                if cell.symbol() == "█" {
-                    cell.set_symbol(MEETING_BAR);
-                }
+                match cell.symbol() {
+                    "█" => cell.set_symbol(MEETING_BAR),
+                    "▁" | "▂" | "▃" | "▄" | "▅" | "▆" | "▇" => {
+                        cell.set_symbol(MEETING_BAR_TOP)
+                    }
+                    _ => cell,
+                };
             }
         }
     }
