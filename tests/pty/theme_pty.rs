@@ -11,11 +11,17 @@ use common::pty::Pty;
 /// background in one sequence), which the dark theme never draws.
 const LIGHT_HEADER: &[u8] = b"\x1b[38;5;5;";
 
-#[test]
-fn auto_asks_the_background_and_a_white_one_gets_the_light_theme_without_stray_keys() {
+/// The demo with `preset = "auto"`, in a terminal of `env`; its home is kept with it.
+fn auto_demo(env: &[(&str, &str)]) -> (Pty, Isolated) {
     let home = Isolated::new();
     home.write_config("[theme]\npreset = \"auto\"\n");
-    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[]);
+    let pty = Pty::spawn_in(&home, &["--demo"], 80, 24, env);
+    (pty, home)
+}
+
+#[test]
+fn auto_asks_the_background_and_a_white_one_gets_the_light_theme_without_stray_keys() {
+    let (mut pty, _home) = auto_demo(&[]);
     pty.wait_for_bytes(0, b"\x1b]11;?\x07");
     // A white background, then the device attributes: "6" and "2" would be pane keys.
     pty.send("\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c");
@@ -28,9 +34,7 @@ fn auto_asks_the_background_and_a_white_one_gets_the_light_theme_without_stray_k
 
 #[test]
 fn a_terminal_that_never_answers_gets_the_dark_theme_and_the_dashboard_starts() {
-    let home = Isolated::new();
-    home.write_config("[theme]\npreset = \"auto\"\n");
-    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[]);
+    let (mut pty, _home) = auto_demo(&[]);
     pty.wait_for_bytes(0, b"\x1b]11;?\x07");
     pty.wait_for("campaigns in all");
     pty.send("2");
@@ -42,9 +46,7 @@ fn a_terminal_that_never_answers_gets_the_dark_theme_and_the_dashboard_starts() 
 
 #[test]
 fn a_dumb_terminal_is_never_asked() {
-    let home = Isolated::new();
-    home.write_config("[theme]\npreset = \"auto\"\n");
-    let mut pty = Pty::spawn_in(&home, &["--demo"], 80, 24, &[("TERM", "dumb")]);
+    let (mut pty, _home) = auto_demo(&[("TERM", "dumb")]);
     pty.wait_for("campaigns in all");
     assert!(!has(&pty.transcript, b"\x1b]11;"), "TERM=dumb is not asked");
     pty.send("q");
