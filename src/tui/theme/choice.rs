@@ -1,6 +1,6 @@
 //! The theme the config asks for, kept as asked until the terminal's background is known.
 
-use super::Theme;
+use super::roles::Theme;
 use crate::config::{ThemeConfig, ThemePreset};
 use crate::term::background::Shade;
 use crate::term::colors::Depth;

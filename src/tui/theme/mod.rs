@@ -4,8 +4,10 @@
 
 mod choice;
 mod presets;
+mod roles;
 
 pub use choice::ThemeChoice;
+pub use roles::Theme;
 
 use crate::api::StatusKind;
 use crate::config::ThemePreset;
@@ -13,29 +15,6 @@ use crate::present::Tone;
 use crate::term::background::Shade;
 use crate::term::colors::Depth;
 use ratatui::style::{Color, Modifier, Style};
-
-/// The style of every role the views use.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Theme {
-    pub text: Style,
-    pub dim: Style,
-    pub accent: Style,
-    pub title: Style,
-    pub border: Style,
-    pub header: Style,
-    pub selected: Style,
-    pub tab_active: Style,
-    pub tab_inactive: Style,
-    pub status_bar: Style,
-    pub key: Style,
-    pub positive: Style,
-    pub neutral: Style,
-    pub negative: Style,
-    pub warning: Style,
-    pub error: Style,
-    pub quote: Style,
-    pub link: Style,
-}
 
 impl Default for Theme {
     /// The dark preset: the look the dashboard has always had.

@@ -1,7 +1,7 @@
 //! The presets of `[theme] preset`: each role's style for a dark background (the look the
 //! dashboard always had), a light one, the user's own 16-colour scheme, and high contrast.
 
-use super::Theme;
+use super::roles::Theme;
 use ratatui::style::{Color, Modifier, Style};
 
 /// For a dark background.
