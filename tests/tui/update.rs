@@ -628,3 +628,18 @@ fn a_long_pane_title_gives_way_by_parts() {
     let title = shown.lines().find(|line| line.contains("┌ Exchanges")).unwrap_or_default();
     assert!(title.contains("· handled shown"), "with room every part shows: {title}");
 }
+
+#[test]
+fn auto_refresh_leaves_the_contacts_to_r_and_to_opening_the_pane() {
+    let mut state = state();
+    let opened = update(&mut state, ch('6'));
+    assert!(fetches(&opened).iter().any(|f| f.slot == Slot::Contacts), "opening reads them");
+    answer(&mut state, opened);
+    let effects = update(&mut state, Action::AutoRefresh);
+    let slots: Vec<Slot> = fetches(&effects).iter().map(|f| f.slot).collect();
+    assert!(slots.contains(&Slot::Exchanges), "the inbox still reloads: {slots:?}");
+    assert!(!slots.contains(&Slot::Contacts), "the contacts are not read again: {slots:?}");
+    answer(&mut state, effects);
+    let reloaded = update(&mut state, ch('r'));
+    assert!(fetches(&reloaded).iter().any(|f| f.slot == Slot::Contacts), "`r` reads them");
+}

@@ -36,10 +36,18 @@ fn is_stale(state: &AppState, status: resource::SlotStatus) -> bool {
 
 /// Reloads everything the current pane shows; before a connection, retries connecting.
 pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
+    reload_shown(state, |_| true)
+}
+
+/// Reloads what the current pane shows and `wanted` keeps; before a connection, retries
+/// connecting.
+fn reload_shown(state: &mut AppState, wanted: fn(Slot) -> bool) -> Vec<Effect> {
     match state.server.connection {
         Connection::Ready(_) => {
             let slots = pane_slots(state);
-            slots.into_iter().filter_map(|slot| fetch(state, slot)).collect()
+            (slots.into_iter().filter(|&slot| wanted(slot)))
+                .filter_map(|slot| fetch(state, slot))
+                .collect()
         }
         Connection::Connecting => Vec::new(),
         Connection::NeedsKey { .. } | Connection::Failed { .. } => {
@@ -52,8 +60,13 @@ pub(crate) fn refresh_current(state: &mut AppState) -> Vec<Effect> {
 /// The auto-refresh: the current pane, and the reply inbox wherever the user is, so new
 /// replies are noticed (its previous rows stay while it reloads), and what the dashboard's
 /// observer looks at.
+///
+/// Not the contacts: they change only when someone uploads, and the list is the
+/// organisation's largest — a million contacts are 240 MB to read again each minute, and
+/// held twice while the new copy is decoded and indexed. They are read when the pane is
+/// opened (again once older than the refresh period) and on `r`.
 pub(crate) fn refresh_with_inbox(state: &mut AppState) -> Vec<Effect> {
-    let mut effects = refresh_current(state);
+    let mut effects = reload_shown(state, |slot| slot != Slot::Contacts);
     // The observer's lists too (the inbox among them): a look compares them all fresh.
     let mut more = vec![Slot::Exchanges];
     for slot in crate::tui::update::observe::slots(state) {
