@@ -10,13 +10,12 @@ use crate::api::{Bot, Campaign, Contact, Exchange, Items, Meeting, Party};
 use crate::clock::Zone;
 use crate::config::HooksConfig;
 use crate::hooks::HookOutcome;
-use crate::inbox::{Category, Writer};
 use crate::local::{ObservedState, Scope};
-use crate::needs::{Inputs, ReplyFacts, Thresholds, on_list, opt_outs_on_list};
+use crate::needs::{Inputs, Thresholds, on_list, opt_outs_on_list};
 use crate::observe::text::{self, Chains};
 use crate::observe::{Lists, Observer, history};
+use crate::tui::inbox::held::Held;
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Who the dashboard's claims are kept as, beside watch's "watch".
@@ -36,9 +35,11 @@ pub struct ObserveJob {
     /// The contact list, when loaded: opt-outs are checked against it here, off the UI
     /// thread, as "Needs you" checks them.
     pub contacts: Option<Items<Contact>>,
-    /// The hot replies neither handled nor snoozed, with who wrote last where their chain
-    /// was read; the other hot replies are set aside.
-    pub open_hot: HashMap<i64, Option<Writer>>,
+    /// The marks (the team's with a team store) and what the chains said, as the inbox
+    /// holds them: every reply is asked what the needs list asks of it (handled, snoozed,
+    /// who wrote last, away), so a reply handled by anyone, hot or not, is announced to
+    /// nobody.
+    pub replies: Held,
     /// When the lists were read (the oldest of them): the moment the look stands for.
     pub at: DateTime<Utc>,
     pub zone: Zone,
@@ -60,7 +61,9 @@ impl PartialEq for ObserveJob {
             && Arc::ptr_eq(&self.bots, &other.bots)
             && Arc::ptr_eq(&self.meetings, &other.meetings)
             && contacts_same
-            && self.open_hot == other.open_hot
+            && Arc::ptr_eq(&self.replies.marks, &other.replies.marks)
+            && Arc::ptr_eq(&self.replies.snippets, &other.replies.snippets)
+            && self.replies.clock == other.replies.clock
     }
 }
 
@@ -178,16 +181,7 @@ impl ObserveJob {
     ) -> Result<crate::observe::Observation, crate::local::StateError> {
         let on_dnc_list = self.contacts.as_ref().map(|c| opt_outs_on_list(&self.exchanges, c));
         let on_dnc = |party: &Party| on_list(on_dnc_list.as_ref(), party);
-        let reply = |exchange: &Exchange| match self.open_hot.get(&exchange.id) {
-            Some(last) => ReplyFacts { last: *last, ..ReplyFacts::default() },
-            // A hot reply not among the open ones is handled or snoozed: set aside either
-            // way, which is all a look asks of it (whether it waits on us). A look asks
-            // nothing of the marks of other replies.
-            None => ReplyFacts {
-                handled: Category::of(&exchange.status).is_hot(),
-                ..ReplyFacts::default()
-            },
-        };
+        let reply = |exchange: &Exchange| self.replies.reply_facts(exchange);
         let inputs = Inputs {
             exchanges: &self.exchanges,
             campaigns: &self.campaigns,

@@ -14,6 +14,7 @@ use outreach_tui::local::{LATEST, LocalState, MarkBook, ObservedState};
 use outreach_tui::needs::{Inputs, ReplyFacts};
 use outreach_tui::observe::{Lists, Observer};
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::inbox::held::Held;
 use outreach_tui::tui::model::{Detail, Pane, Slot};
 use outreach_tui::tui::observe::{Looker, ObserveAnswer, ObserveJob};
 use outreach_tui::tui::resource::{Bots, loaded};
@@ -153,6 +154,22 @@ fn two_refreshes_where_a_bot_changed_keep_its_transition_and_the_detail_shows_it
 }
 
 #[test]
+fn a_reply_handled_that_is_not_hot_is_quiet_in_the_dashboards_look_as_in_watchs() {
+    let dir = tempfile::tempdir().unwrap();
+    let observed = observed_in(dir.path());
+    let mut dashboard = Dashboard::new(Arc::clone(&observed), HooksConfig::default());
+    // 106 (follow up later) and 102 (declined) are not hot; 106 is handled, 102 open.
+    dashboard.marks.set_handled(&work_scope(), &[106], true).unwrap();
+    dashboard.run(Action::Connected(Ok(work())));
+    assert_eq!(dashboard.looks, 1);
+    let (_, kept) = observed.snapshot(&work_scope(), LATEST).unwrap().expect("a look was kept");
+    let kept = outreach_tui::observe::Snapshot::from_json(&kept).expect("a snapshot");
+    let quiet = |id: i64| kept.exchanges[&id].quiet;
+    assert!(quiet(106), "handled: told to nobody when it moves, as watch tells it");
+    assert!(!quiet(102), "open");
+}
+
+#[test]
 fn the_demo_observes_nothing_and_its_bot_detail_says_no_history_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut dashboard = Dashboard::new(observed_in(dir.path()), HooksConfig::default());
@@ -176,11 +193,17 @@ fn job(moved: &[i64], minute: i64) -> ObserveJob {
         bots: Arc::new(fixtures::bots()),
         meetings: Arc::new(fixtures::meetings()),
         contacts: None,
-        open_hot: moved.iter().map(|&id| (id, None)).collect(),
+        replies: nothing_held(),
         at: now() + chrono::Duration::minutes(minute),
         zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
         thresholds: Default::default(),
     }
+}
+
+/// No marks and no chain read: every reply open.
+fn nothing_held() -> Held {
+    let clock = outreach_tui::api::Timestamp(now());
+    Held { marks: Default::default(), snippets: Default::default(), clock }
 }
 
 fn inbox(moved: &[i64]) -> Vec<Exchange> {

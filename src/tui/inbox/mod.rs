@@ -3,6 +3,7 @@
 //! the category and handled filters, marked rows, the last triage to undo, and what has been
 //! announced. Plain data and questions about it; `update::inbox` changes it.
 
+pub mod held;
 pub mod jobs;
 pub(crate) mod notify;
 mod quiet;
@@ -60,11 +61,11 @@ pub struct InboxState {
     pub first_use: Option<Timestamp>,
     /// Seen and handled marks by exchange id; changed only through the methods below, so
     /// that `revision` moves with them.
-    marks: HashMap<i64, Mark>,
+    marks: held::Marks,
     /// The local state's data version when its marks were last read: another process's
     /// marks (`outreach replies handle`, a second dashboard) are read again when it moves.
     pub marks_version: Option<crate::local::MarksVersion>,
-    pub snippets: HashMap<i64, CachedSnippet>,
+    pub snippets: held::Snippets,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
     /// Chains read in this session whose facts are not kept for the other processes yet.
@@ -112,9 +113,9 @@ impl Default for InboxState {
         InboxState {
             scope: None,
             first_use: None,
-            marks: HashMap::new(),
+            marks: held::Marks::default(),
             marks_version: None,
-            snippets: HashMap::new(),
+            snippets: held::Snippets::default(),
             reading: HashSet::new(),
             unkept: Vec::new(),
             recalled: false,
@@ -207,14 +208,14 @@ impl InboxState {
     /// The mark of an exchange to change (a blank one when it had none).
     pub(crate) fn mark_mut(&mut self, id: i64) -> &mut Mark {
         self.revision += 1;
-        self.marks.entry(id).or_default()
+        Arc::make_mut(&mut self.marks).entry(id).or_default()
     }
 
     /// Takes the marks the local state kept; those set in this session before it answered
     /// win.
     pub(crate) fn take_stored_marks(&mut self, mut stored: HashMap<i64, Mark>) {
-        stored.extend(self.marks.drain());
-        self.marks = stored;
+        stored.extend(self.marks.iter().map(|(&id, &mark)| (id, mark)));
+        self.marks = Arc::new(stored);
         self.revision += 1;
     }
 
@@ -224,7 +225,7 @@ impl InboxState {
     pub(crate) fn take_reread_marks(&mut self, stored: HashMap<i64, Mark>) -> bool {
         let changed = stored.iter().any(|(id, mark)| self.marks.get(id) != Some(mark));
         if changed {
-            self.marks.extend(stored);
+            Arc::make_mut(&mut self.marks).extend(stored);
             self.revision += 1;
         }
         changed
@@ -238,7 +239,7 @@ impl InboxState {
 
     /// Chains were read (or could not be): who wrote last moves what waits and what is new.
     pub(crate) fn take_snippets(&mut self, read: Vec<(i64, CachedSnippet)>) {
-        self.snippets.extend(read);
+        Arc::make_mut(&mut self.snippets).extend(read);
         self.touch();
     }
 
@@ -250,6 +251,15 @@ impl InboxState {
     /// A number that moves whenever the marks or the snippets change (memos key on it).
     pub(crate) fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// The marks and the chains as held now, for a worker (no copy is made).
+    pub(crate) fn held(&self) -> held::Held {
+        held::Held {
+            marks: Arc::clone(&self.marks),
+            snippets: Arc::clone(&self.snippets),
+            clock: self.clock,
+        }
     }
 
     /// The replies new since the last look and the rows per category among `exchanges`:
@@ -392,7 +402,7 @@ impl Facts for InboxState {
     }
 
     fn is_handled(&self, exchange: &Exchange) -> bool {
-        self.marks.get(&exchange.id).is_some_and(|mark| mark.handled_at(exchange.updated_at))
+        held::handled(&self.marks, exchange)
     }
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {
@@ -421,8 +431,7 @@ impl Facts for InboxState {
     /// Only from a chain read as the exchange stands: one that moved since may have a new
     /// message from either side.
     fn last_writer(&self, exchange: &Exchange) -> Option<crate::inbox::Writer> {
-        let cached = self.current_snippet(exchange.id)?;
-        (cached.updated_at == exchange.updated_at).then_some(cached.snippet.as_ref()?.last)
+        held::last_writer(&self.snippets, exchange)
     }
 }
 
