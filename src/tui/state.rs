@@ -558,6 +558,29 @@ impl Org {
         )
     }
 
+    /// The organisation as held now, for a worker, with `meetings`: `None` until the inbox,
+    /// the campaigns and the bots are loaded. Nothing is copied row by row.
+    pub(crate) fn now(
+        &self,
+        meetings: crate::api::Items<crate::api::Meeting>,
+        at: DateTime<Utc>,
+        zone: Zone,
+    ) -> Option<crate::tui::org_now::OrgNow> {
+        let store = &self.store;
+        Some(crate::tui::org_now::OrgNow {
+            exchanges: Arc::clone(&store.exchanges.data.as_ref()?.items),
+            campaigns: Arc::clone(&store.campaigns.data.as_ref()?.items),
+            bots: Arc::clone(&store.bots.data.as_ref()?.items),
+            meetings,
+            dnc: self.dnc.clone(),
+            contacts: store.contacts.data.as_ref().map(|data| Arc::clone(&data.items)),
+            replies: self.inbox.held(),
+            at,
+            zone,
+            thresholds: self.thresholds,
+        })
+    }
+
     /// Hands `work` the lists and marks "Needs you" is made from, as loaded (what a
     /// snapshot of the organisation is taken from too).
     pub(crate) fn with_needs_inputs<T>(

@@ -17,6 +17,7 @@ use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::inbox::held::Held;
 use outreach_tui::tui::model::{Detail, Pane, Slot};
 use outreach_tui::tui::observe::{Looker, ObserveAnswer, ObserveJob};
+use outreach_tui::tui::org_now::OrgNow;
 use outreach_tui::tui::resource::{Bots, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
@@ -188,15 +189,18 @@ fn job(moved: &[i64], minute: i64) -> ObserveJob {
     ObserveJob {
         scope: work_scope(),
         every: Duration::from_secs(60),
-        exchanges: Arc::new(inbox(moved)),
-        campaigns: Arc::new(fixtures::campaigns()),
-        bots: Arc::new(fixtures::bots()),
-        meetings: Arc::new(fixtures::meetings()),
-        contacts: None,
-        replies: nothing_held(),
-        at: now() + chrono::Duration::minutes(minute),
-        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
-        thresholds: Default::default(),
+        org: OrgNow {
+            exchanges: Arc::new(inbox(moved)),
+            campaigns: Arc::new(fixtures::campaigns()),
+            bots: Arc::new(fixtures::bots()),
+            meetings: Arc::new(fixtures::meetings()),
+            dnc: Default::default(),
+            contacts: None,
+            replies: nothing_held(),
+            at: now() + chrono::Duration::minutes(minute),
+            zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
+            thresholds: Default::default(),
+        },
     }
 }
 
@@ -263,6 +267,7 @@ fn a_dashboard_and_a_watch_on_one_file_run_the_hook_of_one_event_once() {
     // The reply that moved is open, as on the dashboard; the rest handled, so that nothing
     // else breaches speed to lead.
     let reply = |e: &Exchange| ReplyFacts { handled: e.id != 102, ..ReplyFacts::default() };
+    let moved = &moved.org;
     let (exchanges, campaigns, bots) = (&moved.exchanges, &moved.campaigns, &moved.bots);
     let inputs = Inputs {
         exchanges,

@@ -97,6 +97,8 @@ pub struct InboxState {
     revision: u64,
     counts: CountsMemo,
     hot: HotMemo,
+    /// The list and revision the hot replies were last looked through for chains to read.
+    pub(crate) hot_looked: ListMemo<Exchange, u64, ()>,
     zones: ZonesMemo,
     /// Replies that arrived, waiting for their chain to be read before they are announced
     /// (an absence notice is not), and those read and ready.
@@ -131,6 +133,7 @@ impl Default for InboxState {
             revision: 0,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
+            hot_looked: ListMemo::default(),
             zones: ZonesMemo::default(),
             announcing: Announcing::default(),
             alerts: Alerts::default(),

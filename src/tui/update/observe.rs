@@ -11,6 +11,7 @@ use crate::tui::resource;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::glance::whole_inbox;
 use crate::tui::watched::Watched;
+use std::sync::Arc;
 
 /// What a look is made from: the inbox, the campaigns, the bots and every meeting.
 const LISTS: [Slot; 4] = [Slot::Exchanges, Slot::Campaigns, Slot::Bots, Slot::AllMeetings];
@@ -52,20 +53,11 @@ pub(crate) fn take(state: &mut AppState) -> Option<Effect> {
     if state.org.observed.looked.is_some_and(|looked| at <= looked) {
         return None;
     }
-    let store = &state.org.store;
-    let exchanges = store.exchanges.data.as_ref()?.items.clone();
+    let meetings = Arc::clone(&state.org.store.all_meetings.data.as_ref()?.items);
     let job = ObserveJob {
         scope,
         every: state.env.refresh_every.unwrap_or(std::time::Duration::from_secs(60)),
-        campaigns: store.campaigns.data.as_ref()?.items.clone(),
-        bots: store.bots.data.as_ref()?.items.clone(),
-        meetings: store.all_meetings.data.as_ref()?.items.clone(),
-        contacts: store.contacts.data.as_ref().map(|data| data.items.clone()),
-        exchanges,
-        replies: inbox.held(),
-        at,
-        zone: state.env.zone,
-        thresholds: state.org.thresholds,
+        org: state.org.now(meetings, at, state.env.zone)?,
     };
     // Bookkeeping the screen does not show.
     let observed = &mut Watched::quietly(&mut state.org).observed;
