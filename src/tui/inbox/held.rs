@@ -3,13 +3,23 @@
 //! UI thread: both maps sit behind `Arc`s, handed over by a count, and a change while a
 //! worker still holds them copies them once (`Arc::make_mut`).
 
-use super::CachedSnippet;
 use crate::api::{Exchange, Timestamp};
 use crate::inbox::{Snippet, Writer, quiet};
 use crate::local::Mark;
 use crate::needs::ReplyFacts;
 use std::collections::HashMap;
 use std::sync::Arc;
+
+/// A snippet as read at one `updated_at` of its exchange; read again when that moves. `None`
+/// when the chain could not be read (not asked again until the exchange moves).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CachedSnippet {
+    pub updated_at: Option<Timestamp>,
+    pub snippet: Option<Snippet>,
+    /// Remembered from an earlier read (this machine's other processes, a last session):
+    /// who wrote last and an absence are known, the line to show is not.
+    pub remembered: bool,
+}
 
 /// The marks by exchange id.
 pub type Marks = Arc<HashMap<i64, Mark>>;

@@ -10,6 +10,7 @@ mod quiet;
 pub mod remembered;
 pub mod team;
 
+pub use held::CachedSnippet;
 pub use notify::{Alerts, Announcing};
 
 use crate::api::{Exchange, Items, Timestamp};
@@ -23,17 +24,6 @@ use std::sync::Arc;
 
 /// At most this many chains are read for snippets at once.
 pub(crate) const SNIPPETS_IN_FLIGHT: usize = 4;
-
-/// A snippet as read at one `updated_at` of its exchange; read again when that moves. `None`
-/// when the chain could not be read (not asked again until the exchange moves).
-#[derive(Debug, Clone, PartialEq)]
-pub struct CachedSnippet {
-    pub updated_at: Option<Timestamp>,
-    pub snippet: Option<Snippet>,
-    /// Remembered from an earlier read (this machine's other processes, a last session):
-    /// who wrote last and an absence are known, the line to show is not.
-    pub remembered: bool,
-}
 
 /// One triage action, to undo: each exchange as it was before.
 #[derive(Debug, Clone, PartialEq, Eq)]
