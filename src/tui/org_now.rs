@@ -4,9 +4,9 @@
 //! look the brief keeps) is made off the UI thread, from the one set of inputs "Needs you"
 //! is made from.
 
-use crate::api::{Bot, Campaign, Contact, Exchange, Items, Meeting, Party};
+use crate::api::{Bot, Campaign, Contact, Exchange, Items, Meeting};
 use crate::clock::Zone;
-use crate::needs::{Inputs, Thresholds, on_list, opt_outs_on_list};
+use crate::needs::{Inputs, Thresholds};
 use crate::observe::Snapshot;
 use crate::tui::dnc::DncKnown;
 use crate::tui::inbox::held::Held;
@@ -38,13 +38,7 @@ impl OrgNow {
     /// Hands `work` the needs' inputs and the meetings (blocking: per-row work, for a
     /// worker).
     pub fn with_inputs<R>(&self, work: impl FnOnce(&Inputs<'_>, &[Meeting]) -> R) -> R {
-        let contacts = (self.contacts.as_ref())
-            .filter(|_| self.dnc.listed.is_none())
-            .map(|contacts| opt_outs_on_list(&self.exchanges, contacts));
-        let on_dnc = |party: &Party| match self.dnc.listed {
-            Some(_) => self.dnc.on_list(party.id),
-            None => on_list(contacts.as_ref(), party),
-        };
+        let on_dnc = self.dnc.check(&self.exchanges, self.contacts.as_deref().map(Vec::as_slice));
         let reply = |exchange: &Exchange| self.replies.reply_facts(exchange);
         let inputs = Inputs {
             exchanges: &self.exchanges,

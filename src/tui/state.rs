@@ -591,15 +591,10 @@ impl Org {
     ) -> T {
         use crate::inbox::Facts;
         let store = &self.store;
-        let contacts = (store.contacts.data.as_ref())
-            .filter(|_| self.dnc.listed.is_none())
-            .map(|data| crate::needs::opt_outs_on_list(store.exchanges.items(), &data.items));
         // What the commands' look knows of the opt-outs' contacts, else the whole contact
         // list when the Contacts pane loaded it.
-        let on_dnc = |party: &crate::api::Party| match self.dnc.listed {
-            Some(_) => self.dnc.on_list(party.id),
-            None => crate::needs::on_list(contacts.as_ref(), party),
-        };
+        let contacts = store.contacts.data.as_ref().map(|data| &data.items[..]);
+        let on_dnc = self.dnc.check(store.exchanges.items(), contacts);
         let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
             handled: self.inbox.is_handled(exchange),
             snoozed: self.inbox.snoozed_until(exchange).is_some(),
