@@ -7,6 +7,7 @@
 
 use crate::local::{LAST_LOOK, ObservedState, Scope};
 use crate::observe::Snapshot;
+use crate::tui::org_now::OrgNow;
 use chrono::Duration;
 
 /// The last look of this session's organisation, and whether the brief was weighed.
@@ -42,9 +43,10 @@ pub struct BriefView {
 pub enum LastLookJob {
     /// Read the last look; answers `Action::LastLook`.
     Read(Scope),
-    /// Keep this snapshot as the last look (a newer one kept by another dashboard or by
+    /// Keep a snapshot of the organisation as held (taken here, off the UI thread: it asks
+    /// every reply) as the last look (a newer one kept by another dashboard or by
     /// `outreach brief --mark-seen` is left be), and as the day's first if the day has none.
-    Keep { scope: Scope, snapshot: Box<Snapshot> },
+    Keep { scope: Scope, org: Box<OrgNow> },
 }
 
 impl LastLookJob {
@@ -65,7 +67,8 @@ impl LastLookJob {
                 });
                 Some((scope, snapshot.map(Box::new)))
             }
-            LastLookJob::Keep { scope, snapshot } => {
+            LastLookJob::Keep { scope, org } => {
+                let snapshot = org.snapshot();
                 if let Err(error) = keep(state, &scope, &snapshot) {
                     tracing::warn!(%error, "the last look could not be kept");
                 }

@@ -4,7 +4,7 @@
 //! same opt-outs with the same deadlines before — or without — the Contacts pane loading
 //! the whole list. Asked for after each load of the inbox; read off the UI thread.
 
-use crate::api::{Client, Exchange, Items};
+use crate::api::{Client, Contact, Exchange, Items, Party};
 use crate::local::{ObservedState, Scope};
 use crate::look::dnc::{Listed, on_dnc};
 use chrono::{DateTime, Utc};
@@ -40,6 +40,21 @@ impl DncKnown {
         match &self.listed {
             Some(Ok(listed)) => Some(listed.contacts.contains(&contact)),
             _ => None,
+        }
+    }
+
+    /// Whether an opt-out's contact is on the list, as "Needs you" asks it: from this check
+    /// once known, else from the contact list when it is loaded (`contacts`), else unknown.
+    pub fn check<'a>(
+        &'a self,
+        exchanges: &[Exchange],
+        contacts: Option<&[Contact]>,
+    ) -> impl Fn(&Party) -> Option<bool> + 'a {
+        let found = (contacts.filter(|_| self.listed.is_none()))
+            .map(|contacts| crate::needs::opt_outs_on_list(exchanges, contacts));
+        move |party: &Party| match self.listed {
+            Some(_) => self.on_list(party.id),
+            None => crate::needs::on_list(found.as_ref(), party),
         }
     }
 

@@ -21,6 +21,7 @@ pub mod lists;
 mod malloc;
 pub mod model;
 pub mod observe;
+pub mod org_now;
 pub mod outside;
 pub(crate) mod palette;
 pub(crate) mod panic_drill;

@@ -6,62 +6,28 @@
 //! so one of them runs each). A bot's history is read there for its detail. `update` asks
 //! for these as effects; the runner performs them; the answers come back as actions.
 
-use crate::api::{Bot, Campaign, Contact, Exchange, Items, Meeting, Party};
 use crate::clock::Zone;
 use crate::config::HooksConfig;
 use crate::hooks::HookOutcome;
-use crate::inbox::{Category, Writer};
 use crate::local::{ObservedState, Scope};
-use crate::needs::{Inputs, ReplyFacts, Thresholds, on_list, opt_outs_on_list};
 use crate::observe::text::{self, Chains};
 use crate::observe::{Lists, Observer, history};
+use crate::tui::org_now::OrgNow;
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Who the dashboard's claims are kept as, beside watch's "watch".
 pub const CLAIMED_BY: &str = "dashboard";
 
-/// One look at the organisation, from lists the dashboard loaded.
-#[derive(Debug, Clone)]
+/// One look at the organisation, from what the dashboard loaded.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ObserveJob {
     pub scope: Scope,
     /// The dashboard's refresh interval: three of these without a look end an observed span.
     pub every: std::time::Duration,
-    pub exchanges: Items<Exchange>,
-    pub campaigns: Items<Campaign>,
-    pub bots: Items<Bot>,
-    /// Every meeting (no range), as watch reads them.
-    pub meetings: Items<Meeting>,
-    /// The contact list, when loaded: opt-outs are checked against it here, off the UI
-    /// thread, as "Needs you" checks them.
-    pub contacts: Option<Items<Contact>>,
-    /// The hot replies neither handled nor snoozed, with who wrote last where their chain
-    /// was read; the other hot replies are set aside.
-    pub open_hot: HashMap<i64, Option<Writer>>,
-    /// When the lists were read (the oldest of them): the moment the look stands for.
-    pub at: DateTime<Utc>,
-    pub zone: Zone,
-    pub thresholds: Thresholds,
-}
-
-/// Jobs are told apart by what they were made from: the same lists (by address) at the
-/// same moment are the same look.
-impl PartialEq for ObserveJob {
-    fn eq(&self, other: &ObserveJob) -> bool {
-        let contacts_same = match (&self.contacts, &other.contacts) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        };
-        self.scope == other.scope
-            && self.at == other.at
-            && Arc::ptr_eq(&self.exchanges, &other.exchanges)
-            && Arc::ptr_eq(&self.campaigns, &other.campaigns)
-            && Arc::ptr_eq(&self.bots, &other.bots)
-            && Arc::ptr_eq(&self.meetings, &other.meetings)
-            && contacts_same
-            && self.open_hot == other.open_hot
-    }
+    /// The lists (every meeting, as watch reads them), the marks and the chains; `at`: when
+    /// the lists were read (the oldest of them), the moment the look stands for.
+    pub org: OrgNow,
 }
 
 /// What a look, a hook or a history read came to.
@@ -142,7 +108,7 @@ impl Looker {
             kept.as_ref().map(|observer| job.observe(observer))
         };
         let Some(observed) = observed else { return };
-        let (scope, at) = (job.scope.clone(), job.at);
+        let (scope, at) = (job.scope.clone(), job.org.at);
         let mut events = match observed {
             Ok(observation) => {
                 tell(ObserveAnswer::Looked { scope, at, result: Ok(observation.events.len()) });
@@ -159,7 +125,7 @@ impl Looker {
         if hooks.include_text && hooked {
             let wanted = text::wanted(&events);
             if !wanted.is_empty() {
-                text::fill(&mut events, &job.exchanges, &read(wanted), &job.zone);
+                text::fill(&mut events, &job.org.exchanges, &read(wanted), &job.org.zone);
             }
         }
         for event in events {
@@ -171,34 +137,13 @@ impl Looker {
 }
 
 impl ObserveJob {
-    /// The look itself, with the needs' inputs made from the lists.
+    /// The look itself, with the needs' inputs made from what was handed over.
     fn observe(
         &self,
         observer: &Observer,
     ) -> Result<crate::observe::Observation, crate::local::StateError> {
-        let on_dnc_list = self.contacts.as_ref().map(|c| opt_outs_on_list(&self.exchanges, c));
-        let on_dnc = |party: &Party| on_list(on_dnc_list.as_ref(), party);
-        let reply = |exchange: &Exchange| match self.open_hot.get(&exchange.id) {
-            Some(last) => ReplyFacts { last: *last, ..ReplyFacts::default() },
-            // A hot reply not among the open ones is handled or snoozed: set aside either
-            // way, which is all a look asks of it (whether it waits on us). A look asks
-            // nothing of the marks of other replies.
-            None => ReplyFacts {
-                handled: Category::of(&exchange.status).is_hot(),
-                ..ReplyFacts::default()
-            },
-        };
-        let inputs = Inputs {
-            exchanges: &self.exchanges,
-            campaigns: &self.campaigns,
-            bots: &self.bots,
-            on_dnc: &on_dnc,
-            reply: &reply,
-            now: self.at,
-            zone: self.zone,
-            thresholds: self.thresholds,
-        };
-        observer.observe(&Lists { needs: &inputs, meetings: &self.meetings })
+        self.org
+            .with_inputs(|inputs, meetings| observer.observe(&Lists { needs: inputs, meetings }))
     }
 }
 

@@ -561,6 +561,29 @@ impl Org {
         )
     }
 
+    /// The organisation as held now, for a worker, with `meetings`: `None` until the inbox,
+    /// the campaigns and the bots are loaded. Nothing is copied row by row.
+    pub(crate) fn now(
+        &self,
+        meetings: crate::api::Items<crate::api::Meeting>,
+        at: DateTime<Utc>,
+        zone: Zone,
+    ) -> Option<crate::tui::org_now::OrgNow> {
+        let store = &self.store;
+        Some(crate::tui::org_now::OrgNow {
+            exchanges: Arc::clone(&store.exchanges.data.as_ref()?.items),
+            campaigns: Arc::clone(&store.campaigns.data.as_ref()?.items),
+            bots: Arc::clone(&store.bots.data.as_ref()?.items),
+            meetings,
+            dnc: self.dnc.clone(),
+            contacts: store.contacts.data.as_ref().map(|data| Arc::clone(&data.items)),
+            replies: self.inbox.held(),
+            at,
+            zone,
+            thresholds: self.thresholds,
+        })
+    }
+
     /// Hands `work` the lists and marks "Needs you" is made from, as loaded (what a
     /// snapshot of the organisation is taken from too).
     pub(crate) fn with_needs_inputs<T>(
@@ -571,15 +594,10 @@ impl Org {
     ) -> T {
         use crate::inbox::Facts;
         let store = &self.store;
-        let contacts = (store.contacts.data.as_ref())
-            .filter(|_| self.dnc.listed.is_none())
-            .map(|data| crate::needs::opt_outs_on_list(store.exchanges.items(), &data.items));
         // What the commands' look knows of the opt-outs' contacts, else the whole contact
         // list when the Contacts pane loaded it.
-        let on_dnc = |party: &crate::api::Party| match self.dnc.listed {
-            Some(_) => self.dnc.on_list(party.id),
-            None => crate::needs::on_list(contacts.as_ref(), party),
-        };
+        let contacts = store.contacts.data.as_ref().map(|data| &data.items[..]);
+        let on_dnc = self.dnc.check(store.exchanges.items(), contacts);
         let reply = |exchange: &Exchange| crate::needs::ReplyFacts {
             handled: self.inbox.is_handled(exchange),
             snoozed: self.inbox.snoozed_until(exchange).is_some(),

@@ -29,10 +29,10 @@ fn started(settings: UiSettings, local: &LocalState) -> (AppState, Vec<Effect>) 
     (state, effects)
 }
 
-/// The last look a dashboard asked to keep, if any.
+/// The last look a dashboard asked to keep, if any, as the runner's worker takes it.
 fn kept(effects: &[Effect]) -> Option<Snapshot> {
     effects.iter().rev().find_map(|effect| match effect {
-        Effect::LastLook(LastLookJob::Keep { snapshot, .. }) => Some((**snapshot).clone()),
+        Effect::LastLook(LastLookJob::Keep { org, .. }) => Some(org.snapshot()),
         _ => None,
     })
 }
@@ -154,4 +154,24 @@ fn no_key_typed_at_start_is_lost_to_the_brief() {
     update(&mut state, ch('3'));
     assert!(state.transient.overlay.is_none());
     assert_eq!(state.panes.pane, Pane::Overview);
+}
+
+#[test]
+fn the_last_look_of_a_reload_is_taken_by_the_worker_from_the_lists_as_held() {
+    let local = LocalState::in_memory();
+    let (mut state, _) = started(settings(Theme::default()), &local);
+    let effects = update(&mut state, last_look_read(None));
+    let org = effects
+        .iter()
+        .find_map(|effect| match effect {
+            Effect::LastLook(LastLookJob::Keep { org, .. }) => Some(org),
+            _ => None,
+        })
+        .expect("the lists are in: the last look is kept");
+    // Handed over as held, for the worker to take the snapshot: no copy, no walk here.
+    let held = state.org.store.exchanges.data.as_ref().unwrap();
+    assert!(std::sync::Arc::ptr_eq(&org.exchanges, &held.items), "the inbox as held");
+    let snapshot = org.snapshot();
+    assert_eq!(snapshot.taken_at, now());
+    assert_eq!(snapshot.exchanges.len(), held.items.len(), "every reply, taken by the worker");
 }

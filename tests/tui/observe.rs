@@ -14,8 +14,10 @@ use outreach_tui::local::{LATEST, LocalState, MarkBook, ObservedState};
 use outreach_tui::needs::{Inputs, ReplyFacts};
 use outreach_tui::observe::{Lists, Observer};
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::inbox::held::Held;
 use outreach_tui::tui::model::{Detail, Pane, Slot};
 use outreach_tui::tui::observe::{Looker, ObserveAnswer, ObserveJob};
+use outreach_tui::tui::org_now::OrgNow;
 use outreach_tui::tui::resource::{Bots, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
@@ -153,6 +155,22 @@ fn two_refreshes_where_a_bot_changed_keep_its_transition_and_the_detail_shows_it
 }
 
 #[test]
+fn a_reply_handled_that_is_not_hot_is_quiet_in_the_dashboards_look_as_in_watchs() {
+    let dir = tempfile::tempdir().unwrap();
+    let observed = observed_in(dir.path());
+    let mut dashboard = Dashboard::new(Arc::clone(&observed), HooksConfig::default());
+    // 106 (follow up later) and 102 (declined) are not hot; 106 is handled, 102 open.
+    dashboard.marks.set_handled(&work_scope(), &[106], true).unwrap();
+    dashboard.run(Action::Connected(Ok(work())));
+    assert_eq!(dashboard.looks, 1);
+    let (_, kept) = observed.snapshot(&work_scope(), LATEST).unwrap().expect("a look was kept");
+    let kept = outreach_tui::observe::Snapshot::from_json(&kept).expect("a snapshot");
+    let quiet = |id: i64| kept.exchanges[&id].quiet;
+    assert!(quiet(106), "handled: told to nobody when it moves, as watch tells it");
+    assert!(!quiet(102), "open");
+}
+
+#[test]
 fn the_demo_observes_nothing_and_its_bot_detail_says_no_history_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let mut dashboard = Dashboard::new(observed_in(dir.path()), HooksConfig::default());
@@ -171,16 +189,25 @@ fn job(moved: &[i64], minute: i64) -> ObserveJob {
     ObserveJob {
         scope: work_scope(),
         every: Duration::from_secs(60),
-        exchanges: Arc::new(inbox(moved)),
-        campaigns: Arc::new(fixtures::campaigns()),
-        bots: Arc::new(fixtures::bots()),
-        meetings: Arc::new(fixtures::meetings()),
-        contacts: None,
-        open_hot: moved.iter().map(|&id| (id, None)).collect(),
-        at: now() + chrono::Duration::minutes(minute),
-        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
-        thresholds: Default::default(),
+        org: OrgNow {
+            exchanges: Arc::new(inbox(moved)),
+            campaigns: Arc::new(fixtures::campaigns()),
+            bots: Arc::new(fixtures::bots()),
+            meetings: Arc::new(fixtures::meetings()),
+            dnc: Default::default(),
+            contacts: None,
+            replies: nothing_held(),
+            at: now() + chrono::Duration::minutes(minute),
+            zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
+            thresholds: Default::default(),
+        },
     }
+}
+
+/// No marks and no chain read: every reply open.
+fn nothing_held() -> Held {
+    let clock = outreach_tui::api::Timestamp(now());
+    Held { marks: Default::default(), snippets: Default::default(), clock }
 }
 
 fn inbox(moved: &[i64]) -> Vec<Exchange> {
@@ -240,6 +267,7 @@ fn a_dashboard_and_a_watch_on_one_file_run_the_hook_of_one_event_once() {
     // The reply that moved is open, as on the dashboard; the rest handled, so that nothing
     // else breaches speed to lead.
     let reply = |e: &Exchange| ReplyFacts { handled: e.id != 102, ..ReplyFacts::default() };
+    let moved = &moved.org;
     let (exchanges, campaigns, bots) = (&moved.exchanges, &moved.campaigns, &moved.bots);
     let inputs = Inputs {
         exchanges,

@@ -3,12 +3,14 @@
 //! the category and handled filters, marked rows, the last triage to undo, and what has been
 //! announced. Plain data and questions about it; `update::inbox` changes it.
 
+pub mod held;
 pub mod jobs;
 pub(crate) mod notify;
 mod quiet;
 pub mod remembered;
 pub mod team;
 
+pub use held::CachedSnippet;
 pub use notify::{Alerts, Announcing};
 
 use crate::api::{Exchange, Items, Timestamp};
@@ -22,17 +24,6 @@ use std::sync::Arc;
 
 /// At most this many chains are read for snippets at once.
 pub(crate) const SNIPPETS_IN_FLIGHT: usize = 4;
-
-/// A snippet as read at one `updated_at` of its exchange; read again when that moves. `None`
-/// when the chain could not be read (not asked again until the exchange moves).
-#[derive(Debug, Clone, PartialEq)]
-pub struct CachedSnippet {
-    pub updated_at: Option<Timestamp>,
-    pub snippet: Option<Snippet>,
-    /// Remembered from an earlier read (this machine's other processes, a last session):
-    /// who wrote last and an absence are known, the line to show is not.
-    pub remembered: bool,
-}
 
 /// One triage action, to undo: each exchange as it was before.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,11 +51,11 @@ pub struct InboxState {
     pub first_use: Option<Timestamp>,
     /// Seen and handled marks by exchange id; changed only through the methods below, so
     /// that `revision` moves with them.
-    marks: HashMap<i64, Mark>,
+    marks: held::Marks,
     /// The local state's data version when its marks were last read: another process's
     /// marks (`outreach replies handle`, a second dashboard) are read again when it moves.
     pub marks_version: Option<crate::local::MarksVersion>,
-    pub snippets: HashMap<i64, CachedSnippet>,
+    pub snippets: held::Snippets,
     /// Exchanges whose chain is being read for a snippet.
     pub reading: HashSet<i64>,
     /// Chains read in this session whose facts are not kept for the other processes yet.
@@ -96,6 +87,8 @@ pub struct InboxState {
     revision: u64,
     counts: CountsMemo,
     hot: HotMemo,
+    /// The list and revision the hot replies were last looked through for chains to read.
+    pub(crate) hot_looked: ListMemo<Exchange, u64, ()>,
     zones: ZonesMemo,
     /// Replies that arrived, waiting for their chain to be read before they are announced
     /// (an absence notice is not), and those read and ready.
@@ -112,9 +105,9 @@ impl Default for InboxState {
         InboxState {
             scope: None,
             first_use: None,
-            marks: HashMap::new(),
+            marks: held::Marks::default(),
             marks_version: None,
-            snippets: HashMap::new(),
+            snippets: held::Snippets::default(),
             reading: HashSet::new(),
             unkept: Vec::new(),
             recalled: false,
@@ -130,6 +123,7 @@ impl Default for InboxState {
             revision: 0,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
+            hot_looked: ListMemo::default(),
             zones: ZonesMemo::default(),
             announcing: Announcing::default(),
             alerts: Alerts::default(),
@@ -207,14 +201,14 @@ impl InboxState {
     /// The mark of an exchange to change (a blank one when it had none).
     pub(crate) fn mark_mut(&mut self, id: i64) -> &mut Mark {
         self.revision += 1;
-        self.marks.entry(id).or_default()
+        Arc::make_mut(&mut self.marks).entry(id).or_default()
     }
 
     /// Takes the marks the local state kept; those set in this session before it answered
     /// win.
     pub(crate) fn take_stored_marks(&mut self, mut stored: HashMap<i64, Mark>) {
-        stored.extend(self.marks.drain());
-        self.marks = stored;
+        stored.extend(self.marks.iter().map(|(&id, &mark)| (id, mark)));
+        self.marks = Arc::new(stored);
         self.revision += 1;
     }
 
@@ -224,7 +218,7 @@ impl InboxState {
     pub(crate) fn take_reread_marks(&mut self, stored: HashMap<i64, Mark>) -> bool {
         let changed = stored.iter().any(|(id, mark)| self.marks.get(id) != Some(mark));
         if changed {
-            self.marks.extend(stored);
+            Arc::make_mut(&mut self.marks).extend(stored);
             self.revision += 1;
         }
         changed
@@ -238,7 +232,7 @@ impl InboxState {
 
     /// Chains were read (or could not be): who wrote last moves what waits and what is new.
     pub(crate) fn take_snippets(&mut self, read: Vec<(i64, CachedSnippet)>) {
-        self.snippets.extend(read);
+        Arc::make_mut(&mut self.snippets).extend(read);
         self.touch();
     }
 
@@ -250,6 +244,15 @@ impl InboxState {
     /// A number that moves whenever the marks or the snippets change (memos key on it).
     pub(crate) fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// The marks and the chains as held now, for a worker (no copy is made).
+    pub(crate) fn held(&self) -> held::Held {
+        held::Held {
+            marks: Arc::clone(&self.marks),
+            snippets: Arc::clone(&self.snippets),
+            clock: self.clock,
+        }
     }
 
     /// The replies new since the last look and the rows per category among `exchanges`:
@@ -392,7 +395,7 @@ impl Facts for InboxState {
     }
 
     fn is_handled(&self, exchange: &Exchange) -> bool {
-        self.marks.get(&exchange.id).is_some_and(|mark| mark.handled_at(exchange.updated_at))
+        held::handled(&self.marks, exchange)
     }
 
     fn snippet(&self, id: i64) -> Option<&Snippet> {
@@ -421,8 +424,7 @@ impl Facts for InboxState {
     /// Only from a chain read as the exchange stands: one that moved since may have a new
     /// message from either side.
     fn last_writer(&self, exchange: &Exchange) -> Option<crate::inbox::Writer> {
-        let cached = self.current_snippet(exchange.id)?;
-        (cached.updated_at == exchange.updated_at).then_some(cached.snippet.as_ref()?.last)
+        held::last_writer(&self.snippets, exchange)
     }
 }
 

@@ -11,18 +11,14 @@ use std::sync::Arc;
 impl InboxState {
     /// Until when the reply is snoozed, while it is.
     pub(crate) fn asleep_until(&self, exchange: &Exchange) -> Option<Timestamp> {
-        let until = self.marks.get(&exchange.id)?.snoozed_until;
-        quiet::is_quiet(until, self.clock).then_some(until).flatten()
+        super::held::asleep_until(&self.marks, exchange, self.clock)
     }
 
     /// Until when the reply is quiet: snoozed, or its writer away (read from its chain as it
     /// stands: a later message may be a real answer).
     fn quiet_until(&self, exchange: &Exchange) -> Option<Timestamp> {
         let snoozed = self.marks.get(&exchange.id).and_then(|mark| mark.snoozed_until);
-        let back = self
-            .current_snippet(exchange.id)
-            .filter(|cached| cached.updated_at == exchange.updated_at)
-            .and_then(|cached| cached.snippet.as_ref()?.back);
+        let back = super::held::current(&self.snippets, exchange).and_then(|snippet| snippet.back);
         quiet::quiet_until(snoozed, back)
     }
 

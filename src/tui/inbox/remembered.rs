@@ -10,6 +10,7 @@ use crate::local::{ChainFact, ObservedState, Scope};
 use crate::look::chains::snippet_of;
 use chrono::{DateTime, Duration, Utc};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Facts read longer ago than this are not taken: a server may not move `updated_at` on
 /// every message (the commands' looks hold them as long).
@@ -56,11 +57,12 @@ impl InboxState {
     ) -> bool {
         self.recalled = true;
         let before = self.snippets.len();
+        let snippets = Arc::make_mut(&mut self.snippets);
         for (id, fact) in facts {
             if now - fact.read_at >= HELD_FOR {
                 continue;
             }
-            self.snippets.entry(id).or_insert_with(|| CachedSnippet {
+            snippets.entry(id).or_insert_with(|| CachedSnippet {
                 updated_at: fact.updated_at,
                 snippet: Some(snippet_of(&fact)),
                 remembered: true,

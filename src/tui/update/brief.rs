@@ -15,6 +15,7 @@ use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::brief::{BriefView, LastLook, LastLookJob};
 use crate::tui::model::{Pane, Slot};
+use crate::tui::org_now::OrgNow;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::{glance, navigate};
 use crate::tui::watched::Watched;
@@ -71,8 +72,10 @@ pub(crate) fn after_load(state: &mut AppState, slot: Option<Slot>) -> Vec<Effect
     }
     let weigh = !look.weighed;
     let old = found.as_deref().filter(|_| weigh);
-    let Some((snapshot, brief)) = look_now(state, old) else { return Vec::new() };
+    let Some(org) = org_now(state) else { return Vec::new() };
     if weigh {
+        // Once a session, before anything else is shown: here, on the UI thread.
+        let brief = brief_since(state, old, &org);
         let look = &mut Watched::quietly(&mut state.org).last_look;
         look.weighed = true;
         // Weighed: the old snapshot (the size of the inbox) is not needed any more.
@@ -81,7 +84,7 @@ pub(crate) fn after_load(state: &mut AppState, slot: Option<Slot>) -> Vec<Effect
             show(state, &brief);
         }
     }
-    vec![Effect::LastLook(LastLookJob::Keep { scope, snapshot: Box::new(snapshot) })]
+    vec![Effect::LastLook(LastLookJob::Keep { scope, org: Box::new(org) })]
 }
 
 /// The last look to keep as the dashboard ends: the lists as last loaded, seen until now.
@@ -89,31 +92,28 @@ pub(crate) fn to_keep(state: &AppState) -> Option<LastLookJob> {
     let look = &state.org.last_look;
     let scope = look.scope.clone()?;
     look.found.as_ref()?;
-    let (snapshot, _) = look_now(state, None)?;
-    Some(LastLookJob::Keep { scope, snapshot: Box::new(snapshot) })
+    Some(LastLookJob::Keep { scope, org: Box::new(org_now(state)?) })
 }
 
-/// A snapshot of what is loaded now, and the brief from `old` to it when the absence was
-/// long enough; `None` while a list it needs is not loaded (or the inbox is narrowed: a
-/// narrowed one would make the replies outside it new next time).
-fn look_now(state: &AppState, old: Option<&Snapshot>) -> Option<(Snapshot, Option<Brief>)> {
+/// The organisation as loaded now, for a snapshot; `None` while a list it needs is not
+/// loaded (or the inbox is narrowed: a narrowed one would make the replies outside it new
+/// next time).
+fn org_now(state: &AppState) -> Option<OrgNow> {
     let store = &state.org.store;
-    let loaded = store.exchanges.data.is_some()
-        && store.campaigns.data.is_some()
-        && store.bots.data.is_some()
-        && store.range_meetings.data.is_some();
-    if !loaded || !glance::whole_inbox(state) {
+    let meetings = std::sync::Arc::clone(&store.range_meetings.data.as_ref()?.items);
+    if !glance::whole_inbox(state) {
         return None;
     }
-    let now = state.env.now;
+    state.org.now(meetings, state.env.now, state.env.zone)
+}
+
+/// The brief from `old` to now, when the absence was long enough.
+fn brief_since(state: &AppState, old: Option<&Snapshot>, org: &OrgNow) -> Option<Brief> {
     let after = state.org.last_look.after;
-    let away = old.filter(|old| after.is_some_and(|after| now - old.taken_at >= after));
-    let meetings = store.range_meetings.items();
-    Some(state.org.with_needs_inputs(now, state.env.zone, |inputs| {
-        let snapshot = Snapshot::take(inputs, meetings);
-        let lists = Lists { needs: inputs, meetings };
-        let brief = away.map(|old| Brief::of(old, &snapshot, &lists));
-        (snapshot, brief)
+    let old = old.filter(|old| after.is_some_and(|after| org.at - old.taken_at >= after))?;
+    let snapshot = org.snapshot();
+    Some(org.with_inputs(|inputs, meetings| {
+        Brief::of(old, &snapshot, &Lists { needs: inputs, meetings })
     }))
 }
 

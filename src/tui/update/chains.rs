@@ -53,7 +53,9 @@ fn read_shown(state: &mut AppState) -> Vec<Effect> {
     };
     let inbox = &state.org.inbox;
     let waiting = &inbox.announcing.waiting;
-    let arriving = items.iter().filter(|e| !waiting.is_empty() && waiting.contains(&e.id));
+    // Nothing waits on nearly every update: the inbox is not walked then.
+    let arrivals = if waiting.is_empty() { 0 } else { items.len() };
+    let arriving = items.iter().take(arrivals).filter(|e| waiting.contains(&e.id));
     let mut asked = HashSet::new();
     // Arrivals need only who wrote last; rows in view show the line, which a remembered
     // fact does not have.
@@ -78,15 +80,23 @@ fn read_shown(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// The hot replies not handled whose writer is not known, in one bulk read: not before
-/// what the profile's processes remembered is known (it may hold them).
+/// what the profile's processes remembered is known (it may hold them). They are looked
+/// for once per list and state of the marks and chains (every answer moves it), not on
+/// every key.
 fn read_hot(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
     let scope = inbox.scope.clone()?;
     if !inbox.recalled {
         return None;
     }
+    let list = state.org.store.exchanges.data.as_ref().map(|d| &d.items);
+    let mut changed = false;
+    inbox.hot_looked.get(list, inbox.revision(), || changed = true);
+    if !changed {
+        return None;
+    }
     let items = state.org.store.exchanges.items();
-    let hot = inbox.hot_unhandled(state.org.store.exchanges.data.as_ref().map(|d| &d.items));
+    let hot = inbox.hot_unhandled(list);
     let wanted: Vec<&Exchange> = (hot.iter().filter_map(|&index| items.get(index)))
         .filter(|exchange| inbox.wants_snippet(exchange))
         .collect();

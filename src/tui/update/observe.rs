@@ -3,7 +3,6 @@
 //! is asked for; a failing hook and an observed state that cannot be kept are said; a bot's
 //! history is read when its detail opens, and again after each look while it stays open.
 
-use crate::inbox::Facts;
 use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
@@ -12,7 +11,7 @@ use crate::tui::resource;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::glance::whole_inbox;
 use crate::tui::watched::Watched;
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What a look is made from: the inbox, the campaigns, the bots and every meeting.
 const LISTS: [Slot; 4] = [Slot::Exchanges, Slot::Campaigns, Slot::Bots, Slot::AllMeetings];
@@ -30,8 +29,8 @@ pub(crate) fn slots(state: &AppState) -> Vec<Slot> {
 
 /// A look, once each list it needs was read again since the last one (and the marks are
 /// known, and the inbox is the whole inbox: a narrowed list would tell replies leaving and
-/// coming back). The lists go as they are held (`Arc`s); only the few open hot replies are
-/// gathered here.
+/// coming back). The lists, the marks and the chains go as they are held (`Arc`s): nothing
+/// is gathered row by row here.
 pub(crate) fn take(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
     if !observes(state) || state.org.observed.looking || inbox.first_use.is_none() {
@@ -54,26 +53,11 @@ pub(crate) fn take(state: &mut AppState) -> Option<Effect> {
     if state.org.observed.looked.is_some_and(|looked| at <= looked) {
         return None;
     }
-    let store = &state.org.store;
-    let exchanges = store.exchanges.data.as_ref()?.items.clone();
-    let open_hot: HashMap<i64, Option<crate::inbox::Writer>> = inbox
-        .hot_unhandled(Some(&exchanges))
-        .iter()
-        .filter_map(|&index| exchanges.get(index))
-        .map(|exchange| (exchange.id, inbox.last_writer(exchange)))
-        .collect();
+    let meetings = Arc::clone(&state.org.store.all_meetings.data.as_ref()?.items);
     let job = ObserveJob {
         scope,
         every: state.env.refresh_every.unwrap_or(std::time::Duration::from_secs(60)),
-        campaigns: store.campaigns.data.as_ref()?.items.clone(),
-        bots: store.bots.data.as_ref()?.items.clone(),
-        meetings: store.all_meetings.data.as_ref()?.items.clone(),
-        contacts: store.contacts.data.as_ref().map(|data| data.items.clone()),
-        exchanges,
-        open_hot,
-        at,
-        zone: state.env.zone,
-        thresholds: state.org.thresholds,
+        org: state.org.now(meetings, at, state.env.zone)?,
     };
     // Bookkeeping the screen does not show.
     let observed = &mut Watched::quietly(&mut state.org).observed;
