@@ -137,3 +137,32 @@ fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
     assert_eq!((fact.writer, fact.updated_at), (LastWriter::Them, hot.updated_at));
     assert!(glances(&effects).last().is_some_and(|g| g.inbox.is_counted()), "{effects:?}");
 }
+
+#[test]
+fn a_bulk_read_going_on_is_counted_once_a_second_not_at_each_batch() {
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let job = outreach_tui::tui::inbox::jobs::SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
+    };
+    let snippet =
+        outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
+            .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
+    // Another chain of the same bulk read is still on its way.
+    state.org.inbox.reading.insert(999_999);
+    let unread = |state: &AppState, at| state.org.numbers(at, state.env.zone).hot_unread;
+    let before = unread(&state, state.env.now);
+    assert!(before >= 1, "the hot reply is counted as being read");
+    let read = vec![(job, Ok(snippet))];
+    run(&mut state, &local, &observed, Action::ChainsRead { scope: work_scope(), read });
+    assert_eq!(unread(&state, state.env.now), before, "a batch alone counts nothing again");
+    assert!(!state.org.inbox.reading.contains(&103));
+
+    let later = state.env.now + chrono::TimeDelta::seconds(1);
+    run(&mut state, &local, &observed, Action::Tick(later));
+    assert_eq!(unread(&state, later), before - 1, "counted at the next second's tick");
+}

@@ -85,6 +85,9 @@ pub struct InboxState {
     arrived: HashMap<i64, Option<Timestamp>>,
     /// Moves each time `marks` or `arrived` change: the counts are made again.
     revision: u64,
+    /// Chains of a bulk read were taken without moving `revision` (see
+    /// [`InboxState::take_snippets`]); it moves when the read ends or a second has passed.
+    unsettled: Option<Timestamp>,
     counts: CountsMemo,
     hot: HotMemo,
     /// The list and revision the hot replies were last looked through for chains to read.
@@ -121,6 +124,7 @@ impl Default for InboxState {
             known: None,
             arrived: HashMap::new(),
             revision: 0,
+            unsettled: None,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
             hot_looked: ListMemo::default(),
@@ -231,9 +235,35 @@ impl InboxState {
     }
 
     /// Chains were read (or could not be): who wrote last moves what waits and what is new.
-    pub(crate) fn take_snippets(&mut self, read: Vec<(i64, CachedSnippet)>) {
+    /// A batch of a bulk read that goes on (`going_on`, with the moment) is held without
+    /// counting again:
+    /// counting walks every exchange (200k at a million contacts, about a tenth of a second
+    /// on the UI thread), and a bulk read brings a batch every few hundred milliseconds
+    /// while the numbers say "being read" anyway. [`InboxState::settle`] counts them.
+    pub(crate) fn take_snippets(
+        &mut self,
+        read: Vec<(i64, CachedSnippet)>,
+        going_on: Option<Timestamp>,
+    ) {
         Arc::make_mut(&mut self.snippets).extend(read);
+        if let Some(now) = going_on {
+            self.unsettled.get_or_insert(now);
+        } else {
+            self.unsettled = None;
+            self.touch();
+        }
+    }
+
+    /// Counts again what chains of a bulk read were held for, once the read has ended
+    /// (`done`) or they have waited a second since `now`; `true` when it did.
+    pub(crate) fn settle(&mut self, done: bool, now: Timestamp) -> bool {
+        let Some(since) = self.unsettled else { return false };
+        if !done && now.0 - since.0 < chrono::TimeDelta::seconds(1) {
+            return false;
+        }
+        self.unsettled = None;
         self.touch();
+        true
     }
 
     /// The counts are made again.

@@ -6,7 +6,7 @@
 //! read off the UI thread, taken a batch at a time, so that a large inbox is counted in
 //! seconds and the counts are made again once per batch, not once per chain.
 
-use crate::api::{ApiError, Exchange};
+use crate::api::{ApiError, Exchange, Timestamp};
 use crate::inbox::Snippet;
 use crate::local::{ChainFact, Scope};
 use crate::tui::action::Effect;
@@ -130,7 +130,7 @@ pub(crate) fn on_snippet(
     job: SnippetJob,
     result: Result<Option<Snippet>, ApiError>,
 ) -> Vec<Effect> {
-    took(state, vec![(job, result)])
+    took(state, vec![(job, result)], false)
 }
 
 /// A batch of a bulk read came back: taken only for the session that asked.
@@ -142,13 +142,15 @@ pub(crate) fn on_chains_read(
     if state.org.inbox.scope.as_ref() != Some(scope) {
         return Vec::new();
     }
-    took(state, read)
+    took(state, read, true)
 }
 
 /// Chains were read: their snippets show (a failure is not asked again until the exchange
 /// moves), what they said is to be kept for the other processes, the arrivals among them
 /// are announced, and — an absence notice leaving the new ones — the rows kept again.
-fn took(state: &mut AppState, read: Vec<ChainAnswer>) -> Vec<Effect> {
+/// The batches of a `bulk` read still going on are counted at most once a second (see
+/// [`crate::tui::inbox::InboxState::take_snippets`]).
+fn took(state: &mut AppState, read: Vec<ChainAnswer>, bulk: bool) -> Vec<Effect> {
     let now = state.env.now;
     let mut arrived = Vec::new();
     {
@@ -170,7 +172,11 @@ fn took(state: &mut AppState, read: Vec<ChainAnswer>) -> Vec<Effect> {
             let cached = CachedSnippet { updated_at: job.updated_at, snippet, remembered: false };
             taken.push((job.exchange_id, cached));
         }
-        inbox.take_snippets(taken);
+        let going_on = (bulk && !inbox.reading.is_empty()).then_some(Timestamp(now));
+        inbox.take_snippets(taken, going_on);
+        if going_on.is_some() && arrived.is_empty() {
+            return Vec::new();
+        }
     }
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     for (id, updated_at) in arrived {
@@ -202,7 +208,7 @@ pub(crate) fn on_recalled(
 /// batch at a time), and once no chain is being read the numbers are counted and the
 /// glance kept.
 pub(crate) fn after_reads(state: &mut AppState) -> Vec<Effect> {
-    let mut effects = Vec::new();
+    let mut effects = settle(state);
     if let Some(scope) = state.org.inbox.scope.clone()
         && let Some(facts) = Watched::quietly(&mut state.org).inbox.facts_to_keep()
     {
@@ -212,4 +218,15 @@ pub(crate) fn after_reads(state: &mut AppState) -> Vec<Effect> {
         effects.extend(crate::tui::update::glance::take(state));
     }
     effects
+}
+
+/// Counts again with the chains a bulk read brought, once it has ended or they have waited
+/// a second (also at the clock's tick, so a read that stops short leaves nothing uncounted).
+pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
+    let done = state.org.inbox.reading.is_empty();
+    let now = Timestamp(state.env.now);
+    if Watched::write_if(&mut state.org, |org| org.inbox.settle(done, now)) {
+        return keep_inbox_rows(state).into_iter().collect();
+    }
+    Vec::new()
 }

@@ -102,6 +102,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Watched::quietly(&mut state.env).now = now;
             let mut effects = forms::on_tick(state);
             effects.extend(inbox::on_tick(state));
+            effects.extend(chains::settle(state));
             effects.extend(inbox::reread_marks(state, false));
             effects
         }
