@@ -19,11 +19,13 @@
 mod meeting;
 mod series;
 mod tally;
+mod trend;
 mod window;
 
 pub use meeting::MeetingState;
 pub use series::{Bucket, DayPoint, buckets, series};
 pub use tally::{Basis, Group, MeetingTally, Results, Tally, Who};
+pub use trend::{TREND_DAYS, Trend, Trends, trend_window, trends};
 pub use window::{RANGES, Window, next_range};
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ pub mod state;
 pub mod submit;
 pub(crate) mod terminal;
 pub mod theme;
+pub mod trend;
 pub mod update;
 pub mod views;
 pub mod watched;

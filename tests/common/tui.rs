@@ -45,6 +45,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: outreach_tui::config::BriefConfig::default().after(),
+        graph: outreach_tui::config::Graph::default(),
     }
 }
 
@@ -92,6 +93,8 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
                     queue.extend(update(state, Action::Searched(work)));
                 }
             }
+            // Counting the trends in view, in place.
+            Effect::CountTrends(job) => queue.extend(update(state, Action::Trended(job.perform()))),
             _ => {}
         }
     }

@@ -35,10 +35,7 @@ pub(crate) fn area(values: &[f64], height: usize, graph: Graph) -> Vec<String> {
                     n => EIGHTHS[n - 1],
                 })
                 .collect(),
-            Graph::Ascii => filled
-                .iter()
-                .map(|&f| [' ', '.', '#'][on_line(f, line)])
-                .collect(),
+            Graph::Ascii => filled.iter().map(|&f| [' ', '.', '#'][on_line(f, line)]).collect(),
             Graph::Braille => filled
                 .chunks(2)
                 .map(|pair| {

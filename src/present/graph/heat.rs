@@ -69,9 +69,11 @@ mod tests {
 
     #[test]
     fn each_style_shades_the_busy_hours_and_labels_days_hours_and_shades() {
-        for (graph, most, few, none) in
-            [(Graph::Block, '█', '░', '·'), (Graph::Braille, '⣿', '⠂', '·'), (Graph::Ascii, '#', '-', '.')]
-        {
+        for (graph, most, few, none) in [
+            (Graph::Block, '█', '░', '·'),
+            (Graph::Braille, '⣿', '⠂', '·'),
+            (Graph::Ascii, '#', '-', '.'),
+        ] {
             let lines = heatmap(&heat(), 1, graph);
             assert_eq!(lines.len(), 9, "axis, seven days, legend");
             assert!(lines[0].starts_with("    00    06    12    18"), "{:?}", lines[0]);

@@ -72,7 +72,10 @@ mod tests {
         // Zero: one dot at the bottom left; one reply: two dots at the bottom right.
         assert_eq!(cells[1], braille(1, 2));
         assert_eq!(cells[2], braille(4, 3));
-        assert_ne!(sparkline(&[None, None], Graph::Braille), sparkline(&[Some(0), Some(0)], Graph::Braille));
+        assert_ne!(
+            sparkline(&[None, None], Graph::Braille),
+            sparkline(&[Some(0), Some(0)], Graph::Braille)
+        );
         // An odd day out: the last cell's right half is empty.
         assert_eq!(sparkline(&[Some(1)], Graph::Braille), braille(4, 0).to_string());
     }
