@@ -16,12 +16,14 @@
 //! - the **reply → meeting rate** is meetings booked per reply, both in the window;
 //! - **last activity** is the latest reply update or meeting booking in the window.
 
+mod hours;
 mod meeting;
 mod series;
 mod tally;
 mod trend;
 mod window;
 
+pub use hours::{HourWeek, ReplyHours, reply_hours};
 pub use meeting::MeetingState;
 pub use series::{Bucket, DayPoint, buckets, series};
 pub use tally::{Basis, Group, MeetingTally, Results, Tally, Who};

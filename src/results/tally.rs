@@ -120,7 +120,7 @@ pub enum Who {
 }
 
 impl Who {
-    pub(super) fn has_reply(self, exchange: &Exchange) -> bool {
+    pub fn has_reply(self, exchange: &Exchange) -> bool {
         match self {
             Who::All => true,
             Who::Campaign(id) => exchange.campaign_id == id,

@@ -175,3 +175,20 @@ fn a_trend_counts_replies_a_day_and_leaves_days_before_a_start_as_gaps() {
     let by_bot = super::trends(&replies, &basis, Group::Bot, &BTreeMap::from([(101, None)]));
     assert_eq!(by_bot[&101].iter().flatten().sum::<usize>(), 2);
 }
+
+#[test]
+fn replies_fall_in_the_hour_and_weekday_of_the_contacts_own_zone() {
+    let basis =
+        Basis { window: Window::last_days(date("2024-05-10"), 7), zone: &zone(), now: now() };
+    let mut tokyo = reply(1, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    tokyo.contact.id = 7;
+    let mut unknown = reply(2, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    unknown.contact.id = 8;
+    let other = reply(3, 11, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    let zone_of = |id| (id == 7).then(|| Zone::named("Asia/Tokyo").unwrap());
+    let hours = reply_hours(&[tokyo, unknown, other], &basis, Who::Campaign(10), zone_of);
+    // Thursday 23:30 UTC: Friday 08:30 in Tokyo, Friday 01:30 in Berlin (the viewer's).
+    assert_eq!(hours.heat[4][8], 1);
+    assert_eq!(hours.heat[4][1], 1);
+    assert_eq!((hours.total(), hours.in_viewers_zone), (2, 1));
+}

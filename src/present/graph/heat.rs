@@ -5,11 +5,11 @@
 use super::{Graph, level};
 
 /// Hours of a day and days of a week: the heatmap's columns and rows.
-pub(crate) const HOURS: usize = 24;
-pub(crate) const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+pub(super) const HOURS: usize = 24;
+pub(super) const WEEKDAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 /// Counts per weekday (Monday first) and hour.
-pub(crate) type Heat = [[usize; HOURS]; 7];
+pub(super) type Heat = crate::results::HourWeek;
 
 /// The shade for no count, then four shades from few to most.
 fn shades(graph: Graph) -> (char, [char; 4]) {

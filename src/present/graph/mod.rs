@@ -12,7 +12,7 @@ mod spark;
 pub(crate) use crate::config::Graph;
 pub(crate) use area::{area, per_cell};
 pub(crate) use bars::bar;
-pub(crate) use heat::{HOURS, Heat, WEEKDAYS, heatmap};
+pub(crate) use heat::heatmap;
 pub(crate) use spark::sparkline;
 
 /// Eight heights of a block in one cell, lowest first.
