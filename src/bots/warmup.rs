@@ -36,6 +36,11 @@ impl Warmup {
         }
     }
 
+    /// Today's sending capacity against the limit: `34/52 today`.
+    pub(crate) fn today(&self) -> String {
+        format!("{}/{} today", self.volume, self.limit)
+    }
+
     /// A gauge of `width` cells: `■` for the share reached, `·` for the rest.
     pub(crate) fn gauge(&self, width: usize) -> String {
         let filled = ((self.ratio() * width as f64).round() as usize).min(width);
@@ -115,6 +120,7 @@ mod tests {
         assert_eq!(at, Warmup { day: 12, volume: 34, limit: 52 });
         assert_eq!(at.describe(), "day 12 · 34/52 a day");
         assert_eq!(at.gauge(10), "■■■■■■■···");
+        assert_eq!(at.today(), "34/52 today");
         // The day it started, and just short of a whole day later: still the initial volume.
         assert_eq!(warmup(&bot("2024-05-20T11:00:00"), now()).unwrap().volume, 10);
         assert_eq!(warmup(&bot("2024-05-19T12:00:01"), now()).unwrap().day, 0);

@@ -45,14 +45,17 @@ pub(crate) fn heatmap(heat: &Heat, cell: usize, graph: Graph) -> Vec<String> {
             .collect();
         lines.push(format!("{day} {row}"));
     }
-    let few = largest.div_ceil(4).max(1);
-    lines.push(format!(
-        "    {none} none  {} {few}{}  {} {} most ({largest})",
-        steps[0],
-        if few > 1 { " or fewer" } else { "" },
-        steps[1..3].iter().collect::<String>(),
-        steps[3]
-    ));
+    // Each shade with the counts it stands for; a shade no count can reach is left out.
+    let mut legend = format!("    {none} none");
+    for (step, shade) in steps.iter().enumerate() {
+        let (low, high) = (step * largest / 4 + 1, (step + 1) * largest / 4);
+        match high.cmp(&low) {
+            std::cmp::Ordering::Less => {}
+            std::cmp::Ordering::Equal => legend.push_str(&format!("  {shade} {low}")),
+            std::cmp::Ordering::Greater => legend.push_str(&format!("  {shade} {low}–{high}")),
+        }
+    }
+    lines.push(format!("{legend} a cell"));
     lines
 }
 
@@ -84,9 +87,23 @@ mod tests {
             assert_eq!(monday[4 + 8], none);
             assert_eq!(lines[5].chars().nth(4 + 17), Some(few), "Friday 17:00");
             assert!(lines[7].starts_with("Sun "));
-            assert!(lines[8].contains("none") && lines[8].contains("most (4)"), "{:?}", lines[8]);
+            let legend = format!("{none} none  {few} 1  ");
+            assert!(lines[8].starts_with(&format!("    {legend}")), "{:?}", lines[8]);
+            assert!(lines[8].ends_with(&format!("{most} 4 a cell")), "{:?}", lines[8]);
         }
         assert!(heatmap(&heat(), 1, Graph::Ascii).iter().all(|l| l.is_ascii()));
+    }
+
+    #[test]
+    fn the_legend_names_the_counts_of_each_shade_it_uses() {
+        let mut one = [[0; HOURS]; 7];
+        one[2][3] = 1;
+        assert_eq!(heatmap(&one, 1, Graph::Block)[8], "    · none  █ 1 a cell");
+        one[2][4] = 10;
+        assert_eq!(
+            heatmap(&one, 1, Graph::Ascii)[8],
+            "    . none  - 1–2  + 3–5  * 6–7  # 8–10 a cell"
+        );
     }
 
     #[test]

@@ -152,9 +152,10 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         warmup_line(bot, state),
         field("Onboarding shown", yes_no(bot.shown_onboarding), theme),
     ];
-    lines.extend(curve_lines(bot, state));
     lines.extend(health_lines(bot, standing, state));
     lines.extend(history_lines(bot, state));
+    // Below health: what needs fixing comes first on a short screen.
+    lines.extend(curve_lines(bot, state));
     let (tally, results) = result_lines(Who::Bot(bot.id), state);
     lines.extend(results);
     if let Some(tally) = tally {
