@@ -71,7 +71,7 @@ fn the_bots_list_shows_each_bots_replies_meetings_and_trend_as_the_results_count
     );
     assert!(ada.replies > 0 && ada.meetings.booked > 0, "{ada:?}");
     let row = line_with(&shown, "ada@northwind.test");
-    let numbers = format!(" {} {:>8} ", format!("{:>7}", ada.replies), ada.meetings.booked);
+    let numbers = format!(" {:>7} {:>8} ", ada.replies, ada.meetings.booked);
     assert!(row.contains(&numbers), "{numbers:?} in {row}");
     // ASCII: a gap is blank, a day without replies `_`, replies `.:|#`.
     assert!(row.contains("___"), "{row}");
