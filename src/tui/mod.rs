@@ -12,6 +12,7 @@ pub mod connect;
 pub(crate) mod details;
 pub mod dnc;
 pub mod form;
+pub mod hours;
 pub mod inbox;
 pub(crate) mod input;
 pub mod jumps;

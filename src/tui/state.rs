@@ -220,6 +220,8 @@ pub struct Org {
     pub results: crate::results::Results,
     /// The fortnight's replies a day of the campaigns and bots in view.
     pub trends: crate::tui::trend::HeldTrends,
+    /// The open campaign's replies by weekday and hour.
+    pub hours: crate::tui::hours::HeldHours,
     pub inbox: InboxState,
     /// What needs a person, made again when a list, the marks or the hour change.
     pub(crate) needs: NeedsMemo,
@@ -365,6 +367,7 @@ impl AppState {
                 store: Store::default(),
                 results: crate::results::Results::default(),
                 trends: Default::default(),
+                hours: Default::default(),
                 inbox: InboxState::with_alerts(settings.alerts),
                 needs: NeedsMemo::default(),
                 numbers: NumbersMemo::default(),

@@ -95,6 +95,9 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
             }
             // Counting the trends in view, in place.
             Effect::CountTrends(job) => queue.extend(update(state, Action::Trended(job.perform()))),
+            Effect::CountHours(job) => {
+                queue.extend(update(state, Action::HoursCounted(Box::new(job.perform()))));
+            }
             _ => {}
         }
     }

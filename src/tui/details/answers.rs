@@ -3,24 +3,24 @@
 //! → held as bars, from the same [`crate::results`] counts as the lines above them.
 
 use crate::present::graph::{bar, heatmap};
-use crate::results::{Tally, Who, reply_hours};
+use crate::results::Tally;
 use crate::tui::state::AppState;
 use crate::tui::widgets::detail::heading;
 use ratatui::text::{Line, Span};
 
-/// The heatmap of `who`'s replies in the range, with the zones it is drawn in.
-pub(super) fn heat_lines(who: Who, state: &AppState) -> Vec<Line<'static>> {
+/// The heatmap of the campaign's replies in the range (counted off the UI thread when the
+/// detail opened), with the zones it is drawn in.
+pub(super) fn heat_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
     let theme = &state.env.theme;
-    let store = &state.org.store;
-    let contacts = store.contacts.data.as_ref().map(|d| &d.items);
-    let zones = state.org.inbox.contact_zones(contacts);
-    let hours = reply_hours(store.range_replies.items(), &state.results_basis(), who, |id| {
-        zones.get(&id).copied()
-    });
+    let contacts = state.org.store.contacts.data.as_ref();
     let mut lines = vec![
         Line::from(""),
         heading("  When do they answer (replies by the hour of their latest update)", theme),
     ];
+    let Some(hours) = state.org.hours.of(campaign) else {
+        lines.push(Line::from(Span::styled("  counting…", theme.dim)));
+        return lines;
+    };
     if hours.total() == 0 {
         lines.push(Line::from(Span::styled("  no replies in the range", theme.dim)));
         return lines;

@@ -67,7 +67,7 @@ pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>>
     lines.extend(results);
     if let Some(tally) = tally {
         lines.extend(funnel_lines(&tally, state));
-        lines.extend(heat_lines(who, state));
+        lines.extend(heat_lines(campaign.id, state));
         lines.extend(per_bot_lines(campaign.id, state));
     }
     lines

@@ -9,8 +9,9 @@ use crate::tui::widgets::detail::heading;
 use chrono::Days;
 use ratatui::text::{Line, Span};
 
-/// Lines of the curve's height.
+/// Lines of the curve's height, and cells of its width at most.
 const HEIGHT: usize = 4;
+const WIDTH: usize = 48;
 
 /// The curve, with its heading; nothing for a bot whose warm-up has not started or whose
 /// volume or limit is not set (the fields above say so).
@@ -26,19 +27,23 @@ pub(super) fn curve_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
     let last = ramp.full_on().unwrap_or(today).max(today).max(1);
     let label = format!("{} a day", ramp.limit);
     let margin = label.len() + 2;
-    let cells = usize::from(state.env.width.saturating_sub(4))
-        .saturating_sub(margin)
-        .min(usize::try_from(last + 1).unwrap_or(1).div_ceil(per_cell(graph)))
-        .clamp(1, 60);
+    // As wide as the room allows up to a readable size, however few the days: a short
+    // ramp is drawn in wide steps rather than squeezed into a corner.
+    let cells =
+        usize::from(state.env.width.saturating_sub(4)).saturating_sub(margin).clamp(1, WIDTH);
     let columns = cells * per_cell(graph);
-    let day_of = |column: usize| (column as i64 * last) / (columns.max(2) as i64 - 1);
+    // Each day from 0 to `last` gets an equal share of the columns.
+    let days = last + 1;
+    let day_of = |column: usize| (column as i64 * days) / columns as i64;
     let values: Vec<f64> =
         (0..columns).map(|c| ramp.volume(day_of(c)) as f64 / ramp.limit.max(1) as f64).collect();
     let (tick, bottom, side, line, mark) = match graph {
         Graph::Ascii => ('+', '+', '|', '-', '^'),
         Graph::Block | Graph::Braille => ('┤', '└', '│', '─', '▲'),
     };
-    let today_cell = ((today * (columns as i64 - 1)) / last) as usize / per_cell(graph);
+    // The first column of today's share.
+    let today_cell =
+        usize::try_from((today * columns as i64 + days - 1) / days).unwrap_or(0) / per_cell(graph);
     let mut lines = vec![
         Line::from(""),
         heading(&format!("Warm-up curve (volume a day, {mark} today)"), theme),

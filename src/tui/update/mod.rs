@@ -72,6 +72,8 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     effects.extend(observe::bot_history(state));
     // Campaigns and bots that came into view want their trends.
     effects.extend(trends::in_view(state));
+    // An open campaign wants its replies by hour.
+    effects.extend(trends::open_campaign_hours(state));
     effects
 }
 
@@ -160,6 +162,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
         Action::Trended(answer) => {
             trends::on_counted(state, answer);
+            Vec::new()
+        }
+        Action::HoursCounted(answer) => {
+            state.org.hours.accept(*answer);
             Vec::new()
         }
         Action::Waiting { slot, req_id, reason, until } => {

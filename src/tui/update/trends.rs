@@ -1,9 +1,10 @@
 //! The trends of the Campaigns and Bots lists: asked for the rows in view once the range's
 //! replies are in (again after a reload, a new day, a scroll to rows not counted yet), kept
-//! when counted.
+//! when counted; and the open campaign's replies by hour, for its detail.
 
 use crate::results::Group;
 use crate::tui::action::Effect;
+use crate::tui::hours::{HoursJob, HoursKey};
 use crate::tui::layout::list_rows;
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
@@ -54,6 +55,30 @@ pub(super) fn in_view(state: &mut AppState) -> Option<Effect> {
         group,
         wanted,
     }))
+}
+
+/// A count of the open campaign's replies by weekday and hour, when the campaign, the
+/// range, the replies or the contact list (their zones) changed since the last.
+pub(super) fn open_campaign_hours(state: &mut AppState) -> Option<Effect> {
+    if state.panes.pane != Pane::Campaigns {
+        return None;
+    }
+    let campaign = state.panes.campaigns.detail?.id;
+    let replies = Arc::clone(&state.org.store.range_replies.data.as_ref()?.items);
+    let contacts = state.org.store.contacts.data.as_ref().map(|data| &data.items);
+    let key = HoursKey {
+        campaign,
+        window: state.range_window(),
+        replies: Arc::as_ptr(&replies) as usize,
+        contacts: contacts.map_or(0, |items| Arc::as_ptr(items) as usize),
+    };
+    let zones = state.org.inbox.contact_zones(contacts);
+    // What was asked is bookkeeping; the count's answer is what is drawn.
+    if !Watched::quietly(&mut state.org).hours.ask(key) {
+        return None;
+    }
+    let (zone, now) = (state.env.zone, state.env.now);
+    Some(Effect::CountHours(HoursJob { key, replies, zones, zone, now }))
 }
 
 /// Keeps what was counted, unless the replies or the day moved on meanwhile.
