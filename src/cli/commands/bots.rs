@@ -6,7 +6,7 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::json_document;
-use crate::cli::output::sort::{SortedOutput, print_sorted_trends};
+use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
 use crate::cli::trends;
@@ -63,7 +63,7 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
             let rows = listed.items.iter().map(|b| (b.id, b.warmup_started_at));
             let trends = trends::for_table(&context, &output, Group::Bot, rows).await;
             let term = &context.term;
-            print_sorted_trends(&listed, "bots", &columns, &output, &sort, term, trends.as_ref())
+            print_sorted(&listed, "bots", &columns, &output, &sort, term, trends.as_ref())
         }
         BotsCommand::Show(args) => show(global, args).await,
     }

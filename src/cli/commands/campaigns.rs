@@ -7,7 +7,7 @@ use crate::cli::args::GlobalArgs;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::json_document;
-use crate::cli::output::sort::{SortedOutput, print_sorted_trends};
+use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
 use crate::cli::trends;
@@ -102,7 +102,7 @@ async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError>
     let rows = campaigns.items.iter().map(|c| (c.id, c.created_at));
     let trends = trends::for_table(&context, &output, Group::Campaign, rows).await;
     let term = &context.term;
-    print_sorted_trends(&campaigns, "campaigns", &columns, &output, &sort, term, trends.as_ref())
+    print_sorted(&campaigns, "campaigns", &columns, &output, &sort, term, trends.as_ref())
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {

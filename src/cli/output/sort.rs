@@ -59,21 +59,9 @@ impl SortArg {
 }
 
 /// Prints a fetched list in the order `sort` asks for (the server's without one), after a
-/// warning when some of its `what` could not be read.
+/// warning when some of its `what` could not be read, with the trends its trend cells draw
+/// (and sort by), if any.
 pub fn print_sorted<T: Serialize>(
-    listed: &Listed<T>,
-    what: &str,
-    columns: &[Column<T>],
-    output: &OutputArgs,
-    sort: &SortArg,
-    term: &Term,
-) -> Result<Exit, CliError> {
-    print_sorted_trends(listed, what, columns, output, sort, term, None)
-}
-
-/// Prints a fetched list as [`print_sorted`] does, with the trends its trend cells draw
-/// (and sort by).
-pub fn print_sorted_trends<T: Serialize>(
     listed: &Listed<T>,
     what: &str,
     columns: &[Column<T>],
