@@ -135,10 +135,7 @@ mod tests {
 
     #[test]
     fn a_column_a_few_cells_short_of_whole_is_completed_before_a_long_text_grows() {
-        let limits = [
-            Limits { min: 20, max: 60, drop: 0 },
-            Limits { min: 11, max: 14, drop: 5 },
-        ];
+        let limits = [Limits { min: 20, max: 60, drop: 0 }, Limits { min: 11, max: 14, drop: 5 }];
         // The text wants 50, the warm-up 13 ("73/73 day 103"): 60 cells leave 28 spare,
         // not enough for both whole; the warm-up takes its 2 first.
         let content = plain(&[50, 13]);

@@ -118,3 +118,34 @@ fn the_bot_detail_draws_the_warmup_curve_with_today_marked() {
         assert!(line_with(&shown, "day 0").contains("day 6"), "{shown}");
     }
 }
+
+#[test]
+fn trends_are_counted_by_a_worker_for_the_rows_in_view_only() {
+    // A short screen: two of the five campaigns in view.
+    let settings = settings(Theme::default());
+    let mut state = AppState::new(settings, 200, 7, now());
+    act(&mut state, outreach_tui::tui::action::Action::Connected(Ok(info())));
+    let effects = outreach_tui::tui::update::update(&mut state, ch('2'));
+    let asked = |effects: &[outreach_tui::tui::action::Effect]| {
+        effects
+            .iter()
+            .filter(|e| matches!(e, outreach_tui::tui::action::Effect::CountTrends(_)))
+            .count()
+    };
+    assert_eq!(asked(&effects), 1, "the count is an effect for a worker: {effects:?}");
+    assert!(state.org.trends.trends.campaigns.is_empty(), "nothing counted on the UI thread");
+    answer(&mut state, effects);
+    let shown = screen(&state);
+    let in_view = ["Q2 enterprise", "Spring launch"].map(|name| shown.contains(name));
+    assert_eq!(in_view, [true, true], "{shown}");
+    let counted = |state: &AppState| state.org.trends.trends.campaigns.len();
+    assert_eq!(counted(&state), 2, "the two rows in view");
+    // Moving within the rows already counted asks nothing; scrolling on asks for the new.
+    let effects = outreach_tui::tui::update::update(&mut state, ch('j'));
+    assert_eq!(asked(&effects), 0);
+    answer(&mut state, effects);
+    for _ in 0..4 {
+        act(&mut state, ch('j'));
+    }
+    assert_eq!(counted(&state), 5, "every row has come into view");
+}
