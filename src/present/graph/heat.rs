@@ -20,9 +20,9 @@ fn shades(graph: Graph) -> (char, [char; 4]) {
     }
 }
 
-/// The heatmap as lines: an hour axis, a row per weekday (`Mon ░▒…`), and a legend. Each
-/// hour takes `cell` cells (1 or more).
-pub(crate) fn heatmap(heat: &Heat, cell: usize, graph: Graph) -> Vec<String> {
+/// The heatmap as lines: an hour axis, a row per weekday (`Mon ░▒…`), and a legend saying
+/// what is `counted`. Each hour takes `cell` cells (1 or more).
+pub(crate) fn heatmap(heat: &Heat, cell: usize, graph: Graph, counted: &str) -> Vec<String> {
     let cell = cell.max(1);
     let largest = heat.iter().flatten().copied().max().unwrap_or(0);
     let (none, steps) = shades(graph);
@@ -47,21 +47,24 @@ pub(crate) fn heatmap(heat: &Heat, cell: usize, graph: Graph) -> Vec<String> {
     }
     // Each shade with the counts it stands for; a shade no count can reach is left out.
     let mut legend = format!("    {none} none");
+    let to = if graph == Graph::Ascii { "-" } else { "–" };
     for (step, shade) in steps.iter().enumerate() {
         let (low, high) = (step * largest / 4 + 1, (step + 1) * largest / 4);
         match high.cmp(&low) {
             std::cmp::Ordering::Less => {}
             std::cmp::Ordering::Equal => legend.push_str(&format!("  {shade} {low}")),
-            std::cmp::Ordering::Greater => legend.push_str(&format!("  {shade} {low}–{high}")),
+            std::cmp::Ordering::Greater => legend.push_str(&format!("  {shade} {low}{to}{high}")),
         }
     }
-    lines.push(format!("{legend} a cell"));
+    lines.push(format!("{legend} ({counted})"));
     lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const WHAT: &str = "replies in that hour";
 
     fn heat() -> Heat {
         let mut heat = [[0; HOURS]; 7];
@@ -77,7 +80,7 @@ mod tests {
             (Graph::Braille, '⣿', '⠂', '·'),
             (Graph::Ascii, '#', '-', '.'),
         ] {
-            let lines = heatmap(&heat(), 1, graph);
+            let lines = heatmap(&heat(), 1, graph, WHAT);
             assert_eq!(lines.len(), 9, "axis, seven days, legend");
             assert!(lines[0].starts_with("    00    06    12    18"), "{:?}", lines[0]);
             assert!(lines[0].ends_with("hour"));
@@ -89,26 +92,33 @@ mod tests {
             assert!(lines[7].starts_with("Sun "));
             let legend = format!("{none} none  {few} 1  ");
             assert!(lines[8].starts_with(&format!("    {legend}")), "{:?}", lines[8]);
-            assert!(lines[8].ends_with(&format!("{most} 4 a cell")), "{:?}", lines[8]);
+            assert!(
+                lines[8].ends_with(&format!("{most} 4 (replies in that hour)")),
+                "{:?}",
+                lines[8]
+            );
         }
-        assert!(heatmap(&heat(), 1, Graph::Ascii).iter().all(|l| l.is_ascii()));
+        assert!(heatmap(&heat(), 1, Graph::Ascii, WHAT).iter().all(|l| l.is_ascii()));
     }
 
     #[test]
     fn the_legend_names_the_counts_of_each_shade_it_uses() {
         let mut one = [[0; HOURS]; 7];
         one[2][3] = 1;
-        assert_eq!(heatmap(&one, 1, Graph::Block)[8], "    · none  █ 1 a cell");
+        assert_eq!(
+            heatmap(&one, 1, Graph::Block, WHAT)[8],
+            "    · none  █ 1 (replies in that hour)"
+        );
         one[2][4] = 10;
         assert_eq!(
-            heatmap(&one, 1, Graph::Ascii)[8],
-            "    . none  - 1–2  + 3–5  * 6–7  # 8–10 a cell"
+            heatmap(&one, 1, Graph::Ascii, WHAT)[8],
+            "    . none  - 1-2  + 3-5  * 6-7  # 8-10 (replies in that hour)"
         );
     }
 
     #[test]
     fn wider_cells_repeat_each_hour() {
-        let lines = heatmap(&heat(), 2, Graph::Block);
+        let lines = heatmap(&heat(), 2, Graph::Block, WHAT);
         assert_eq!(lines[1].chars().count(), 4 + 48);
         assert!(lines[0].starts_with("    00          06"), "{:?}", lines[0]);
         assert_eq!(lines[1].chars().skip(4 + 18).take(2).collect::<String>(), "██");

@@ -28,7 +28,7 @@ pub(super) fn heat_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> 
     let room = usize::from(state.env.width.saturating_sub(4));
     let cell = if room >= 2 + 4 + 48 { 2 } else { 1 };
     lines.extend(
-        heatmap(&hours.heat, cell, state.env.graph)
+        heatmap(&hours.heat, cell, state.env.graph, "replies in that hour")
             .into_iter()
             .map(|line| Line::from(Span::styled(format!("  {line}"), theme.accent))),
     );
