@@ -84,6 +84,7 @@ fn fresh() -> (AppState, ReqId) {
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: None,
+        graph: outreach_tui::config::Graph::default(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

@@ -36,6 +36,11 @@ impl Warmup {
         }
     }
 
+    /// Today's sending capacity against the limit: `34/52 today`.
+    pub(crate) fn today(&self) -> String {
+        format!("{}/{} today", self.volume, self.limit)
+    }
+
     /// A gauge of `width` cells: `■` for the share reached, `·` for the rest.
     pub(crate) fn gauge(&self, width: usize) -> String {
         let filled = ((self.ratio() * width as f64).round() as usize).min(width);
@@ -43,15 +48,51 @@ impl Warmup {
     }
 }
 
+/// How a bot's warm-up climbs: from its initial volume by its increment a day up to its
+/// limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ramp {
+    pub initial: i64,
+    /// A missing or negative increment counts as no increase.
+    pub increment: i64,
+    pub limit: i64,
+}
+
+impl Ramp {
+    /// The bot's ramp; `None` when its volume or limit is not set.
+    pub(crate) fn of(bot: &Bot) -> Option<Ramp> {
+        Some(Ramp {
+            initial: bot.initial_volume?,
+            increment: bot.warmup_increment.unwrap_or(0).max(0),
+            limit: bot.max_daily_limit?,
+        })
+    }
+
+    /// The volume on `day` (0: the day it started).
+    pub(crate) fn volume(&self, day: i64) -> i64 {
+        self.initial.saturating_add(self.increment.saturating_mul(day.max(0))).min(self.limit)
+    }
+
+    /// The first day the volume reaches the limit; `None` when it never climbs there.
+    pub(crate) fn full_on(&self) -> Option<i64> {
+        let rest = self.limit.saturating_sub(self.initial);
+        if rest <= 0 {
+            Some(0)
+        } else if self.increment > 0 {
+            Some((rest + self.increment - 1) / self.increment)
+        } else {
+            None
+        }
+    }
+}
+
 /// Where `bot`'s warm-up stands at `now`; `None` when it has not started or its volume or
 /// limit is not set (a missing increment counts as no increase).
 pub(crate) fn warmup(bot: &Bot, now: DateTime<Utc>) -> Option<Warmup> {
     let started = bot.warmup_started_at?.0;
-    let (initial, limit) = (bot.initial_volume?, bot.max_daily_limit?);
+    let ramp = Ramp::of(bot)?;
     let day = (now - started).num_days().max(0);
-    let climbed = bot.warmup_increment.unwrap_or(0).max(0).saturating_mul(day);
-    let volume = initial.saturating_add(climbed).min(limit);
-    Some(Warmup { day, volume, limit })
+    Some(Warmup { day, volume: ramp.volume(day), limit: ramp.limit })
 }
 
 #[cfg(test)]
@@ -79,9 +120,20 @@ mod tests {
         assert_eq!(at, Warmup { day: 12, volume: 34, limit: 52 });
         assert_eq!(at.describe(), "day 12 · 34/52 a day");
         assert_eq!(at.gauge(10), "■■■■■■■···");
+        assert_eq!(at.today(), "34/52 today");
         // The day it started, and just short of a whole day later: still the initial volume.
         assert_eq!(warmup(&bot("2024-05-20T11:00:00"), now()).unwrap().volume, 10);
         assert_eq!(warmup(&bot("2024-05-19T12:00:01"), now()).unwrap().day, 0);
+    }
+
+    #[test]
+    fn the_ramp_reaches_its_limit_on_a_known_day() {
+        let ramp = Ramp::of(&bot("2024-05-08T09:00:00")).unwrap();
+        // 10 + 2 a day reaches 52 on day 21.
+        assert_eq!((ramp.full_on(), ramp.volume(20), ramp.volume(21)), (Some(21), 50, 52));
+        let flat = Ramp { increment: 0, ..ramp };
+        assert_eq!(flat.full_on(), None, "never climbs");
+        assert_eq!(Ramp { initial: 60, ..ramp }.full_on(), Some(0));
     }
 
     #[test]

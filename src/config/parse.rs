@@ -3,8 +3,8 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, ThemeConfig,
-    ThemePreset, UiConfig, ViewerConfig,
+    BriefConfig, ClipboardConfig, Config, Graph, NeedsConfig, NetConfig, Osc52, Profile,
+    ThemeConfig, ThemePreset, UiConfig, ViewerConfig,
 };
 use super::team::TeamConfig;
 use ratatui::style::Color;
@@ -109,12 +109,13 @@ struct RawUi {
     hyperlinks: bool,
     bell: bool,
     notify: bool,
+    graph: Graph,
 }
 
 impl Default for RawUi {
     fn default() -> Self {
-        let UiConfig { refresh_seconds, hyperlinks, bell, notify } = UiConfig::default();
-        RawUi { refresh_seconds, hyperlinks, bell, notify }
+        let UiConfig { refresh_seconds, hyperlinks, bell, notify, graph } = UiConfig::default();
+        RawUi { refresh_seconds, hyperlinks, bell, notify, graph }
     }
 }
 
@@ -207,7 +208,7 @@ const NET_KEYS: &[&str] = &["timeout_seconds"];
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
-const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
+const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify", "graph"];
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
 
@@ -354,6 +355,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             hyperlinks: raw.ui.hyperlinks,
             bell: raw.ui.bell,
             notify: raw.ui.notify,
+            graph: raw.ui.graph,
         },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
@@ -456,6 +458,7 @@ include_text = true
 [ui]
 refresh_seconds = 30
 hyperlinks = false
+graph = "ascii"
 [net]
 timeout_seconds = 45
 [clipboard]
@@ -501,6 +504,10 @@ quit = "q"
         assert_eq!(config.ui.refresh_seconds, 30);
         assert_eq!(config.net.timeout(), std::time::Duration::from_secs(45));
         assert!(!config.ui.hyperlinks);
+        assert_eq!(config.ui.graph, Graph::Ascii);
+        assert_eq!(Config::default().ui.graph, Graph::Block);
+        let error = parse_str("[ui]\ngraph = \"dots\"\n").unwrap_err().to_string();
+        assert!(error.contains("braille") && error.contains("ascii"), "{error}");
         assert_eq!(config.clipboard.osc52, Osc52::Always);
         assert_eq!(config.viewer.html.as_deref(), Some("w3m -T text/html -dump"));
         assert_eq!(config.theme.colours["accent"], Color::LightCyan);

@@ -55,11 +55,19 @@ pub struct UiConfig {
     pub bell: bool,
     /// Raise a desktop notification (OSC 9 / OSC 777) when new replies arrive.
     pub notify: bool,
+    /// How sparklines, heatmaps and curves are drawn (`[ui] graph`).
+    pub graph: Graph,
 }
 
 impl Default for UiConfig {
     fn default() -> Self {
-        UiConfig { refresh_seconds: 60, hyperlinks: true, bell: true, notify: true }
+        UiConfig {
+            refresh_seconds: 60,
+            hyperlinks: true,
+            bell: true,
+            notify: true,
+            graph: Graph::default(),
+        }
     }
 }
 
@@ -111,6 +119,20 @@ impl ThemePreset {
             )
         })
     }
+}
+
+/// The characters pictures are drawn with (`[ui] graph`): fonts differ in which they draw
+/// well, and the plainest terminals show only ASCII.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Graph {
+    /// Braille dots: two values a cell, the finest where the font has them.
+    Braille,
+    /// Block elements (`▁▂▃█`, `░▒▓`): one value a cell; most fonts draw them.
+    #[default]
+    Block,
+    /// Printable ASCII only (`_.-=#`).
+    Ascii,
 }
 
 /// When `y` copies through OSC 52 (`[clipboard] osc52`).

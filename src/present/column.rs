@@ -182,21 +182,33 @@ impl CampaignNames for () {
 }
 
 /// What a cell may need beyond its item: the user's zone, the time now (the dashboard's
-/// clock, so tests can fix it), campaign names, the results of the chosen range, and what
-/// the inbox knows of exchanges.
+/// clock, so tests can fix it), campaign names, the results of the chosen range, the
+/// fortnight's trends and how to draw them, and what the inbox knows of exchanges.
 pub struct Context<'a> {
     pub zone: &'a Zone,
     pub now: DateTime<Utc>,
     pub campaigns: &'a dyn CampaignNames,
     /// `None` where results are not loaded (their cells are empty).
     pub results: Option<&'a crate::results::Results>,
+    /// Replies per day over the last fortnight, where counted (an empty cell elsewhere).
+    pub trends: Option<&'a crate::results::Trends>,
+    /// How sparklines are drawn (`[ui] graph`).
+    pub graph: super::graph::Graph,
     pub inbox: &'a dyn Facts,
 }
 
 impl<'a> Context<'a> {
     /// A context that knows no campaign names and nothing of the inbox.
     pub(crate) fn new(zone: &'a Zone, now: DateTime<Utc>) -> Self {
-        Context { zone, now, campaigns: &(), results: None, inbox: &() }
+        Context {
+            zone,
+            now,
+            campaigns: &(),
+            results: None,
+            trends: None,
+            graph: super::graph::Graph::default(),
+            inbox: &(),
+        }
     }
 }
 

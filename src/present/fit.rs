@@ -29,6 +29,10 @@ impl Content {
     }
 }
 
+/// How many cells short of its content a column may be to be completed before the others
+/// grow.
+const NEARLY_WHOLE: usize = 4;
+
 /// The widths of `limits` in `width` cells with `gap` cells between columns; 0 for a
 /// left-out column. `content` (the widths of each column's cells, when the rows are known,
 /// as in the CLI) narrows a column to its content, and lets a column whose content is wider
@@ -78,6 +82,14 @@ pub(crate) fn fit(
             spare -= more;
         }
     };
+    // With the content known, a column a few cells short of showing every cell whole gets
+    // them first: `46/46 day 82` whole is worth more than a long text a little longer.
+    if known.is_some() {
+        grow(&mut widths, &|i| {
+            let whole = max_of(i);
+            if whole.saturating_sub(min_of(i)) <= NEARLY_WHOLE { whole } else { min_of(i) }
+        });
+    }
     grow(&mut widths, &max_of);
     if known.is_some() {
         grow(&mut widths, &|i| content(i).unwrap_or(0));
@@ -119,6 +131,19 @@ mod tests {
         assert_eq!(fit(&LIMITS, 200, 2, Some(&natural)), [4, 6, 50]);
         assert_eq!(fit(&LIMITS, 45, 2, Some(&natural)), [4, 6, 31]);
         assert_eq!(fit(&LIMITS, 20, 2, Some(&natural)), [4, 6, 0]);
+    }
+
+    #[test]
+    fn a_column_a_few_cells_short_of_whole_is_completed_before_a_long_text_grows() {
+        let limits = [Limits { min: 20, max: 60, drop: 0 }, Limits { min: 11, max: 14, drop: 5 }];
+        // The text wants 50, the warm-up 13 ("73/73 day 103"): 60 cells leave 28 spare,
+        // not enough for both whole; the warm-up takes its 2 first.
+        let content = plain(&[50, 13]);
+        assert_eq!(fit(&limits, 60, 1, Some(&content)), [46, 13], "the warm-up whole");
+        // Far from whole, a minor column waits for the important ones.
+        let far = plain(&[50, 30]);
+        let limits = [limits[0], Limits { min: 11, max: 30, drop: 5 }];
+        assert_eq!(fit(&limits, 60, 1, Some(&far)), [48, 11]);
     }
 
     #[test]

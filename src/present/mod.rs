@@ -10,6 +10,7 @@ pub(crate) mod columns;
 pub(crate) mod days;
 pub(crate) mod dnc;
 pub(crate) mod fit;
+pub(crate) mod graph;
 pub(crate) mod names;
 pub(crate) mod organisation;
 pub(crate) mod settings;

@@ -16,14 +16,18 @@
 //! - the **reply → meeting rate** is meetings booked per reply, both in the window;
 //! - **last activity** is the latest reply update or meeting booking in the window.
 
+mod hours;
 mod meeting;
 mod series;
 mod tally;
+mod trend;
 mod window;
 
+pub use hours::{HourWeek, ReplyHours, reply_hours};
 pub use meeting::MeetingState;
 pub use series::{Bucket, DayPoint, buckets, series};
 pub use tally::{Basis, Group, MeetingTally, Results, Tally, Who};
+pub use trend::{TREND_DAYS, Trend, Trends, trend_window, trends};
 pub use window::{RANGES, Window, next_range};
 
 #[cfg(test)]

@@ -120,7 +120,7 @@ pub enum Who {
 }
 
 impl Who {
-    pub(super) fn has_reply(self, exchange: &Exchange) -> bool {
+    pub fn has_reply(self, exchange: &Exchange) -> bool {
         match self {
             Who::All => true,
             Who::Campaign(id) => exchange.campaign_id == id,
@@ -146,7 +146,7 @@ pub enum Group {
 }
 
 impl Group {
-    fn of_reply(self, exchange: &Exchange) -> Option<i64> {
+    pub(super) fn of_reply(self, exchange: &Exchange) -> Option<i64> {
         Some(match self {
             Group::Campaign => exchange.campaign_id,
             Group::Bot => exchange.bot.id,

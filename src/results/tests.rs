@@ -3,6 +3,7 @@ use crate::api::{CampaignRef, Exchange, ExchangeStatus, Meeting, Party, Person, 
 use crate::clock::Zone;
 use crate::inbox::Category;
 use chrono::{DateTime, NaiveDate, Utc};
+use std::collections::BTreeMap;
 
 fn at(text: &str) -> Timestamp {
     Timestamp::parse(text).unwrap()
@@ -143,4 +144,51 @@ fn buckets_keep_every_count_and_end_with_today() {
         days.iter().map(|d| d.meetings).sum::<usize>()
     );
     assert_eq!(super::buckets(&days[..7], 12).len(), 7, "a bar a day when they fit");
+}
+
+#[test]
+fn a_trend_counts_replies_a_day_and_leaves_days_before_a_start_as_gaps() {
+    let basis = Basis { window: trend_window(date("2024-05-10")), zone: &zone(), now: now() };
+    assert_eq!(basis.window.days(), 14);
+    let replies = [
+        reply(1, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-10T10:00:00"),
+        reply(2, 10, 100, ExchangeStatus::Declined, "2024-05-10T11:00:00"),
+        reply(3, 10, 101, ExchangeStatus::SchedulingMeeting, "2024-04-27T08:00:00"), // first day
+        reply(4, 11, 101, ExchangeStatus::SchedulingMeeting, "2024-05-09T08:00:00"),
+        reply(5, 10, 101, ExchangeStatus::NoResponse, "2024-05-09T08:00:00"), // no reply
+        reply(6, 10, 101, ExchangeStatus::SchedulingMeeting, "2024-04-26T08:00:00"), // before
+    ];
+    // Campaign 11 started on 8 May; 10's start is not known; 12 has nothing.
+    let wanted = BTreeMap::from([(10, None), (11, Some(date("2024-05-08"))), (12, None)]);
+    let trends = trends(&replies, &basis, Group::Campaign, &wanted);
+    let ten = &trends[&10];
+    assert_eq!(ten.len(), 14);
+    assert_eq!((ten[0], ten[12], ten[13]), (Some(1), Some(0), Some(2)));
+    assert_eq!(
+        ten.iter().flatten().sum::<usize>(),
+        Tally::of(&replies, &[], &basis, Who::Campaign(10)).replies
+    );
+    let eleven = &trends[&11];
+    assert_eq!(eleven[..11], [None; 11], "before it started: gaps, not zeros");
+    assert_eq!(eleven[11..], [Some(0), Some(1), Some(0)]);
+    assert_eq!(trends[&12], vec![Some(0); 14]);
+    let by_bot = super::trends(&replies, &basis, Group::Bot, &BTreeMap::from([(101, None)]));
+    assert_eq!(by_bot[&101].iter().flatten().sum::<usize>(), 2);
+}
+
+#[test]
+fn replies_fall_in_the_hour_and_weekday_of_the_contacts_own_zone() {
+    let basis =
+        Basis { window: Window::last_days(date("2024-05-10"), 7), zone: &zone(), now: now() };
+    let mut tokyo = reply(1, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    tokyo.contact.id = 7;
+    let mut unknown = reply(2, 10, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    unknown.contact.id = 8;
+    let other = reply(3, 11, 100, ExchangeStatus::InfoInquiry, "2024-05-09T23:30:00");
+    let zone_of = |id| (id == 7).then(|| Zone::named("Asia/Tokyo").unwrap());
+    let hours = reply_hours(&[tokyo, unknown, other], &basis, Who::Campaign(10), zone_of);
+    // Thursday 23:30 UTC: Friday 08:30 in Tokyo, Friday 01:30 in Berlin (the viewer's).
+    assert_eq!(hours.heat[4][8], 1);
+    assert_eq!(hours.heat[4][1], 1);
+    assert_eq!((hours.total(), hours.in_viewers_zone), (2, 1));
 }

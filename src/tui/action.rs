@@ -148,6 +148,10 @@ pub enum Action {
     Team(crate::tui::inbox::team::TeamAnswer),
     /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
     Searched(ListWork),
+    /// The fortnight's replies a day of some campaigns or bots were counted.
+    Trended(crate::tui::trend::TrendAnswer),
+    /// The open campaign's replies by weekday and hour were counted.
+    HoursCounted(Box<crate::tui::hours::HoursAnswer>),
     /// A fetch failed for a passing reason (`reason`: "rate limited") and is tried again
     /// at `until`: the pane counts down to it.
     Waiting {
@@ -214,6 +218,12 @@ pub enum Effect {
     Observe(ObserveJob),
     /// Read a bot's health history off the UI thread; answers `Observed`.
     ReadBotHistory(HistoryJob),
+    /// Count the fortnight's replies a day of the campaigns or bots in view, off the UI
+    /// thread; answers `Trended`.
+    CountTrends(crate::tui::trend::TrendJob),
+    /// Count the open campaign's replies by weekday and hour, off the UI thread; answers
+    /// `HoursCounted`.
+    CountHours(crate::tui::hours::HoursJob),
     /// Keep the inbox's numbers for the status line (`outreach status --format tmux`), off
     /// the UI thread; no answer.
     SaveGlance(crate::glance::Glance),

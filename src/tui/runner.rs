@@ -230,6 +230,18 @@ impl Runner {
                     let _ = tx.send(Action::Observed(answer));
                 });
             }
+            Effect::CountTrends(job) => {
+                let tx = self.tx.clone();
+                tokio::task::spawn_blocking(move || {
+                    let _ = tx.send(Action::Trended(job.perform()));
+                });
+            }
+            Effect::CountHours(job) => {
+                let tx = self.tx.clone();
+                tokio::task::spawn_blocking(move || {
+                    let _ = tx.send(Action::HoursCounted(Box::new(job.perform())));
+                });
+            }
             Effect::SaveGlance(glance) => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(error) = crate::glance::save(&glance) {

@@ -68,6 +68,7 @@ impl UiSettings {
             alerts,
             needs: config.needs,
             brief_after: config.brief.after(),
+            graph: config.ui.graph,
         }
     }
 }

@@ -178,6 +178,8 @@ pub struct UiSettings {
     /// After how long away the dashboard opens on a brief (`[brief] after_hours`); `None`:
     /// never.
     pub brief_after: Option<chrono::Duration>,
+    /// How sparklines, heatmaps and curves are drawn (`[ui] graph`).
+    pub graph: crate::config::Graph,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -193,6 +195,8 @@ pub struct Environment {
     pub height: u16,
     /// Where the log file is, for `?` help.
     pub(crate) log_line: Option<String>,
+    /// How pictures are drawn (`[ui] graph`).
+    pub graph: crate::config::Graph,
 }
 
 /// The server as this dashboard talks to it: the connection, fetches waiting to be tried
@@ -217,6 +221,10 @@ pub struct Org {
     /// The results of the chosen range (`Panes::range_days`), computed when its replies or
     /// meetings load.
     pub results: crate::results::Results,
+    /// The fortnight's replies a day of the campaigns and bots in view.
+    pub trends: crate::tui::trend::HeldTrends,
+    /// The open campaign's replies by weekday and hour.
+    pub hours: crate::tui::hours::HeldHours,
     pub inbox: InboxState,
     /// What needs a person, made again when a list, the marks or the hour change.
     pub(crate) needs: NeedsMemo,
@@ -350,6 +358,7 @@ impl AppState {
                 width,
                 height,
                 log_line: settings.log_line,
+                graph: settings.graph,
             }),
             server: Watched::new(Server {
                 connection: Connection::Connecting,
@@ -360,6 +369,8 @@ impl AppState {
             org: Watched::new(Org {
                 store: Store::default(),
                 results: crate::results::Results::default(),
+                trends: Default::default(),
+                hours: Default::default(),
                 inbox: InboxState::with_alerts(settings.alerts),
                 needs: NeedsMemo::default(),
                 numbers: NumbersMemo::default(),

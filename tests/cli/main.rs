@@ -23,5 +23,6 @@ mod status;
 mod stream;
 mod tables;
 mod todo;
+mod trends;
 mod watch;
 mod writes;

@@ -46,6 +46,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: outreach_tui::config::BriefConfig::default().after(),
+        graph: outreach_tui::config::Graph::default(),
     }
 }
 
@@ -92,6 +93,11 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
                 for work in works {
                     queue.extend(update(state, Action::Searched(work)));
                 }
+            }
+            // Counting the trends in view, in place.
+            Effect::CountTrends(job) => queue.extend(update(state, Action::Trended(job.perform()))),
+            Effect::CountHours(job) => {
+                queue.extend(update(state, Action::HoursCounted(Box::new(job.perform()))));
             }
             _ => {}
         }

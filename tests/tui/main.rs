@@ -19,6 +19,7 @@ mod needs;
 mod observe;
 mod overlays;
 mod overview;
+mod pictures;
 mod plain_meaning;
 mod rebinding;
 mod reliability;

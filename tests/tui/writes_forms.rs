@@ -256,10 +256,16 @@ fn the_bot_picker_offers_live_bots_first_with_their_state_and_asks_about_a_doubt
     let upload = contact_fields(&state).upload.as_ref().unwrap();
     let FieldKind::Choice { labels, .. } = &upload.bot.field.kind else { panic!("a choice") };
     assert_eq!(labels[0], "let the system choose");
-    assert!(labels[1].starts_with("#1 Ada Bot · healthy <"), "{labels:?}");
-    assert!(labels[2].starts_with("#2 Sam Bot · needs attention <"), "{labels:?}");
+    // The Bots list's numbers of the range (`pictures`); Ada's warm-up has not started.
+    assert!(labels[1].starts_with("#1 Ada Bot · healthy · 7 replies, 6 meetings <"), "{labels:?}");
+    // Lee is four days into the warm-up: 40 of 50 a day today.
+    assert!(
+        labels.iter().any(|l| l.contains("· 40/50 today · 0 replies, 0 meetings <lee@")),
+        "{labels:?}"
+    );
+    assert!(labels[2].starts_with("#2 Sam Bot · needs attention · "), "{labels:?}");
     let last = labels.last().unwrap();
-    assert!(last.starts_with("#5 Old Bot · retired, DELETED <"), "{labels:?}");
+    assert!(last.starts_with("#5 Old Bot · retired, DELETED · "), "{labels:?}");
     let retired_at = labels.len() - 1;
     assert!(labels[1..retired_at].iter().all(|l| !l.contains("retired")), "{labels:?}");
 

@@ -9,8 +9,9 @@ use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
+use crate::cli::trends;
 use crate::present::columns::bots;
-use crate::results::{DayPoint, Tally, Who, Window};
+use crate::results::{DayPoint, Group, Tally, Who, Window};
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -59,7 +60,10 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
                 return list.finish(read, &context.term, "bots");
             }
             let listed = context.client.list_bots().await?;
-            print_sorted(&listed, "bots", &columns, &output, &sort, &context.term)
+            let rows = listed.items.iter().map(|b| (b.id, b.warmup_started_at));
+            let trends = trends::for_table(&context, &output, Group::Bot, rows).await;
+            let term = &context.term;
+            print_sorted(&listed, "bots", &columns, &output, &sort, term, trends.as_ref())
         }
         BotsCommand::Show(args) => show(global, args).await,
     }

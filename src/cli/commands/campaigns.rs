@@ -10,6 +10,7 @@ use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
+use crate::cli::trends;
 use crate::present::columns::campaigns;
 use crate::present::settings::{flag_words, unsubscribe_words};
 use crate::results::{DayPoint, Group, Tally, Who, Window};
@@ -98,7 +99,10 @@ async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError>
         return list.finish(read, &context.term, "campaigns");
     }
     let campaigns = context.client.list_campaigns().await?;
-    print_sorted(&campaigns, "campaigns", &columns, &output, &sort, &context.term)
+    let rows = campaigns.items.iter().map(|c| (c.id, c.created_at));
+    let trends = trends::for_table(&context, &output, Group::Campaign, rows).await;
+    let term = &context.term;
+    print_sorted(&campaigns, "campaigns", &columns, &output, &sort, term, trends.as_ref())
 }
 
 async fn start(global: &GlobalArgs, args: StartArgs) -> Result<Exit, CliError> {

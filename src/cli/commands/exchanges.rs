@@ -102,7 +102,7 @@ async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
         return list.finish(read, &context.term, "exchanges");
     }
     let listed = context.client.list_exchanges(&query).await?;
-    print_sorted(&listed, "exchanges", &columns, &args.output, &args.sort, &context.term)
+    print_sorted(&listed, "exchanges", &columns, &args.output, &args.sort, &context.term, None)
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {

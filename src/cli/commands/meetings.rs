@@ -46,5 +46,5 @@ pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, 
         return list.finish(read, &context.term, "meetings");
     }
     let listed = context.client.list_meetings(&query).await?;
-    print_sorted(&listed, "meetings", &columns, &args.output, &args.sort, &context.term)
+    print_sorted(&listed, "meetings", &columns, &args.output, &args.sort, &context.term, None)
 }

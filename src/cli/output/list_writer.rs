@@ -19,7 +19,9 @@ use crate::cli::output::streams::{stdout, warn, warn_skipped};
 use crate::cli::output::table::{Fitted, TableColumn};
 use crate::cli::output::terminal::Term;
 use crate::clock::Zone;
+use crate::config::Graph;
 use crate::present::{Column, Context, Shown, columns};
+use crate::results::Trends;
 use crate::text::sanitize;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -53,7 +55,7 @@ pub struct ListWriter<'a, T, W: Write> {
     columns: &'a [Column<T>],
     term: &'a Term,
     csv_raw: bool,
-    context: Context<'static>,
+    context: Context<'a>,
     rows: usize,
     table: Table,
     /// CSV: the header row is written with the first row (or at the end of an empty list),
@@ -90,6 +92,13 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             header_due: format == OutputFormat::Csv,
             closed: false,
         })
+    }
+
+    /// Cells that draw trends draw these, in this style.
+    pub fn with_trends(mut self, trends: Option<&'a Trends>, graph: Graph) -> Self {
+        self.context.trends = trends;
+        self.context.graph = graph;
+        self
     }
 
     /// The CSV header row, once, before the first row.
@@ -411,7 +420,20 @@ pub fn print_rows<'a, T: Serialize + 'a>(
     output: &OutputArgs,
     term: &Term,
 ) -> Result<(), CliError> {
-    let mut writer = ListWriter::new(stdout(), columns, output, term)?;
+    print_trended_rows(items, columns, output, term, None)
+}
+
+/// Prints rows as [`print_rows`] does, with the trends their trend cells draw.
+pub fn print_trended_rows<'a, T: Serialize + 'a>(
+    items: impl IntoIterator<Item = &'a T>,
+    columns: &[Column<T>],
+    output: &OutputArgs,
+    term: &Term,
+    trends: Option<&Trends>,
+) -> Result<(), CliError> {
+    let graph =
+        trends.map_or_else(Graph::default, |_| crate::config::load_lenient().config.ui.graph);
+    let mut writer = ListWriter::new(stdout(), columns, output, term)?.with_trends(trends, graph);
     for item in items {
         writer.row(item)?;
         if !writer.is_open() {

@@ -6,13 +6,14 @@
 use crate::api::Listed;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
-use crate::cli::output::list_writer::{print_list, print_rows};
+use crate::cli::output::list_writer::print_trended_rows;
 use crate::cli::output::streams::warn_skipped;
 use crate::cli::output::terminal::Term;
 use crate::clock::Zone;
 use crate::present::Column;
 use crate::present::column::Context;
 use crate::present::sort::{SortBy, find, order};
+use crate::results::Trends;
 use clap::Args;
 use serde::Serialize;
 
@@ -58,7 +59,8 @@ impl SortArg {
 }
 
 /// Prints a fetched list in the order `sort` asks for (the server's without one), after a
-/// warning when some of its `what` could not be read.
+/// warning when some of its `what` could not be read, with the trends its trend cells draw
+/// (and sort by), if any.
 pub fn print_sorted<T: Serialize>(
     listed: &Listed<T>,
     what: &str,
@@ -66,9 +68,10 @@ pub fn print_sorted<T: Serialize>(
     output: &OutputArgs,
     sort: &SortArg,
     term: &Term,
+    trends: Option<&Trends>,
 ) -> Result<Exit, CliError> {
     warn_skipped(term, listed, what);
-    print_items(&listed.items, columns, output, sort, term)?;
+    print_trended_items(&listed.items, columns, output, sort, term, trends)?;
     Ok(Exit::Ok)
 }
 
@@ -80,11 +83,31 @@ pub fn print_items<T: Serialize>(
     sort: &SortArg,
     term: &Term,
 ) -> Result<(), CliError> {
+    print_trended_items(items, columns, output, sort, term, None)
+}
+
+/// Prints `items` in the order `sort` asks for, with the trends their trend cells draw
+/// (and sort by).
+fn print_trended_items<T: Serialize>(
+    items: &[T],
+    columns: &[Column<T>],
+    output: &OutputArgs,
+    sort: &SortArg,
+    term: &Term,
+    trends: Option<&Trends>,
+) -> Result<(), CliError> {
     let Some(sort) = sort.chosen(columns)? else {
-        return print_list(items, columns, output, term);
+        return print_trended_rows(items.iter(), columns, output, term, trends);
     };
     let column = find(columns, &sort.name).map_err(CliError::usage)?;
-    let context = Context::new(&Zone::Local, chrono::Utc::now());
+    let mut context = Context::new(&Zone::Local, chrono::Utc::now());
+    context.trends = trends;
     let order = order(column, items, sort.descending, &context);
-    print_rows(order.iter().filter_map(|&row| items.get(row as usize)), columns, output, term)
+    print_trended_rows(
+        order.iter().filter_map(|&row| items.get(row as usize)),
+        columns,
+        output,
+        term,
+        trends,
+    )
 }

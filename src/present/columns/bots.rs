@@ -2,11 +2,13 @@
 //! status and mailbox state with short labels that stay distinct when narrow, warm-up,
 //! and the health checks at a glance.
 
+use super::{results, trend};
 use crate::api::{Bot, BotStatus, MailboxStatus};
 use crate::bots::{CheckKind, Standing, checks, standing, verdict};
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::names::full_name;
 use crate::present::tone::{self, Tone};
+use crate::results::Group;
 
 type Col = Column<Bot>;
 
@@ -180,6 +182,33 @@ fn warmup_since() -> Col {
     .drop(6)
 }
 
+/// Replies over the results range (`t` on screen), as the Campaigns list counts them.
+fn replies() -> Col {
+    Col::new("Replies", "REPLIES", (7, 7), |b, context| {
+        results::count_cell(context.results.map(|r| r.bot(b.id)), |t| t.replies, Tone::Plain)
+    })
+    .right()
+    .drop(8)
+}
+
+/// Meetings booked over the results range.
+fn meetings() -> Col {
+    Col::new("Meetings", "MEETINGS", (8, 8), |b, context| {
+        let booked = |t: &crate::results::Tally| t.meetings.booked;
+        results::count_cell(context.results.map(|r| r.bot(b.id)), booked, Tone::Good)
+    })
+    .right()
+    .drop(8)
+}
+
+/// Replies a day over the last 14 days.
+fn trend_column() -> Col {
+    trend::column(
+        |b, context| trend::cell(Group::Bot, b.id, context),
+        |b, context| trend::total(Group::Bot, b.id, context),
+    )
+}
+
 pub(crate) fn screen() -> Vec<Col> {
     vec![
         marker(),
@@ -188,6 +217,9 @@ pub(crate) fn screen() -> Vec<Col> {
         status(),
         mailbox(),
         warmup_today(),
+        replies(),
+        meetings(),
+        trend_column(),
         pool(),
         health(),
         problems(),
@@ -205,6 +237,7 @@ pub(crate) fn cli() -> Vec<Col> {
         daily_limit(),
         warmup_today(),
         warmup_since(),
+        trend_column(),
         problems(),
     ]
 }

@@ -2,11 +2,12 @@
 //! the dashboard the tracking at a glance and the results of the chosen range (replies,
 //! Interested, meetings booked, last activity) from [`crate::results`].
 
+use super::{results, trend};
 use crate::api::Campaign;
 use crate::inbox::Category;
 use crate::present::column::{ANY, Cell, Column, Context, Value};
 use crate::present::tone::{self, Tone};
-use crate::results::Tally;
+use crate::results::{Group, Tally};
 
 type Col = Column<Campaign>;
 
@@ -69,18 +70,14 @@ fn unsubscribe() -> Col {
     .drop(5)
 }
 
-/// A count of the campaign's results: empty while results are not loaded, 0 for a campaign
-/// with nothing in the range, toned when it is worth a look.
+/// A count of the campaign's results ([`results::count_cell`]).
 fn result_cell(
     campaign: &Campaign,
     context: &Context,
     count: fn(&Tally) -> usize,
     tone: Tone,
 ) -> Cell {
-    let Some(results) = context.results else { return Cell::text("") };
-    let count = results.campaign(campaign.id).map_or(0, count);
-    let cell = Cell::new(Value::Int(count as i64));
-    if count > 0 { cell.tone(tone) } else { cell.tone(Tone::Dim) }
+    results::count_cell(context.results.map(|r| r.campaign(campaign.id)), count, tone)
 }
 
 fn replies() -> Col {
@@ -114,10 +111,19 @@ fn last_activity() -> Col {
     .drop(4)
 }
 
+/// Replies a day over the last 14 days.
+fn trend_column() -> Col {
+    trend::column(
+        |c, context| trend::cell(Group::Campaign, c.id, context),
+        |c, context| trend::total(Group::Campaign, c.id, context),
+    )
+}
+
 pub(crate) fn screen() -> Vec<Col> {
     vec![
         name(),
         status(),
+        trend_column(),
         replies(),
         interested(),
         meetings(),
@@ -128,5 +134,14 @@ pub(crate) fn screen() -> Vec<Col> {
 }
 
 pub(crate) fn cli() -> Vec<Col> {
-    vec![id(), name(), status(), created(), test_mode(), unsubscribe(), meeting_duration()]
+    vec![
+        id(),
+        name(),
+        status(),
+        trend_column(),
+        created(),
+        test_mode(),
+        unsubscribe(),
+        meeting_duration(),
+    ]
 }

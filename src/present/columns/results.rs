@@ -23,6 +23,19 @@ fn number(n: usize) -> Cell {
     Cell::new(Value::Int(n as i64)).tone(if n == 0 { Tone::Dim } else { Tone::Plain })
 }
 
+/// A count of a campaign's or a bot's results: empty while results are not loaded
+/// (`None`), 0 for one with nothing in the range, toned when it is worth a look.
+pub(crate) fn count_cell(
+    tally: Option<Option<&Tally>>,
+    count: fn(&Tally) -> usize,
+    tone: Tone,
+) -> Cell {
+    let Some(tally) = tally else { return Cell::text("") };
+    let count = tally.map_or(0, count);
+    let cell = Cell::new(Value::Int(count as i64));
+    if count > 0 { cell.tone(tone) } else { cell.tone(Tone::Dim) }
+}
+
 /// A column of one count of the tally (cells are plain functions, so a macro per count).
 macro_rules! count {
     ($header:literal, $cli:literal, $of:expr) => {

@@ -9,6 +9,7 @@ use crate::results::{Tally, Who};
 use crate::text::sanitize;
 use crate::tui::details::contact::custom_data_lines;
 use crate::tui::details::results::result_lines;
+use crate::tui::details::warmup_curve::curve_lines;
 use crate::tui::observe::BotHistory;
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
@@ -153,6 +154,8 @@ pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
     ];
     lines.extend(health_lines(bot, standing, state));
     lines.extend(history_lines(bot, state));
+    // Below health: what needs fixing comes first on a short screen.
+    lines.extend(curve_lines(bot, state));
     let (tally, results) = result_lines(Who::Bot(bot.id), state);
     lines.extend(results);
     if let Some(tally) = tally {

@@ -6,6 +6,7 @@ use crate::present::settings::{flag_words, unsubscribe_words};
 use crate::present::tone;
 use crate::results::{Group, Tally, Who};
 use crate::text::{sanitize, truncate};
+use crate::tui::details::answers::{funnel_lines, heat_lines};
 use crate::tui::details::results::result_lines;
 use crate::tui::state::AppState;
 use crate::tui::theme::Theme;
@@ -61,9 +62,12 @@ pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>>
         };
         lines.push(styled_field(&format!("  {}", flag_words(name)), word, style, theme));
     }
-    let (tally, results) = result_lines(Who::Campaign(campaign.id), state);
+    let who = Who::Campaign(campaign.id);
+    let (tally, results) = result_lines(who, state);
     lines.extend(results);
-    if tally.is_some() {
+    if let Some(tally) = tally {
+        lines.extend(funnel_lines(&tally, state));
+        lines.extend(heat_lines(campaign.id, state));
         lines.extend(per_bot_lines(campaign.id, state));
     }
     lines

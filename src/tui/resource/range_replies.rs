@@ -20,8 +20,11 @@ impl ListResource for RangeReplies {
     type Query = ExchangeQuery;
     const SLOT: Slot = Slot::RangeReplies;
 
+    /// The range's days, and at least the fortnight the trends show.
     fn query(state: &AppState) -> Option<ExchangeQuery> {
-        Some(state.range_window().queries().0)
+        let range = state.range_window();
+        let fortnight = crate::results::trend_window(range.last);
+        Some(if fortnight.first < range.first { fortnight } else { range }.queries().0)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<Exchange>> {

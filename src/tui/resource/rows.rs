@@ -28,6 +28,8 @@ struct WorkerContext {
     names: NameCopy,
     inbox: crate::tui::inbox::InboxState,
     results: Option<crate::results::Results>,
+    trends: Option<crate::results::Trends>,
+    graph: crate::config::Graph,
 }
 
 impl WorkerContext {
@@ -41,6 +43,8 @@ impl WorkerContext {
                 names: NameCopy(Default::default()),
                 inbox: Default::default(),
                 results: None,
+                trends: None,
+                graph: state.env.graph,
             };
         }
         let names = NameCopy(
@@ -52,6 +56,8 @@ impl WorkerContext {
             names,
             inbox: state.org.inbox.clone(),
             results: state.org.results.window.is_some().then(|| state.org.results.clone()),
+            trends: Some(state.org.trends.trends.clone()),
+            graph: state.env.graph,
         }
     }
 
@@ -61,6 +67,8 @@ impl WorkerContext {
             now: self.now,
             campaigns: &self.names,
             results: self.results.as_ref(),
+            trends: self.trends.as_ref(),
+            graph: self.graph,
             inbox: &self.inbox,
         }
     }

@@ -178,6 +178,8 @@ pub(crate) fn context(state: &AppState) -> present::Context<'_> {
         now: state.env.now,
         campaigns: state,
         results,
+        trends: state.org.store.range_replies.data.is_some().then_some(&state.org.trends.trends),
+        graph: state.env.graph,
         inbox: &state.org.inbox,
     }
 }

@@ -24,6 +24,7 @@ mod search;
 mod snooze;
 mod sort;
 mod team;
+mod trends;
 mod triage;
 
 use crate::clock::age;
@@ -69,6 +70,10 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
     // A bot detail that opened (a key, a jump, going back) wants its history.
     effects.extend(observe::bot_history(state));
+    // Campaigns and bots that came into view want their trends.
+    effects.extend(trends::in_view(state));
+    // An open campaign wants its replies by hour.
+    effects.extend(trends::open_campaign_hours(state));
     effects
 }
 
@@ -156,6 +161,14 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::Outside(done) => outside::on_done(state, done),
         Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
+        Action::Trended(answer) => {
+            trends::on_counted(state, answer);
+            Vec::new()
+        }
+        Action::HoursCounted(answer) => {
+            state.org.hours.accept(*answer);
+            Vec::new()
+        }
         Action::Waiting { slot, req_id, reason, until } => {
             state.server.retries.retain(|wait| wait.slot != slot);
             state.server.retries.push(RetryWait { slot, req_id, reason, until });

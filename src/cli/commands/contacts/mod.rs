@@ -111,7 +111,7 @@ async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError>
     let SortedOutput { output, sort } = args;
     if sort.is_set() {
         let listed = context.client.list_contacts().await?;
-        return print_sorted(&listed, "contacts", &columns, &output, &sort, &context.term);
+        return print_sorted(&listed, "contacts", &columns, &output, &sort, &context.term, None);
     }
     let mut list = StreamedList::new(&columns, &output, &context.term)?;
     let client = &context.client;

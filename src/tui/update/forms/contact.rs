@@ -8,7 +8,7 @@ use crate::api::{
     rules,
 };
 use crate::bots::{Standing, standing};
-use crate::text::sanitize;
+use crate::text::{count, sanitize};
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
@@ -64,7 +64,7 @@ pub(crate) fn open_upload(
         toast(state, Tone::Warning, text);
         return Vec::new();
     };
-    let upload = UploadFields::new(id, bot_choices(state.org.store.bots.items()), bot, outreach);
+    let upload = UploadFields::new(id, bot_choices(state), bot, outreach);
     let title = format!("Add a contact to {}", campaign_label(state, id));
     show(state, &title, ContactFields::new(email.unwrap_or_default(), Some(upload)))
 }
@@ -81,10 +81,15 @@ fn picker_rank(standing: Standing) -> u8 {
 }
 
 /// The bot picker's choices: each bot with its standing (the shared bot-health definition),
-/// live ones first; picking one that needs attention is asked about before sending.
-fn bot_choices(bots: &[Bot]) -> Vec<(i64, String)> {
+/// today's sending capacity and its replies and meetings of the results range (the Bots
+/// list's numbers), live ones first; picking one that needs attention is asked about before
+/// sending.
+fn bot_choices(state: &AppState) -> Vec<(i64, String)> {
+    let bots = state.org.store.bots.items();
+    let results = state.org.results.window.is_some().then_some(&state.org.results);
     let mut ranked: Vec<(Standing, &Bot)> = bots.iter().map(|bot| (standing(bot), bot)).collect();
     ranked.sort_by_key(|(standing, bot)| (picker_rank(*standing), bot.id));
+    let now = state.env.now;
     ranked
         .into_iter()
         .map(|(standing, bot)| {
@@ -93,8 +98,25 @@ fn bot_choices(bots: &[Bot]) -> Vec<(i64, String)> {
                 Standing::Retired => format!("retired, {}", bot.status),
                 other => other.label().to_string(),
             };
+            let capacity = crate::bots::warmup(bot, now).map(|w| format!(" · {}", w.today()));
+            let achieved = results.map(|r| {
+                let (replies, meetings) =
+                    r.bot(bot.id).map_or((0, 0), |t| (t.replies, t.meetings.booked));
+                format!(
+                    " · {}, {}",
+                    count(replies, "reply", "replies"),
+                    count(meetings, "meeting", "meetings")
+                )
+            });
             // The standing before the address, so a narrow form cuts the address instead.
-            let label = format!("#{} {} · {state} <{}>", bot.id, name.trim(), bot.email);
+            let label = format!(
+                "#{} {} · {state}{}{} <{}>",
+                bot.id,
+                name.trim(),
+                capacity.unwrap_or_default(),
+                achieved.unwrap_or_default(),
+                bot.email
+            );
             (bot.id, sanitize(&label))
         })
         .collect()
