@@ -29,6 +29,13 @@ impl Content {
     }
 }
 
+impl Limits {
+    /// The `drop` of a picture (a sparkline): with the rows known, it is shown only when
+    /// every other column fits whole beside it — a trend is worth less than a name cut
+    /// short.
+    pub const PICTURE: u8 = u8::MAX;
+}
+
 /// How many cells short of its content a column may be to be completed before the others
 /// grow.
 const NEARLY_WHOLE: usize = 4;
@@ -66,6 +73,13 @@ pub(crate) fn fit(
         match victim {
             Some(index) => kept[index] = false,
             None => break,
+        }
+    }
+    if known.is_some() {
+        for picture in (0..limits.len()).filter(|&i| limits[i].drop == Limits::PICTURE) {
+            if kept[picture] && total(&kept, &max_of) > width {
+                kept[picture] = false;
+            }
         }
     }
     let mut widths: Vec<usize> =
@@ -144,6 +158,18 @@ mod tests {
         let far = plain(&[50, 30]);
         let limits = [limits[0], Limits { min: 11, max: 30, drop: 5 }];
         assert_eq!(fit(&limits, 60, 1, Some(&far)), [48, 11]);
+    }
+
+    #[test]
+    fn a_picture_is_left_out_rather_than_cut_a_name_short() {
+        let name = Limits { min: 10, max: 30, drop: 0 };
+        let trend = Limits { min: 14, max: 14, drop: Limits::PICTURE };
+        let status = Limits { min: 8, max: 30, drop: 1 };
+        let limits = [name, trend, status];
+        let content = plain(&[16, 14, 26]);
+        assert_eq!(fit(&limits, 62, 2, Some(&content)), [16, 14, 26], "room for all");
+        assert_eq!(fit(&limits, 50, 2, Some(&content)), [16, 0, 26], "the names whole");
+        assert_eq!(fit(&limits, 50, 2, None), [24, 14, 8], "unknown rows: kept");
     }
 
     #[test]

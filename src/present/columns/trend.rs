@@ -25,11 +25,15 @@ pub(crate) fn total(group: Group, id: i64, context: &Context) -> SortKey {
     }
 }
 
-/// A trend column, left out first when narrow. Always 14 wide: a sparkline cut with `…`
-/// would lose today, and braille's 7 cells cannot be told apart from the others here.
+/// A trend column, left out first when narrow and whenever it would cut another column's
+/// text. Always 14 wide: a sparkline cut with `…` would lose today, and braille's 7 cells
+/// cannot be told apart from the others here.
 pub(crate) fn column<T>(
     cell_of: fn(&T, &Context) -> Cell,
     sort: fn(&T, &Context) -> SortKey,
 ) -> Column<T> {
-    Column::new(TREND.0, TREND.1, (14, 14), cell_of).sort_by(sort).drop(9).not_in_csv()
+    Column::new(TREND.0, TREND.1, (14, 14), cell_of)
+        .sort_by(sort)
+        .drop(crate::present::fit::Limits::PICTURE)
+        .not_in_csv()
 }
