@@ -84,7 +84,7 @@ fn picker_rank(standing: Standing) -> u8 {
 /// live ones first; picking one that needs attention is asked about before sending.
 fn bot_choices(bots: &[Bot]) -> Vec<(i64, String)> {
     let mut ranked: Vec<(Standing, &Bot)> = bots.iter().map(|bot| (standing(bot), bot)).collect();
-    ranked.sort_by_key(|(standing, bot)| (picker_rank(*standing), bot.id));
+    crate::sorting::sort_by_key(&mut ranked, |(standing, bot)| (picker_rank(*standing), bot.id));
     ranked
         .into_iter()
         .map(|(standing, bot)| {
