@@ -74,7 +74,7 @@ mod tests {
             assert_eq!(ours, expected, "{len} items");
             let mut down = items.clone();
             sort_by(&mut down, |a, b| b.0.cmp(&a.0));
-            expected.sort_by(|a, b| b.0.cmp(&a.0));
+            expected.sort_by_key(|a| std::cmp::Reverse(a.0));
             assert_eq!(down, expected, "{len} items, descending");
         }
     }

@@ -23,7 +23,9 @@ pub fn spawn<T: Send + 'static>(future: impl Future<Output = T> + Send + 'static
 }
 
 /// `tokio::task::spawn_blocking` of `work`, boxed.
-pub fn spawn_blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> JoinHandle<T> {
+pub fn spawn_blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> JoinHandle<T> {
     let work: Box<dyn FnOnce() -> T + Send> = Box::new(work);
     tokio::task::spawn_blocking(work)
 }

@@ -252,7 +252,9 @@ impl Org {
             .filter(|e| campaign_id.is_none_or(|id| e.campaign_id == id))
             .filter(|e| (start..=end).contains(&e.updated_at.date()))
             .collect();
-        crate::sorting::sort_by(&mut found, |a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+        crate::sorting::sort_by(&mut found, |a, b| {
+            b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id))
+        });
         found.into_iter().map(|e| self.exchange_model(e)).collect()
     }
 

@@ -96,8 +96,7 @@ fn lists_sort_through_the_one_sort() {
 fn tasks_start_through_the_boxed_spawn() {
     let spawns = |code: &str| {
         code.contains("tokio::spawn(")
-            || (code.contains("spawn_blocking(")
-                && !code.contains("crate::tasks::spawn_blocking("))
+            || (code.contains("spawn_blocking(") && !code.contains("crate::tasks::spawn_blocking("))
             || (code.contains("runtime.spawn(") && !code.contains("crate::tasks::boxed("))
     };
     let found = offenders(&OWN_SPAWNS, spawns);
