@@ -1,6 +1,6 @@
 //! Starting tasks on the async runtime, boxed. tokio builds a task's machinery (its poll,
-//! completion, shutdown and join-handle code, ~1.5 KB) once per future or closure type it
-//! is given: 81 types were 185 KB of the release binary. Given a boxed future or closure,
+//! completion, shutdown and join-handle code, ~1.5 KiB) once per future or closure type it
+//! is given: 81 types were 185 KiB of the release binary. Given a boxed future or closure,
 //! the machinery exists once per output type, and what each caller adds is its own body.
 //! The cost is an allocation per task and a pointer call per poll, nothing beside the
 //! network reads, files and searches the tasks do.
