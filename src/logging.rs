@@ -112,7 +112,7 @@ impl DailyLog {
                     })
             })
             .collect();
-        dated.sort_unstable_by(|a, b| b.cmp(a));
+        crate::sorting::sort_by(&mut dated, |a, b| b.cmp(a));
         for old in dated.iter().skip(KEPT_DAYS) {
             let _ = std::fs::remove_file(self.dir.join(old));
         }

@@ -80,7 +80,7 @@ pub fn read_since(path: &Path, since: Option<DateTime<Utc>>) -> io::Result<(Vec<
             }
         }
     }
-    records.sort_by_key(|record| record.time);
+    crate::sorting::sort_by_key(&mut records, |record| record.time);
     Ok((records, unreadable))
 }
 

@@ -151,7 +151,9 @@ impl Brief {
                 _ => {}
             }
         }
-        counts.sort_by(|a, b| order(&a.0).cmp(&order(&b.0)).then(a.0.cmp(&b.0)));
+        crate::sorting::sort_by(&mut counts, |a, b| {
+            order(&a.0).cmp(&order(&b.0)).then(a.0.cmp(&b.0))
+        });
         brief.replies = counts
             .into_iter()
             .map(|(category, count)| CategoryCount {
@@ -159,7 +161,9 @@ impl Brief {
                 count,
             })
             .collect();
-        brief.hot.sort_by(|a, b| b.at.cmp(&a.at).then(a.exchange_id.cmp(&b.exchange_id)));
+        crate::sorting::sort_by(&mut brief.hot, |a, b| {
+            b.at.cmp(&a.at).then(a.exchange_id.cmp(&b.exchange_id))
+        });
         brief
     }
 

@@ -110,7 +110,7 @@ pub const LABEL_WIDTH: usize = 9;
 pub fn layout(messages: &[EmailMessage], width: u16, quotes: Quotes, zone: &Zone) -> ChainLayout {
     let mut ordered: Vec<&EmailMessage> = messages.iter().collect();
     // Oldest first; a message without a date keeps its place relative to its neighbours.
-    ordered.sort_by_key(|message| message.date);
+    crate::sorting::sort_by_key(&mut ordered, |message| message.date);
     let unfolded = quotes == Quotes::Shown;
     let mut out = ChainLayout { width, unfolded, ..ChainLayout::default() };
     let columns = usize::from(width).max(1);

@@ -199,7 +199,9 @@ impl Digest {
                 CampaignPart { id, name, section }
             })
             .collect();
-        campaigns.sort_by(|a, b| b.section.replies.cmp(&a.section.replies).then(a.id.cmp(&b.id)));
+        crate::sorting::sort_by(&mut campaigns, |a, b| {
+            b.section.replies.cmp(&a.section.replies).then(a.id.cmp(&b.id))
+        });
         Digest {
             window: basis.window,
             all,

@@ -40,6 +40,8 @@ pub async fn fetch(client: &Client, query: &ExchangeQuery) -> Result<Listed<Exch
     let mut exchanges = owned(replied.items);
     exchanges.retain(|exchange| ids.insert(exchange.id));
     exchanges.extend(owned(booked.items).into_iter().filter(|exchange| ids.insert(exchange.id)));
-    exchanges.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    crate::sorting::sort_by(&mut exchanges, |a, b| {
+        b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id))
+    });
     Ok(Listed { items: Arc::new(exchanges), skipped })
 }

@@ -130,7 +130,7 @@ pub fn summarise(messages: &[EmailMessage], contact: &str, zone: &Zone) -> Optio
 /// date, undated ones in place): the chain opens there, at the reply.
 pub fn reply_position(messages: &[EmailMessage], contact: &str) -> Option<usize> {
     let mut ordered: Vec<&EmailMessage> = messages.iter().collect();
-    ordered.sort_by_key(|message| message.date);
+    crate::sorting::sort_by_key(&mut ordered, |message| message.date);
     ordered.iter().rposition(|message| is_from(message, contact))
 }
 

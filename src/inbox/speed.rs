@@ -74,8 +74,9 @@ pub fn speed_to_lead(exchanges: &[Exchange], facts: &dyn Facts) -> SpeedToLead {
     }
     // The longest wait first; without a date, last.
     for shares in [&mut speed.by_campaign, &mut speed.by_bot] {
-        shares
-            .sort_by_key(|share| (share.waiting.oldest.is_none(), share.waiting.oldest, share.id));
+        crate::sorting::sort_by_key(shares, |share| {
+            (share.waiting.oldest.is_none(), share.waiting.oldest, share.id)
+        });
     }
     speed
 }

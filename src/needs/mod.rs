@@ -168,7 +168,7 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
     }
     out.extend(bot_trouble(inputs));
     out.extend(ready_to_start(inputs));
-    out.sort_by(|a, b| {
+    crate::sorting::sort_by(&mut out, |a, b| {
         let due = |need: &Need| need.due.unwrap_or(NaiveDate::MAX);
         due(a)
             .cmp(&due(b))

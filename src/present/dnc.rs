@@ -60,7 +60,7 @@ impl Coverage {
             many => {
                 let mut covering: Vec<&(String, usize)> =
                     many.iter().filter(|(_, n)| *n > 0).collect();
-                covering.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+                crate::sorting::sort_by_key(&mut covering, |entry| std::cmp::Reverse(entry.1));
                 let mut named: Vec<String> =
                     covering.iter().take(NAMED).map(|(d, n)| format!("{d} {n}")).collect();
                 if covering.len() > NAMED {

@@ -88,7 +88,7 @@ pub(crate) fn fit(
     // The most important columns grow first: the name of a thing matters more than a
     // wider date.
     let mut by_importance: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
-    by_importance.sort_by_key(|&i| (limits[i].drop, i));
+    crate::sorting::sort_by_key(&mut by_importance, |&i| (limits[i].drop, i));
     let mut grow = |widths: &mut Vec<usize>, target: &dyn Fn(usize) -> usize| {
         for &index in &by_importance {
             let more = target(index).saturating_sub(widths[index]).min(spare);

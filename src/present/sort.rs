@@ -93,9 +93,8 @@ pub(crate) fn order<T>(
     context: &Context,
 ) -> Vec<u32> {
     let keys: Vec<SortKey> = items.iter().map(|item| column.key(item, context)).collect();
-    let mut order: Vec<u32> = (0..items.len() as u32).collect();
-    order.sort_by(|&a, &b| keys[a as usize].compare(&keys[b as usize], descending));
-    order
+    let compare = &mut |a: usize, b: usize| keys[a].compare(&keys[b], descending);
+    crate::sorting::positions(keys.len(), compare).into_iter().map(|at| at as u32).collect()
 }
 
 #[cfg(test)]

@@ -64,9 +64,9 @@ async fn state_summary(State(state): State<SimState>, headers: HeaderMap) -> Ans
     let world = state.world();
     let org = &world.orgs[caller.org];
     let mut dnc_emails: Vec<&String> = org.dnc_emails.iter().collect();
-    dnc_emails.sort();
+    crate::sorting::sort(&mut dnc_emails);
     let mut dnc_domains: Vec<&String> = org.dnc_domains.iter().collect();
-    dnc_domains.sort();
+    crate::sorting::sort(&mut dnc_domains);
     let campaigns: Vec<Value> = org
         .campaigns
         .iter()

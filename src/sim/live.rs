@@ -153,7 +153,7 @@ pub fn arrive_as(
 /// Starts the timer of the live demo: a reply arrives in organisation `org` every 30 to 90
 /// seconds (tokio time, so a test can pause and advance it). Aborting the task stops it.
 pub fn start(state: SimState, org: usize) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    crate::tasks::spawn(async move {
         let seed = state.world().seed;
         let mut rng = Rng::for_item(seed, salt::LIVE, -1 - org as i64);
         loop {

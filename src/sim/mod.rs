@@ -162,7 +162,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let anchored = std::time::Instant::now();
     let (seed, scale, duplicates) = (options.seed, options.scale, options.duplicate_contact);
     // Large scales take a second or so: keep it off the async workers.
-    let world = tokio::task::spawn_blocking(move || {
+    let world = crate::tasks::spawn_blocking(move || {
         let mut world = seed::generate(seed, scale, anchor, duplicates);
         // Serialised once now, so even the first contact list is as fast as a benchmark expects.
         for org in &mut world.orgs {
@@ -192,7 +192,7 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let addr = listener.local_addr()?;
     let (signal, stopped) = oneshot::channel::<()>();
     let app = router(state);
-    let task = tokio::spawn(async move {
+    let task = crate::tasks::spawn(async move {
         let server = axum::serve(listener, app).with_graceful_shutdown(async {
             let _ = stopped.await;
         });

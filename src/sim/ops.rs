@@ -172,7 +172,7 @@ pub fn add_dnc_emails(
         return Err(Reject::not_found("Organisation not found"));
     };
     let mut distinct: Vec<String> = emails.iter().map(|e| e.trim().to_lowercase()).collect();
-    distinct.sort();
+    crate::sorting::sort(&mut distinct);
     distinct.dedup();
     let contacts = distinct.iter().filter(|e| org.contact_by_email(e).is_some()).count();
     org.dnc_emails.extend(distinct);

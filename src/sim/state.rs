@@ -99,7 +99,7 @@ impl SimState {
     /// tasks run after the response is sent.
     pub fn in_background(&self, work: impl FnOnce(&mut World) + Send + 'static) {
         let state = self.clone();
-        tokio::spawn(async move {
+        crate::tasks::spawn(async move {
             tokio::time::sleep(state.background_delay()).await;
             work(&mut state.world());
         });

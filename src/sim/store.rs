@@ -252,7 +252,9 @@ impl Org {
             .filter(|e| campaign_id.is_none_or(|id| e.campaign_id == id))
             .filter(|e| (start..=end).contains(&e.updated_at.date()))
             .collect();
-        found.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+        crate::sorting::sort_by(&mut found, |a, b| {
+            b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id))
+        });
         found.into_iter().map(|e| self.exchange_model(e)).collect()
     }
 
@@ -272,7 +274,7 @@ impl Org {
             })
             .cloned()
             .collect();
-        found.sort_by_key(|m| (m.start, m.id));
+        crate::sorting::sort_by_key(&mut found, |m| (m.start, m.id));
         found
     }
 }

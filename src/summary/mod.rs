@@ -228,7 +228,7 @@ fn meeting_counts<Tz: TimeZone>(meetings: &[Meeting], now: &DateTime<Tz>) -> Mee
         .filter_map(|meeting| meeting.start.map(|start| (meeting, start)))
         .map(|(meeting, start)| (meeting, start, start.0.with_timezone(&zone).date_naive()))
         .collect();
-    live.sort_by_key(|(meeting, start, _)| (*start, meeting.id));
+    crate::sorting::sort_by_key(&mut live, |(meeting, start, _)| (*start, meeting.id));
     // Upcoming as every face says it: not over yet (one going on now included).
     let upcoming = |meeting: &Meeting| MeetingState::of(meeting, now_utc) == MeetingState::Upcoming;
     let listed: Vec<NextMeeting> = live

@@ -149,7 +149,7 @@ impl BlockingTeam {
             untold: Mutex::new(Vec::new()),
             sent_untold: Mutex::new(0),
         });
-        runtime.spawn(keep_listening(Arc::clone(&shared)));
+        runtime.spawn(crate::tasks::boxed(keep_listening(Arc::clone(&shared))));
         Ok(BlockingTeam { runtime: Some(runtime), shared })
     }
 
@@ -317,9 +317,9 @@ impl BlockingTeam {
     fn run<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Option<T> {
         let runtime = self.runtime.as_ref()?;
         let (sender, receiver) = std::sync::mpsc::channel();
-        runtime.spawn(async move {
+        runtime.spawn(crate::tasks::boxed(async move {
             let _ = sender.send(work.await);
-        });
+        }));
         receiver.recv_timeout(CALL_LIMIT).ok()
     }
 }

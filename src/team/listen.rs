@@ -46,7 +46,7 @@ pub async fn listen(target: &Target, keyring: &Keyring) -> Result<Changes, TeamE
     let opened = target.open(keyring).await?;
     let (sender, receiver) = mpsc::unbounded_channel();
     let mut connection = opened.connection;
-    tokio::spawn(async move {
+    crate::tasks::spawn(async move {
         let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
         while let Some(message) = messages.next().await {
             match message {

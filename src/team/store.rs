@@ -98,7 +98,7 @@ impl TeamStore {
         let url = target.shown();
         let connection = opened.connection;
         // The connection ends with the client; its error shows in the next query.
-        tokio::spawn(async move {
+        crate::tasks::spawn(async move {
             if let Err(error) = connection.await {
                 tracing::debug!("team store connection ended: {error}");
             }

@@ -169,7 +169,7 @@ fn list_links(
             .map(|(at, _, number)| (at, footnotes[number - 1].as_str()))
             .collect();
         found.extend(urls_in(line));
-        found.sort_by_key(|(at, _)| *at);
+        crate::sorting::sort_by_key(&mut found, |(at, _)| *at);
         for (_, url) in found {
             if !links.iter().any(|known| known == url) {
                 links.push(url.to_string());

@@ -202,7 +202,7 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     };
     drop(guard);
     if let Some(job) = to_keep {
-        let kept = tokio::task::spawn_blocking(move || job.perform(&brief::open())).await;
+        let kept = crate::tasks::spawn_blocking(move || job.perform(&brief::open())).await;
         if let Err(error) = kept {
             tracing::warn!(%error, "the last look could not be kept at quit");
         }

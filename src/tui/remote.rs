@@ -119,6 +119,6 @@ pub fn sorted<T: Clone>(
     if items.is_sorted_by(|a, b| compare(a, b) != Ordering::Greater) {
         return items;
     }
-    Arc::make_mut(&mut items).sort_by(compare);
+    crate::sorting::sort_by(Arc::make_mut(&mut items).as_mut_slice(), compare);
     items
 }

@@ -132,7 +132,7 @@ impl Runner {
             Effect::LayOut(job) => {
                 let tx = self.tx.clone();
                 // Off the UI thread: a long chain must not hold up the keys.
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     let layout = Arc::new(job.perform());
                     let _ = tx.send(Action::LaidOut { req_id: job.req_id, layout });
                 });
@@ -140,7 +140,7 @@ impl Runner {
             Effect::Search(job) => {
                 let tx = self.tx.clone();
                 // Off the UI thread: a million rows must not hold up the keys.
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     job.perform(&mut |work| {
                         let _ = tx.send(Action::Searched(work));
                     });
@@ -157,7 +157,7 @@ impl Runner {
             }
             Effect::ReadSnippet(job) => {
                 let (client, tx) = (self.client(), self.tx.clone());
-                tokio::spawn(async move {
+                crate::tasks::spawn(async move {
                     let result = match client {
                         Some(client) => job.clone().perform(&client).await,
                         None => Err(not_connected()),
@@ -178,7 +178,7 @@ impl Runner {
                     None => Default::default(),
                 };
                 // SQLite, and hooks that may run to their timeout: never on the UI thread.
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     let observed = LazyLock::force(&*observed);
                     looker.look(&job, observed, &hooks, &read, &mut |answer| {
                         let _ = tx.send(Action::Observed(answer));
@@ -187,7 +187,7 @@ impl Runner {
             }
             Effect::ReadChains(job) => {
                 let (client, tx) = (self.client(), self.tx.clone());
-                tokio::spawn(async move {
+                crate::tasks::spawn(async move {
                     let scope = job.scope.clone();
                     let Some(client) = client else {
                         let read =
@@ -204,7 +204,7 @@ impl Runner {
             Effect::CheckDnc(job) => {
                 let (client, observed, tx) =
                     (self.client(), Arc::clone(&self.observed), self.tx.clone());
-                tokio::spawn(async move {
+                crate::tasks::spawn(async move {
                     let result = match client {
                         Some(client) => {
                             job.perform(&client, LazyLock::force(&*observed).as_ref()).await
@@ -216,7 +216,7 @@ impl Runner {
             }
             Effect::Chains(job) => {
                 let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     if let Some((scope, facts)) = job.perform(LazyLock::force(&*observed).as_ref())
                     {
                         let _ = tx.send(Action::ChainsRecalled { scope, facts });
@@ -225,25 +225,25 @@ impl Runner {
             }
             Effect::ReadBotHistory(job) => {
                 let (observed, tx) = (Arc::clone(&self.observed), self.tx.clone());
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     let answer = job.perform(LazyLock::force(&*observed).as_ref());
                     let _ = tx.send(Action::Observed(answer));
                 });
             }
             Effect::CountTrends(job) => {
                 let tx = self.tx.clone();
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     let _ = tx.send(Action::Trended(job.perform()));
                 });
             }
             Effect::CountHours(job) => {
                 let tx = self.tx.clone();
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     let _ = tx.send(Action::HoursCounted(Box::new(job.perform())));
                 });
             }
             Effect::SaveGlance(glance) => {
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     if let Err(error) = crate::glance::save(&glance) {
                         tracing::warn!(%error, "could not save the glance for the status line");
                     }
@@ -251,7 +251,7 @@ impl Runner {
             }
             Effect::Sorts(job) => {
                 let tx = self.tx.clone();
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     if let Some((profile, sorts)) = job.perform() {
                         let _ = tx.send(Action::SortsRead { profile, sorts });
                     }
@@ -259,7 +259,7 @@ impl Runner {
             }
             Effect::LastLook(job) => {
                 let tx = self.tx.clone();
-                tokio::task::spawn_blocking(move || {
+                crate::tasks::spawn_blocking(move || {
                     if let Some((scope, found)) = job.perform(&crate::tui::brief::open()) {
                         let _ = tx.send(Action::LastLook { scope, found });
                     }
@@ -271,7 +271,7 @@ impl Runner {
                 let tx = self.tx.clone();
                 let launch = self.launch.clone();
                 let entered = Arc::clone(&self.entered);
-                tokio::spawn(async move {
+                crate::tasks::spawn(async move {
                     let result = login(&launch, attempt).await.map(|(message, key)| {
                         // Before the answer goes: the connection it leads to uses this key.
                         if let Ok(mut entered) = entered.lock() {
@@ -307,7 +307,7 @@ impl Runner {
             (Arc::clone(&self.local_jobs), Arc::clone(&self.local), self.tx.clone());
         let link = Arc::clone(&self.link);
         // SQLite and the team store block: never on the UI thread.
-        tokio::task::spawn_blocking(move || {
+        crate::tasks::spawn_blocking(move || {
             loop {
                 let next = {
                     let mut queue = jobs.lock().unwrap_or_else(PoisonError::into_inner);
@@ -340,7 +340,7 @@ impl Runner {
         let launch = self.launch.clone();
         let link = Arc::clone(&self.link);
         let entered = self.entered.lock().ok().and_then(|entered| entered.clone());
-        tokio::spawn(async move {
+        crate::tasks::spawn(async move {
             let result = connect(&launch, entered.as_ref()).await.map(
                 |Connected { info, client, keep_alive, team, hooks }| {
                     if let Ok(mut link) = link.lock() {
@@ -361,7 +361,7 @@ impl Runner {
     fn submit(&self, req_id: ReqId, write: WriteRequest) {
         let client = self.client();
         let tx = self.tx.clone();
-        tokio::spawn(async move {
+        crate::tasks::spawn(async move {
             let progress = |sent, total| {
                 let _ = tx.send(Action::WriteProgress { req_id, sent, total });
             };
@@ -387,7 +387,7 @@ impl Runner {
             let reason = retry_reason(error);
             let _ = waits.send(Action::Waiting { slot, req_id, reason, until });
         });
-        let task = tokio::spawn(async move {
+        let task = crate::tasks::spawn(async move {
             let action = match client {
                 Some(client) => waits::observe(observer, fetch.perform(client)).await,
                 None => fetch.failed(not_connected()),

@@ -264,7 +264,7 @@ fn shown(c: char) -> String {
 /// The sorted, distinct characters of `text` that `bad` picks, as a message lists them.
 fn listed(text: &str, bad: impl Fn(char) -> bool) -> Option<String> {
     let mut chars: Vec<String> = text.chars().filter(|c| bad(*c)).map(shown).collect();
-    chars.sort();
+    crate::sorting::sort(&mut chars);
     chars.dedup();
     (!chars.is_empty()).then(|| chars.join(", "))
 }
@@ -326,7 +326,7 @@ fn check_unsafe(text: &str, allow_space: bool) -> Result<(), String> {
     if bad.is_empty() {
         return Ok(());
     }
-    bad.sort();
+    crate::sorting::sort(&mut bad);
     bad.dedup();
     let shown: Vec<String> = bad.into_iter().map(shown).collect();
     Err(format!("The email address contains unsafe characters: {}.", shown.join(", ")))

@@ -167,7 +167,9 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
         ));
         // Busiest first, as the dashboard's table.
         let mut rows: Vec<(&i64, &Tally)> = per_bot.iter().collect();
-        rows.sort_by_key(|(id, t)| (std::cmp::Reverse((t.replies, t.meetings.booked)), **id));
+        crate::sorting::sort_by_key(&mut rows, |(id, t)| {
+            (std::cmp::Reverse((t.replies, t.meetings.booked)), **id)
+        });
         for (id, tally) in rows {
             let name = bot_email(*id).map_or_else(|| format!("bot {id}"), |e| sanitize(&e));
             text.push_str(&format!(

@@ -157,7 +157,7 @@ pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError
         name: String::new(),
         tally,
     }));
-    rows.sort_by_key(|row| {
+    crate::sorting::sort_by_key(&mut rows, |row| {
         (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
     });
     let listed = Listed { items: Arc::from(rows), skipped: 0 };

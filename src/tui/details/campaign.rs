@@ -82,7 +82,9 @@ fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
     let basis = state.results_basis();
     let groups = Tally::grouped(replies, meetings, &basis, Who::Campaign(campaign), Group::Bot);
     let mut rows: Vec<(i64, Tally)> = groups.into_iter().collect();
-    rows.sort_by_key(|(id, t)| (std::cmp::Reverse((t.replies, t.meetings.booked)), *id));
+    crate::sorting::sort_by_key(&mut rows, |(id, t)| {
+        (std::cmp::Reverse((t.replies, t.meetings.booked)), *id)
+    });
     let mut lines = vec![Line::from(""), heading("  Per bot", theme)];
     if rows.is_empty() {
         lines.push(Line::from(Span::styled("  no replies or meetings in the range", theme.dim)));

@@ -32,7 +32,7 @@ impl SnippetJob {
         let chain = client.email_chain(self.exchange_id).await?;
         let (contact, zone) = (self.contact, self.zone);
         let summary =
-            tokio::task::spawn_blocking(move || summarise(&chain.items, &contact, &zone)).await;
+            crate::tasks::spawn_blocking(move || summarise(&chain.items, &contact, &zone)).await;
         Ok(summary.unwrap_or(None))
     }
 }

@@ -52,7 +52,7 @@ impl Input {
         let inner = Arc::new(Mutex::new(Inner { stream: Some(EventStream::new()), waiting: None }));
         let (sender, events) = mpsc::unbounded_channel();
         let mut source = Source { inner: Arc::clone(&inner) };
-        let reader = tokio::spawn(async move {
+        let reader = crate::tasks::spawn(async move {
             while let Some(event) = source.next().await {
                 if sender.send(event).is_err() {
                     break;

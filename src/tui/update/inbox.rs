@@ -290,7 +290,7 @@ pub(crate) fn apply_snoozed(
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     let Some(scope) = state.org.inbox.scope.clone() else { return effects };
     let mut moments: Vec<Option<Timestamp>> = snoozes.iter().map(|(_, until)| *until).collect();
-    moments.sort();
+    crate::sorting::sort(&mut moments);
     moments.dedup();
     for until in moments {
         let ids: Vec<i64> =

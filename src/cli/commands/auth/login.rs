@@ -152,7 +152,7 @@ fn read_key_from_stdin() -> std::io::Result<ApiKey> {
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> std::io::Result<T> + Send + 'static,
 ) -> Result<T, String> {
-    match tokio::task::spawn_blocking(work).await {
+    match crate::tasks::spawn_blocking(work).await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(error)) => Err(format!("cannot read from the terminal: {error}")),
         Err(error) => Err(format!("cannot read from the terminal: {error}")),

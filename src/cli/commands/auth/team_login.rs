@@ -32,7 +32,7 @@ pub(super) async fn run(global: &GlobalArgs, args: TeamLoginArgs) -> Result<Exit
     }
     let password = if std::io::stdin().is_terminal() {
         let question = format!("Team store password for profile '{profile}' (input hidden): ");
-        tokio::task::spawn_blocking(move || prompt::read_hidden(&question))
+        crate::tasks::spawn_blocking(move || prompt::read_hidden(&question))
             .await
             .map_err(|error| format!("cannot read from the terminal: {error}"))?
             .map_err(|error| format!("cannot read from the terminal: {error}"))?

@@ -165,7 +165,7 @@ async fn announce(
     for event in observation.events {
         print(&event, args.output, one.hooks.include_text, zone);
         let hooks = one.hooks.clone();
-        let ran = tokio::task::spawn_blocking(move || crate::hooks::run(&event, &hooks)).await;
+        let ran = crate::tasks::spawn_blocking(move || crate::hooks::run(&event, &hooks)).await;
         if let Ok(Some(outcome)) = ran {
             hook_said(&one.context, &outcome, pace);
         }

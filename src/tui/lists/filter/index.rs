@@ -239,7 +239,7 @@ fn put_shared_columns_first(cells: &mut [u32], width: usize, texts: usize) {
         }
     }
     let mut order: Vec<usize> = (0..width).collect();
-    order.sort_by_key(|&column| std::cmp::Reverse(sharing[column]));
+    crate::sorting::sort_by_key(&mut order, |&column| std::cmp::Reverse(sharing[column]));
     let mut reordered = vec![0; width];
     for row in cells.chunks_exact_mut(width) {
         for (to, &from) in reordered.iter_mut().zip(&order) {

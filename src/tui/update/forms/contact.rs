@@ -88,7 +88,7 @@ fn bot_choices(state: &AppState) -> Vec<(i64, String)> {
     let bots = state.org.store.bots.items();
     let results = state.org.results.window.is_some().then_some(&state.org.results);
     let mut ranked: Vec<(Standing, &Bot)> = bots.iter().map(|bot| (standing(bot), bot)).collect();
-    ranked.sort_by_key(|(standing, bot)| (picker_rank(*standing), bot.id));
+    crate::sorting::sort_by_key(&mut ranked, |(standing, bot)| (picker_rank(*standing), bot.id));
     let now = state.env.now;
     ranked
         .into_iter()
