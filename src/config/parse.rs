@@ -3,7 +3,7 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Profile, UiConfig,
+    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Preview, Profile, UiConfig,
     ViewerConfig,
 };
 use super::team::TeamConfig;
@@ -109,12 +109,16 @@ struct RawUi {
     hyperlinks: bool,
     bell: bool,
     notify: bool,
+    preview: Preview,
+    seen_after_seconds: Spanned<u32>,
 }
 
 impl Default for RawUi {
     fn default() -> Self {
-        let UiConfig { refresh_seconds, hyperlinks, bell, notify } = UiConfig::default();
-        RawUi { refresh_seconds, hyperlinks, bell, notify }
+        let UiConfig { refresh_seconds, hyperlinks, bell, notify, preview, seen_after_seconds } =
+            UiConfig::default();
+        let seen_after_seconds = Spanned::new(0..0, seen_after_seconds);
+        RawUi { refresh_seconds, hyperlinks, bell, notify, preview, seen_after_seconds }
     }
 }
 
@@ -207,7 +211,10 @@ const NET_KEYS: &[&str] = &["timeout_seconds"];
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
-const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify"];
+const UI_KEYS: &[&str] =
+    &["refresh_seconds", "hyperlinks", "bell", "notify", "preview", "seen_after_seconds"];
+/// More than ten minutes in the preview before a reply counts as seen is a typo.
+const SEEN_AFTER_SECONDS: std::ops::RangeInclusive<u32> = 0..=600;
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
 
@@ -321,6 +328,18 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         ));
     }
+    let seen_after = &raw.ui.seen_after_seconds;
+    if !SEEN_AFTER_SECONDS.contains(seen_after.get_ref()) {
+        return Err(at(
+            seen_after.span(),
+            format!(
+                "ui.seen_after_seconds = {} is out of range: use {} to {} seconds (0 marks a reply seen as soon as the preview shows it).",
+                seen_after.get_ref(),
+                SEEN_AFTER_SECONDS.start(),
+                SEEN_AFTER_SECONDS.end()
+            ),
+        ));
+    }
     let mut theme = BTreeMap::new();
     for (role, colour) in raw.theme {
         match colour.get_ref().parse::<Color>() {
@@ -347,6 +366,8 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             hyperlinks: raw.ui.hyperlinks,
             bell: raw.ui.bell,
             notify: raw.ui.notify,
+            preview: raw.ui.preview,
+            seen_after_seconds: raw.ui.seen_after_seconds.into_inner(),
         },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },

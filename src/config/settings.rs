@@ -56,12 +56,36 @@ pub struct UiConfig {
     pub bell: bool,
     /// Raise a desktop notification (OSC 9 / OSC 777) when new replies arrive.
     pub notify: bool,
+    /// Where the selected item shows beside a list (`[ui] preview`).
+    pub preview: Preview,
+    /// A reply in the preview becomes seen after this many seconds there; 0 at once.
+    pub seen_after_seconds: u32,
 }
 
 impl Default for UiConfig {
     fn default() -> Self {
-        UiConfig { refresh_seconds: 60, hyperlinks: true, bell: true, notify: true }
+        UiConfig {
+            refresh_seconds: 60,
+            hyperlinks: true,
+            bell: true,
+            notify: true,
+            preview: Preview::Auto,
+            seen_after_seconds: 3,
+        }
     }
+}
+
+/// Where the preview of the selected item goes (`[ui] preview`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preview {
+    /// Right of the list on a wide screen, under it on a tall one, else none.
+    #[default]
+    Auto,
+    Right,
+    Bottom,
+    /// None until its key turns it on.
+    Off,
 }
 
 /// When `y` copies through OSC 52 (`[clipboard] osc52`).

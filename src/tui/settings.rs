@@ -57,6 +57,8 @@ impl UiSettings {
             alerts,
             needs: config.needs,
             brief_after: config.brief.after(),
+            preview: config.ui.preview,
+            seen_after_seconds: config.ui.seen_after_seconds,
         }
     }
 }

@@ -170,6 +170,7 @@ impl Default for Keymap {
             b(&[Key::plain(K::Enter)], C::Open, S::List, "open the selected item"),
             b(&[Key::ch('/')], C::Filter, S::List, "filter as you type (fuzzy)"),
             b(&[Key::ch('S')], C::CycleSort, S::List, "sort: next column ▲, ▼, … server's order"),
+            b(&[Key::ch('p')], C::TogglePreview, S::List, "preview beside the list: on, off"),
             b(&[Key::ch('j'), Key::plain(K::Down)], C::Down, S::Movement, "down"),
             b(&[Key::ch('k'), Key::plain(K::Up)], C::Up, S::Movement, "up"),
             b(&[Key::ch('g'), Key::plain(K::Home)], C::Top, S::Movement, "to the top"),

@@ -165,7 +165,7 @@ pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
         Pane::Campaigns | Pane::Bots => {
             vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
         }
-        Pane::Exchanges if state.panes.exchanges.chain.is_some() => vec![Slot::Chain],
+        Pane::Exchanges if state.chain_open() => vec![Slot::Chain],
         Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
         Pane::Meetings => vec![Slot::Meetings],
         Pane::Contacts => vec![Slot::Contacts],

@@ -19,6 +19,7 @@ mod needs;
 mod observe;
 mod outside;
 mod overlay;
+pub mod preview;
 mod query;
 mod search;
 mod snooze;
@@ -54,6 +55,7 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     let chain_read = matches!(action, Action::SnippetRead { .. } | Action::ChainsRead { .. });
     let mut effects = apply(state, action);
+    effects.extend(preview::follow(state));
     // Whatever changed the chain's data, width or folding asked for a layout; only the last
     // one asked is awaited, so the others would be work for nothing.
     if let Some(last) = effects.iter().rposition(|effect| matches!(effect, Effect::LayOut(_))) {
@@ -102,6 +104,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Watched::quietly(&mut state.env).now = now;
             let mut effects = forms::on_tick(state);
             effects.extend(inbox::on_tick(state));
+            effects.extend(preview::on_tick(state));
             effects.extend(inbox::reread_marks(state, false));
             effects
         }

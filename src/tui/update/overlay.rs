@@ -142,7 +142,7 @@ fn run_parsed(
         }
         Ok(PaletteAction::Group(group)) => {
             state.panes.exchanges.query.group = Some(group);
-            state.panes.exchanges.chain = None;
+            state.panes.chain = None;
             let mut effects = navigate::go_to(state, Pane::Exchanges);
             if !state.org.store.exchanges.is_loading() {
                 effects.extend(fetch(state, Slot::Exchanges));
