@@ -87,6 +87,17 @@ impl PreviewState {
     }
 }
 
+impl PreviewState {
+    /// What the screen needs for the preview to show, in words.
+    pub fn needs(&self) -> String {
+        match self.setting {
+            Preview::Right => format!("{} columns", NARROWEST_HALF * 2),
+            Preview::Bottom => format!("{} rows", LOWEST_HALF * 2),
+            Preview::Auto | Preview::Off => format!("{WIDE} columns or {TALL} rows"),
+        }
+    }
+}
+
 impl Default for PreviewState {
     fn default() -> Self {
         PreviewState::new(Preview::default(), 3)

@@ -45,7 +45,8 @@ pub fn settings(theme: Theme) -> UiSettings {
         alerts: outreach_tui::tui::inbox::Alerts::default(),
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: outreach_tui::config::BriefConfig::default().after(),
-        preview: outreach_tui::config::Preview::Auto,
+        // The screens as drawn without the preview; `tests/tui/preview.rs` turns it on.
+        preview: outreach_tui::config::Preview::Off,
         seen_after_seconds: 3,
     }
 }

@@ -19,6 +19,7 @@ mod needs;
 mod observe;
 mod overlays;
 mod overview;
+mod preview;
 mod rebinding;
 mod reliability;
 mod remembered;

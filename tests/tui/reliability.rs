@@ -91,7 +91,6 @@ fn a_huge_and_a_deeply_nested_message_are_shown_cut_with_a_note() {
     update(&mut state, Action::LaidOut { req_id: job.req_id, layout: Arc::new(layout) });
     let text: Vec<String> = state
         .panes
-        .exchanges
         .chain
         .as_ref()
         .unwrap()

@@ -126,15 +126,18 @@ pub fn waits(state: &AppState) -> bool {
 
 /// `p`: the preview on or off; said when the screen has no room for it.
 pub(crate) fn toggle(state: &mut AppState) -> Vec<Effect> {
-    let preview = &mut state.panes.preview;
-    preview.on = !preview.on;
+    if state.pane_layout().preview.is_some() {
+        state.panes.preview.on = false;
+        return Vec::new();
+    }
     let (width, height) = (state.env.width, state.env.height);
-    if preview.on && preview.place(width, height).is_none() {
-        preview.on = false;
+    let wanted = crate::tui::state::PreviewState { on: true, ..state.panes.preview.clone() };
+    if wanted.place(width, height).is_some() {
+        state.panes.preview.on = true;
+    } else {
+        let needs = wanted.needs();
         state.transient.notice = Some(format!(
-            "No room for the preview at {width}×{height}: it needs {} columns or {} rows.",
-            crate::tui::pane_layout::WIDE,
-            crate::tui::pane_layout::TALL
+            "No room for the preview at {width}×{height}: it needs {needs} (a larger window, or a smaller font)."
         ));
     }
     Vec::new()

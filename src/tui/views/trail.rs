@@ -56,7 +56,9 @@ pub(super) fn hints(state: &AppState) -> Vec<String> {
         let room = crate::tui::state::PreviewState { on: true, ..preview.clone() };
         if state.pane_layout().preview.is_some() {
             hints.push(format!("{key} hides preview"));
-        } else if room.place(state.env.width, state.env.height).is_some() {
+        } else if preview.setting != crate::config::Preview::Off
+            && room.place(state.env.width, state.env.height).is_some()
+        {
             hints.push(format!("{key} preview"));
         }
     }
