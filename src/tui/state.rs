@@ -435,7 +435,7 @@ impl AppState {
 
     /// Whether the reply inbox is the pane on screen (its list, or a chain opened over it).
     pub fn on_inbox(&self) -> bool {
-        self.panes.pane == Pane::Exchanges
+        self.panes.pane.is_inbox()
     }
 
     /// Whether the reply inbox's list is on screen (not a chain opened over it).

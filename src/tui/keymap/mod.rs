@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(keymap.lookup(&t, &[Scope::Movement, Scope::Global]), None);
         assert_eq!(keymap.lookup(&t, &[Scope::Chain, Scope::Global]), Some(Command::ToggleQuotes));
         let digit = press(KeyCode::Char('3'), KeyModifiers::NONE);
-        assert_eq!(keymap.lookup(&digit, &[Scope::Global]), Some(Command::GoTo(Pane::Exchanges)));
+        assert_eq!(keymap.lookup(&digit, &[Scope::Global]), Some(Command::GoTo(Pane::ALL[2])));
     }
 
     #[test]

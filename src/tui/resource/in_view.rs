@@ -180,7 +180,7 @@ impl AppState {
             None => self.current_detail().map(|detail| detail.id),
         };
         let filter = self.current_list().map(|list| list.filter().to_string()).unwrap_or_default();
-        let marked = if pane == Pane::Exchanges { self.org.inbox.marked.len() } else { 0 };
+        let marked = if self.on_inbox() { self.org.inbox.marked.len() } else { 0 };
         crate::tui::jumps::Spot { pane, open, filter, marked }
     }
 

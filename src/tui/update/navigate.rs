@@ -131,6 +131,11 @@ pub(crate) fn open_needs(state: &mut AppState) -> Vec<Effect> {
     effects
 }
 
+/// The reply inbox, loading it the first time.
+pub(crate) fn go_to_inbox(state: &mut AppState) -> Vec<Effect> {
+    go_to(state, Pane::Exchanges)
+}
+
 /// Switches pane, loading its data the first time.
 pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
     state.panes.pane = pane;
