@@ -13,8 +13,8 @@ pub use error::ConfigError;
 pub use hooks::{DEFAULT_HOOK_TIMEOUT, HOOK_EVENTS, HooksConfig, ProfileHooks};
 pub use parse::parse;
 pub use settings::{
-    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Preview, Profile, UiConfig,
-    ViewerConfig, check_profile_name,
+    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Preview, Profile,
+    UiConfig, ViewerConfig, check_profile_name,
 };
 pub use team::{DatabaseUrl, TeamConfig, check_database_url, check_member_name};
 

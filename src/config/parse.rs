@@ -3,8 +3,8 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Preview, Profile, UiConfig,
-    ViewerConfig,
+    BriefConfig, ClipboardConfig, Config, NeedsConfig, NetConfig, Osc52, Preview, Profile,
+    UiConfig, ViewerConfig,
 };
 use super::team::TeamConfig;
 use ratatui::style::Color;
@@ -624,6 +624,26 @@ quit = "q"
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.brief.after_hours, 8);
         assert_eq!(config.theme.len(), 5);
-        assert_eq!(config.keys.len(), 64, "every action the keymap can rebind");
+        assert_eq!(config.keys.len(), 65, "every action the keymap can rebind");
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+    }
+
+    #[test]
+    fn the_preview_and_when_a_reply_in_it_is_seen_are_read_and_checked() {
+        let (config, _) =
+            parse_str("[ui]\npreview = \"bottom\"\nseen_after_seconds = 0\n").unwrap();
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Bottom, 0));
+        let (config, _) = parse_str("").unwrap();
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+        let wrong = parse_str("[ui]\npreview = \"left\"\n").unwrap_err().to_string();
+        assert!(
+            wrong.contains("line 2") && wrong.contains("`auto`, `right`, `bottom`, `off`"),
+            "{wrong}"
+        );
+        let long = parse_str("[ui]\nseen_after_seconds = 9999\n").unwrap_err().to_string();
+        assert!(
+            long.contains("ui.seen_after_seconds = 9999 is out of range: use 0 to 600"),
+            "{long}"
+        );
     }
 }

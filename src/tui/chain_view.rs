@@ -87,4 +87,3 @@ impl ChainView {
         Some((index, layout.links.get(index)?))
     }
 }
-

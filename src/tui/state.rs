@@ -1,9 +1,7 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use crate::api::{
-    ApiError, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery,
-};
+use crate::api::{ApiError, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
@@ -19,8 +17,8 @@ use crate::tui::lists::memo::ListMemo;
 pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
-pub use crate::tui::pane_layout::{PaneLayout, PreviewState, View};
 pub(crate) use crate::tui::palette::Palette;
+pub use crate::tui::pane_layout::{PaneLayout, PreviewState, View};
 pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;

@@ -359,10 +359,7 @@ fn the_chain_opens_folds_jumps_and_closes() {
     assert_eq!(state.panes.chain.as_ref().unwrap().scroll, 0);
     let folded_len = state.panes.chain.as_ref().unwrap().layout.lines.len();
     act(&mut state, ch('T'));
-    assert!(
-        state.panes.chain.as_ref().unwrap().layout.lines.len() > folded_len,
-        "T unfolds"
-    );
+    assert!(state.panes.chain.as_ref().unwrap().layout.lines.len() > folded_len, "T unfolds");
     act(&mut state, ch('n'));
     let chain = state.panes.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1]);

@@ -183,8 +183,7 @@ pub(crate) fn back(state: &mut AppState) -> (bool, Option<Effect>) {
         return (true, search);
     }
     let marks = &state.org.inbox;
-    if state.on_inbox() && (!marks.marked.is_empty() || marks.range_from.is_some())
-    {
+    if state.on_inbox() && (!marks.marked.is_empty() || marks.range_from.is_some()) {
         let marks = &mut state.org.inbox;
         let count = marks.marked.len();
         marks.marked.clear();

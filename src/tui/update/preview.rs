@@ -7,9 +7,9 @@
 use crate::api::Exchange;
 use crate::tui::action::Effect;
 use crate::tui::model::Slot;
+use crate::tui::pane_layout::Resting;
 use crate::tui::resource::{self, relayout_chain};
 use crate::tui::state::{AppState, ChainPlace, ChainView, View};
-use crate::tui::pane_layout::Resting;
 use crate::tui::update::fetch::fetch;
 use crate::tui::watched::Watched;
 
@@ -19,7 +19,11 @@ pub const REST: chrono::Duration = chrono::Duration::milliseconds(150);
 
 /// Shows `exchange`'s chain at `place`: the chain in view when it is that exchange's, else
 /// the one read this session at once, else fetched.
-pub(crate) fn show_chain(state: &mut AppState, exchange: Exchange, place: ChainPlace) -> Vec<Effect> {
+pub(crate) fn show_chain(
+    state: &mut AppState,
+    exchange: Exchange,
+    place: ChainPlace,
+) -> Vec<Effect> {
     let mut effects = Vec::new();
     let kept = state.panes.chain.take().filter(|chain| chain.exchange.id == exchange.id);
     let chain = match kept {
@@ -92,7 +96,8 @@ pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
             None => rest(state, Some(Resting { since: Some(now), ..resting })),
             Some(since) if now - since >= REST => {
                 rest(state, None);
-                let exchange = selected(state).filter(|exchange| exchange.id == resting.exchange_id);
+                let exchange =
+                    selected(state).filter(|exchange| exchange.id == resting.exchange_id);
                 if let Some(exchange) = exchange {
                     let place = ChainPlace::Previewed { since: now, seen: false };
                     effects.extend(show_chain(state, exchange, place));

@@ -47,7 +47,9 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         .unwrap_or_default();
     let hint = match view.is_opened() {
         true => crate::tui::views::trail::esc_hint(state),
-        false => format!(" · {} opens", state.key_label(crate::tui::command::Command::Open, "Enter")),
+        false => {
+            format!(" · {} opens", state.key_label(crate::tui::command::Command::Open, "Enter"))
+        }
     };
     let hint = Span::styled(hint, theme.dim);
     // On a narrow pane the hint goes first, then the bot's name, then the status, then the

@@ -38,7 +38,9 @@ pub(super) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: View
             let block = title("Preview");
             let width = usize::from(block.inner(area).width);
             match in_view_detail_lines(state) {
-                Some(lines) => detail::render(frame, area, block, detail_wrap::wrap(lines, width), 0),
+                Some(lines) => {
+                    detail::render(frame, area, block, detail_wrap::wrap(lines, width), 0)
+                }
                 None => problem::message(frame, area, block, "Nothing selected.", theme.dim),
             }
         }
