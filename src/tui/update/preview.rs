@@ -141,9 +141,8 @@ pub(crate) fn toggle(state: &mut AppState) -> Vec<Effect> {
         state.panes.preview.on = true;
     } else {
         let needs = wanted.needs();
-        state.transient.notice = Some(format!(
-            "No room for the preview at {width}×{height}: it needs {needs} (a larger window, or a smaller font)."
-        ));
+        state.transient.notice =
+            Some(format!("The preview needs {needs}; this is {width}×{height}."));
     }
     Vec::new()
 }
