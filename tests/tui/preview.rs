@@ -215,3 +215,21 @@ fn the_other_panes_preview_the_selected_items_detail() {
     let moved = screen(&state);
     assert_ne!(text, moved, "the preview follows the selection");
 }
+
+#[test]
+fn a_click_in_the_preview_selects_no_row_and_the_wheel_there_scrolls_the_chain() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mouse = |kind, column, row| {
+        Action::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
+    };
+    let mut state = inbox_rested();
+    let before = state.panes.exchanges.list.selected();
+    // Row 6 is a list row on the left; on the right it is the chain.
+    act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), 150, 6));
+    assert_eq!(state.panes.exchanges.list.selected(), before, "no row under the preview");
+    assert!(!state.chain_open());
+    let scroll = state.previewed_chain().unwrap().scroll;
+    act(&mut state, mouse(MouseEventKind::ScrollUp, 150, 10));
+    assert!(state.previewed_chain().unwrap().scroll < scroll, "the chain reads back");
+    assert_eq!(state.panes.exchanges.list.offset(), 0, "the list stays");
+}

@@ -124,6 +124,21 @@ pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
     effects
 }
 
+/// Scrolls the chain in the preview by `delta` lines, within its length.
+pub(crate) fn scroll(state: &mut AppState, delta: isize) {
+    let rows = crate::tui::layout::pane_areas(state)
+        .1
+        .map_or(1, |area| usize::from(crate::tui::layout::inner(area).height));
+    if state.previewed_chain().is_none() {
+        return;
+    }
+    if let Some(chain) = state.panes.chain.as_mut() {
+        let max = chain.layout.lines.len().saturating_sub(rows);
+        chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
+        chain.at_message = None;
+    }
+}
+
 /// Whether the loop should tick fast: a cursor rests, waiting for its chain.
 pub fn waits(state: &AppState) -> bool {
     state.panes.preview.resting.is_some()
