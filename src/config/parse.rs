@@ -300,45 +300,43 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         ));
     }
-    for (key, value, range, unit) in [
-        ("unsubscribe_days", &raw.needs.unsubscribe_days, &UNSUBSCRIBE_DAYS, "business days"),
-        ("hot_reply_hours", &raw.needs.hot_reply_hours, &HOT_REPLY_HOURS, "hours"),
+    // Counts with a range: the first outside its range is the error.
+    let seen_note = " (0 marks a reply seen as soon as the preview shows it)";
+    for (key, value, range, unit, note) in [
+        (
+            "needs.unsubscribe_days",
+            &raw.needs.unsubscribe_days,
+            &UNSUBSCRIBE_DAYS,
+            "business days",
+            "",
+        ),
+        ("needs.hot_reply_hours", &raw.needs.hot_reply_hours, &HOT_REPLY_HOURS, "hours", ""),
+        (
+            "brief.after_hours",
+            &raw.brief.after_hours,
+            &BRIEF_AFTER_HOURS,
+            "hours",
+            " (0 turns the brief off)",
+        ),
+        (
+            "ui.seen_after_seconds",
+            &raw.ui.seen_after_seconds,
+            &SEEN_AFTER_SECONDS,
+            "seconds",
+            seen_note,
+        ),
     ] {
         if !range.contains(value.get_ref()) {
             return Err(at(
                 value.span(),
                 format!(
-                    "needs.{key} = {} is out of range: use {} to {} {unit}.",
+                    "{key} = {} is out of range: use {} to {} {unit}{note}.",
                     value.get_ref(),
                     range.start(),
                     range.end()
                 ),
             ));
         }
-    }
-    let after_hours = raw.brief.after_hours;
-    if !BRIEF_AFTER_HOURS.contains(after_hours.get_ref()) {
-        return Err(at(
-            after_hours.span(),
-            format!(
-                "brief.after_hours = {} is out of range: use {} to {} hours (0 turns the brief off).",
-                after_hours.get_ref(),
-                BRIEF_AFTER_HOURS.start(),
-                BRIEF_AFTER_HOURS.end()
-            ),
-        ));
-    }
-    let seen_after = &raw.ui.seen_after_seconds;
-    if !SEEN_AFTER_SECONDS.contains(seen_after.get_ref()) {
-        return Err(at(
-            seen_after.span(),
-            format!(
-                "ui.seen_after_seconds = {} is out of range: use {} to {} seconds (0 marks a reply seen as soon as the preview shows it).",
-                seen_after.get_ref(),
-                SEEN_AFTER_SECONDS.start(),
-                SEEN_AFTER_SECONDS.end()
-            ),
-        ));
     }
     let mut theme = BTreeMap::new();
     for (role, colour) in raw.theme {
@@ -376,7 +374,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             unsubscribe_days: raw.needs.unsubscribe_days.into_inner(),
             hot_reply_hours: raw.needs.hot_reply_hours.into_inner(),
         },
-        brief: BriefConfig { after_hours: after_hours.into_inner() },
+        brief: BriefConfig { after_hours: raw.brief.after_hours.into_inner() },
         theme,
         keys: raw.keys,
     };

@@ -135,6 +135,17 @@ pub fn recalled(
     }
 }
 
+/// The fetches among `effects`.
+pub fn fetches(effects: &[Effect]) -> Vec<&Fetch> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Fetch(fetch) => Some(fetch),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Runs an action and answers whatever it fetches.
 pub fn act(state: &mut AppState, action: Action) {
     let effects = update(state, action);

@@ -39,13 +39,7 @@ fn chain_of(state: &AppState) -> Option<i64> {
 }
 
 fn exchange_fetches(effects: &[Effect]) -> Vec<&Fetch> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-            _ => None,
-        })
-        .collect()
+    fetches(effects).into_iter().filter(|fetch| fetch.slot == Slot::Exchanges).collect()
 }
 
 /// Selects the item of this id in the current pane's list.

@@ -32,13 +32,7 @@ fn tick(ms: i64) -> Action {
 
 /// The chain fetches among `effects`.
 fn chain_fetches(effects: Vec<Effect>) -> Vec<Fetch> {
-    effects
-        .into_iter()
-        .filter_map(|effect| match effect {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Chain => Some(fetch),
-            _ => None,
-        })
-        .collect()
+    fetches(&effects).into_iter().filter(|fetch| fetch.slot == Slot::Chain).cloned().collect()
 }
 
 fn selected(state: &AppState) -> i64 {

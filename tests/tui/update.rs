@@ -6,7 +6,7 @@ use crate::common;
 use common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use outreach_tui::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
-use outreach_tui::tui::action::{Action, Effect, Fetch};
+use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::command::Command;
 use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
@@ -17,16 +17,6 @@ use std::sync::Arc;
 
 fn state() -> AppState {
     connected(80, 24, Theme::default())
-}
-
-fn fetches(effects: &[Effect]) -> Vec<&Fetch> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Fetch(fetch) => Some(fetch),
-            _ => None,
-        })
-        .collect()
 }
 
 fn ctrl(c: char) -> Action {
