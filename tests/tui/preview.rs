@@ -227,3 +227,41 @@ fn a_click_in_the_preview_selects_no_row_and_the_wheel_there_scrolls_the_chain()
     assert!(state.previewed_chain().unwrap().scroll < scroll, "the chain reads back");
     assert_eq!(state.panes.exchanges.list.offset(), 0, "the list stays");
 }
+
+#[test]
+fn another_profile_shows_nothing_of_the_last_ones_chains() {
+    let mut state = inbox_rested();
+    assert!(state.panes.chain.is_some());
+    act(&mut state, ch(':'));
+    type_text(&mut state, "profile other");
+    act(&mut state, key(KeyCode::Enter));
+    assert!(state.panes.chain.is_none(), "the previewed chain is gone");
+    // The same exchange id under the next organisation is not shown from the last one's.
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('3'));
+    let effects = update(&mut state, tick(60_000));
+    assert!(state.previewed_chain().is_none(), "{effects:?}");
+    assert!(state.panes.preview.resting.is_some(), "it waits for the cursor to rest again");
+}
+
+#[test]
+fn a_reply_that_moves_while_previewed_is_read_again_once_the_cursor_rests() {
+    use outreach_tui::api::{Listed, Timestamp};
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let mut state = inbox_rested();
+    let id = selected(&state);
+    // A new message: the inbox reloads with the reply moved.
+    let refresh = fetches(&update(&mut state, ch('r'))).into_iter().cloned().collect::<Vec<_>>();
+    let reload = refresh.iter().find(|fetch| fetch.slot == Slot::Exchanges).unwrap();
+    let mut moved = exchanges();
+    let row = moved.iter_mut().find(|exchange| exchange.id == id).unwrap();
+    row.updated_at = Timestamp::parse("2024-05-08T11:59:00Z");
+    let answer = Listed { items: std::sync::Arc::from(moved), skipped: 0 };
+    act(&mut state, loaded::<Exchanges>(reload.req_id, Ok(answer)));
+    assert_eq!(selected(&state), id, "the cursor stays on it");
+    assert_eq!(previewed(&state), None, "the chain it showed is stale");
+    update(&mut state, tick(5_000));
+    let again = chain_fetches(update(&mut state, tick(5_200)));
+    assert_eq!(again.len(), 1, "read again once the cursor rests");
+    assert_eq!(previewed(&state), Some(id));
+}

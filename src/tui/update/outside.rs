@@ -354,6 +354,9 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
     crate::tui::update::jumps::forget(state);
     state.org.store = Store::default();
     state.org.observed = Default::default();
+    state.org.read_chains = Default::default();
+    state.panes.chain = None;
+    state.panes.preview.resting = None;
     state.panes.campaigns = ListPane::default();
     state.panes.bots = ListPane::default();
     state.panes.contacts = ListPane::default();

@@ -58,9 +58,10 @@ pub(crate) fn follow(state: &mut AppState) -> Vec<Effect> {
     let mut effects = Vec::new();
     let wanted = previewing_inbox(state).then(|| selected(state)).flatten();
     let shown = state.panes.chain.as_ref().filter(|chain| !chain.is_opened());
-    let previewed = shown.map(|chain| chain.exchange.id);
-    if previewed.is_some() && previewed != wanted.as_ref().map(|exchange| exchange.id) {
-        // The cursor moved on: its answer is no longer wanted.
+    let version = |exchange: &Exchange| (exchange.id, exchange.updated_at);
+    let previewed = shown.map(|chain| version(&chain.exchange));
+    if previewed.is_some() && previewed != wanted.as_ref().map(version) {
+        // The cursor moved on, or the reply moved (a new message): what it shows is stale.
         if shown.is_some_and(|chain| chain.remote.is_loading()) {
             effects.push(Effect::Cancel(Slot::Chain));
         }
@@ -68,7 +69,7 @@ pub(crate) fn follow(state: &mut AppState) -> Vec<Effect> {
     }
     let resting = wanted.as_ref().map(|exchange| exchange.id);
     match wanted {
-        Some(exchange) if previewed == Some(exchange.id) => rest(state, None),
+        Some(exchange) if previewed == Some(version(&exchange)) => rest(state, None),
         Some(exchange) if state.org.read_chains.get(&exchange).is_some() => {
             rest(state, None);
             let place = ChainPlace::Previewed { since: state.env.now, seen: false };
