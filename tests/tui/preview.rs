@@ -265,3 +265,18 @@ fn a_reply_that_moves_while_previewed_is_read_again_once_the_cursor_rests() {
     assert_eq!(again.len(), 1, "read again once the cursor rests");
     assert_eq!(previewed(&state), Some(id));
 }
+
+#[test]
+fn while_the_cursor_stays_the_ticks_draw_nothing() {
+    use outreach_tui::tui::update::{frame_drawn, needs_frame};
+    let mut state = inbox_rested();
+    act(&mut state, tick(4_000));
+    assert!(seen(&state, selected(&state)));
+    frame_drawn(&mut state);
+    for ms in [4_050, 4_100, 5_000, 9_000] {
+        let effects = update(&mut state, tick(ms));
+        assert!(effects.is_empty(), "{ms}: {effects:?}");
+        assert!(!needs_frame(&state), "{ms}: nothing changed on screen");
+    }
+    assert!(!outreach_tui::tui::update::preview::waits(&state), "no fast ticks while resting");
+}
