@@ -25,13 +25,14 @@ impl ReadChains {
             .map(|(_, _, loaded)| loaded)
     }
 
-    /// Keeps the chain just read for `exchange`, in place of any older reading of it.
-    pub fn keep(&mut self, exchange: &Exchange, loaded: Loaded<EmailMessage>) {
-        self.kept.retain(|(id, _, _)| *id != exchange.id);
+    /// Keeps the chain just read for an exchange as it was at `updated_at`, in place of any
+    /// older reading of it.
+    pub fn keep(&mut self, id: i64, updated_at: Option<Timestamp>, loaded: Loaded<EmailMessage>) {
+        self.kept.retain(|(kept, _, _)| *kept != id);
         if self.kept.len() == KEPT {
             self.kept.pop_front();
         }
-        self.kept.push_back((exchange.id, exchange.updated_at, loaded));
+        self.kept.push_back((id, updated_at, loaded));
     }
 }
 
@@ -55,7 +56,8 @@ mod tests {
     #[test]
     fn a_chain_is_kept_until_its_exchange_moves() {
         let mut read = ReadChains::default();
-        read.keep(&exchange(7, "2024-05-08T10:00:00Z"), loaded());
+        let kept = exchange(7, "2024-05-08T10:00:00Z");
+        read.keep(kept.id, kept.updated_at, loaded());
         assert!(read.get(&exchange(7, "2024-05-08T10:00:00Z")).is_some());
         assert!(read.get(&exchange(7, "2024-05-08T11:00:00Z")).is_none(), "it moved");
         assert!(read.get(&exchange(8, "2024-05-08T10:00:00Z")).is_none());
@@ -65,7 +67,8 @@ mod tests {
     fn only_the_latest_are_kept() {
         let mut read = ReadChains::default();
         for id in 0..(KEPT as i64 + 1) {
-            read.keep(&exchange(id, "2024-05-08T10:00:00Z"), loaded());
+            let kept = exchange(id, "2024-05-08T10:00:00Z");
+            read.keep(kept.id, kept.updated_at, loaded());
         }
         assert!(read.get(&exchange(0, "2024-05-08T10:00:00Z")).is_none());
         assert!(read.get(&exchange(KEPT as i64, "2024-05-08T10:00:00Z")).is_some());

@@ -280,3 +280,22 @@ fn while_the_cursor_stays_the_ticks_draw_nothing() {
     }
     assert!(!outreach_tui::tui::update::preview::waits(&state), "no fast ticks while resting");
 }
+
+#[test]
+fn a_chain_read_for_its_rows_line_shows_at_once_when_the_cursor_comes() {
+    let mut state = previewing(200, 50);
+    act(&mut state, ch('3'));
+    act(&mut state, ch('j'));
+    let second = selected(&state);
+    let updated_at =
+        state.org.store.exchanges.items().iter().find(|e| e.id == second).unwrap().updated_at;
+    act(&mut state, ch('k'));
+    // The row's line was read from its chain in the background: the chain is kept.
+    let chain = outreach_tui::api::Listed { items: std::sync::Arc::from(chain()), skipped: 0 };
+    let effects = update(&mut state, Action::ChainRead { exchange_id: second, updated_at, chain });
+    assert!(effects.is_empty(), "{effects:?}");
+    let effects = update(&mut state, ch('j'));
+    assert!(chain_fetches(effects).is_empty(), "nothing to ask the server");
+    let shown = state.previewed_chain().expect("shown at once");
+    assert_eq!((shown.exchange.id, shown.remote.data.is_some()), (second, true));
+}

@@ -41,7 +41,8 @@ impl ListResource for Chain {
         if let Some(chain) = &state.panes.chain
             && let Some(data) = &chain.remote.data
         {
-            state.org.read_chains.keep(&chain.exchange, data.clone());
+            let exchange = &chain.exchange;
+            state.org.read_chains.keep(exchange.id, exchange.updated_at, data.clone());
         }
         relayout_chain(state, true).into_iter().collect()
     }

@@ -118,6 +118,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::SnippetRead { job, result } => chains::on_snippet(state, job, result),
+        Action::ChainRead { exchange_id, updated_at, chain } => {
+            preview::keep_read(state, exchange_id, updated_at, chain);
+            Vec::new()
+        }
         Action::DncChecked { scope, result } => inbox::on_dnc_checked(state, &scope, result),
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),

@@ -8,6 +8,7 @@ use crate::api::Exchange;
 use crate::tui::action::Effect;
 use crate::tui::model::Slot;
 use crate::tui::pane_layout::Resting;
+use crate::tui::remote::Loaded;
 use crate::tui::resource::{self, relayout_chain};
 use crate::tui::state::{AppState, ChainPlace, ChainView, View};
 use crate::tui::update::fetch::fetch;
@@ -138,6 +139,19 @@ pub(crate) fn scroll(state: &mut AppState, delta: isize) {
         chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
         chain.at_message = None;
     }
+}
+
+/// A chain read for a row's snippet: kept, so the preview shows it without asking (it is
+/// drawn only once the cursor comes to it: keeping it draws nothing).
+pub(crate) fn keep_read(
+    state: &mut AppState,
+    exchange_id: i64,
+    updated_at: Option<crate::api::Timestamp>,
+    chain: crate::api::Listed<crate::api::EmailMessage>,
+) {
+    let now = state.env.now;
+    let loaded = Loaded { items: chain.items, at: now, skipped: chain.skipped };
+    Watched::quietly(&mut state.org).read_chains.keep(exchange_id, updated_at, loaded);
 }
 
 /// Whether the loop should tick fast: a cursor rests, waiting for its chain.
