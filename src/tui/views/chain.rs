@@ -31,7 +31,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
         // The numbered links on screen are another message's: say whose, so `y 2` is read
         // against the right list.
-        let links = view.links_shown(crate::tui::layout::text_rows(state));
+        let links = view.links_shown(usize::from(area.height.saturating_sub(2)));
         if let Some((index, _)) = links.filter(|(index, _)| Some(*index) != view.current_message())
         {
             kept.push(Span::styled(format!(" · links of message {}", index + 1), theme.dim));
