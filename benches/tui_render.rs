@@ -85,6 +85,9 @@ fn fresh() -> (AppState, ReqId) {
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: None,
         graph: outreach_tui::config::Graph::default(),
+        // As configured by default: at 200×50 the selected contact's detail is beside the list.
+        preview: outreach_tui::config::Preview::Auto,
+        seen_after_seconds: 3,
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

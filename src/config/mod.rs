@@ -13,7 +13,7 @@ pub use error::ConfigError;
 pub use hooks::{DEFAULT_HOOK_TIMEOUT, HOOK_EVENTS, HooksConfig, ProfileHooks};
 pub use parse::parse;
 pub use settings::{
-    BriefConfig, ClipboardConfig, Config, Graph, NeedsConfig, NetConfig, Osc52, Profile,
+    BriefConfig, ClipboardConfig, Config, Graph, NeedsConfig, NetConfig, Osc52, Preview, Profile,
     ThemeConfig, ThemePreset, UiConfig, ViewerConfig, check_profile_name,
 };
 pub use team::{DatabaseUrl, TeamConfig, check_database_url, check_member_name};

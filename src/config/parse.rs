@@ -3,7 +3,7 @@
 use super::error::{ConfigError, line_and_column, source_line};
 use super::hooks::{HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, HooksConfig, ProfileHooks};
 use super::settings::{
-    BriefConfig, ClipboardConfig, Config, Graph, NeedsConfig, NetConfig, Osc52, Profile,
+    BriefConfig, ClipboardConfig, Config, Graph, NeedsConfig, NetConfig, Osc52, Preview, Profile,
     ThemeConfig, ThemePreset, UiConfig, ViewerConfig,
 };
 use super::team::TeamConfig;
@@ -110,12 +110,23 @@ struct RawUi {
     bell: bool,
     notify: bool,
     graph: Graph,
+    preview: Preview,
+    seen_after_seconds: Spanned<u32>,
 }
 
 impl Default for RawUi {
     fn default() -> Self {
-        let UiConfig { refresh_seconds, hyperlinks, bell, notify, graph } = UiConfig::default();
-        RawUi { refresh_seconds, hyperlinks, bell, notify, graph }
+        let UiConfig {
+            refresh_seconds,
+            hyperlinks,
+            bell,
+            notify,
+            graph,
+            preview,
+            seen_after_seconds,
+        } = UiConfig::default();
+        let seen_after_seconds = Spanned::new(0..0, seen_after_seconds);
+        RawUi { refresh_seconds, hyperlinks, bell, notify, graph, preview, seen_after_seconds }
     }
 }
 
@@ -208,7 +219,10 @@ const NET_KEYS: &[&str] = &["timeout_seconds"];
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
 const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
-const UI_KEYS: &[&str] = &["refresh_seconds", "hyperlinks", "bell", "notify", "graph"];
+const UI_KEYS: &[&str] =
+    &["refresh_seconds", "hyperlinks", "bell", "notify", "graph", "preview", "seen_after_seconds"];
+/// More than ten minutes in the preview before a reply counts as seen is a typo.
+const SEEN_AFTER_SECONDS: std::ops::RangeInclusive<u32> = 0..=600;
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
 const VIEWER_KEYS: &[&str] = &["html"];
 
@@ -294,33 +308,43 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             ),
         ));
     }
-    for (key, value, range, unit) in [
-        ("unsubscribe_days", &raw.needs.unsubscribe_days, &UNSUBSCRIBE_DAYS, "business days"),
-        ("hot_reply_hours", &raw.needs.hot_reply_hours, &HOT_REPLY_HOURS, "hours"),
+    // Counts with a range: the first outside its range is the error.
+    let seen_note = " (0 marks a reply seen as soon as the preview shows it)";
+    for (key, value, range, unit, note) in [
+        (
+            "needs.unsubscribe_days",
+            &raw.needs.unsubscribe_days,
+            &UNSUBSCRIBE_DAYS,
+            "business days",
+            "",
+        ),
+        ("needs.hot_reply_hours", &raw.needs.hot_reply_hours, &HOT_REPLY_HOURS, "hours", ""),
+        (
+            "brief.after_hours",
+            &raw.brief.after_hours,
+            &BRIEF_AFTER_HOURS,
+            "hours",
+            " (0 turns the brief off)",
+        ),
+        (
+            "ui.seen_after_seconds",
+            &raw.ui.seen_after_seconds,
+            &SEEN_AFTER_SECONDS,
+            "seconds",
+            seen_note,
+        ),
     ] {
         if !range.contains(value.get_ref()) {
             return Err(at(
                 value.span(),
                 format!(
-                    "needs.{key} = {} is out of range: use {} to {} {unit}.",
+                    "{key} = {} is out of range: use {} to {} {unit}{note}.",
                     value.get_ref(),
                     range.start(),
                     range.end()
                 ),
             ));
         }
-    }
-    let after_hours = raw.brief.after_hours;
-    if !BRIEF_AFTER_HOURS.contains(after_hours.get_ref()) {
-        return Err(at(
-            after_hours.span(),
-            format!(
-                "brief.after_hours = {} is out of range: use {} to {} hours (0 turns the brief off).",
-                after_hours.get_ref(),
-                BRIEF_AFTER_HOURS.start(),
-                BRIEF_AFTER_HOURS.end()
-            ),
-        ));
     }
     let mut raw_theme = raw.theme;
     let preset = match raw_theme.remove("preset") {
@@ -356,6 +380,8 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             bell: raw.ui.bell,
             notify: raw.ui.notify,
             graph: raw.ui.graph,
+            preview: raw.ui.preview,
+            seen_after_seconds: raw.ui.seen_after_seconds.into_inner(),
         },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
@@ -364,7 +390,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             unsubscribe_days: raw.needs.unsubscribe_days.into_inner(),
             hot_reply_hours: raw.needs.hot_reply_hours.into_inner(),
         },
-        brief: BriefConfig { after_hours: after_hours.into_inner() },
+        brief: BriefConfig { after_hours: raw.brief.after_hours.into_inner() },
         theme: ThemeConfig { preset, colours },
         keys: raw.keys,
     };
@@ -629,6 +655,26 @@ quit = "q"
         assert_eq!(config.net.timeout_seconds, 20);
         assert_eq!(config.brief.after_hours, 8);
         assert_eq!(config.theme.colours.len(), 5);
-        assert_eq!(config.keys.len(), 64, "every action the keymap can rebind");
+        assert_eq!(config.keys.len(), 65, "every action the keymap can rebind");
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+    }
+
+    #[test]
+    fn the_preview_and_when_a_reply_in_it_is_seen_are_read_and_checked() {
+        let (config, _) =
+            parse_str("[ui]\npreview = \"bottom\"\nseen_after_seconds = 0\n").unwrap();
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Bottom, 0));
+        let (config, _) = parse_str("").unwrap();
+        assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+        let wrong = parse_str("[ui]\npreview = \"left\"\n").unwrap_err().to_string();
+        assert!(
+            wrong.contains("line 2") && wrong.contains("`auto`, `right`, `bottom`, `off`"),
+            "{wrong}"
+        );
+        let long = parse_str("[ui]\nseen_after_seconds = 9999\n").unwrap_err().to_string();
+        assert!(
+            long.contains("ui.seen_after_seconds = 9999 is out of range: use 0 to 600"),
+            "{long}"
+        );
     }
 }

@@ -57,6 +57,10 @@ pub struct UiConfig {
     pub notify: bool,
     /// How sparklines, heatmaps and curves are drawn (`[ui] graph`).
     pub graph: Graph,
+    /// Where the selected item shows beside a list (`[ui] preview`).
+    pub preview: Preview,
+    /// A reply in the preview becomes seen after this many seconds there; 0 at once.
+    pub seen_after_seconds: u32,
 }
 
 impl Default for UiConfig {
@@ -67,6 +71,8 @@ impl Default for UiConfig {
             bell: true,
             notify: true,
             graph: Graph::default(),
+            preview: Preview::Auto,
+            seen_after_seconds: 3,
         }
     }
 }
@@ -133,6 +139,19 @@ pub enum Graph {
     Block,
     /// Printable ASCII only (`_.-=#`).
     Ascii,
+}
+
+/// Where the preview of the selected item goes (`[ui] preview`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preview {
+    /// Right of the list on a wide screen, under it on a tall one, else none.
+    #[default]
+    Auto,
+    Right,
+    Bottom,
+    /// None until its key turns it on.
+    Off,
 }
 
 /// When `y` copies through OSC 52 (`[clipboard] osc52`).

@@ -124,6 +124,12 @@ pub enum Action {
         job: SnippetJob,
         result: Result<Option<crate::inbox::Snippet>, ApiError>,
     },
+    /// A row's chain, read for its snippet, kept for the preview.
+    ChainRead {
+        exchange_id: i64,
+        updated_at: Option<crate::api::Timestamp>,
+        chain: crate::api::Listed<crate::api::EmailMessage>,
+    },
     /// The inbox's opt-outs were checked against the do-not-contact list (or the contact
     /// list could not be read: why).
     DncChecked {

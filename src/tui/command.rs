@@ -65,6 +65,8 @@ pub enum Command {
     /// Sort the list by the next column: ascending, then descending, then the next column;
     /// after the last, the server's order again.
     CycleSort,
+    /// Show or hide the preview of the selected item beside the list.
+    TogglePreview,
     /// The next results range (7 → 30 → 90 days) of the Campaigns, Bots and Overview.
     CycleRange,
     /// Mark the reply (or the marked replies) handled and move to the next unhandled one.

@@ -1,7 +1,7 @@
 //! Where things go on the screen. `update` uses the same arithmetic as the views to know how
 //! many rows a page has and what a click hit.
 
-use crate::tui::model::Pane;
+use crate::tui::pane_layout::split;
 use crate::tui::state::AppState;
 use ratatui::layout::Rect;
 
@@ -46,7 +46,7 @@ pub fn inner(body: Rect) -> Rect {
 
 /// Whether the pane shows the reply inbox's category bar over its list.
 pub fn has_category_bar(state: &AppState) -> bool {
-    state.panes.pane == Pane::Exchanges && state.showing_list()
+    state.inbox_list_shown()
 }
 
 /// The pane split into the category bar's row (when it has one and there is room) and
@@ -59,9 +59,14 @@ pub fn split_bar(body: Rect, bar: bool) -> (Option<Rect>, Rect) {
     }
 }
 
+/// The pane's area split into its main view's and, when it has one, its preview's.
+pub fn pane_areas(state: &AppState) -> (Rect, Option<Rect>) {
+    split(state_areas(state).body, state.pane_layout().preview.map(|(place, _)| place))
+}
+
 /// Where the current pane's bordered list goes (under the category bar, if any).
 pub fn list_body(state: &AppState) -> Rect {
-    split_bar(state_areas(state).body, has_category_bar(state)).1
+    split_bar(pane_areas(state).0, has_category_bar(state)).1
 }
 
 /// How many table rows fit in the pane (under the header row).
@@ -69,14 +74,16 @@ pub fn list_rows(state: &AppState) -> usize {
     usize::from(inner(list_body(state)).height.saturating_sub(1)).max(1)
 }
 
-/// How many text lines fit in the pane (details, e-mail chain).
+/// How many text lines fit in the pane's main view (an opened detail or e-mail chain).
 pub fn text_rows(state: &AppState) -> usize {
-    usize::from(inner(state_areas(state).body).height).max(1)
+    usize::from(inner(pane_areas(state).0).height).max(1)
 }
 
-/// The width text in the pane is laid out for.
+/// The width the e-mail chain is laid out for: the preview's when it shows there.
 pub fn text_width(state: &AppState) -> u16 {
-    inner(state_areas(state).body).width.max(1)
+    let (main, preview) = pane_areas(state);
+    let area = preview.filter(|_| state.previewed_chain().is_some()).unwrap_or(main);
+    inner(area).width.max(1)
 }
 
 /// The Overview's inbox line (new replies, speed to lead): its top row, when there is room.

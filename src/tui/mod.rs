@@ -7,6 +7,7 @@ pub mod action;
 pub mod assign_picker;
 pub mod brief;
 pub mod chain;
+pub mod chain_view;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;
@@ -25,7 +26,9 @@ pub mod observe;
 pub mod org_now;
 pub mod outside;
 pub(crate) mod palette;
+pub mod pane_layout;
 pub(crate) mod panic_drill;
+pub mod read_chains;
 pub(crate) mod remote;
 pub mod resource;
 pub mod runner;
@@ -95,12 +98,19 @@ fn event_action(event: Event) -> Option<Action> {
 pub struct Timers {
     pub clock: Duration,
     pub spinner: Duration,
+    /// How often the clock is read while the preview waits for the cursor to rest.
+    pub rest: Duration,
     pub now: fn() -> DateTime<Utc>,
 }
 
 impl Default for Timers {
     fn default() -> Self {
-        Timers { clock: Duration::from_secs(1), spinner: Duration::from_millis(120), now: Utc::now }
+        Timers {
+            clock: Duration::from_secs(1),
+            spinner: Duration::from_millis(120),
+            rest: Duration::from_millis(50),
+            now: Utc::now,
+        }
     }
 }
 
@@ -248,6 +258,8 @@ where
     let mut clock = ticking(timers.clock);
     // Moves the spinner of a write in flight; idle otherwise (see the select below).
     let mut spinner = ticking(timers.spinner);
+    // Measures the cursor's rest in the preview; idle otherwise.
+    let mut rest = ticking(timers.rest);
     let mut refresh = state.env.refresh_every.filter(|every| !every.is_zero()).map(|every| {
         let mut timer = interval_at(tokio::time::Instant::now() + every, every);
         timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
@@ -267,6 +279,7 @@ where
             _ = clock.tick() => Some(Action::Tick((timers.now)())),
             _ = next_refresh(&mut refresh) => Some(Action::AutoRefresh),
             _ = spinner.tick(), if state.transient.submission.is_some() => Some(Action::Spin),
+            _ = rest.tick(), if update::preview::waits(&state) => Some(Action::Tick((timers.now)())),
         };
         // Everything else already waiting joins this frame.
         let mut actions: Vec<Action> = first.into_iter().collect();

@@ -56,6 +56,34 @@ impl Pane {
         matches!(self, Pane::Exchanges | Pane::Meetings)
     }
 
+    /// The reply inbox: its tab counts the new replies, an e-mail chain opens over its list.
+    pub(crate) fn is_inbox(self) -> bool {
+        self == Pane::Exchanges
+    }
+
+    /// The slots the pane's list shows, with those its columns name (the inbox names
+    /// campaigns; results need both range lists; a campaign's per-bot table and a bot's
+    /// campaigns name the other side).
+    pub(crate) fn slots(self) -> Vec<Slot> {
+        match self {
+            Pane::Overview => vec![
+                Slot::Campaigns,
+                Slot::Bots,
+                Slot::RecentReplies,
+                Slot::UpcomingMeetings,
+                Slot::RangeReplies,
+                Slot::RangeMeetings,
+                Slot::Exchanges,
+            ],
+            Pane::Campaigns | Pane::Bots => {
+                vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
+            }
+            Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
+            Pane::Meetings => vec![Slot::Meetings],
+            Pane::Contacts => vec![Slot::Contacts],
+        }
+    }
+
     pub fn index(self) -> usize {
         Pane::ALL.iter().position(|&pane| pane == self).unwrap_or(0)
     }

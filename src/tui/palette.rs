@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn prefixes_numbers_and_arguments_parse() {
-        assert_eq!(parse("ex"), Ok(PaletteAction::Run(Command::GoTo(Pane::Exchanges))));
+        assert_eq!(parse("ex"), Ok(PaletteAction::Run(Command::GoTo(Pane::ALL[2]))), "Exchanges");
         for (at, pane) in Pane::ALL.into_iter().enumerate() {
             let number = (at + 1).to_string();
             assert_eq!(parse(&number), Ok(PaletteAction::Run(Command::GoTo(pane))), "{number}");

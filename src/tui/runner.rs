@@ -159,9 +159,14 @@ impl Runner {
                 let (client, tx) = (self.client(), self.tx.clone());
                 crate::tasks::spawn(async move {
                     let result = match client {
-                        Some(client) => job.clone().perform(&client).await,
+                        Some(client) => job.clone().read(&client).await,
                         None => Err(not_connected()),
                     };
+                    let result = result.map(|(snippet, chain)| {
+                        let (exchange_id, updated_at) = (job.exchange_id, job.updated_at);
+                        let _ = tx.send(Action::ChainRead { exchange_id, updated_at, chain });
+                        snippet
+                    });
                     let _ = tx.send(Action::SnippetRead { job, result });
                 });
             }

@@ -69,6 +69,8 @@ impl UiSettings {
             needs: config.needs,
             brief_after: config.brief.after(),
             graph: config.ui.graph,
+            preview: config.ui.preview,
+            seen_after_seconds: config.ui.seen_after_seconds,
         }
     }
 }

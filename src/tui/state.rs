@@ -1,13 +1,11 @@
 //! The dashboard's state: one store of remote data, each resource a [`Remote`], and per
 //! pane only what the user controls (selection, offset, filter, open item, form input).
 
-use crate::api::{
-    ApiError, Contact, EmailMessage, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery,
-};
+use crate::api::{ApiError, Exchange, ExchangeGroup, ExchangeQuery, MeetingQuery};
 use crate::clock::Zone;
 use crate::present::advice::{Keys, Place, advice};
 use crate::session::KeySource;
-use crate::tui::chain::ChainLayout;
+pub use crate::tui::chain_view::{ChainPlace, ChainView};
 use crate::tui::command::Command;
 use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
@@ -20,6 +18,7 @@ pub use crate::tui::model::Connection;
 use crate::tui::model::{Detail, Pane, ReqId, Slot, list_resources};
 use crate::tui::outside::{Outside, OutsideSettings};
 pub(crate) use crate::tui::palette::Palette;
+pub use crate::tui::pane_layout::{PaneLayout, PreviewState, View};
 pub(crate) use crate::tui::remote::Remote;
 use crate::tui::submit::feedback::{Confirm, Submission, TOAST_SECONDS, Toast, Tone as ToastTone};
 use crate::tui::theme::Theme;
@@ -53,60 +52,11 @@ pub struct ListPane {
     pub detail: Option<Detail>,
 }
 
-/// The e-mail chain of one exchange, laid out for the current width.
-#[derive(Debug, Clone)]
-pub struct ChainView {
-    pub exchange: Exchange,
-    pub remote: Remote<EmailMessage>,
-    pub layout: ChainLayout,
-    pub scroll: usize,
-    /// The message jumped to (by opening at the reply, `n`, `p`), 0-based: the title names it
-    /// even when the end of the chain keeps it from the top line. Scrolling clears it.
-    pub at_message: Option<usize>,
-    /// Quoted history shown (`T`); folded by default.
-    pub unfolded: bool,
-    /// The layout being made, whose result is awaited; `layout` is the last one until then.
-    pub layout_pending: Option<ReqId>,
-    /// The contact's time zone, found in the contacts once per list rather than each frame.
-    pub contact_zone: ListMemo<Contact, i64, Option<crate::api::thin::Thin<str>>>,
-}
-
-impl ChainView {
-    /// The message in view (0-based): the one jumped to, else the one at the top line. The
-    /// title names it, `n` and `p` move from it, `y` and `o` take its links.
-    pub fn current_message(&self) -> Option<usize> {
-        self.at_message.or_else(|| self.layout.starts.iter().rposition(|&s| s <= self.scroll))
-    }
-
-    /// The links `y` and `o` pick from, numbered as listed, and whose they are (0-based): the
-    /// message in view's; when it has none, those of the message whose list is on the `rows`
-    /// shown (the reply opens under the list of the message before it) — the title then
-    /// names that message, so the numbers on screen, the title and `y 2` agree.
-    pub fn links_shown(&self, rows: usize) -> Option<(usize, &[String])> {
-        let layout = &self.layout;
-        if let Some(index) = self.current_message()
-            && let Some(own) = layout.links.get(index).filter(|links| !links.is_empty())
-        {
-            return Some((index, own));
-        }
-        let shown = self.scroll..self.scroll + rows;
-        let listed_on_screen = |index: usize| {
-            let end = layout.starts.get(index + 1).copied().unwrap_or(layout.lines.len());
-            let start = layout.starts.get(index).copied().unwrap_or(end);
-            (start.max(shown.start)..end.min(shown.end))
-                .any(|line| layout.lines[line].kind == crate::tui::chain::LineKind::Link)
-        };
-        let index = (0..layout.links.len()).rev().find(|&index| listed_on_screen(index))?;
-        Some((index, layout.links.get(index)?))
-    }
-}
-
 #[derive(Debug, Clone, Default)]
 pub struct ExchangesPane {
     pub list: ListState,
     /// The server-side filters of endpoint 9.
     pub query: ExchangeQuery,
-    pub chain: Option<ChainView>,
     /// The related replies a jump narrowed the list to (a campaign's, a contact's, a bot's).
     pub focus: Option<crate::tui::jumps::Focus>,
 }
@@ -180,6 +130,10 @@ pub struct UiSettings {
     pub brief_after: Option<chrono::Duration>,
     /// How sparklines, heatmaps and curves are drawn (`[ui] graph`).
     pub graph: crate::config::Graph,
+    /// Where the selected item is previewed (`[ui] preview`).
+    pub preview: crate::config::Preview,
+    /// A reply in the preview is seen after this many seconds there.
+    pub seen_after_seconds: u32,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -242,6 +196,8 @@ pub struct Org {
     /// The inbox's opt-outs checked against the do-not-contact list, as the commands check
     /// them (used while the Contacts pane has not loaded the whole list).
     pub(crate) dnc: crate::tui::dnc::DncKnown,
+    /// The e-mail chains read this session, shown at once when read again.
+    pub(crate) read_chains: crate::tui::read_chains::ReadChains,
 }
 
 /// Where a list is in memory: a reload is another list, at another address.
@@ -281,6 +237,10 @@ pub struct Panes {
     pub needs_row: usize,
     /// The jumps between related things made, to go back from in order.
     pub jumps: crate::tui::jumps::BackStack<ChainView>,
+    /// The e-mail chain in view, opened over the inbox or in its preview.
+    pub chain: Option<ChainView>,
+    /// Where the selected item is previewed, and whether.
+    pub preview: PreviewState,
 }
 
 /// What shows over or beside the panes for a while: an overlay, the filter being typed,
@@ -383,6 +343,7 @@ impl AppState {
                 },
                 observed: Default::default(),
                 dnc: Default::default(),
+                read_chains: Default::default(),
             }),
             panes: Watched::new(Panes {
                 pane: Pane::Overview,
@@ -398,6 +359,8 @@ impl AppState {
                 reveal: None,
                 needs_row: 0,
                 jumps: Default::default(),
+                chain: None,
+                preview: PreviewState::new(settings.preview, settings.seen_after_seconds),
             }),
             transient: Watched::new(Transient {
                 overlay: None,
@@ -452,7 +415,7 @@ impl AppState {
         Screen {
             connected: matches!(self.server.connection, Connection::Ready(_)),
             pane: self.panes.pane,
-            chain_open: self.panes.pane == Pane::Exchanges && self.panes.exchanges.chain.is_some(),
+            chain_open: self.chain_open(),
             list_shown: self.showing_list(),
             needs_open: self.panes.pane == Pane::Overview && self.org.inbox.speed_open,
         }
@@ -461,11 +424,59 @@ impl AppState {
 
     /// Whether the current pane shows its list (not a detail or chain).
     pub(crate) fn showing_list(&self) -> bool {
-        match self.panes.pane {
-            Pane::Overview => false,
-            Pane::Exchanges => self.panes.exchanges.chain.is_none(),
-            _ => self.current_detail().is_none(),
+        matches!(self.pane_layout().main, View::List(_))
+    }
+
+    /// The views of the current pane, and where they go.
+    pub fn pane_layout(&self) -> PaneLayout {
+        let pane = self.panes.pane;
+        let main = match pane {
+            Pane::Overview => View::Tiles,
+            Pane::Exchanges if self.panes.chain.as_ref().is_some_and(ChainView::is_opened) => {
+                View::Chain
+            }
+            Pane::Exchanges => View::List(pane),
+            _ if self.current_detail().is_some() => View::Detail(pane),
+            _ => View::List(pane),
+        };
+        let shows = if pane == Pane::Exchanges { View::Chain } else { View::Detail(pane) };
+        let place = self.panes.preview.place(self.env.width, self.env.height);
+        let preview = place.filter(|_| matches!(main, View::List(_))).map(|place| (place, shows));
+        PaneLayout { main, preview }
+    }
+
+    /// Whether the reply inbox is the pane on screen (its list, or a chain opened over it).
+    pub fn on_inbox(&self) -> bool {
+        self.panes.pane.is_inbox()
+    }
+
+    /// Whether the reply inbox's list is on screen (not a chain opened over it).
+    pub fn inbox_list_shown(&self) -> bool {
+        self.pane_layout().main == View::List(Pane::Exchanges)
+    }
+
+    /// The chain opened over the inbox, when the pane shows it.
+    pub fn opened_chain(&self) -> Option<&ChainView> {
+        self.chain_open().then_some(self.panes.chain.as_ref()).flatten()
+    }
+
+    /// The chain opened over the inbox, when the pane shows it, to scroll it.
+    pub(crate) fn opened_chain_mut(&mut self) -> Option<&mut ChainView> {
+        if !self.chain_open() {
+            return None;
         }
+        self.panes.chain.as_mut()
+    }
+
+    /// Whether the pane shows an opened chain (it takes the keys).
+    pub fn chain_open(&self) -> bool {
+        self.pane_layout().main == View::Chain
+    }
+
+    /// The chain the preview shows beside the inbox, when it shows one.
+    pub fn previewed_chain(&self) -> Option<&ChainView> {
+        let previewing = matches!(self.pane_layout().preview, Some((_, View::Chain)));
+        previewing.then_some(self.panes.chain.as_ref()).flatten().filter(|chain| !chain.is_opened())
     }
 
     /// A fresh request id.

@@ -47,6 +47,9 @@ pub fn settings(theme: Theme) -> UiSettings {
         needs: outreach_tui::needs::Thresholds::default(),
         brief_after: outreach_tui::config::BriefConfig::default().after(),
         graph: outreach_tui::config::Graph::default(),
+        // The screens as drawn without the preview; `tests/tui/preview.rs` turns it on.
+        preview: outreach_tui::config::Preview::Off,
+        seen_after_seconds: 3,
     }
 }
 
@@ -137,6 +140,17 @@ pub fn recalled(
         Some((scope, facts)) => update(state, Action::ChainsRecalled { scope, facts }),
         None => Vec::new(),
     }
+}
+
+/// The fetches among `effects`.
+pub fn fetches(effects: &[Effect]) -> Vec<&Fetch> {
+    effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Fetch(fetch) => Some(fetch),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Runs an action and answers whatever it fetches.

@@ -101,6 +101,30 @@ fn a_large_terminal_and_no_colour_work_too() {
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
 
+#[test]
+fn at_200x50_the_inbox_and_the_chain_under_its_cursor_show_side_by_side() {
+    let mut pty = demo(200, 50);
+    pty.send("3");
+    // The chain of the row under the cursor comes once the cursor rests, on the right.
+    let both = pty.wait_until("the list and the chain", Duration::from_secs(20), |s| {
+        s.contains("Category") && s.contains("From:")
+    });
+    let column = |screen: &str, needle: &str| {
+        let row = screen.lines().find(|row| row.contains(needle)).unwrap_or_default();
+        row.find(needle).map(|at| row[..at].chars().count())
+    };
+    assert!(column(&both, "Category").is_some_and(|at| at < 100), "{both}");
+    assert!(column(&both, "From:").is_some_and(|at| at > 100), "{both}");
+    assert!(both.contains("p hides preview"), "{both}");
+    // `p` gives the list the whole width; again brings the chain back.
+    pty.send("p");
+    pty.wait_until("the list alone", Duration::from_secs(10), |s| !s.contains("From:"));
+    pty.send("p");
+    pty.wait_for("From:");
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_a_key_the_login_form_shows_and_a_refused_key_is_explained() {
     let sim = outreach_tui::sim::spawn(Default::default()).await.unwrap();

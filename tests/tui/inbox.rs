@@ -327,14 +327,14 @@ fn e_in_an_open_chain_says_whose_reply_it_marked_and_z_there_undoes_it() {
     let local = LocalState::in_memory();
     let mut state = inbox(&local);
     run(&mut state, &local, key(KeyCode::Enter));
-    assert!(state.panes.exchanges.chain.is_some());
+    assert!(state.panes.chain.is_some());
     run(&mut state, &local, ch('e'));
     assert!(local.marks(&scope()).unwrap()[&101].handled);
     let toast = state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default();
     assert_eq!(toast, "Ann Smith's reply marked handled (z undoes).");
     run(&mut state, &local, ch('z'));
     assert!(!local.marks(&scope()).unwrap()[&101].handled, "z works inside the chain");
-    assert!(state.panes.exchanges.chain.is_some(), "the chain stays open");
+    assert!(state.panes.chain.is_some(), "the chain stays open");
 }
 
 #[test]

@@ -35,17 +35,11 @@ fn title(state: &AppState) -> String {
 }
 
 fn chain_of(state: &AppState) -> Option<i64> {
-    state.panes.exchanges.chain.as_ref().map(|chain| chain.exchange.id)
+    state.panes.chain.as_ref().map(|chain| chain.exchange.id)
 }
 
 fn exchange_fetches(effects: &[Effect]) -> Vec<&Fetch> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-            _ => None,
-        })
-        .collect()
+    fetches(effects).into_iter().filter(|fetch| fetch.slot == Slot::Exchanges).collect()
 }
 
 /// Selects the item of this id in the current pane's list.
@@ -76,7 +70,7 @@ fn a_meeting_leads_to_its_conversation_and_esc_comes_back() {
     act(&mut state, key(KeyCode::Esc));
     assert_eq!(state.panes.pane, Pane::Meetings);
     assert_eq!(state.panes.meetings.list.selected_id(), Some(2), "the selection kept");
-    assert!(state.panes.exchanges.chain.is_none(), "the inbox as it was: no chain open");
+    assert!(state.panes.chain.is_none(), "the inbox as it was: no chain open");
     assert!(state.panes.jumps.is_empty());
 
     // From an open meeting, Enter drills in (it has nothing else to open there), and Esc
@@ -241,7 +235,7 @@ fn esc_closes_what_is_open_first_and_backspace_goes_back_at_once() {
     act(&mut state, key(KeyCode::Enter));
     act(&mut state, key(KeyCode::Backspace));
     assert_eq!(state.panes.pane, Pane::Contacts, "Backspace goes back from an open chain");
-    assert!(state.panes.exchanges.chain.is_none());
+    assert!(state.panes.chain.is_none());
     act(&mut state, key(KeyCode::Backspace));
     assert_eq!(state.transient.notice.as_deref(), Some("No jump to go back from."));
     assert!(!matches!(state.transient.overlay, Some(Overlay::Help { .. })));

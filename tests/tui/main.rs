@@ -21,6 +21,7 @@ mod overlays;
 mod overview;
 mod pictures;
 mod plain_meaning;
+mod preview;
 mod rebinding;
 mod reliability;
 mod remembered;

@@ -74,7 +74,7 @@ fn enter_goes_to_the_reply_an_item_is_about_and_opens_its_conversation() {
     select(&mut state, row);
     act(&mut state, key(KeyCode::Enter));
     assert_eq!(state.panes.pane, Pane::Exchanges);
-    let chain = state.panes.exchanges.chain.as_ref().expect("the conversation is open");
+    let chain = state.panes.chain.as_ref().expect("the conversation is open");
     assert_eq!(chain.exchange.id, id);
     // A jump: Esc comes back to the list, on the same row.
     act(&mut state, key(KeyCode::Esc));

@@ -89,17 +89,8 @@ fn a_huge_and_a_deeply_nested_message_are_shown_cut_with_a_note() {
     // Not a timing assertion: the limits make it quick; this only says how quick it was.
     eprintln!("hostile chain laid out in {:?}", started.elapsed());
     update(&mut state, Action::LaidOut { req_id: job.req_id, layout: Arc::new(layout) });
-    let text: Vec<String> = state
-        .panes
-        .exchanges
-        .chain
-        .as_ref()
-        .unwrap()
-        .layout
-        .lines
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let text: Vec<String> =
+        state.panes.chain.as_ref().unwrap().layout.lines.iter().map(|l| l.text.clone()).collect();
     let text = text.join("\n");
     assert!(
         text.contains("deep text") && text.contains("nests deeper than 200 levels"),

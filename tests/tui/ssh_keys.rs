@@ -45,7 +45,7 @@ fn toast(state: &AppState) -> String {
 fn open_chain(state: &mut AppState) {
     act(state, ch('3'));
     act(state, key(KeyCode::Enter));
-    assert!(state.panes.exchanges.chain.is_some(), "the chain is open");
+    assert!(state.panes.chain.is_some(), "the chain is open");
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn after_y_a_digit_is_a_link_number_even_past_the_links() {
     // Esc after y leaves the link unpicked and the chain open.
     update(&mut state, ch('y'));
     update(&mut state, key(KeyCode::Esc));
-    assert!(state.panes.exchanges.chain.is_some(), "the chain stays open");
+    assert!(state.panes.chain.is_some(), "the chain stays open");
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn the_links_are_those_of_the_message_the_title_names() {
     use outreach_tui::tui::chain::LineKind;
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.panes.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.chain.as_ref().unwrap();
     let current = chain.current_message().unwrap();
     assert_eq!(current, 1, "the reply");
     assert_eq!(chain.layout.links[current], ["https://acme.test/calendar"]);
@@ -122,7 +122,7 @@ fn the_links_are_those_of_the_message_the_title_names() {
 fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() {
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.panes.exchanges.chain.as_mut().unwrap();
+    let chain = state.panes.chain.as_mut().unwrap();
     // The reply says nothing with a link; the list of our pitch above it stays on screen.
     chain.layout.links[1].clear();
     let listed = chain.layout.lines.iter().position(|l| l.text == "[1] https://acme.test/calendar");
@@ -148,7 +148,7 @@ fn a_reply_without_links_under_the_list_of_the_message_before_takes_that_list() 
 fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
     let mut state = state();
     open_chain(&mut state);
-    let chain = state.panes.exchanges.chain.as_mut().unwrap();
+    let chain = state.panes.chain.as_mut().unwrap();
     let current = chain.current_message().unwrap();
     // Twelve more links in the message in view (it had one).
     chain.layout.links[current].extend((2..=13).map(|n| format!("https://northwind.test/{n}")));

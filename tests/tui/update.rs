@@ -6,7 +6,7 @@ use crate::common;
 use common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use outreach_tui::api::{ApiError, ExchangeGroup, ExchangeQuery, Listed, MeetingQuery};
-use outreach_tui::tui::action::{Action, Effect, Fetch};
+use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::command::Command;
 use outreach_tui::tui::model::{ConnectFailure, ConnectionInfo, Pane, Slot};
 use outreach_tui::tui::resource::{Campaigns, loaded};
@@ -17,16 +17,6 @@ use std::sync::Arc;
 
 fn state() -> AppState {
     connected(80, 24, Theme::default())
-}
-
-fn fetches(effects: &[Effect]) -> Vec<&Fetch> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Fetch(fetch) => Some(fetch),
-            _ => None,
-        })
-        .collect()
 }
 
 fn ctrl(c: char) -> Action {
@@ -351,34 +341,31 @@ fn the_chain_opens_folds_jumps_and_closes() {
         "the chain of exchange 101 loads, and the contacts for their time zone"
     );
     answer(&mut state, effects);
-    let chain = state.panes.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.chain.as_ref().unwrap();
     assert_eq!(chain.layout.starts.len(), 3);
     assert_eq!(chain.scroll, chain.layout.starts[1], "it opens at Ann's reply, not our pitch");
     assert!(screen(&state).contains("message 2/3"), "{}", screen(&state));
     act(&mut state, ch('g'));
-    assert_eq!(state.panes.exchanges.chain.as_ref().unwrap().scroll, 0);
-    let folded_len = state.panes.exchanges.chain.as_ref().unwrap().layout.lines.len();
+    assert_eq!(state.panes.chain.as_ref().unwrap().scroll, 0);
+    let folded_len = state.panes.chain.as_ref().unwrap().layout.lines.len();
     act(&mut state, ch('T'));
-    assert!(
-        state.panes.exchanges.chain.as_ref().unwrap().layout.lines.len() > folded_len,
-        "T unfolds"
-    );
+    assert!(state.panes.chain.as_ref().unwrap().layout.lines.len() > folded_len, "T unfolds");
     act(&mut state, ch('n'));
-    let chain = state.panes.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1]);
     act(&mut state, ch('r'));
-    let chain = state.panes.exchanges.chain.as_ref().unwrap();
+    let chain = state.panes.chain.as_ref().unwrap();
     assert_eq!(chain.scroll, chain.layout.starts[1], "a refresh keeps the message in view");
     act(&mut state, ch('p'));
-    assert_eq!(state.panes.exchanges.chain.as_ref().unwrap().scroll, 0);
+    assert_eq!(state.panes.chain.as_ref().unwrap().scroll, 0);
     act(&mut state, Action::Resize { width: 50, height: 24 });
     assert_eq!(
-        state.panes.exchanges.chain.as_ref().unwrap().layout.width,
+        state.panes.chain.as_ref().unwrap().layout.width,
         48,
         "re-wrapped for the new width"
     );
     act(&mut state, key(KeyCode::Esc));
-    assert!(state.panes.exchanges.chain.is_none());
+    assert!(state.panes.chain.is_none());
     assert_eq!(state.panes.pane, Pane::Exchanges);
 }
 
@@ -497,10 +484,10 @@ fn q_closes_an_open_chain_or_detail_and_quits_only_from_the_top() {
     let mut state = state();
     act(&mut state, ch('3'));
     act(&mut state, key(KeyCode::Enter));
-    assert!(state.panes.exchanges.chain.is_some());
+    assert!(state.panes.chain.is_some());
     let effects = update(&mut state, ch('q'));
     assert!(!effects.contains(&Effect::Quit), "{effects:?}");
-    assert!(state.panes.exchanges.chain.is_none(), "q closed the chain");
+    assert!(state.panes.chain.is_none(), "q closed the chain");
     act(&mut state, ch('2'));
     act(&mut state, key(KeyCode::Enter));
     assert!(state.panes.campaigns.detail.is_some());
@@ -597,9 +584,9 @@ fn a_chain_closed_while_loading_cancels_its_fetch() {
     let opened = update(&mut state, key(KeyCode::Enter));
     assert_eq!(fetches(&opened)[0].slot, Slot::Chain, "the chain loads");
     assert_eq!(update(&mut state, key(KeyCode::Esc)), [Effect::Cancel(Slot::Chain)]);
-    assert!(state.panes.exchanges.chain.is_none());
+    assert!(state.panes.chain.is_none());
     answer(&mut state, opened);
-    assert!(state.panes.exchanges.chain.is_none(), "a late answer opens nothing");
+    assert!(state.panes.chain.is_none(), "a late answer opens nothing");
     act(&mut state, key(KeyCode::Enter));
     assert!(
         update(&mut state, key(KeyCode::Esc)).is_empty(),

@@ -304,7 +304,7 @@ fn d_and_shift_d_fill_in_the_contact_in_view_and_lists_are_split_by_endpoint() {
     press(&mut state, ch('6'));
     press(&mut state, ch('3'));
     press(&mut state, key(KeyCode::Enter));
-    let contact = state.panes.exchanges.chain.as_ref().unwrap().exchange.contact.email.clone();
+    let contact = state.panes.chain.as_ref().unwrap().exchange.contact.email.clone();
     press(&mut state, ch('D'));
     let domain = contact.rsplit_once('@').unwrap().1.to_string();
     assert_eq!(values(&state), [domain], "D in an open e-mail chain: the contact's domain");

@@ -2,11 +2,12 @@
 //! reading or writing the local state (SQLite, blocking). `update` asks for them as effects;
 //! the runner performs them and hands the answers back as actions.
 
-use crate::api::{ApiError, Client, Timestamp};
+use crate::api::{ApiError, Client, EmailMessage, Listed, Timestamp};
 use crate::clock::Zone;
 use crate::inbox::snippet::{Snippet, summarise};
 use crate::local::{LocalState, Mark, MarkBook, MarksVersion, Scope};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The file the dashboard keeps its personal marks in (seen, snippet times), named here only
 /// (the runner and the start of `tui::run` open it). The jobs reach every mark through a
@@ -29,11 +30,19 @@ impl SnippetJob {
     /// Reads the chain and finds the snippet (the summary is made on a blocking thread: an
     /// HTML body takes a while to convert).
     pub async fn perform(self, client: &Client) -> Result<Option<Snippet>, ApiError> {
+        self.read(client).await.map(|(snippet, _)| snippet)
+    }
+
+    /// [`SnippetJob::perform`], with the chain read: the preview shows it without asking.
+    pub async fn read(
+        self,
+        client: &Client,
+    ) -> Result<(Option<Snippet>, Listed<EmailMessage>), ApiError> {
         let chain = client.email_chain(self.exchange_id).await?;
-        let (contact, zone) = (self.contact, self.zone);
+        let (contact, zone, messages) = (self.contact, self.zone, Arc::clone(&chain.items));
         let summary =
-            crate::tasks::spawn_blocking(move || summarise(&chain.items, &contact, &zone)).await;
-        Ok(summary.unwrap_or(None))
+            crate::tasks::spawn_blocking(move || summarise(&messages, &contact, &zone)).await;
+        Ok((summary.unwrap_or(None), chain))
     }
 }
 

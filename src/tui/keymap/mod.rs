@@ -170,6 +170,7 @@ impl Default for Keymap {
             b(&[Key::plain(K::Enter)], C::Open, S::List, "open the selected item"),
             b(&[Key::ch('/')], C::Filter, S::List, "filter as you type (fuzzy)"),
             b(&[Key::ch('S')], C::CycleSort, S::List, "sort: next column ▲, ▼, … server's order"),
+            b(&[Key::ch('p')], C::TogglePreview, S::List, "preview beside the list: on, off"),
             b(&[Key::ch('j'), Key::plain(K::Down)], C::Down, S::Movement, "down"),
             b(&[Key::ch('k'), Key::plain(K::Up)], C::Up, S::Movement, "up"),
             b(&[Key::ch('g'), Key::plain(K::Home)], C::Top, S::Movement, "to the top"),
@@ -278,7 +279,7 @@ mod tests {
         assert_eq!(keymap.lookup(&t, &[Scope::Movement, Scope::Global]), None);
         assert_eq!(keymap.lookup(&t, &[Scope::Chain, Scope::Global]), Some(Command::ToggleQuotes));
         let digit = press(KeyCode::Char('3'), KeyModifiers::NONE);
-        assert_eq!(keymap.lookup(&digit, &[Scope::Global]), Some(Command::GoTo(Pane::Exchanges)));
+        assert_eq!(keymap.lookup(&digit, &[Scope::Global]), Some(Command::GoTo(Pane::ALL[2])));
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! (see [`crate::term::links`] for why after the frame and not in it).
 
 use crate::term::links::{self, LinkSpan};
-use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crossterm::cursor::{RestorePosition, SavePosition};
 use crossterm::queue;
@@ -20,7 +19,7 @@ pub struct Drawn {
 /// meetings' links.
 fn known_urls(state: &AppState) -> Vec<String> {
     let mut known = Vec::new();
-    if let Some(chain) = &state.panes.exchanges.chain {
+    if let Some(chain) = &state.panes.chain {
         known.extend(chain.layout.links.iter().flatten().cloned());
     }
     known.extend(state.org.store.meetings.items().iter().filter_map(|m| m.meeting_link.clone()));
@@ -31,7 +30,7 @@ fn known_urls(state: &AppState) -> Vec<String> {
 /// the Meetings pane); nothing when `[ui] hyperlinks = false`.
 pub fn find(buffer: &Buffer, state: &AppState, items_linked: bool) -> Vec<Drawn> {
     // Links of chains and meetings only: a URL-looking name in a table stays text.
-    let chain = state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some();
+    let chain = state.opened_chain().or(state.previewed_chain()).is_some();
     if !state.outside.settings.hyperlinks || !(chain || items_linked) {
         return Vec::new();
     }

@@ -1,4 +1,4 @@
-//! The e-mail chain of the exchange open in the Exchanges pane (endpoint 11), laid out for
+//! The e-mail chain of the exchange in view, opened or previewed (endpoint 11), laid out for
 //! the width once per change.
 
 use crate::api::{ApiError, Client, EmailMessage, Listed};
@@ -22,15 +22,15 @@ impl ListResource for Chain {
     const SLOT: Slot = Slot::Chain;
 
     fn query(state: &AppState) -> Option<i64> {
-        Some(state.panes.exchanges.chain.as_ref()?.exchange.id)
+        Some(state.panes.chain.as_ref()?.exchange.id)
     }
 
     fn remote(state: &AppState) -> Option<&Remote<EmailMessage>> {
-        Some(&state.panes.exchanges.chain.as_ref()?.remote)
+        Some(&state.panes.chain.as_ref()?.remote)
     }
 
     fn remote_mut(state: &mut AppState) -> Option<&mut Remote<EmailMessage>> {
-        Some(&mut state.panes.exchanges.chain.as_mut()?.remote)
+        Some(&mut state.panes.chain.as_mut()?.remote)
     }
 
     async fn fetch(client: &Client, exchange_id: &i64) -> Result<Listed<EmailMessage>, ApiError> {
@@ -38,6 +38,12 @@ impl ListResource for Chain {
     }
 
     fn reindex(state: &mut AppState) -> Vec<Effect> {
+        if let Some(chain) = &state.panes.chain
+            && let Some(data) = &chain.remote.data
+        {
+            let exchange = &chain.exchange;
+            state.org.read_chains.keep(exchange.id, exchange.updated_at, data.clone());
+        }
         relayout_chain(state, true).into_iter().collect()
     }
 }
@@ -48,7 +54,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
     let width = text_width(state);
     let zone = state.env.zone;
     let req_id = state.server.next_req_id;
-    let chain = state.panes.exchanges.chain.as_mut()?;
+    let chain = state.panes.chain.as_mut()?;
     let wanted = (width, chain.unfolded);
     if !data_changed
         && chain.layout_pending.is_none()
@@ -68,11 +74,11 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
 /// contact's latest message at the top.
 pub(crate) fn laid_out(state: &mut AppState, req_id: ReqId, layout: Arc<ChainLayout>) -> bool {
     // Read first: a layout no longer awaited writes nothing (and so draws nothing).
-    if state.panes.exchanges.chain.as_ref().and_then(|chain| chain.layout_pending) != Some(req_id)
+    if state.panes.chain.as_ref().and_then(|chain| chain.layout_pending) != Some(req_id)
     {
         return false;
     }
-    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return false };
+    let Some(chain) = state.panes.chain.as_mut() else { return false };
     chain.layout_pending = None;
     let top_message = if chain.layout.lines.is_empty() {
         // The first layout of a chain: it opens at the contact's latest message, the reply.

@@ -88,7 +88,7 @@ impl PaneList for Exchanges {
 
     /// The exchange of the open chain, else the one selected.
     fn in_view(state: &AppState) -> Option<&Exchange> {
-        match &state.panes.exchanges.chain {
+        match state.opened_chain() {
             Some(chain) => Some(&chain.exchange),
             None => Self::find(state, state.panes.exchanges.list.selected_id()?),
         }

@@ -57,6 +57,13 @@ ask_pane!(
     |state, R| R::detail_lines(R::open(state)?, state)
 );
 
+ask_pane!(
+    /// The lines of the detail of the current pane's item in view (open, else selected),
+    /// for the preview (unwrapped).
+    in_view_detail_lines -> Vec<Line<'static>>,
+    |state, R| R::detail_lines(R::in_view(state)?, state)
+);
+
 /// The lines of the current pane's open detail, wrapped at the pane's inner width (its
 /// scrolling counts these lines).
 pub(crate) fn detail_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
@@ -168,12 +175,12 @@ impl AppState {
     /// filter, the inbox's marked rows.
     pub(crate) fn spot(&self) -> crate::tui::jumps::Spot {
         let pane = self.panes.pane;
-        let open = match &self.panes.exchanges.chain {
-            Some(chain) if pane == Pane::Exchanges => Some(chain.exchange.id),
-            _ => self.current_detail().map(|detail| detail.id),
+        let open = match self.opened_chain() {
+            Some(chain) => Some(chain.exchange.id),
+            None => self.current_detail().map(|detail| detail.id),
         };
         let filter = self.current_list().map(|list| list.filter().to_string()).unwrap_or_default();
-        let marked = if pane == Pane::Exchanges { self.org.inbox.marked.len() } else { 0 };
+        let marked = if self.on_inbox() { self.org.inbox.marked.len() } else { 0 };
         crate::tui::jumps::Spot { pane, open, filter, marked }
     }
 

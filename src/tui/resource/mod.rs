@@ -22,7 +22,7 @@ pub(crate) use shape::{PaneList, context, plain_text};
 use crate::api::ApiError;
 use crate::present::cause::sentences;
 use crate::tui::action::{Effect, Fetch};
-use crate::tui::model::{Pane, Slot, list_resources};
+use crate::tui::model::{Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
 use std::sync::Arc;
@@ -148,28 +148,9 @@ pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Fetch> {
     visit(slot, Start(state))
 }
 
-/// The slots the current pane shows. The Exchanges pane also wants campaign names.
+/// The slots the current pane shows: an opened chain's, else its list's.
 pub(crate) fn pane_slots(state: &AppState) -> Vec<Slot> {
-    match state.panes.pane {
-        Pane::Overview => vec![
-            Slot::Campaigns,
-            Slot::Bots,
-            Slot::RecentReplies,
-            Slot::UpcomingMeetings,
-            Slot::RangeReplies,
-            Slot::RangeMeetings,
-            Slot::Exchanges,
-        ],
-        // Results need both range lists; a campaign's per-bot table and a bot's campaigns
-        // name the other side.
-        Pane::Campaigns | Pane::Bots => {
-            vec![Slot::Campaigns, Slot::Bots, Slot::RangeReplies, Slot::RangeMeetings]
-        }
-        Pane::Exchanges if state.panes.exchanges.chain.is_some() => vec![Slot::Chain],
-        Pane::Exchanges => vec![Slot::Exchanges, Slot::Campaigns],
-        Pane::Meetings => vec![Slot::Meetings],
-        Pane::Contacts => vec![Slot::Contacts],
-    }
+    if state.chain_open() { vec![Slot::Chain] } else { state.panes.pane.slots() }
 }
 
 /// When the current pane's data was loaded (the oldest part of it).

@@ -14,7 +14,7 @@ use crate::observe::{Lists, Snapshot};
 use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::brief::{BriefView, LastLook, LastLookJob};
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::Slot;
 use crate::tui::org_now::OrgNow;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::{glance, navigate};
@@ -152,7 +152,7 @@ pub(crate) fn close_unseen(state: &mut AppState) {
 /// closes it.
 pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
     match key.code {
-        KeyCode::Enter => navigate::go_to(state, Pane::Exchanges),
+        KeyCode::Enter => navigate::go_to_inbox(state),
         _ => Vec::new(),
     }
 }

@@ -14,7 +14,6 @@ use crate::tui::inbox::jobs::{ChainAnswer, ChainsRead, SnippetJob};
 use crate::tui::inbox::remembered::ChainsJob;
 use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
 use crate::tui::layout::list_rows;
-use crate::tui::model::Pane;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::inbox::arrival_read;
@@ -43,7 +42,7 @@ fn read_shown(state: &mut AppState) -> Vec<Effect> {
         return Vec::new();
     }
     let items = state.org.store.exchanges.items();
-    let in_view: &[u32] = if state.panes.pane == Pane::Exchanges && state.showing_list() {
+    let in_view: &[u32] = if state.inbox_list_shown() {
         let list = &state.panes.exchanges.list;
         let start = list.offset().min(list.order().len());
         let end = (start + list_rows(state) + READ_AHEAD).min(list.order().len());

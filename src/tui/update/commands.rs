@@ -105,6 +105,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         Command::SwitchProfile => outside::next_profile(state),
         Command::CycleRange => cycle_range(state),
         Command::CycleSort => super::sort::cycle(state),
+        Command::TogglePreview => super::preview::toggle(state),
         Command::Handle
         | Command::Unhandle
         | Command::NextUnhandled
@@ -131,9 +132,9 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
 /// Runs `step` (which may close the chain); a chain closed while loading has its request
 /// cancelled, its answer no longer wanted.
 fn leave(state: &mut AppState, step: impl FnOnce(&mut AppState) -> Vec<Effect>) -> Vec<Effect> {
-    let chain_loading = state.panes.exchanges.chain.as_ref().is_some_and(|c| c.remote.is_loading());
+    let chain_loading = state.panes.chain.as_ref().is_some_and(|c| c.remote.is_loading());
     let mut effects = step(state);
-    if chain_loading && state.panes.exchanges.chain.is_none() {
+    if chain_loading && state.panes.chain.is_none() {
         effects.push(Effect::Cancel(Slot::Chain));
     }
     effects

@@ -12,10 +12,10 @@ pub(crate) fn reply_in_view(state: &AppState) -> Option<Exchange> {
         let Subject::Exchange(id) = selected_need(state)?.subject else { return None };
         return state.org.store.exchanges.items().iter().find(|e| e.id == id).cloned();
     }
-    if state.panes.pane != Pane::Exchanges {
+    if !state.on_inbox() {
         return None;
     }
-    if let Some(chain) = &state.panes.exchanges.chain {
+    if let Some(chain) = state.opened_chain() {
         return Some(chain.exchange.clone());
     }
     let index = state.panes.exchanges.list.selected_index()?;
@@ -24,7 +24,7 @@ pub(crate) fn reply_in_view(state: &AppState) -> Option<Exchange> {
 
 /// The marked rows still in the list, in its order (none while a chain is open).
 pub(crate) fn marked_replies(state: &AppState) -> Vec<Exchange> {
-    if state.panes.pane != Pane::Exchanges || state.panes.exchanges.chain.is_some() {
+    if !state.inbox_list_shown() {
         return Vec::new();
     }
     let items = state.org.store.exchanges.items();

@@ -139,6 +139,7 @@ fn push(state: &mut AppState) {
         list: spot_of(state.current_list()),
         detail: state.current_detail(),
     };
+    let chain = state.panes.chain.take().map(Box::new);
     let exchanges = &mut state.panes.exchanges;
     let inbox = InboxSpot {
         query: exchanges.query.clone(),
@@ -146,7 +147,7 @@ fn push(state: &mut AppState) {
         shelf: state.org.inbox.shelf,
         hide_handled: state.org.inbox.hide_handled,
         list: spot_of(Some(&exchanges.list)),
-        chain: exchanges.chain.take().map(Box::new),
+        chain,
     };
     state.panes.jumps.push(Jump { from, inbox });
 }
@@ -167,7 +168,7 @@ fn land(state: &mut AppState, query: ExchangeQuery, focus: Option<Focus>) -> Vec
     let requery = exchanges.query != query;
     exchanges.query = query;
     exchanges.focus = focus;
-    exchanges.chain = None;
+    state.panes.chain = None;
     state.org.inbox.shelf = Shelf::All;
     state.org.inbox.hide_handled = false;
     state.panes.pane = Pane::Exchanges;
@@ -299,7 +300,7 @@ fn restore_inbox(state: &mut AppState, inbox: InboxSpot<ChainView>) -> Vec<Effec
     let requery = exchanges.query != inbox.query;
     exchanges.query = inbox.query;
     exchanges.focus = inbox.focus;
-    exchanges.chain = inbox.chain.map(|chain| *chain);
+    state.panes.chain = inbox.chain.map(|chain| *chain);
     state.org.inbox.shelf = inbox.shelf;
     state.org.inbox.hide_handled = inbox.hide_handled;
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
@@ -309,7 +310,7 @@ fn restore_inbox(state: &mut AppState, inbox: InboxSpot<ChainView>) -> Vec<Effec
         effects.extend(fetch(state, Slot::Exchanges));
     }
     // A chain whose answer or layout was awaited when the jump left it asks again.
-    let chain = state.panes.exchanges.chain.as_ref();
+    let chain = state.panes.chain.as_ref();
     if chain.is_some_and(|chain| chain.remote.data.is_none() || chain.remote.is_loading()) {
         effects.extend(fetch(state, Slot::Chain));
     } else {

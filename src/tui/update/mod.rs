@@ -19,6 +19,7 @@ mod needs;
 mod observe;
 mod outside;
 mod overlay;
+pub mod preview;
 mod query;
 mod search;
 mod snooze;
@@ -55,6 +56,7 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
 pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     let chain_read = matches!(action, Action::SnippetRead { .. } | Action::ChainsRead { .. });
     let mut effects = apply(state, action);
+    effects.extend(preview::follow(state));
     // Whatever changed the chain's data, width or folding asked for a layout; only the last
     // one asked is awaited, so the others would be work for nothing.
     if let Some(last) = effects.iter().rposition(|effect| matches!(effect, Effect::LayOut(_))) {
@@ -108,6 +110,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             let mut effects = forms::on_tick(state);
             effects.extend(inbox::on_tick(state));
             effects.extend(chains::settle(state));
+            effects.extend(preview::on_tick(state));
             effects.extend(inbox::reread_marks(state, false));
             effects
         }
@@ -121,6 +124,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::SnippetRead { job, result } => chains::on_snippet(state, job, result),
+        Action::ChainRead { exchange_id, updated_at, chain } => {
+            preview::keep_read(state, exchange_id, updated_at, chain);
+            Vec::new()
+        }
         Action::DncChecked { scope, result } => inbox::on_dnc_checked(state, &scope, result),
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),

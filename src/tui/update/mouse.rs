@@ -3,20 +3,22 @@
 
 use crate::tui::action::Effect;
 use crate::tui::layout::tile_at;
-use crate::tui::layout::{inner, list_body, list_rows, state_areas};
+use crate::tui::layout::{inner, list_body, list_rows, pane_areas, state_areas};
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crate::tui::update::navigate;
+use crate::tui::update::preview;
 use crate::tui::widgets::tabs::tab_at;
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Position;
 
 /// Rows one wheel notch scrolls.
 const WHEEL_ROWS: isize = 3;
 
 pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
     match event.kind {
-        MouseEventKind::ScrollDown => wheel(state, WHEEL_ROWS),
-        MouseEventKind::ScrollUp => wheel(state, -WHEEL_ROWS),
+        MouseEventKind::ScrollDown => wheel(state, event.column, event.row, WHEEL_ROWS),
+        MouseEventKind::ScrollUp => wheel(state, event.column, event.row, -WHEEL_ROWS),
         MouseEventKind::Down(MouseButton::Left) => {
             return click(state, event.column, event.row);
         }
@@ -25,8 +27,15 @@ pub(crate) fn on_mouse(state: &mut AppState, event: MouseEvent) -> Vec<Effect> {
     Vec::new()
 }
 
-fn wheel(state: &mut AppState, delta: isize) {
+fn wheel(state: &mut AppState, column: u16, row: u16, delta: isize) {
     if state.transient.overlay.is_some() || state.panes.pane == Pane::Overview {
+        return;
+    }
+    // Over the preview, the wheel reads on in what it shows.
+    if let (_, Some(preview)) = pane_areas(state)
+        && preview.contains(Position { x: column, y: row })
+    {
+        preview::scroll(state, delta);
         return;
     }
     if state.showing_list() {
@@ -65,7 +74,7 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
     }
     let table = inner(list_body(state));
     let first_row = table.y + 1;
-    if row < first_row || row >= table.y + table.height || column < table.x {
+    if row < first_row || row >= table.bottom() || column < table.x || column >= table.right() {
         return Vec::new();
     }
     let page = list_rows(state);

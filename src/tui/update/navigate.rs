@@ -7,7 +7,7 @@ use crate::tui::layout::{list_rows, text_rows};
 use crate::tui::model::{Detail, Pane, Slot, Tile};
 use crate::tui::resource::in_view::detail_line_count;
 use crate::tui::resource::{self, relayout_chain};
-use crate::tui::state::{AppState, ChainView, Remote};
+use crate::tui::state::{AppState, ChainPlace};
 use crate::tui::update::fetch::{ensure_loaded, fetch};
 
 /// Applies a movement command to whatever the current screen shows.
@@ -52,13 +52,11 @@ pub(crate) fn movement(state: &mut AppState, command: Command) {
 /// Scrolls the open detail or chain by `delta` lines, within its length.
 pub(crate) fn scroll_text(state: &mut AppState, delta: isize) {
     let page = text_rows(state);
-    if state.panes.pane == Pane::Exchanges {
-        if let Some(chain) = state.panes.exchanges.chain.as_mut() {
-            let max = chain.layout.lines.len().saturating_sub(page);
-            chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
-            if delta != 0 {
-                chain.at_message = None;
-            }
+    if let Some(chain) = state.opened_chain_mut() {
+        let max = chain.layout.lines.len().saturating_sub(page);
+        chain.scroll = chain.scroll.saturating_add_signed(delta).min(max);
+        if delta != 0 {
+            chain.at_message = None;
         }
         return;
     }
@@ -94,7 +92,7 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             let tile = Tile::ALL.get(state.panes.overview).copied().unwrap_or(Tile::Campaigns);
             go_to(state, tile.pane())
         }
-        Pane::Exchanges if state.panes.exchanges.chain.is_none() => {
+        _ if state.inbox_list_shown() => {
             let Some(index) = state.panes.exchanges.list.selected_index() else {
                 return Vec::new();
             };
@@ -102,22 +100,11 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
                 return Vec::new();
             };
             let mut effects = crate::tui::update::inbox::seen(state, &exchange);
-            state.panes.exchanges.chain = Some(ChainView {
+            effects.extend(crate::tui::update::preview::show_chain(
+                state,
                 exchange,
-                remote: Remote::default(),
-                layout: Default::default(),
-                scroll: 0,
-                at_message: None,
-                unfolded: false,
-                layout_pending: None,
-                contact_zone: Default::default(),
-            });
-            effects.extend(fetch(state, Slot::Chain));
-            // The title's "their time" needs the contact's zone, which only the contacts
-            // carry: loaded in the background the first time a chain opens.
-            if resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
-                effects.extend(fetch(state, Slot::Contacts));
-            }
+                ChainPlace::Opened,
+            ));
             effects
         }
         _ if state.showing_list() => {
@@ -144,6 +131,11 @@ pub(crate) fn open_needs(state: &mut AppState) -> Vec<Effect> {
     effects
 }
 
+/// The reply inbox, loading it the first time.
+pub(crate) fn go_to_inbox(state: &mut AppState) -> Vec<Effect> {
+    go_to(state, Pane::Exchanges)
+}
+
 /// Switches pane, loading its data the first time.
 pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
     state.panes.pane = pane;
@@ -158,7 +150,15 @@ pub(crate) fn go_to(state: &mut AppState, pane: Pane) -> Vec<Effect> {
 /// Closes the chain, the detail or the Overview's speed panel in view. `false` when none
 /// was open (the top of the pane).
 pub(crate) fn close_view(state: &mut AppState) -> bool {
-    if state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.take().is_some() {
+    if state.chain_open() {
+        let now = state.env.now;
+        let previewed = ChainPlace::Previewed { since: now, seen: true };
+        // Back to the list, the chain stays in its preview when there is one.
+        let keep = state.pane_layout().preview.is_some();
+        match state.panes.chain.as_mut() {
+            Some(chain) if keep => chain.place = previewed,
+            _ => state.panes.chain = None,
+        }
         return true;
     }
     if state.panes.pane == Pane::Overview && state.org.inbox.speed_open {
@@ -183,9 +183,7 @@ pub(crate) fn back(state: &mut AppState) -> (bool, Option<Effect>) {
         return (true, search);
     }
     let marks = &state.org.inbox;
-    if state.panes.pane == Pane::Exchanges
-        && (!marks.marked.is_empty() || marks.range_from.is_some())
-    {
+    if state.on_inbox() && (!marks.marked.is_empty() || marks.range_from.is_some()) {
         let marks = &mut state.org.inbox;
         let count = marks.marked.len();
         marks.marked.clear();
@@ -218,7 +216,7 @@ pub(crate) fn after_resize(state: &mut AppState) -> Option<Effect> {
 /// Jumps to the next or previous message of the chain.
 pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
     let page = text_rows(state);
-    let Some(chain) = state.panes.exchanges.chain.as_mut() else { return };
+    let Some(chain) = state.opened_chain_mut() else { return };
     let current = chain.current_message().unwrap_or(0);
     let starts = &chain.layout.starts;
     let target = if forward {
@@ -235,7 +233,7 @@ pub(crate) fn jump_message(state: &mut AppState, forward: bool) {
 
 /// Shows or folds the chain's quoted history.
 pub(crate) fn toggle_quotes(state: &mut AppState) -> Option<Effect> {
-    if let Some(chain) = state.panes.exchanges.chain.as_mut() {
+    if let Some(chain) = state.opened_chain_mut() {
         chain.unfolded = !chain.unfolded;
     }
     relayout_chain(state, false)

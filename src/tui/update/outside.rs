@@ -8,7 +8,6 @@ use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
 use crate::tui::form::FieldKind;
 use crate::tui::layout::text_rows;
-use crate::tui::model::Pane;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
 use crate::tui::palette::may_keep;
@@ -77,9 +76,7 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
 /// `y`: copies what is selected, or the chain in view. In a chain the next key, if a digit,
 /// is a link's number (never a pane's).
 pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
-    if let Some(chain) = &state.panes.exchanges.chain
-        && state.panes.pane == Pane::Exchanges
-    {
+    if let Some(chain) = state.opened_chain() {
         let text = chain.layout.plain_text();
         let lines = chain.layout.lines.len();
         let links = links_in_view(state).0.len();
@@ -127,7 +124,7 @@ fn quote(text: &str) -> String {
 /// `o`: opens the meeting's link, or a link of the message in view (one, or the number
 /// pressed next).
 pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
-    if state.panes.pane == Pane::Exchanges && state.panes.exchanges.chain.is_some() {
+    if state.chain_open() {
         let (links, _) = links_in_view(state);
         return match links.as_slice() {
             [] => {
@@ -193,7 +190,7 @@ fn link_number(state: &mut AppState, open: bool, number: usize) -> Vec<Effect> {
 /// The links `y` and `o` pick from (`ChainView::links_shown`), with whose they are: "" for
 /// the message the title names, " of message 3" when they are another's.
 pub(crate) fn links_in_view(state: &AppState) -> (Vec<String>, String) {
-    let Some(chain) = &state.panes.exchanges.chain else { return (Vec::new(), String::new()) };
+    let Some(chain) = state.opened_chain() else { return (Vec::new(), String::new()) };
     match chain.links_shown(text_rows(state)) {
         Some((index, links)) if Some(index) != chain.current_message() => {
             (links.to_vec(), format!(" of message {}", index + 1))
@@ -205,9 +202,7 @@ pub(crate) fn links_in_view(state: &AppState) -> (Vec<String>, String) {
 
 /// `|`: the open chain, or the item open or selected, in the pager.
 pub(crate) fn page(state: &mut AppState) -> Vec<Effect> {
-    if let Some(chain) = &state.panes.exchanges.chain
-        && state.panes.pane == Pane::Exchanges
-    {
+    if let Some(chain) = state.opened_chain() {
         let job = match (&state.outside.settings.html_viewer, &chain.remote.data) {
             (Some(converter), Some(data)) => {
                 Job::PageChain { messages: data.items.clone(), converter: converter.clone() }
@@ -359,6 +354,9 @@ pub(crate) fn switch_profile(state: &mut AppState, name: &str) -> Vec<Effect> {
     crate::tui::update::jumps::forget(state);
     state.org.store = Store::default();
     state.org.observed = Default::default();
+    state.org.read_chains = Default::default();
+    state.panes.chain = None;
+    state.panes.preview.resting = None;
     state.panes.campaigns = ListPane::default();
     state.panes.bots = ListPane::default();
     state.panes.contacts = ListPane::default();

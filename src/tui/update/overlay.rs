@@ -9,7 +9,7 @@ use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};
 use crate::tui::input::TextInput;
 use crate::tui::keymap::Scope;
 use crate::tui::layout::state_areas;
-use crate::tui::model::{Pane, Slot};
+use crate::tui::model::Slot;
 use crate::tui::palette::{PaletteAction, parse, suggestions};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::update::fetch::fetch;
@@ -142,8 +142,8 @@ fn run_parsed(
         }
         Ok(PaletteAction::Group(group)) => {
             state.panes.exchanges.query.group = Some(group);
-            state.panes.exchanges.chain = None;
-            let mut effects = navigate::go_to(state, Pane::Exchanges);
+            state.panes.chain = None;
+            let mut effects = navigate::go_to_inbox(state);
             if !state.org.store.exchanges.is_loading() {
                 effects.extend(fetch(state, Slot::Exchanges));
             }

@@ -120,9 +120,7 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     let effects = set_handled(state, &[reply.id], true);
     after_one(state, &reply, true);
     // A hidden handled row left the selection on the row after it already.
-    if state.panes.exchanges.chain.is_none()
-        && state.panes.exchanges.list.selected_id() == Some(reply.id)
-    {
+    if !state.chain_open() && state.panes.exchanges.list.selected_id() == Some(reply.id) {
         jump_unhandled(state, true, false);
     }
     effects

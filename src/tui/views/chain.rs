@@ -31,7 +31,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
         // The numbered links on screen are another message's: say whose, so `y 2` is read
         // against the right list.
-        let links = view.links_shown(crate::tui::layout::text_rows(state));
+        let links = view.links_shown(usize::from(area.height.saturating_sub(2)));
         if let Some((index, _)) = links.filter(|(index, _)| Some(*index) != view.current_message())
         {
             kept.push(Span::styled(format!(" · links of message {}", index + 1), theme.dim));
@@ -45,7 +45,13 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let time = their_time(state, view)
         .map(|time| Span::styled(format!(" · their time {time}"), theme.accent))
         .unwrap_or_default();
-    let hint = Span::styled(crate::tui::views::trail::esc_hint(state), theme.dim);
+    let hint = match view.is_opened() {
+        true => crate::tui::views::trail::esc_hint(state),
+        false => {
+            format!(" · {} opens", state.key_label(crate::tui::command::Command::Open, "Enter"))
+        }
+    };
+    let hint = Span::styled(hint, theme.dim);
     // On a narrow pane the hint goes first, then the bot's name, then the status, then the
     // contact's time: the id, the contact and where the reader is stay.
     let room = usize::from(area.width.saturating_sub(4));

@@ -12,6 +12,7 @@ mod meetings;
 mod overview;
 mod overview_inbox;
 mod pane;
+mod preview;
 mod range;
 mod trail;
 mod waiting;
@@ -19,6 +20,7 @@ mod waiting;
 use crate::clock::age;
 use crate::tui::layout::areas;
 use crate::tui::model::Pane;
+use crate::tui::pane_layout::{View, split};
 use crate::tui::resource::{current_loaded_at, help_view, loading_labels};
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::widgets::status_bar::StatusBar;
@@ -136,16 +138,26 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
     if area.height == 0 || area.width == 0 {
         return;
     }
-    match state.panes.pane {
-        Pane::Overview => overview::render(frame, area, state),
-        Pane::Campaigns => campaigns::render(frame, area, state),
-        Pane::Exchanges => match &state.panes.exchanges.chain {
-            Some(view) => chain::render(frame, area, state, view),
-            None => exchanges::render(frame, area, state),
+    let layout = state.pane_layout();
+    let (main, beside) = split(area, layout.preview.map(|(place, _)| place));
+    match layout.main {
+        View::Tiles => overview::render(frame, main, state),
+        View::Chain => {
+            if let Some(view) = &state.panes.chain {
+                chain::render(frame, main, state, view);
+            }
+        }
+        View::List(pane) | View::Detail(pane) => match pane {
+            Pane::Overview => overview::render(frame, main, state),
+            Pane::Campaigns => campaigns::render(frame, main, state),
+            Pane::Exchanges => exchanges::render(frame, main, state),
+            Pane::Meetings => meetings::render(frame, main, state),
+            Pane::Bots => bots::render(frame, main, state),
+            Pane::Contacts => contacts::render(frame, main, state),
         },
-        Pane::Meetings => meetings::render(frame, area, state),
-        Pane::Bots => bots::render(frame, area, state),
-        Pane::Contacts => contacts::render(frame, area, state),
+    }
+    if let (Some(area), Some((_, view))) = (beside, layout.preview) {
+        preview::render(frame, area, state, view);
     }
 }
 

@@ -3,7 +3,6 @@
 
 use crate::text::{truncate, width};
 use crate::tui::command::Command;
-use crate::tui::model::Pane;
 use crate::tui::resource::in_view;
 use crate::tui::state::AppState;
 
@@ -14,15 +13,14 @@ const COUNT_ROOM: usize = 10;
 /// jumps land on, and wherever `Esc` returns from a jump.
 pub(super) fn origin(state: &AppState) -> Option<&'static str> {
     let jump = state.panes.jumps.last()?;
-    (state.panes.pane == Pane::Exchanges || state.esc_returns()).then(|| jump.from.pane.title())
+    (state.on_inbox() || state.esc_returns()).then(|| jump.from.pane.title())
 }
 
 /// A list's name with what a jump narrowed it to and where it came from, cut so that a
 /// title `title_width` cells wide keeps its name and count: the origin stays whole while it
 /// can, the narrowing (a campaign's or a contact's name) is cut first.
 pub(super) fn list_name(state: &AppState, name: &str, title_width: u16) -> String {
-    let focus =
-        state.panes.exchanges.focus.as_ref().filter(|_| state.panes.pane == Pane::Exchanges);
+    let focus = state.panes.exchanges.focus.as_ref().filter(|_| state.on_inbox());
     let label = focus.map(|focus| format!(" · {}", focus.label())).unwrap_or_default();
     let tail = origin(state).map(|origin| format!(" ◂ {origin}")).unwrap_or_default();
     if label.is_empty() && tail.is_empty() {
@@ -47,9 +45,23 @@ pub(super) fn esc_hint(state: &AppState) -> String {
     }
 }
 
-/// The status bar's hints for this place: where `J` leads, and the way back from a jump.
+/// The status bar's hints for this place: where `J` leads, the way back from a jump, and
+/// the preview's key where a list could have one.
 pub(super) fn hints(state: &AppState) -> Vec<String> {
     let mut hints = Vec::new();
+    if let Some(key) = state.env.keymap.key_for(Command::TogglePreview)
+        && state.showing_list()
+    {
+        let preview = &state.panes.preview;
+        let room = crate::tui::state::PreviewState { on: true, ..preview.clone() };
+        if state.pane_layout().preview.is_some() {
+            hints.push(format!("{key} hides preview"));
+        } else if preview.setting != crate::config::Preview::Off
+            && room.place(state.env.width, state.env.height).is_some()
+        {
+            hints.push(format!("{key} preview"));
+        }
+    }
     if let Some(leads) = in_view::leads_to(state)
         && let Some(key) = state.env.keymap.key_for(Command::Jump)
     {

@@ -12,8 +12,8 @@ use ratatui::text::{Line, Span};
 /// replies are counted on the Exchanges tab.
 fn labels(width: u16, new: usize) -> Vec<(Pane, String)> {
     let badge = |pane: Pane, long: bool| match (pane, new, long) {
-        (Pane::Exchanges, 1.., true) => format!("·{new} new "),
-        (Pane::Exchanges, 1.., false) => format!("·{new} "),
+        (pane, 1.., true) if pane.is_inbox() => format!("·{new} new "),
+        (pane, 1.., false) if pane.is_inbox() => format!("·{new} "),
         _ => String::new(),
     };
     let full: Vec<(Pane, String)> = Pane::ALL
@@ -43,7 +43,7 @@ fn labels(width: u16, new: usize) -> Vec<(Pane, String)> {
                 format!(
                     " {}{}",
                     i + 1,
-                    if *p == Pane::Exchanges && new > 0 { badge(*p, false) } else { " ".into() }
+                    if p.is_inbox() && new > 0 { badge(*p, false) } else { " ".into() }
                 ),
             )
         })
@@ -72,7 +72,7 @@ pub fn render(frame: &mut Frame, area: Rect, current: Pane, new: usize, theme: &
         .into_iter()
         .map(|(pane, label)| {
             let style = if pane == current { theme.tab_active } else { theme.tab_inactive };
-            let style = if pane == Pane::Exchanges && new > 0 {
+            let style = if pane.is_inbox() && new > 0 {
                 style.add_modifier(ratatui::style::Modifier::BOLD)
             } else {
                 style
@@ -103,6 +103,6 @@ mod tests {
         assert_eq!(labels(50, 4)[2].1, " 3 Exc ·4 ");
         assert_eq!(labels(30, 4)[2].1, " 3·4 ");
         let start: usize = labels(80, 4)[..3].iter().map(|(_, l)| l.chars().count()).sum();
-        assert_eq!(tab_at(start as u16 - 1, 80, 4), Some(Pane::Exchanges), "its last cell");
+        assert_eq!(tab_at(start as u16 - 1, 80, 4), Some(Pane::ALL[2]), "its last cell");
     }
 }

@@ -17,7 +17,6 @@ mod start;
 pub(crate) mod values;
 
 use crate::tui::command::Command;
-use crate::tui::model::Pane;
 use crate::tui::model::ReqId;
 pub(crate) use common::organisation;
 pub(crate) use confirm::on_confirm_key;
@@ -37,7 +36,7 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
         toast(state, Tone::Failure, why);
         return Vec::new();
     }
-    if state.panes.pane == Pane::Exchanges {
+    if state.on_inbox() {
         return replies::open(state, command);
     }
     match command {
