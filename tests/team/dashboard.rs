@@ -81,8 +81,10 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
     // The unassigned view moved the selection off the reply assigned to ann; back up to it.
     // The assign list: ann (me) first, then bob; `2` gives the reply in view to bob.
     ann.send("k@");
-    let screen = ann.wait_for("nobody");
-    assert!(screen.contains("ann (me)") && screen.contains("Now assigned to you"), "{screen}");
+    // The whole list, not a frame half drawn.
+    ann.wait_until("the assign list", SHOWN, |s| {
+        s.contains("nobody") && s.contains("ann (me)") && s.contains("Now assigned to you")
+    });
     ann.send("2");
     ann.wait_until("the assignment to bob", SHOWN, |s| s.contains("assigned to bob"));
     let mine = bob.run(&["replies", "--mine", "-o", "json"]).await.expect(0).json();
