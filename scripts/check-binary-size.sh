@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The release binary's size against its budget (≤ 11 MiB with the team store, 11,534,336
-# bytes: docs/PERFORMANCE.md) and against a line 334 KB below it, 11,200,000 bytes, which
-# leaves room for features under way: exits 1 over either, saying by how much.
+# bytes: docs/PERFORMANCE.md): exits 1 over it, saying by how much. It also says how it
+# stands against a line 334 KB below (11,200,000 bytes): under it there is room for the next
+# features; over it, a warning only.
 #
 # Usage: scripts/check-binary-size.sh [BINARY]   (default: a release build, built unless
 # NO_BUILD=1). Where the bytes go: `CARGO_PROFILE_RELEASE_STRIP=false cargo bloat --release
@@ -21,7 +22,7 @@ for limit in 11534336:budget 11200000:margin; do
     most=${limit%%:*} name=${limit##*:}
     if (( bytes > most )); then
         echo "$bin: $bytes bytes, over the $name of $most by $(( bytes - most ))" >&2
-        status=1
+        [[ $name == margin ]] || status=1
     else
         echo "$bin: $bytes bytes, within the $name of $most by $(( most - bytes ))"
     fi
