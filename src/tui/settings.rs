@@ -71,6 +71,7 @@ impl UiSettings {
             graph: config.ui.graph,
             preview: config.ui.preview,
             seen_after_seconds: config.ui.seen_after_seconds,
+            views: config.views.clone(),
         }
     }
 }
