@@ -18,7 +18,7 @@ pub use settings::{
     ThemeConfig, ThemePreset, UiConfig, ViewerConfig, check_profile_name,
 };
 pub use team::{DatabaseUrl, TeamConfig, check_database_url, check_member_name};
-pub use views::{Handled, SavedViews, VIEW_PANES, View};
+pub use views::{Handled, SavedViews, VIEW_PANES, View, check_category, gone, names_item};
 
 use std::path::{Path, PathBuf};
 

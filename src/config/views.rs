@@ -72,6 +72,22 @@ impl SavedViews {
     }
 }
 
+/// Whether a view's `campaign` or `bot` (`wanted`) names the item of this id and these
+/// names: by id (`12`, `#12`) or by a name in any case.
+pub fn names_item(wanted: &str, id: i64, names: &[&str]) -> bool {
+    let wanted = wanted.trim();
+    wanted.trim_start_matches('#').parse::<i64>().ok() == Some(id)
+        || names.iter().any(|name| name.trim().eq_ignore_ascii_case(wanted))
+}
+
+/// What is said of a view whose campaign or bot (`what`) is no longer there.
+pub fn gone(what: &str, wanted: &str) -> String {
+    format!(
+        "{what} '{}' no longer exists (fix or remove the view in the config file)",
+        crate::text::sanitize(wanted)
+    )
+}
+
 /// Checks a category word of a view: a named category, `other`, or a known API status.
 pub fn check_category(word: &str) -> Result<(), String> {
     let named = Category::NAMED.iter().map(Category::slug).collect::<Vec<_>>().join(", ");

@@ -492,3 +492,59 @@ async fn the_help_names_every_category_other_included() {
     other.expect(2);
     assert!(other.stderr.contains("unsubscribe, other (or an API status)"), "{}", other.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_saved_view_narrows_as_its_options_would_and_says_what_is_gone() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let api = user_client(&sim, &sim.orgs[0].admin_key);
+    let campaigns = api.list_campaigns().await.unwrap();
+    let inbox = inbox_from_api(&sim).await;
+    // A campaign with replies, named by its name in another case.
+    let campaign =
+        campaigns.items.iter().find(|c| inbox.iter().any(|e| e.campaign_id == c.id)).unwrap();
+    let bot = inbox.iter().find(|e| e.campaign_id == campaign.id).unwrap().bot.clone();
+    outreach.write_config(&format!(
+        "[[views]]\nname = \"mine\"\ncampaign = \"{}\"\nbot = \"{}\"\ncategories = [\"interested\", \"referral\", \"meeting\"]\nhandled = \"hidden\"\nsort = \"contact:desc\"\n\
+         [[views]]\nname = \"old\"\ncampaign = \"Autumn drive\"\n",
+        campaign.name.to_uppercase(),
+        bot.email
+    ));
+    let by_view = rows(&outreach.run(&["replies", "--view", "MINE", "-o", "json"]).await);
+    let id = campaign.id.to_string();
+    let by_hand = rows(
+        &outreach
+            .run(&[
+                "replies",
+                "--campaign",
+                &id,
+                "--category",
+                "interested,referral,meeting",
+                "--unhandled",
+                "--sort",
+                "contact:desc",
+                "-o",
+                "json",
+            ])
+            .await,
+    );
+    let by_hand: Vec<Value> =
+        by_hand.into_iter().filter(|row| row["bot"]["id"] == bot.id).collect();
+    assert!(!by_view.is_empty(), "the seed has such replies");
+    assert_eq!(ids(&by_view), ids(&by_hand));
+
+    let gone = outreach.run(&["replies", "--view", "old"]).await;
+    gone.expect(2);
+    assert!(
+        gone.stderr.contains("view 'old': campaign 'Autumn drive' no longer exists"),
+        "{}",
+        gone.stderr
+    );
+    let unknown = outreach.run(&["replies", "--view", "cold"]).await;
+    unknown.expect(2);
+    assert!(
+        unknown.stderr.contains("No view 'cold'; the views are: mine, old."),
+        "{}",
+        unknown.stderr
+    );
+}

@@ -4,7 +4,7 @@
 //! A view naming a campaign or bot that is gone says so rather than showing an empty list.
 
 use crate::api::{ExchangeGroup, ExchangeQuery};
-use crate::config::{Handled, View};
+use crate::config::{Handled, View, names_item};
 use crate::inbox::Category;
 use crate::tui::action::Effect;
 use crate::tui::jumps::Focus;
@@ -113,10 +113,9 @@ fn to_inbox(state: &mut AppState, view: &View) -> Result<Vec<Effect>, String> {
 /// The campaign a view names, by id (`12`, `#12`) or name, among those loaded.
 fn campaign(state: &AppState, wanted: &str) -> Result<(i64, String), String> {
     let remote = &state.org.store.campaigns;
-    let found = remote
-        .items()
-        .iter()
-        .find(|campaign| named(wanted, campaign.id, std::slice::from_ref(&campaign.name.as_str())));
+    let found = remote.items().iter().find(|campaign| {
+        names_item(wanted, campaign.id, std::slice::from_ref(&campaign.name.as_str()))
+    });
     match found {
         Some(campaign) => Ok((campaign.id, crate::text::sanitize(&campaign.name))),
         None => Err(gone("campaign", "campaigns", wanted, remote.loaded_at().is_some())),
@@ -129,7 +128,7 @@ fn bot(state: &AppState, wanted: &str) -> Result<(i64, String), String> {
     let found = remote.items().iter().find_map(|bot| {
         let name =
             crate::present::names::name_or_email(&bot.first_name, &bot.last_name, &bot.email);
-        named(wanted, bot.id, &[name.as_str(), bot.email.as_str()]).then_some((bot.id, name))
+        names_item(wanted, bot.id, &[name.as_str(), bot.email.as_str()]).then_some((bot.id, name))
     });
     match found {
         Some((id, name)) => Ok((id, crate::text::sanitize(&name))),
@@ -137,19 +136,12 @@ fn bot(state: &AppState, wanted: &str) -> Result<(i64, String), String> {
     }
 }
 
-/// Whether `wanted` is this id or one of these names (any case).
-fn named(wanted: &str, id: i64, names: &[&str]) -> bool {
-    let wanted = wanted.trim();
-    wanted.trim_start_matches('#').parse::<i64>().ok() == Some(id)
-        || names.iter().any(|name| name.trim().eq_ignore_ascii_case(wanted))
-}
-
 /// Why a named campaign or bot is not there: gone, or its list not loaded yet.
 fn gone(what: &str, list: &str, wanted: &str, loaded: bool) -> String {
-    let wanted = crate::text::sanitize(wanted);
     if loaded {
-        format!("{what} '{wanted}' no longer exists (fix or remove the view in the config file).")
+        format!("{}.", crate::config::gone(what, wanted))
     } else {
+        let wanted = crate::text::sanitize(wanted);
         format!("the {list} are not loaded yet to find {what} '{wanted}'; try again in a moment.")
     }
 }
