@@ -55,6 +55,20 @@ impl SavedViews {
         own.iter().chain(shared).collect()
     }
 
+    /// The views with a `key`, by name then key: every profile's, each name once, in the
+    /// file's order (the dashboard binds them once, whichever profile is connected).
+    pub fn keyed(&self) -> Vec<(&str, &str)> {
+        let mut out: Vec<(&str, &str)> = Vec::new();
+        for view in self.all.iter().chain(self.by_profile.values().flatten()) {
+            if let Some(key) = &view.key
+                && !out.iter().any(|(name, _)| *name == view.name)
+            {
+                out.push((view.name.as_str(), key.as_str()));
+            }
+        }
+        out
+    }
+
     /// The view of that name (any case), or a message listing the views there are.
     pub fn find(&self, profile: Option<&str>, name: &str) -> Result<&View, String> {
         let views = self.for_profile(profile);

@@ -92,3 +92,25 @@ fn a_campaign_that_is_gone_is_said_and_an_unknown_view_lists_them() {
     assert!(shown.contains("No view 'cold'; the views are: spring, old."), "{shown}");
     assert_eq!(state.panes.pane, Pane::Overview);
 }
+
+#[test]
+fn a_views_key_applies_it_from_any_pane() {
+    let text = "[[views]]\nname = \"spring\"\nkey = \"F5\"\ncampaign = \"Spring launch\"\n";
+    let (config, _) =
+        outreach_tui::config::parse(text, std::path::Path::new("config.toml")).unwrap();
+    let loaded = outreach_tui::config::Loaded { config, path: None, warnings: Vec::new() };
+    let read = outreach_tui::tui::state::UiSettings::from_config(&loaded, true);
+    assert!(read.notices.is_empty(), "{:?}", read.notices);
+    let ui = outreach_tui::tui::state::UiSettings {
+        keymap: read.keymap,
+        views: read.views,
+        ..settings(Theme::monochrome())
+    };
+    let mut state = AppState::new(ui, 120, 30, now());
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('5'));
+    assert_eq!(state.panes.pane, Pane::Bots);
+    act(&mut state, key(KeyCode::F(5)));
+    assert_eq!(state.panes.pane, Pane::Exchanges);
+    assert_eq!(state.panes.exchanges.query.campaign_id, Some(1));
+}

@@ -28,6 +28,22 @@ pub(super) fn from_palette(state: &mut AppState, name: &str) -> Result<Vec<Effec
     Ok(apply(state, &view))
 }
 
+/// A view's own key: the view of that name for the connected profile (a key of another
+/// profile's view says there is none here).
+pub(super) fn by_key(state: &mut AppState, place: u8) -> Vec<Effect> {
+    let keyed = state.env.views.keyed();
+    let Some(name) = keyed.get(usize::from(place)).map(|(name, _)| name.to_string()) else {
+        return Vec::new();
+    };
+    match from_palette(state, &name) {
+        Ok(effects) => effects,
+        Err(problem) => {
+            state.transient.notice = Some(problem);
+            Vec::new()
+        }
+    }
+}
+
 /// The profile whose views apply: the connected one.
 fn profile(state: &AppState) -> Option<&str> {
     match &state.server.connection {
