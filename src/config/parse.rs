@@ -781,6 +781,8 @@ quit = "q"
         assert_eq!(config.theme.colours.len(), 5);
         assert_eq!(config.keys.len(), 65, "every action the keymap can rebind");
         assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+        let hot = config.views.find(None, "hot").unwrap();
+        assert_eq!((hot.key.as_deref(), hot.categories.len()), (Some("f5"), 2));
     }
 
     #[test]
