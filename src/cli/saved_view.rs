@@ -23,7 +23,10 @@ pub async fn resolve(context: &Context, name: &str) -> Result<Resolved, CliError
     let loaded = crate::config::load().map_err(|error| CliError::usage(error.to_string()))?;
     let profile = Some(context.session.profile.as_str());
     let view = loaded.config.views.find(profile, name).map_err(CliError::usage)?.clone();
-    let said = |problem: String| CliError::usage(format!("view '{}': {problem}.", view.name));
+    let said = |problem: String| {
+        CliError::usage(format!("view '{}': {problem}.", view.name))
+            .with_hint("Fix or remove the view in the config file.")
+    };
     let campaign_id = match &view.campaign {
         Some(wanted) => {
             let campaigns = context.client.list_campaigns().await?;

@@ -96,10 +96,7 @@ pub fn names_item(wanted: &str, id: i64, names: &[&str]) -> bool {
 
 /// What is said of a view whose campaign or bot (`what`) is no longer there.
 pub fn gone(what: &str, wanted: &str) -> String {
-    format!(
-        "{what} '{}' no longer exists (fix or remove the view in the config file)",
-        crate::text::sanitize(wanted)
-    )
+    format!("{what} '{}' no longer exists", crate::text::sanitize(wanted))
 }
 
 /// Checks a category word of a view: a named category, `other`, or a known API status.

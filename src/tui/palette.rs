@@ -72,7 +72,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "bots", args: "", help: "go to Bots" },
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
-    Entry { name: "view", args: "NAME", help: "apply a saved view ([[views]])" },
+    Entry { name: "view", args: "NAME", help: "apply a saved view" },
     Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
