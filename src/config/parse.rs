@@ -588,6 +588,18 @@ mod tests {
         parse(text, Path::new("/home/u/.config/outreach/config.toml"))
     }
 
+    /// Each text is refused with its line and a message holding the words given.
+    fn refused_at_their_line(cases: &[(&str, usize, &str)]) {
+        for &(text, line, needle) in cases {
+            let error = parse_str(text).unwrap_err();
+            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
+            assert_eq!(*got, line, "{text:?}: {error}");
+            let message = error.to_string();
+            assert!(message.contains("config.toml, line"), "{message}");
+            assert!(message.contains(needle), "{text:?}: {message}");
+        }
+    }
+
     #[test]
     fn reads_every_documented_key() {
         let (config, warnings) = parse_str(
@@ -742,14 +754,7 @@ quit = "q"
             ("[ui]\nrefresh_seconds = -1\n", 2, ""),
             ("[net]\ntimeout_seconds = 0\n", 2, "use 1 to 3600 seconds"),
         ];
-        for (text, line, needle) in cases {
-            let error = parse_str(text).unwrap_err();
-            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
-            assert_eq!(*got, line, "{text:?}: {error}");
-            let message = error.to_string();
-            assert!(message.contains("config.toml, line"), "{message}");
-            assert!(message.contains(needle), "{text:?}: {message}");
-        }
+        refused_at_their_line(&cases);
     }
 
     #[test]
@@ -841,12 +846,7 @@ handled = "shown"
             ("[[views]]\nname = \"x\"\n[[views]]\nname = \"X\"\n", 4, "two views are named 'X'"),
             ("[[profiles.a.views]]\nname = \"x\"\npane = \"no\"\n", 3, "is no pane"),
         ];
-        for (text, line, needle) in cases {
-            let error = parse_str(text).unwrap_err();
-            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
-            assert_eq!(*got, line, "{text:?}: {error}");
-            assert!(error.to_string().contains(needle), "{text:?}: {error}");
-        }
+        refused_at_their_line(&cases);
     }
 
     #[test]
