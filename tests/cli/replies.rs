@@ -494,7 +494,7 @@ async fn the_help_names_every_category_other_included() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_saved_view_narrows_as_its_options_would_and_says_what_is_gone() {
+async fn a_saved_view_narrows_replies_and_exchanges_as_their_options_would_and_says_what_is_gone() {
     let sim = start().await;
     let outreach = cli(&sim);
     let api = user_client(&sim, &sim.orgs[0].admin_key);
@@ -506,9 +506,12 @@ async fn a_saved_view_narrows_as_its_options_would_and_says_what_is_gone() {
     let bot = inbox.iter().find(|e| e.campaign_id == campaign.id).unwrap().bot.clone();
     outreach.write_config(&format!(
         "[[views]]\nname = \"mine\"\ncampaign = \"{}\"\nbot = \"{}\"\ncategories = [\"interested\", \"referral\", \"meeting\"]\nhandled = \"hidden\"\nsort = \"contact:desc\"\n\
-         [[views]]\nname = \"old\"\ncampaign = \"Autumn drive\"\n",
+         [[views]]\nname = \"old\"\ncampaign = \"Autumn drive\"\n\
+         [[views]]\nname = \"ex\"\ncampaign = \"{}\"\nbot = \"{}\"\ncategories = [\"interested\", \"referral\"]\n",
         campaign.name.to_uppercase(),
-        bot.email
+        bot.email,
+        campaign.id,
+        bot.id
     ));
     let by_view = rows(&outreach.run(&["replies", "--view", "MINE", "-o", "json"]).await);
     let id = campaign.id.to_string();
@@ -543,8 +546,20 @@ async fn a_saved_view_narrows_as_its_options_would_and_says_what_is_gone() {
     let unknown = outreach.run(&["replies", "--view", "cold"]).await;
     unknown.expect(2);
     assert!(
-        unknown.stderr.contains("No view 'cold'; the views are: mine, old."),
+        unknown.stderr.contains("No view 'cold'; the views are: mine, old, ex."),
         "{}",
         unknown.stderr
     );
+    // The same definitions serve `exchanges list`, narrowed on this machine by bot and category.
+    let exchanged = rows(&outreach.run(&["exchanges", "list", "--view", "ex", "-o", "json"]).await);
+    let mut hot: Vec<i64> = by_hand
+        .iter()
+        .filter(|row| row["category"] == "interested" || row["category"] == "referral")
+        .map(|row| row["id"].as_i64().unwrap())
+        .collect();
+    let mut listed = ids(&exchanged);
+    listed.sort();
+    hot.sort();
+    assert!(!listed.is_empty());
+    assert_eq!(listed, hot);
 }

@@ -135,12 +135,7 @@ fn joined(
 /// The view's settings where the command line left them unsaid.
 fn with_view(args: &mut ListArgs, view: crate::cli::saved_view::Resolved) -> Result<(), CliError> {
     if args.category.is_empty() {
-        args.category = view
-            .categories
-            .iter()
-            .map(|word| super::options::parse_category(word))
-            .collect::<Result<_, _>>()
-            .map_err(CliError::usage)?;
+        args.category = super::options::wanted(&view.categories)?;
     }
     args.campaign = args.campaign.or(view.campaign_id);
     args.bot = view.bot_id;

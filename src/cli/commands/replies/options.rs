@@ -99,8 +99,14 @@ impl Wanted {
     }
 }
 
+/// A saved view's category words, as `--category` reads them.
+pub(crate) fn wanted(words: &[String]) -> Result<Vec<Wanted>, crate::cli::exit::CliError> {
+    let parsed = words.iter().map(|word| parse_category(word)).collect::<Result<_, _>>();
+    parsed.map_err(crate::cli::exit::CliError::usage)
+}
+
 /// A category by its name, `other`, or an API status (which stands for its category).
-pub(crate) fn parse_category(text: &str) -> Result<Wanted, String> {
+fn parse_category(text: &str) -> Result<Wanted, String> {
     if text.trim().eq_ignore_ascii_case("other") {
         return Ok(Wanted::AnyOther);
     }
