@@ -88,6 +88,7 @@ fn fresh() -> (AppState, ReqId) {
         // As configured by default: at 200×50 the selected contact's detail is beside the list.
         preview: outreach_tui::config::Preview::Auto,
         seen_after_seconds: 3,
+        views: Default::default(),
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

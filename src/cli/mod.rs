@@ -11,6 +11,7 @@ pub mod context;
 pub mod exit;
 pub mod output;
 pub mod runtime;
+pub mod saved_view;
 pub mod trends;
 
 use args::GlobalArgs;

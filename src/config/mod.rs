@@ -7,6 +7,7 @@ mod hooks;
 mod parse;
 mod settings;
 mod team;
+mod views;
 
 pub use edit::save_profile;
 pub use error::ConfigError;
@@ -17,6 +18,7 @@ pub use settings::{
     ThemeConfig, ThemePreset, UiConfig, ViewerConfig, check_profile_name,
 };
 pub use team::{DatabaseUrl, TeamConfig, check_database_url, check_member_name};
+pub use views::{Handled, SavedViews, VIEW_PANES, View, check_category, gone, names_item};
 
 use std::path::{Path, PathBuf};
 

@@ -7,6 +7,7 @@ use super::settings::{
     ThemeConfig, ThemePreset, UiConfig, ViewerConfig,
 };
 use super::team::TeamConfig;
+use super::views::{Handled, SavedViews, VIEW_PANES, View, check_category};
 use ratatui::style::Color;
 use serde::Deserialize;
 use serde_spanned::Spanned;
@@ -29,6 +30,23 @@ struct RawConfig {
     hooks: RawHooks,
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
+    views: Vec<Spanned<RawView>>,
+}
+
+/// One `[[views]]` table as written; [`read_views`] checks it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RawView {
+    name: Option<Spanned<String>>,
+    key: Option<String>,
+    pane: Option<Spanned<String>>,
+    categories: Vec<Spanned<String>>,
+    campaign: Option<String>,
+    bot: Option<String>,
+    since: Option<String>,
+    filter: Option<String>,
+    sort: Option<String>,
+    handled: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -38,6 +56,7 @@ struct RawProfile {
     read_only: bool,
     team: Option<Spanned<RawTeam>>,
     hooks: RawHooks,
+    views: Vec<Spanned<RawView>>,
 }
 
 /// `[hooks]` or `[profiles.NAME.hooks]`: a command per event, a timeout, `include_text`.
@@ -195,6 +214,7 @@ const ROOT_KEYS: &[&str] = &[
     "hooks",
     "theme",
     "keys",
+    "views",
 ];
 const HOOKS_KEYS: &[&str] = &[
     "reply_received",
@@ -217,7 +237,9 @@ const BRIEF_AFTER_HOURS: std::ops::RangeInclusive<u32> = 0..=720;
 const NET_KEYS: &[&str] = &["timeout_seconds"];
 /// Longer than an hour is a typo, not a patient user; 0 would fail every request.
 const TIMEOUT_RANGE: std::ops::RangeInclusive<u64> = 1..=3600;
-const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks"];
+const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks", "views"];
+const VIEW_KEYS: &[&str] =
+    &["name", "key", "pane", "categories", "campaign", "bot", "since", "filter", "sort", "handled"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
 const UI_KEYS: &[&str] =
     &["refresh_seconds", "hyperlinks", "bell", "notify", "graph", "preview", "seen_after_seconds"];
@@ -262,6 +284,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
         None => None,
     };
     let mut profiles = BTreeMap::new();
+    let mut views = SavedViews::default();
     for (name, profile) in raw.profiles {
         super::settings::check_profile_name(&name).map_err(|error| {
             let offset = text.find(&format!("profiles.{name}")).unwrap_or(0);
@@ -294,6 +317,10 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             None => None,
         };
         let hooks = profile.hooks.read(&format!("profiles.{name}.hooks"), &at)?;
+        if !profile.views.is_empty() {
+            let read = read_views(profile.views, &format!("profiles.{name}.views"), &at)?;
+            views.by_profile.insert(name.clone(), read);
+        }
         profiles.insert(name, Profile { base_url, read_only: profile.read_only, team, hooks });
     }
     let timeout = raw.net.timeout_seconds;
@@ -370,6 +397,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     }
     let hooks = raw.hooks.read("hooks", &at)?;
     let hooks = HooksConfig::default().with(&hooks);
+    views.all = read_views(raw.views, "views", &at)?;
     let config = Config {
         hooks,
         default_profile,
@@ -393,8 +421,88 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
         brief: BriefConfig { after_hours: raw.brief.after_hours.into_inner() },
         theme: ThemeConfig { preset, colours },
         keys: raw.keys,
+        views,
     };
     Ok((config, warnings))
+}
+
+/// Checks `[[views]]` (or a profile's): each has a name of its own, a pane, categories and
+/// `handled` from the words there are.
+fn read_views(
+    raw: Vec<Spanned<RawView>>,
+    table: &str,
+    at: &dyn Fn(std::ops::Range<usize>, String) -> ConfigError,
+) -> Result<Vec<View>, ConfigError> {
+    let mut views: Vec<View> = Vec::new();
+    for raw in raw {
+        let span = raw.span();
+        let raw = raw.into_inner();
+        let Some(name) = raw.name.filter(|name| !name.get_ref().trim().is_empty()) else {
+            return Err(at(span, format!("{table}: a view without a name: add name = \"hot\".")));
+        };
+        let shown = crate::text::sanitize(name.get_ref().trim());
+        if views.iter().any(|view| view.name.eq_ignore_ascii_case(&shown)) {
+            return Err(at(
+                name.span(),
+                format!("{table}: two views are named '{shown}': give each its own name."),
+            ));
+        }
+        let pane = match raw.pane {
+            Some(pane) => {
+                let word = pane.get_ref().trim().to_lowercase();
+                if !VIEW_PANES.contains(&word.as_str()) {
+                    return Err(at(
+                        pane.span(),
+                        format!(
+                            "view '{shown}': pane = \"{}\" is no pane: use one of {}.",
+                            crate::text::sanitize(pane.get_ref()),
+                            VIEW_PANES.join(", ")
+                        ),
+                    ));
+                }
+                Some(word)
+            }
+            None => None,
+        };
+        let mut categories = Vec::new();
+        for category in raw.categories {
+            check_category(category.get_ref()).map_err(|problem| {
+                at(category.span(), format!("view '{shown}': categories: {problem}."))
+            })?;
+            categories.push(category.into_inner().trim().to_string());
+        }
+        let handled = match raw.handled {
+            Some(handled) => Some(match handled.get_ref().trim().to_lowercase().as_str() {
+                "shown" | "show" => Handled::Shown,
+                "hidden" | "hide" => Handled::Hidden,
+                _ => {
+                    return Err(at(
+                        handled.span(),
+                        format!(
+                            "view '{shown}': handled = \"{}\" is neither: use \"shown\" or \"hidden\".",
+                            crate::text::sanitize(handled.get_ref())
+                        ),
+                    ));
+                }
+            }),
+            None => None,
+        };
+        let words =
+            |text: Option<String>| text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+        views.push(View {
+            name: shown,
+            key: words(raw.key),
+            pane,
+            categories,
+            campaign: words(raw.campaign),
+            bot: words(raw.bot),
+            since: words(raw.since),
+            filter: words(raw.filter),
+            sort: words(raw.sort),
+            handled,
+        });
+    }
+    Ok(views)
 }
 
 /// Reports every key the schema does not know, by the line it is on. Tables written inline
@@ -412,9 +520,11 @@ fn unknown_keys(root: &dyn TableLike, warn: &mut impl FnMut(usize, String)) {
                 if let Some(hooks) = table(profile, "hooks") {
                     check_keys(hooks, &format!("{prefix}hooks."), HOOKS_KEYS, warn);
                 }
+                view_keys(profile, &format!("{prefix}views."), warn);
             }
         }
     }
+    view_keys(root, "views.", warn);
     for (name, known) in [
         ("ui", UI_KEYS),
         ("net", NET_KEYS),
@@ -426,6 +536,20 @@ fn unknown_keys(root: &dyn TableLike, warn: &mut impl FnMut(usize, String)) {
     ] {
         if let Some(inner) = table(root, name) {
             check_keys(inner, &format!("{name}."), known, warn);
+        }
+    }
+}
+
+/// Each `[[views]]` table under `parent`, headed or inline.
+fn view_keys(parent: &dyn TableLike, prefix: &str, warn: &mut impl FnMut(usize, String)) {
+    let Some(item) = parent.get("views") else { return };
+    if let Some(tables) = item.as_array_of_tables() {
+        for view in tables.iter() {
+            check_keys(view, prefix, VIEW_KEYS, warn);
+        }
+    } else if let Some(array) = item.as_array() {
+        for view in array.iter().filter_map(|value| value.as_inline_table()) {
+            check_keys(view, prefix, VIEW_KEYS, warn);
         }
     }
 }
@@ -462,6 +586,18 @@ mod tests {
 
     fn parse_str(text: &str) -> Result<(Config, Vec<String>), ConfigError> {
         parse(text, Path::new("/home/u/.config/outreach/config.toml"))
+    }
+
+    /// Each text is refused with its line and a message holding the words given.
+    fn refused_at_their_line(cases: &[(&str, usize, &str)]) {
+        for &(text, line, needle) in cases {
+            let error = parse_str(text).unwrap_err();
+            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
+            assert_eq!(*got, line, "{text:?}: {error}");
+            let message = error.to_string();
+            assert!(message.contains("config.toml, line"), "{message}");
+            assert!(message.contains(needle), "{text:?}: {message}");
+        }
     }
 
     #[test]
@@ -575,7 +711,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, brief, hooks, theme, keys)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, brief, hooks, theme, keys, views)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(
@@ -618,14 +754,7 @@ quit = "q"
             ("[ui]\nrefresh_seconds = -1\n", 2, ""),
             ("[net]\ntimeout_seconds = 0\n", 2, "use 1 to 3600 seconds"),
         ];
-        for (text, line, needle) in cases {
-            let error = parse_str(text).unwrap_err();
-            let ConfigError::Invalid { line: got, .. } = &error else { panic!("{error:?}") };
-            assert_eq!(*got, line, "{text:?}: {error}");
-            let message = error.to_string();
-            assert!(message.contains("config.toml, line"), "{message}");
-            assert!(message.contains(needle), "{text:?}: {message}");
-        }
+        refused_at_their_line(&cases);
     }
 
     #[test]
@@ -657,6 +786,67 @@ quit = "q"
         assert_eq!(config.theme.colours.len(), 5);
         assert_eq!(config.keys.len(), 65, "every action the keymap can rebind");
         assert_eq!((config.ui.preview, config.ui.seen_after_seconds), (Preview::Auto, 3));
+        let hot = config.views.find(None, "hot").unwrap();
+        assert_eq!((hot.key.as_deref(), hot.categories.len()), (Some("f5"), 2));
+    }
+
+    #[test]
+    fn views_are_read_for_all_and_per_profile_and_bad_values_named() {
+        let (config, warnings) = parse_str(
+            r#"
+[[views]]
+name = "hot"
+key = "gh"
+categories = ["interested", "referral"]
+campaign = "Q3 Fintech"
+since = "-7d"
+filter = "cto"
+sort = "age:desc"
+handled = "hidden"
+[[views]]
+name = "bots"
+pane = "Bots"
+colour = "red"
+[[profiles.acme.views]]
+name = "hot"
+bot = "Ann"
+handled = "shown"
+"#,
+        )
+        .unwrap();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains(":14: unknown key `views.colour`"), "{warnings:?}");
+        let hot = config.views.find(None, "hot").unwrap();
+        assert_eq!(hot.categories, ["interested", "referral"]);
+        assert_eq!(
+            (hot.key.as_deref(), hot.campaign.as_deref(), hot.since.as_deref()),
+            (Some("gh"), Some("Q3 Fintech"), Some("-7d"))
+        );
+        assert_eq!((hot.sort.as_deref(), hot.handled), (Some("age:desc"), Some(Handled::Hidden)));
+        assert_eq!(config.views.find(None, "bots").unwrap().pane.as_deref(), Some("bots"));
+        let acme = config.views.find(Some("acme"), "hot").unwrap();
+        assert_eq!((acme.bot.as_deref(), acme.handled), (Some("Ann"), Some(Handled::Shown)));
+        let cases = [
+            (
+                "[[views]]\nname = \"x\"\npane = \"inbox\"\n",
+                3,
+                "view 'x': pane = \"inbox\" is no pane: use one of overview, campaigns, exchanges, meetings, bots, contacts.",
+            ),
+            (
+                "[[views]]\nname = \"x\"\ncategories = [\"hott\"]\n",
+                3,
+                "view 'x': categories: 'hott' is no category: use interested",
+            ),
+            (
+                "[[views]]\nname = \"x\"\nhandled = \"maybe\"\n",
+                3,
+                "handled = \"maybe\" is neither: use \"shown\" or \"hidden\"",
+            ),
+            ("[[views]]\nfilter = \"x\"\n", 1, "a view without a name"),
+            ("[[views]]\nname = \"x\"\n[[views]]\nname = \"X\"\n", 4, "two views are named 'X'"),
+            ("[[profiles.a.views]]\nname = \"x\"\npane = \"no\"\n", 3, "is no pane"),
+        ];
+        refused_at_their_line(&cases);
     }
 
     #[test]

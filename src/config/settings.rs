@@ -29,6 +29,8 @@ pub struct Config {
     pub theme: ThemeConfig,
     /// Key bindings by action name, as written; the TUI's keymap interprets them.
     pub keys: BTreeMap<String, String>,
+    /// `[[views]]` and each profile's `[[profiles.NAME.views]]`.
+    pub views: super::views::SavedViews,
 }
 
 /// One organisation or environment.

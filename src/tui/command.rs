@@ -33,6 +33,10 @@ pub enum Command {
     /// The number keys: not rebindable by name.
     #[serde(skip)]
     GoTo(Pane),
+    /// A saved view's own key (`key` of `[[views]]`): the view of this place among
+    /// [`crate::config::SavedViews::keyed`].
+    #[serde(skip)]
+    ApplyView(u8),
     NextPane,
     PrevPane,
     /// Edit the server-side filters of the Exchanges or Meetings pane.

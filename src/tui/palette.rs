@@ -72,6 +72,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "bots", args: "", help: "go to Bots" },
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
+    Entry { name: "view", args: "NAME", help: "apply a saved view" },
     Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
@@ -126,6 +127,8 @@ pub enum PaletteAction {
     /// Sort the current list by the column these words name (`age desc`), or as the server
     /// sends it (empty, `off`).
     Sort(String),
+    /// Apply the saved view of this name (empty: list them).
+    View(String),
     Group(ExchangeGroup),
     Write(PaletteWrite),
     /// Switch to this profile, or the next one.
@@ -170,6 +173,7 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
     match entry.name {
         "filter" => Ok(PaletteAction::Filter(rest.to_string())),
         "sort" => Ok(PaletteAction::Sort(rest.to_string())),
+        "view" => Ok(PaletteAction::View(rest.to_string())),
         "group" => match rest {
             "replied" => Ok(PaletteAction::Group(ExchangeGroup::Replied)),
             "meeting-booked" | "meetings" | "booked" => {

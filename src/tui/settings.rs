@@ -46,6 +46,7 @@ impl UiSettings {
         let ask_background = (!no_color && choice.preset == ThemePreset::Auto).then_some(choice);
         let mut keymap = Keymap::default();
         notices.extend(keymap.apply(&config.keys));
+        notices.extend(keymap.bind_views(&config.views.keyed()));
         for collision in keymap.collisions() {
             tracing::warn!("{collision}");
             notices.push(collision);
@@ -71,6 +72,7 @@ impl UiSettings {
             graph: config.ui.graph,
             preview: config.ui.preview,
             seen_after_seconds: config.ui.seen_after_seconds,
+            views: config.views.clone(),
         }
     }
 }

@@ -134,6 +134,8 @@ pub struct UiSettings {
     pub preview: crate::config::Preview,
     /// A reply in the preview is seen after this many seconds there.
     pub seen_after_seconds: u32,
+    /// `[[views]]`, for all profiles and each one's own.
+    pub views: crate::config::SavedViews,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -151,6 +153,8 @@ pub struct Environment {
     pub(crate) log_line: Option<String>,
     /// How pictures are drawn (`[ui] graph`).
     pub graph: crate::config::Graph,
+    /// The saved views `:view` applies.
+    pub views: crate::config::SavedViews,
 }
 
 /// The server as this dashboard talks to it: the connection, fetches waiting to be tried
@@ -319,6 +323,7 @@ impl AppState {
                 height,
                 log_line: settings.log_line,
                 graph: settings.graph,
+                views: settings.views,
             }),
             server: Watched::new(Server {
                 connection: Connection::Connecting,

@@ -492,3 +492,74 @@ async fn the_help_names_every_category_other_included() {
     other.expect(2);
     assert!(other.stderr.contains("unsubscribe, other (or an API status)"), "{}", other.stderr);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_saved_view_narrows_replies_and_exchanges_as_their_options_would_and_says_what_is_gone() {
+    let sim = start().await;
+    let outreach = cli(&sim);
+    let api = user_client(&sim, &sim.orgs[0].admin_key);
+    let campaigns = api.list_campaigns().await.unwrap();
+    let inbox = inbox_from_api(&sim).await;
+    // A campaign with replies, named by its name in another case.
+    let campaign =
+        campaigns.items.iter().find(|c| inbox.iter().any(|e| e.campaign_id == c.id)).unwrap();
+    let bot = inbox.iter().find(|e| e.campaign_id == campaign.id).unwrap().bot.clone();
+    outreach.write_config(&format!(
+        "[[views]]\nname = \"mine\"\ncampaign = \"{}\"\nbot = \"{}\"\ncategories = [\"interested\", \"referral\", \"meeting\"]\nhandled = \"hidden\"\nsort = \"contact:desc\"\n\
+         [[views]]\nname = \"old\"\ncampaign = \"Autumn drive\"\n\
+         [[views]]\nname = \"ex\"\ncampaign = \"{}\"\nbot = \"{}\"\ncategories = [\"interested\", \"referral\"]\n",
+        campaign.name.to_uppercase(),
+        bot.email,
+        campaign.id,
+        bot.id
+    ));
+    let by_view = rows(&outreach.run(&["replies", "--view", "MINE", "-o", "json"]).await);
+    let id = campaign.id.to_string();
+    let by_hand = rows(
+        &outreach
+            .run(&[
+                "replies",
+                "--campaign",
+                &id,
+                "--category",
+                "interested,referral,meeting",
+                "--unhandled",
+                "--sort",
+                "contact:desc",
+                "-o",
+                "json",
+            ])
+            .await,
+    );
+    let by_hand: Vec<Value> =
+        by_hand.into_iter().filter(|row| row["bot"]["id"] == bot.id).collect();
+    assert!(!by_view.is_empty(), "the seed has such replies");
+    assert_eq!(ids(&by_view), ids(&by_hand));
+
+    let gone = outreach.run(&["replies", "--view", "old"]).await;
+    gone.expect(2);
+    assert!(
+        gone.stderr.contains("view 'old': campaign 'Autumn drive' no longer exists"),
+        "{}",
+        gone.stderr
+    );
+    let unknown = outreach.run(&["replies", "--view", "cold"]).await;
+    unknown.expect(2);
+    assert!(
+        unknown.stderr.contains("No view 'cold'; the views are: mine, old, ex."),
+        "{}",
+        unknown.stderr
+    );
+    // The same definitions serve `exchanges list`, narrowed on this machine by bot and category.
+    let exchanged = rows(&outreach.run(&["exchanges", "list", "--view", "ex", "-o", "json"]).await);
+    let mut hot: Vec<i64> = by_hand
+        .iter()
+        .filter(|row| row["category"] == "interested" || row["category"] == "referral")
+        .map(|row| row["id"].as_i64().unwrap())
+        .collect();
+    let mut listed = ids(&exchanged);
+    listed.sort();
+    hot.sort();
+    assert!(!listed.is_empty());
+    assert_eq!(listed, hot);
+}

@@ -50,6 +50,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         // The screens as drawn without the preview; `tests/tui/preview.rs` turns it on.
         preview: outreach_tui::config::Preview::Off,
         seen_after_seconds: 3,
+        views: Default::default(),
     }
 }
 

@@ -32,6 +32,7 @@ mod sort;
 mod ssh_keys;
 mod update;
 mod update_props;
+mod views;
 mod vt100;
 mod writes;
 mod writes_forms;

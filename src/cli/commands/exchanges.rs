@@ -54,12 +54,44 @@ pub struct ListArgs {
     /// Only this campaign's exchanges.
     #[arg(long, value_name = "ID")]
     pub campaign: Option<i64>,
+    /// Apply a saved view of the config file (`[[views]]`): its campaign, bot, categories,
+    /// first day and sort (handled marks are `outreach replies`'); options given win.
+    #[arg(long, value_name = "NAME")]
+    pub view: Option<String>,
     #[command(flatten)]
     pub range: DayRange,
     #[command(flatten)]
     pub output: OutputArgs,
     #[command(flatten)]
     pub sort: SortArg,
+}
+
+/// What a saved view narrows the list to on this machine: the API filters by campaign and
+/// day only.
+struct Narrow {
+    bot: Option<i64>,
+    categories: Vec<super::replies::options::Wanted>,
+}
+
+impl Narrow {
+    fn holds(&self, exchange: &crate::api::Exchange) -> bool {
+        let category = crate::inbox::Category::of(&exchange.status);
+        self.bot.is_none_or(|bot| exchange.bot.id == bot)
+            && (self.categories.is_empty() || self.categories.iter().any(|w| w.matches(&category)))
+    }
+}
+
+/// The view's campaign, first day and sort where the command line left them unsaid; its bot
+/// and categories to narrow the list by.
+async fn with_view(args: &mut ListArgs, context: &Context, name: &str) -> Result<Narrow, CliError> {
+    let view = crate::cli::saved_view::resolve(context, name).await?;
+    args.campaign = args.campaign.or(view.campaign_id);
+    args.range.since = args.range.since.or(view.since);
+    args.range.check()?;
+    if args.sort.sort.is_none() {
+        args.sort.sort = view.sort.clone();
+    }
+    Ok(Narrow { bot: view.bot_id, categories: super::replies::options::wanted(&view.categories)? })
 }
 
 /// `exchanges show --output`.
@@ -86,22 +118,30 @@ pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit,
     }
 }
 
-async fn list(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
+async fn list(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
     let columns = exchanges::cli();
-    args.sort.chosen(&columns)?;
     let context = Context::connect(global).await?;
+    let narrow = match args.view.clone() {
+        Some(name) => Some(with_view(&mut args, &context, &name).await?),
+        None => None,
+    };
+    args.sort.chosen(&columns)?;
     let group = match args.group {
         GroupArg::Replied => ExchangeGroup::Replied,
         GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
     };
     let query = args.range.exchanges(args.campaign, group);
-    if !args.sort.is_set() && as_sent(&args.output, &context.term) {
+    if narrow.is_none() && !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
         let read = context.client.exchanges_as_sent(&query, |json| list.sent(json)).await;
         return list.finish(read, &context.term, "exchanges");
     }
-    let listed = context.client.list_exchanges(&query).await?;
+    let mut listed = context.client.list_exchanges(&query).await?;
+    if let Some(narrow) = narrow {
+        listed.items =
+            listed.items.iter().filter(|e| narrow.holds(e)).cloned().collect::<Vec<_>>().into();
+    }
     print_sorted(&listed, "exchanges", &columns, &args.output, &args.sort, &context.term, None)
 }
 

@@ -41,6 +41,7 @@ fn command_name(command: Command) -> String {
     match (action_name(command), command) {
         (Some(name), _) => name,
         (None, Command::GoTo(pane)) => format!("going to {}", pane.title()),
+        (None, Command::ApplyView(_)) => "a saved view".into(),
         (None, other) => format!("{other:?}"),
     }
 }
@@ -148,6 +149,26 @@ impl Keymap {
             binding.keys = parsed.clone();
         }
         Ok(())
+    }
+
+    /// Binds each saved view's `key` (its place among `keyed`) everywhere; one message per
+    /// key that cannot be read. A key taken already is reported with the collisions.
+    pub(crate) fn bind_views(&mut self, keyed: &[(&str, &str)]) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (index, (name, keys)) in keyed.iter().enumerate() {
+            let Ok(place) = u8::try_from(index) else { break };
+            match keys.split_whitespace().map(parse_key).collect::<Result<Vec<Key>, String>>() {
+                Ok(keys) if !keys.is_empty() => self.bindings.push(Binding {
+                    keys,
+                    command: Command::ApplyView(place),
+                    scope: Scope::Global,
+                    help: "apply a saved view (:view NAME)",
+                }),
+                Ok(_) => {}
+                Err(problem) => problems.push(format!("view '{name}': key: {problem}")),
+            }
+        }
+        problems
     }
 
     /// Applies the config file's `[keys]` table; one message per entry that could not be used

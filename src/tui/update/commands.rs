@@ -78,6 +78,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             if closed { effects } else { vec![Effect::Quit] }
         }
         Command::GoTo(pane) => navigate::go_to(state, pane),
+        Command::ApplyView(place) => super::saved_view::by_key(state, place),
         Command::NextPane => navigate::go_to(state, state.panes.pane.cycle(1)),
         Command::PrevPane => navigate::go_to(state, state.panes.pane.cycle(-1)),
         Command::EditQuery => {

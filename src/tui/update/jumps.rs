@@ -132,6 +132,19 @@ fn to_replies(state: &mut AppState, focus: Focus) -> Vec<Effect> {
     effects
 }
 
+/// A saved view's inbox: `query` and `focus` as a jump, so `Esc` goes back; the caller
+/// narrows the categories and handled replies after.
+pub(crate) fn to_view(
+    state: &mut AppState,
+    query: ExchangeQuery,
+    focus: Option<Focus>,
+) -> Vec<Effect> {
+    push(state);
+    let effects = land(state, query, focus);
+    state.panes.jumps.here = Some(state.spot());
+    effects
+}
+
 /// Keeps where the user stands and how the inbox is, to come back to.
 fn push(state: &mut AppState) {
     let from = Place {

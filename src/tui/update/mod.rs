@@ -21,6 +21,7 @@ mod outside;
 mod overlay;
 pub mod preview;
 mod query;
+mod saved_view;
 mod search;
 mod snooze;
 mod sort;

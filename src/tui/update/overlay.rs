@@ -158,6 +158,10 @@ fn run_parsed(
             let done = super::sort::from_palette(state, &words);
             reopen_on_error(state, palette, done)
         }
+        Ok(PaletteAction::View(name)) => {
+            let done = super::saved_view::from_palette(state, &name);
+            reopen_on_error(state, palette, done)
+        }
         Ok(PaletteAction::Snooze(when)) => {
             let done = snooze::from_palette(state, when.as_deref());
             reopen_on_error(state, palette, done)

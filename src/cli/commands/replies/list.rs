@@ -15,11 +15,15 @@ use crate::clock::short_age;
 use crate::local::{MarkBook, Scope};
 use chrono::Utc;
 
-pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
+pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
+    let context = Context::connect(global).await?;
+    if let Some(name) = args.view.clone() {
+        let view = crate::cli::saved_view::resolve(&context, &name).await?;
+        with_view(&mut args, view)?;
+    }
     // Which columns are shown is known once the team is: the name is checked against all.
     args.sort.chosen(&columns(true, true, true))?;
-    let context = Context::connect(global).await?;
     let query = args.range.exchanges(args.campaign, ExchangeGroup::Replied);
     let Listed { items: exchanges, skipped } =
         crate::inbox::fetch(&context.client, &query).await.map_err(|error| {
@@ -128,8 +132,25 @@ fn joined(
         .collect()
 }
 
+/// The view's settings where the command line left them unsaid.
+fn with_view(args: &mut ListArgs, view: crate::cli::saved_view::Resolved) -> Result<(), CliError> {
+    if args.category.is_empty() {
+        args.category = super::options::wanted(&view.categories)?;
+    }
+    args.campaign = args.campaign.or(view.campaign_id);
+    args.bot = view.bot_id;
+    args.range.since = args.range.since.or(view.since);
+    args.range.check()?;
+    args.unhandled |= view.handled == Some(crate::config::Handled::Hidden);
+    if args.sort.sort.is_none() {
+        args.sort.sort = view.sort;
+    }
+    Ok(())
+}
+
 fn wanted(reply: &Reply, args: &ListArgs, now: Timestamp) -> bool {
-    (!args.new || reply.new)
+    args.bot.is_none_or(|bot| reply.exchange.bot.id == bot)
+        && (!args.new || reply.new)
         && (!args.unhandled || !reply.handled)
         && (args.category.is_empty() || args.category.iter().any(|w| w.matches(&reply.category)))
         && (!args.check || overdue(reply, args, now))

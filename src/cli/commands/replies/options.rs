@@ -50,6 +50,15 @@ pub struct ListArgs {
     #[arg(long, value_name = "ID")]
     pub campaign: Option<i64>,
 
+    /// Apply a saved view of the config file (`[[views]]`): its categories, campaign, bot,
+    /// first day, handled replies and sort; options given here win over the view's.
+    #[arg(long, value_name = "NAME")]
+    pub view: Option<String>,
+
+    /// Only replies sent by this bot (set by --view).
+    #[arg(skip)]
+    pub bot: Option<i64>,
+
     #[command(flatten)]
     pub range: DayRange,
 
@@ -90,6 +99,12 @@ impl Wanted {
     }
 }
 
+/// A saved view's category words, as `--category` reads them.
+pub(crate) fn wanted(words: &[String]) -> Result<Vec<Wanted>, crate::cli::exit::CliError> {
+    let parsed = words.iter().map(|word| parse_category(word)).collect::<Result<_, _>>();
+    parsed.map_err(crate::cli::exit::CliError::usage)
+}
+
 /// A category by its name, `other`, or an API status (which stands for its category).
 fn parse_category(text: &str) -> Result<Wanted, String> {
     if text.trim().eq_ignore_ascii_case("other") {
@@ -99,15 +114,12 @@ fn parse_category(text: &str) -> Result<Wanted, String> {
 }
 
 fn parse_named(text: &str) -> Result<Category, String> {
+    if text.trim().is_empty() {
+        return Err("an empty category: use interested, referral …".into());
+    }
+    crate::config::check_category(text)?;
     match Category::parse(text) {
-        Some(Category::Other(name)) => match ExchangeStatus::from_wire(&name) {
-            ExchangeStatus::Unknown(_) => Err(format!(
-                "'{}' is no category: use {}, other (or an API status)",
-                text.trim(),
-                Category::NAMED.iter().map(Category::slug).collect::<Vec<_>>().join(", ")
-            )),
-            status => Ok(Category::of(&status)),
-        },
+        Some(Category::Other(name)) => Ok(Category::of(&ExchangeStatus::from_wire(&name))),
         Some(category) => Ok(category),
         None => Err("an empty category: use interested, referral …".into()),
     }
