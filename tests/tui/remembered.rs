@@ -65,6 +65,25 @@ fn start(local: &LocalState, observed: &ObservedState) -> (AppState, Vec<Effect>
     (state, effects)
 }
 
+/// The hot reply 103, and its chain as read: the contact wrote last.
+fn hot_reply_read() -> (
+    outreach_tui::api::Exchange,
+    outreach_tui::tui::inbox::jobs::SnippetJob,
+    Option<outreach_tui::inbox::Snippet>,
+) {
+    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
+    let job = outreach_tui::tui::inbox::jobs::SnippetJob {
+        exchange_id: 103,
+        updated_at: hot.updated_at,
+        contact: hot.contact.email.clone(),
+        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
+    };
+    let snippet =
+        outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
+            .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
+    (hot, job, snippet)
+}
+
 #[test]
 fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept() {
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
@@ -111,16 +130,7 @@ fn a_chain_read_before_by_another_process_counts_at_once_and_the_glance_is_kept(
 fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
     let (mut state, _) = start(&local, &observed);
-    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
-    let job = outreach_tui::tui::inbox::jobs::SnippetJob {
-        exchange_id: 103,
-        updated_at: hot.updated_at,
-        contact: hot.contact.email.clone(),
-        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
-    };
-    let snippet =
-        outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
-            .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
+    let (hot, job, snippet) = hot_reply_read();
     // Other chains may still be read: what was read is kept once none is (or a batch is in);
     // here the bulk read's last batch brings the hot reply's.
     for id in state.org.inbox.reading.clone() {
@@ -142,16 +152,7 @@ fn a_chain_the_dashboard_reads_is_kept_for_the_next_command() {
 fn a_bulk_read_going_on_is_counted_once_a_second_not_at_each_batch() {
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
     let (mut state, _) = start(&local, &observed);
-    let hot = fixtures::exchanges().into_iter().find(|e| e.id == 103).unwrap();
-    let job = outreach_tui::tui::inbox::jobs::SnippetJob {
-        exchange_id: 103,
-        updated_at: hot.updated_at,
-        contact: hot.contact.email.clone(),
-        zone: outreach_tui::clock::Zone::named("UTC").unwrap(),
-    };
-    let snippet =
-        outreach_tui::inbox::snippet::summarise(&fixtures::chain(), &job.contact, &job.zone)
-            .map(|snippet| outreach_tui::inbox::Snippet { last: Writer::Them, ..snippet });
+    let (_, job, snippet) = hot_reply_read();
     // Another chain of the same bulk read is still on its way.
     state.org.inbox.reading.insert(999_999);
     let unread = |state: &AppState, at| state.org.numbers(at, state.env.zone).hot_unread;
