@@ -5,8 +5,9 @@
 
 use crate::cli::output::streams::note;
 use crate::cli::output::terminal::Term;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use std::time::Duration;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// How often at most `--accessible` says how far along the work is.
 const SAID_EVERY: Duration = Duration::from_secs(3);
@@ -34,33 +35,83 @@ pub fn bar(term: &Term, total: u64, unit: &str) -> ProgressBar {
     }
 }
 
-/// A bar that draws nothing but counts; a line says its percentage at the start and then
-/// every [`SAID_EVERY`] while it moved, until it is finished. Said on stderr whether or not
-/// it is a terminal: the user asked for it, and one line now and then keeps a log clean.
+/// A bar drawn as a line with its percentage at the start and then, as it moves, at most
+/// every [`SAID_EVERY`]. Said on stderr whether or not it is a terminal: the user asked for
+/// it, and one line now and then keeps a log clean. The bar's own drawing gives the moments
+/// (each time the work moves on), so nothing waits or runs beside the work.
 fn said_now_and_then(total: u64, unit: &str) -> ProgressBar {
-    let bar = ProgressBar::hidden();
-    bar.set_length(total);
-    let watched = bar.clone();
-    let unit = unit.to_string();
-    note(&line(0, total, &unit));
-    let spawned = std::thread::Builder::new().name("progress".into()).spawn(move || {
-        let mut said = 0;
-        loop {
-            std::thread::sleep(SAID_EVERY);
-            let done = watched.position();
-            if watched.is_finished() {
-                break;
-            }
-            if said != done {
-                note(&line(done, total, &unit));
-                said = done;
-            }
-        }
-    });
-    if let Err(error) = spawned {
-        tracing::warn!(%error, "no thread to say the progress");
+    note(&line(0, total, unit));
+    let said = Said { total, unit: unit.to_string(), last: Mutex::new((Instant::now(), 0)) };
+    let bar = ProgressBar::with_draw_target(
+        Some(total),
+        ProgressDrawTarget::term_like(Box::new(said)),
+    );
+    if let Ok(style) = ProgressStyle::with_template("{pos}") {
+        bar.set_style(style);
     }
     bar
+}
+
+/// What [`said_now_and_then`]'s bar draws into: its position, as `{pos}`.
+#[derive(Debug)]
+struct Said {
+    total: u64,
+    unit: String,
+    /// When a line was last said, and the position it said.
+    last: Mutex<(Instant, u64)>,
+}
+
+impl Said {
+    /// The line to say for `done` at `now`, if one is due: the work moved since the last,
+    /// and [`SAID_EVERY`] has passed.
+    fn due(&self, done: u64, now: Instant) -> Option<String> {
+        let mut last = self.last.lock().ok()?;
+        let (at, said) = *last;
+        if done == said || now.duration_since(at) < SAID_EVERY {
+            return None;
+        }
+        *last = (now, done);
+        Some(line(done, self.total, &self.unit))
+    }
+
+    fn drawn(&self, text: &str) -> std::io::Result<()> {
+        if let Ok(done) = text.trim().parse::<u64>()
+            && let Some(line) = self.due(done, Instant::now())
+        {
+            note(&line);
+        }
+        Ok(())
+    }
+}
+
+impl TermLike for Said {
+    fn width(&self) -> u16 {
+        80
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, text: &str) -> std::io::Result<()> {
+        self.drawn(text)
+    }
+    fn write_str(&self, text: &str) -> std::io::Result<()> {
+        self.drawn(text)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// "progress: 40% (400 of 1000 contacts)".
@@ -78,5 +129,17 @@ mod tests {
         assert_eq!(line(0, 1000, "contacts"), "progress: 0% (0 of 1000 contacts)");
         assert_eq!(line(400, 1000, "contacts"), "progress: 40% (400 of 1000 contacts)");
         assert_eq!(line(0, 0, "emails"), "progress: 100% (0 of 0 emails)");
+    }
+
+    #[test]
+    fn a_line_is_said_only_when_the_work_moved_and_the_wait_has_passed() {
+        let start = Instant::now();
+        let said = Said { total: 10, unit: "contacts".into(), last: Mutex::new((start, 0)) };
+        assert_eq!(said.due(4, start + Duration::from_secs(1)), None, "too soon");
+        let later = start + SAID_EVERY;
+        assert_eq!(said.due(4, later).as_deref(), Some("progress: 40% (4 of 10 contacts)"));
+        assert_eq!(said.due(4, later + SAID_EVERY), None, "it did not move");
+        assert_eq!(said.due(5, later + SAID_EVERY / 2), None, "too soon again");
+        assert!(said.due(10, later + SAID_EVERY).is_some());
     }
 }
