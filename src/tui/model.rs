@@ -256,6 +256,17 @@ macro_rules! declare_slots {
 }
 list_resources!(declare_slots);
 
+impl Slot {
+    /// Whether the minute's refresh reads the slot again while it is shown. Not the
+    /// contacts: they change only when someone uploads, and the list is the organisation's
+    /// largest — a million contacts are 240 MB to read again each minute, and held twice
+    /// while the new copy is decoded and indexed. They are read when their pane is opened
+    /// (again once older than the refresh period) and on `r`.
+    pub(crate) fn on_the_timer(self) -> bool {
+        self != Slot::Contacts
+    }
+}
+
 /// Where the dashboard stands with the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Connection {

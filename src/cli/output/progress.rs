@@ -42,10 +42,8 @@ pub fn bar(term: &Term, total: u64, unit: &str) -> ProgressBar {
 fn said_now_and_then(total: u64, unit: &str) -> ProgressBar {
     note(&line(0, total, unit));
     let said = Said { total, unit: unit.to_string(), last: Mutex::new((Instant::now(), 0)) };
-    let bar = ProgressBar::with_draw_target(
-        Some(total),
-        ProgressDrawTarget::term_like(Box::new(said)),
-    );
+    let bar =
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::term_like(Box::new(said)));
     if let Ok(style) = ProgressStyle::with_template("{pos}") {
         bar.set_style(style);
     }

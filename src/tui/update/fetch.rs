@@ -59,14 +59,9 @@ fn reload_shown(state: &mut AppState, wanted: fn(Slot) -> bool) -> Vec<Effect> {
 
 /// The auto-refresh: the current pane, and the reply inbox wherever the user is, so new
 /// replies are noticed (its previous rows stay while it reloads), and what the dashboard's
-/// observer looks at.
-///
-/// Not the contacts: they change only when someone uploads, and the list is the
-/// organisation's largest — a million contacts are 240 MB to read again each minute, and
-/// held twice while the new copy is decoded and indexed. They are read when the pane is
-/// opened (again once older than the refresh period) and on `r`.
+/// observer looks at — each slot the timer reads ([`Slot::on_the_timer`]).
 pub(crate) fn refresh_with_inbox(state: &mut AppState) -> Vec<Effect> {
-    let mut effects = reload_shown(state, |slot| slot != Slot::Contacts);
+    let mut effects = reload_shown(state, Slot::on_the_timer);
     // The observer's lists too (the inbox among them): a look compares them all fresh.
     let mut more = vec![Slot::Exchanges];
     for slot in crate::tui::update::observe::slots(state) {
