@@ -213,10 +213,9 @@ pub struct Ranked {
 }
 
 impl Ranked {
-    /// From the matches of consecutive parts of the table, each in the table's order.
-    fn new(parts: &[&[Hit]]) -> Ranked {
-        let matched = parts.iter().flat_map(|part| part.iter().map(|hit| hit.row)).collect();
-        Ranked { order: best_first(parts), matched }
+    /// From the matches in the table's order.
+    fn new(hits: &[Hit]) -> Ranked {
+        Ranked { order: best_first(hits), matched: hits.iter().map(|hit| hit.row).collect() }
     }
 }
 
@@ -254,9 +253,11 @@ pub fn rank_in_parallel(
         found
     });
     // The parts in their order: the matches stay in the candidates' (the table's) order.
-    let found: Vec<Vec<Hit>> = found.into_iter().collect::<Option<_>>()?;
-    let parts: Vec<&[Hit]> = found.iter().map(Vec::as_slice).collect();
-    Some(Ranked::new(&parts))
+    let mut hits = Vec::new();
+    for part in found {
+        hits.extend(part?);
+    }
+    Some(Ranked::new(&hits))
 }
 
 /// How many rows are scanned between two looks at the cancel flag.
@@ -276,7 +277,7 @@ impl FilterEngine {
         if query.words.is_empty() {
             return Some(Ranked { order: candidates.to_vec(), matched: candidates.to_vec() });
         }
-        Some(Ranked::new(&[&self.hits(&query, index, candidates, cancel)?]))
+        Some(Ranked::new(&self.hits(&query, index, candidates, cancel)?))
     }
 
     /// The candidates that match, with their scores, in the candidates' order. `None` when

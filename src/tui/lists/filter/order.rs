@@ -15,16 +15,13 @@ pub struct Hit {
 /// would need a counter per possible score.
 const COUNTED_SCORES: u32 = 1 << 16;
 
-/// The rows of `parts` (the hits of consecutive parts of the table, each in the table's
-/// order), best score first, equal scores in the order given. Read in their parts: at a
-/// million rows a copy of them into one list is 8 MB of fresh pages, a few milliseconds of
-/// page faults on a virtual machine.
-pub fn best_first(parts: &[&[Hit]]) -> Vec<u32> {
-    let hits = || parts.iter().flat_map(|part| part.iter());
-    let len = parts.iter().map(|part| part.len()).sum();
-    let top = hits().map(|hit| hit.score).max().unwrap_or(0);
+/// The rows of `hits` (given in the table's order), best score first, equal scores in the
+/// order given.
+pub fn best_first(hits: &[Hit]) -> Vec<u32> {
+    let top = hits.iter().map(|hit| hit.score).max().unwrap_or(0);
     if top >= COUNTED_SCORES {
-        let mut keys: Vec<u64> = hits()
+        let mut keys: Vec<u64> = hits
+            .iter()
             .map(|hit| (u64::from(u32::MAX - hit.score) << 32) | u64::from(hit.row))
             .collect();
         keys.sort_unstable();
@@ -33,15 +30,15 @@ pub fn best_first(parts: &[&[Hit]]) -> Vec<u32> {
     let rank = |hit: &Hit| (top - hit.score) as usize;
     // How many rows score each value, then where each value's rows start in the answer.
     let mut starts = vec![0u32; top as usize + 1];
-    for hit in hits() {
+    for hit in hits {
         starts[rank(hit)] += 1;
     }
     let mut at = 0;
     for start in &mut starts {
         (*start, at) = (at, at + *start);
     }
-    let mut order = vec![0u32; len];
-    for hit in hits() {
+    let mut order = vec![0u32; hits.len()];
+    for hit in hits {
         let slot = &mut starts[rank(hit)];
         order[*slot as usize] = hit.row;
         *slot += 1;
@@ -60,12 +57,9 @@ mod tests {
 
     #[test]
     fn the_best_come_first_and_ties_keep_the_table_order() {
-        assert_eq!(best_first(&[&hits(&[36, 62, 36, 0, 62])]), [1, 4, 0, 2, 3]);
+        assert_eq!(best_first(&hits(&[36, 62, 36, 0, 62])), [1, 4, 0, 2, 3]);
         assert_eq!(best_first(&[]), [] as [u32; 0]);
-        assert_eq!(best_first(&[&hits(&[7, COUNTED_SCORES + 1, 7])]), [1, 0, 2]);
-        let all = hits(&[36, 62, 36, 0, 62]);
-        let (first, second) = all.split_at(2);
-        assert_eq!(best_first(&[first, second]), [1, 4, 0, 2, 3], "parts read as one");
+        assert_eq!(best_first(&hits(&[7, COUNTED_SCORES + 1, 7])), [1, 0, 2]);
     }
 
     proptest! {
@@ -74,9 +68,7 @@ mod tests {
             let mut expected = hits(&scores);
             expected.sort_by_key(|hit| std::cmp::Reverse(hit.score));
             let expected: Vec<u32> = expected.iter().map(|hit| hit.row).collect();
-            let all = hits(&scores);
-            let (first, second) = all.split_at(all.len() / 2);
-            prop_assert_eq!(best_first(&[first, second]), expected);
+            prop_assert_eq!(best_first(&hits(&scores)), expected);
         }
     }
 }
