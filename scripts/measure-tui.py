@@ -10,7 +10,10 @@
   key to the last frame it causes (the frame with the search's answer);
 - keys after the load: `j`/`k` pressed 20 times, each from the key to its frame;
 - bytes written while idle (5 s on the Contacts pane), and for one selection move (j);
-- peak memory (max RSS) of the dashboard holding the list.
+- peak memory (max RSS) of the dashboard holding the list;
+- keys during the first look: a dashboard on a fresh local state (no chain remembered), on
+  the Exchanges pane, `j`/`k` every 25 ms for FIRST_LOOK_SECONDS (default 15) from its first
+  frame, while it reads the hot replies' chains and counts the inbox again as they come.
 
 After the count shows, the title says "indexing N%" (a frame per chunk) until the list is
 searchable; the script waits for the frames to stop before it types.
@@ -28,6 +31,7 @@ import signal
 import statistics
 import struct
 import sys
+import tempfile
 import termios
 import time
 
@@ -125,6 +129,29 @@ def load(dash, count):
     return shown, max(waits)
 
 
+def first_look(binary, seconds):
+    """Each key's wait for its frame during the first `seconds` of a dashboard that remembers
+    no chain (a fresh local state): its first look reads every hot reply's chain meanwhile."""
+    saved = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp()
+    try:
+        dash = Dashboard(binary)
+    finally:
+        if saved is None:
+            del os.environ["XDG_STATE_HOME"]
+        else:
+            os.environ["XDG_STATE_HOME"] = saved
+    dash.wait_for(FRAME_END)
+    dash.key_to_frame(b"3")
+    waits = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        waits.append(dash.key_to_frame(b"j" if len(waits) % 2 == 0 else b"k"))
+        time.sleep(0.025)
+    dash.close()
+    return waits
+
+
 def main():
     binary = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
@@ -158,6 +185,10 @@ def main():
         dash.settle(0.5)
         peaks.append(dash.close())
 
+    look = []
+    for _ in range(runs):
+        look.extend(first_look(binary, float(os.environ.get("FIRST_LOOK_SECONDS", "15"))))
+
     def ms(xs):
         return f"median {statistics.median(xs):.1f} ms, max {max(xs):.1f} ms ({len(xs)})"
 
@@ -171,6 +202,7 @@ def main():
     print(f"bytes while idle for 5 s: max {max(idle)} ({len(idle)} runs)")
     print(f"bytes for one selection move (j): max {max(moves)}, median {statistics.median(moves)}")
     print(f"peak RSS of the dashboard: {max(peaks) / 1024:.0f} MiB")
+    print(f"keys during the first look (chains read, fresh state; j/k): {ms(look)}")
 
 
 if __name__ == "__main__":

@@ -98,6 +98,30 @@ mod tests {
         }
     }
 
+    /// Chunks longer than the start of a chunk that is copied behind a cut element: the
+    /// same texts, with characters of several bytes and bytes that are not UTF-8 cut
+    /// anywhere.
+    #[test]
+    fn long_chunks_pass_on_the_same_texts() {
+        let mut body = b"[".to_vec();
+        for id in 0..400 {
+            let element = match id % 9 {
+                2 => format!(r#"{{"id": {id}, "first_name": "Zoë Ångström {}"}}"#, "é".repeat(id))
+                    .into_bytes(),
+                4 => format!(r#"{{"id": {id}, "x": "{}"}}"#, "ab".repeat(3000)).into_bytes(),
+                6 => b"{\"id\": 6, \"x\": \"\xff\"}".to_vec(),
+                _ => format!(r#"{{"id": {id}, "email": "ann{id}@b.c"}}"#).into_bytes(),
+            };
+            body.extend(element);
+            body.extend_from_slice(if id < 399 { b", " } else { b"]" });
+        }
+        let whole = texts_in_chunks(&body, body.len());
+        assert_eq!((whole.0.len(), whole.1), (356, 44));
+        for size in [4095, 4097, 4099, 5000, 8192, 12_289] {
+            assert_eq!(texts_in_chunks(&body, size), whole, "chunks of {size}");
+        }
+    }
+
     #[test]
     fn an_element_that_is_not_utf8_is_left_out() {
         let body = b"[{\"id\": 1, \"x\": \"\xff\"}, {\"id\": 2, \"custom_data\": {\"a\": \"\xc3\"}}, {\"id\": 3}]";
