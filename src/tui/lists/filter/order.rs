@@ -15,13 +15,15 @@ pub struct Hit {
 /// would need a counter per possible score.
 const COUNTED_SCORES: u32 = 1 << 16;
 
-/// The rows of `hits` (given in the table's order), best score first, equal scores in the
-/// order given.
-pub fn best_first(hits: &[Hit]) -> Vec<u32> {
-    let top = hits.iter().map(|hit| hit.score).max().unwrap_or(0);
+/// The rows of `parts` (consecutive parts of the table, each in the table's order), best
+/// score first, equal scores in the order given.
+pub fn best_first(parts: &[Vec<Hit>]) -> Vec<u32> {
+    let hits = || parts.iter().flatten();
+    let count = parts.iter().map(Vec::len).sum();
+    let top = parts.iter().filter_map(|part| part.iter().map(|hit| hit.score).max()).max();
+    let top = top.unwrap_or(0);
     if top >= COUNTED_SCORES {
-        let mut keys: Vec<u64> = hits
-            .iter()
+        let mut keys: Vec<u64> = hits()
             .map(|hit| (u64::from(u32::MAX - hit.score) << 32) | u64::from(hit.row))
             .collect();
         keys.sort_unstable();
@@ -30,18 +32,22 @@ pub fn best_first(hits: &[Hit]) -> Vec<u32> {
     let rank = |hit: &Hit| (top - hit.score) as usize;
     // How many rows score each value, then where each value's rows start in the answer.
     let mut starts = vec![0u32; top as usize + 1];
-    for hit in hits {
-        starts[rank(hit)] += 1;
+    for part in parts {
+        for hit in part {
+            starts[rank(hit)] += 1;
+        }
     }
     let mut at = 0;
     for start in &mut starts {
         (*start, at) = (at, at + *start);
     }
-    let mut order = vec![0u32; hits.len()];
-    for hit in hits {
-        let slot = &mut starts[rank(hit)];
-        order[*slot as usize] = hit.row;
-        *slot += 1;
+    let mut order = vec![0u32; count];
+    for part in parts {
+        for hit in part {
+            let slot = &mut starts[rank(hit)];
+            order[*slot as usize] = hit.row;
+            *slot += 1;
+        }
     }
     order
 }
@@ -57,9 +63,9 @@ mod tests {
 
     #[test]
     fn the_best_come_first_and_ties_keep_the_table_order() {
-        assert_eq!(best_first(&hits(&[36, 62, 36, 0, 62])), [1, 4, 0, 2, 3]);
+        assert_eq!(best_first(&[hits(&[36, 62, 36, 0, 62])]), [1, 4, 0, 2, 3]);
         assert_eq!(best_first(&[]), [] as [u32; 0]);
-        assert_eq!(best_first(&hits(&[7, COUNTED_SCORES + 1, 7])), [1, 0, 2]);
+        assert_eq!(best_first(&[hits(&[7, COUNTED_SCORES + 1, 7])]), [1, 0, 2]);
     }
 
     proptest! {
@@ -68,7 +74,11 @@ mod tests {
             let mut expected = hits(&scores);
             expected.sort_by_key(|hit| std::cmp::Reverse(hit.score));
             let expected: Vec<u32> = expected.iter().map(|hit| hit.row).collect();
-            prop_assert_eq!(best_first(&hits(&scores)), expected);
+            let whole = hits(&scores);
+            prop_assert_eq!(best_first(std::slice::from_ref(&whole)), expected.clone());
+            // In two parts, as a search on two cores gives them.
+            let (first, second) = whole.split_at(whole.len() / 2);
+            prop_assert_eq!(best_first(&[first.to_vec(), second.to_vec()]), expected);
         }
     }
 }
