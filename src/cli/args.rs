@@ -17,7 +17,16 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "OUTREACH_PROFILE", action = clap::ArgAction::Append)]
     pub profile: Vec<String>,
 
-    /// Base URL of the API, overriding the profile's.
+    /// Read the organisations of a `[groups]` entry at once (status, replies, todo,
+    /// report, digest, watch --once and every list); each row names its profile.
+    #[arg(long, global = true, value_name = "NAME", conflicts_with = "profiles")]
+    pub group: Option<String>,
+
+    /// Read these profiles' organisations at once, as --group does: --profiles acme,globex.
+    #[arg(long, global = true, value_name = "A,B", value_delimiter = ',')]
+    pub profiles: Vec<String>,
+
+    /// Base URL of the API, overriding the profile's (every profile's, with --group).
     #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
     pub base_url: Option<String>,
 

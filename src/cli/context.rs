@@ -19,8 +19,12 @@ pub struct Context {
 impl Context {
     /// Resolves the session for reading.
     pub async fn connect(global: &GlobalArgs) -> Result<Context, CliError> {
-        let term = global.term();
         let session = session::resolve(&global.session_request()).await?;
+        Context::of(session, global.term())
+    }
+
+    /// The context of a resolved session: its warnings said, its client made.
+    pub fn of(session: Session, term: Term) -> Result<Context, CliError> {
         for warning in &session.warnings {
             crate::cli::output::streams::warn(&term, warning);
         }

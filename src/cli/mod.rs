@@ -9,6 +9,7 @@ pub mod args;
 pub mod commands;
 pub mod context;
 pub mod exit;
+pub mod orgs;
 pub mod output;
 pub mod runtime;
 pub mod saved_view;
@@ -270,8 +271,51 @@ escaped.")]
     Sim(sim::SimArgs),
 }
 
+/// `outreach --group NAME` without a command: the dashboard holds one organisation today.
+pub fn no_group_dashboard(global: &GlobalArgs) -> ExitCode {
+    let error = exit::CliError::usage(
+        "The dashboard does not show a group yet: it opens one profile at a time (P switches).",
+    )
+    .with_hint(format!(
+        "Open one with --profile NAME, or read the whole group with a command: {}, e.g. `outreach replies --group NAME`.",
+        orgs::COMMANDS
+    ));
+    exit::finish(Err(error), exit::stderr_color(global.color))
+}
+
+impl Command {
+    /// Whether the command reads several organisations with --group / --profiles.
+    fn takes_group(&self) -> bool {
+        match self {
+            Command::Status(_)
+            | Command::Report(_)
+            | Command::Todo(_)
+            | Command::Digest(_)
+            | Command::Watch(_) => true,
+            Command::Replies(args) => args.action.is_none(),
+            Command::Campaigns(command) => matches!(command, campaigns::CampaignsCommand::List(_)),
+            Command::Bots(command) => matches!(command, bots::BotsCommand::List(_)),
+            Command::Contacts(command) => matches!(command, contacts::ContactsCommand::List(_)),
+            Command::Exchanges(command) => matches!(command, exchanges::ExchangesCommand::List(_)),
+            Command::Meetings(_) => true,
+            _ => false,
+        }
+    }
+}
+
 /// Runs a non-interactive command; only those that need one start the async runtime.
 pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    let grouped = global.group.is_some() || !global.profiles.is_empty();
+    if grouped && !command.takes_group() {
+        let error = exit::CliError::usage(
+            "--group and --profiles read several organisations; this command acts on one.",
+        )
+        .with_hint(format!(
+            "Give one --profile NAME. The commands that take --group: {}.",
+            orgs::COMMANDS
+        ));
+        return exit::finish(Err(error), exit::stderr_color(global.color));
+    }
     if global.profile.len() > 1 && !matches!(command, Command::Watch(_)) {
         let error = exit::CliError::usage(format!(
             "--profile was given {} times; only `outreach watch` watches several profiles.",

@@ -4,6 +4,7 @@ use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_te
 use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
@@ -53,6 +54,11 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
         BotsCommand::List(SortedOutput { output, sort }) => {
             let columns = bots::cli();
             sort.chosen(&columns)?;
+            if let Some(orgs) = Orgs::chosen(global)? {
+                let answers = orgs.read(global, |c| async move { Ok(c.client.list_bots().await?) });
+                let term = global.term();
+                return lists::print_listed(answers.await, "bots", &columns, &output, &sort, &term);
+            }
             let context = Context::connect(global).await?;
             if !sort.is_set() && as_sent(&output, &context.term) {
                 let mut list = StreamedList::new(&columns, &output, &context.term)?;
