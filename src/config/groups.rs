@@ -31,7 +31,9 @@ pub(super) fn read(
         if members.is_empty() {
             return Err(at(
                 span,
-                format!("groups.{shown} is empty: list its profiles, as {shown} = [\"acme\", \"globex\"]."),
+                format!(
+                    "groups.{shown} is empty: list its profiles, as {shown} = [\"acme\", \"globex\"]."
+                ),
             ));
         }
         let mut read: Vec<String> = Vec::with_capacity(members.len());
@@ -84,7 +86,8 @@ mod tests {
 
     #[test]
     fn a_group_lists_its_profiles_in_the_order_written() {
-        let config = read(&format!("{PROFILES}[groups]\nclients = [\"globex\", \"acme\"]\n")).unwrap();
+        let config =
+            read(&format!("{PROFILES}[groups]\nclients = [\"globex\", \"acme\"]\n")).unwrap();
         assert_eq!(config.groups["clients"], ["globex", "acme"]);
     }
 

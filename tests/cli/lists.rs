@@ -145,8 +145,7 @@ async fn exchanges_and_meetings_pass_their_filters() {
         ids(ExchangeQuery { group: Some(ExchangeGroup::MeetingBooked), ..Default::default() })
             .await;
     assert!(!booked.is_empty() && booked.len() < replied.len());
-    check_formats(&cli, &["exchanges", "list", "--kind", "meeting-booked"], &booked, &header)
-        .await;
+    check_formats(&cli, &["exchanges", "list", "--kind", "meeting-booked"], &booked, &header).await;
 
     let all = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();
     let campaign = all.items[0].campaign_id;

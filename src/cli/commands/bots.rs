@@ -4,8 +4,8 @@ use super::report::{ShowData, SinceArg, days_text, not_in_organisation, tally_te
 use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
-use crate::cli::orgs::{Orgs, lists};
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};

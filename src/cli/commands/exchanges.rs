@@ -1,18 +1,18 @@
 //! `outreach exchanges list|show`: conversations, and one conversation's e-mail chain as text.
 
 use crate::api::{EmailMessage, Exchange, ExchangeGroup};
-use crate::present::Column;
 use crate::chain::{self, Quotes};
 use crate::cli::args::DayRange;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
-use crate::cli::orgs::{Orgs, lists};
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::{OutputArgs, OutputFormat};
 use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
 use crate::cli::output::streams::{warn_skipped, write_stdout};
 use crate::clock::Zone;
+use crate::present::Column;
 use crate::present::columns::exchanges;
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -135,7 +135,9 @@ fn old_kind_spelling(global: &GlobalArgs, args: &mut ListArgs) -> Option<GlobalA
     args.kind = kind;
     crate::cli::output::streams::warn(
         &global.term(),
-        &format!("--group {group} is now --kind {group} (--group names a [groups] entry of the config)."),
+        &format!(
+            "--group {group} is now --kind {group} (--group names a [groups] entry of the config)."
+        ),
     );
     Some(GlobalArgs { group: None, ..global.clone() })
 }
@@ -184,8 +186,12 @@ async fn group_list(
     columns: &[Column<Exchange>],
 ) -> Result<Exit, CliError> {
     if args.view.is_some() {
-        return Err(CliError::usage("--view narrows one profile's list; it does not take --group.")
-            .with_hint("Give --profile NAME with --view, or narrow with --since, --until and --campaign."));
+        return Err(CliError::usage(
+            "--view narrows one profile's list; it does not take --group.",
+        )
+        .with_hint(
+            "Give --profile NAME with --view, or narrow with --since, --until and --campaign.",
+        ));
     }
     args.sort.chosen(columns)?;
     let query = &args.range.exchanges(args.campaign, args.kind.into());

@@ -4,8 +4,8 @@ use crate::api::MeetingQuery;
 use crate::cli::args::DayRange;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
-use crate::cli::orgs::{Orgs, lists};
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
@@ -42,7 +42,8 @@ pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, 
     let query = MeetingQuery { start_date: args.range.since, end_date: args.range.until };
     if let Some(orgs) = Orgs::chosen(global)? {
         let query = &query;
-        let answers = orgs.read(global, |c| async move { Ok(c.client.list_meetings(query).await?) });
+        let answers =
+            orgs.read(global, |c| async move { Ok(c.client.list_meetings(query).await?) });
         let (output, sort, term) = (&args.output, &args.sort, global.term());
         return lists::print_listed(answers.await, "meetings", &columns, output, sort, &term);
     }

@@ -51,7 +51,8 @@ pub fn print_rows<T: Serialize>(
     if let Some(sort) = sort.chosen(columns)? {
         let column = find(columns, &sort.name).map_err(CliError::usage)?;
         let context = Context::new(&Zone::Local, chrono::Utc::now());
-        let sorted = order_of(column, rows.iter().map(|(_, item)| *item), sort.descending, &context);
+        let sorted =
+            order_of(column, rows.iter().map(|(_, item)| *item), sort.descending, &context);
         rows = sorted.iter().filter_map(|&at| rows.get(at as usize).copied()).collect();
     }
     let mut writer = ListWriter::new(stdout(), columns, output, term)?.with_org_column();

@@ -153,7 +153,10 @@ fn members(loaded: &Loaded, group: &str) -> Result<Vec<String>, CliError> {
             .with_hint("Add one, as `[groups]` then `clients = [\"acme\", \"globex\"]` (each a [profiles.NAME]), or name the profiles with --profiles acme,globex.")
     } else {
         let names: Vec<&str> = loaded.config.groups.keys().map(String::as_str).collect();
-        CliError::usage(format!("No group '{group}' in {file}; the groups are {}.", names.join(", ")))
+        CliError::usage(format!(
+            "No group '{group}' in {file}; the groups are {}.",
+            names.join(", ")
+        ))
     };
     Err(error)
 }
@@ -162,15 +165,16 @@ fn members(loaded: &Loaded, group: &str) -> Result<Vec<String>, CliError> {
 fn listed(profiles: &[String]) -> Result<Vec<String>, CliError> {
     let mut chosen: Vec<String> = Vec::new();
     for profile in profiles.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
-        crate::config::check_profile_name(profile).map_err(|error| {
-            CliError::usage(format!("--profiles: {error}"))
-        })?;
+        crate::config::check_profile_name(profile)
+            .map_err(|error| CliError::usage(format!("--profiles: {error}")))?;
         if !chosen.iter().any(|seen| seen == profile) {
             chosen.push(profile.to_string());
         }
     }
     if chosen.is_empty() {
-        return Err(CliError::usage("--profiles names no profile: give them as --profiles acme,globex."));
+        return Err(CliError::usage(
+            "--profiles names no profile: give them as --profiles acme,globex.",
+        ));
     }
     Ok(chosen)
 }

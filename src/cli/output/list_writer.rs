@@ -621,7 +621,8 @@ mod tests {
         let output = OutputArgs { output: Some(format), csv_raw: false };
         let columns = columns();
         let mut out = Vec::new();
-        let mut writer = ListWriter::new(&mut out, &columns, &output, term).unwrap().with_org_column();
+        let mut writer =
+            ListWriter::new(&mut out, &columns, &output, term).unwrap().with_org_column();
         writer.row_in("acme", &Row { id: 1, name: "a".into() }).unwrap();
         writer.row_in("globex", &Row { id: 2, name: "=b".into() }).unwrap();
         writer.finish().unwrap();

@@ -2,6 +2,7 @@
 //! and, with `--format tmux|line|json`, the status line's segment from the last glance
 //! saved (`segment.rs`: no network, no keyring, no runtime).
 
+mod group;
 mod parts;
 pub(crate) mod segment;
 mod text;
@@ -10,6 +11,7 @@ use super::standing::Standing;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit, render_error};
+use crate::cli::orgs::Orgs;
 use crate::cli::output::format::json_document;
 use crate::cli::output::streams::{note, warn, write_stdout};
 use crate::glance::Inbox;
@@ -77,7 +79,41 @@ struct Report<'a> {
 }
 
 pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError> {
+    if let Some(orgs) = Orgs::chosen(global)? {
+        return group::run(global, &orgs, &args).await;
+    }
     let context = Context::connect(global).await?;
+    let read = read(&context, &args).await?;
+    if !args.quiet {
+        let term = &context.term;
+        let text = if args.json {
+            json_document(&read.report(), term)?
+        } else {
+            text::render(&read.summary, read.inbox.as_ref(), &read.gaps, &context, &read.now)
+        };
+        write_stdout(&text)?;
+    }
+    Ok(read.exit)
+}
+
+/// One organisation read now: its summary, its inbox's numbers (unless quiet or unread),
+/// what could not be read, and the exit that makes.
+struct Read {
+    now: chrono::DateTime<Local>,
+    summary: OrgSummary,
+    inbox: Option<Inbox>,
+    gaps: Gaps,
+    exit: Exit,
+}
+
+impl Read {
+    fn report(&self) -> Report<'_> {
+        Report { summary: &self.summary, inbox: self.inbox.clone(), incomplete: &self.gaps.gaps }
+    }
+}
+
+/// Reads one organisation and keeps its glance; says on stderr what could not be read.
+async fn read(context: &Context, args: &StatusArgs) -> Result<Read, CliError> {
     let client = &context.client;
     let now = Local::now();
     let (_, meeting_query) = summary::queries(now.with_timezone(&Utc));
@@ -122,7 +158,7 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
     let inbox = if args.quiet || unread {
         None
     } else {
-        let standing = Standing::read(&context, &inbox, &campaigns, &bots).await;
+        let standing = Standing::read(context, &inbox, &campaigns, &bots).await;
         if !standing.look.is_whole() {
             // Said on stderr by the look; the JSON names it, and a check cannot be sure.
             gaps.gaps.push(Gap {
@@ -131,15 +167,8 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
                 missing: false,
             });
         }
-        Some(standing.save_glance(&context).inbox)
+        Some(standing.save_glance(context).inbox)
     };
-    if !args.quiet {
-        let text = if args.json {
-            json_document(&Report { summary: &summary, inbox, incomplete: &gaps.gaps }, term)?
-        } else {
-            text::render(&summary, inbox.as_ref(), &gaps, &context, &now)
-        };
-        write_stdout(&text)?;
-    }
-    Ok(gaps.exit(args.check, summary.needs_attention()))
+    let exit = gaps.exit(args.check, summary.needs_attention());
+    Ok(Read { now, summary, inbox, gaps, exit })
 }
