@@ -2,13 +2,18 @@
 //! and the fetching and wording `campaigns show` and `bots show` share with it. The numbers
 //! are [`crate::results`]'s, the dashboard's own.
 
+mod files;
+
 use crate::api::{ApiError, Bot, Campaign, Exchange, Listed, Meeting};
 use crate::cli::args::GlobalArgs;
 use crate::cli::args::parse_day;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::lists::print_rows;
+use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_listed;
+use crate::cli::output::sort::SortArg;
 use crate::cli::output::streams::warn_skipped;
 use crate::clock::Zone;
 use crate::present::columns::results::{self, ResultRow};
@@ -17,6 +22,7 @@ use crate::text::sanitize;
 use chrono::{Local, NaiveDate, Utc};
 use clap::{Args, ValueEnum};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// `--since`: the first calendar day counted, today the last.
@@ -57,6 +63,24 @@ pub struct ReportArgs {
     pub by: By,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Write files into this directory instead of printing: one per organisation and
+    /// format (with --group, one per client), and an index across them.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// With --out: the files' formats, comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "md,csv,html",
+        default_value = "md",
+        requires = "out"
+    )]
+    pub format: Vec<files::FileFormat>,
+    /// With --out: replace files of the same names (as gh's --clobber); without it, nothing
+    /// is written while one is there.
+    #[arg(long, requires = "out")]
+    pub clobber: bool,
 }
 
 /// The replied exchanges and meetings a window's results are counted from.
@@ -131,11 +155,33 @@ pub fn not_in_organisation(what: &str, id: i64, list: &str) -> CliError {
 
 pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError> {
     let window = args.since.window()?;
+    let orgs = Orgs::chosen(global)?;
+    if let Some(out) = &args.out {
+        return files::write(global, orgs.as_ref(), &args, out, window).await;
+    }
+    let columns = results::cli();
+    if let Some(orgs) = orgs {
+        let by = args.by;
+        let answers = orgs.read(global, |context| async move { rows(&context, window, by).await });
+        let term = global.term();
+        let (came, failed) = sort_out(answers.await, &term);
+        let rows =
+            came.iter().flat_map(|(org, rows)| rows.iter().map(move |row| (org.as_str(), row)));
+        print_rows(rows.collect(), &columns, &args.output, &SortArg::default(), &term)?;
+        return Ok(failed);
+    }
     let context = Context::connect(global).await?;
-    let fetched = Fetched::load(&context, window).await?;
+    let rows = rows(&context, window, args.by).await?;
+    let listed = Listed { items: Arc::from(rows), skipped: 0 };
+    print_listed(&listed, "rows", &columns, &args.output, &context.term)
+}
+
+/// One organisation's rows: a row per campaign or bot, the most replies first.
+pub async fn rows(context: &Context, window: Window, by: By) -> Result<Vec<ResultRow>, CliError> {
+    let fetched = Fetched::load(context, window).await?;
     // Every campaign or bot gets a row, those with nothing in the range too; one the lists
     // no longer hold keeps its row under its id.
-    let (names, group): (Vec<(i64, String)>, Group) = match args.by {
+    let (names, group): (Vec<(i64, String)>, Group) = match by {
         By::Campaign => {
             let campaigns = context.client.list_campaigns().await?;
             warn_skipped(&context.term, &campaigns, "campaigns");
@@ -160,8 +206,7 @@ pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError
     crate::sorting::sort_by_key(&mut rows, |row| {
         (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
     });
-    let listed = Listed { items: Arc::from(rows), skipped: 0 };
-    print_listed(&listed, "rows", &results::cli(), &args.output, &context.term)
+    Ok(rows)
 }
 
 /// The results block of `campaigns show` and `bots show`: the numbers the dashboard's
