@@ -46,10 +46,7 @@ impl Orgs {
             return Ok(None);
         }
         let loaded = crate::config::load().map_err(SessionError::Config)?;
-        let profiles = match &global.group {
-            Some(group) => members(&loaded, group)?,
-            None => listed(&global.profiles)?,
-        };
+        let Some(profiles) = named(global, &loaded)? else { return Ok(None) };
         let env = Environment::from_process();
         if env.api_key.is_some() {
             return Err(CliError::usage(
@@ -125,7 +122,7 @@ pub fn sort_out<T>(answers: Vec<Answer<T>>, term: &Term) -> (Vec<(String, T)>, E
             Ok(value) => came.push((profile, value)),
             Err(error) => {
                 exit = exit.worst(error.exit);
-                note(&render_error(&named(&profile, error), term.stderr_color));
+                note(&render_error(&named_error(&profile, error), term.stderr_color));
             }
         }
     }
@@ -133,9 +130,19 @@ pub fn sort_out<T>(answers: Vec<Answer<T>>, term: &Term) -> (Vec<(String, T)>, E
 }
 
 /// The error with its profile first: "acme: The API refused the key …".
-pub fn named(profile: &str, mut error: CliError) -> CliError {
+pub fn named_error(profile: &str, mut error: CliError) -> CliError {
     error.message = format!("{profile}: {}", error.message);
     error
+}
+
+/// The profiles `--group` or `--profiles` name, by name only (no key is looked for);
+/// `None` when neither is given.
+pub fn named(global: &GlobalArgs, loaded: &Loaded) -> Result<Option<Vec<String>>, CliError> {
+    match &global.group {
+        Some(group) => members(loaded, group).map(Some),
+        None if global.profiles.is_empty() => Ok(None),
+        None => listed(&global.profiles).map(Some),
+    }
 }
 
 /// The profiles of `[groups] NAME`, or a message listing the groups there are.
