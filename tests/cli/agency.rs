@@ -50,7 +50,8 @@ impl Agency {
 
     async fn run(&self, args: &[&str]) -> Run {
         let mut command = self.home.outreach();
-        command.args(args).timeout(std::time::Duration::from_secs(60));
+        // Wide enough for the long profile names of tests.
+        command.args(args).env("COLUMNS", "200").timeout(std::time::Duration::from_secs(60));
         let output = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
         let (stdout, stderr) = outputs(&output);
         Run { code: output.status.code().unwrap_or(-1), stdout, stderr }
@@ -196,4 +197,103 @@ async fn groups_that_cannot_be_read_say_what_to_fix() {
     let (_, stderr) = outputs(&one_key);
     assert_eq!(one_key.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("OUTREACH_API_KEY holds one key"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn status_has_a_line_per_organisation_and_one_that_is_down_is_named_not_counted() {
+    let sim = simulator().await;
+    let gone = simulator().await;
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let down = agency.login("down", &gone.base_url, &gone.orgs[0].admin_key).await;
+    gone.shutdown().await;
+    agency.group("clients", &[&north, &down, &globex]);
+
+    let run = agency.run(&["status", "--group", "clients"]).await;
+    run.expect(1);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].starts_with("ORG") && lines[0].contains("NEEDS YOU"), "{}", run.stdout);
+    assert_eq!(
+        lines.len(),
+        3,
+        "a line per organisation read, none for the one down: {}",
+        run.stdout
+    );
+    assert!(lines[1].starts_with(&north) && lines[2].starts_with(&globex), "{}", run.stdout);
+    assert!(run.stderr.contains(&format!("error: {down}: ")), "{}", run.stderr);
+
+    let json = agency.run(&["status", "--group", "clients", "--json"]).await;
+    json.expect(1);
+    let entries = json.json();
+    let entries = entries.as_array().unwrap();
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[0]["org"], north.as_str());
+    assert!(entries[0]["inbox"]["needs_you"].is_u64(), "{}", json.stdout);
+    assert_eq!(entries[1]["org"], down.as_str());
+    assert_eq!(entries[1]["exit"], 1);
+    assert!(entries[1]["error"].as_str().unwrap().contains("Could not reach"), "{}", json.stdout);
+
+    // The status line sums the glances the group's status kept.
+    let line = |profile: &str| {
+        let path = agency.home.path().join(format!("state/outreach/glance-{profile}.json"));
+        serde_json::from_str::<Value>(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let needs =
+        line(&north)["needs_you"].as_u64().unwrap() + line(&globex)["needs_you"].as_u64().unwrap();
+    let summed = agency.run(&["status", "--group", "clients", "--format", "json"]).await;
+    summed.expect(0);
+    assert_eq!(summed.json()["needs_you"], needs, "{}", summed.stdout);
+    assert!(summed.stderr.contains(&format!("No glance yet of {down}")), "{}", summed.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn report_writes_a_file_per_client_and_format_and_an_index_and_keeps_what_is_there() {
+    let sim = simulator().await;
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    agency.group("clients", &[&north, &globex]);
+    let out = agency.home.path().join("reports");
+    let dir = out.to_str().unwrap();
+    let args =
+        ["report", "--group", "clients", "--since", "-7d", "--out", dir, "--format", "md,csv,html"];
+
+    let run = agency.run(&args).await;
+    run.expect(0);
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut expected: Vec<String> = [&north, &globex, &"index".to_string()]
+        .iter()
+        .flat_map(|stem| ["csv", "html", "md"].map(|ext| format!("{stem}.{ext}")))
+        .collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    let md = read(&format!("{north}.md"));
+    assert!(md.starts_with(&format!("# Outreach report · {north} · last 7 days")), "{md}");
+    for part in ["## Campaign results", "## The organisation", "Meetings: ", "## Bots"] {
+        assert!(md.contains(part), "{part}: {md}");
+    }
+    let csv = read(&format!("{globex}.csv"));
+    assert!(csv.starts_with("ID,NAME,REPLIES,INTERESTED,BOOKED,HELD"), "{csv}");
+    let html = read(&format!("{north}.html"));
+    assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"), "{html}");
+    let index = read("index.md");
+    assert!(index.contains(&format!("[html]({north}.html)")), "{index}");
+    assert!(index.contains(&format!("| {globex} |")), "{index}");
+    assert!(read("index.csv").lines().count() == 3, "a header and a line per client");
+
+    let again = agency.run(&args).await;
+    again.expect(2);
+    assert!(
+        again.stderr.contains("Not replacing") && again.stderr.contains("--clobber"),
+        "{}",
+        again.stderr
+    );
+    let clobbered = agency.run(&[&args[..], &["--clobber"]].concat()).await;
+    clobbered.expect(0);
 }

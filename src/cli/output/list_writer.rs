@@ -72,7 +72,7 @@ pub struct ListWriter<'a, T, W: Write> {
 
 /// The leading column of a list that merges organisations: the profile's name.
 const ORG_HEADER: &str = "ORG";
-const ORG_LIMITS: Limits = Limits { min: 3, max: 24, drop: 0 };
+const ORG_LIMITS: Limits = Limits { min: 12, max: 32, drop: 0 };
 
 impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
     /// A writer of rows with `columns` (for tables and CSV) in the format `output` asks

@@ -18,7 +18,8 @@ pub(super) async fn run(
     orgs: &Orgs,
     args: &StatusArgs,
 ) -> Result<Exit, CliError> {
-    let answers = orgs.read(global, |context| async move { read(&context, args).await }).await;
+    let answers =
+        orgs.read(global, |context| async move { read(&context, args, true).await }).await;
     let term = global.term();
     let document = (args.json && !args.quiet).then(|| entries(&answers));
     let (came, failed) = sort_out(answers, &term);

@@ -83,7 +83,7 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
         return group::run(global, &orgs, &args).await;
     }
     let context = Context::connect(global).await?;
-    let read = read(&context, &args).await?;
+    let read = read(&context, &args, false).await?;
     if !args.quiet {
         let term = &context.term;
         let text = if args.json {
@@ -112,8 +112,12 @@ impl Read {
     }
 }
 
-/// Reads one organisation and keeps its glance; says on stderr what could not be read.
-async fn read(context: &Context, args: &StatusArgs) -> Result<Read, CliError> {
+/// The lists a summary is read from: campaigns, bots, meetings and the inbox.
+const PARTS: usize = 4;
+
+/// Reads one organisation and keeps its glance; says on stderr what could not be read (by
+/// its profile, when `grouped`).
+async fn read(context: &Context, args: &StatusArgs, grouped: bool) -> Result<Read, CliError> {
     let client = &context.client;
     let now = Local::now();
     let (_, meeting_query) = summary::queries(now.with_timezone(&Utc));
@@ -133,16 +137,22 @@ async fn read(context: &Context, args: &StatusArgs) -> Result<Read, CliError> {
     let bots = gaps.take("bots", bots);
     let meetings = gaps.take("meetings", meetings);
     let inbox = gaps.take("inbox", inbox);
-    if let Some(error) = gaps.fatal(5, args.check) {
+    if let Some(error) = gaps.fatal(PARTS, args.check) {
         return Err(error);
     }
     let term = &context.term;
     let stderr_color = term.stderr_color;
+    let profile = &context.session.profile;
+    let named = |text: &str| if grouped { format!("{profile}: {text}") } else { text.to_string() };
     for gap in gaps.gaps.iter().filter(|gap| !gap.missing) {
-        warn(term, &gap.problem);
+        warn(term, &named(&gap.problem));
     }
     for failure in &gaps.failures {
-        note(&render_error(failure, stderr_color));
+        let failure = match grouped {
+            true => crate::cli::orgs::named_error(profile, failure.clone()),
+            false => failure.clone(),
+        };
+        note(&render_error(&failure, stderr_color));
     }
     if args.check && !gaps.gaps.is_empty() {
         let blind = "status --check saw only part of the organisation, so it cannot say \
