@@ -5,7 +5,7 @@
 //! profile names; every server text is sanitised (and escaped for Markdown and HTML).
 //! Nothing is written while a file of the same name is there, unless `--clobber`.
 
-use super::{By, ReportArgs, rows};
+use super::rows::{By, rows};
 use crate::cli::args::GlobalArgs;
 use crate::cli::commands::digest::document::Block;
 use crate::cli::commands::digest::render::{escape, md};
@@ -54,21 +54,21 @@ struct Client {
 pub(super) async fn write(
     global: &GlobalArgs,
     orgs: Option<&Orgs>,
-    args: &ReportArgs,
+    (formats, clobber): (&[FileFormat], bool),
     out: &Path,
     window: Window,
 ) -> Result<Exit, CliError> {
-    let mut formats = args.format.clone();
+    let mut formats = formats.to_vec();
     formats.dedup();
     let answers = match orgs {
         Some(orgs) => {
-            refuse_existing(out, orgs.profiles(), &formats, args.clobber)?;
+            refuse_existing(out, orgs.profiles(), &formats, clobber)?;
             orgs.read(global, |context| async move { client(&context, window).await }).await
         }
         None => {
             let context = Context::connect(global).await?;
             let profile = context.session.profile.clone();
-            refuse_existing(out, std::slice::from_ref(&profile), &formats, args.clobber)?;
+            refuse_existing(out, std::slice::from_ref(&profile), &formats, clobber)?;
             vec![Answer { profile, result: client(&context, window).await }]
         }
     };

@@ -3,8 +3,12 @@
 //! are [`crate::results`]'s, the dashboard's own.
 
 mod files;
+mod rows;
 
-use crate::api::{ApiError, Bot, Campaign, Exchange, Listed, Meeting};
+use rows::rows;
+pub use rows::{By, Fetched};
+
+use crate::api::{ApiError, Bot, Campaign, Listed};
 use crate::cli::args::GlobalArgs;
 use crate::cli::args::parse_day;
 use crate::cli::context::Context;
@@ -14,14 +18,12 @@ use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_listed;
 use crate::cli::output::sort::SortArg;
-use crate::cli::output::streams::warn_skipped;
 use crate::clock::Zone;
-use crate::present::columns::results::{self, ResultRow};
-use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
+use crate::present::columns::results;
+use crate::results::{DayPoint, Tally, Window};
 use crate::text::sanitize;
-use chrono::{Local, NaiveDate, Utc};
-use clap::{Args, ValueEnum};
-use std::collections::BTreeMap;
+use chrono::{Local, NaiveDate};
+use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -45,13 +47,6 @@ impl SinceArg {
             ))
         })
     }
-}
-
-/// What a report is grouped by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum By {
-    Campaign,
-    Bot,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -81,46 +76,6 @@ pub struct ReportArgs {
     /// is written while one is there.
     #[arg(long, requires = "out")]
     pub clobber: bool,
-}
-
-/// The replied exchanges and meetings a window's results are counted from.
-pub struct Fetched {
-    pub replies: Listed<Exchange>,
-    pub meetings: Listed<Meeting>,
-    pub window: Window,
-    pub now: chrono::DateTime<Utc>,
-}
-
-impl Fetched {
-    /// Fetches both lists at once; warns when elements could not be read.
-    pub async fn load(context: &Context, window: Window) -> Result<Fetched, CliError> {
-        let (reply_query, meeting_query) = window.queries();
-        let (replies, meetings) = tokio::join!(
-            crate::inbox::fetch(&context.client, &reply_query),
-            context.client.list_meetings(&meeting_query),
-        );
-        let (replies, meetings) = (replies?, meetings?);
-        warn_skipped(&context.term, &replies, "exchanges");
-        warn_skipped(&context.term, &meetings, "meetings");
-        Ok(Fetched { replies, meetings, window, now: Utc::now() })
-    }
-
-    /// Counted in the machine's zone, as every CLI day is.
-    pub fn basis(&self) -> Basis<'static> {
-        Basis { window: self.window, zone: &Zone::Local, now: self.now }
-    }
-
-    pub fn tally(&self, who: Who) -> Tally {
-        Tally::of(&self.replies.items, &self.meetings.items, &self.basis(), who)
-    }
-
-    pub fn grouped(&self, who: Who, by: Group) -> BTreeMap<i64, Tally> {
-        Tally::grouped(&self.replies.items, &self.meetings.items, &self.basis(), who, by)
-    }
-
-    pub fn series(&self, who: Who) -> Vec<DayPoint> {
-        series(&self.replies.items, &self.meetings.items, &self.basis(), who)
-    }
 }
 
 /// What `campaigns show` and `bots show` read, at once: the campaigns and the bots (the one
@@ -157,7 +112,8 @@ pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError
     let window = args.since.window()?;
     let orgs = Orgs::chosen(global)?;
     if let Some(out) = &args.out {
-        return files::write(global, orgs.as_ref(), &args, out, window).await;
+        return files::write(global, orgs.as_ref(), (&args.format, args.clobber), out, window)
+            .await;
     }
     let columns = results::cli();
     if let Some(orgs) = orgs {
@@ -174,39 +130,6 @@ pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError
     let rows = rows(&context, window, args.by).await?;
     let listed = Listed { items: Arc::from(rows), skipped: 0 };
     print_listed(&listed, "rows", &columns, &args.output, &context.term)
-}
-
-/// One organisation's rows: a row per campaign or bot, the most replies first.
-pub async fn rows(context: &Context, window: Window, by: By) -> Result<Vec<ResultRow>, CliError> {
-    let fetched = Fetched::load(context, window).await?;
-    // Every campaign or bot gets a row, those with nothing in the range too; one the lists
-    // no longer hold keeps its row under its id.
-    let (names, group): (Vec<(i64, String)>, Group) = match by {
-        By::Campaign => {
-            let campaigns = context.client.list_campaigns().await?;
-            warn_skipped(&context.term, &campaigns, "campaigns");
-            (campaigns.items.iter().map(|c| (c.id, c.name.clone())).collect(), Group::Campaign)
-        }
-        By::Bot => {
-            let bots = context.client.list_bots().await?;
-            warn_skipped(&context.term, &bots, "bots");
-            (bots.items.iter().map(|b| (b.id, b.email.clone())).collect(), Group::Bot)
-        }
-    };
-    let mut tallies = fetched.grouped(Who::All, group);
-    let mut rows: Vec<ResultRow> = names
-        .into_iter()
-        .map(|(id, name)| ResultRow { id, name, tally: tallies.remove(&id).unwrap_or_default() })
-        .collect();
-    rows.extend(tallies.into_iter().map(|(id, tally)| ResultRow {
-        id,
-        name: String::new(),
-        tally,
-    }));
-    crate::sorting::sort_by_key(&mut rows, |row| {
-        (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
-    });
-    Ok(rows)
 }
 
 /// The results block of `campaigns show` and `bots show`: the numbers the dashboard's

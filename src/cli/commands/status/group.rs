@@ -2,7 +2,7 @@
 //! one), or with `--json` one object per organisation with its `org`; an organisation that
 //! could not be read is said on stderr by its profile (and in the JSON as its `error`).
 
-use super::{Read, StatusArgs, read};
+use super::read::{Asked, Read, read};
 use crate::cli::args::GlobalArgs;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::orgs::lists::print_rows;
@@ -13,11 +13,7 @@ use crate::cli::output::streams::write_stdout;
 use crate::present::columns::standing::{OrgLine, cli};
 use serde_json::{Value, json};
 
-pub(super) async fn run(
-    global: &GlobalArgs,
-    orgs: &Orgs,
-    args: &StatusArgs,
-) -> Result<Exit, CliError> {
+pub(super) async fn run(global: &GlobalArgs, orgs: &Orgs, args: Asked) -> Result<Exit, CliError> {
     let answers =
         orgs.read(global, |context| async move { read(&context, args, true).await }).await;
     let term = global.term();
