@@ -98,7 +98,8 @@ Exit codes:
   3  authentication: no API key, or the API refused it (401)
   4  permission: the key lacks the rights (403), or the profile is read-only
   5  not found: no such campaign, exchange or bot in this organisation (404)
-  6  incomplete: status --check or replies --check could not read or load part of the data";
+  6  incomplete: status --check or replies --check could not read or load part of the data
+With --group or --profiles, the worst of the organisations' codes: 2, 3, 4, 6, 5, 1, 0.";
 
 /// `outreach watch --help`, after the options.
 const WATCH_HELP: &str = "\
@@ -164,11 +165,17 @@ Examples:
   outreach report                               # per campaign, the last 30 days
   outreach report --by bot --since -7d
   outreach report --since 2024-04-01 -o csv > april.csv
+  outreach report --group clients --since -7d --out reports/ --format md,csv,html
 
 Days are calendar days in your local zone, today included. A reply is a conversation in
 the replied group last updated in the range, counted once, in the inbox's categories. A
 meeting booked is one created in the range: booked = held + upcoming + cancelled. The
-reply → meeting rate is meetings booked per reply.")]
+reply → meeting rate is meetings booked per reply.
+
+--out DIR writes a file per organisation and format (with --group, per client: campaign
+results, replies by category, meetings booked and held, bots not healthy, opt-outs pending)
+and an index across them. As gh's downloads do, it refuses to replace a file that is there
+(nothing is written then); --clobber replaces them.")]
     Report(report::ReportArgs),
 
     /// Campaigns: list, show, start.

@@ -43,7 +43,7 @@ pub(super) struct Read {
 
 impl Read {
     pub(super) fn report(&self) -> Report<'_> {
-        Report { summary: &self.summary, inbox: self.inbox.clone(), incomplete: &self.gaps.gaps }
+        Report { summary: &self.summary, inbox: self.inbox, incomplete: &self.gaps.gaps }
     }
 }
 
