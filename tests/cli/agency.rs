@@ -70,6 +70,14 @@ async fn simulator() -> SimHandle {
     sim::spawn(SimOptions { seed: 7, ..SimOptions::default() }).await.unwrap()
 }
 
+/// An agency with Northwind and Globex of `sim` logged in, as `north` and `globex`.
+async fn two_clients(sim: &SimHandle) -> (Agency, String, String) {
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    (agency, north, globex)
+}
+
 fn orgs_of(rows: &Value) -> BTreeSet<String> {
     rows.as_array().unwrap().iter().map(|row| row["org"].as_str().unwrap().to_string()).collect()
 }
@@ -77,9 +85,7 @@ fn orgs_of(rows: &Value) -> BTreeSet<String> {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_group_lists_the_replies_of_every_organisation_each_with_its_org() {
     let sim = simulator().await;
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let (agency, north, globex) = two_clients(&sim).await;
     agency.group("clients", &[&north, &globex]);
 
     let run = agency.run(&["replies", "--group", "clients", "-o", "json"]).await;
@@ -113,9 +119,7 @@ async fn a_group_lists_the_replies_of_every_organisation_each_with_its_org() {
 async fn one_failing_organisation_is_named_and_the_others_still_print_with_the_worst_exit() {
     let sim = simulator().await;
     let broken = simulator().await;
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let (mut agency, north, globex) = two_clients(&sim).await;
     // Logged in while the server answered; it fails from now on.
     let failing = agency.login("failing", &broken.base_url, &broken.orgs[0].admin_key).await;
     admin_as(
@@ -203,9 +207,7 @@ async fn groups_that_cannot_be_read_say_what_to_fix() {
 async fn status_has_a_line_per_organisation_and_one_that_is_down_is_named_not_counted() {
     let sim = simulator().await;
     let gone = simulator().await;
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let (mut agency, north, globex) = two_clients(&sim).await;
     let down = agency.login("down", &gone.base_url, &gone.orgs[0].admin_key).await;
     gone.shutdown().await;
     agency.group("clients", &[&north, &down, &globex]);
@@ -250,9 +252,7 @@ async fn status_has_a_line_per_organisation_and_one_that_is_down_is_named_not_co
 #[tokio::test(flavor = "multi_thread")]
 async fn report_writes_a_file_per_client_and_format_and_an_index_and_keeps_what_is_there() {
     let sim = simulator().await;
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let (agency, north, globex) = two_clients(&sim).await;
     agency.group("clients", &[&north, &globex]);
     let out = agency.home.path().join("reports");
     let dir = out.to_str().unwrap();
