@@ -18,7 +18,7 @@ pub struct GlobalArgs {
     pub profile: Vec<String>,
 
     /// Read the organisations of a `[groups]` entry at once (status, replies, todo,
-    /// report, digest, watch --once and every list); each row names its profile.
+    /// report, digest, watch and every list); each row names its profile.
     #[arg(long, global = true, value_name = "NAME", conflicts_with = "profiles")]
     pub group: Option<String>,
 
@@ -52,6 +52,12 @@ impl GlobalArgs {
     /// What this command's streams are connected to, and how they are to be written.
     pub fn term(&self) -> Term {
         Term::detect(self.color).accessible(self.accessible)
+    }
+
+    /// Whether several organisations are asked for (`--group`, `--profiles`); they win
+    /// over `--profile` and `OUTREACH_PROFILE`.
+    pub fn asks_group(&self) -> bool {
+        self.group.is_some() || !self.profiles.is_empty()
     }
 
     /// The session this command line asks for.

@@ -312,8 +312,7 @@ impl Command {
 
 /// Runs a non-interactive command; only those that need one start the async runtime.
 pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
-    let grouped = global.group.is_some() || !global.profiles.is_empty();
-    if grouped && !command.takes_group() {
+    if global.asks_group() && !command.takes_group() {
         let error = exit::CliError::usage(
             "--group and --profiles read several organisations; this command acts on one.",
         )

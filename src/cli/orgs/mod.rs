@@ -22,7 +22,7 @@ use std::future::Future;
 pub const AT_ONCE: usize = 8;
 
 /// The commands that take `--group` / `--profiles`, for the messages that point to them.
-pub const COMMANDS: &str = "status, replies, todo, report, digest, watch --once and every list \
+pub const COMMANDS: &str = "status, replies, todo, report, digest, watch and every list \
     (campaigns, bots, contacts, exchanges, meetings, dnc)";
 
 /// The organisations a command reads: their profiles, in the order asked for.
@@ -42,7 +42,7 @@ impl Orgs {
     /// The organisations `--group` or `--profiles` ask for; `None` when neither is given
     /// (the command reads its one profile as always).
     pub fn chosen(global: &GlobalArgs) -> Result<Option<Orgs>, CliError> {
-        if global.group.is_none() && global.profiles.is_empty() {
+        if !global.asks_group() {
             return Ok(None);
         }
         let loaded = crate::config::load().map_err(SessionError::Config)?;

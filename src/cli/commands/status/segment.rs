@@ -75,7 +75,7 @@ fn last_glance(profile: &str) -> Result<Option<glance::Glance>, CliError> {
 
 /// `--group NAME` or `--profiles a,b`: the name the sum goes by and its profiles.
 fn group(global: &GlobalArgs) -> Result<Option<(String, Vec<String>)>, CliError> {
-    if global.group.is_none() && global.profiles.is_empty() {
+    if !global.asks_group() {
         return Ok(None);
     }
     let loaded = crate::config::load_lenient();

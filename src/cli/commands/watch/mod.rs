@@ -72,7 +72,7 @@ pub async fn run(global: &GlobalArgs, args: WatchArgs) -> Result<Exit, CliError>
     let interval = Duration::from_secs(args.interval);
     let loaded = crate::config::load().map_err(crate::session::SessionError::Config)?;
     let (contexts, mut worst) = contexts(global).await?;
-    let grouped = global.group.is_some() || !global.profiles.is_empty();
+    let grouped = global.asks_group();
     let mut watched = Vec::new();
     for context in contexts {
         let hooks = loaded.config.hooks_for(&context.session.profile);
