@@ -14,6 +14,8 @@ pub struct Context {
     pub session: Session,
     pub client: Client,
     pub term: Term,
+    /// One of several organisations of a command (`--group`): what it says names it.
+    pub grouped: bool,
 }
 
 impl Context {
@@ -32,7 +34,12 @@ impl Context {
             tracing::warn!("plain http allowed to a non-loopback host by --allow-http");
         }
         let client = session.client()?;
-        Ok(Context { session, client, term })
+        Ok(Context { session, client, term, grouped: false })
+    }
+
+    /// `text` as this context says it on stderr: after its profile, in a group.
+    pub fn named(&self, text: &str) -> String {
+        if self.grouped { format!("{}: {text}", self.session.profile) } else { text.to_string() }
     }
 
     /// Resolves the session for a write, refusing read-only profiles (exit 4).

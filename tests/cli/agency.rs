@@ -102,6 +102,15 @@ async fn a_group_lists_the_replies_of_every_organisation_each_with_its_org() {
     };
     assert_eq!(ids(&rows, Some(&globex)), ids(&alone.json(), None));
 
+    // A check's verdict is said by each organisation's profile; the worst exit wins.
+    let check = agency.run(&["todo", "--check", "--group", "clients", "-o", "json"]).await;
+    check.expect(1);
+    assert!(
+        check.stderr.contains(&format!("{north}: ")) && check.stderr.contains("due"),
+        "{}",
+        check.stderr
+    );
+
     let csv = agency
         .run(&["campaigns", "list", "--profiles", &format!("{globex},{north}"), "-o", "csv"])
         .await;

@@ -100,34 +100,38 @@ async fn read(context: &Context, args: &TodoArgs) -> Result<Read, CliError> {
 /// check never says "nothing due"), 0 otherwise.
 fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit {
     if due > 0 {
-        note(&format!(
+        note(&context.named(&format!(
             "{} due (of {} to do): see `outreach todo`.",
             crate::text::count(due, "item is", "items are"),
             list.len()
-        ));
+        )));
         return Exit::Failure;
     }
     if skipped > 0 {
-        note("Some elements could not be read: the check cannot say that nothing is due.");
+        note(
+            &context.named(
+                "Some elements could not be read: the check cannot say that nothing is due.",
+            ),
+        );
         return Exit::Incomplete;
     }
     let unchecked = |kind| list.iter().filter(|need| need.unchecked && need.kind == kind).count();
     let (opt_outs, replies) = (unchecked(Kind::OptOut), unchecked(Kind::HotReply));
     if opt_outs > 0 {
-        note(&format!(
+        note(&context.named(&format!(
             "{} not checked against the do-not-contact list (the contact list could not be read): the check cannot say that nothing is due.",
             crate::text::count(opt_outs, "opt-out was", "opt-outs were")
-        ));
+        )));
     }
     // The look said already which replies' e-mails are not read yet.
     if opt_outs + replies > 0 {
         return Exit::Incomplete;
     }
     if context.term.stderr_tty {
-        note(&format!(
+        note(&context.named(&format!(
             "Nothing is due ({} to do).",
             crate::text::count(list.len(), "item", "items")
-        ));
+        )));
     }
     Exit::Ok
 }

@@ -108,7 +108,9 @@ impl Orgs {
         };
         let mut session = session::resolve_with(&request, &self.env, &self.loaded, keyring).await?;
         session.warnings.retain(|warning| !self.loaded.warnings.contains(warning));
-        Context::of(session, global.term())
+        let mut context = Context::of(session, global.term())?;
+        context.grouped = true;
+        Ok(context)
     }
 }
 

@@ -156,7 +156,7 @@ async fn read(context: &Context, args: &ListArgs) -> Result<Read, CliError> {
         book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
     let exit = match args.check {
-        true => verdict(&replies, &args, skipped, now, &context.term),
+        true => verdict(&replies, &args, skipped, now, context),
         false => Exit::Ok,
     };
     Ok(Read { replies, asleep, team: team.is_some(), sort: args.sort, exit })
@@ -234,7 +234,7 @@ fn verdict(
     args: &ListArgs,
     skipped: usize,
     now: Timestamp,
-    term: &Term,
+    context: &Context,
 ) -> Exit {
     let limit = args.older_than.map(|limit| format!(" longer than {}", age_words(limit)));
     let limit = limit.unwrap_or_default();
@@ -243,18 +243,24 @@ fn verdict(
             1 => "1 Interested or Referral reply has".to_string(),
             n => format!("{n} Interested or Referral replies have"),
         };
-        note(&format!(
+        note(&context.named(&format!(
             "{count} waited{limit} (the oldest {}): answer, then `outreach replies handle ID…`.",
             short_age(oldest.0, now.0)
-        ));
+        )));
         return Exit::Failure;
     }
     if skipped > 0 {
-        note("Some replies could not be read: the check cannot say that nothing waits.");
+        note(
+            &context
+                .named("Some replies could not be read: the check cannot say that nothing waits."),
+        );
         return Exit::Incomplete;
     }
-    if term.stderr_tty {
-        note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    if context.term.stderr_tty {
+        note(
+            &context
+                .named(&format!("No unhandled Interested or Referral reply has waited{limit}.")),
+        );
     }
     Exit::Ok
 }

@@ -14,8 +14,7 @@ use crate::present::columns::standing::{OrgLine, cli};
 use serde_json::{Value, json};
 
 pub(super) async fn run(global: &GlobalArgs, orgs: &Orgs, args: Asked) -> Result<Exit, CliError> {
-    let answers =
-        orgs.read(global, |context| async move { read(&context, args, true).await }).await;
+    let answers = orgs.read(global, |context| async move { read(&context, args).await }).await;
     let term = global.term();
     let document = (args.json && !args.quiet).then(|| entries(&answers));
     let (came, failed) = sort_out(answers, &term);

@@ -73,7 +73,7 @@ pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError
         return group::run(global, &orgs, args.asked()).await;
     }
     let context = Context::connect(global).await?;
-    let read = read::read(&context, args.asked(), false).await?;
+    let read = read::read(&context, args.asked()).await?;
     if !args.quiet {
         let term = &context.term;
         let text = if args.json {

@@ -51,8 +51,8 @@ impl Read {
 const PARTS: usize = 4;
 
 /// Reads one organisation and keeps its glance; says on stderr what could not be read (by
-/// its profile, when `grouped`).
-pub(super) async fn read(context: &Context, args: Asked, grouped: bool) -> Result<Read, CliError> {
+/// its profile, in a group).
+pub(super) async fn read(context: &Context, args: Asked) -> Result<Read, CliError> {
     let client = &context.client;
     let now = Local::now();
     let (_, meeting_query) = summary::queries(now.with_timezone(&Utc));
@@ -77,16 +77,11 @@ pub(super) async fn read(context: &Context, args: Asked, grouped: bool) -> Resul
     }
     let term = &context.term;
     let stderr_color = term.stderr_color;
-    let profile = &context.session.profile;
-    let named = |text: &str| if grouped { format!("{profile}: {text}") } else { text.to_string() };
     for gap in gaps.gaps.iter().filter(|gap| !gap.missing) {
-        warn(term, &named(&gap.problem));
+        warn(term, &context.named(&gap.problem));
     }
     for failure in &gaps.failures {
-        let failure = match grouped {
-            true => crate::cli::orgs::named_error(profile, failure.clone()),
-            false => failure.clone(),
-        };
+        let failure = CliError { message: context.named(&failure.message), ..failure.clone() };
         note(&render_error(&failure, stderr_color));
     }
     if args.check && !gaps.gaps.is_empty() {
