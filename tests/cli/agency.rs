@@ -291,6 +291,10 @@ async fn report_writes_a_file_per_client_and_format_and_an_index_and_keeps_what_
     assert!(csv.starts_with("ID,NAME,REPLIES,INTERESTED,BOOKED,HELD"), "{csv}");
     let html = read(&format!("{north}.html"));
     assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"), "{html}");
+    // Northwind's data carries terminal escapes and bidi overrides: none reaches a file.
+    for text in [&md, &html, &csv] {
+        assert!(!text.contains(['\u{1b}', '\u{202e}', '\u{9b}']), "{text}");
+    }
     let index = read("index.md");
     assert!(index.contains(&format!("[html]({north}.html)")), "{index}");
     assert!(index.contains(&format!("| {globex} |")), "{index}");
