@@ -16,6 +16,8 @@ use crate::credentials::Keyring;
 use crate::session::{self, Environment, SessionError, SessionRequest};
 use futures_util::stream::{self, StreamExt};
 use std::future::Future;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many organisations are read at the same time: enough that 25 take a few rounds
 /// trips, few enough that a laptop's connections and the server's rate limits are spared.
@@ -67,30 +69,31 @@ impl Orgs {
         &self.profiles
     }
 
-    /// Reads every organisation with `read`, [`AT_ONCE`] at a time, each on a context of
-    /// its own; the answers come in the order of the profiles.
+    /// Reads every organisation with `read`, each on a context of its own; the answers
+    /// come in the order of the profiles.
     ///
-    /// The reads are polled together on this task (their time is the network's), so they
-    /// may borrow the command's arguments; blocking work inside them goes to the blocking
-    /// pool as it does for one organisation.
+    /// The contexts are made first (the keyring asked [`AT_ONCE`] profiles at a time). Then
+    /// [`AT_ONCE`] threads take the organisations in turn, each with a small runtime of its
+    /// own: an organisation's local work (its marks, its look, its glance) blocks only its
+    /// thread, and its network waits hold no other.
     pub async fn read<T, F, Fut>(&self, global: &GlobalArgs, read: F) -> Vec<Answer<T>>
     where
-        F: Fn(Context) -> Fut,
+        T: Send,
+        F: Fn(Context) -> Fut + Sync,
         Fut: Future<Output = Result<T, CliError>>,
     {
         let keyring = Keyring::system();
-        let (keyring, read) = (&keyring, &read);
-        stream::iter(&self.profiles)
-            .map(|profile| async move {
-                let result = match self.connect(global, profile, keyring).await {
-                    Ok(context) => read(context).await,
-                    Err(error) => Err(error),
-                };
-                Answer { profile: profile.clone(), result }
-            })
+        let contexts: Vec<Result<Context, CliError>> = stream::iter(&self.profiles)
+            .map(|profile| self.connect(global, profile, &keyring))
             .buffered(AT_ONCE)
             .collect()
-            .await
+            .await;
+        let results = tokio::task::block_in_place(|| apart(contexts, &read));
+        self.profiles
+            .iter()
+            .zip(results)
+            .map(|(profile, result)| Answer { profile: profile.clone(), result })
+            .collect()
     }
 
     /// The context of one profile: its key and base URL found as for one profile; the
@@ -112,6 +115,54 @@ impl Orgs {
         context.grouped = true;
         Ok(context)
     }
+}
+
+/// Each context's `read` on [`AT_ONCE`] threads with a current-thread runtime each, in
+/// the order given.
+fn apart<T, F, Fut>(contexts: Vec<Result<Context, CliError>>, read: &F) -> Vec<Result<T, CliError>>
+where
+    T: Send,
+    F: Fn(Context) -> Fut + Sync,
+    Fut: Future<Output = Result<T, CliError>>,
+{
+    let count = contexts.len();
+    let waiting: Vec<Mutex<Option<Result<Context, CliError>>>> =
+        contexts.into_iter().map(|context| Mutex::new(Some(context))).collect();
+    let answered: Vec<Mutex<Option<Result<T, CliError>>>> =
+        (0..count).map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|threads| {
+        for _ in 0..AT_ONCE.min(count) {
+            threads.spawn(|| {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                let Ok(runtime) = runtime else { return };
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = waiting.get(at) else { break };
+                    let taken = slot.lock().ok().and_then(|mut context| context.take());
+                    let result = match taken {
+                        Some(Ok(context)) => runtime.block_on(read(context)),
+                        Some(Err(error)) => Err(error),
+                        None => continue,
+                    };
+                    if let Some(Ok(mut answer)) = answered.get(at).map(Mutex::lock) {
+                        *answer = Some(result);
+                    }
+                }
+                // Blocking work still running gets the time a local-state write needs.
+                runtime.shutdown_timeout(std::time::Duration::from_secs(3));
+            });
+        }
+    });
+    answered
+        .into_iter()
+        .map(|answer| {
+            answer.into_inner().ok().flatten().unwrap_or_else(|| {
+                Err(CliError::failure("The organisation could not be read: no thread or runtime could be started for it.")
+                    .with_hint("The system may be out of threads or memory; try again."))
+            })
+        })
+        .collect()
 }
 
 /// The answers that came, by profile; each failure said on stderr as `error: PROFILE: …`,
