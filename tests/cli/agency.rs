@@ -300,6 +300,10 @@ async fn report_writes_a_file_per_client_and_format_and_an_index_and_keeps_what_
     assert!(index.contains(&format!("| {globex} |")), "{index}");
     assert!(read("index.csv").lines().count() == 3, "a header and a line per client");
 
+    let printed = agency.run(&["report", "--group", "clients", "-o", "json"]).await;
+    printed.expect(0);
+    assert_eq!(orgs_of(&printed.json()), BTreeSet::from([north.clone(), globex.clone()]));
+
     let again = agency.run(&args).await;
     again.expect(2);
     assert!(
