@@ -17,6 +17,7 @@ fn main() -> ExitCode {
     }
     match parsed.command {
         Some(command) => cli::run(&parsed.global, command),
+        None if parsed.global.asks_group() => cli::no_group_dashboard(&parsed.global),
         None => {
             let launch = if parsed.demo {
                 Launch::Demo { faults: parsed.faults }

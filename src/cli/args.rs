@@ -17,7 +17,16 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "OUTREACH_PROFILE", action = clap::ArgAction::Append)]
     pub profile: Vec<String>,
 
-    /// Base URL of the API, overriding the profile's.
+    /// Read the organisations of a `[groups]` entry at once (status, replies, todo,
+    /// report, digest, watch and every list); each row names its profile.
+    #[arg(long, global = true, value_name = "NAME", conflicts_with = "profiles")]
+    pub group: Option<String>,
+
+    /// Read these profiles' organisations at once, as --group does: --profiles acme,globex.
+    #[arg(long, global = true, value_name = "A,B", value_delimiter = ',')]
+    pub profiles: Vec<String>,
+
+    /// Base URL of the API, overriding the profile's (every profile's, with --group).
     #[arg(long, global = true, env = "OUTREACH_BASE_URL")]
     pub base_url: Option<String>,
 
@@ -43,6 +52,12 @@ impl GlobalArgs {
     /// What this command's streams are connected to, and how they are to be written.
     pub fn term(&self) -> Term {
         Term::detect(self.color).accessible(self.accessible)
+    }
+
+    /// Whether several organisations are asked for (`--group`, `--profiles`); they win
+    /// over `--profile` and `OUTREACH_PROFILE`.
+    pub fn asks_group(&self) -> bool {
+        self.group.is_some() || !self.profiles.is_empty()
     }
 
     /// The session this command line asks for.

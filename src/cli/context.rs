@@ -14,13 +14,19 @@ pub struct Context {
     pub session: Session,
     pub client: Client,
     pub term: Term,
+    /// One of several organisations of a command (`--group`): what it says names it.
+    pub grouped: bool,
 }
 
 impl Context {
     /// Resolves the session for reading.
     pub async fn connect(global: &GlobalArgs) -> Result<Context, CliError> {
-        let term = global.term();
         let session = session::resolve(&global.session_request()).await?;
+        Context::of(session, global.term())
+    }
+
+    /// The context of a resolved session: its warnings said, its client made.
+    pub fn of(session: Session, term: Term) -> Result<Context, CliError> {
         for warning in &session.warnings {
             crate::cli::output::streams::warn(&term, warning);
         }
@@ -28,7 +34,12 @@ impl Context {
             tracing::warn!("plain http allowed to a non-loopback host by --allow-http");
         }
         let client = session.client()?;
-        Ok(Context { session, client, term })
+        Ok(Context { session, client, term, grouped: false })
+    }
+
+    /// `text` as this context says it on stderr: after its profile, in a group.
+    pub fn named(&self, text: &str) -> String {
+        if self.grouped { format!("{}: {text}", self.session.profile) } else { text.to_string() }
     }
 
     /// Resolves the session for a write, refusing read-only profiles (exit 4).

@@ -27,6 +27,29 @@ pub enum Exit {
     Incomplete = 6,
 }
 
+impl Exit {
+    /// How bad an exit is when several organisations answer one command, worst last: the
+    /// command exits with the worst of theirs. A blind check (6) is worse than something to
+    /// do (1); a refused key or missing rights (3, 4) needs a person before anything reads;
+    /// a broken command line or config (2) is worst, as no answer means anything then.
+    fn rank(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::Failure => 1,
+            Exit::NotFound => 2,
+            Exit::Incomplete => 3,
+            Exit::Permission => 4,
+            Exit::Auth => 5,
+            Exit::Usage => 6,
+        }
+    }
+
+    /// The worse of two exits, by [`Exit::rank`].
+    pub fn worst(self, other: Exit) -> Exit {
+        if other.rank() > self.rank() { other } else { self }
+    }
+}
+
 impl From<Exit> for ExitCode {
     fn from(exit: Exit) -> Self {
         ExitCode::from(exit as u8)
@@ -143,6 +166,25 @@ pub fn stderr_color(choice: crate::cli::output::terminal::ColorChoice) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_worst_exit_of_several_organisations_wins() {
+        let order = [
+            Exit::Ok,
+            Exit::Failure,
+            Exit::NotFound,
+            Exit::Incomplete,
+            Exit::Permission,
+            Exit::Auth,
+            Exit::Usage,
+        ];
+        for (i, &better) in order.iter().enumerate() {
+            for &worse in &order[i..] {
+                assert_eq!(better.worst(worse), worse, "{better:?} then {worse:?}");
+                assert_eq!(worse.worst(better), worse, "{worse:?} then {better:?}");
+            }
+        }
+    }
 
     #[test]
     fn api_errors_map_to_documented_codes() {

@@ -9,6 +9,7 @@ pub mod args;
 pub mod commands;
 pub mod context;
 pub mod exit;
+pub mod orgs;
 pub mod output;
 pub mod runtime;
 pub mod saved_view;
@@ -97,7 +98,8 @@ Exit codes:
   3  authentication: no API key, or the API refused it (401)
   4  permission: the key lacks the rights (403), or the profile is read-only
   5  not found: no such campaign, exchange or bot in this organisation (404)
-  6  incomplete: status --check or replies --check could not read or load part of the data";
+  6  incomplete: status --check or replies --check could not read or load part of the data
+With --group or --profiles, the worst of the organisations' codes: 2, 3, 4, 6, 5, 1, 0.";
 
 /// `outreach watch --help`, after the options.
 const WATCH_HELP: &str = "\
@@ -163,11 +165,17 @@ Examples:
   outreach report                               # per campaign, the last 30 days
   outreach report --by bot --since -7d
   outreach report --since 2024-04-01 -o csv > april.csv
+  outreach report --group clients --since -7d --out reports/ --format md,csv,html
 
 Days are calendar days in your local zone, today included. A reply is a conversation in
 the replied group last updated in the range, counted once, in the inbox's categories. A
 meeting booked is one created in the range: booked = held + upcoming + cancelled. The
-reply → meeting rate is meetings booked per reply.")]
+reply → meeting rate is meetings booked per reply.
+
+--out DIR writes a file per organisation and format (with --group, per client: campaign
+results, replies by category, meetings booked and held, bots not healthy, opt-outs pending)
+and an index across them. As gh's downloads do, it refuses to replace a file that is there
+(nothing is written then); --clobber replaces them.")]
     Report(report::ReportArgs),
 
     /// Campaigns: list, show, start.
@@ -270,8 +278,50 @@ escaped.")]
     Sim(sim::SimArgs),
 }
 
+/// `outreach --group NAME` without a command: the dashboard holds one organisation today.
+pub fn no_group_dashboard(global: &GlobalArgs) -> ExitCode {
+    let error = exit::CliError::usage(
+        "The dashboard does not show a group yet: it opens one profile at a time (P switches).",
+    )
+    .with_hint(format!(
+        "Open one with --profile NAME, or read the whole group with a command: {}, e.g. `outreach replies --group NAME`.",
+        orgs::COMMANDS
+    ));
+    exit::finish(Err(error), exit::stderr_color(global.color))
+}
+
+impl Command {
+    /// Whether the command reads several organisations with --group / --profiles.
+    fn takes_group(&self) -> bool {
+        match self {
+            Command::Status(_)
+            | Command::Report(_)
+            | Command::Todo(_)
+            | Command::Digest(_)
+            | Command::Watch(_) => true,
+            Command::Replies(args) => args.action.is_none(),
+            Command::Campaigns(command) => matches!(command, campaigns::CampaignsCommand::List(_)),
+            Command::Bots(command) => matches!(command, bots::BotsCommand::List(_)),
+            Command::Contacts(command) => matches!(command, contacts::ContactsCommand::List(_)),
+            Command::Exchanges(command) => matches!(command, exchanges::ExchangesCommand::List(_)),
+            Command::Meetings(_) => true,
+            _ => false,
+        }
+    }
+}
+
 /// Runs a non-interactive command; only those that need one start the async runtime.
 pub fn run(global: &GlobalArgs, command: Command) -> ExitCode {
+    if global.asks_group() && !command.takes_group() {
+        let error = exit::CliError::usage(
+            "--group and --profiles read several organisations; this command acts on one.",
+        )
+        .with_hint(format!(
+            "Give one --profile NAME. The commands that take --group: {}.",
+            orgs::COMMANDS
+        ));
+        return exit::finish(Err(error), exit::stderr_color(global.color));
+    }
     if global.profile.len() > 1 && !matches!(command, Command::Watch(_)) {
         let error = exit::CliError::usage(format!(
             "--profile was given {} times; only `outreach watch` watches several profiles.",

@@ -3,6 +3,7 @@
 
 mod edit;
 mod error;
+mod groups;
 mod hooks;
 mod parse;
 mod settings;

@@ -31,6 +31,7 @@ struct RawConfig {
     theme: BTreeMap<String, Spanned<String>>,
     keys: BTreeMap<String, String>,
     views: Vec<Spanned<RawView>>,
+    groups: BTreeMap<String, Spanned<Vec<Spanned<String>>>>,
 }
 
 /// One `[[views]]` table as written; [`read_views`] checks it.
@@ -215,6 +216,7 @@ const ROOT_KEYS: &[&str] = &[
     "theme",
     "keys",
     "views",
+    "groups",
 ];
 const HOOKS_KEYS: &[&str] = &[
     "reply_received",
@@ -398,7 +400,9 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
     let hooks = raw.hooks.read("hooks", &at)?;
     let hooks = HooksConfig::default().with(&hooks);
     views.all = read_views(raw.views, "views", &at)?;
+    let groups = super::groups::read(raw.groups, &profiles, &at)?;
     let config = Config {
+        groups,
         hooks,
         default_profile,
         profiles,
@@ -711,7 +715,7 @@ quit = "q"
         )
         .unwrap();
         assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, brief, hooks, theme, keys, views)."), "{}", warnings[0]);
+        assert!(warnings[0].ends_with("config.toml:1: unknown key `colour` ignored (known here: default_profile, profiles, ui, net, clipboard, viewer, needs, brief, hooks, theme, keys, views, groups)."), "{}", warnings[0]);
         assert!(warnings.iter().any(|w| w.contains(":3: unknown key `profiles.acme.bse_url`")));
         assert!(warnings.iter().any(|w| w.contains(":5: unknown key `ui.refresh`")));
         assert!(

@@ -31,6 +31,9 @@ pub struct Config {
     pub keys: BTreeMap<String, String>,
     /// `[[views]]` and each profile's `[[profiles.NAME.views]]`.
     pub views: super::views::SavedViews,
+    /// `[groups]`: named lists of profiles read together (`--group NAME`), each a defined
+    /// profile, in the order written.
+    pub groups: BTreeMap<String, Vec<String>>,
 }
 
 /// One organisation or environment.

@@ -138,6 +138,35 @@ impl Glance {
         let limit = i64::try_from(every.saturating_mul(STALE_AFTER_INTERVALS)).unwrap_or(i64::MAX);
         now - self.taken_at > Duration::try_seconds(limit).unwrap_or(Duration::MAX)
     }
+
+    /// The glances of a group as one, named `name`: the counts summed, the oldest hot
+    /// reply's wait among them, and stale at `now` when any of them is (the stale one's
+    /// time and interval stand for all), else as the oldest of them. `None` without any.
+    pub fn sum(name: &str, glances: &[Glance], now: DateTime<Utc>) -> Option<Glance> {
+        let stale = glances.iter().find(|glance| glance.is_stale(now));
+        let oldest = glances.iter().min_by_key(|glance| glance.taken_at);
+        let like = stale.or(oldest)?;
+        let mut inbox = Inbox::default();
+        for glance in glances {
+            let one = &glance.inbox;
+            inbox.new += one.new;
+            inbox.hot_waiting += one.hot_waiting;
+            inbox.needs_you += one.needs_you;
+            inbox.due += one.due;
+            inbox.hot_unread += one.hot_unread;
+            inbox.needs_unread += one.needs_unread;
+            inbox.oldest_hot_since = match (inbox.oldest_hot_since, one.oldest_hot_since) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+        Some(Glance {
+            profile: name.to_string(),
+            taken_at: like.taken_at,
+            every_seconds: like.every_seconds,
+            inbox,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -140,3 +140,39 @@ fn the_numbers_in_words_say_what_the_overview_says() {
     );
     assert!(!counting.is_counted() && inbox.is_counted());
 }
+
+#[test]
+fn a_group_sums_its_glances_waits_as_its_oldest_and_is_stale_when_one_is() {
+    let one = |new, hot: Option<&str>, needs, taken| {
+        let inbox = Inbox {
+            new,
+            hot_waiting: usize::from(hot.is_some()),
+            oldest_hot_since: hot.map(at),
+            needs_you: needs,
+            due: needs,
+            ..Inbox::default()
+        };
+        glance(inbox, taken)
+    };
+    let now = at("2026-11-25T10:00:00Z");
+    let glances = [
+        one(2, Some("2026-11-25T09:00:00Z"), 1, "2026-11-25T09:59:00Z"),
+        one(1, Some("2026-11-25T08:00:00Z"), 0, "2026-11-25T09:58:00Z"),
+        one(0, None, 3, "2026-11-25T09:59:30Z"),
+    ];
+    let sum = Glance::sum("clients", &glances, now).unwrap();
+    assert_eq!(sum.profile, "clients");
+    assert_eq!(
+        (sum.inbox.new, sum.inbox.hot_waiting, sum.inbox.needs_you, sum.inbox.due),
+        (3, 2, 4, 4)
+    );
+    assert_eq!(sum.inbox.oldest_hot_since, Some(at("2026-11-25T08:00:00Z")));
+    assert!(!sum.is_stale(now));
+    let mut old = glances.clone();
+    old[2].taken_at = at("2026-11-25T08:00:00Z");
+    assert!(
+        Glance::sum("clients", &old, now).unwrap().is_stale(now),
+        "one stale glance marks the sum"
+    );
+    assert!(Glance::sum("clients", &[], now).is_none());
+}

@@ -92,7 +92,17 @@ pub(crate) fn order<T>(
     descending: bool,
     context: &Context,
 ) -> Vec<u32> {
-    let keys: Vec<SortKey> = items.iter().map(|item| column.key(item, context)).collect();
+    order_of(column, items, descending, context)
+}
+
+/// [`order`] of items that are not one slice (the rows of several organisations).
+pub(crate) fn order_of<'a, T: 'a>(
+    column: &Column<T>,
+    items: impl IntoIterator<Item = &'a T>,
+    descending: bool,
+    context: &Context,
+) -> Vec<u32> {
+    let keys: Vec<SortKey> = items.into_iter().map(|item| column.key(item, context)).collect();
     let compare = &mut |a: usize, b: usize| keys[a].compare(&keys[b], descending);
     crate::sorting::positions(keys.len(), compare).into_iter().map(|at| at as u32).collect()
 }

@@ -68,6 +68,8 @@ pub struct SimOptions {
     /// Off by default so the data stays the same run to run; `POST /_sim/replies` works
     /// either way.
     pub live: bool,
+    /// Organisations served: the demo's four, then small clients up to this many.
+    pub orgs: usize,
     /// Endpoint 9 keeps meeting-booked apart: the replied group leaves MEETING_BOOKED out,
     /// as a server may (the spec leaves it open). Off: the replied group holds them too.
     pub meeting_booked_apart: bool,
@@ -78,6 +80,7 @@ impl Default for SimOptions {
         SimOptions {
             addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             seed: 1,
+            orgs: seed::DEMO_ORGS,
             scale: 1,
             duplicate_contact: DuplicateContact::Reject400,
             faults: None,
@@ -161,9 +164,10 @@ pub async fn spawn(options: SimOptions) -> std::io::Result<SimHandle> {
     let anchor = options.anchor.unwrap_or_else(Utc::now);
     let anchored = std::time::Instant::now();
     let (seed, scale, duplicates) = (options.seed, options.scale, options.duplicate_contact);
+    let orgs = options.orgs;
     // Large scales take a second or so: keep it off the async workers.
     let world = crate::tasks::spawn_blocking(move || {
-        let mut world = seed::generate(seed, scale, anchor, duplicates);
+        let mut world = seed::generate_orgs(seed, scale, orgs, anchor, duplicates);
         // Serialised once now, so even the first contact list is as fast as a benchmark expects.
         for org in &mut world.orgs {
             org.contacts_json();

@@ -21,12 +21,13 @@ use crate::api::{
 use crate::bots::{Standing, standing};
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 struct OrgPlan {
-    name: &'static str,
-    domain: &'static str,
-    mail_domain: &'static str,
+    name: Cow<'static, str>,
+    domain: Cow<'static, str>,
+    mail_domain: Cow<'static, str>,
     contacts: usize,
     exchanges: usize,
     campaigns: Vec<CampaignKind>,
@@ -55,9 +56,9 @@ fn plans(scale: usize) -> Vec<OrgPlan> {
     let rounds = (scale as f64).sqrt().ceil() as usize;
     vec![
         OrgPlan {
-            name: "Northwind",
-            domain: "northwind.example",
-            mail_domain: "northwind-mail.example",
+            name: "Northwind".into(),
+            domain: "northwind.example".into(),
+            mail_domain: "northwind-mail.example".into(),
             contacts: 1000 * scale,
             exchanges: 200 * scale,
             campaigns: pattern.iter().copied().cycle().take(pattern.len() * rounds).collect(),
@@ -66,9 +67,9 @@ fn plans(scale: usize) -> Vec<OrgPlan> {
             users: &[("Dana", "Whitfield"), ("Marcus", "Oyelaran"), ("Sofía", "Ibáñez")],
         },
         OrgPlan {
-            name: "Globex",
-            domain: "globex.example",
-            mail_domain: "globex-outreach.example",
+            name: "Globex".into(),
+            domain: "globex.example".into(),
+            mail_domain: "globex-outreach.example".into(),
             contacts: 40,
             exchanges: 16,
             campaigns: vec![Active, PendingReady, Completed],
@@ -77,9 +78,9 @@ fn plans(scale: usize) -> Vec<OrgPlan> {
             users: &[("Hank", "Scorpio")],
         },
         OrgPlan {
-            name: "Initech",
-            domain: "initech.example",
-            mail_domain: "initech-mail.example",
+            name: "Initech".into(),
+            domain: "initech.example".into(),
+            mail_domain: "initech-mail.example".into(),
             contacts: 25,
             exchanges: 10,
             campaigns: vec![Active, PendingReady],
@@ -88,9 +89,9 @@ fn plans(scale: usize) -> Vec<OrgPlan> {
             users: &[("Bill", "Lumbergh"), ("Peter", "Gibbons")],
         },
         OrgPlan {
-            name: "Vandelay",
-            domain: "vandelay.example",
-            mail_domain: "vandelay-mail.example",
+            name: "Vandelay".into(),
+            domain: "vandelay.example".into(),
+            mail_domain: "vandelay-mail.example".into(),
             contacts: 0,
             exchanges: 0,
             campaigns: vec![PendingEmpty],
@@ -101,20 +102,51 @@ fn plans(scale: usize) -> Vec<OrgPlan> {
     ]
 }
 
-/// Builds the whole simulated world.
+/// The organisations beyond the four of the demo (`outreach sim --orgs N`): an agency's
+/// clients, each as small and healthy as Globex, named `Client05` onwards.
+fn clients(count: usize) -> impl Iterator<Item = OrgPlan> {
+    (5..5 + count).map(|n| OrgPlan {
+        name: format!("Client{n:02}").into(),
+        domain: format!("client{n:02}.example").into(),
+        mail_domain: format!("client{n:02}-mail.example").into(),
+        contacts: 40,
+        exchanges: 16,
+        campaigns: vec![CampaignKind::Active, CampaignKind::PendingReady, CampaignKind::Completed],
+        bots: BotPlan::Healthy { live: 3, retired: 1 },
+        hostile: false,
+        users: &[("Pat", "Client")],
+    })
+}
+
+/// The organisations of the demo: Northwind, Globex, Initech and Vandelay.
+pub const DEMO_ORGS: usize = 4;
+
+/// Builds the whole simulated world with the demo's organisations.
 pub fn generate(
     seed: u64,
     scale: u32,
     anchor: DateTime<Utc>,
     duplicate_contact: DuplicateContact,
 ) -> World {
+    generate_orgs(seed, scale, DEMO_ORGS, anchor, duplicate_contact)
+}
+
+/// Builds the whole simulated world with `orgs` organisations: the demo's, then clients.
+pub fn generate_orgs(
+    seed: u64,
+    scale: u32,
+    orgs: usize,
+    anchor: DateTime<Utc>,
+    duplicate_contact: DuplicateContact,
+) -> World {
+    let extra = orgs.saturating_sub(DEMO_ORGS);
     let scale = scale.max(1) as usize;
     let mut ids = NextIds::default();
     let mut key_rng = Rng::for_item(seed, salt::KEYS, 0);
     let mut orgs = Vec::new();
-    for (index, plan) in plans(scale).into_iter().enumerate() {
+    for (index, plan) in plans(scale).into_iter().chain(clients(extra)).enumerate() {
         let mut rng = Rng::for_item(seed, salt::ORG, index as i64);
-        let mut org = Org::new(plan.name, plan.domain);
+        let mut org = Org::new(&plan.name, &plan.domain);
         let slug = plan.name.to_lowercase();
         org.admin_key = format!("sim_admin_{slug}_{}", key_rng.hex(24));
         org.read_only_key = format!("sim_ro_{slug}_{}", key_rng.hex(24));
@@ -124,12 +156,12 @@ pub fn generate(
             .iter()
             .map(|(first, last)| Person {
                 id: take(&mut ids.record),
-                email: format!("{}.{}@{}", ascii(first), ascii(last), plan.domain),
+                email: format!("{}.{}@{}", ascii(first), ascii(last), &plan.domain),
                 first_name: first.to_string(),
                 last_name: last.to_string(),
             })
             .collect();
-        org.bots = bots(plan.bots, &mut rng, &mut ids, plan.mail_domain, anchor);
+        org.bots = bots(plan.bots, &mut rng, &mut ids, &plan.mail_domain, anchor);
         let mut taken = HashSet::new();
         for n in 0..plan.contacts {
             let mut contact_rng =

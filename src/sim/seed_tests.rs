@@ -172,3 +172,21 @@ fn scale_100_is_large_and_quick() {
     assert!(elapsed.as_secs() < 20, "{elapsed:?}");
     eprintln!("scale 100 generated in {elapsed:?}");
 }
+
+#[test]
+fn an_agency_gets_as_many_organisations_as_asked_each_with_keys_and_data_of_its_own() {
+    let world = super::seed::generate_orgs(1, 1, 25, anchor(), DuplicateContact::Reject400);
+    assert_eq!(world.orgs.len(), 25);
+    assert_eq!(world.orgs[3].name, "Vandelay");
+    assert_eq!(world.orgs[4].name, "Client05");
+    assert_eq!(world.orgs[24].name, "Client25");
+    let keys: HashSet<&str> = world.orgs.iter().map(|org| org.admin_key.as_str()).collect();
+    assert_eq!(keys.len(), 25, "a key per organisation");
+    let client = &world.orgs[24];
+    assert!(
+        !client.exchanges.is_empty() && !client.bots.is_empty() && !client.campaigns.is_empty()
+    );
+    let demo = generate(1, 1, anchor(), DuplicateContact::Reject400);
+    assert_eq!(demo.orgs.len(), 4, "the demo keeps its four");
+    assert_eq!(demo.orgs[0].admin_key, world.orgs[0].admin_key, "the same seed, the same demo");
+}

@@ -145,8 +145,18 @@ async fn exchanges_and_meetings_pass_their_filters() {
         ids(ExchangeQuery { group: Some(ExchangeGroup::MeetingBooked), ..Default::default() })
             .await;
     assert!(!booked.is_empty() && booked.len() < replied.len());
-    check_formats(&cli, &["exchanges", "list", "--group", "meeting-booked"], &booked, &header)
-        .await;
+    check_formats(&cli, &["exchanges", "list", "--kind", "meeting-booked"], &booked, &header).await;
+    // As scripts wrote it before --group named a [groups] entry: still the filter, and said.
+    let old = cli.run(&["exchanges", "list", "--group", "meeting-booked", "-o", "json"]).await;
+    old.expect(0);
+    let listed: Vec<i64> =
+        old.json().as_array().unwrap().iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    assert_eq!(listed, booked);
+    assert!(
+        old.stderr.contains("--group meeting-booked is now --kind meeting-booked"),
+        "{}",
+        old.stderr
+    );
 
     let all = api.list_exchanges(&ExchangeQuery::default()).await.unwrap();
     let campaign = all.items[0].campaign_id;

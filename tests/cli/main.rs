@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agency;
 mod brief;
 mod digest;
 mod dnc;

@@ -5,6 +5,7 @@ use crate::bots::{Check, Standing, checks, standing, warmup};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
@@ -53,6 +54,11 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
         BotsCommand::List(SortedOutput { output, sort }) => {
             let columns = bots::cli();
             sort.chosen(&columns)?;
+            if let Some(orgs) = Orgs::chosen(global)? {
+                let answers = orgs.read(global, |c| async move { Ok(c.client.list_bots().await?) });
+                let term = global.term();
+                return lists::print_listed(answers.await, "bots", &columns, &output, &sort, &term);
+            }
             let context = Context::connect(global).await?;
             if !sort.is_set() && as_sent(&output, &context.term) {
                 let mut list = StreamedList::new(&columns, &output, &context.term)?;

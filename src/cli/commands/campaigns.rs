@@ -6,6 +6,7 @@ use crate::api::Campaign;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::json_document;
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
@@ -91,8 +92,13 @@ pub async fn run(global: &GlobalArgs, command: CampaignsCommand) -> Result<Exit,
 async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError> {
     let columns = campaigns::cli();
     args.sort.chosen(&columns)?;
-    let context = Context::connect(global).await?;
     let SortedOutput { output, sort } = args;
+    if let Some(orgs) = Orgs::chosen(global)? {
+        let answers = orgs.read(global, |c| async move { Ok(c.client.list_campaigns().await?) });
+        let term = global.term();
+        return lists::print_listed(answers.await, "campaigns", &columns, &output, &sort, &term);
+    }
+    let context = Context::connect(global).await?;
     if !sort.is_set() && as_sent(&output, &context.term) {
         let mut list = StreamedList::new(&columns, &output, &context.term)?;
         let read = context.client.campaigns_as_sent(|json| list.sent(json)).await;

@@ -1,16 +1,18 @@
 //! `outreach exchanges list|show`: conversations, and one conversation's e-mail chain as text.
 
-use crate::api::{EmailMessage, ExchangeGroup};
+use crate::api::{EmailMessage, Exchange, ExchangeGroup};
 use crate::chain::{self, Quotes};
 use crate::cli::args::DayRange;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::{OutputArgs, OutputFormat};
 use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
 use crate::cli::output::streams::{warn_skipped, write_stdout};
 use crate::clock::Zone;
+use crate::present::Column;
 use crate::present::columns::exchanges;
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -37,7 +39,8 @@ Examples:
     Show(ShowArgs),
 }
 
-/// `--group`: the server-side filter of the exchange list.
+/// `--kind`: the server-side filter of the exchange list (once spelled `--group`, which now
+/// names a `[groups]` entry; the old spelling is still understood).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GroupArg {
     /// The contact answered (any reply status, meetings included).
@@ -48,9 +51,9 @@ pub enum GroupArg {
 
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
-    /// Which exchanges.
+    /// Which exchanges: those replied to, or those with a meeting booked.
     #[arg(long, value_enum, default_value_t = GroupArg::Replied)]
-    pub group: GroupArg,
+    pub kind: GroupArg,
     /// Only this campaign's exchanges.
     #[arg(long, value_name = "ID")]
     pub campaign: Option<i64>,
@@ -111,6 +114,34 @@ pub struct ShowArgs {
     pub output: ShowFormat,
 }
 
+impl From<GroupArg> for ExchangeGroup {
+    fn from(kind: GroupArg) -> Self {
+        match kind {
+            GroupArg::Replied => ExchangeGroup::Replied,
+            GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
+        }
+    }
+}
+
+/// `exchanges list --group meeting-booked`, as scripts wrote it before `--group` named a
+/// `[groups]` entry: read as `--kind`, and said, unless the config has a group of that name.
+fn old_kind_spelling(global: &GlobalArgs, args: &mut ListArgs) -> Option<GlobalArgs> {
+    let group = global.group.as_deref()?;
+    let kind = GroupArg::from_str(group, true).ok()?;
+    let configured = crate::config::load_lenient().config.groups.contains_key(group);
+    if configured {
+        return None;
+    }
+    args.kind = kind;
+    crate::cli::output::streams::warn(
+        &global.term(),
+        &format!(
+            "--group {group} is now --kind {group} (--group names a [groups] entry of the config)."
+        ),
+    );
+    Some(GlobalArgs { group: None, ..global.clone() })
+}
+
 pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit, CliError> {
     match command {
         ExchangesCommand::List(args) => list(global, args).await,
@@ -120,18 +151,19 @@ pub async fn run(global: &GlobalArgs, command: ExchangesCommand) -> Result<Exit,
 
 async fn list(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
+    let plain = old_kind_spelling(global, &mut args);
+    let global = plain.as_ref().unwrap_or(global);
     let columns = exchanges::cli();
+    if let Some(orgs) = Orgs::chosen(global)? {
+        return group_list(global, &orgs, args, &columns).await;
+    }
     let context = Context::connect(global).await?;
     let narrow = match args.view.clone() {
         Some(name) => Some(with_view(&mut args, &context, &name).await?),
         None => None,
     };
     args.sort.chosen(&columns)?;
-    let group = match args.group {
-        GroupArg::Replied => ExchangeGroup::Replied,
-        GroupArg::MeetingBooked => ExchangeGroup::MeetingBooked,
-    };
-    let query = args.range.exchanges(args.campaign, group);
+    let query = args.range.exchanges(args.campaign, args.kind.into());
     if narrow.is_none() && !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
         let read = context.client.exchanges_as_sent(&query, |json| list.sent(json)).await;
@@ -143,6 +175,29 @@ async fn list(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError>
             listed.items.iter().filter(|e| narrow.holds(e)).cloned().collect::<Vec<_>>().into();
     }
     print_sorted(&listed, "exchanges", &columns, &args.output, &args.sort, &context.term, None)
+}
+
+/// The exchanges of several organisations. A saved view belongs to one profile's
+/// dashboard, so it is refused here.
+async fn group_list(
+    global: &GlobalArgs,
+    orgs: &Orgs,
+    args: ListArgs,
+    columns: &[Column<Exchange>],
+) -> Result<Exit, CliError> {
+    if args.view.is_some() {
+        return Err(CliError::usage(
+            "--view narrows one profile's list; it does not take --group.",
+        )
+        .with_hint(
+            "Give --profile NAME with --view, or narrow with --since, --until and --campaign.",
+        ));
+    }
+    args.sort.chosen(columns)?;
+    let query = &args.range.exchanges(args.campaign, args.kind.into());
+    let answers = orgs.read(global, |c| async move { Ok(c.client.list_exchanges(query).await?) });
+    let (output, sort, term) = (&args.output, &args.sort, global.term());
+    lists::print_listed(answers.await, "exchanges", columns, output, sort, &term)
 }
 
 async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {

@@ -5,6 +5,7 @@ use crate::cli::args::DayRange;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::sort::{SortArg, print_sorted};
 use crate::cli::output::streamed::{StreamedList, as_sent};
@@ -38,8 +39,15 @@ pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, 
     args.range.check()?;
     let columns = meetings::cli();
     args.sort.chosen(&columns)?;
-    let context = Context::connect(global).await?;
     let query = MeetingQuery { start_date: args.range.since, end_date: args.range.until };
+    if let Some(orgs) = Orgs::chosen(global)? {
+        let query = &query;
+        let answers =
+            orgs.read(global, |c| async move { Ok(c.client.list_meetings(query).await?) });
+        let (output, sort, term) = (&args.output, &args.sort, global.term());
+        return lists::print_listed(answers.await, "meetings", &columns, output, sort, &term);
+    }
+    let context = Context::connect(global).await?;
     if !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
         let read = context.client.meetings_as_sent(&query, |json| list.sent(json)).await;

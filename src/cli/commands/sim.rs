@@ -31,6 +31,11 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub scale: u32,
 
+    /// Organisations to serve: the demo's four, then small clients (Client05 …) up to this
+    /// many, each with its own keys (for an agency's group of profiles).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(4..=500))]
+    pub orgs: u16,
+
     /// Faults to inject, e.g. `503:2@/api/v1/contacts#1` (syntax in `--help`).
     #[arg(long, value_name = "SPEC")]
     pub faults: Option<String>,
@@ -74,6 +79,7 @@ impl SimArgs {
             anchor: self.anchor,
             live: self.live,
             meeting_booked_apart: self.meeting_booked_apart,
+            orgs: usize::from(self.orgs),
             ..SimOptions::default()
         }
     }

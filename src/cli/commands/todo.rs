@@ -6,9 +6,13 @@ use crate::api::ExchangeGroup;
 use crate::cli::args::{DayRange, GlobalArgs};
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::lists::print_rows;
+use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_list;
+use crate::cli::output::sort::SortArg;
 use crate::cli::output::streams::note;
+use crate::cli::output::terminal::Term;
 use crate::needs::{Kind, Need};
 use crate::present::columns::needs::cli;
 use clap::Args;
@@ -30,7 +34,42 @@ pub struct TodoArgs {
 }
 
 pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> {
+    if let Some(orgs) = Orgs::chosen(global)? {
+        let args = &args;
+        let answers = orgs.read(global, |context| async move { read(&context, args).await });
+        let term = global.term();
+        let (came, failed) = sort_out(answers.await, &term);
+        let due: usize = came.iter().map(|(_, read)| read.due).sum();
+        if !silent(args, due, &term) {
+            let rows = came
+                .iter()
+                .flat_map(|(org, read)| read.needs.iter().map(move |need| (org.as_str(), need)));
+            print_rows(rows.collect(), &cli(), &args.output, &SortArg::default(), &term)?;
+        }
+        return Ok(came.iter().fold(failed, |worst, (_, read)| worst.worst(read.exit)));
+    }
     let context = Context::connect(global).await?;
+    let read = read(&context, &args).await?;
+    if !silent(&args, read.due, &context.term) {
+        print_list(&read.needs, &cli(), &args.output, &context.term)?;
+    }
+    Ok(read.exit)
+}
+
+/// Under cron any output is mailed: a check with nothing due prints nothing there.
+fn silent(args: &TodoArgs, due: usize, term: &Term) -> bool {
+    args.quiet || (args.check && due == 0 && !term.stdout_tty)
+}
+
+/// One organisation's list, how much of it is due, and what `--check` says of it.
+struct Read {
+    needs: Vec<Need>,
+    due: usize,
+    exit: Exit,
+}
+
+/// Reads one organisation's "Needs you" (its glance kept, as the dashboard's is).
+async fn read(context: &Context, args: &TodoArgs) -> Result<Read, CliError> {
     let blind = |error: CliError| if args.check { error.blind_check() } else { error };
     let client = &context.client;
     let query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
@@ -44,19 +83,16 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
     let bots = bots.map_err(|e| blind(e.into()))?;
     let skipped = inbox.skipped + campaigns.skipped + bots.skipped;
 
-    let standing = Standing::read(&context, &inbox.items, &campaigns.items, &bots.items).await;
-    standing.save_glance(&context);
+    let standing = Standing::read(context, &inbox.items, &campaigns.items, &bots.items).await;
+    standing.save_glance(context);
     let today = standing.look.zone.date(standing.now());
-    let list = standing.needs;
-    let due = crate::needs::due_count(&list, today);
-    let silent = args.quiet || (args.check && due == 0 && !context.term.stdout_tty);
-    if !silent {
-        print_list(&list, &cli(), &args.output, &context.term)?;
-    }
-    if !args.check {
-        return Ok(Exit::Ok);
-    }
-    Ok(verdict(&list, due, skipped, &context))
+    let needs = standing.needs;
+    let due = crate::needs::due_count(&needs, today);
+    let exit = match args.check {
+        true => verdict(&needs, due, skipped, context),
+        false => Exit::Ok,
+    };
+    Ok(Read { needs, due, exit })
 }
 
 /// The exit of `--check`: 1 when something is due, 6 when part of the data could not be
@@ -64,34 +100,38 @@ pub async fn run(global: &GlobalArgs, args: TodoArgs) -> Result<Exit, CliError> 
 /// check never says "nothing due"), 0 otherwise.
 fn verdict(list: &[Need], due: usize, skipped: usize, context: &Context) -> Exit {
     if due > 0 {
-        note(&format!(
+        note(&context.named(&format!(
             "{} due (of {} to do): see `outreach todo`.",
             crate::text::count(due, "item is", "items are"),
             list.len()
-        ));
+        )));
         return Exit::Failure;
     }
     if skipped > 0 {
-        note("Some elements could not be read: the check cannot say that nothing is due.");
+        note(
+            &context.named(
+                "Some elements could not be read: the check cannot say that nothing is due.",
+            ),
+        );
         return Exit::Incomplete;
     }
     let unchecked = |kind| list.iter().filter(|need| need.unchecked && need.kind == kind).count();
     let (opt_outs, replies) = (unchecked(Kind::OptOut), unchecked(Kind::HotReply));
     if opt_outs > 0 {
-        note(&format!(
+        note(&context.named(&format!(
             "{} not checked against the do-not-contact list (the contact list could not be read): the check cannot say that nothing is due.",
             crate::text::count(opt_outs, "opt-out was", "opt-outs were")
-        ));
+        )));
     }
     // The look said already which replies' e-mails are not read yet.
     if opt_outs + replies > 0 {
         return Exit::Incomplete;
     }
     if context.term.stderr_tty {
-        note(&format!(
+        note(&context.named(&format!(
             "Nothing is due ({} to do).",
             crate::text::count(list.len(), "item", "items")
-        ));
+        )));
     }
     Exit::Ok
 }

@@ -20,6 +20,8 @@ use crate::cli::output::table::{Fitted, TableColumn};
 use crate::cli::output::terminal::Term;
 use crate::clock::Zone;
 use crate::config::Graph;
+use crate::present::column::Align;
+use crate::present::fit::Limits;
 use crate::present::{Column, Context, Shown, columns};
 use crate::results::Trends;
 use crate::text::sanitize;
@@ -63,7 +65,14 @@ pub struct ListWriter<'a, T, W: Write> {
     header_due: bool,
     /// The reader went away (`| head`): the rest is not written, and that is no error.
     closed: bool,
+    /// Rows of several organisations: each starts with the profile it came from (an ORG
+    /// column, an `org` field), given with [`ListWriter::row_in`].
+    org: Option<String>,
 }
+
+/// The leading column of a list that merges organisations: the profile's name.
+const ORG_HEADER: &str = "ORG";
+const ORG_LIMITS: Limits = Limits { min: 12, max: 32, drop: 0 };
 
 impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
     /// A writer of rows with `columns` (for tables and CSV) in the format `output` asks
@@ -91,6 +100,7 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             table: Table::Fitting(Vec::new()),
             header_due: format == OutputFormat::Csv,
             closed: false,
+            org: None,
         })
     }
 
@@ -101,6 +111,22 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         self
     }
 
+    /// A writer whose rows each name their organisation ([`ListWriter::row_in`]).
+    pub fn with_org_column(mut self) -> Self {
+        self.org = Some(String::new());
+        self
+    }
+
+    /// Writes one row of the organisation of profile `org`, in a writer made
+    /// [`ListWriter::with_org_column`].
+    pub fn row_in(&mut self, org: &str, item: &T) -> Result<(), CliError> {
+        if let Some(current) = &mut self.org {
+            current.clear();
+            current.push_str(org);
+        }
+        self.row(item)
+    }
+
     /// The CSV header row, once, before the first row.
     fn csv_header(&mut self) -> Result<(), CliError> {
         if !std::mem::take(&mut self.header_due) {
@@ -108,8 +134,9 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
         }
         let result = match &mut self.out {
             Out::Csv(csv) => {
+                let org = self.org.as_ref().map(|_| ORG_HEADER);
                 let headers = self.columns.iter().filter(|c| c.in_csv).map(|c| c.cli_header);
-                csv.write_record(headers)
+                csv.write_record(org.into_iter().chain(headers))
             }
             Out::Plain(_) => Ok(()),
         };
@@ -158,18 +185,29 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
             OutputFormat::Csv => self.csv_row(item),
             OutputFormat::List => {
                 let block = records::block(self.columns, item, &self.context);
-                self.write(block.as_bytes())
+                match &self.org {
+                    Some(org) => {
+                        let block = format!("org: {}\n{block}", sanitize(org));
+                        self.write(block.as_bytes())
+                    }
+                    None => self.write(block.as_bytes()),
+                }
             }
             OutputFormat::Json | OutputFormat::Jsonl if self.term.stdout_tty => {
-                let value = serde_json::to_value(item).map_err(encode_error)?;
+                let mut value = serde_json::to_value(item).map_err(encode_error)?;
+                if let (Some(org), Some(object)) = (&self.org, value.as_object_mut()) {
+                    object.insert("org".into(), org.as_str().into());
+                }
                 self.shown_json(value)
             }
             OutputFormat::Json => {
                 self.array_separator()?;
-                self.write(compact(item)?.as_bytes())
+                let text = self.with_org(compact(item)?)?;
+                self.write(text.as_bytes())
             }
             OutputFormat::Jsonl => {
-                self.write(compact(item)?.as_bytes())?;
+                let text = self.with_org(compact(item)?)?;
+                self.write(text.as_bytes())?;
                 self.write(b"\n")
             }
         }
@@ -206,6 +244,18 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
                 self.write(json.as_bytes())
             }
         }
+    }
+
+    /// A row's compact JSON with the `org` field first, when the rows name their
+    /// organisation; the rest as serde wrote it, in its order.
+    fn with_org(&self, json: String) -> Result<String, CliError> {
+        let Some(org) = &self.org else { return Ok(json) };
+        let org = compact(org.as_str())?;
+        Ok(match json.strip_prefix('{') {
+            Some("}") => format!("{{\"org\":{org}}}"),
+            Some(rest) => format!("{{\"org\":{org},{rest}"),
+            None => json,
+        })
     }
 
     /// A row of JSON for a terminal: sanitised, pretty in an array or compact on its line.
@@ -250,7 +300,10 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
     }
 
     fn table_row(&mut self, item: &T) -> Result<(), CliError> {
-        let shown = columns::shown(self.columns, item, &self.context);
+        let mut shown = columns::shown(self.columns, item, &self.context);
+        if let Some(org) = &self.org {
+            shown.insert(0, Shown::plain(sanitize(org)));
+        }
         match &mut self.table {
             Table::Fitting(rows) => {
                 rows.push(shown);
@@ -270,14 +323,18 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
 
     /// Fits the table's widths to `rows` and writes its header and those rows.
     fn fit(&mut self, rows: &[Vec<Shown>]) -> Result<(), CliError> {
-        let layout: Vec<TableColumn> = self
-            .columns
-            .iter()
-            .map(|column| TableColumn {
+        let org = self.org.as_ref().map(|_| TableColumn {
+            header: ORG_HEADER.to_string(),
+            align: Align::Left,
+            limits: ORG_LIMITS,
+        });
+        let layout: Vec<TableColumn> = org
+            .into_iter()
+            .chain(self.columns.iter().map(|column| TableColumn {
                 header: column.cli_header.to_string(),
                 align: column.align,
                 limits: column.limits,
-            })
+            }))
             .collect();
         let width = self.term.width.unwrap_or(DEFAULT_WIDTH);
         let table = Fitted::new(layout, rows, width, self.term.color);
@@ -293,16 +350,14 @@ impl<'a, T: Serialize, W: Write> ListWriter<'a, T, W> {
     fn csv_row(&mut self, item: &T) -> Result<(), CliError> {
         self.csv_header()?;
         let (tty, raw) = (self.term.stdout_tty, self.csv_raw);
-        let record: Vec<String> = self
-            .columns
-            .iter()
-            .filter(|column| column.in_csv)
-            .map(|column| {
-                let cell = (column.cell)(item, &self.context);
-                let text = if tty { sanitize(&cell.csv()) } else { cell.csv() };
-                if cell.is_text() && !raw { defuse_formula(text) } else { text }
-            })
-            .collect();
+        // A profile name is the user's own word, checked when it was read: no formula.
+        let org = self.org.as_ref().map(|org| if tty { sanitize(org) } else { org.clone() });
+        let cells = self.columns.iter().filter(|column| column.in_csv).map(|column| {
+            let cell = (column.cell)(item, &self.context);
+            let text = if tty { sanitize(&cell.csv()) } else { cell.csv() };
+            if cell.is_text() && !raw { defuse_formula(text) } else { text }
+        });
+        let record: Vec<String> = org.into_iter().chain(cells).collect();
         let result = match &mut self.out {
             Out::Csv(csv) => csv.write_record(&record),
             Out::Plain(_) => Ok(()),
@@ -559,6 +614,43 @@ mod tests {
         let mut out = Vec::new();
         ListWriter::<Row, _>::new(&mut out, &columns, &output, &term).unwrap().abandon("rows");
         assert!(out.is_empty(), "a list that failed before any row writes nothing");
+    }
+
+    /// What the writer makes of rows of two organisations.
+    fn written_in(format: OutputFormat, term: &Term) -> String {
+        let output = OutputArgs { output: Some(format), csv_raw: false };
+        let columns = columns();
+        let mut out = Vec::new();
+        let mut writer =
+            ListWriter::new(&mut out, &columns, &output, term).unwrap().with_org_column();
+        writer.row_in("acme", &Row { id: 1, name: "a".into() }).unwrap();
+        writer.row_in("globex", &Row { id: 2, name: "=b".into() }).unwrap();
+        writer.finish().unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn rows_of_several_organisations_lead_with_their_profile_in_every_format() {
+        let term = piped();
+        assert_eq!(
+            written_in(OutputFormat::Json, &term),
+            "[{\"org\":\"acme\",\"id\":1,\"name\":\"a\"},{\"org\":\"globex\",\"id\":2,\"name\":\"=b\"}]\n"
+        );
+        assert_eq!(
+            written_in(OutputFormat::Jsonl, &term),
+            "{\"org\":\"acme\",\"id\":1,\"name\":\"a\"}\n{\"org\":\"globex\",\"id\":2,\"name\":\"=b\"}\n"
+        );
+        assert_eq!(written_in(OutputFormat::Csv, &term), "ORG,ID,NAME\nacme,1,a\nglobex,2,'=b\n");
+        assert_eq!(
+            written_in(OutputFormat::List, &term),
+            "org: acme\nid: 1\nname: a\n\norg: globex\nid: 2\nname: =b\n\n"
+        );
+        let table = written_in(OutputFormat::Table, &term);
+        let lines: Vec<&str> = table.lines().map(str::trim_end).collect();
+        assert_eq!(lines, ["ORG     ID  NAME", "acme    1   a", "globex  2   =b"]);
+        let shown = written_in(OutputFormat::Json, &Term { stdout_tty: true, ..piped() });
+        let value: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(value[1]["org"], "globex");
     }
 
     #[test]

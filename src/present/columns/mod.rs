@@ -9,6 +9,7 @@ pub(crate) mod exchanges;
 pub(crate) mod meetings;
 pub(crate) mod needs;
 pub(crate) mod results;
+pub(crate) mod standing;
 pub(crate) mod trend;
 
 use super::column::{Column, Context};

@@ -9,6 +9,7 @@ use crate::cli::args::{ContactFields, GlobalArgs};
 use crate::cli::commands::preflight;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, lists};
 use crate::cli::output::sort::{SortedOutput, print_sorted};
 use crate::cli::output::streamed::StreamedList;
 use crate::cli::output::streams::{note, write_stdout};
@@ -107,8 +108,13 @@ pub async fn run(global: &GlobalArgs, command: ContactsCommand) -> Result<Exit, 
 async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError> {
     let columns = columns::contacts::cli();
     args.sort.chosen(&columns)?;
-    let context = Context::connect(global).await?;
     let SortedOutput { output, sort } = args;
+    if let Some(orgs) = Orgs::chosen(global)? {
+        let answers = orgs.read(global, |c| async move { Ok(c.client.list_contacts().await?) });
+        let term = global.term();
+        return lists::print_listed(answers.await, "contacts", &columns, &output, &sort, &term);
+    }
+    let context = Context::connect(global).await?;
     if sort.is_set() {
         let listed = context.client.list_contacts().await?;
         return print_sorted(&listed, "contacts", &columns, &output, &sort, &context.term, None);

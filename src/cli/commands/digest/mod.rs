@@ -1,8 +1,8 @@
 //! `outreach digest --since yesterday|-7d|DATE [--format text|md|html]`: what happened over
 //! the window (`crate::digest`), ready for cron to mail or post.
 
-mod document;
-mod render;
+pub mod document;
+pub mod render;
 
 use super::standing::Standing;
 use crate::api::ExchangeGroup;
@@ -10,6 +10,7 @@ use crate::audit::{self, Record};
 use crate::cli::args::{DayRange, GlobalArgs, parse_day};
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::streams::{warn, warn_left_out, warn_skipped, write_stdout};
 use crate::clock::Zone;
 use crate::digest::{BotChanges, Digest, Inputs};
@@ -18,6 +19,7 @@ use crate::inbox::snippet::{latest_reply_line, summarise};
 use crate::results::{Basis, Window};
 use chrono::{Local, NaiveDate, Utc};
 use clap::{Args, ValueEnum};
+use document::Block;
 use std::collections::HashMap;
 
 /// How the digest is written.
@@ -50,7 +52,38 @@ pub async fn run(global: &GlobalArgs, args: DigestArgs) -> Result<Exit, CliError
         ))
         .with_hint("e.g. --since yesterday, --since -7d or --since 2026-11-20")
     })?;
+    if let Some(orgs) = Orgs::chosen(global)? {
+        // One document: each organisation's part under its own title, in the group's order.
+        let answers = orgs.read(global, |context| async move { read(&context, window).await });
+        let (came, failed) = sort_out(answers.await, &global.term());
+        let blocks: Vec<Block> = came.into_iter().flat_map(|(_, read)| read.blocks).collect();
+        write_stdout(&render(args.format, &blocks))?;
+        return Ok(failed);
+    }
     let context = Context::connect(global).await?;
+    let read = read(&context, window).await?;
+    write_stdout(&render(args.format, &read.blocks))?;
+    Ok(Exit::Ok)
+}
+
+/// The document in `format`.
+pub fn render(format: Format, blocks: &[Block]) -> String {
+    match format {
+        Format::Text => render::text(blocks),
+        Format::Md => render::markdown(blocks),
+        Format::Html => render::html(blocks),
+    }
+}
+
+/// One organisation's digest over a window, and its document.
+pub struct Read {
+    pub digest: Digest,
+    pub blocks: Vec<Block>,
+}
+
+/// Reads one organisation's digest over `window`; says on stderr what could not be read.
+pub async fn read(context: &Context, window: Window) -> Result<Read, CliError> {
+    let today = Local::now().date_naive();
     let client = &context.client;
     let inbox_query = DayRange::default().exchanges(None, ExchangeGroup::Replied);
     let (_, meeting_query) = window.queries();
@@ -66,12 +99,12 @@ pub async fn run(global: &GlobalArgs, args: DigestArgs) -> Result<Exit, CliError
     warn_skipped(&context.term, &meetings, "meetings");
     warn_skipped(&context.term, &bots, "bots");
 
-    let standing = Standing::read(&context, &inbox.items, &campaigns.items, &bots.items).await;
+    let standing = Standing::read(context, &inbox.items, &campaigns.items, &bots.items).await;
     let now = standing.now();
     let zone = Zone::Local;
     let basis = Basis { window, zone: &zone, now };
-    let snippets = hot_snippets(&context, &inbox.items, &basis).await;
-    let writes = writes(&context, &window, &zone);
+    let snippets = hot_snippets(context, &inbox.items, &basis).await;
+    let writes = writes(context, &window, &zone);
     let digest = Digest::of(Inputs {
         basis,
         exchanges: &inbox.items,
@@ -90,13 +123,7 @@ pub async fn run(global: &GlobalArgs, args: DigestArgs) -> Result<Exit, CliError
         zone: Local::now().format("%Z").to_string(),
     };
     let blocks = document::blocks(&digest, &heading, &zone);
-    let text = match args.format {
-        Format::Text => render::text(&blocks),
-        Format::Md => render::markdown(&blocks),
-        Format::Html => render::html(&blocks),
-    };
-    write_stdout(&text)?;
-    Ok(Exit::Ok)
+    Ok(Read { digest, blocks })
 }
 
 /// The contact's latest line in each hot reply that came in over the window, from its

@@ -8,22 +8,81 @@ use crate::api::{Exchange, ExchangeGroup, Listed, Timestamp};
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
-use crate::cli::output::sort::print_items;
+use crate::cli::orgs::lists::print_rows;
+use crate::cli::orgs::{Orgs, sort_out};
+use crate::cli::output::sort::{SortArg, print_items};
 use crate::cli::output::streams::{note, warn, warn_left_out};
 use crate::cli::output::terminal::Term;
 use crate::clock::short_age;
 use crate::local::{MarkBook, Scope};
 use chrono::Utc;
 
-pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError> {
+pub(super) async fn run(global: &GlobalArgs, args: ListArgs) -> Result<Exit, CliError> {
     args.range.check()?;
-    let context = Context::connect(global).await?;
-    if let Some(name) = args.view.clone() {
-        let view = crate::cli::saved_view::resolve(&context, &name).await?;
-        with_view(&mut args, view)?;
-    }
     // Which columns are shown is known once the team is: the name is checked against all.
     args.sort.chosen(&columns(true, true, true))?;
+    if let Some(orgs) = Orgs::chosen(global)? {
+        return grouped(global, &orgs, &args).await;
+    }
+    let context = Context::connect(global).await?;
+    let read = read(&context, &args).await?;
+    let term = &context.term;
+    // Under cron any output is mailed: a check with nothing waiting prints nothing there.
+    let silent = args.quiet || (args.check && read.replies.is_empty() && !term.stdout_tty);
+    if !silent {
+        let columns = columns(args.snippets, args.snoozed, read.team);
+        print_items(&read.replies, &columns, &args.output, &read.sort, term)?;
+    }
+    snoozed_note(read.asleep, &args, term);
+    Ok(read.exit)
+}
+
+/// The replies of several organisations as one list, each row with its profile.
+async fn grouped(global: &GlobalArgs, orgs: &Orgs, args: &ListArgs) -> Result<Exit, CliError> {
+    let answers = orgs.read(global, |context| async move { read(&context, args).await }).await;
+    let term = global.term();
+    let (came, failed) = sort_out(answers, &term);
+    let rows: Vec<(&str, &Reply)> = came
+        .iter()
+        .flat_map(|(org, read)| read.replies.iter().map(move |reply| (org.as_str(), reply)))
+        .collect();
+    let silent = args.quiet || (args.check && rows.is_empty() && !term.stdout_tty);
+    if !silent {
+        let columns = columns(args.snippets, args.snoozed, came.iter().any(|(_, r)| r.team));
+        print_rows(rows, &columns, &args.output, &args.sort, &term)?;
+    }
+    snoozed_note(came.iter().map(|(_, read)| read.asleep).sum(), args, &term);
+    Ok(came.iter().fold(failed, |worst, (_, read)| worst.worst(read.exit)))
+}
+
+/// One organisation's replies as listed, and what its `--check` says.
+struct Read {
+    replies: Vec<Reply>,
+    /// Snoozed replies left out of the list.
+    asleep: usize,
+    /// Whether the profile shares its marks through a team store (the team's columns).
+    team: bool,
+    /// The order asked for: the command line's, else the saved view's.
+    sort: SortArg,
+    exit: Exit,
+}
+
+fn snoozed_note(asleep: usize, args: &ListArgs, term: &Term) {
+    if asleep > 0 && !args.snoozed && !args.quiet && term.stderr_tty {
+        let what = crate::text::count(asleep, "snoozed reply", "snoozed replies");
+        note(&format!("{what} not listed until their day: `outreach replies --snoozed`."));
+    }
+}
+
+/// Reads one organisation's replies with their marks, filtered as asked; marks them seen
+/// and checks them when asked.
+async fn read(context: &Context, args: &ListArgs) -> Result<Read, CliError> {
+    let mut args = args.clone();
+    if let Some(name) = args.view.clone() {
+        let view = crate::cli::saved_view::resolve(context, &name).await?;
+        with_view(&mut args, view)?;
+        args.sort.chosen(&columns(true, true, true))?;
+    }
     let query = args.range.exchanges(args.campaign, ExchangeGroup::Replied);
     let Listed { items: exchanges, skipped } =
         crate::inbox::fetch(&context.client, &query).await.map_err(|error| {
@@ -31,7 +90,7 @@ pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit,
             if args.check { blind(error) } else { error }
         })?;
     warn_left_out(&context.term, skipped, "exchanges");
-    let (local, scope) = marks::open(&context);
+    let (local, scope) = marks::open(context);
     if args.mark_seen {
         marks::kept(&local, "The seen marks")?;
     }
@@ -39,10 +98,10 @@ pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit,
     let team = if context.session.team.is_some() {
         // The bots of the listed replies name the organisation; an empty list asks the inbox.
         let inbox = match exchanges.is_empty() {
-            true => super::team::inbox(&context).await?,
+            true => super::team::inbox(context).await?,
             false => exchanges.clone(),
         };
-        super::team::TeamSide::open(&context, &scope, &inbox)?
+        super::team::TeamSide::open(context, &scope, &inbox)?
     } else if args.mine || args.unassigned {
         return Err(CliError::usage(format!(
             "--mine and --unassigned need a team store, and profile '{}' has none.",
@@ -56,12 +115,12 @@ pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit,
         Some(side) => MarkBook::shared(&local, &side.team),
         None => MarkBook::local(&local),
     };
-    let mut replies = joined(&exchanges, book, &scope, now, &context);
+    let mut replies = joined(&exchanges, book, &scope, now, context);
     // A snoozed reply sleeps out of the list (and every count) until its day.
     let asleep = replies.iter().filter(|reply| reply.snoozed_until.is_some()).count();
     replies.retain(|reply| reply.snoozed_until.is_some() == args.snoozed);
     if let Some(side) = &team {
-        side.tell_health(&context);
+        side.tell_health(context);
         let marks = side.team.marks(&scope).unwrap_or_default();
         for reply in replies.iter_mut() {
             let mark = marks.get(&reply.exchange.id);
@@ -76,25 +135,15 @@ pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit,
     }
     // Who wrote last and an absence, as every surface reads them: an absence notice is not
     // new until the contact is back, and only a reply the contact spoke last in waits.
-    super::snippets::read_facts(&context, &scope, &mut replies).await;
+    super::snippets::read_facts(context, &scope, &mut replies).await;
     replies.retain(|reply| wanted(reply, &args, now));
     if args.check {
         replies.retain(Reply::is_waiting_on_us);
     }
     if args.snippets {
-        super::snippets::fill(&context, &mut replies).await;
+        super::snippets::fill(context, &mut replies).await;
         // A read chain may show an absence notice: not new until the contact is back.
         replies.retain(|reply| !args.new || reply.new);
-    }
-    // Under cron any output is mailed: a check with nothing waiting prints nothing there.
-    let silent = args.quiet || (args.check && replies.is_empty() && !context.term.stdout_tty);
-    if !silent {
-        let columns = columns(args.snippets, args.snoozed, team.is_some());
-        print_items(&replies, &columns, &args.output, &args.sort, &context.term)?;
-    }
-    if asleep > 0 && !args.snoozed && !args.quiet && context.term.stderr_tty {
-        let what = crate::text::count(asleep, "snoozed reply", "snoozed replies");
-        note(&format!("{what} not listed until their day: `outreach replies --snoozed`."));
     }
     if args.mark_seen {
         // Seen as it stands, or as it came back from a snooze or an absence.
@@ -106,10 +155,11 @@ pub(super) async fn run(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit,
             .collect();
         book.mark_seen(&scope, &seen).map_err(|error| CliError::failure(error.to_string()))?;
     }
-    if args.check {
-        return Ok(verdict(&replies, &args, skipped, now, &context.term));
-    }
-    Ok(Exit::Ok)
+    let exit = match args.check {
+        true => verdict(&replies, &args, skipped, now, context),
+        false => Exit::Ok,
+    };
+    Ok(Read { replies, asleep, team: team.is_some(), sort: args.sort, exit })
 }
 
 /// The exchanges with their marks. When the marks cannot be read, every reply shows as seen
@@ -184,7 +234,7 @@ fn verdict(
     args: &ListArgs,
     skipped: usize,
     now: Timestamp,
-    term: &Term,
+    context: &Context,
 ) -> Exit {
     let limit = args.older_than.map(|limit| format!(" longer than {}", age_words(limit)));
     let limit = limit.unwrap_or_default();
@@ -193,18 +243,24 @@ fn verdict(
             1 => "1 Interested or Referral reply has".to_string(),
             n => format!("{n} Interested or Referral replies have"),
         };
-        note(&format!(
+        note(&context.named(&format!(
             "{count} waited{limit} (the oldest {}): answer, then `outreach replies handle ID…`.",
             short_age(oldest.0, now.0)
-        ));
+        )));
         return Exit::Failure;
     }
     if skipped > 0 {
-        note("Some replies could not be read: the check cannot say that nothing waits.");
+        note(
+            &context
+                .named("Some replies could not be read: the check cannot say that nothing waits."),
+        );
         return Exit::Incomplete;
     }
-    if term.stderr_tty {
-        note(&format!("No unhandled Interested or Referral reply has waited{limit}."));
+    if context.term.stderr_tty {
+        note(
+            &context
+                .named(&format!("No unhandled Interested or Referral reply has waited{limit}.")),
+        );
     }
     Exit::Ok
 }

@@ -2,22 +2,20 @@
 //! and, with `--format tmux|line|json`, the status line's segment from the last glance
 //! saved (`segment.rs`: no network, no keyring, no runtime).
 
+mod group;
 mod parts;
+mod read;
 pub(crate) mod segment;
 mod text;
 
-use super::standing::Standing;
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
-use crate::cli::exit::{CliError, Exit, render_error};
+use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::Orgs;
 use crate::cli::output::format::json_document;
-use crate::cli::output::streams::{note, warn, write_stdout};
-use crate::glance::Inbox;
-use crate::summary::{self, OrgSummary};
-use chrono::{Local, Utc};
+use crate::cli::output::streams::write_stdout;
 use clap::{Args, ValueEnum};
-use parts::{Gap, Gaps};
-use serde::Serialize;
+use read::Asked;
 
 /// What `status` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -64,82 +62,26 @@ pub struct StatusArgs {
     pub quiet: bool,
 }
 
-/// The JSON document: the summary, and what it could not see.
-#[derive(Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    summary: &'a OrgSummary,
-    /// New replies, hot replies waiting, what needs you (`null` when the inbox could not be
-    /// read).
-    inbox: Option<Inbox>,
-    #[serde(skip_serializing_if = "<[Gap]>::is_empty")]
-    incomplete: &'a [Gap],
+impl StatusArgs {
+    fn asked(&self) -> Asked {
+        Asked { check: self.check, quiet: self.quiet, json: self.json }
+    }
 }
 
 pub async fn run(global: &GlobalArgs, args: StatusArgs) -> Result<Exit, CliError> {
+    if let Some(orgs) = Orgs::chosen(global)? {
+        return group::run(global, &orgs, args.asked()).await;
+    }
     let context = Context::connect(global).await?;
-    let client = &context.client;
-    let now = Local::now();
-    let (_, meeting_query) = summary::queries(now.with_timezone(&Utc));
-    let inbox_query =
-        crate::cli::args::DayRange::default().exchanges(None, crate::api::ExchangeGroup::Replied);
-    // The replies of the last days are counted from the inbox (both of its groups, each
-    // reply once), so `status` counts what the inbox lists on a server that keeps
-    // meeting-booked apart too, and asks for the exchanges once.
-    let (campaigns, bots, meetings, inbox) = tokio::join!(
-        client.list_campaigns(),
-        client.list_bots(),
-        client.list_meetings(&meeting_query),
-        crate::inbox::fetch(client, &inbox_query),
-    );
-    let mut gaps = Gaps::default();
-    let campaigns = gaps.take("campaigns", campaigns);
-    let bots = gaps.take("bots", bots);
-    let meetings = gaps.take("meetings", meetings);
-    let inbox = gaps.take("inbox", inbox);
-    if let Some(error) = gaps.fatal(5, args.check) {
-        return Err(error);
-    }
-    let term = &context.term;
-    let stderr_color = term.stderr_color;
-    for gap in gaps.gaps.iter().filter(|gap| !gap.missing) {
-        warn(term, &gap.problem);
-    }
-    for failure in &gaps.failures {
-        note(&render_error(failure, stderr_color));
-    }
-    if args.check && !gaps.gaps.is_empty() {
-        let blind = "status --check saw only part of the organisation, so it cannot say \
-            \"healthy\" (exit 6)";
-        note(&render_error(&CliError::new(Exit::Incomplete, blind), stderr_color));
-    }
-
-    let summary = summary::compute(&campaigns, &bots, &inbox, &meetings, &now);
-    // The inbox's numbers need the inbox, and "Needs you" the campaigns and bots too. They
-    // cost a chain read per hot reply and, with opt-outs, the contact list: a quiet run (a
-    // cron `--check --quiet`, which prints nothing) is spared them.
-    let unread = ["inbox", "campaigns", "bots"].iter().any(|part| gaps.missing(part));
-    let inbox = if args.quiet || unread {
-        None
-    } else {
-        let standing = Standing::read(&context, &inbox, &campaigns, &bots).await;
-        if !standing.look.is_whole() {
-            // Said on stderr by the look; the JSON names it, and a check cannot be sure.
-            gaps.gaps.push(Gap {
-                part: "inbox",
-                problem: "part of the inbox is unknown (replies' e-mails not read yet, or the contact list unread)".into(),
-                missing: false,
-            });
-        }
-        Some(standing.save_glance(&context).inbox)
-    };
+    let read = read::read(&context, args.asked()).await?;
     if !args.quiet {
+        let term = &context.term;
         let text = if args.json {
-            json_document(&Report { summary: &summary, inbox, incomplete: &gaps.gaps }, term)?
+            json_document(&read.report(), term)?
         } else {
-            text::render(&summary, inbox.as_ref(), &gaps, &context, &now)
+            text::render(&read.summary, read.inbox.as_ref(), &read.gaps, &context, &read.now)
         };
         write_stdout(&text)?;
     }
-    Ok(gaps.exit(args.check, summary.needs_attention()))
+    Ok(read.exit)
 }

@@ -24,16 +24,15 @@ pub fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<Exit, CliError> {
         )
         .with_hint("Use `outreach status --check`, or `outreach todo --check` for what is due."));
     }
-    let profile = profile(global)?;
-    let loaded = glance::load(&profile).map_err(|error| {
-        CliError::failure(format!(
-            "The last glance of profile '{profile}' could not be read: {error}"
-        ))
-        .with_hint(
-            "It is rewritten by the next `outreach status`, `todo`, `watch` or dashboard refresh.",
-        )
-    })?;
     let now = Utc::now();
+    let (profile, loaded) = match group(global)? {
+        Some((name, profiles)) => (name.clone(), summed(&name, &profiles, now, args.quiet)?),
+        None => {
+            let profile = profile(global)?;
+            let loaded = last_glance(&profile)?;
+            (profile, loaded)
+        }
+    };
     let text = match args.format {
         Format::Json => {
             let mut value =
@@ -60,6 +59,54 @@ pub fn run(global: &GlobalArgs, args: &StatusArgs) -> Result<Exit, CliError> {
         write_stdout(&text)?;
     }
     Ok(Exit::Ok)
+}
+
+/// The last glance of `profile`, if any was saved.
+fn last_glance(profile: &str) -> Result<Option<glance::Glance>, CliError> {
+    glance::load(profile).map_err(|error| {
+        CliError::failure(format!(
+            "The last glance of profile '{profile}' could not be read: {error}"
+        ))
+        .with_hint(
+            "It is rewritten by the next `outreach status`, `todo`, `watch` or dashboard refresh.",
+        )
+    })
+}
+
+/// `--group NAME` or `--profiles a,b`: the name the sum goes by and its profiles.
+fn group(global: &GlobalArgs) -> Result<Option<(String, Vec<String>)>, CliError> {
+    if !global.asks_group() {
+        return Ok(None);
+    }
+    let loaded = crate::config::load_lenient();
+    let Some(profiles) = crate::cli::orgs::named(global, &loaded)? else { return Ok(None) };
+    let name = global.group.clone().unwrap_or_else(|| profiles.join(","));
+    Ok(Some((name, profiles)))
+}
+
+/// The group's glances summed; the profiles without one yet are said on stderr (a status
+/// line shows only stdout), and left out of the sum.
+fn summed(
+    name: &str,
+    profiles: &[String],
+    now: chrono::DateTime<Utc>,
+    quiet: bool,
+) -> Result<Option<glance::Glance>, CliError> {
+    let mut glances = Vec::with_capacity(profiles.len());
+    let mut missing = Vec::new();
+    for profile in profiles {
+        match last_glance(profile)? {
+            Some(glance) => glances.push(glance),
+            None => missing.push(profile.as_str()),
+        }
+    }
+    if !missing.is_empty() && !glances.is_empty() && !quiet {
+        crate::cli::output::streams::note(&format!(
+            "No glance yet of {}: `outreach status --group {name}` saves one for each.",
+            missing.join(", ")
+        ));
+    }
+    Ok(glance::Glance::sum(name, &glances, now))
 }
 
 /// The profile as a session would choose it (`--profile`, `OUTREACH_PROFILE`, the config's

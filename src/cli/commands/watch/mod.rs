@@ -11,7 +11,8 @@ pub(crate) mod look;
 
 use crate::cli::args::GlobalArgs;
 use crate::cli::context::Context;
-use crate::cli::exit::{CliError, Exit};
+use crate::cli::exit::{CliError, Exit, render_error};
+use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::streams::{note, warn, write_stdout};
 use crate::clock::Zone;
 use crate::hooks::HookOutcome;
@@ -70,14 +71,17 @@ impl Pace {
 pub async fn run(global: &GlobalArgs, args: WatchArgs) -> Result<Exit, CliError> {
     let interval = Duration::from_secs(args.interval);
     let loaded = crate::config::load().map_err(crate::session::SessionError::Config)?;
+    let (contexts, mut worst) = contexts(global).await?;
+    let grouped = global.asks_group();
     let mut watched = Vec::new();
-    for profile in profiles(global) {
-        let one = GlobalArgs { profile: profile.into_iter().collect(), ..global.clone() };
-        let context = Context::connect(&one).await?;
+    for context in contexts {
         let hooks = loaded.config.hooks_for(&context.session.profile);
         watched.push(Watched::new(context, hooks));
     }
     let Some(first) = watched.first() else {
+        if worst != Exit::Ok {
+            return Err(CliError::new(worst, "No organisation of the group could be read."));
+        }
         return Err(CliError::usage("No profile to watch."));
     };
     let state = std::sync::Arc::new(look::open_observed(&first.context));
@@ -98,13 +102,22 @@ pub async fn run(global: &GlobalArgs, args: WatchArgs) -> Result<Exit, CliError>
 
     if args.once {
         for ((one, observer), pace) in watched.iter_mut().zip(&observers).zip(&mut paces) {
-            let observation = one.look(observer).await.map_err(|error| match error {
+            let looked = one.look(observer).await.map_err(|error| match error {
                 LookError::Api(error) => CliError::from(error),
                 LookError::State(error) => CliError::failure(error.to_string()),
-            })?;
-            announce(one, observation, &args, &zone, pace).await;
+            });
+            match looked {
+                Ok(observation) => announce(one, observation, &args, &zone, pace).await,
+                // In a group, one organisation that cannot be read holds no other.
+                Err(error) if grouped => {
+                    worst = worst.worst(error.exit);
+                    let error = crate::cli::orgs::named_error(one.profile(), error);
+                    note(&render_error(&error, one.context.term.stderr_color));
+                }
+                Err(error) => return Err(error),
+            }
         }
-        return Ok(Exit::Ok);
+        return Ok(worst);
     }
     let stop = stopped();
     tokio::pin!(stop);
@@ -134,6 +147,22 @@ pub async fn run(global: &GlobalArgs, args: WatchArgs) -> Result<Exit, CliError>
         }
         pace.next = Instant::now() + pace.wait(interval);
     }
+}
+
+/// A context for each profile to watch: the group's (those that cannot be resolved said by
+/// their profile, with the worst exit among them), else each `--profile`'s.
+async fn contexts(global: &GlobalArgs) -> Result<(Vec<Context>, Exit), CliError> {
+    if let Some(orgs) = Orgs::chosen(global)? {
+        let answers = orgs.read(global, |context| async move { Ok(context) }).await;
+        let (came, worst) = sort_out(answers, &global.term());
+        return Ok((came.into_iter().map(|(_, context)| context).collect(), worst));
+    }
+    let mut contexts = Vec::new();
+    for profile in profiles(global) {
+        let one = GlobalArgs { profile: profile.into_iter().collect(), ..global.clone() };
+        contexts.push(Context::connect(&one).await?);
+    }
+    Ok((contexts, Exit::Ok))
 }
 
 /// The profiles to watch: each `--profile` given, or the one the environment and the

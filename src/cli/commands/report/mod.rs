@@ -2,21 +2,29 @@
 //! and the fetching and wording `campaigns show` and `bots show` share with it. The numbers
 //! are [`crate::results`]'s, the dashboard's own.
 
-use crate::api::{ApiError, Bot, Campaign, Exchange, Listed, Meeting};
+mod files;
+mod rows;
+
+use rows::rows;
+pub use rows::{By, Fetched};
+
+use crate::api::{ApiError, Bot, Campaign, Listed};
 use crate::cli::args::GlobalArgs;
 use crate::cli::args::parse_day;
 use crate::cli::context::Context;
 use crate::cli::exit::{CliError, Exit};
+use crate::cli::orgs::lists::print_rows;
+use crate::cli::orgs::{Orgs, sort_out};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::list_writer::print_listed;
-use crate::cli::output::streams::warn_skipped;
+use crate::cli::output::sort::SortArg;
 use crate::clock::Zone;
-use crate::present::columns::results::{self, ResultRow};
-use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
+use crate::present::columns::results;
+use crate::results::{DayPoint, Tally, Window};
 use crate::text::sanitize;
-use chrono::{Local, NaiveDate, Utc};
-use clap::{Args, ValueEnum};
-use std::collections::BTreeMap;
+use chrono::{Local, NaiveDate};
+use clap::Args;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// `--since`: the first calendar day counted, today the last.
@@ -41,13 +49,6 @@ impl SinceArg {
     }
 }
 
-/// What a report is grouped by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum By {
-    Campaign,
-    Bot,
-}
-
 #[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
     #[command(flatten)]
@@ -57,46 +58,24 @@ pub struct ReportArgs {
     pub by: By,
     #[command(flatten)]
     pub output: OutputArgs,
-}
-
-/// The replied exchanges and meetings a window's results are counted from.
-pub struct Fetched {
-    pub replies: Listed<Exchange>,
-    pub meetings: Listed<Meeting>,
-    pub window: Window,
-    pub now: chrono::DateTime<Utc>,
-}
-
-impl Fetched {
-    /// Fetches both lists at once; warns when elements could not be read.
-    pub async fn load(context: &Context, window: Window) -> Result<Fetched, CliError> {
-        let (reply_query, meeting_query) = window.queries();
-        let (replies, meetings) = tokio::join!(
-            crate::inbox::fetch(&context.client, &reply_query),
-            context.client.list_meetings(&meeting_query),
-        );
-        let (replies, meetings) = (replies?, meetings?);
-        warn_skipped(&context.term, &replies, "exchanges");
-        warn_skipped(&context.term, &meetings, "meetings");
-        Ok(Fetched { replies, meetings, window, now: Utc::now() })
-    }
-
-    /// Counted in the machine's zone, as every CLI day is.
-    pub fn basis(&self) -> Basis<'static> {
-        Basis { window: self.window, zone: &Zone::Local, now: self.now }
-    }
-
-    pub fn tally(&self, who: Who) -> Tally {
-        Tally::of(&self.replies.items, &self.meetings.items, &self.basis(), who)
-    }
-
-    pub fn grouped(&self, who: Who, by: Group) -> BTreeMap<i64, Tally> {
-        Tally::grouped(&self.replies.items, &self.meetings.items, &self.basis(), who, by)
-    }
-
-    pub fn series(&self, who: Who) -> Vec<DayPoint> {
-        series(&self.replies.items, &self.meetings.items, &self.basis(), who)
-    }
+    /// Write files into this directory instead of printing: one per organisation and
+    /// format (with --group, one per client), and an index across them.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// With --out: the files' formats, comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "md,csv,html",
+        default_value = "md",
+        requires = "out"
+    )]
+    pub format: Vec<files::FileFormat>,
+    /// With --out: replace files of the same names (as gh's --clobber); without it, nothing
+    /// is written while one is there.
+    #[arg(long, requires = "out")]
+    pub clobber: bool,
 }
 
 /// What `campaigns show` and `bots show` read, at once: the campaigns and the bots (the one
@@ -131,37 +110,26 @@ pub fn not_in_organisation(what: &str, id: i64, list: &str) -> CliError {
 
 pub async fn run(global: &GlobalArgs, args: ReportArgs) -> Result<Exit, CliError> {
     let window = args.since.window()?;
+    let orgs = Orgs::chosen(global)?;
+    if let Some(out) = &args.out {
+        return files::write(global, orgs.as_ref(), (&args.format, args.clobber), out, window)
+            .await;
+    }
+    let columns = results::cli();
+    if let Some(orgs) = orgs {
+        let by = args.by;
+        let answers = orgs.read(global, |context| async move { rows(&context, window, by).await });
+        let term = global.term();
+        let (came, failed) = sort_out(answers.await, &term);
+        let rows =
+            came.iter().flat_map(|(org, rows)| rows.iter().map(move |row| (org.as_str(), row)));
+        print_rows(rows.collect(), &columns, &args.output, &SortArg::default(), &term)?;
+        return Ok(failed);
+    }
     let context = Context::connect(global).await?;
-    let fetched = Fetched::load(&context, window).await?;
-    // Every campaign or bot gets a row, those with nothing in the range too; one the lists
-    // no longer hold keeps its row under its id.
-    let (names, group): (Vec<(i64, String)>, Group) = match args.by {
-        By::Campaign => {
-            let campaigns = context.client.list_campaigns().await?;
-            warn_skipped(&context.term, &campaigns, "campaigns");
-            (campaigns.items.iter().map(|c| (c.id, c.name.clone())).collect(), Group::Campaign)
-        }
-        By::Bot => {
-            let bots = context.client.list_bots().await?;
-            warn_skipped(&context.term, &bots, "bots");
-            (bots.items.iter().map(|b| (b.id, b.email.clone())).collect(), Group::Bot)
-        }
-    };
-    let mut tallies = fetched.grouped(Who::All, group);
-    let mut rows: Vec<ResultRow> = names
-        .into_iter()
-        .map(|(id, name)| ResultRow { id, name, tally: tallies.remove(&id).unwrap_or_default() })
-        .collect();
-    rows.extend(tallies.into_iter().map(|(id, tally)| ResultRow {
-        id,
-        name: String::new(),
-        tally,
-    }));
-    crate::sorting::sort_by_key(&mut rows, |row| {
-        (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
-    });
+    let rows = rows(&context, window, args.by).await?;
     let listed = Listed { items: Arc::from(rows), skipped: 0 };
-    print_listed(&listed, "rows", &results::cli(), &args.output, &context.term)
+    print_listed(&listed, "rows", &columns, &args.output, &context.term)
 }
 
 /// The results block of `campaigns show` and `bots show`: the numbers the dashboard's

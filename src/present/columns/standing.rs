@@ -1,0 +1,70 @@
+//! A line per organisation of a group (`status --group`): what is new, what waits on us and
+//! since when, what needs a person and how much of it is due, the campaigns live, the
+//! week's replies, today's meetings and the bots needing attention. A number not read is
+//! an empty cell, never a zero.
+
+use crate::api::Timestamp;
+use crate::clock::short_age;
+use crate::present::column::{ANY, Cell, Column, Value};
+use crate::present::tone::Tone;
+use serde::Serialize;
+
+/// One organisation's numbers as its line shows them.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct OrgLine {
+    pub new: Option<usize>,
+    pub hot_waiting: Option<usize>,
+    pub oldest_hot_since: Option<Timestamp>,
+    pub needs_you: Option<usize>,
+    pub due: Option<usize>,
+    pub active_campaigns: usize,
+    pub replies_7_days: usize,
+    pub meetings_today: usize,
+    pub bots_needing_attention: usize,
+}
+
+type Col = Column<OrgLine>;
+
+fn count(n: Option<usize>) -> Cell {
+    Cell::new(Value::OptInt(n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))))
+}
+
+fn alarm(n: usize) -> Cell {
+    count(Some(n)).tone(if n > 0 { Tone::Warn } else { Tone::Plain })
+}
+
+/// The columns of `status --group`, in its order.
+pub(crate) fn cli() -> Vec<Col> {
+    vec![
+        Col::new("New", "NEW", (ANY, ANY), |l, _| count(l.new)).right(),
+        Col::new("Hot waiting", "HOT", (ANY, ANY), |l, _| {
+            count(l.hot_waiting).tone(if l.hot_waiting > Some(0) {
+                Tone::Warn
+            } else {
+                Tone::Plain
+            })
+        })
+        .right(),
+        Col::new("Oldest waits", "WAITS", (ANY, ANY), |l, c| {
+            Cell::text(l.oldest_hot_since.map(|at| short_age(at.0, c.now)).unwrap_or_default())
+        })
+        .right(),
+        Col::new("Needs you", "NEEDS YOU", (ANY, ANY), |l, _| count(l.needs_you)).right(),
+        Col::new("Due", "DUE", (ANY, ANY), |l, _| {
+            count(l.due).tone(if l.due > Some(0) { Tone::Bad } else { Tone::Plain })
+        })
+        .right(),
+        Col::new("Live campaigns", "LIVE", (ANY, ANY), |l, _| count(Some(l.active_campaigns)))
+            .right(),
+        Col::new("Replies 7d", "REPLIES 7D", (ANY, ANY), |l, _| count(Some(l.replies_7_days)))
+            .right(),
+        Col::new("Meetings today", "MEETINGS TODAY", (ANY, ANY), |l, _| {
+            count(Some(l.meetings_today))
+        })
+        .right(),
+        Col::new("Bots needing attention", "BOTS ⚠", (ANY, ANY), |l, _| {
+            alarm(l.bots_needing_attention)
+        })
+        .right(),
+    ]
+}
