@@ -131,6 +131,7 @@ struct RawUi {
     graph: Graph,
     preview: Preview,
     seen_after_seconds: Spanned<u32>,
+    accessible: bool,
 }
 
 impl Default for RawUi {
@@ -143,9 +144,19 @@ impl Default for RawUi {
             graph,
             preview,
             seen_after_seconds,
+            accessible,
         } = UiConfig::default();
         let seen_after_seconds = Spanned::new(0..0, seen_after_seconds);
-        RawUi { refresh_seconds, hyperlinks, bell, notify, graph, preview, seen_after_seconds }
+        RawUi {
+            refresh_seconds,
+            hyperlinks,
+            bell,
+            notify,
+            graph,
+            preview,
+            seen_after_seconds,
+            accessible,
+        }
     }
 }
 
@@ -241,8 +252,16 @@ const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks", "views
 const VIEW_KEYS: &[&str] =
     &["name", "key", "pane", "categories", "campaign", "bot", "since", "filter", "sort", "handled"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
-const UI_KEYS: &[&str] =
-    &["refresh_seconds", "hyperlinks", "bell", "notify", "graph", "preview", "seen_after_seconds"];
+const UI_KEYS: &[&str] = &[
+    "refresh_seconds",
+    "hyperlinks",
+    "bell",
+    "notify",
+    "graph",
+    "preview",
+    "seen_after_seconds",
+    "accessible",
+];
 /// More than ten minutes in the preview before a reply counts as seen is a typo.
 const SEEN_AFTER_SECONDS: std::ops::RangeInclusive<u32> = 0..=600;
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
@@ -410,6 +429,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             graph: raw.ui.graph,
             preview: raw.ui.preview,
             seen_after_seconds: raw.ui.seen_after_seconds.into_inner(),
+            accessible: raw.ui.accessible,
         },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },

@@ -15,6 +15,7 @@ pub mod dnc;
 pub mod form;
 pub mod hours;
 pub mod inbox;
+pub mod intent;
 pub(crate) mod input;
 pub mod jumps;
 pub mod keymap;

@@ -136,6 +136,8 @@ pub struct UiSettings {
     pub seen_after_seconds: u32,
     /// `[[views]]`, for all profiles and each one's own.
     pub views: crate::config::SavedViews,
+    /// `[ui] accessible`: the line mode rather than the dashboard.
+    pub accessible: bool,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the

@@ -228,6 +228,30 @@ impl Form {
         FormOutcome::Edited
     }
 
+    /// Puts `text` in the focused field, as a line front end answers it: a text field takes
+    /// it whole, a choice the option whose label it names (else why not, with the labels).
+    pub(crate) fn fill(&mut self, text: &str) -> Result<(), String> {
+        let mut fields = self.fields.list_mut();
+        let Some(field) = fields.get_mut(self.focus) else { return Ok(()) };
+        match &mut field.kind {
+            FieldKind::Choice { labels, chosen } => {
+                let wanted = text.trim().to_lowercase();
+                let Some(found) = labels.iter().position(|label| label.to_lowercase() == wanted)
+                else {
+                    return Err(format!("{} is one of: {}.", field.label, labels.join(", ")));
+                };
+                *chosen = found;
+            }
+            FieldKind::Lines => {
+                field.input = crate::tui::input::TextInput::default();
+                field.input.insert_lines(text);
+            }
+            _ => field.input = crate::tui::input::TextInput::new(text),
+        }
+        field.error = None;
+        Ok(())
+    }
+
     /// Pasted text goes into the focused field: lines stay lines in a field of lines,
     /// become commas between tags, and spaces elsewhere.
     pub(crate) fn paste(&mut self, text: &str) {

@@ -1,6 +1,7 @@
 //! Keys to commands, per scope, with the help text the `?` overlay lists. Vim keys and
 //! arrow keys both work everywhere.
 
+pub mod intents;
 mod names;
 mod screens;
 

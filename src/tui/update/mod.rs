@@ -152,6 +152,14 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => commands::run(state, command),
+        Action::Intent(intent) => {
+            brief::touched(state);
+            overlay::on_intent(state, intent)
+        }
+        Action::Line(line) => {
+            brief::touched(state);
+            overlay::run_line(state, &line)
+        }
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),
         Action::WriteProgress { req_id, sent, total } => {
             forms::on_progress(state, req_id, sent, total);

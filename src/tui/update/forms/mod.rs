@@ -19,7 +19,7 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::ReqId;
 pub(crate) use common::organisation;
-pub(crate) use confirm::on_confirm_key;
+pub(crate) use confirm::on_confirm;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;
@@ -28,7 +28,7 @@ use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::submit::request::{WriteRequest, Written};
 use common::{refresh, refusal, toast};
-use crossterm::event::{KeyCode, KeyEvent};
+use crate::tui::intent::Intent;
 
 /// Opens the form or dialog of a write command, unless writes are refused here.
 pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
@@ -50,22 +50,44 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     }
 }
 
-/// A key on a write form: locked while its write is in flight; Esc with typed input asks
-/// first (`y` discards, any other key goes back to editing), and closes at once when
-/// nothing was typed (values a palette line filled in are not typed input).
-pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
+/// An answer to a write form: locked while its write is in flight; a cancel with typed
+/// input asks first (yes discards, anything else goes back to editing), and closes at once
+/// when nothing was typed (values a palette line filled in are not typed input).
+pub(crate) fn on_form_intent(state: &mut AppState, mut form: Form, intent: Intent) -> Vec<Effect> {
     if state.transient.submission.is_some() {
         state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     if form.discarding {
         form.discarding = false;
-        if !matches!(key.code, KeyCode::Char('y' | 'Y')) {
+        if !matches!(intent, Intent::Yes | Intent::YesDespiteChecks) {
             state.transient.overlay = Some(Overlay::Form(form));
         }
         return Vec::new();
     }
-    match form.handle_key(key) {
+    let outcome = match intent {
+        Intent::Edit(key) => form.handle_key(key),
+        Intent::Cancel | Intent::No => FormOutcome::Cancel,
+        Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => FormOutcome::Submit,
+        Intent::Next | Intent::Previous => {
+            let count = form.field_list().len().max(1);
+            let step = if intent == Intent::Next { 1 } else { count - 1 };
+            form.focus = (form.focus + step) % count;
+            FormOutcome::Ignored
+        }
+        Intent::Pick(index) => {
+            form.focus = index.min(form.field_list().len().saturating_sub(1));
+            FormOutcome::Ignored
+        }
+        Intent::Type(text) => match form.fill(&text) {
+            Ok(()) => FormOutcome::Edited,
+            Err(why) => {
+                form.error = Some(why);
+                FormOutcome::Ignored
+            }
+        },
+    };
+    match outcome {
         FormOutcome::Cancel if !form.is_modified() => return Vec::new(),
         FormOutcome::Cancel => form.discarding = true,
         FormOutcome::Submit => return submit(state, form),
