@@ -15,11 +15,12 @@ pub mod dnc;
 pub mod form;
 pub mod hours;
 pub mod inbox;
-pub mod intent;
 pub(crate) mod input;
+pub mod intent;
 pub mod jumps;
 pub mod keymap;
 pub(crate) mod layout;
+pub mod line;
 pub mod lists;
 mod malloc;
 pub mod model;
@@ -37,6 +38,7 @@ pub(crate) mod settings;
 pub mod snooze_prompt;
 pub mod sorts;
 pub mod state;
+pub mod stores;
 pub mod submit;
 pub(crate) mod terminal;
 pub mod theme;
@@ -46,7 +48,6 @@ pub mod views;
 pub mod watched;
 pub mod widgets;
 
-use crate::local::ObservedState;
 use crate::term::background::Shade;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
@@ -55,10 +56,8 @@ use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{Stream, StreamExt};
-use inbox::jobs::MarksStore;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
-use runner::Runner;
 use state::{AppState, UiSettings};
 use std::future::{Future, poll_fn};
 use std::io;
@@ -147,42 +146,8 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
-    // The demo's organisation is new every run: its marks are kept for the session only. The
-    // user's file is opened by the first job that needs it, after the first frame; a file
-    // that could not be used is said in the status bar.
-    let open: Box<dyn FnOnce() -> MarksStore + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(MarksStore::in_memory),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (local, warning) = MarksStore::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
-                }
-                local
-            })
-        }
-    };
-    // What the dashboard observes goes to the file `outreach watch` keeps too: their claims
-    // meet there, so one of them runs each hook. The demo observes nothing.
-    let observed: Box<dyn FnOnce() -> std::sync::Arc<ObservedState> + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(|| std::sync::Arc::new(ObservedState::in_memory())),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (observed, warning) = ObservedState::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Observed(observe::ObserveAnswer::Warning(warning)));
-                }
-                std::sync::Arc::new(observed)
-            })
-        }
-    };
     let (input, input_switch) = outside::events::Input::new();
-    let mut runner = Runner::new(tx, launch)
-        .with_input(input_switch)
-        .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)))
-        .with_observed_state(std::sync::Arc::new(std::sync::LazyLock::new(observed)));
+    let mut runner = stores::runner(tx, launch).with_input(input_switch);
     let signal = async move {
         let which = signals.recv().await;
         tracing::warn!("{which}: the dashboard ends");
@@ -212,12 +177,7 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
         Err(error) => (Err(error), None),
     };
     drop(guard);
-    if let Some(job) = to_keep {
-        let kept = crate::tasks::spawn_blocking(move || job.perform(&brief::open())).await;
-        if let Err(error) = kept {
-            tracing::warn!(%error, "the last look could not be kept at quit");
-        }
-    }
+    stores::keep_last_look(to_keep).await;
     match result {
         // The terminal went away (an SSH drop, tmux killed) before its SIGHUP was seen:
         // there is no one to tell but the log.

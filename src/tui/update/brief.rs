@@ -14,12 +14,12 @@ use crate::observe::{Lists, Snapshot};
 use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::brief::{BriefView, LastLook, LastLookJob};
+use crate::tui::intent::Intent;
 use crate::tui::model::Slot;
 use crate::tui::org_now::OrgNow;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::{glance, navigate};
 use crate::tui::watched::Watched;
-use crate::tui::intent::Intent;
 
 /// Once connected to a real profile: read its last look.
 pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {

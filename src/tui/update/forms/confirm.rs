@@ -6,10 +6,10 @@
 //! deliberate one (`F`) does.
 
 use crate::tui::action::Effect;
+use crate::tui::intent::Intent;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
 use crate::tui::update::forms::common::{begin, refusal, toast};
-use crate::tui::intent::Intent;
 
 /// What an answer means in the dialog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

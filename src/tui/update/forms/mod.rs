@@ -24,11 +24,11 @@ pub(crate) use confirm::on_confirm;
 use crate::api::ApiError;
 use crate::tui::action::Effect;
 use crate::tui::form::{Fields, Form, FormOutcome, Outreach};
+use crate::tui::intent::Intent;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::submit::request::{WriteRequest, Written};
 use common::{refresh, refusal, toast};
-use crate::tui::intent::Intent;
 
 /// Opens the form or dialog of a write command, unless writes are refused here.
 pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
