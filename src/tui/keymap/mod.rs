@@ -240,6 +240,17 @@ impl Keymap {
             .collect()
     }
 
+    /// Every command a key gives, each once, in the order of the bindings.
+    pub fn commands(&self) -> Vec<Command> {
+        let mut commands: Vec<Command> = Vec::new();
+        for binding in &self.bindings {
+            if !commands.contains(&binding.command) {
+                commands.push(binding.command);
+            }
+        }
+        commands
+    }
+
     /// The first key bound to a command, for hints in the status bar.
     pub(crate) fn key_for(&self, command: Command) -> Option<String> {
         self.bindings

@@ -45,7 +45,7 @@ pub fn reply(state: &AppState, line: &str) -> Reply {
         Said::Palette(line) if line.is_empty() => Reply::said(palette_help()),
         Said::Palette(line) => palette(&line),
         Said::Unknown(line) => unknown(&line),
-        Said::Word { word, row, rest } => run(word, row, &rest),
+        Said::Word { word, row, rest } => run(state, word, row, &rest),
     }
 }
 
@@ -54,7 +54,7 @@ fn asks(overlay: &Overlay) -> bool {
     !matches!(overlay, Overlay::Help { .. } | Overlay::Palette(_))
 }
 
-fn run(word: &'static Word, row: Option<usize>, rest: &str) -> Reply {
+fn run(state: &AppState, word: &'static Word, row: Option<usize>, rest: &str) -> Reply {
     let mut actions: Vec<Action> =
         row.map(|row| Action::Intent(Intent::Pick(row))).into_iter().collect();
     let then = Some(word.then);
@@ -63,6 +63,15 @@ fn run(word: &'static Word, row: Option<usize>, rest: &str) -> Reply {
         Does::Quit => return Reply { quit: true, ..Reply::default() },
         Does::More => return Reply { more: true, ..Reply::default() },
         Does::List(pane) => Command::GoTo(pane),
+        Does::Line => {
+            let line = if rest.is_empty() {
+                word.word.to_string()
+            } else {
+                format!("{} {rest}", word.word)
+            };
+            actions.push(Action::Line(line));
+            return Reply { actions, then, ..Reply::default() };
+        }
         Does::Shelf => match words::shelf(rest) {
             Some(shelf) => Command::ShowCategory(shelf),
             None => {
@@ -70,7 +79,7 @@ fn run(word: &'static Word, row: Option<usize>, rest: &str) -> Reply {
                 return Reply::said(vec![format!("show takes one of: {}.", names.join(", "))]);
             }
         },
-        Does::Command(Command::Help) => return Reply::said(keys_help()),
+        Does::Command(Command::Help) => return Reply::said(keys_help(state)),
         Does::Palette(Command::Palette) if rest.is_empty() => return Reply::said(palette_help()),
         Does::Palette(Command::Palette) => return palette(rest),
         Does::Palette(_) if !rest.is_empty() => {
@@ -199,9 +208,9 @@ fn palette_help() -> Vec<String> {
     lines
 }
 
-/// The dashboard's keys, for someone who also uses it: each word's key.
-fn keys_help() -> Vec<String> {
-    let keymap = crate::tui::keymap::Keymap::default();
+/// The dashboard's keys as bound, for someone who also uses it: each word's key.
+fn keys_help(state: &AppState) -> Vec<String> {
+    let keymap = &state.env.keymap;
     let mut lines = vec!["The dashboard's keys for these words:".to_string()];
     for word in WORDS {
         if let Does::Command(command) | Does::Palette(command) = word.does

@@ -27,7 +27,12 @@ impl Heard {
             toast: transient.toast.as_ref().map(|toast| toast.text.clone()),
             notice: transient.notice.clone(),
             error: transient.last_error.as_ref().map(|problem| problem.message.clone()),
-            asking: transient.overlay.as_ref().map(asking).unwrap_or_default(),
+            // While its write is in flight, what asked waits: said again only if the answer
+            // leaves it open (a failure, a field refused).
+            asking: (transient.overlay.as_ref())
+                .filter(|_| transient.submission.is_none())
+                .map(asking)
+                .unwrap_or_default(),
             sending: transient.submission.is_some(),
         }
     }

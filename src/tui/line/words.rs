@@ -28,6 +28,8 @@ pub enum Does {
     Palette(Command),
     /// The rows of this pane.
     List(Pane),
+    /// A palette command with no key of its own: the words after it go with it.
+    Line,
     /// The replies of one category, named after the word (`show interested`).
     Shelf,
     /// The next rows of the list printed last.
@@ -95,6 +97,7 @@ pub const WORDS: &[Word] = &[
     w("handle", "[N]", D::Command(C::Handle), T::Said, "mark reply N handled"),
     w("unhandle", "[N]", D::Command(C::Unhandle), T::Said, "reply N not handled after all"),
     w("undo", "", D::Command(C::Undo), T::Said, "undo the last handle or snooze"),
+    w("unsnooze", "[N]", D::Line, T::Said, "bring snoozed reply N back now"),
     w(
         "snooze",
         "N [WHEN]",
@@ -119,11 +122,13 @@ pub const WORDS: &[Word] = &[
     ),
     w("show", "CATEGORY", D::Shelf, T::Rows, "only one category: interested, meeting, all…"),
     w("whose", "", D::Command(C::CycleWhose), T::Rows, "everyone's replies, mine, unassigned"),
+    w("group", "replied|meeting-booked", D::Line, T::Rows, "which exchanges the server lists"),
     w("assign", "N [NAME]", D::Palette(C::Assign), T::Said, "assign reply N (team store)"),
     w("assign-me", "[N]", D::Command(C::AssignToMe), T::Said, "assign reply N to me"),
     w("start", "N", D::Command(C::StartCampaign), T::Said, "start campaign N (asks first)"),
     w("upload", "[N]", D::Command(C::UploadContact), T::Said, "add a contact to campaign N"),
     w("add-contact", "", D::Command(C::AddContact), T::Said, "add a contact"),
+    w("contact", "add [EMAIL]", D::Line, T::Said, "add a contact, its address given"),
     w(
         "dnc",
         "[N]",
@@ -273,7 +278,7 @@ pub fn word_for(command: Command) -> Option<&'static str> {
         (Does::Palette(Command::ApplyView(_)), Command::ApplyView(_)) => true,
         (Does::List(pane), Command::GoTo(to)) => *pane == to,
         (Does::Shelf, Command::ShowCategory(wanted)) => SHELVES.iter().any(|(_, s)| *s == wanted),
-        // Quitting, and the filter typed as a line, are the line mode's own words.
+        // Quitting is the line mode's own word: it leaves whatever is open.
         (Does::Quit, Command::Quit) => true,
         _ => false,
     };
@@ -294,6 +299,22 @@ mod tests {
         assert_eq!(read(": dnc add a@b.com"), Said::Palette("dnc add a@b.com".into()));
         assert_eq!(read("frobnicate 3"), Said::Unknown("frobnicate 3".into()));
         assert_eq!(read("   "), Said::Nothing);
+    }
+
+    /// A new dashboard command, key or palette line without a word here fails this test.
+    #[test]
+    fn every_dashboard_command_has_a_word() {
+        let keymap = crate::tui::keymap::Keymap::default();
+        let mut commands = keymap.commands();
+        commands.extend([Command::ApplyView(0), Command::Quit, Command::Palette]);
+        let missing: Vec<Command> =
+            commands.into_iter().filter(|command| word_for(*command).is_none()).collect();
+        assert!(missing.is_empty(), "no line-mode word for {missing:?}");
+        let unnamed: Vec<&str> = (crate::tui::palette::ENTRIES.iter())
+            .map(|entry| entry.name)
+            .filter(|name| !WORDS.iter().any(|word| word.word == *name))
+            .collect();
+        assert!(unnamed.is_empty(), "palette commands with no line-mode word: {unnamed:?}");
     }
 
     #[test]
