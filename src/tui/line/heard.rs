@@ -37,6 +37,12 @@ impl Heard {
         }
     }
 
+    /// Forgets the remark said: the next line's own remark is said even when it is the same
+    /// words (the core takes the old one away when something new is said).
+    pub fn forget_notice(&mut self) {
+        self.notice = None;
+    }
+
     /// The lines that say what changed since `before`.
     pub fn news(&self, before: &Heard) -> Vec<String> {
         let mut lines = Vec::new();

@@ -107,6 +107,9 @@ impl<W: Write> Talk<W> {
                 line = lines.recv(), if listening => match line {
                     Some(line) => {
                         let reply = act::reply(&state, &line);
+                        if !reply.actions.is_empty() {
+                            self.heard.forget_notice();
+                        }
                         self.say(&reply.lines)?;
                         if reply.more {
                             self.more(&state)?;
@@ -243,9 +246,12 @@ impl<W: Write> Talk<W> {
         state.transient.submission.is_some()
     }
 
-    /// Whether the next line waits: what the last asked is not printed yet.
+    /// Whether the next line waits: still connecting, or what the last asked is not
+    /// printed yet.
     fn waits(&self, state: &AppState) -> bool {
-        self.wants.is_some() || self.writing(state)
+        let connecting =
+            matches!(state.server.connection, crate::tui::model::Connection::Connecting);
+        connecting || self.wants.is_some() || self.writing(state)
     }
 
     /// `more`: the next rows of the list printed last.

@@ -26,8 +26,12 @@ pub fn loading(state: &AppState) -> bool {
         Connection::Ready(_) => {}
         Connection::NeedsKey { .. } | Connection::Failed { .. } => return false,
     }
-    if needs_open(state) || state.transient.last_error.is_some() {
+    if state.transient.last_error.is_some() {
         return false;
+    }
+    // "Needs you" is counted from every list: it is whole once none is being read.
+    if needs_open(state) {
+        return !loading_labels(state).is_empty();
     }
     current_loaded_at(state).is_none()
         || (current_is_loading(state)
@@ -44,7 +48,7 @@ pub fn loading_words(state: &AppState) -> String {
 /// what to type for the rest. Returns the lines and where the next page starts.
 pub fn rows(state: &AppState, from: usize) -> (Vec<String>, usize) {
     if needs_open(state) {
-        return (needs(state), 0);
+        return page(needs(state), from);
     }
     let Some(list) = state.current_list() else { return (overview(state), 0) };
     let total = list.order().len();
@@ -64,6 +68,21 @@ pub fn rows(state: &AppState, from: usize) -> (Vec<String>, usize) {
         lines.push(format!("{} more: type more.", total - next));
     }
     (lines, next)
+}
+
+/// A page of a list printed whole: its heading when it starts, then its numbered lines
+/// from `from` on.
+fn page(lines: Vec<String>, from: usize) -> (Vec<String>, usize) {
+    let total = lines.len().saturating_sub(1);
+    let mut iter = lines.into_iter();
+    let heading = iter.next();
+    let mut out: Vec<String> = if from == 0 { heading.into_iter().collect() } else { Vec::new() };
+    out.extend(iter.skip(from).take(PAGE));
+    let next = (from + PAGE).min(total);
+    if next < total {
+        out.push(format!("{} more: type more.", total - next));
+    }
+    (out, next)
 }
 
 /// The row selected, as its number and cells.
@@ -121,10 +140,8 @@ fn chain_line(line: &crate::chain::ChainLine) -> String {
 fn needs(state: &AppState) -> Vec<String> {
     let needs = state.org.needs(state.env.now, state.env.zone);
     let context = crate::tui::resource::context(state);
-    let mut lines = vec![format!("Needs you: {}.", count(needs.len(), "item", "items"))];
-    if needs.is_empty() {
-        lines.push("Nothing needs you now.".into());
-    }
+    let heading = if needs.is_empty() { " Nothing needs you now." } else { "" };
+    let mut lines = vec![format!("Needs you: {}.{heading}", count(needs.len(), "item", "items"))];
     for (index, need) in needs.iter().enumerate() {
         let (due, _) = crate::present::columns::needs::due_words(need, &context);
         let due =

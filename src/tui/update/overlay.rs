@@ -60,29 +60,19 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             state.transient.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
-        Some(overlay @ Overlay::Form(_)) if dialog(&overlay).is_some() => {
-            answer_key(state, overlay, &key)
-        }
         Some(
-            overlay @ (Overlay::Confirm(_)
+            overlay @ (Overlay::Form(_)
+            | Overlay::Confirm(_)
             | Overlay::Snooze(_)
             | Overlay::Assign(_)
             | Overlay::Brief(_)),
         ) => answer_key(state, overlay, &key),
-        Some(Overlay::Form(mut form)) => match form.handle_key(key) {
-            FormOutcome::Cancel => Vec::new(),
-            FormOutcome::Submit => submit_form(state, form),
-            FormOutcome::Edited | FormOutcome::Ignored => {
-                state.transient.overlay = Some(Overlay::Form(form));
-                Vec::new()
-            }
-        },
         None => Vec::new(),
     }
 }
 
-/// What is open, as far as it takes intents rather than keys of its own (the help, the
-/// palette and the query forms read keys).
+/// What is open, as far as it takes intents rather than keys of its own (the help and the
+/// palette read keys).
 fn dialog(overlay: &Overlay) -> Option<Dialog> {
     Some(match overlay {
         Overlay::Confirm(confirm) => Dialog::Confirm { force: confirm.force },
@@ -90,8 +80,8 @@ fn dialog(overlay: &Overlay) -> Option<Dialog> {
         Overlay::Assign(_) => Dialog::Assign,
         Overlay::Brief(_) => Dialog::Brief,
         Overlay::Form(form) if form.discarding => Dialog::Discard,
-        Overlay::Form(form) if form.is_write() => Dialog::Form,
-        Overlay::Form(_) | Overlay::Help { .. } | Overlay::Palette(_) => return None,
+        Overlay::Form(_) => Dialog::Form,
+        Overlay::Help { .. } | Overlay::Palette(_) => return None,
     })
 }
 
@@ -116,7 +106,11 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
             state.transient.overlay = other;
             match intent {
                 Intent::Pick(position) if state.transient.overlay.is_none() => {
-                    navigate::select_row(state, position);
+                    if crate::tui::update::needs::is_open(state) {
+                        state.panes.needs_row = position;
+                    } else {
+                        navigate::select_row(state, position);
+                    }
                 }
                 _ => {}
             }
@@ -127,13 +121,26 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
 
 fn answer(state: &mut AppState, overlay: Overlay, intent: Intent) -> Vec<Effect> {
     match overlay {
-        Overlay::Form(form) => forms::on_form_intent(state, form, intent),
+        Overlay::Form(form) if form.is_write() => forms::on_form_intent(state, form, intent),
+        Overlay::Form(form) => on_form_intent(state, form, intent),
         Overlay::Confirm(confirm) => forms::on_confirm(state, confirm, intent),
         Overlay::Snooze(prompt) => snooze::on_prompt(state, prompt, intent),
         Overlay::Assign(picker) => crate::tui::update::team::on_picker(state, picker, intent),
         Overlay::Brief(_) => crate::tui::update::brief::on_answer(state, &intent),
         overlay @ (Overlay::Help { .. } | Overlay::Palette(_)) => {
             state.transient.overlay = Some(overlay);
+            Vec::new()
+        }
+    }
+}
+
+/// An answer to a form that does not write (the login, a list's server-side filters).
+fn on_form_intent(state: &mut AppState, mut form: Form, intent: Intent) -> Vec<Effect> {
+    match form.answer(intent) {
+        FormOutcome::Cancel => Vec::new(),
+        FormOutcome::Submit => submit_form(state, form),
+        FormOutcome::Edited | FormOutcome::Ignored => {
+            state.transient.overlay = Some(Overlay::Form(form));
             Vec::new()
         }
     }

@@ -65,28 +65,7 @@ pub(crate) fn on_form_intent(state: &mut AppState, mut form: Form, intent: Inten
         }
         return Vec::new();
     }
-    let outcome = match intent {
-        Intent::Edit(key) => form.handle_key(key),
-        Intent::Cancel | Intent::No => FormOutcome::Cancel,
-        Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => FormOutcome::Submit,
-        Intent::Next | Intent::Previous => {
-            let count = form.field_list().len().max(1);
-            let step = if intent == Intent::Next { 1 } else { count - 1 };
-            form.focus = (form.focus + step) % count;
-            FormOutcome::Ignored
-        }
-        Intent::Pick(index) => {
-            form.focus = index.min(form.field_list().len().saturating_sub(1));
-            FormOutcome::Ignored
-        }
-        Intent::Type(text) => match form.fill(&text) {
-            Ok(()) => FormOutcome::Edited,
-            Err(why) => {
-                form.error = Some(why);
-                FormOutcome::Ignored
-            }
-        },
-    };
+    let outcome = form.answer(intent);
     match outcome {
         FormOutcome::Cancel if !form.is_modified() => return Vec::new(),
         FormOutcome::Cancel => form.discarding = true,
