@@ -99,12 +99,19 @@ pub fn selected(state: &AppState) -> Vec<String> {
     }
 }
 
-/// The cells of a row, the empty ones left out: "Ann Lee — Acme — Interested — 2h".
-fn joined(cells: &[String]) -> String {
-    // "…" stands for a snippet not read yet: nothing to say.
-    let cells: Vec<&str> =
-        cells.iter().map(|cell| cell.trim()).filter(|c| !c.is_empty() && *c != "…").collect();
-    cells.join(" — ")
+/// The cells of a row, the empty ones left out: "Ann Lee — Acme — Interested — 2h". A
+/// cell with no word in it (a count, a date) is said with its column's name: "Replies 3".
+fn joined(cells: &[(&'static str, String)]) -> String {
+    let said: Vec<String> = (cells.iter())
+        .map(|(header, text)| (header.trim(), text.trim()))
+        // "…" stands for a snippet not read yet: nothing to say.
+        .filter(|(_, text)| !text.is_empty() && *text != "…")
+        .map(|(header, text)| {
+            let worded = text.chars().any(char::is_alphabetic);
+            if worded || header.is_empty() { text.to_string() } else { format!("{header} {text}") }
+        })
+        .collect();
+    said.join(" — ")
 }
 
 /// The item opened, once it can be printed: the e-mail chain as read and laid out, or the

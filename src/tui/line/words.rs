@@ -122,7 +122,7 @@ pub const WORDS: &[Word] = &[
     ),
     w("show", "CATEGORY", D::Shelf, T::Rows, "only one category: interested, meeting, all…"),
     w("whose", "", D::Command(C::CycleWhose), T::Rows, "everyone's replies, mine, unassigned"),
-    w("group", "replied|meeting-booked", D::Line, T::Rows, "which exchanges the server lists"),
+    w("group", "replied/meeting-booked", D::Line, T::Rows, "which exchanges the server lists"),
     w("assign", "N [NAME]", D::Palette(C::Assign), T::Said, "assign reply N (team store)"),
     w("assign-me", "[N]", D::Command(C::AssignToMe), T::Said, "assign reply N to me"),
     w("start", "N", D::Command(C::StartCampaign), T::Said, "start campaign N (asks first)"),
@@ -315,6 +315,24 @@ mod tests {
             .filter(|name| !WORDS.iter().any(|word| word.word == *name))
             .collect();
         assert!(unnamed.is_empty(), "palette commands with no line-mode word: {unnamed:?}");
+    }
+
+    /// docs/ACCESSIBLE.md lists every word as `help` says it; when one is missing, the
+    /// table it wants is printed.
+    #[test]
+    fn the_guide_lists_every_word() {
+        let guide = include_str!("../../../docs/ACCESSIBLE.md");
+        let rows: Vec<String> = WORDS
+            .iter()
+            .map(|word| {
+                let args =
+                    if word.args.is_empty() { String::new() } else { format!(" {}", word.args) };
+                format!("| `{}{args}` | {} |", word.word, word.help)
+            })
+            .collect();
+        let missing: Vec<&String> =
+            rows.iter().filter(|row| !guide.contains(row.as_str())).collect();
+        assert!(missing.is_empty(), "missing {missing:?}; the table:\n{}", rows.join("\n"));
     }
 
     #[test]

@@ -137,13 +137,16 @@ pub(crate) fn open_detail_text(state: &AppState) -> Option<Vec<String>> {
     open_detail_lines(state).map(|lines| crate::tui::resource::shape::plain_lines(&lines))
 }
 
+/// A row's cells, each with its column's header, as plain text.
+pub(crate) type RowText = Vec<(&'static str, String)>;
+
 /// The rows `from..from + count` of the current pane's list, in its order (filtered and
 /// sorted as the screen shows it): each row's cells as the screen draws them, plain.
-pub(crate) fn row_texts(state: &AppState, from: usize, count: usize) -> Vec<Vec<String>> {
+pub(crate) fn row_texts(state: &AppState, from: usize, count: usize) -> Vec<RowText> {
     struct Rows<'a>(&'a AppState, usize, usize);
     impl PaneVisit for Rows<'_> {
-        type Output = Vec<Vec<String>>;
-        fn visit<R: PaneList>(self) -> Vec<Vec<String>> {
+        type Output = Vec<RowText>;
+        fn visit<R: PaneList>(self) -> Vec<RowText> {
             let Rows(state, from, count) = self;
             let Some(items) = R::remote(state).and_then(|remote| remote.data.as_ref()) else {
                 return Vec::new();
@@ -153,7 +156,10 @@ pub(crate) fn row_texts(state: &AppState, from: usize, count: usize) -> Vec<Vec<
             let order = R::list(&state.panes).order();
             (order.iter().skip(from).take(count))
                 .filter_map(|index| items.items.get(*index as usize))
-                .map(|item| crate::present::columns::texts(&columns, item, &context))
+                .map(|item| {
+                    let texts = crate::present::columns::texts(&columns, item, &context);
+                    columns.iter().map(|column| column.header).zip(texts).collect()
+                })
                 .collect()
         }
     }
