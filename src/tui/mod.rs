@@ -8,6 +8,7 @@ pub mod assign_picker;
 pub mod brief;
 pub mod chain;
 pub mod chain_view;
+pub mod clocks;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;
@@ -51,6 +52,7 @@ pub mod widgets;
 use crate::term::background::Shade;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
+use clocks::{next_refresh, ticking};
 use connect::Launch;
 use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
@@ -65,7 +67,6 @@ use std::task::Poll;
 use std::time::Duration;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
-use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
 
 /// Draws one frame inside a synchronized update, so the terminal shows it all at once;
 /// then its links again as OSC 8 hyperlinks.
@@ -111,22 +112,6 @@ impl Default for Timers {
             rest: Duration::from_millis(50),
             now: Utc::now,
         }
-    }
-}
-
-fn ticking(every: Duration) -> Interval {
-    let mut timer = interval(every);
-    timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-    timer
-}
-
-/// Waits for the next auto-refresh, or forever when it is off.
-async fn next_refresh(timer: &mut Option<Interval>) {
-    match timer {
-        Some(timer) => {
-            timer.tick().await;
-        }
-        None => std::future::pending().await,
     }
 }
 
@@ -221,11 +206,7 @@ where
     let mut spinner = ticking(timers.spinner);
     // Measures the cursor's rest in the preview; idle otherwise.
     let mut rest = ticking(timers.rest);
-    let mut refresh = state.env.refresh_every.filter(|every| !every.is_zero()).map(|every| {
-        let mut timer = interval_at(tokio::time::Instant::now() + every, every);
-        timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-        timer
-    });
+    let mut refresh = clocks::refreshing(state.env.refresh_every);
     let mut ended = false;
     while !quit && !ended {
         let first = tokio::select! {

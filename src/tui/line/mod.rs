@@ -11,6 +11,7 @@ mod show;
 pub mod words;
 
 use crate::tui::action::{Action, Effect};
+use crate::tui::clocks::{next_refresh, refreshing, ticking};
 use crate::tui::connect::Launch;
 use crate::tui::intent::Intent;
 use crate::tui::outside::{Done, Job};
@@ -21,7 +22,6 @@ use heard::Heard;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
-use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
 use words::Then;
 
 /// The width e-mail chains and details are laid out for: the reader's device wraps lines,
@@ -92,11 +92,7 @@ impl<W: Write> Talk<W> {
         }
         self.after(&mut state, &mut perform)?;
         let mut clock = ticking(Duration::from_secs(1));
-        let mut refresh = refresh.filter(|every| !every.is_zero()).map(|every| {
-            let mut timer = interval_at(tokio::time::Instant::now() + every, every);
-            timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-            timer
-        });
+        let mut refresh = refreshing(refresh);
         let mut input_ended = false;
         while !quit {
             let listening = !input_ended && !self.waits(&state);
@@ -270,21 +266,5 @@ impl<W: Write> Talk<W> {
             writeln!(self.out, "{}", crate::text::sanitize(line).trim_end())?;
         }
         self.out.flush()
-    }
-}
-
-fn ticking(every: Duration) -> Interval {
-    let mut timer = interval(every);
-    timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-    timer
-}
-
-/// Waits for the next auto-refresh, or forever when it is off.
-async fn next_refresh(timer: &mut Option<Interval>) {
-    match timer {
-        Some(timer) => {
-            timer.tick().await;
-        }
-        None => std::future::pending().await,
     }
 }
