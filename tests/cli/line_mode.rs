@@ -92,3 +92,17 @@ fn term_dumb_and_the_config_choose_the_line_mode() {
     let out = line_mode(&home, &["--demo"], &[], "quit\n");
     assert!(out.starts_with("outreach, line mode."), "{out}");
 }
+
+#[test]
+fn a_slow_list_says_it_is_being_read_at_most_every_few_seconds() {
+    let home = Isolated::new();
+    let started = std::time::Instant::now();
+    let args = ["--accessible", "--demo", "--faults", "latency:4000"];
+    let out = line_mode(&home, &args, &[], "inbox\nquit\n");
+    let seconds = started.elapsed().as_secs();
+    plain(&out);
+    let progress = out.lines().filter(|line| line.contains("eading ")).count();
+    assert!(out.contains("\nReading ") && out.contains("\nStill reading "), "{out}");
+    assert!(progress as u64 <= seconds / 3 + 1, "{progress} lines in {seconds} s:\n{out}");
+    assert!(out.contains("\nExchanges: "), "and then the rows:\n{out}");
+}
