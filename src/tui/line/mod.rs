@@ -48,6 +48,8 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     settings.alerts.desktop = false;
     settings.outside.hyperlinks = false;
     settings.preview = crate::config::Preview::Off;
+    // Pictures in the plainest characters: no box drawing, no blocks.
+    settings.graph = crate::config::Graph::Ascii;
     settings.ask_background = None;
     let refresh = settings.refresh_every;
     let state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
