@@ -55,9 +55,15 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
     let (tx, answers) = tokio::sync::mpsc::unbounded_channel();
     let mut runner = stores::runner(tx, launch);
+    // Ctrl-C, a closed terminal, `kill`: the conversation ends as `quit` ends it.
+    let mut signals = crate::tui::terminal::Signals::new()?;
+    let signal = async move {
+        let which = signals.recv().await;
+        tracing::warn!("{which}: the line mode ends");
+    };
     let talk = Talk::new(io::stdout());
-    let state =
-        talk.run(state, input::lines(), answers, |effect| runner.run(effect), refresh).await?;
+    let perform = |effect| runner.run(effect);
+    let state = talk.run(state, input::lines(), answers, perform, signal, refresh).await?;
     stores::keep_last_look(update::last_look_to_keep(&state)).await;
     Ok(())
 }
@@ -85,8 +91,10 @@ impl<W: Write> Talk<W> {
         mut lines: UnboundedReceiver<String>,
         mut answers: UnboundedReceiver<Action>,
         mut perform: impl FnMut(Effect) -> bool,
+        signal: impl std::future::Future<Output = ()>,
         refresh: Option<Duration>,
     ) -> io::Result<AppState> {
+        let mut signal = std::pin::pin!(signal);
         self.say(&["outreach, line mode. Type help for the words, quit to leave.".to_string()])?;
         let mut quit = false;
         for effect in update::start(&mut state) {
@@ -120,6 +128,7 @@ impl<W: Write> Talk<W> {
                     }
                     None => input_ended = true,
                 },
+                _ = &mut signal => break,
                 _ = clock.tick() => actions.push(Action::Tick(Utc::now())),
                 _ = next_refresh(&mut refresh) => actions.push(Action::AutoRefresh),
             }
