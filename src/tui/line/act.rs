@@ -37,6 +37,12 @@ pub fn reply(state: &AppState, line: &str) -> Reply {
     }
     match said {
         Said::Nothing => Reply::default(),
+        // After `copy` or `link` in a chain: the number is the link's.
+        Said::Row(link) if links_armed(state) => Reply {
+            actions: vec![Action::Intent(Intent::Pick(link))],
+            then: Some(Then::Said),
+            ..Reply::default()
+        },
         Said::Row(row) => Reply {
             actions: vec![Action::Intent(Intent::Pick(row)), Action::Command(Command::Open)],
             then: Some(Then::Item),
@@ -47,6 +53,12 @@ pub fn reply(state: &AppState, line: &str) -> Reply {
         Said::Unknown(line) => unknown(&line),
         Said::Word { word, row, rest } => run(state, word, row, &rest),
     }
+}
+
+/// Whether `copy` or `link` waits for a link's number.
+fn links_armed(state: &AppState) -> bool {
+    use crate::tui::outside::Armed;
+    matches!(state.outside.armed, Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }))
 }
 
 /// Whether what is open takes answers (help and the palette are not opened by the line mode).
@@ -90,6 +102,14 @@ fn run(state: &AppState, word: &'static Word, row: Option<usize>, rest: &str) ->
         // next profile (the dashboard's own command would wait for keys).
         Does::Palette(Command::Filter | Command::ApplyView(_) | Command::SwitchProfile) => {
             actions.push(Action::Line(palette_name(word).to_string()));
+            return Reply { actions, then, ..Reply::default() };
+        }
+        // In an open chain the number is a link's: asked after the word, not before it.
+        Does::Command(command @ (Command::Copy | Command::OpenLink))
+            if state.opened_chain().is_some() && row.is_some() =>
+        {
+            let link = row.map(|link| Action::Intent(Intent::Pick(link)));
+            let actions = std::iter::once(Action::Command(command)).chain(link).collect();
             return Reply { actions, then, ..Reply::default() };
         }
         Does::Palette(command) | Does::Command(command) => {

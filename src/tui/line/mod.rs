@@ -47,6 +47,9 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     settings.alerts.bell = false;
     settings.alerts.desktop = false;
     settings.outside.hyperlinks = false;
+    // The clipboard's sequence only means something to a terminal: into a pipe or a file
+    // it would be a line of noise.
+    settings.outside.copy &= std::io::IsTerminal::is_terminal(&io::stdout());
     settings.preview = crate::config::Preview::Off;
     // Pictures in the plainest characters: no box drawing, no blocks.
     settings.graph = crate::config::Graph::Ascii;

@@ -158,7 +158,10 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Intent(intent) => {
             brief::touched(state);
             said_again(state);
-            overlay::on_intent(state, intent)
+            match outside::before_intent(state, &intent) {
+                Some(effects) => effects,
+                None => overlay::on_intent(state, intent),
+            }
         }
         Action::Line(line) => {
             brief::touched(state);
