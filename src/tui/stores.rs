@@ -16,37 +16,47 @@ use tokio::sync::mpsc::UnboundedSender;
 /// A runner for `launch`, its answers sent on `tx`, with the marks and observed stores of
 /// that launch. A file that could not be used is said as an answer (the status bar, a line).
 pub fn runner(tx: UnboundedSender<Action>, launch: Launch) -> Runner {
-    let open: Box<dyn FnOnce() -> MarksStore + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(MarksStore::in_memory),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (local, warning) = MarksStore::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Local(LocalAnswer::Failed(warning)));
-                }
-                local
-            })
-        }
-    };
+    let demo = matches!(launch, Launch::Demo { .. });
+    let open = opened(demo, &tx, MarksStore::in_memory, MarksStore::open_default, |warning| {
+        Action::Local(LocalAnswer::Failed(warning))
+    });
     // What a front end observes goes to the file `outreach watch` keeps too: their claims
     // meet there, so one of them runs each hook. The demo observes nothing.
-    let observed: Box<dyn FnOnce() -> Arc<ObservedState> + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(|| Arc::new(ObservedState::in_memory())),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (observed, warning) = ObservedState::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Observed(ObserveAnswer::Warning(warning)));
-                }
-                Arc::new(observed)
-            })
-        }
-    };
+    let observed = opened(
+        demo,
+        &tx,
+        || Arc::new(ObservedState::in_memory()),
+        || {
+            let (observed, warning) = ObservedState::open_default();
+            (Arc::new(observed), warning)
+        },
+        |warning| Action::Observed(ObserveAnswer::Warning(warning)),
+    );
     Runner::new(tx, launch)
         .with_local_state(Arc::new(LazyLock::new(open)))
         .with_observed_state(Arc::new(LazyLock::new(observed)))
+}
+
+/// How a store is opened by the first job that needs it: in memory for the demo, whose
+/// organisation is new every run; else the user's file, a warning about it sent as `said`.
+fn opened<T: 'static>(
+    demo: bool,
+    tx: &UnboundedSender<Action>,
+    memory: fn() -> T,
+    file: fn() -> (T, Option<String>),
+    said: fn(String) -> Action,
+) -> Box<dyn FnOnce() -> T + Send> {
+    if demo {
+        return Box::new(memory);
+    }
+    let tx = tx.clone();
+    Box::new(move || {
+        let (store, warning) = file();
+        if let Some(warning) = warning {
+            let _ = tx.send(said(warning));
+        }
+        store
+    })
 }
 
 /// Keeps the last look as a front end ends (its runner is gone by then): the next start's
