@@ -166,3 +166,26 @@ fn numbered(choices: impl IntoIterator<Item = String>) -> Vec<String> {
         .map(|(index, choice)| format!("{}. {choice}", index + 1))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_changed_is_said_once() {
+        let quiet = Heard::default();
+        let toast =
+            Heard { toast: Some("Ann Lee's reply marked handled".into()), ..Heard::default() };
+        assert_eq!(toast.news(&quiet), ["Ann Lee's reply marked handled"]);
+        assert!(toast.news(&toast).is_empty(), "said once");
+        let asked = Heard {
+            asking: vec!["Start 'Spring launch'?".into(), "yes or no?".into()],
+            ..toast.clone()
+        };
+        assert_eq!(asked.news(&toast), ["Start 'Spring launch'?", "yes or no?"]);
+        let sending = Heard { sending: true, ..Heard::default() };
+        assert_eq!(sending.news(&asked), ["Sending…"], "a question going away says nothing");
+        let failed = Heard { error: Some("The server did not answer.".into()), ..Heard::default() };
+        assert_eq!(failed.news(&sending), ["Problem: The server did not answer."]);
+    }
+}
