@@ -560,6 +560,21 @@ impl Org {
         })
     }
 
+    /// The organisation at a glance as seen at `now` in `zone`: the Overview's tiles, as
+    /// `outreach status` counts them.
+    pub fn summary(&self, now: DateTime<Utc>, zone: Zone) -> crate::summary::OrgSummary {
+        let (campaigns, bots) = (self.store.campaigns.items(), self.store.bots.items());
+        let (replies, meetings) =
+            (self.store.recent_replies.items(), self.store.upcoming_meetings.items());
+        use crate::summary::compute;
+        match zone {
+            Zone::Local => {
+                compute(campaigns, bots, replies, meetings, &now.with_timezone(&chrono::Local))
+            }
+            Zone::Named(tz) => compute(campaigns, bots, replies, meetings, &now.with_timezone(&tz)),
+        }
+    }
+
     /// The inbox's numbers as `outreach status` and the status line count them (new, hot
     /// replies waiting, what needs you, and what is not read yet), made once per change.
     pub fn numbers(&self, now: DateTime<Utc>, zone: Zone) -> crate::glance::Inbox {

@@ -158,11 +158,42 @@ fn needs(state: &AppState) -> Vec<String> {
     lines
 }
 
-/// The Overview, in words: the inbox's numbers as the status line says them.
+/// The Overview, in words: the inbox's numbers as the status line says them, then its
+/// tiles' counts as `outreach status` counts them.
 fn overview(state: &AppState) -> Vec<String> {
-    let numbers = state.org.numbers(state.env.now, state.env.zone);
+    let (now, zone) = (state.env.now, state.env.zone);
+    let numbers = state.org.numbers(now, zone);
+    let summary = state.org.summary(now, zone);
+    let statuses: Vec<String> = (summary.campaigns.by_status.iter())
+        .map(|(status, n)| format!("{n} {}", status.to_lowercase()))
+        .collect();
+    let meetings = &summary.meetings;
+    let next = meetings.next.as_ref().map(|meeting| {
+        format!("; the next with {} on {}", meeting.contact_name, zone.date_time(meeting.start.0))
+    });
+    let bots = &summary.bots;
     vec![
-        format!("Overview: {}.", crate::glance::words(&numbers, state.env.now)),
+        format!("Overview: {}.", crate::glance::words(&numbers, now)),
+        format!("Campaigns: {}: {}.", summary.campaigns.total, statuses.join(", ")),
+        format!(
+            "Replies: {} in the last 7 days, {} today.",
+            summary.replies.last_7_days, summary.replies.today
+        ),
+        format!(
+            "Meetings: {} today, {} in the next 7 days{}.",
+            meetings.today,
+            meetings.next_7_days,
+            next.unwrap_or_default()
+        ),
+        format!(
+            "Bots: {}: {} healthy, {} need attention, {} ending, {} cooling off, {} retired.",
+            bots.total,
+            bots.healthy,
+            bots.needing_attention.len(),
+            bots.ending.len(),
+            bots.cooling_off.len(),
+            bots.retired.len()
+        ),
         "todo lists what needs you; campaigns, bots, meetings list those.".into(),
     ]
 }
