@@ -66,12 +66,17 @@ fn the_inbox_is_listed_read_handled_and_a_write_asked_and_confirmed() {
 #[test]
 fn a_no_sends_nothing_and_help_lists_the_words() {
     let home = Isolated::new();
-    let out =
-        line_mode(&home, &["--demo"], &[("ACCESSIBLE", "1")], "campaigns\nstart 1\nno\nhelp\n");
+    let out = line_mode(
+        &home,
+        &["--demo"],
+        &[("ACCESSIBLE", "1")],
+        "campaigns\nstart 1\nno\noverview\nhelp\n",
+    );
     plain(&out);
     assert!(out.contains("\nCampaigns: "), "{out}");
     assert!(out.contains("Start '"), "the start is asked, naming the campaign:\n{out}");
     assert!(!out.contains("Sending…"), "no is no:\n{out}");
+    assert!(out.contains("\nMeetings: ") && out.contains(" healthy, "), "the Overview:\n{out}");
     for word in ["inbox — ", "open N — ", "handle [N] — ", "snooze N [WHEN] — ", "quit — "]
     {
         assert!(out.contains(&format!("\n{word}")), "help lists {word:?}:\n{out}");
