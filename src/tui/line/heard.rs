@@ -61,6 +61,8 @@ impl Heard {
         if self.asking != before.asking {
             lines.extend(self.asking.iter().cloned());
         }
+        // A failure to connect is both the connection's state and the last failure: once.
+        lines.dedup();
         lines
     }
 }

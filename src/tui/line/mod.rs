@@ -81,11 +81,20 @@ struct Talk<W: Write> {
     next_row: usize,
     /// When the last progress line was said.
     progress: Option<Instant>,
+    /// A key entered is being checked against the API: the next line waits for the answer.
+    checking_key: bool,
 }
 
 impl<W: Write> Talk<W> {
     fn new(out: W) -> Talk<W> {
-        Talk { out, heard: Heard::default(), wants: None, next_row: 0, progress: None }
+        Talk {
+            out,
+            heard: Heard::default(),
+            wants: None,
+            next_row: 0,
+            progress: None,
+            checking_key: false,
+        }
     }
 
     async fn run(
@@ -139,6 +148,9 @@ impl<W: Write> Talk<W> {
                 actions.push(more);
             }
             for action in actions {
+                if matches!(action, Action::LoggedIn(_)) {
+                    self.checking_key = false;
+                }
                 for effect in update::update(&mut state, action) {
                     quit |= self.effect(&mut state, effect, &mut perform)?;
                 }
@@ -162,6 +174,10 @@ impl<W: Write> Talk<W> {
     ) -> io::Result<bool> {
         match effect {
             Effect::Announce(_) | Effect::Repaint => Ok(false),
+            effect @ Effect::Login(_) => {
+                self.checking_key = true;
+                Ok(perform(effect))
+            }
             Effect::Outside(Job::Page(text)) => {
                 self.say(&text.lines().map(str::to_string).collect::<Vec<_>>())?;
                 self.paged(state, perform)
@@ -251,9 +267,9 @@ impl<W: Write> Talk<W> {
         Ok(())
     }
 
-    /// A write is in flight.
+    /// A write is in flight, or a key is being checked.
     fn writing(&self, state: &AppState) -> bool {
-        state.transient.submission.is_some()
+        state.transient.submission.is_some() || self.checking_key
     }
 
     /// Whether the next line waits: still connecting, or what the last asked is not
