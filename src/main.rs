@@ -25,7 +25,8 @@ fn main() -> ExitCode {
             };
             let settings = UiSettings::from_env();
             let term = std::env::var("TERM").ok();
-            let line_mode = tui::line::chosen(parsed.global.accessible, &settings, term.as_deref());
+            let line_mode =
+                tui::line::chosen(parsed.global.accessible, settings.accessible, term.as_deref());
             let ran = if line_mode {
                 runtime::block_on(tui::line::run(launch, settings))
             } else {

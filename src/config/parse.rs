@@ -887,4 +887,13 @@ handled = "shown"
             "{long}"
         );
     }
+
+    #[test]
+    fn the_line_mode_is_asked_for_by_ui_accessible() {
+        let (config, _) = parse_str("[ui]\naccessible = true\n").unwrap();
+        assert!(config.ui.accessible);
+        assert!(!parse_str("").unwrap().0.ui.accessible, "off unless asked");
+        let wrong = parse_str("[ui]\naccessible = \"yes\"\n").unwrap_err().to_string();
+        assert!(wrong.contains("line 2") && wrong.contains("expected a boolean"), "{wrong}");
+    }
 }

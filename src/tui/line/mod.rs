@@ -37,8 +37,8 @@ const WAIT_AT_MOST: Duration = Duration::from_secs(60);
 
 /// Whether the line mode opens rather than the dashboard: asked for (`--accessible`,
 /// `ACCESSIBLE=1`, `[ui] accessible`), or a terminal that cannot show the dashboard.
-pub fn chosen(asked: bool, settings: &UiSettings, term: Option<&str>) -> bool {
-    asked || settings.accessible || term == Some("dumb")
+pub fn chosen(asked: bool, configured: bool, term: Option<&str>) -> bool {
+    asked || configured || term == Some("dumb")
 }
 
 /// Runs the line mode until `quit` or the end of input.
@@ -296,5 +296,18 @@ impl<W: Write> Talk<W> {
             writeln!(self.out, "{}", crate::text::sanitize(line).trim_end())?;
         }
         self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn asked_configured_or_a_dumb_terminal_chooses_the_line_mode() {
+        let xterm = Some("xterm-256color");
+        assert!(!super::chosen(false, false, xterm));
+        assert!(!super::chosen(false, false, None), "no TERM at all is not dumb");
+        assert!(super::chosen(true, false, xterm));
+        assert!(super::chosen(false, true, xterm));
+        assert!(super::chosen(false, false, Some("dumb")));
     }
 }
