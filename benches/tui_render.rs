@@ -89,6 +89,7 @@ fn fresh() -> (AppState, ReqId) {
         preview: outreach_tui::config::Preview::Auto,
         seen_after_seconds: 3,
         views: Default::default(),
+        accessible: false,
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

@@ -24,7 +24,16 @@ fn main() -> ExitCode {
             } else {
                 Launch::Profile(parsed.global.session_request())
             };
-            match runtime::block_on(tui::run(launch, UiSettings::from_env())) {
+            let settings = UiSettings::from_env();
+            let term = std::env::var("TERM").ok();
+            let line_mode =
+                tui::line::chosen(parsed.global.accessible, settings.accessible, term.as_deref());
+            let ran = if line_mode {
+                runtime::block_on(tui::line::run(launch, settings))
+            } else {
+                runtime::block_on(tui::run(launch, settings))
+            };
+            match ran {
                 Ok(Ok(())) => ExitCode::SUCCESS,
                 Ok(Err(error)) | Err(error) => {
                     // Not `eprintln!`, which panics when stderr is a terminal that is gone.

@@ -132,6 +132,7 @@ struct RawUi {
     graph: Graph,
     preview: Preview,
     seen_after_seconds: Spanned<u32>,
+    accessible: bool,
 }
 
 impl Default for RawUi {
@@ -144,9 +145,19 @@ impl Default for RawUi {
             graph,
             preview,
             seen_after_seconds,
+            accessible,
         } = UiConfig::default();
         let seen_after_seconds = Spanned::new(0..0, seen_after_seconds);
-        RawUi { refresh_seconds, hyperlinks, bell, notify, graph, preview, seen_after_seconds }
+        RawUi {
+            refresh_seconds,
+            hyperlinks,
+            bell,
+            notify,
+            graph,
+            preview,
+            seen_after_seconds,
+            accessible,
+        }
     }
 }
 
@@ -243,8 +254,16 @@ const PROFILE_KEYS: &[&str] = &["base_url", "read_only", "team", "hooks", "views
 const VIEW_KEYS: &[&str] =
     &["name", "key", "pane", "categories", "campaign", "bot", "since", "filter", "sort", "handled"];
 const TEAM_KEYS: &[&str] = &["database", "me", "organisation"];
-const UI_KEYS: &[&str] =
-    &["refresh_seconds", "hyperlinks", "bell", "notify", "graph", "preview", "seen_after_seconds"];
+const UI_KEYS: &[&str] = &[
+    "refresh_seconds",
+    "hyperlinks",
+    "bell",
+    "notify",
+    "graph",
+    "preview",
+    "seen_after_seconds",
+    "accessible",
+];
 /// More than ten minutes in the preview before a reply counts as seen is a typo.
 const SEEN_AFTER_SECONDS: std::ops::RangeInclusive<u32> = 0..=600;
 const CLIPBOARD_KEYS: &[&str] = &["osc52"];
@@ -414,6 +433,7 @@ pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigErr
             graph: raw.ui.graph,
             preview: raw.ui.preview,
             seen_after_seconds: raw.ui.seen_after_seconds.into_inner(),
+            accessible: raw.ui.accessible,
         },
         net: NetConfig { timeout_seconds: timeout.into_inner() },
         clipboard: ClipboardConfig { osc52: raw.clipboard.osc52 },
@@ -870,5 +890,14 @@ handled = "shown"
             long.contains("ui.seen_after_seconds = 9999 is out of range: use 0 to 600"),
             "{long}"
         );
+    }
+
+    #[test]
+    fn the_line_mode_is_asked_for_by_ui_accessible() {
+        let (config, _) = parse_str("[ui]\naccessible = true\n").unwrap();
+        assert!(config.ui.accessible);
+        assert!(!parse_str("").unwrap().0.ui.accessible, "off unless asked");
+        let wrong = parse_str("[ui]\naccessible = \"yes\"\n").unwrap_err().to_string();
+        assert!(wrong.contains("line 2") && wrong.contains("expected a boolean"), "{wrong}");
     }
 }

@@ -66,6 +66,9 @@ pub struct UiConfig {
     pub preview: Preview,
     /// A reply in the preview becomes seen after this many seconds there; 0 at once.
     pub seen_after_seconds: u32,
+    /// Open the line mode instead of the dashboard (`[ui] accessible`): plain lines a
+    /// screen reader follows.
+    pub accessible: bool,
 }
 
 impl Default for UiConfig {
@@ -78,6 +81,7 @@ impl Default for UiConfig {
             graph: Graph::default(),
             preview: Preview::Auto,
             seen_after_seconds: 3,
+            accessible: false,
         }
     }
 }

@@ -101,6 +101,11 @@ pub enum Action {
     Loaded(Arc<dyn Answer>),
     /// A command from outside the keymap (the palette runs these too).
     Command(Command),
+    /// An answer to what is open (a dialog, a prompt, a form), or a row picked.
+    Intent(crate::tui::intent::Intent),
+    /// A palette line, given whole (`start 12`, `snooze 3d`); why it could not run is the
+    /// notice.
+    Line(String),
     /// A write finished: what the server answered, or why it failed.
     Written {
         req_id: ReqId,

@@ -1,7 +1,7 @@
 //! The small list the assign key opens: whose reply, whom it is assigned to now, the team
 //! (me first, then the others by name, "nobody" last) chosen with ↑/↓ or its number.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crate::tui::intent::Intent;
 
 /// The assign list over the inbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,30 +51,28 @@ impl AssignPicker {
         choices
     }
 
-    /// ↑/↓ (or k/j, Tab) move; Enter takes the choice; 1–9 take that line at once.
-    pub fn handle_key(&mut self, key: &KeyEvent) -> PickerKey {
+    /// Next and previous move round; Submit takes the choice; a pick takes that line at
+    /// once.
+    pub fn handle(&mut self, intent: Intent) -> PickerKey {
         let count = self.people.len() + 1;
-        match key.code {
-            KeyCode::Esc => PickerKey::Close,
-            KeyCode::Enter => PickerKey::Assign(self.people.get(self.selected).cloned()),
-            KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => {
+        match intent {
+            Intent::Cancel | Intent::No => PickerKey::Close,
+            Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => {
+                PickerKey::Assign(self.people.get(self.selected).cloned())
+            }
+            Intent::Next => {
                 self.selected = (self.selected + 1) % count;
                 PickerKey::Moved
             }
-            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
+            Intent::Previous => {
                 self.selected = (self.selected + count - 1) % count;
                 PickerKey::Moved
             }
-            KeyCode::Char(digit @ '1'..='9') => {
-                let index = usize::from(digit as u8 - b'1');
-                if index < count {
-                    self.selected = index;
-                    PickerKey::Assign(self.people.get(index).cloned())
-                } else {
-                    PickerKey::Moved
-                }
+            Intent::Pick(index) if index < count => {
+                self.selected = index;
+                PickerKey::Assign(self.people.get(index).cloned())
             }
-            _ => PickerKey::Moved,
+            Intent::Pick(_) | Intent::Type(_) | Intent::Edit(_) => PickerKey::Moved,
         }
     }
 }
@@ -82,7 +80,19 @@ impl AssignPicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::KeyModifiers;
+    use crate::tui::keymap::intents::{Dialog, intent};
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    /// A key as the dashboard gives it to the picker.
+    trait Press {
+        fn handle_key(&mut self, key: &KeyEvent) -> PickerKey;
+    }
+
+    impl Press for AssignPicker {
+        fn handle_key(&mut self, key: &KeyEvent) -> PickerKey {
+            intent(Dialog::Assign, key).map_or(PickerKey::Moved, |intent| self.handle(intent))
+        }
+    }
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

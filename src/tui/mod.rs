@@ -8,6 +8,7 @@ pub mod assign_picker;
 pub mod brief;
 pub mod chain;
 pub mod chain_view;
+pub mod clocks;
 pub mod command;
 pub mod connect;
 pub(crate) mod details;
@@ -16,9 +17,11 @@ pub mod form;
 pub mod hours;
 pub mod inbox;
 pub(crate) mod input;
+pub mod intent;
 pub mod jumps;
 pub mod keymap;
 pub(crate) mod layout;
+pub mod line;
 pub mod lists;
 mod malloc;
 pub mod model;
@@ -36,6 +39,7 @@ pub(crate) mod settings;
 pub mod snooze_prompt;
 pub mod sorts;
 pub mod state;
+pub mod stores;
 pub mod submit;
 pub(crate) mod terminal;
 pub mod theme;
@@ -45,19 +49,17 @@ pub mod views;
 pub mod watched;
 pub mod widgets;
 
-use crate::local::ObservedState;
 use crate::term::background::Shade;
 use action::{Action, Effect};
 use chrono::{DateTime, Utc};
+use clocks::{next_refresh, ticking};
 use connect::Launch;
 use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{Stream, StreamExt};
-use inbox::jobs::MarksStore;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
-use runner::Runner;
 use state::{AppState, UiSettings};
 use std::future::{Future, poll_fn};
 use std::io;
@@ -65,7 +67,6 @@ use std::task::Poll;
 use std::time::Duration;
 use terminal::{Signals, TerminalGuard};
 use tokio::sync::mpsc;
-use tokio::time::{Interval, MissedTickBehavior, interval, interval_at};
 
 /// Draws one frame inside a synchronized update, so the terminal shows it all at once;
 /// then its links again as OSC 8 hyperlinks.
@@ -114,22 +115,6 @@ impl Default for Timers {
     }
 }
 
-fn ticking(every: Duration) -> Interval {
-    let mut timer = interval(every);
-    timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-    timer
-}
-
-/// Waits for the next auto-refresh, or forever when it is off.
-async fn next_refresh(timer: &mut Option<Interval>) {
-    match timer {
-        Some(timer) => {
-            timer.tick().await;
-        }
-        None => std::future::pending().await,
-    }
-}
-
 /// Runs the dashboard until the user quits or a signal arrives. Only terminal I/O errors
 /// end it early, and one from a terminal that is gone ends it quietly (a log line); API
 /// failures are shown, never returned.
@@ -146,42 +131,8 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
-    // The demo's organisation is new every run: its marks are kept for the session only. The
-    // user's file is opened by the first job that needs it, after the first frame; a file
-    // that could not be used is said in the status bar.
-    let open: Box<dyn FnOnce() -> MarksStore + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(MarksStore::in_memory),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (local, warning) = MarksStore::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Local(inbox::jobs::LocalAnswer::Failed(warning)));
-                }
-                local
-            })
-        }
-    };
-    // What the dashboard observes goes to the file `outreach watch` keeps too: their claims
-    // meet there, so one of them runs each hook. The demo observes nothing.
-    let observed: Box<dyn FnOnce() -> std::sync::Arc<ObservedState> + Send> = match &launch {
-        Launch::Demo { .. } => Box::new(|| std::sync::Arc::new(ObservedState::in_memory())),
-        Launch::Profile(_) => {
-            let tx = tx.clone();
-            Box::new(move || {
-                let (observed, warning) = ObservedState::open_default();
-                if let Some(warning) = warning {
-                    let _ = tx.send(Action::Observed(observe::ObserveAnswer::Warning(warning)));
-                }
-                std::sync::Arc::new(observed)
-            })
-        }
-    };
     let (input, input_switch) = outside::events::Input::new();
-    let mut runner = Runner::new(tx, launch)
-        .with_input(input_switch)
-        .with_local_state(std::sync::Arc::new(std::sync::LazyLock::new(open)))
-        .with_observed_state(std::sync::Arc::new(std::sync::LazyLock::new(observed)));
+    let mut runner = stores::runner(tx, launch).with_input(input_switch);
     let signal = async move {
         let which = signals.recv().await;
         tracing::warn!("{which}: the dashboard ends");
@@ -211,12 +162,7 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
         Err(error) => (Err(error), None),
     };
     drop(guard);
-    if let Some(job) = to_keep {
-        let kept = crate::tasks::spawn_blocking(move || job.perform(&brief::open())).await;
-        if let Err(error) = kept {
-            tracing::warn!(%error, "the last look could not be kept at quit");
-        }
-    }
+    stores::keep_last_look(to_keep).await;
     match result {
         // The terminal went away (an SSH drop, tmux killed) before its SIGHUP was seen:
         // there is no one to tell but the log.
@@ -260,11 +206,7 @@ where
     let mut spinner = ticking(timers.spinner);
     // Measures the cursor's rest in the preview; idle otherwise.
     let mut rest = ticking(timers.rest);
-    let mut refresh = state.env.refresh_every.filter(|every| !every.is_zero()).map(|every| {
-        let mut timer = interval_at(tokio::time::Instant::now() + every, every);
-        timer.set_missed_tick_behavior(MissedTickBehavior::Skip);
-        timer
-    });
+    let mut refresh = clocks::refreshing(state.env.refresh_every);
     let mut ended = false;
     while !quit && !ended {
         let first = tokio::select! {

@@ -73,6 +73,7 @@ impl UiSettings {
             preview: config.ui.preview,
             seen_after_seconds: config.ui.seen_after_seconds,
             views: config.views.clone(),
+            accessible: config.ui.accessible,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::inbox::snooze::PRESETS;
 use crate::tui::input::TextInput;
-use crossterm::event::{KeyCode, KeyEvent};
+use crate::tui::intent::Intent;
 
 /// The choice offered first: the leftmost, "tomorrow", so that → moves to the next one as
 /// the row reads (starting on the last, the first → wrapped round to "1d" and seemed lost).
@@ -65,12 +65,13 @@ impl SnoozePrompt {
         PromptKey::Edited
     }
 
-    /// ←/→ and Tab move among the choices; Enter takes the line typed, else the choice.
-    pub fn handle_key(&mut self, key: &KeyEvent) -> PromptKey {
+    /// Next and previous move among the choices; Submit takes the line typed, else the
+    /// choice; a pick takes that choice at once.
+    pub fn handle(&mut self, intent: Intent) -> PromptKey {
         let count = self.choices().len();
-        match key.code {
-            KeyCode::Esc => PromptKey::Close,
-            KeyCode::Enter => {
+        match intent {
+            Intent::Cancel | Intent::No => PromptKey::Close,
+            Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => {
                 let typed = self.input.value().trim();
                 if !typed.is_empty() {
                     return PromptKey::Snooze(typed.to_string());
@@ -80,14 +81,22 @@ impl SnoozePrompt {
                     None => PromptKey::Wake,
                 }
             }
-            // ←/→ move the line's cursor once something is typed.
-            KeyCode::Tab => self.choose(1, count),
-            KeyCode::Right if self.input.value().is_empty() => self.choose(1, count),
-            KeyCode::BackTab => self.choose(count - 1, count),
-            KeyCode::Left if self.input.value().is_empty() => self.choose(count - 1, count),
-            _ => {
+            Intent::Next => self.choose(1, count),
+            Intent::Previous => self.choose(count - 1, count),
+            Intent::Pick(choice) if choice < count => {
+                self.selected = choice;
+                self.input = TextInput::default();
+                self.handle(Intent::Submit)
+            }
+            Intent::Pick(_) => PromptKey::Edited,
+            Intent::Type(text) => {
                 self.error = None;
-                self.input.handle_key(key);
+                self.input = TextInput::new(&text);
+                PromptKey::Edited
+            }
+            Intent::Edit(key) => {
+                self.error = None;
+                self.input.handle_key(&key);
                 PromptKey::Edited
             }
         }
@@ -97,7 +106,20 @@ impl SnoozePrompt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::KeyModifiers;
+    use crate::tui::keymap::intents::{Dialog, intent};
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    /// A key as the dashboard gives it to the prompt.
+    trait Press {
+        fn handle_key(&mut self, key: &KeyEvent) -> PromptKey;
+    }
+
+    impl Press for SnoozePrompt {
+        fn handle_key(&mut self, key: &KeyEvent) -> PromptKey {
+            let dialog = Dialog::Snooze { typed: !self.input.value().is_empty() };
+            intent(dialog, key).map_or(PromptKey::Edited, |intent| self.handle(intent))
+        }
+    }
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
@@ -130,5 +152,14 @@ mod tests {
         assert_eq!(prompt.choices(), ["1d", "3d", "1w", "30d", "wake now"]);
         prompt.handle_key(&key(KeyCode::BackTab));
         assert_eq!(prompt.handle_key(&key(KeyCode::Enter)), PromptKey::Wake);
+    }
+
+    #[test]
+    fn a_line_front_end_picks_and_types() {
+        let mut prompt = SnoozePrompt::new(vec![7], "Snooze".into(), Some("Snoozed".into()));
+        assert_eq!(prompt.handle(Intent::Pick(2)), PromptKey::Snooze("1w".into()));
+        assert_eq!(prompt.handle(Intent::Pick(4)), PromptKey::Wake);
+        prompt.handle(Intent::Type("monday".into()));
+        assert_eq!(prompt.handle(Intent::Submit), PromptKey::Snooze("monday".into()));
     }
 }

@@ -136,6 +136,8 @@ pub struct UiSettings {
     pub seen_after_seconds: u32,
     /// `[[views]]`, for all profiles and each one's own.
     pub views: crate::config::SavedViews,
+    /// `[ui] accessible`: the line mode rather than the dashboard.
+    pub accessible: bool,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -556,6 +558,21 @@ impl Org {
         self.needs.get(exchanges, self.needs_key(now), || {
             Arc::new(self.with_needs_inputs(now, zone, crate::needs::needs))
         })
+    }
+
+    /// The organisation at a glance as seen at `now` in `zone`: the Overview's tiles, as
+    /// `outreach status` counts them.
+    pub fn summary(&self, now: DateTime<Utc>, zone: Zone) -> crate::summary::OrgSummary {
+        let (campaigns, bots) = (self.store.campaigns.items(), self.store.bots.items());
+        let (replies, meetings) =
+            (self.store.recent_replies.items(), self.store.upcoming_meetings.items());
+        use crate::summary::compute;
+        match zone {
+            Zone::Local => {
+                compute(campaigns, bots, replies, meetings, &now.with_timezone(&chrono::Local))
+            }
+            Zone::Named(tz) => compute(campaigns, bots, replies, meetings, &now.with_timezone(&tz)),
+        }
     }
 
     /// The inbox's numbers as `outreach status` and the status line count them (new, hot

@@ -15,6 +15,7 @@ mod help;
 mod hostile;
 mod import;
 mod inbox_faces;
+mod line_mode;
 mod lists;
 mod one_look;
 mod replies;

@@ -13,6 +13,8 @@ pub const SCRUBBED: &[&str] = &[
     "OUTREACH_LOG",
     "NO_COLOR",
     "COLUMNS",
+    // The user's own choice of the line mode.
+    "ACCESSIBLE",
     // Where the dashboard runs (tmux, SSH) changes the bytes it writes.
     "TMUX",
     "SSH_CONNECTION",

@@ -51,6 +51,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         preview: outreach_tui::config::Preview::Off,
         seen_after_seconds: 3,
         views: Default::default(),
+        accessible: false,
     }
 }
 

@@ -46,10 +46,11 @@ fn a_terminal_that_never_answers_gets_the_dark_theme_and_the_dashboard_starts() 
 
 #[test]
 fn a_dumb_terminal_is_never_asked() {
+    // A dumb terminal gets the line mode, which draws no theme at all.
     let (mut pty, _home) = auto_demo(&[("TERM", "dumb")]);
-    pty.wait_for("campaigns in all");
+    pty.wait_for("Connected: profile demo");
     assert!(!has(&pty.transcript, b"\x1b]11;"), "TERM=dumb is not asked");
-    pty.send("q");
+    pty.send("quit\n");
 }
 
 fn has(bytes: &[u8], needle: &[u8]) -> bool {

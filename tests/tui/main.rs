@@ -13,6 +13,7 @@ mod faults;
 mod filter;
 mod hostile;
 mod inbox;
+mod intents;
 mod jumps;
 mod narrow;
 mod needs;

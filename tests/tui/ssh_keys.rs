@@ -328,3 +328,17 @@ fn the_palette_recalls_earlier_lines_per_profile_never_a_key() {
     act(&mut state, key(KeyCode::Up));
     assert_eq!(typed(&state), "");
 }
+
+#[test]
+fn after_y_a_picked_number_is_the_links_as_a_digit_is() {
+    use outreach_tui::tui::command::Command;
+    use outreach_tui::tui::intent::Intent;
+    let mut state = state();
+    open_chain(&mut state);
+    update(&mut state, Action::Command(Command::Copy));
+    let effects = update(&mut state, Action::Intent(Intent::Pick(0)));
+    let said = toast(&state);
+    assert!(said.starts_with("Copied link [1]"), "{said}");
+    assert!(matches!(jobs(&effects)[..], [Job::Copy(ref url)] if url.starts_with("https://")));
+    assert!(state.panes.chain.is_some(), "the pick took the link, not a row");
+}

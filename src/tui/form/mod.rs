@@ -19,6 +19,7 @@ pub(crate) use login::LoginFields;
 pub(crate) use query::{DayRange, ExchangeQueryFields};
 
 use crate::api::FieldError;
+use crate::tui::intent::Intent;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The typed fields of each form, which also say what submitting it does. (Boxed: a form
@@ -226,6 +227,57 @@ impl Form {
             field.error = None;
         }
         FormOutcome::Edited
+    }
+
+    /// What an answer does to the form: a key edits as [`Form::handle_key`] says; a pick
+    /// focuses that field, typed text fills it, next and previous move the focus.
+    pub(crate) fn answer(&mut self, intent: Intent) -> FormOutcome {
+        match intent {
+            Intent::Edit(key) => self.handle_key(key),
+            Intent::Cancel | Intent::No => FormOutcome::Cancel,
+            Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => FormOutcome::Submit,
+            Intent::Next | Intent::Previous => {
+                let count = self.field_list().len().max(1);
+                let step = if intent == Intent::Next { 1 } else { count - 1 };
+                self.focus = (self.focus + step) % count;
+                FormOutcome::Ignored
+            }
+            Intent::Pick(index) => {
+                self.focus = index.min(self.field_list().len().saturating_sub(1));
+                FormOutcome::Ignored
+            }
+            Intent::Type(text) => match self.fill(&text) {
+                Ok(()) => FormOutcome::Edited,
+                Err(why) => {
+                    self.error = Some(why);
+                    FormOutcome::Ignored
+                }
+            },
+        }
+    }
+
+    /// Puts `text` in the focused field, as a line front end answers it: a text field takes
+    /// it whole, a choice the option whose label it names (else why not, with the labels).
+    pub(crate) fn fill(&mut self, text: &str) -> Result<(), String> {
+        let mut fields = self.fields.list_mut();
+        let Some(field) = fields.get_mut(self.focus) else { return Ok(()) };
+        match &mut field.kind {
+            FieldKind::Choice { labels, chosen } => {
+                let wanted = text.trim().to_lowercase();
+                let Some(found) = labels.iter().position(|label| label.to_lowercase() == wanted)
+                else {
+                    return Err(format!("{} is one of: {}.", field.label, labels.join(", ")));
+                };
+                *chosen = found;
+            }
+            FieldKind::Lines => {
+                field.input = crate::tui::input::TextInput::default();
+                field.input.insert_lines(text);
+            }
+            _ => field.input = crate::tui::input::TextInput::new(text),
+        }
+        field.error = None;
+        Ok(())
     }
 
     /// Pasted text goes into the focused field: lines stay lines in a field of lines,

@@ -1,6 +1,7 @@
 //! Keys to commands, per scope, with the help text the `?` overlay lists. Vim keys and
 //! arrow keys both work everywhere.
 
+pub mod intents;
 mod names;
 mod screens;
 
@@ -237,6 +238,17 @@ impl Keymap {
             .iter()
             .flat_map(|scope| self.bindings.iter().filter(move |b| b.scope == *scope))
             .collect()
+    }
+
+    /// Every command a key gives, each once, in the order of the bindings.
+    pub fn commands(&self) -> Vec<Command> {
+        let mut commands: Vec<Command> = Vec::new();
+        for binding in &self.bindings {
+            if !commands.contains(&binding.command) {
+                commands.push(binding.command);
+            }
+        }
+        commands
     }
 
     /// The first key bound to a command, for hints in the status bar.

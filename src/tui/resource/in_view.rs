@@ -131,6 +131,41 @@ ask_pane!(
     |_state, R| Some(R::LINKED)
 );
 
+/// The open detail of the current pane as plain lines (unwrapped: the reader's own device
+/// wraps them), for the line mode.
+pub(crate) fn open_detail_text(state: &AppState) -> Option<Vec<String>> {
+    open_detail_lines(state).map(|lines| crate::tui::resource::shape::plain_lines(&lines))
+}
+
+/// A row's cells, each with its column's header, as plain text.
+pub(crate) type RowText = Vec<(&'static str, String)>;
+
+/// The rows `from..from + count` of the current pane's list, in its order (filtered and
+/// sorted as the screen shows it): each row's cells as the screen draws them, plain.
+pub(crate) fn row_texts(state: &AppState, from: usize, count: usize) -> Vec<RowText> {
+    struct Rows<'a>(&'a AppState, usize, usize);
+    impl PaneVisit for Rows<'_> {
+        type Output = Vec<RowText>;
+        fn visit<R: PaneList>(self) -> Vec<RowText> {
+            let Rows(state, from, count) = self;
+            let Some(items) = R::remote(state).and_then(|remote| remote.data.as_ref()) else {
+                return Vec::new();
+            };
+            let columns = R::columns();
+            let context = crate::tui::resource::context(state);
+            let order = R::list(&state.panes).order();
+            (order.iter().skip(from).take(count))
+                .filter_map(|index| items.items.get(*index as usize))
+                .map(|item| {
+                    let texts = crate::present::columns::texts(&columns, item, &context);
+                    columns.iter().map(|column| column.header).zip(texts).collect()
+                })
+                .collect()
+        }
+    }
+    visit_pane(state.panes.pane, Rows(state, from, count)).unwrap_or_default()
+}
+
 /// What the state answers about a pane's list and open item, asked of the pane's resource
 /// (kept here, beside the one match on the pane, rather than in `state.rs` below it).
 impl AppState {

@@ -154,12 +154,15 @@ pub(crate) use pane_state;
 
 /// Lines as plain text, one per line, ending with a newline (for the pager).
 pub(crate) fn plain_text(lines: &[Line<'_>]) -> String {
+    plain_lines(lines).join("\n") + "\n"
+}
+
+/// Each line's text without its styles: what a line front end prints.
+pub(crate) fn plain_lines(lines: &[Line<'_>]) -> Vec<String> {
     lines
         .iter()
         .map(|line| line.spans.iter().map(|span| span.content.as_ref()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n"
+        .collect()
 }
 
 impl present::CampaignNames for AppState {

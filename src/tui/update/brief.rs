@@ -14,12 +14,12 @@ use crate::observe::{Lists, Snapshot};
 use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::brief::{BriefView, LastLook, LastLookJob};
+use crate::tui::intent::Intent;
 use crate::tui::model::Slot;
 use crate::tui::org_now::OrgNow;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::{glance, navigate};
 use crate::tui::watched::Watched;
-use crossterm::event::{KeyCode, KeyEvent};
 
 /// Once connected to a real profile: read its last look.
 pub(crate) fn on_connected(state: &mut AppState) -> Vec<Effect> {
@@ -148,11 +148,11 @@ pub(crate) fn close_unseen(state: &mut AppState) {
     }
 }
 
-/// A key over the brief (already taken off the screen): Enter opens the inbox, any other
-/// closes it.
-pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
-    match key.code {
-        KeyCode::Enter => navigate::go_to_inbox(state),
+/// An answer to the brief (already taken off the screen): a submit (Enter) opens the inbox,
+/// any other closes it.
+pub(crate) fn on_answer(state: &mut AppState, intent: &Intent) -> Vec<Effect> {
+    match intent {
+        Intent::Submit | Intent::Yes => navigate::go_to_inbox(state),
         _ => Vec::new(),
     }
 }

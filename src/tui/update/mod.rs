@@ -151,7 +151,23 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::SortsRead { profile, sorts } => sort::on_read(state, &profile, sorts),
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
-        Action::Command(command) => commands::run(state, command),
+        Action::Command(command) => {
+            said_again(state);
+            commands::run(state, command)
+        }
+        Action::Intent(intent) => {
+            brief::touched(state);
+            said_again(state);
+            match outside::before_intent(state, &intent) {
+                Some(effects) => effects,
+                None => overlay::on_intent(state, intent),
+            }
+        }
+        Action::Line(line) => {
+            brief::touched(state);
+            said_again(state);
+            overlay::run_line(state, &line)
+        }
         Action::Written { req_id, result } => forms::on_written(state, req_id, result),
         Action::WriteProgress { req_id, sent, total } => {
             forms::on_progress(state, req_id, sent, total);
@@ -182,6 +198,14 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             state.server.retries.push(RetryWait { slot, req_id, reason, until });
             Vec::new()
         }
+    }
+}
+
+/// A remark goes with the next thing the user says, as with the next key (read first: an
+/// answer that does nothing draws nothing).
+fn said_again(state: &mut AppState) {
+    if state.transient.notice.is_some() {
+        state.transient.notice = None;
     }
 }
 

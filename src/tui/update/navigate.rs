@@ -257,3 +257,14 @@ pub(crate) fn set_filter(state: &mut AppState, text: &str) -> Option<Effect> {
     let job = state.list_and_engine(pane).and_then(|(list, engine)| list.set_filter(text, engine));
     Effect::search(pane, job)
 }
+
+/// Selects the row at `position` of the list in view (as a click or a line mode's number
+/// does), and brings it into view.
+pub(crate) fn select_row(state: &mut AppState, position: usize) {
+    let page = list_rows(state);
+    if let Some(list) = state.current_list_mut()
+        && list.select_position(position)
+    {
+        list.scroll_into_view(page);
+    }
+}

@@ -7,6 +7,7 @@ use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
 use crate::tui::form::FieldKind;
+use crate::tui::intent::Intent;
 use crate::tui::layout::text_rows;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
@@ -67,6 +68,27 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
         (Some(Armed::Editor), KeyCode::Char('e')) if ctrl && in_form => Some(edit_field(state)),
         (None, KeyCode::Char('x')) if ctrl && in_form => {
             state.outside.armed = Some(Armed::Editor);
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
+/// An answer to an armed link (after `y` or `o` in a chain): a pick is the link's number
+/// (counted from 0), a cancel leaves it unpicked; `None` lets the answer go its usual way.
+pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec<Effect>> {
+    let open = match state.outside.armed {
+        Some(Armed::CopyLink { .. }) => false,
+        Some(Armed::OpenLink { .. }) => true,
+        Some(Armed::Editor) | None => return None,
+    };
+    match intent {
+        Intent::Pick(link) => {
+            state.outside.armed = None;
+            Some(link_number(state, open, link + 1))
+        }
+        Intent::Cancel | Intent::No => {
+            state.outside.armed = None;
             Some(Vec::new())
         }
         _ => None,

@@ -7,7 +7,9 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};
 use crate::tui::input::TextInput;
+use crate::tui::intent::Intent;
 use crate::tui::keymap::Scope;
+use crate::tui::keymap::intents::{Dialog, intent};
 use crate::tui::layout::state_areas;
 use crate::tui::model::Slot;
 use crate::tui::palette::{PaletteAction, parse, suggestions};
@@ -58,22 +60,89 @@ pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
             state.transient.overlay = Some(Overlay::Palette(palette));
             Vec::new()
         }
-        Some(Overlay::Form(form)) if form.is_write() => forms::on_form_key(state, form, key),
-        Some(Overlay::Confirm(confirm)) => forms::on_confirm_key(state, confirm, key),
-        Some(Overlay::Snooze(prompt)) => snooze::on_prompt_key(state, prompt, key),
-        Some(Overlay::Assign(picker)) => {
-            crate::tui::update::team::on_picker_key(state, picker, key)
-        }
-        Some(Overlay::Brief(_)) => crate::tui::update::brief::on_key(state, key),
-        Some(Overlay::Form(mut form)) => match form.handle_key(key) {
-            FormOutcome::Cancel => Vec::new(),
-            FormOutcome::Submit => submit_form(state, form),
-            FormOutcome::Edited | FormOutcome::Ignored => {
-                state.transient.overlay = Some(Overlay::Form(form));
-                Vec::new()
-            }
-        },
+        Some(
+            overlay @ (Overlay::Form(_)
+            | Overlay::Confirm(_)
+            | Overlay::Snooze(_)
+            | Overlay::Assign(_)
+            | Overlay::Brief(_)),
+        ) => answer_key(state, overlay, &key),
         None => Vec::new(),
+    }
+}
+
+/// What is open, as far as it takes intents rather than keys of its own (the help and the
+/// palette read keys).
+fn dialog(overlay: &Overlay) -> Option<Dialog> {
+    Some(match overlay {
+        Overlay::Confirm(confirm) => Dialog::Confirm { force: confirm.force },
+        Overlay::Snooze(prompt) => Dialog::Snooze { typed: !prompt.input.value().is_empty() },
+        Overlay::Assign(_) => Dialog::Assign,
+        Overlay::Brief(_) => Dialog::Brief,
+        Overlay::Form(form) if form.discarding => Dialog::Discard,
+        Overlay::Form(_) => Dialog::Form,
+        Overlay::Help { .. } | Overlay::Palette(_) => return None,
+    })
+}
+
+/// A key on a dialog: translated to its intent, then answered as any front end's would be;
+/// a key that means nothing there leaves it as it is.
+fn answer_key(state: &mut AppState, overlay: Overlay, key: &KeyEvent) -> Vec<Effect> {
+    match dialog(&overlay).and_then(|dialog| intent(dialog, key)) {
+        Some(intent) => answer(state, overlay, intent),
+        None => {
+            state.transient.overlay = Some(overlay);
+            Vec::new()
+        }
+    }
+}
+
+/// An intent given to what is open; with nothing open that takes one, a pick selects that
+/// row of the list in view.
+pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
+    match state.transient.overlay.take() {
+        Some(overlay) if dialog(&overlay).is_some() => answer(state, overlay, intent),
+        other => {
+            state.transient.overlay = other;
+            match intent {
+                Intent::Pick(position) if state.transient.overlay.is_none() => {
+                    if crate::tui::update::needs::is_open(state) {
+                        state.panes.needs_row = position;
+                    } else {
+                        navigate::select_row(state, position);
+                    }
+                }
+                _ => {}
+            }
+            Vec::new()
+        }
+    }
+}
+
+fn answer(state: &mut AppState, overlay: Overlay, intent: Intent) -> Vec<Effect> {
+    match overlay {
+        Overlay::Form(form) if form.is_write() => forms::on_form_intent(state, form, intent),
+        Overlay::Form(form) => on_form_intent(state, form, intent),
+        Overlay::Confirm(confirm) => forms::on_confirm(state, confirm, intent),
+        Overlay::Snooze(prompt) => snooze::on_prompt(state, prompt, intent),
+        Overlay::Assign(picker) => crate::tui::update::team::on_picker(state, picker, intent),
+        Overlay::Brief(_) => crate::tui::update::brief::on_answer(state, &intent),
+        overlay @ (Overlay::Help { .. } | Overlay::Palette(_)) => {
+            state.transient.overlay = Some(overlay);
+            Vec::new()
+        }
+    }
+}
+
+/// An answer to a form that does not write (the login, a list's server-side filters).
+fn on_form_intent(state: &mut AppState, mut form: Form, intent: Intent) -> Vec<Effect> {
+    match form.answer(intent) {
+        FormOutcome::Cancel => Vec::new(),
+        FormOutcome::Submit => submit_form(state, form),
+        FormOutcome::Edited | FormOutcome::Ignored => {
+            state.transient.overlay = Some(Overlay::Form(form));
+            Vec::new()
+        }
     }
 }
 
@@ -107,6 +176,18 @@ pub(crate) fn on_paste(state: &mut AppState, text: &str) {
         Some(Overlay::Form(form)) => form.paste(text),
         _ => {}
     }
+}
+
+/// A palette line given whole by another front end: run as Enter runs it, and why it could
+/// not run left as the notice rather than in a palette reopened.
+pub(crate) fn run_line(state: &mut AppState, line: &str) -> Vec<Effect> {
+    let palette = crate::tui::state::Palette { input: TextInput::new(line), ..Default::default() };
+    let effects = run_palette(state, palette);
+    if let Some(Overlay::Palette(palette)) = &state.transient.overlay {
+        state.transient.notice = palette.error.clone();
+        state.transient.overlay = None;
+    }
+    effects
 }
 
 fn run_palette(state: &mut AppState, palette: crate::tui::state::Palette) -> Vec<Effect> {

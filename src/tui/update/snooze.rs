@@ -9,13 +9,13 @@ use crate::present::names::party_name;
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
+use crate::tui::intent::Intent;
 use crate::tui::snooze_prompt::{PromptKey, SnoozePrompt};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::update::in_view::{marked_replies, reply_in_view};
 use crate::tui::update::inbox::set_snoozed;
 use chrono::NaiveDate;
-use crossterm::event::KeyEvent;
 
 /// The snooze key: the prompt for the marked replies, else the one in view.
 pub(crate) fn open_prompt(state: &mut AppState) {
@@ -30,12 +30,12 @@ pub(crate) fn open_prompt(state: &mut AppState) {
         Some(Overlay::Snooze(SnoozePrompt::new(ids, format!("Snooze {whose}"), asleep)));
 }
 
-pub(crate) fn on_prompt_key(
+pub(crate) fn on_prompt(
     state: &mut AppState,
     mut prompt: SnoozePrompt,
-    key: KeyEvent,
+    intent: Intent,
 ) -> Vec<Effect> {
-    let when = match prompt.handle_key(&key) {
+    let when = match prompt.handle(intent) {
         PromptKey::Close => return Vec::new(),
         PromptKey::Edited => {
             state.transient.overlay = Some(Overlay::Snooze(prompt));

@@ -237,13 +237,13 @@ pub(crate) fn open_picker(state: &mut AppState) {
     state.transient.overlay = Some(Overlay::Assign(picker));
 }
 
-/// A key in the picker: moves, or assigns to the one chosen.
-pub(crate) fn on_picker_key(
+/// An answer to the picker: moves, or assigns to the one chosen.
+pub(crate) fn on_picker(
     state: &mut AppState,
     mut picker: AssignPicker,
-    key: crossterm::event::KeyEvent,
+    intent: crate::tui::intent::Intent,
 ) -> Vec<Effect> {
-    match picker.handle_key(&key) {
+    match picker.handle(intent) {
         PickerKey::Moved => {
             state.transient.overlay = Some(Overlay::Assign(picker));
             Vec::new()

@@ -6,11 +6,10 @@
 //! the sum of what is drawn under it.
 
 use crate::api::CampaignStatus;
-use crate::clock::Zone;
 use crate::present::cause::cause;
 use crate::present::width::{cut, display_width};
 use crate::results::{Who, buckets, series};
-use crate::summary::{OrgSummary, compute};
+use crate::summary::OrgSummary;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
 use crate::tui::details::campaign::status_style;
@@ -20,27 +19,11 @@ use crate::tui::state::{AppState, Remote};
 use crate::tui::views::pane::fit_spans;
 use crate::tui::views::range::{range_label, range_marks};
 use crate::tui::views::waiting;
-use chrono::Local;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, BorderType, Paragraph};
-
-/// The organisation at a glance as seen now in the user's zone.
-fn summary(state: &AppState) -> OrgSummary {
-    let store = &state.org.store;
-    let (campaigns, bots) = (store.campaigns.items(), store.bots.items());
-    let (replies, meetings) = (store.recent_replies.items(), store.upcoming_meetings.items());
-    match state.env.zone {
-        Zone::Local => {
-            compute(campaigns, bots, replies, meetings, &state.env.now.with_timezone(&Local))
-        }
-        Zone::Named(tz) => {
-            compute(campaigns, bots, replies, meetings, &state.env.now.with_timezone(&tz))
-        }
-    }
-}
 
 pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
     if let Some(line) = inbox_line(body) {
@@ -51,7 +34,7 @@ pub(crate) fn render(frame: &mut Frame, body: Rect, state: &AppState) {
             return;
         }
     }
-    let summary = summary(state);
+    let summary = state.org.summary(state.env.now, state.env.zone);
     for (index, (tile, area)) in Tile::ALL.iter().zip(tile_rects(body)).enumerate() {
         let selected = index == state.panes.overview;
         let theme = &state.env.theme;

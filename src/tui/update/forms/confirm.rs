@@ -1,47 +1,47 @@
 //! The one confirmation every write goes through, whichever key, form or palette line asked
-//! for it: a dialog naming what the write does and to whom. `y` or Enter sends; `n` or Esc
-//! cancels (back to the form it came from, when that form was seen); any other key does
-//! nothing, so a stray key neither sends nor types into a form behind it. When a pre-flight
-//! check failed, the default is to cancel: Enter and `y` do not pass it, only `F` does.
+//! for it: a dialog naming what the write does and to whom. Yes (`y` or Enter) sends; no
+//! (`n` or Esc) cancels (back to the form it came from, when that form was seen); anything
+//! else does nothing, so a stray key neither sends nor types into a form behind it. When a
+//! pre-flight check failed, the default is to cancel: a plain yes does not pass it, only the
+//! deliberate one (`F`) does.
 
 use crate::tui::action::Effect;
+use crate::tui::intent::Intent;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
 use crate::tui::update::forms::common::{begin, refusal, toast};
-use crossterm::event::{KeyCode, KeyEvent};
 
-/// What a key means in the dialog.
+/// What an answer means in the dialog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Answer {
     Yes,
     No,
-    /// `y` or Enter where only `F` passes a failed check: said, nothing else.
+    /// A plain yes where only the deliberate one passes a failed check: said, nothing else.
     NotDeliberate,
     Nothing,
 }
 
-fn answer(confirm: &Confirm, key: KeyEvent) -> Answer {
-    match key.code {
-        // The deliberate yes, which also works where nothing failed.
-        KeyCode::Char('F') => Answer::Yes,
-        KeyCode::Char('y' | 'Y') if confirm.force => Answer::NotDeliberate,
-        KeyCode::Char('y' | 'Y') | KeyCode::Enter if !confirm.force => Answer::Yes,
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc | KeyCode::Enter => Answer::No,
+fn answer(confirm: &Confirm, intent: &Intent) -> Answer {
+    match intent {
+        Intent::YesDespiteChecks => Answer::Yes,
+        Intent::Yes | Intent::Submit if confirm.force => Answer::NotDeliberate,
+        Intent::Yes | Intent::Submit => Answer::Yes,
+        Intent::No | Intent::Cancel => Answer::No,
         _ => Answer::Nothing,
     }
 }
 
-/// A key on the dialog. Keys wait while its write is in flight.
-pub(crate) fn on_confirm_key(
+/// An answer to the dialog. Answers wait while its write is in flight.
+pub(crate) fn on_confirm(
     state: &mut AppState,
     mut confirm: Box<Confirm>,
-    key: KeyEvent,
+    intent: Intent,
 ) -> Vec<Effect> {
     if state.transient.submission.is_some() {
         state.transient.overlay = Some(Overlay::Confirm(confirm));
         return Vec::new();
     }
-    match answer(&confirm, key) {
+    match answer(&confirm, &intent) {
         Answer::Nothing => {
             state.transient.overlay = Some(Overlay::Confirm(confirm));
             Vec::new()

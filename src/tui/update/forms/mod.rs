@@ -19,16 +19,16 @@ pub(crate) mod values;
 use crate::tui::command::Command;
 use crate::tui::model::ReqId;
 pub(crate) use common::organisation;
-pub(crate) use confirm::on_confirm_key;
+pub(crate) use confirm::on_confirm;
 
 use crate::api::ApiError;
 use crate::tui::action::Effect;
 use crate::tui::form::{Fields, Form, FormOutcome, Outreach};
+use crate::tui::intent::Intent;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
 use crate::tui::submit::request::{WriteRequest, Written};
 use common::{refresh, refusal, toast};
-use crossterm::event::{KeyCode, KeyEvent};
 
 /// Opens the form or dialog of a write command, unless writes are refused here.
 pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
@@ -50,22 +50,23 @@ pub(crate) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
     }
 }
 
-/// A key on a write form: locked while its write is in flight; Esc with typed input asks
-/// first (`y` discards, any other key goes back to editing), and closes at once when
-/// nothing was typed (values a palette line filled in are not typed input).
-pub(crate) fn on_form_key(state: &mut AppState, mut form: Form, key: KeyEvent) -> Vec<Effect> {
+/// An answer to a write form: locked while its write is in flight; a cancel with typed
+/// input asks first (yes discards, anything else goes back to editing), and closes at once
+/// when nothing was typed (values a palette line filled in are not typed input).
+pub(crate) fn on_form_intent(state: &mut AppState, mut form: Form, intent: Intent) -> Vec<Effect> {
     if state.transient.submission.is_some() {
         state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
     }
     if form.discarding {
         form.discarding = false;
-        if !matches!(key.code, KeyCode::Char('y' | 'Y')) {
+        if !matches!(intent, Intent::Yes | Intent::YesDespiteChecks) {
             state.transient.overlay = Some(Overlay::Form(form));
         }
         return Vec::new();
     }
-    match form.handle_key(key) {
+    let outcome = form.answer(intent);
+    match outcome {
         FormOutcome::Cancel if !form.is_modified() => return Vec::new(),
         FormOutcome::Cancel => form.discarding = true,
         FormOutcome::Submit => return submit(state, form),
