@@ -179,6 +179,7 @@ impl<'a> Scan<'a> {
     /// The key at the scan: the index in [`FIELDS`] of the field it names, `Some(None)` for
     /// another key. A field's key is matched whole by its first letter (no scan for its end:
     /// keys are half the strings of a contact); an escaped key is left to serde.
+    #[inline(always)]
     fn key(&mut self) -> Option<Option<usize>> {
         let rest = self.bytes.get(self.at..)?;
         let guessed = match rest.get(1)? {
@@ -247,6 +248,7 @@ impl<'a> Scan<'a> {
     }
 
     /// A string, or `None` for null.
+    #[inline(always)]
     fn string_or_null(&mut self) -> Option<Option<Str<'a>>> {
         match self.peek()? {
             b'n' => self.word(b"null").map(|()| None),
