@@ -31,7 +31,7 @@ fn main() -> ExitCode {
             let ran = if line_mode {
                 runtime::block_on(tui::line::run(launch, settings))
             } else {
-                runtime::block_on(tui::run(launch, settings))
+                runtime::block_on_behind_the_ui(tui::run(launch, settings))
             };
             match ran {
                 Ok(Ok(())) => ExitCode::SUCCESS,
