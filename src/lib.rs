@@ -16,6 +16,7 @@ pub mod credentials;
 pub mod digest;
 pub mod glance;
 pub mod hooks;
+pub mod ids;
 pub mod inbox;
 pub mod local;
 pub mod logging;

@@ -4,10 +4,10 @@
 //! worker still holds them copies them once (`Arc::make_mut`).
 
 use crate::api::{Exchange, Timestamp};
+use crate::ids::IdMap;
 use crate::inbox::{Snippet, Writer, quiet};
 use crate::local::Mark;
 use crate::needs::ReplyFacts;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A snippet as read at one `updated_at` of its exchange; read again when that moves. `None`
@@ -22,9 +22,9 @@ pub struct CachedSnippet {
 }
 
 /// The marks by exchange id.
-pub type Marks = Arc<HashMap<i64, Mark>>;
+pub type Marks = Arc<IdMap<Mark>>;
 /// The chains read (or remembered), by exchange id, each at the `updated_at` it was read at.
-pub type Snippets = Arc<HashMap<i64, CachedSnippet>>;
+pub type Snippets = Arc<IdMap<CachedSnippet>>;
 
 /// The marks and the chains as held at one moment, and the moment snoozes and absences
 /// are judged at.
@@ -50,13 +50,13 @@ impl Held {
 }
 
 /// Handled, and not moved since.
-pub(super) fn handled(marks: &HashMap<i64, Mark>, exchange: &Exchange) -> bool {
+pub(super) fn handled(marks: &IdMap<Mark>, exchange: &Exchange) -> bool {
     marks.get(&exchange.id).is_some_and(|mark| mark.handled_at(exchange.updated_at))
 }
 
 /// Until when the reply is snoozed, while it is at `clock`.
 pub(super) fn asleep_until(
-    marks: &HashMap<i64, Mark>,
+    marks: &IdMap<Mark>,
     exchange: &Exchange,
     clock: Timestamp,
 ) -> Option<Timestamp> {
@@ -67,7 +67,7 @@ pub(super) fn asleep_until(
 /// What the reply's chain said, when it was read as the reply stands: a later message may
 /// come from either side.
 pub(super) fn current<'a>(
-    snippets: &'a HashMap<i64, CachedSnippet>,
+    snippets: &'a IdMap<CachedSnippet>,
     exchange: &Exchange,
 ) -> Option<&'a Snippet> {
     let cached = snippets.get(&exchange.id)?;
@@ -75,9 +75,6 @@ pub(super) fn current<'a>(
 }
 
 /// Who wrote last, from the chain as the reply stands.
-pub(super) fn last_writer(
-    snippets: &HashMap<i64, CachedSnippet>,
-    exchange: &Exchange,
-) -> Option<Writer> {
+pub(super) fn last_writer(snippets: &IdMap<CachedSnippet>, exchange: &Exchange) -> Option<Writer> {
     current(snippets, exchange).map(|snippet| snippet.last)
 }
