@@ -1,0 +1,313 @@
+//! The dashboard's terminal backend: ratatui's crossterm backend, but the changed cells of a
+//! frame are written in fewer bytes. A selection move changes a few letters here and there
+//! (the preview's detail of the next item shares most of its text with the last one's), and
+//! the crossterm backend jumps over every unchanged cell with an absolute cursor move (8–9
+//! bytes at 200 columns), sets colours and attributes in separate sequences, and ends every
+//! frame by resetting each of them. Here a short gap of plain cells in the same style is
+//! written again (they are what the screen already shows), a longer one is jumped over
+//! with a relative move, a style change is one sequence, and the frame ends with one reset
+//! only if a style is left on. What the terminal shows is the same cell for cell.
+
+use crate::text::width;
+use crossterm::style::Colored;
+use ratatui::backend::{Backend, ClearType, CrosstermBackend, IntoCrossterm, WindowSize};
+use ratatui::buffer::{Cell, CellDiffOption};
+use ratatui::layout::{Position, Size};
+use ratatui::style::{Color, Modifier};
+use std::io::{self, Write};
+
+/// A crossterm backend that writes a frame's changed cells in few bytes.
+pub struct CellWriter<W: Write> {
+    inner: CrosstermBackend<W>,
+    /// What the screen shows, as this backend wrote it: the cells a gap is written again from.
+    shown: Shown,
+}
+
+impl<W: Write> CellWriter<W> {
+    pub fn new(writer: W) -> CellWriter<W> {
+        CellWriter { inner: CrosstermBackend::new(writer), shown: Shown::default() }
+    }
+}
+
+/// The cells written since the screen was last cleared; a cell never written is blank, as
+/// ratatui assumes of a new or cleared screen. After a part of the screen was cleared
+/// nothing is known until the whole is.
+#[derive(Default)]
+struct Shown {
+    width: u16,
+    cells: Vec<Cell>,
+    in_doubt: bool,
+}
+
+impl Shown {
+    fn get(&self, x: u16, y: u16) -> Option<&Cell> {
+        if self.in_doubt || x >= self.width {
+            return None;
+        }
+        self.cells.get(usize::from(y) * usize::from(self.width) + usize::from(x))
+    }
+
+    fn set(&mut self, x: u16, y: u16, cell: &Cell) {
+        if x >= self.width {
+            self.widen(x + 1);
+        }
+        let at = usize::from(y) * usize::from(self.width) + usize::from(x);
+        if at >= self.cells.len() {
+            self.cells.resize(at + 1, Cell::default());
+        }
+        self.cells[at] = cell.clone();
+    }
+
+    fn widen(&mut self, width: u16) {
+        let old = usize::from(self.width.max(1));
+        let rows = self.cells.len().div_ceil(old);
+        let mut cells = vec![Cell::default(); rows * usize::from(width)];
+        for (at, cell) in std::mem::take(&mut self.cells).into_iter().enumerate() {
+            cells[at / old * usize::from(width) + at % old] = cell;
+        }
+        self.width = width;
+        self.cells = cells;
+    }
+}
+
+/// The style the terminal writes with: what a cell asks for beyond its symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pen {
+    fg: Color,
+    bg: Color,
+    underline: Color,
+    modifier: Modifier,
+}
+
+impl Default for Pen {
+    fn default() -> Self {
+        Pen { fg: Color::Reset, bg: Color::Reset, underline: Color::Reset, modifier: Modifier::empty() }
+    }
+}
+
+impl Pen {
+    fn of(cell: &Cell) -> Pen {
+        Pen { fg: cell.fg, bg: cell.bg, underline: cell.underline_color, modifier: cell.modifier }
+    }
+
+    /// The one SGR sequence that changes `self` into `to`; empty when nothing is to change
+    /// (or, with `NO_COLOR`, only colours were to).
+    fn change(self, to: Pen, out: &mut Vec<u8>) {
+        let mut codes: Vec<String> = Vec::new();
+        let mut code = |code: &str| {
+            if !code.is_empty() {
+                codes.push(code.to_string());
+            }
+        };
+        let removed = self.modifier - to.modifier;
+        let added = to.modifier - self.modifier;
+        if removed.contains(Modifier::REVERSED) {
+            code("27");
+        }
+        // One code takes off both bold and dim: what stays is put on again.
+        let intensity = removed.intersects(Modifier::BOLD | Modifier::DIM);
+        if intensity {
+            code("22");
+        }
+        for (modifier, off) in [
+            (Modifier::ITALIC, "23"),
+            (Modifier::UNDERLINED, "24"),
+            (Modifier::CROSSED_OUT, "29"),
+            (Modifier::HIDDEN, "28"),
+        ] {
+            if removed.contains(modifier) {
+                code(off);
+            }
+        }
+        if removed.intersects(Modifier::SLOW_BLINK | Modifier::RAPID_BLINK) {
+            code("25");
+        }
+        let again = if intensity { to.modifier & (Modifier::BOLD | Modifier::DIM) } else { Modifier::empty() };
+        for (modifier, on) in [
+            (Modifier::BOLD, "1"),
+            (Modifier::DIM, "2"),
+            (Modifier::ITALIC, "3"),
+            (Modifier::UNDERLINED, "4"),
+            (Modifier::SLOW_BLINK, "5"),
+            (Modifier::RAPID_BLINK, "6"),
+            (Modifier::REVERSED, "7"),
+            (Modifier::HIDDEN, "8"),
+            (Modifier::CROSSED_OUT, "9"),
+        ] {
+            if (added | again).contains(modifier) {
+                code(on);
+            }
+        }
+        // The colours as crossterm words them (and leaves them out under `NO_COLOR`).
+        if to.fg != self.fg {
+            code(&Colored::ForegroundColor(to.fg.into_crossterm()).to_string());
+        }
+        if to.bg != self.bg {
+            code(&Colored::BackgroundColor(to.bg.into_crossterm()).to_string());
+        }
+        if to.underline != self.underline {
+            code(&Colored::UnderlineColor(to.underline.into_crossterm()).to_string());
+        }
+        if !codes.is_empty() {
+            let _ = write!(out, "\x1b[{}m", codes.join(";"));
+        }
+    }
+}
+
+/// The bytes of a decimal number.
+fn digits(n: u16) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
+}
+
+/// A cell that can be written again in a gap: one plain character, one column wide.
+fn plain(cell: &Cell) -> bool {
+    cell.diff_option == CellDiffOption::None && matches!(cell.symbol().as_bytes(), [b' '..=b'~'])
+}
+
+/// How many cells from the first of `cells` are blanks in the default style side by side
+/// on one row: what an erase writes as well as spaces would, on every terminal.
+fn blank_run(cells: &[(u16, u16, &Cell)]) -> u16 {
+    let Some(&(x0, y0, _)) = cells.first() else { return 0 };
+    let run = cells
+        .iter()
+        .enumerate()
+        .take_while(|(n, (x, y, cell))| {
+            *y == y0
+                && usize::from(*x) == usize::from(x0) + n
+                && cell.symbol() == " "
+                && Pen::of(cell) == Pen::default()
+        })
+        .count();
+    u16::try_from(run).unwrap_or(u16::MAX)
+}
+
+impl<W: Write> CellWriter<W> {
+    /// Puts the cursor at (`x`, `y`) from where it is (`at`, if known) in the fewest bytes:
+    /// the unchanged plain cells between written again, a move right, or a move to it.
+    fn move_to(&self, out: &mut Vec<u8>, at: Option<(u16, u16)>, x: u16, y: u16, pen: Pen) {
+        let jump = 4 + digits(y + 1) + digits(x + 1);
+        match at {
+            Some((ax, ay)) if ay == y && ax == x => {}
+            Some((ax, ay)) if ay == y && ax < x => {
+                let gap = x - ax;
+                let right = 3 + digits(gap);
+                let cells: Option<Vec<&Cell>> = (ax..x).map(|gx| self.shown.get(gx, y)).collect();
+                let again = cells.filter(|cells| {
+                    usize::from(gap) <= right.min(jump)
+                        && cells.iter().all(|cell| plain(cell) && Pen::of(cell) == pen)
+                });
+                match again {
+                    Some(cells) => out.extend(cells.iter().flat_map(|cell| cell.symbol().bytes())),
+                    None if right < jump => {
+                        let _ = write!(out, "\x1b[{gap}C");
+                    }
+                    None => {
+                        let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+                    }
+                }
+            }
+            _ => {
+                let _ = write!(out, "\x1b[{};{}H", y + 1, x + 1);
+            }
+        }
+    }
+}
+
+impl<W: Write> Write for CellWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Write::flush(&mut self.inner)
+    }
+}
+
+impl<W: Write> Backend for CellWriter<W> {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        let cells: Vec<(u16, u16, &Cell)> = content.collect();
+        let mut out = Vec::new();
+        // Each draw starts as the last ended: default style, the cursor wherever the caller
+        // left it (a frame's links are drawn after it, the cursor saved around them).
+        let mut pen = Pen::default();
+        let mut at = None;
+        let mut next = 0;
+        while let Some(&(x, y, cell)) = cells.get(next) {
+            self.move_to(&mut out, at, x, y, pen);
+            let blanks = blank_run(&cells[next..]);
+            // A run of blanks is erased in place (the cursor stays): cheaper than writing
+            // it even when the next cell then needs a move right.
+            if usize::from(blanks) > 3 + digits(blanks) + 4 {
+                pen.change(Pen::default(), &mut out);
+                pen = Pen::default();
+                let _ = write!(out, "\x1b[{blanks}X");
+                for &(x, y, cell) in &cells[next..next + usize::from(blanks)] {
+                    self.shown.set(x, y, cell);
+                }
+                at = Some((x, y));
+                next += usize::from(blanks);
+                continue;
+            }
+            let to = Pen::of(cell);
+            pen.change(to, &mut out);
+            pen = to;
+            out.extend_from_slice(cell.symbol().as_bytes());
+            self.shown.set(x, y, cell);
+            // After a wide character (or one whose width is in doubt) the next cell is
+            // reached by a move, as ratatui's own backend does.
+            at = (width(cell.symbol()) == 1).then_some((x + 1, y));
+            next += 1;
+        }
+        if pen != Pen::default() {
+            out.extend_from_slice(b"\x1b[0m");
+        }
+        self.inner.write_all(&out)
+    }
+
+    fn append_lines(&mut self, n: u16) -> io::Result<()> {
+        self.inner.append_lines(n)
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.inner.hide_cursor()
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.inner.show_cursor()
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        self.inner.get_cursor_position()
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.shown = Shown::default();
+        self.inner.clear()
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.shown = Shown { in_doubt: clear_type != ClearType::All, ..Shown::default() };
+        self.inner.clear_region(clear_type)
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        self.inner.size()
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.inner)
+    }
+}
