@@ -81,7 +81,12 @@ struct Pen {
 
 impl Default for Pen {
     fn default() -> Self {
-        Pen { fg: Color::Reset, bg: Color::Reset, underline: Color::Reset, modifier: Modifier::empty() }
+        Pen {
+            fg: Color::Reset,
+            bg: Color::Reset,
+            underline: Color::Reset,
+            modifier: Modifier::empty(),
+        }
     }
 }
 
@@ -122,7 +127,11 @@ impl Pen {
         if removed.intersects(Modifier::SLOW_BLINK | Modifier::RAPID_BLINK) {
             code("25");
         }
-        let again = if intensity { to.modifier & (Modifier::BOLD | Modifier::DIM) } else { Modifier::empty() };
+        let again = if intensity {
+            to.modifier & (Modifier::BOLD | Modifier::DIM)
+        } else {
+            Modifier::empty()
+        };
         for (modifier, on) in [
             (Modifier::BOLD, "1"),
             (Modifier::DIM, "2"),
@@ -309,5 +318,123 @@ impl<W: Write> Backend for CellWriter<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         Backend::flush(&mut self.inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::Style;
+
+    const BOLD: Style = Style::new().add_modifier(Modifier::BOLD);
+
+    /// The bytes the backend wrote, for the test to take.
+    #[derive(Clone, Default)]
+    struct Written(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Written {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Written {
+        fn take(&self) -> Vec<u8> {
+            std::mem::take(&mut self.0.borrow_mut())
+        }
+    }
+
+    /// A 20×2 screen: each frame a line of spans, written from the last frame's cells.
+    struct Screen {
+        writer: CellWriter<Written>,
+        written: Written,
+        last: Buffer,
+        terminal: vt100::Parser,
+    }
+
+    impl Screen {
+        fn new() -> Screen {
+            let area = Rect::new(0, 0, 20, 2);
+            let size = |n| std::num::NonZeroU16::new(n).unwrap();
+            let written = Written::default();
+            Screen {
+                writer: CellWriter::new(written.clone()),
+                written,
+                last: Buffer::empty(area),
+                terminal: vt100::Parser::new(size(2), size(20), 0),
+            }
+        }
+
+        /// The bytes written for a frame showing `spans` on the first row.
+        fn frame(&mut self, spans: &[(&str, Style)]) -> String {
+            let mut next = Buffer::empty(self.last.area);
+            let mut x = 0;
+            for (text, style) in spans {
+                next.set_string(x, 0, text, *style);
+                x += width(text) as u16;
+            }
+            self.writer.draw(self.last.diff(&next).into_iter()).unwrap();
+            self.last = next;
+            let bytes = self.written.take();
+            self.terminal.process(&bytes);
+            String::from_utf8(bytes).unwrap()
+        }
+
+        fn row(&self) -> String {
+            self.terminal.screen().contents().lines().next().unwrap_or_default().to_string()
+        }
+
+        fn bold_at(&self, col: u16) -> bool {
+            self.terminal.screen().cell(0, col).unwrap().bold()
+        }
+    }
+
+    #[test]
+    fn a_short_plain_gap_is_written_again_instead_of_jumped() {
+        let mut screen = Screen::new();
+        screen.frame(&[("abcdef", Style::new())]);
+        let written = screen.frame(&[("xbzdef", Style::new())]);
+        assert_eq!(written, "\x1b[1;1Hxbz");
+        assert_eq!(screen.row(), "xbzdef");
+    }
+
+    #[test]
+    fn a_gap_in_another_style_is_jumped_over_and_keeps_its_style() {
+        let mut screen = Screen::new();
+        screen.frame(&[("ab", Style::new()), ("cd", BOLD), ("ef", Style::new())]);
+        let written = screen.frame(&[("xb", Style::new()), ("cd", BOLD), ("ey", Style::new())]);
+        assert_eq!(written, "\x1b[1;1Hx\x1b[4Cy");
+        assert_eq!(screen.row(), "xbcdey");
+        assert!(screen.bold_at(2) && screen.bold_at(3) && !screen.bold_at(5));
+    }
+
+    #[test]
+    fn a_run_of_blanks_is_erased_and_a_style_change_is_one_sequence() {
+        let mut screen = Screen::new();
+        screen.frame(&[("a", BOLD), ("bcdefghijklmnopq", Style::new())]);
+        let written = screen.frame(&[("a", Style::new()), ("               q", Style::new())]);
+        assert_eq!(written, "\x1b[1;1Ha\x1b[15X");
+        assert_eq!(screen.row(), "a               q");
+        assert!(!screen.bold_at(0));
+        let written =
+            screen.frame(&[("a", BOLD.fg(Color::Cyan)), ("               q", Style::new())]);
+        assert_eq!(written, "\x1b[1;1H\x1b[1;38;5;6ma\x1b[0m");
+    }
+
+    #[test]
+    fn after_a_part_of_the_screen_is_cleared_nothing_is_written_from_memory() {
+        let mut screen = Screen::new();
+        screen.frame(&[("abcdef", Style::new())]);
+        screen.writer.clear_region(ClearType::UntilNewLine).unwrap();
+        screen.written.take();
+        let written = screen.frame(&[("xbzdef", Style::new())]);
+        assert_eq!(written, "\x1b[1;1Hx\x1b[1Cz");
     }
 }

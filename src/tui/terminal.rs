@@ -2,13 +2,13 @@
 //! their undoing, always: on drop (quit, error), from the panic hook (before the panic is
 //! printed), and so on every signal the loop turns into a quit.
 
+use crate::tui::cell_writer::CellWriter;
 use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use crossterm::{cursor, execute};
 use ratatui::Terminal;
-use crate::tui::cell_writer::CellWriter;
 use std::io::{self, Stdout};
 use std::mem::ManuallyDrop;
 use std::sync::Once;

@@ -5,9 +5,9 @@
 use crate::common;
 
 use common::*;
-use outreach_tui::tui::draw;
 use outreach_tui::config::Preview;
 use outreach_tui::tui::action::Action;
+use outreach_tui::tui::draw;
 use outreach_tui::tui::state::{AppState, UiSettings};
 use outreach_tui::tui::theme::Theme;
 
