@@ -21,11 +21,19 @@ pub struct CellWriter<W: Write> {
     inner: CrosstermBackend<W>,
     /// What the screen shows, as this backend wrote it: the cells a gap is written again from.
     shown: Shown,
+    /// The cursor was hidden by this backend and nothing showed it since: ratatui hides it
+    /// after every frame, which need not be said again. A program the dashboard hands the
+    /// terminal to may show it; the whole screen is cleared after, which forgets this.
+    cursor_hidden: bool,
 }
 
 impl<W: Write> CellWriter<W> {
     pub fn new(writer: W) -> CellWriter<W> {
-        CellWriter { inner: CrosstermBackend::new(writer), shown: Shown::default() }
+        CellWriter {
+            inner: CrosstermBackend::new(writer),
+            shown: Shown::default(),
+            cursor_hidden: false,
+        }
     }
 }
 
@@ -283,10 +291,15 @@ impl<W: Write> Backend for CellWriter<W> {
     }
 
     fn hide_cursor(&mut self) -> io::Result<()> {
+        if self.cursor_hidden {
+            return Ok(());
+        }
+        self.cursor_hidden = true;
         self.inner.hide_cursor()
     }
 
     fn show_cursor(&mut self) -> io::Result<()> {
+        self.cursor_hidden = false;
         self.inner.show_cursor()
     }
 
@@ -299,11 +312,11 @@ impl<W: Write> Backend for CellWriter<W> {
     }
 
     fn clear(&mut self) -> io::Result<()> {
-        self.shown = Shown::default();
-        self.inner.clear()
+        self.clear_region(ClearType::All)
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        self.cursor_hidden = false;
         self.shown = Shown { in_doubt: clear_type != ClearType::All, ..Shown::default() };
         self.inner.clear_region(clear_type)
     }
@@ -426,6 +439,22 @@ mod tests {
         let written =
             screen.frame(&[("a", BOLD.fg(Color::Cyan)), ("               q", Style::new())]);
         assert_eq!(written, "\x1b[1;1H\x1b[1;38;5;6ma\x1b[0m");
+    }
+
+    #[test]
+    fn the_cursor_is_hidden_once_until_the_screen_is_cleared() {
+        let mut screen = Screen::new();
+        screen.writer.hide_cursor().unwrap();
+        assert_eq!(screen.written.take(), b"\x1b[?25l");
+        screen.writer.hide_cursor().unwrap();
+        assert_eq!(screen.written.take(), b"");
+        screen.writer.clear_region(ClearType::All).unwrap();
+        screen.written.take();
+        screen.writer.hide_cursor().unwrap();
+        assert_eq!(screen.written.take(), b"\x1b[?25l");
+        screen.writer.show_cursor().unwrap();
+        screen.writer.hide_cursor().unwrap();
+        assert_eq!(screen.written.take(), b"\x1b[?25h\x1b[?25l");
     }
 
     #[test]
