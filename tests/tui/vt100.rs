@@ -123,23 +123,32 @@ fn hostile_names_look_on_a_terminal_as_they_were_drawn() {
     }
 }
 
+/// One terminal kept across frames: each step draws the state, feeds what was written to
+/// the emulator and fails on any cell whose letter or style is not the one drawn.
+fn session(width: u16, height: u16) -> impl FnMut(&AppState, &str) {
+    let (mut terminal, captured) = byte_terminal(width, height);
+    let size = |n| std::num::NonZeroU16::new(n).unwrap();
+    let mut screen = vt100::Parser::new(size(height), size(width), 0);
+    let mut fed = 0;
+    move |state: &AppState, what: &str| {
+        outreach_tui::tui::draw(&mut terminal, state).unwrap();
+        let bytes = captured.0.borrow();
+        screen.process(&bytes[fed..]);
+        fed = bytes.len();
+        let meant = drawn(state);
+        let mut problems = cells_apart(state, &meant, screen.screen());
+        problems.extend(styles_apart(&meant, screen.screen()));
+        assert!(problems.is_empty(), "{width}x{height} {what}: {problems:#?}");
+    }
+}
+
 /// One terminal kept across frames, as in a session: ratatui writes only what changed,
 /// so a cell it believes blank but the terminal still shows would stay on screen (letters
 /// of the list left in the detail view).
 #[test]
 fn going_from_list_to_detail_and_back_leaves_nothing_behind() {
     let mut state = connected(100, 30, Theme::default());
-    let (mut terminal, captured) = byte_terminal(state.env.width, state.env.height);
-    let mut screen = emulator(&state);
-    let mut fed = 0;
-    let mut step = |state: &AppState, what: &str| {
-        outreach_tui::tui::draw(&mut terminal, state).unwrap();
-        let bytes = captured.0.borrow();
-        screen.process(&bytes[fed..]);
-        fed = bytes.len();
-        let problems = cells_apart(state, &drawn(state), screen.screen());
-        assert!(problems.is_empty(), "{what}: {problems:#?}");
-    };
+    let mut step = session(100, 30);
     act_hostile(&mut state, ch('6'));
     step(&state, "contacts");
     for (index, _) in NAMES.iter().enumerate() {
@@ -238,19 +247,7 @@ fn moves_with_the_preview_on_show_every_letter_and_style_as_drawn() {
         };
         let mut state = AppState::new(ui, width, height, now());
         act_hostile(&mut state, Action::Connected(Ok(info())));
-        let (mut terminal, captured) = byte_terminal(width, height);
-        let mut screen = emulator(&state);
-        let mut fed = 0;
-        let mut step = |state: &AppState, what: &str| {
-            outreach_tui::tui::draw(&mut terminal, state).unwrap();
-            let bytes = captured.0.borrow();
-            screen.process(&bytes[fed..]);
-            fed = bytes.len();
-            let meant = drawn(state);
-            let mut problems = cells_apart(state, &meant, screen.screen());
-            problems.extend(styles_apart(&meant, screen.screen()));
-            assert!(problems.is_empty(), "{width}x{height} {what}: {problems:#?}");
-        };
+        let mut step = session(width, height);
         for pane in ['6', '2', '3', '4'] {
             act_hostile(&mut state, ch(pane));
             step(&state, &format!("pane {pane}"));
