@@ -90,9 +90,13 @@ pub(crate) fn fit(
     // wider date.
     let mut by_importance: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
     crate::sorting::sort_by_key(&mut by_importance, |&i| (limits[i].drop, i));
+    // A column with short labels shows them until its long values fit whole: a few cells
+    // more than the labels need are empty room, better left to a column cut with `…`.
+    let labelled = |i: usize| readable(i) != content(i);
     let mut grow = |widths: &mut Vec<usize>, target: &dyn Fn(usize) -> usize| {
         for &index in &by_importance {
-            let more = target(index).saturating_sub(widths[index]).min(spare);
+            let more = target(index).saturating_sub(widths[index]);
+            let more = if labelled(index) && more > spare { 0 } else { more.min(spare) };
             widths[index] += more;
             spare -= more;
         }
@@ -105,8 +109,7 @@ pub(crate) fn fit(
     if known.is_some() {
         grow(&mut widths, &|i| {
             let whole = max_of(i);
-            let labelled = readable(i) != content(i);
-            let few = if labelled { NEARLY_WHOLE } else { few };
+            let few = if labelled(i) { NEARLY_WHOLE } else { few };
             if whole.saturating_sub(min_of(i)) <= few { whole } else { min_of(i) }
         });
     }
@@ -178,6 +181,18 @@ mod tests {
         let labelled =
             [Content::plain(38), Content::plain(38), Content { widest: 16, readable: 10 }];
         assert_eq!(fit(&limits, 74, 2, Some(&labelled)), [38, 22, 10]);
+    }
+
+    #[test]
+    fn a_column_with_short_labels_grows_only_to_show_its_values_whole() {
+        let status = Limits { min: 10, max: 26, drop: 1 };
+        let problems = Limits { min: 12, max: 60, drop: 4 };
+        let content = [Content { widest: 26, readable: 10 }, Content::plain(38)];
+        // 14 cells to share: not enough for the status's 26, so its labels stay and the
+        // problems get them.
+        assert_eq!(fit(&[status, problems], 38, 2, Some(&content)), [10, 26]);
+        // Room for both whole.
+        assert_eq!(fit(&[status, problems], 66, 2, Some(&content)), [26, 38]);
     }
 
     #[test]
