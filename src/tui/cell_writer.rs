@@ -181,21 +181,27 @@ fn plain(cell: &Cell) -> bool {
     cell.diff_option == CellDiffOption::None && matches!(cell.symbol().as_bytes(), [b' '..=b'~'])
 }
 
-/// How many cells from the first of `cells` are blanks in the default style side by side
-/// on one row: what an erase writes as well as spaces would, on every terminal.
-fn blank_run(cells: &[(u16, u16, &Cell)]) -> u16 {
-    let Some(&(x0, y0, _)) = cells.first() else { return 0 };
-    let run = cells
-        .iter()
-        .enumerate()
-        .take_while(|(n, (x, y, cell))| {
-            *y == y0
-                && usize::from(*x) == usize::from(x0) + n
-                && cell.symbol() == " "
-                && Pen::of(cell) == Pen::default()
-        })
-        .count();
-    u16::try_from(run).unwrap_or(u16::MAX)
+/// A blank in the default style: what an erase leaves, on every terminal.
+fn blank(cell: &Cell) -> bool {
+    cell.symbol() == " " && Pen::of(cell) == Pen::default()
+}
+
+impl Shown {
+    /// The blanks from the first of `cells` on, side by side on its row: how many columns
+    /// an erase there covers, and how many of `cells` it writes. Unchanged cells between
+    /// them that already are blanks are erased along (it leaves them as they are).
+    fn blank_run(&self, cells: &[(u16, u16, &Cell)]) -> (u16, usize) {
+        let Some(&(x0, y0, _)) = cells.first() else { return (0, 0) };
+        let (mut end, mut taken) = (x0, 0);
+        for &(x, y, cell) in cells {
+            let between = (end..x).all(|gx| self.get(gx, y).is_some_and(blank));
+            if y != y0 || x < end || !between || !blank(cell) {
+                break;
+            }
+            (end, taken) = (x + 1, taken + 1);
+        }
+        (end - x0, taken)
+    }
 }
 
 impl<W: Write> CellWriter<W> {
@@ -256,18 +262,18 @@ impl<W: Write> Backend for CellWriter<W> {
         let mut next = 0;
         while let Some(&(x, y, cell)) = cells.get(next) {
             self.move_to(&mut out, at, x, y, pen);
-            let blanks = blank_run(&cells[next..]);
+            let (blanks, taken) = self.shown.blank_run(&cells[next..]);
             // A run of blanks is erased in place (the cursor stays): cheaper than writing
             // it even when the next cell then needs a move right.
             if usize::from(blanks) > 3 + digits(blanks) + 4 {
                 pen.change(Pen::default(), &mut out);
                 pen = Pen::default();
                 let _ = write!(out, "\x1b[{blanks}X");
-                for &(x, y, cell) in &cells[next..next + usize::from(blanks)] {
+                for &(x, y, cell) in &cells[next..next + taken] {
                     self.shown.set(x, y, cell);
                 }
                 at = Some((x, y));
-                next += usize::from(blanks);
+                next += taken;
                 continue;
             }
             let to = Pen::of(cell);
@@ -455,6 +461,15 @@ mod tests {
         screen.writer.show_cursor().unwrap();
         screen.writer.hide_cursor().unwrap();
         assert_eq!(screen.written.take(), b"\x1b[?25h\x1b[?25l");
+    }
+
+    #[test]
+    fn blanks_with_an_unchanged_blank_between_are_erased_at_once() {
+        let mut screen = Screen::new();
+        screen.frame(&[("abcdefghi jklmnopqr", Style::new())]);
+        let written = screen.frame(&[("                   ", Style::new())]);
+        assert_eq!(written, "\x1b[1;1H\x1b[19X");
+        assert_eq!(screen.row(), "");
     }
 
     #[test]
