@@ -4,7 +4,7 @@
 use crate::api::{ContactUpload, ExchangeGroup, ExchangeQuery, FieldError, JsonObject, rules};
 use crate::cli::exit::CliError;
 use crate::cli::output::terminal::{ColorChoice, Term};
-use crate::present::days;
+use crate::clock::days;
 use chrono::{Local, NaiveDate};
 use clap::Args;
 use serde_json::Value;

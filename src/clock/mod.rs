@@ -3,6 +3,7 @@
 
 mod business;
 mod by_id;
+pub(crate) mod days;
 mod named;
 
 pub use business::{add_business_days, business_days_between};

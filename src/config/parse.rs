@@ -44,7 +44,7 @@ struct RawView {
     categories: Vec<Spanned<String>>,
     campaign: Option<String>,
     bot: Option<String>,
-    since: Option<String>,
+    since: Option<Spanned<String>>,
     filter: Option<String>,
     sort: Option<String>,
     handled: Option<Spanned<String>>,
@@ -511,6 +511,18 @@ fn read_views(
             }),
             None => None,
         };
+        // A day's form is checked now (what day it names depends on the day it is applied).
+        if let Some(since) = &raw.since
+            && !since.get_ref().trim().is_empty()
+        {
+            let any_day = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap_or_default();
+            crate::clock::days::parse_day(since.get_ref(), any_day).map_err(|problem| {
+                at(
+                    since.span(),
+                    format!("view '{shown}': since: {}.", crate::text::sanitize(&problem)),
+                )
+            })?;
+        }
         let words =
             |text: Option<String>| text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
         views.push(View {
@@ -520,7 +532,7 @@ fn read_views(
             categories,
             campaign: words(raw.campaign),
             bot: words(raw.bot),
-            since: words(raw.since),
+            since: words(raw.since.map(Spanned::into_inner)),
             filter: words(raw.filter),
             sort: words(raw.sort),
             handled,
@@ -869,6 +881,16 @@ handled = "shown"
             ("[[views]]\nfilter = \"x\"\n", 1, "a view without a name"),
             ("[[views]]\nname = \"x\"\n[[views]]\nname = \"X\"\n", 4, "two views are named 'X'"),
             ("[[profiles.a.views]]\nname = \"x\"\npane = \"no\"\n", 3, "is no pane"),
+            (
+                "[[views]]\nname = \"week\"\nsince = \"last week\"\n",
+                3,
+                "view 'week': since: 'last week' is not a date; use YYYY-MM-DD, today, yesterday, tomorrow, -7d or +7d.",
+            ),
+            (
+                "[[profiles.a.views]]\nname = \"x\"\nsince = \"-0d\"\n",
+                3,
+                "view 'x': since: '-0d' counts no day",
+            ),
         ];
         refused_at_their_line(&cases);
     }

@@ -85,23 +85,32 @@ pub(crate) fn fit(
     let mut widths: Vec<usize> =
         (0..limits.len()).map(|i| if kept[i] { min_of(i) } else { 0 }).collect();
     let mut spare = width.saturating_sub(needed(&kept));
+    let few = NEARLY_WHOLE.max(spare / 4);
     // The most important columns grow first: the name of a thing matters more than a
     // wider date.
     let mut by_importance: Vec<usize> = (0..limits.len()).filter(|&i| kept[i]).collect();
     crate::sorting::sort_by_key(&mut by_importance, |&i| (limits[i].drop, i));
+    // A column with short labels shows them until its long values fit whole: a few cells
+    // more than the labels need are empty room, better left to a column cut with `…`.
+    let labelled = |i: usize| readable(i) != content(i);
     let mut grow = |widths: &mut Vec<usize>, target: &dyn Fn(usize) -> usize| {
         for &index in &by_importance {
-            let more = target(index).saturating_sub(widths[index]).min(spare);
+            let more = target(index).saturating_sub(widths[index]);
+            let more = if labelled(index) && more > spare { 0 } else { more.min(spare) };
             widths[index] += more;
             spare -= more;
         }
     };
     // With the content known, a column a few cells short of showing every cell whole gets
-    // them first: `46/46 day 82` whole is worth more than a long text a little longer.
+    // them first: `46/46 day 82` whole is worth more than a long text a little longer. A
+    // few is 4 cells, or for a column without short labels (a cut one shows `…`) a quarter
+    // of the room there is to share: on a wide screen a bot's name (16 cells against a
+    // minimum of 10) is whole before a long problem or a status grows.
     if known.is_some() {
         grow(&mut widths, &|i| {
             let whole = max_of(i);
-            if whole.saturating_sub(min_of(i)) <= NEARLY_WHOLE { whole } else { min_of(i) }
+            let few = if labelled(i) { NEARLY_WHOLE } else { few };
+            if whole.saturating_sub(min_of(i)) <= few { whole } else { min_of(i) }
         });
     }
     grow(&mut widths, &max_of);
@@ -158,6 +167,32 @@ mod tests {
         let far = plain(&[50, 30]);
         let limits = [limits[0], Limits { min: 11, max: 30, drop: 5 }];
         assert_eq!(fit(&limits, 60, 1, Some(&far)), [48, 11]);
+    }
+
+    #[test]
+    fn a_name_short_of_whole_by_a_quarter_of_the_room_is_completed_first() {
+        let email = Limits { min: 20, max: 38, drop: 0 };
+        let problems = Limits { min: 12, max: 60, drop: 4 };
+        let name = Limits { min: 10, max: 24, drop: 7 };
+        let limits = [email, problems, name];
+        // 28 cells to share: the name's 6 are fewer than a quarter of them.
+        assert_eq!(fit(&limits, 74, 2, Some(&plain(&[38, 38, 16]))), [38, 16, 16]);
+        // A column with short labels is readable by them: it waits its turn.
+        let labelled =
+            [Content::plain(38), Content::plain(38), Content { widest: 16, readable: 10 }];
+        assert_eq!(fit(&limits, 74, 2, Some(&labelled)), [38, 22, 10]);
+    }
+
+    #[test]
+    fn a_column_with_short_labels_grows_only_to_show_its_values_whole() {
+        let status = Limits { min: 10, max: 26, drop: 1 };
+        let problems = Limits { min: 12, max: 60, drop: 4 };
+        let content = [Content { widest: 26, readable: 10 }, Content::plain(38)];
+        // 14 cells to share: not enough for the status's 26, so its labels stay and the
+        // problems get them.
+        assert_eq!(fit(&[status, problems], 38, 2, Some(&content)), [10, 26]);
+        // Room for both whole.
+        assert_eq!(fit(&[status, problems], 66, 2, Some(&content)), [26, 38]);
     }
 
     #[test]

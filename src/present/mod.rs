@@ -7,7 +7,6 @@ pub(crate) mod advice;
 pub(crate) mod cause;
 pub(crate) mod column;
 pub(crate) mod columns;
-pub(crate) mod days;
 pub(crate) mod dnc;
 pub(crate) mod fit;
 pub(crate) mod graph;

@@ -5,7 +5,7 @@
 //! and unwinds them. Generic over the e-mail chain view so this file stays below the state.
 
 use crate::api::{Exchange, ExchangeQuery};
-use crate::tui::model::{Detail, Pane, Shelf};
+use crate::tui::model::{Detail, Pane, Shelves};
 
 /// How many jumps are kept; past that the oldest gives way, its way back to the inbox as it
 /// was before any jump handed to the next one.
@@ -78,7 +78,7 @@ pub struct Place {
 pub struct InboxSpot<C> {
     pub query: ExchangeQuery,
     pub focus: Option<Focus>,
-    pub shelf: Shelf,
+    pub shelf: Shelves,
     pub hide_handled: bool,
     pub list: ListSpot,
     pub chain: Option<Box<C>>,
@@ -177,7 +177,7 @@ mod tests {
         let inbox = InboxSpot {
             query,
             focus: None,
-            shelf: Shelf::All,
+            shelf: Shelves::ALL,
             hide_handled: true,
             list: ListSpot::default(),
             chain: None,

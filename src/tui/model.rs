@@ -172,10 +172,46 @@ impl Shelf {
             Category::Other(_) => Shelf::Other,
         }
     }
+}
 
-    /// Whether a reply of `category` is on this shelf.
+/// The shelves the inbox lists: all of them, one (a category's key), or several (a saved
+/// view's categories). One bit a shelf; none set is all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Shelves(u16);
+
+impl Shelves {
+    pub const ALL: Shelves = Shelves(0);
+
+    /// These shelves; all when `All` is among them or there are none.
+    pub fn only(shelves: impl IntoIterator<Item = Shelf>) -> Shelves {
+        let mut bits = 0;
+        for shelf in shelves {
+            if shelf == Shelf::All {
+                return Shelves::ALL;
+            }
+            bits |= 1 << shelf as u16;
+        }
+        Shelves(bits)
+    }
+
+    pub fn is_all(self) -> bool {
+        self == Shelves::ALL
+    }
+
+    /// Whether `shelf` is one listed (`All` only when all are).
+    pub fn lists(self, shelf: Shelf) -> bool {
+        if shelf == Shelf::All { self.is_all() } else { self.0 & (1 << shelf as u16) != 0 }
+    }
+
+    /// Whether a reply of `category` is listed.
     pub(crate) fn holds(self, category: &Category) -> bool {
-        self == Shelf::All || Shelf::of(category) == self
+        self.is_all() || self.lists(Shelf::of(category))
+    }
+}
+
+impl From<Shelf> for Shelves {
+    fn from(shelf: Shelf) -> Shelves {
+        Shelves::only([shelf])
     }
 }
 

@@ -2,13 +2,13 @@
 //! their undoing, always: on drop (quit, error), from the panic hook (before the panic is
 //! printed), and so on every signal the loop turns into a quit.
 
+use crate::tui::cell_writer::CellWriter;
 use crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use crossterm::{cursor, execute};
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout};
 use std::mem::ManuallyDrop;
 use std::sync::Once;
@@ -46,7 +46,7 @@ impl crossterm::Command for ClickAndWheel {
 pub struct TerminalGuard {
     /// Dropped by hand: ratatui's own drop shows the cursor and, when that fails (the
     /// terminal is gone), reports it with `eprintln!`, which panics on a dead stderr.
-    pub terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
+    pub terminal: ManuallyDrop<Terminal<CellWriter<Stdout>>>,
 }
 
 impl TerminalGuard {
@@ -61,7 +61,7 @@ impl TerminalGuard {
             restore();
             return Err(error);
         }
-        match Terminal::new(CrosstermBackend::new(stdout)) {
+        match Terminal::new(CellWriter::new(stdout)) {
             Ok(terminal) => Ok(TerminalGuard { terminal: ManuallyDrop::new(terminal) }),
             Err(error) => {
                 restore();

@@ -166,7 +166,7 @@ async fn input_the_client_can_judge_is_refused_before_sending_with_exit_2() {
         "{}",
         run.stderr
     );
-    // The forms the dashboard's date fields take too (present::days): accepted, so the
+    // The forms the dashboard's date fields take too (clock::days): accepted, so the
     // command goes on to the (dead) server.
     let run = cli.run(&["exchanges", "list", "--since", "-7d", "--until", "today"]).await;
     assert!(run.stderr.contains("Could not reach"), "{}", run.stderr);

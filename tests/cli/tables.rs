@@ -129,3 +129,27 @@ async fn off_a_terminal_tables_are_80_wide_and_csv_cannot_run_formulas() {
     assert_eq!(formula_row[name], formula, "--csv-raw writes cells as they are");
     sim.shutdown().await;
 }
+
+/// From 150 columns a bot's name is whole: the columns are fitted by their content, and a
+/// name a few cells short of whole gets them before a status or a problem grows.
+#[tokio::test(flavor = "multi_thread")]
+async fn wide_bot_tables_show_whole_names_and_warm_ups() {
+    let sim = sim::spawn(SimOptions::default()).await.unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let bots = user_client(&sim, key).list_bots().await.unwrap().items.to_vec();
+    for columns in ["150", "160"] {
+        let run = cli.run_env(&["bots", "list", "-o", "table"], &[("COLUMNS", columns)]).await;
+        run.expect(0);
+        let table = &run.stdout;
+        assert!(table.lines().next().unwrap().contains("NAME"), "{columns}:\n{table}");
+        for bot in &bots {
+            let line = line_of(table, bot.id);
+            let name = format!("{} {}", bot.first_name, bot.last_name);
+            assert_eq!(cell_at(table, "NAME", line).unwrap(), name, "{columns}:\n{table}");
+            let warm_up = cell_at(table, "WARM-UP", line).unwrap();
+            assert!(!warm_up.contains('…'), "{columns}: {warm_up:?}\n{table}");
+        }
+    }
+    sim.shutdown().await;
+}

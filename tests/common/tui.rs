@@ -236,10 +236,10 @@ impl std::io::Write for Captured {
 pub fn byte_terminal(
     width: u16,
     height: u16,
-) -> (Terminal<ratatui::backend::CrosstermBackend<Captured>>, Captured) {
+) -> (Terminal<outreach_tui::tui::cell_writer::CellWriter<Captured>>, Captured) {
     let viewport = ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, width, height));
     let captured = Captured::default();
-    let backend = ratatui::backend::CrosstermBackend::new(captured.clone());
+    let backend = outreach_tui::tui::cell_writer::CellWriter::new(captured.clone());
     let terminal = Terminal::with_options(backend, ratatui::TerminalOptions { viewport }).unwrap();
     (terminal, captured)
 }

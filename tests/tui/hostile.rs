@@ -26,8 +26,9 @@ fn own_link_or_cursor_save(bytes: &[u8]) -> Option<usize> {
 }
 
 /// Checks every escape sequence is a CSI the backend itself writes: cursor position (`H`),
-/// colours and attributes (`m`), and private modes (`?…h` / `?…l`: cursor visibility,
-/// synchronized output). Returns what is wrong, if anything.
+/// a move right (`C`) and blanks erased (`X`) with a number alone, colours and attributes
+/// (`m`), and private modes (`?…h` / `?…l`: cursor visibility, synchronized output).
+/// Returns what is wrong, if anything.
 fn foreign_controls(bytes: &[u8]) -> Vec<String> {
     let mut problems = Vec::new();
     let mut index = 0;
@@ -52,7 +53,10 @@ fn foreign_controls(bytes: &[u8]) -> Vec<String> {
             let parameters = String::from_utf8_lossy(&bytes[start..end]).to_string();
             let final_byte = bytes.get(end).copied().unwrap_or(0);
             let private_mode = parameters.starts_with('?') && matches!(final_byte, b'h' | b'l');
-            if !(matches!(final_byte, b'H' | b'm') || private_mode) {
+            let counted = matches!(final_byte, b'C' | b'X')
+                && !parameters.is_empty()
+                && parameters.bytes().all(|b| b.is_ascii_digit());
+            if !(matches!(final_byte, b'H' | b'm') || private_mode || counted) {
                 problems.push(format!(
                     "unexpected CSI {parameters:?} {:?} at {index}",
                     final_byte as char

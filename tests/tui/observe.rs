@@ -154,6 +154,30 @@ fn two_refreshes_where_a_bot_changed_keep_its_transition_and_the_detail_shows_it
     );
 }
 
+/// The preview beside the Bots list shows the selected bot's detail, its health over time
+/// included: read for the bot under the cursor, as for an opened one.
+#[test]
+fn the_bots_preview_reads_the_history_of_the_bot_under_the_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let observed = observed_in(dir.path());
+    let mut dashboard = Dashboard::new(Arc::clone(&observed), HooksConfig::default());
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::default())
+    };
+    dashboard.state = AppState::new(ui, 200, 50, now());
+    dashboard.run(Action::Connected(Ok(work())));
+    dashboard.run(ch('5'));
+    assert_eq!(dashboard.state.panes.bots.detail, None, "no detail opened: the preview");
+    let shown = screen(&dashboard.state);
+    assert!(shown.contains("Health over time"), "{shown}");
+    assert!(shown.contains("History: PAUSED 12:00"), "the first bot's, read:\n{shown}");
+    dashboard.run(ch('j'));
+    let moved = screen(&dashboard.state);
+    assert!(!moved.contains("reading…"), "the next bot's read as the cursor came:\n{moved}");
+    assert!(moved.contains("History: DNS SPF missing 12:00"), "Kim's:\n{moved}");
+}
+
 #[test]
 fn a_reply_handled_that_is_not_hot_is_quiet_in_the_dashboards_look_as_in_watchs() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@ use crossterm::event::KeyCode;
 use outreach_tui::config::{Handled, SavedViews, View};
 use outreach_tui::tui::action::Action;
 use outreach_tui::tui::jumps::Focus;
-use outreach_tui::tui::model::{Pane, Shelf};
+use outreach_tui::tui::model::{Pane, Shelf, Shelves};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 
@@ -55,7 +55,7 @@ fn a_view_narrows_the_inbox_and_esc_comes_back() {
     assert_eq!(state.panes.pane, Pane::Exchanges);
     assert_eq!(state.panes.exchanges.query.campaign_id, Some(1), "the server narrows it");
     assert!(matches!(state.panes.exchanges.focus, Some(Focus::Campaign { id: 1, .. })));
-    assert_eq!(state.org.inbox.shelf, Shelf::NotInterested);
+    assert_eq!(state.org.inbox.shelf, Shelves::from(Shelf::NotInterested));
     assert!(!state.org.inbox.hide_handled, "handled = shown");
     assert_eq!(state.panes.exchanges.list.filter(), "bob");
     assert!(state.panes.exchanges.list.is_sorted(), "sorted as the view says");
@@ -65,7 +65,31 @@ fn a_view_narrows_the_inbox_and_esc_comes_back() {
     act(&mut state, key(KeyCode::Esc));
     assert_eq!(state.panes.pane, Pane::Overview, "a view is a jump: Esc goes back");
     assert_eq!(state.panes.exchanges.query.campaign_id, None);
-    assert!(state.org.inbox.hide_handled && state.org.inbox.shelf == Shelf::All);
+    assert!(state.org.inbox.hide_handled && state.org.inbox.shelf.is_all());
+}
+
+#[test]
+fn a_view_lists_every_category_it_names() {
+    let warm = View {
+        name: "warm".into(),
+        categories: vec!["interested".into(), "not-now".into()],
+        handled: Some(Handled::Shown),
+        ..View::default()
+    };
+    let mut state = with_views(vec![warm]);
+    palette(&mut state, "view warm");
+    let mut ids = listed(&state);
+    ids.sort();
+    assert_eq!(ids, [103, 106, 107], "the inquiry, and the follow-up later and nurturing ones");
+    let shelf = state.org.inbox.shelf;
+    assert!(shelf.lists(Shelf::Interested) && shelf.lists(Shelf::NotNow), "{shelf:?}");
+    assert!(!shelf.lists(Shelf::All) && !shelf.lists(Shelf::Meeting), "{shelf:?}");
+    let shown = screen(&state);
+    assert!(shown.contains("View 'warm'.") && !shown.contains("all are listed"), "{shown}");
+    // A category's key lists that one alone again.
+    act(&mut state, ch('w'));
+    act(&mut state, ch('A'));
+    assert!(state.org.inbox.shelf.is_all());
 }
 
 #[test]

@@ -123,23 +123,32 @@ fn hostile_names_look_on_a_terminal_as_they_were_drawn() {
     }
 }
 
+/// One terminal kept across frames: each step draws the state, feeds what was written to
+/// the emulator and fails on any cell whose letter or style is not the one drawn.
+fn session(width: u16, height: u16) -> impl FnMut(&AppState, &str) {
+    let (mut terminal, captured) = byte_terminal(width, height);
+    let size = |n| std::num::NonZeroU16::new(n).unwrap();
+    let mut screen = vt100::Parser::new(size(height), size(width), 0);
+    let mut fed = 0;
+    move |state: &AppState, what: &str| {
+        outreach_tui::tui::draw(&mut terminal, state).unwrap();
+        let bytes = captured.0.borrow();
+        screen.process(&bytes[fed..]);
+        fed = bytes.len();
+        let meant = drawn(state);
+        let mut problems = cells_apart(state, &meant, screen.screen());
+        problems.extend(styles_apart(&meant, screen.screen()));
+        assert!(problems.is_empty(), "{width}x{height} {what}: {problems:#?}");
+    }
+}
+
 /// One terminal kept across frames, as in a session: ratatui writes only what changed,
 /// so a cell it believes blank but the terminal still shows would stay on screen (letters
 /// of the list left in the detail view).
 #[test]
 fn going_from_list_to_detail_and_back_leaves_nothing_behind() {
     let mut state = connected(100, 30, Theme::default());
-    let (mut terminal, captured) = byte_terminal(state.env.width, state.env.height);
-    let mut screen = emulator(&state);
-    let mut fed = 0;
-    let mut step = |state: &AppState, what: &str| {
-        outreach_tui::tui::draw(&mut terminal, state).unwrap();
-        let bytes = captured.0.borrow();
-        screen.process(&bytes[fed..]);
-        fed = bytes.len();
-        let problems = cells_apart(state, &drawn(state), screen.screen());
-        assert!(problems.is_empty(), "{what}: {problems:#?}");
-    };
+    let mut step = session(100, 30);
     act_hostile(&mut state, ch('6'));
     step(&state, "contacts");
     for (index, _) in NAMES.iter().enumerate() {
@@ -162,4 +171,92 @@ fn the_comparison_sees_a_mark_stuck_to_a_border() {
     let problems = compare(&state, &drawn(&state), &bytes);
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].starts_with("row 2 col 0"), "{problems:?}");
+}
+
+/// A colour as the terminal emulator reports what the backend wrote for it.
+fn shown_colour(colour: ratatui::style::Color) -> vt100::Color {
+    use ratatui::style::Color::*;
+    match colour {
+        Reset => vt100::Color::Default,
+        Indexed(index) => vt100::Color::Idx(index),
+        Rgb(r, g, b) => vt100::Color::Rgb(r, g, b),
+        named => {
+            let order = [
+                Black,
+                Red,
+                Green,
+                Yellow,
+                Blue,
+                Magenta,
+                Cyan,
+                Gray,
+                DarkGray,
+                LightRed,
+                LightGreen,
+                LightYellow,
+                LightBlue,
+                LightMagenta,
+                LightCyan,
+                White,
+            ];
+            vt100::Color::Idx(order.iter().position(|c| *c == named).unwrap() as u8)
+        }
+    }
+}
+
+/// The cells whose style on screen is not the one drawn (a blank's letter colour and
+/// weight cannot be seen, so they are not compared).
+fn styles_apart(buffer: &ratatui::buffer::Buffer, shown: &vt100::Screen) -> Vec<String> {
+    use ratatui::style::Modifier;
+    let mut problems = Vec::new();
+    let area = buffer.area;
+    for row in 0..area.height {
+        for col in 0..area.width {
+            let Some(cell) = shown.cell(row, col) else { continue };
+            if cell.is_wide_continuation() {
+                continue;
+            }
+            let meant = &buffer[(col, row)];
+            let blank = meant.symbol() == " ";
+            let has = |modifier| meant.modifier.contains(modifier);
+            let ok = shown_colour(meant.bg) == cell.bgcolor()
+                && has(Modifier::REVERSED) == cell.inverse()
+                && has(Modifier::UNDERLINED) == cell.underline()
+                && (blank
+                    || (shown_colour(meant.fg) == cell.fgcolor()
+                        && has(Modifier::BOLD) == cell.bold()
+                        && has(Modifier::DIM) == cell.dim()
+                        && has(Modifier::ITALIC) == cell.italic()));
+            if !ok {
+                problems.push(format!("row {row} col {col}: drawn {meant:?}, shown {cell:?}"));
+            }
+        }
+    }
+    problems
+}
+
+/// The backend writes only what changed, and little of it (short gaps written again from
+/// what it remembers, blanks erased, one style sequence): over a session of moves with the
+/// preview beside the list, every cell on a terminal has the letter and the style drawn.
+#[test]
+fn moves_with_the_preview_on_show_every_letter_and_style_as_drawn() {
+    for (width, height) in [(200, 50), (160, 40)] {
+        let ui = outreach_tui::tui::state::UiSettings {
+            preview: outreach_tui::config::Preview::Auto,
+            ..settings(Theme::default())
+        };
+        let mut state = AppState::new(ui, width, height, now());
+        act_hostile(&mut state, Action::Connected(Ok(info())));
+        let mut step = session(width, height);
+        for pane in ['6', '2', '3', '4'] {
+            act_hostile(&mut state, ch(pane));
+            step(&state, &format!("pane {pane}"));
+            for (index, _) in NAMES.iter().enumerate() {
+                act_hostile(&mut state, ch('j'));
+                step(&state, &format!("pane {pane}, move {index} down"));
+            }
+            act_hostile(&mut state, ch('k'));
+            step(&state, &format!("pane {pane}, a move up"));
+        }
+    }
 }

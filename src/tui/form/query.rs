@@ -5,7 +5,7 @@ use crate::api::ExchangeGroup;
 use crate::tui::form::field::{Choice, Field};
 use chrono::NaiveDate;
 
-/// A range of days, read as the CLI reads `--since` and `--until` (`present::days`).
+/// A range of days, read as the CLI reads `--since` and `--until` (`clock::days`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DayRange {
     pub start: Field,

@@ -18,7 +18,7 @@ use crate::inbox::{Category, Facts, Snippet};
 use crate::local::{Mark, Scope, is_new};
 use crate::present::Tone;
 use crate::tui::lists::memo::ListMemo;
-use crate::tui::model::Shelf;
+use crate::tui::model::{Shelf, Shelves};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -64,7 +64,7 @@ pub struct InboxState {
     /// until then the hot replies' chains are not asked for, lest they be read twice.
     pub recalled: bool,
     /// The categories listed.
-    pub shelf: Shelf,
+    pub shelf: Shelves,
     /// Handled replies are left out of the list.
     pub hide_handled: bool,
     /// Only the snoozed replies are listed (they are left out otherwise).
@@ -114,7 +114,7 @@ impl Default for InboxState {
             reading: HashSet::new(),
             unkept: Vec::new(),
             recalled: false,
-            shelf: Shelf::All,
+            shelf: Shelves::ALL,
             hide_handled: true,
             show_snoozed: false,
             clock: Timestamp(chrono::DateTime::<chrono::Utc>::MIN_UTC),

@@ -5,7 +5,7 @@ use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed};
 use crate::present::{self, columns};
 use crate::tui::action::Effect;
 use crate::tui::layout::list_rows;
-use crate::tui::model::{Pane, Shelf, Slot};
+use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::{Remote, sorted};
 use crate::tui::resource::shape::{ListResource, PaneList, pane_state};
 use crate::tui::resource::rows::reindex_list;
@@ -58,7 +58,7 @@ pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     // A jump's focus narrows too (a campaign's rows at once, before the server's answer).
     let focus = state.panes.exchanges.focus.as_ref();
     let snoozed = inbox.counts(state.org.store.exchanges.data.as_ref().map(|d| &d.items)).snoozed;
-    let narrowed = inbox.shelf != Shelf::All
+    let narrowed = !inbox.shelf.is_all()
         || inbox.hide_handled
         || inbox.show_snoozed
         || snoozed > 0

@@ -10,7 +10,7 @@ use crate::tui::command::Command;
 use crate::tui::jumps::{Focus, InboxSpot, Jump, ListSpot, Pending, Place, Related};
 use crate::tui::layout::list_rows;
 use crate::tui::lists::list::ListState;
-use crate::tui::model::{Pane, Shelf, Slot};
+use crate::tui::model::{Pane, Shelves, Slot};
 use crate::tui::resource::{self, in_view, keep_inbox_rows, relayout_chain};
 use crate::tui::state::{AppState, ChainView};
 use crate::tui::update::fetch::{ensure_loaded, fetch};
@@ -182,7 +182,7 @@ fn land(state: &mut AppState, query: ExchangeQuery, focus: Option<Focus>) -> Vec
     exchanges.query = query;
     exchanges.focus = focus;
     state.panes.chain = None;
-    state.org.inbox.shelf = Shelf::All;
+    state.org.inbox.shelf = Shelves::ALL;
     state.org.inbox.hide_handled = false;
     state.panes.pane = Pane::Exchanges;
     state.transient.filtering = false;

@@ -7,6 +7,7 @@ use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::observe::{HistoryJob, ObserveAnswer, ObserveJob};
+use crate::tui::pane_layout::View;
 use crate::tui::resource;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::glance::whole_inbox;
@@ -110,15 +111,24 @@ pub(crate) fn on_answer(state: &mut AppState, answer: ObserveAnswer) -> Vec<Effe
     }
 }
 
-/// The bot whose detail is open, when it is in view.
-fn open_bot(state: &AppState) -> Option<i64> {
-    (state.panes.pane == Pane::Bots).then_some(state.panes.bots.detail)?.map(|detail| detail.id)
+/// The bot whose detail is in view: opened, or under the cursor with the preview beside
+/// the list.
+fn shown_bot(state: &AppState) -> Option<i64> {
+    if state.panes.pane != Pane::Bots {
+        return None;
+    }
+    if let Some(detail) = state.panes.bots.detail {
+        return Some(detail.id);
+    }
+    let previewed =
+        state.pane_layout().preview.is_some_and(|(_, view)| view == View::Detail(Pane::Bots));
+    previewed.then(|| state.panes.bots.list.selected_id()).flatten()
 }
 
-/// After any action: a bot detail just opened asks for its history (read off the UI thread:
+/// After any action: a bot detail just shown (opened, or previewed) asks for its history (read off the UI thread:
 /// the observed state is SQLite).
 pub(crate) fn bot_history(state: &mut AppState) -> Option<Effect> {
-    let bot = open_bot(state)?;
+    let bot = shown_bot(state)?;
     if state.org.observed.history.as_ref().is_some_and(|(asked, _)| *asked == bot) {
         return None;
     }
@@ -129,7 +139,7 @@ pub(crate) fn bot_history(state: &mut AppState) -> Option<Effect> {
 
 /// A read of the open bot's history, which keeps showing what it had until the answer.
 fn history_job(state: &AppState) -> Option<Effect> {
-    let bot = open_bot(state)?;
+    let bot = shown_bot(state)?;
     let scope = state.org.inbox.scope.clone()?;
     let (now, zone) = (state.env.now, state.env.zone);
     Some(Effect::ReadBotHistory(HistoryJob { scope, bot, now, zone }))

@@ -2,7 +2,7 @@
 //! server-side filters of Exchanges and Meetings; write forms go to `forms`) and the
 //! confirmation dialog.
 
-use crate::present::days;
+use crate::clock::days;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};

@@ -8,7 +8,7 @@ use crate::config::{Handled, View, names_item};
 use crate::inbox::Category;
 use crate::tui::action::Effect;
 use crate::tui::jumps::Focus;
-use crate::tui::model::{Connection, Pane, Shelf};
+use crate::tui::model::{Connection, Pane, Shelf, Shelves};
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::AppState;
 use crate::tui::update::{jumps, navigate, sort};
@@ -76,9 +76,6 @@ fn apply(state: &mut AppState, view: &View) -> Vec<Effect> {
             Err(problem) => notes.push(format!("sort: {problem}")),
         }
     }
-    if pane == Pane::Exchanges && view.categories.len() > 1 {
-        notes.push("the dashboard lists one category or all: all are listed".into());
-    }
     state.panes.jumps.here = Some(state.spot());
     let said = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
     state.transient.notice = Some(format!("View '{}'{said}.", view.name));
@@ -99,7 +96,7 @@ fn to_inbox(state: &mut AppState, view: &View) -> Result<Vec<Effect>, String> {
     let start_date = match &view.since {
         Some(day) => {
             let today = state.env.zone.date(state.env.now);
-            Some(crate::present::days::parse_day(day, today).map_err(|e| format!("since: {e}"))?)
+            Some(crate::clock::days::parse_day(day, today).map_err(|e| format!("since: {e}"))?)
         }
         None => None,
     };
@@ -116,10 +113,9 @@ fn to_inbox(state: &mut AppState, view: &View) -> Result<Vec<Effect>, String> {
     };
     let mut effects = jumps::to_view(state, query, focus);
     let inbox = &mut state.org.inbox;
-    inbox.shelf = match view.categories.as_slice() {
-        [one] => Category::parse(one).map_or(Shelf::All, |category| Shelf::of(&category)),
-        _ => Shelf::All,
-    };
+    inbox.shelf = Shelves::only(
+        view.categories.iter().filter_map(|word| Category::parse(word)).map(|c| Shelf::of(&c)),
+    );
     inbox.hide_handled = view.handled != Some(Handled::Shown);
     inbox.show_snoozed = false;
     effects.extend(keep_inbox_rows(state));

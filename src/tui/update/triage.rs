@@ -79,7 +79,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
         }
         Command::Undo => undo(state),
         Command::ShowCategory(shelf) => {
-            state.org.inbox.shelf = shelf;
+            state.org.inbox.shelf = shelf.into();
             keep_inbox_rows(state).into_iter().collect()
         }
         _ => Vec::new(),

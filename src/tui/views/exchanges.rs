@@ -81,7 +81,7 @@ fn category_bar(state: &AppState, width: u16) -> Line<'static> {
     let all: usize = shelves.iter().map(|(_, _, count, _)| count).sum();
     let mut entries = vec![(Shelf::All, "all".to_string(), all, Tone::Plain)];
     entries.extend(shelves);
-    entries.retain(|(shelf, _, count, _)| *count > 0 || state.org.inbox.shelf == *shelf);
+    entries.retain(|(shelf, _, count, _)| *count > 0 || state.org.inbox.shelf.lists(*shelf));
     let keyed: Vec<_> = entries
         .into_iter()
         .map(|(shelf, label, count, tone)| {
@@ -115,7 +115,7 @@ fn category_bar(state: &AppState, width: u16) -> Line<'static> {
     };
     let mut spans = Vec::new();
     for (shelf, key, label, count, tone) in &keyed {
-        let listed = state.org.inbox.shelf == *shelf;
+        let listed = state.org.inbox.shelf.lists(*shelf);
         let style = if listed { theme.tab_active } else { theme.tone(*tone) };
         let named = name(*shelf, label);
         let text = if named.is_empty() { count.to_string() } else { format!("{named} {count}") };

@@ -2,11 +2,11 @@
 //! `-7d`, `+7d` — read the same way by the CLI's `--since`/`--until` and the dashboard's
 //! date fields, so a day that works in one works in the other.
 //!
-//! `-7d` is the first of "the last 7 days" ([`Window::last_days`]: seven calendar days
-//! ending today, today included — six days before today), so `--since -7d` counts what the
-//! Overview's 7-day chart and `outreach status` count; `+7d` is the last of the next 7 days.
+//! `-7d` is the first of "the last 7 days" (as `results::Window::last_days` counts them:
+//! seven calendar days ending today, today included — six days before today), so `--since
+//! -7d` counts what the Overview's 7-day chart and `outreach status` count; `+7d` is the
+//! last of the next 7 days. Below the config, which checks a saved view's `since` with it.
 
-use crate::results::Window;
 use chrono::{Days, NaiveDate};
 
 /// The forms a day may take, for hints and errors.
@@ -40,13 +40,8 @@ pub(crate) fn parse_day(text: &str, today: NaiveDate) -> Result<NaiveDate, Strin
             return Err(format!("'{text}' counts no day: -1d is today, -7d the last 7 days"));
         }
         let forward = days.starts_with('+');
-        // Refused here when it leaves the calendar (the window would stop at today).
-        offset(u64::from(count - 1), forward)?;
-        return Ok(if forward {
-            Window::next_days(today, count).last
-        } else {
-            Window::last_days(today, count).first
-        });
+        // Today is the first of the next days and the last of the last ones.
+        return offset(u64::from(count - 1), forward);
     }
     NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map_err(|_| format!("'{text}' is not a date; use {ACCEPTED}"))
@@ -68,7 +63,7 @@ mod tests {
         assert_eq!(day("-7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 4).unwrap());
         assert_eq!(day("+7d").unwrap(), NaiveDate::from_ymd_opt(2024, 5, 16).unwrap());
         assert_eq!(day("-1d").unwrap(), today, "the last 1 day is today");
-        assert_eq!(day("-30d").unwrap(), Window::last_days(today, 30).first);
+        assert_eq!(day("-30d").unwrap(), NaiveDate::from_ymd_opt(2024, 4, 11).unwrap());
         assert!(day("-0d").unwrap_err().contains("counts no day"));
         assert!(day("31/01/2024").unwrap_err().contains(ACCEPTED));
         assert!(day("2024-13-01").unwrap_err().starts_with("'2024-13-01' is not a date"));
