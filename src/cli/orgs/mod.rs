@@ -84,12 +84,9 @@ impl Orgs {
         F: Fn(Context) -> Fut + Sync,
         Fut: Future<Output = Result<T, CliError>>,
     {
-        let keyring = Keyring::system();
-        let contexts: Vec<Result<Context, CliError>> = stream::iter(&self.profiles)
-            .map(|profile| self.connect(global, profile, &keyring))
-            .buffered(AT_ONCE)
-            .collect()
-            .await;
+        // Behind a pointer: made once, not again inside each kind of answer's reading.
+        let contexts: Connecting<'_> = Box::pin(self.contexts(global));
+        let contexts = contexts.await;
         // The threads' work is made once for every command: each command's answer goes
         // through them as `Any` (twelve copies of the threads and their runtime were 150 KB
         // of the binary).
@@ -112,6 +109,17 @@ impl Orgs {
             .collect()
     }
 
+    /// A context for each profile, in order (the keyring asked [`AT_ONCE`] profiles at a
+    /// time); apart from [`Orgs::read`], which is made once per kind of answer.
+    async fn contexts(&self, global: &GlobalArgs) -> Vec<Result<Context, CliError>> {
+        let keyring = Keyring::system();
+        stream::iter(&self.profiles)
+            .map(|profile| self.connect(global, profile, &keyring))
+            .buffered(AT_ONCE)
+            .collect()
+            .await
+    }
+
     /// The context of one profile: its key and base URL found as for one profile; the
     /// config's own warnings were said once already.
     async fn connect(
@@ -132,6 +140,9 @@ impl Orgs {
         Ok(context)
     }
 }
+
+/// The contexts of a group being made.
+type Connecting<'a> = Pin<Box<dyn Future<Output = Vec<Result<Context, CliError>>> + 'a>>;
 
 /// An organisation's answer of whatever kind its command reads.
 type Erased = Box<dyn Any + Send>;
