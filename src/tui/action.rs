@@ -159,6 +159,8 @@ pub enum Action {
     Team(crate::tui::inbox::team::TeamAnswer),
     /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
     Searched(ListWork),
+    /// A worker counted a large inbox (`Effect::Count`).
+    Counted(crate::tui::census::Census),
     /// The fortnight's replies a day of some campaigns or bots were counted.
     Trended(crate::tui::trend::TrendAnswer),
     /// The open campaign's replies by weekday and hour were counted.
@@ -200,6 +202,8 @@ pub enum Effect {
     LayOut(LayoutJob),
     /// Index or search a list, or free replaced rows, off the UI thread; answers `Searched`.
     Search(ListJob),
+    /// Count a large inbox off the UI thread; answers `Counted`.
+    Count(Arc<crate::tui::census::CensusJob>),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).

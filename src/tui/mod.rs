@@ -7,6 +7,7 @@ pub mod action;
 pub mod assign_picker;
 pub mod brief;
 pub mod cell_writer;
+pub mod census;
 pub mod chain;
 pub mod chain_view;
 pub mod clocks;

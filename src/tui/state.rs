@@ -176,6 +176,7 @@ pub struct Server {
 /// organisation's data through this one handle, so several can later be held side by side
 /// (one `Org` each) without touching the panes; the marks' store on disk is named once, in
 /// [`crate::tui::inbox::jobs::MarksStore`].
+#[derive(Default)]
 pub struct Org {
     pub store: Store,
     /// The results of the chosen range (`Panes::range_days`), computed when its replies or

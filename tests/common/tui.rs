@@ -55,7 +55,7 @@ pub fn settings(theme: Theme) -> UiSettings {
     }
 }
 
-fn listed<T>(items: Vec<T>) -> Listed<T> {
+pub fn listed<T>(items: Vec<T>) -> Listed<T> {
     Listed { items: Arc::from(items), skipped: 0 }
 }
 
@@ -101,6 +101,10 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
             }
             // Counting the trends in view, in place.
             Effect::CountTrends(job) => queue.extend(update(state, Action::Trended(job.perform()))),
+            // Counting a large inbox, in place.
+            Effect::Count(job) => {
+                queue.extend(update(state, Action::Counted(outreach_tui::tui::census::perform(job))));
+            }
             Effect::CountHours(job) => {
                 queue.extend(update(state, Action::HoursCounted(Box::new(job.perform()))));
             }

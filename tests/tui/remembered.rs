@@ -167,3 +167,102 @@ fn a_bulk_read_going_on_is_counted_once_a_second_not_at_each_batch() {
     run(&mut state, &local, &observed, Action::Tick(later));
     assert_eq!(unread(&state, later), before - 1, "counted at the next second's tick");
 }
+
+/// The fixture's replies and `filler` more, declined long ago: a large inbox.
+fn large_inbox(filler: usize) -> Vec<outreach_tui::api::Exchange> {
+    let mut all = fixtures::exchanges();
+    let declined = all.iter().find(|e| e.status.as_str() == "DECLINED").unwrap().clone();
+    all.extend((0..filler).map(|i| outreach_tui::api::Exchange {
+        id: 1_000_000 + i as i64,
+        updated_at: Timestamp::parse("2024-01-01T00:00:00Z"),
+        ..declined.clone()
+    }));
+    all
+}
+
+#[test]
+fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
+    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    update(&mut state, common::ch('3'));
+    let fetch = update(&mut state, common::ch('r'))
+        .into_iter()
+        .find_map(|effect| match effect {
+            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+            _ => None,
+        })
+        .expect("the inbox reloads");
+    let list = common::listed(large_inbox(CENSUS_ROWS));
+    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    let (_, job, snippet) = hot_reply_read();
+    state.org.inbox.reading.insert(103);
+    let unread = |state: &AppState| state.org.numbers(state.env.now, state.env.zone).hot_unread;
+    let before = unread(&state);
+    assert!(before >= 1, "the hot reply is counted as being read");
+    let rows_before = state.panes.exchanges.list.total();
+
+    // A batch of the bulk read: held, and a worker asked to count it at the next second.
+    let read = vec![(job, Ok(snippet))];
+    update(&mut state, Action::ChainsRead { scope: work_scope(), read });
+    let second = state.env.now + chrono::TimeDelta::seconds(1);
+    let effects = update(&mut state, Action::Tick(second));
+    let count = effects.iter().find_map(|effect| match effect {
+        Effect::Count(job) => Some(job.clone()),
+        _ => None,
+    });
+    let count = count.unwrap_or_else(|| panic!("a worker counts a large inbox: {effects:?}"));
+    assert_eq!(unread(&state), before, "nothing counted on this thread meanwhile");
+    state.org.inbox.reading.clear();
+    let later = state.env.now + chrono::TimeDelta::seconds(5);
+    let ticked = update(&mut state, Action::Tick(later));
+    assert!(
+        !ticked.iter().any(|effect| matches!(effect, Effect::Count(_))),
+        "one count at a time: {ticked:?}"
+    );
+
+    // Its answer is taken whole: the counts move, and the rows stay.
+    update(&mut state, Action::Counted(perform(count)));
+    assert_eq!(unread(&state), before - 1, "the worker's count");
+    assert_eq!(state.panes.exchanges.list.total(), rows_before);
+}
+
+#[test]
+fn a_count_overtaken_by_a_mark_is_let_go() {
+    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    update(&mut state, common::ch('3'));
+    let fetch = update(&mut state, common::ch('r'))
+        .into_iter()
+        .find_map(|effect| match effect {
+            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+            _ => None,
+        })
+        .expect("the inbox reloads");
+    let list = common::listed(large_inbox(CENSUS_ROWS));
+    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    let (_, job, snippet) = hot_reply_read();
+    state.org.inbox.reading.insert(103);
+    let read = vec![(job, Ok(snippet))];
+    update(&mut state, Action::ChainsRead { scope: work_scope(), read });
+    let second = state.env.now + chrono::TimeDelta::seconds(1);
+    let effects = update(&mut state, Action::Tick(second));
+    let Some(Effect::Count(count)) = effects.into_iter().find(|e| matches!(e, Effect::Count(_)))
+    else {
+        panic!("a worker counts a large inbox")
+    };
+    // A reply is handled meanwhile: counted here, at once.
+    update(&mut state, common::ch('e'));
+    let handled = state.org.numbers(state.env.now, state.env.zone);
+    update(&mut state, Action::Counted(perform(count)));
+    assert_eq!(
+        state.org.numbers(state.env.now, state.env.zone),
+        handled,
+        "the worker's older count is not taken over this one"
+    );
+}

@@ -88,6 +88,8 @@ pub struct InboxState {
     /// Chains of a bulk read were taken without moving `revision` (see
     /// [`InboxState::take_snippets`]); it moves when the read ends or a second has passed.
     unsettled: Option<Timestamp>,
+    /// The revision a worker is counting from, while it counts (see [`InboxState::for_census`]).
+    counting: Option<u64>,
     counts: CountsMemo,
     hot: HotMemo,
     /// The list and revision the hot replies were last looked through for chains to read.
@@ -125,6 +127,7 @@ impl Default for InboxState {
             arrived: Default::default(),
             revision: 0,
             unsettled: None,
+            counting: None,
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
             hot_looked: ListMemo::default(),
@@ -255,15 +258,53 @@ impl InboxState {
         }
     }
 
-    /// Counts again what chains of a bulk read were held for, once the read has ended
-    /// (`done`) or they have waited a second since `now`; `true` when it did.
-    pub(crate) fn settle(&mut self, done: bool, now: Timestamp) -> bool {
+    /// Whether the chains a bulk read brought are to be counted: the read has ended (`done`)
+    /// or they have waited a second since `now`, and no worker is counting already.
+    pub(crate) fn settles(&self, done: bool, now: Timestamp) -> bool {
         let Some(since) = self.unsettled else { return false };
-        if !done && now.0 - since.0 < chrono::TimeDelta::seconds(1) {
+        self.counting.is_none() && (done || now.0 - since.0 >= chrono::TimeDelta::seconds(1))
+    }
+
+    /// Counts again what chains of a bulk read were held for, when [`InboxState::settles`];
+    /// `true` when it did.
+    pub(crate) fn settle(&mut self, done: bool, now: Timestamp) -> bool {
+        if !self.settles(done, now) {
             return false;
         }
         self.unsettled = None;
         self.touch();
+        true
+    }
+
+    /// A copy of the inbox for a worker to count the held chains on, at the revision they
+    /// move it to; this one stays at its revision (its counts unchanged) until the worker's
+    /// are taken ([`InboxState::take_census`]). Left behind: what only this inbox needs (the
+    /// ids of the last load, 200k at a million contacts; the reads in flight; the facts
+    /// not kept yet).
+    pub(crate) fn for_census(&mut self) -> InboxState {
+        let known = self.known.take();
+        let reading = std::mem::take(&mut self.reading);
+        let unkept = std::mem::take(&mut self.unkept);
+        let mut copy = self.clone();
+        (self.known, self.reading, self.unkept) = (known, reading, unkept);
+        self.unsettled = None;
+        self.counting = Some(self.revision);
+        copy.unsettled = None;
+        copy.touch();
+        copy
+    }
+
+    /// Takes what a worker counted on [`InboxState::for_census`]'s copy, unless the list
+    /// it counted no longer `stands` or the marks or chains moved meanwhile (they were
+    /// counted then, here). `true` when taken.
+    pub(crate) fn take_census(&mut self, counted: &InboxState, stands: bool) -> bool {
+        let from = self.counting.take();
+        if !stands || from != Some(self.revision) || counted.revision != self.revision + 1 {
+            return false;
+        }
+        self.revision = counted.revision;
+        self.counts.adopt(&counted.counts);
+        self.hot.adopt(&counted.hot);
         true
     }
 

@@ -56,6 +56,17 @@ impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
     }
 }
 
+impl<T, K: Clone, V: Clone> ListMemo<T, K, V> {
+    /// Takes what `other` made (for its list and key), as if made here: a worker makes the
+    /// values on a copy of the state, and the UI thread's memos take them.
+    pub fn adopt(&self, other: &ListMemo<T, K, V>) {
+        let theirs = other.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let Some(made) = theirs.as_ref() else { return };
+        let copy = Made { list: made.list.clone(), key: made.key.clone(), value: made.value.clone() };
+        *self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(copy);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +89,18 @@ mod tests {
         assert_eq!(get(Some(&same_items), 1), 2);
         assert_eq!(get(None, 1), 0);
         assert_eq!(made, 4);
+    }
+
+    #[test]
+    fn an_adopted_value_is_kept_for_its_list_and_key() {
+        let (ours, theirs) = (ListMemo::default(), ListMemo::default());
+        let list: Items<u8> = Arc::new(vec![1, 2]);
+        ours.adopt(&theirs);
+        assert_eq!(ours.get(Some(&list), 0, || 1), 1, "nothing to adopt: made here");
+        assert_eq!(theirs.get(Some(&list), 0, || 7), 7);
+        ours.adopt(&theirs);
+        assert_eq!(ours.get(Some(&list), 0, || 1), 7, "the worker's value");
+        assert_eq!(ours.get(Some(&list), 1, || 2), 2, "another key: made again");
     }
 
     #[test]

@@ -12,6 +12,8 @@ use crate::tui::resource::rows::reindex_list;
 use crate::api::ExchangeGroup;
 use crate::text::sanitize;
 use crate::tui::form::{DayRange, ExchangeQueryFields, Fields, Form};
+use crate::tui::inbox::InboxState;
+use crate::tui::jumps::Focus;
 use crate::tui::state::AppState;
 
 pub struct Exchanges;
@@ -54,22 +56,36 @@ impl ListResource for Exchanges {
 /// the selection on its reply when it stays (else on the next one); a large list is
 /// searched off the UI thread (the effect).
 pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
-    let inbox = &state.org.inbox;
-    // A jump's focus narrows too (a campaign's rows at once, before the server's answer).
     let focus = state.panes.exchanges.focus.as_ref();
-    let snoozed = inbox.counts(state.org.store.exchanges.data.as_ref().map(|d| &d.items)).snoozed;
+    let list = state.org.store.exchanges.data.as_ref().map(|data| &data.items);
+    let keep = inbox_keep(&state.org.inbox, focus, list);
+    show_kept(state, keep.as_deref())
+}
+
+/// Which of `items` the inbox's filters and a jump's `focus` let through (a campaign's
+/// rows at once, before the server's answer); `None` when all of them.
+pub(crate) fn inbox_keep(
+    inbox: &InboxState,
+    focus: Option<&Focus>,
+    list: Option<&Items<Exchange>>,
+) -> Option<Vec<bool>> {
+    let snoozed = inbox.counts(list).snoozed;
     let narrowed = !inbox.shelf.is_all()
         || inbox.hide_handled
         || inbox.show_snoozed
         || snoozed > 0
         || focus.is_some();
     let shows = |e: &Exchange| inbox.shows(e) && focus.is_none_or(|focus| focus.holds(e));
-    let keep: Option<Vec<bool>> =
-        narrowed.then(|| state.org.store.exchanges.items().iter().map(shows).collect());
+    let items = list.map_or(&[][..], |items| &items[..]);
+    narrowed.then(|| items.iter().map(shows).collect())
+}
+
+/// Lists the rows `keep` keeps (all with `None`), the selection kept on its reply.
+pub(crate) fn show_kept(state: &mut AppState, keep: Option<&[bool]>) -> Option<Effect> {
     let height = list_rows(state);
     let panes = &mut *state.panes;
     let list = &mut panes.exchanges.list;
-    let job = list.keep_only(keep.as_deref(), &mut panes.engine);
+    let job = list.keep_only(keep, &mut panes.engine);
     list.scroll_into_view(height);
     Effect::search(Pane::Exchanges, job)
 }

@@ -10,6 +10,7 @@ use crate::api::{ApiError, Exchange, Timestamp};
 use crate::inbox::Snippet;
 use crate::local::{ChainFact, Scope};
 use crate::tui::action::Effect;
+use crate::tui::census::{self, CensusJob};
 use crate::tui::inbox::jobs::{ChainAnswer, ChainsRead, SnippetJob};
 use crate::tui::inbox::remembered::ChainsJob;
 use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
@@ -151,6 +152,7 @@ pub(crate) fn on_chains_read(
 /// [`crate::tui::inbox::InboxState::take_snippets`]).
 fn took(state: &mut AppState, read: Vec<ChainAnswer>, bulk: bool) -> Vec<Effect> {
     let now = state.env.now;
+    let counts_apart = census::counts_apart(state);
     let mut arrived = Vec::new();
     {
         let inbox = &mut state.org.inbox;
@@ -171,7 +173,9 @@ fn took(state: &mut AppState, read: Vec<ChainAnswer>, bulk: bool) -> Vec<Effect>
             let cached = CachedSnippet { updated_at: job.updated_at, snippet, remembered: false };
             taken.push((job.exchange_id, cached));
         }
-        let going_on = (bulk && !inbox.reading.is_empty()).then_some(Timestamp(now));
+        // On a large inbox even the last batch is held: a worker counts it.
+        let held = bulk && (!inbox.reading.is_empty() || counts_apart);
+        let going_on = held.then_some(Timestamp(now));
         inbox.take_snippets(taken, going_on);
         if going_on.is_some() && arrived.is_empty() {
             return Vec::new();
@@ -220,12 +224,32 @@ pub(crate) fn after_reads(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Counts again with the chains a bulk read brought, once it has ended or they have waited
-/// a second (also at the clock's tick, so a read that stops short leaves nothing uncounted).
+/// a second (also at the clock's tick, so a read that stops short leaves nothing uncounted);
+/// a large inbox is counted by a worker.
 pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
     let done = state.org.inbox.reading.is_empty();
     let now = Timestamp(state.env.now);
+    if census::counts_apart(state) {
+        if !state.org.inbox.settles(done, now) {
+            return Vec::new();
+        }
+        return vec![Effect::Count(std::sync::Arc::new(CensusJob::of(state)))];
+    }
     if Watched::write_if(&mut state.org, |org| org.inbox.settle(done, now)) {
         return keep_inbox_rows(state).into_iter().collect();
     }
     Vec::new()
+}
+
+/// A worker counted the inbox: its counts are taken (unless things moved meanwhile), the
+/// hot replies' chains still unread are asked for, chains held meanwhile are counted, and
+/// once none is read the glance is kept.
+pub(crate) fn on_counted(state: &mut AppState, counted: census::Census) -> Vec<Effect> {
+    let mut effects = census::take(state, counted);
+    effects.extend(read_snippets(state));
+    effects.extend(settle(state));
+    if state.org.inbox.reading.is_empty() {
+        effects.extend(crate::tui::update::glance::take(state));
+    }
+    effects
 }
