@@ -91,7 +91,7 @@ pub fn perform(job: Arc<CensusJob>) -> Census {
 /// Takes a worker's counts, unless the list, the marks or the chains moved meanwhile (they
 /// were counted then, on this thread), and keeps its rows when the filters stand as they
 /// were.
-pub(crate) fn take(state: &mut AppState, census: Census) -> Vec<Effect> {
+pub(crate) fn take(state: &mut AppState, census: &Census) -> Vec<Effect> {
     let (counted, focus) = (&census.job.org, &census.job.focus);
     let same_list = match (&state.org.store.exchanges.data, &counted.store.exchanges.data) {
         (Some(ours), Some(theirs)) => std::sync::Arc::ptr_eq(&ours.items, &theirs.items),

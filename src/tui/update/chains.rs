@@ -11,6 +11,7 @@ use crate::inbox::Snippet;
 use crate::local::{ChainFact, Scope};
 use crate::tui::action::Effect;
 use crate::tui::census::{self, CensusJob};
+use crate::tui::lists::search::ListJob;
 use crate::tui::inbox::jobs::{ChainAnswer, ChainsRead, SnippetJob};
 use crate::tui::inbox::remembered::ChainsJob;
 use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
@@ -86,7 +87,9 @@ fn read_shown(state: &mut AppState) -> Vec<Effect> {
 fn read_hot(state: &mut AppState) -> Option<Effect> {
     let inbox = &state.org.inbox;
     let scope = inbox.scope.clone()?;
-    if !inbox.recalled {
+    // More in flight than the rows may ask for: a bulk read goes on, and its end moves the
+    // revision (looked through then, not at each count while it runs).
+    if !inbox.recalled || inbox.reading.len() > SNIPPETS_IN_FLIGHT {
         return None;
     }
     let list = state.org.store.exchanges.data.as_ref().map(|d| &d.items);
@@ -245,7 +248,10 @@ pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
 /// hot replies' chains still unread are asked for, chains held meanwhile are counted, and
 /// once none is read the glance is kept.
 pub(crate) fn on_counted(state: &mut AppState, counted: census::Census) -> Vec<Effect> {
-    let mut effects = census::take(state, counted);
+    let mut effects = census::take(state, &counted);
+    // The copy may hold the last handle on chains read before (a hundred thousand of them
+    // at a million contacts): let go of on a worker.
+    effects.push(Effect::Search(ListJob::Discard(std::sync::Arc::new(counted))));
     effects.extend(read_snippets(state));
     effects.extend(settle(state));
     if state.org.inbox.reading.is_empty() {
