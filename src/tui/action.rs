@@ -161,6 +161,8 @@ pub enum Action {
     Searched(ListWork),
     /// A worker counted a large inbox (`Effect::Count`).
     Counted(crate::tui::census::Census),
+    /// A worker counted the range's results (`Effect::CountResults`).
+    ResultsCounted(Arc<crate::tui::resource::CountedResults>),
     /// The fortnight's replies a day of some campaigns or bots were counted.
     Trended(crate::tui::trend::TrendAnswer),
     /// The open campaign's replies by weekday and hour were counted.
@@ -204,6 +206,8 @@ pub enum Effect {
     Search(ListJob),
     /// Count a large inbox off the UI thread; answers `Counted`.
     Count(Arc<crate::tui::census::CensusJob>),
+    /// Count the range's results off the UI thread; answers `ResultsCounted`.
+    CountResults(Arc<crate::tui::resource::ResultsJob>),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).

@@ -153,6 +153,12 @@ impl Runner {
                     let _ = tx.send(Action::Counted(crate::tui::census::perform(job)));
                 });
             }
+            Effect::CountResults(job) => {
+                let tx = self.tx.clone();
+                crate::tasks::spawn_blocking(move || {
+                    let _ = tx.send(Action::ResultsCounted(Arc::new(job.perform())));
+                });
+            }
             Effect::Submit { req_id, write } => self.submit(req_id, write),
             Effect::Outside(job) => outside::perform::perform(job, self.input.as_ref(), &self.tx),
             Effect::SwitchProfile(profile) => {

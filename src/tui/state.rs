@@ -511,7 +511,7 @@ impl AppState {
     }
 
     /// The window of the results range, ending today in the user's zone.
-    pub(crate) fn range_window(&self) -> crate::results::Window {
+    pub fn range_window(&self) -> crate::results::Window {
         crate::results::Window::last_days(self.env.zone.date(self.env.now), self.panes.range_days)
     }
 

@@ -101,9 +101,15 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
             }
             // Counting the trends in view, in place.
             Effect::CountTrends(job) => queue.extend(update(state, Action::Trended(job.perform()))),
+            Effect::CountResults(job) => {
+                queue.extend(update(state, Action::ResultsCounted(Arc::new(job.perform()))));
+            }
             // Counting a large inbox, in place.
             Effect::Count(job) => {
-                queue.extend(update(state, Action::Counted(outreach_tui::tui::census::perform(job))));
+                queue.extend(update(
+                    state,
+                    Action::Counted(outreach_tui::tui::census::perform(job)),
+                ));
             }
             Effect::CountHours(job) => {
                 queue.extend(update(state, Action::HoursCounted(Box::new(job.perform()))));

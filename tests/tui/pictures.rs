@@ -149,3 +149,51 @@ fn trends_are_counted_by_a_worker_for_the_rows_in_view_only() {
     }
     assert_eq!(counted(&state), 5, "every row has come into view");
 }
+
+#[test]
+fn a_long_range_is_counted_by_a_worker_as_the_commands_count_it() {
+    use outreach_tui::api::Exchange;
+    use outreach_tui::tui::action::{Action, Effect};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{RangeMeetings, RangeReplies, loaded};
+    use outreach_tui::tui::update::update;
+    let mut state = large(Graph::Ascii, Theme::monochrome());
+    act(&mut state, ch('2'));
+    // The fixture's replies and as many more as a worker counts, in the range.
+    let mut replies = fixtures::exchanges();
+    let filler = replies[0].clone();
+    replies.extend(
+        (0..outreach_tui::tui::census::CENSUS_ROWS)
+            .map(|i| Exchange { id: 5_000_000 + i as i64, ..filler.clone() }),
+    );
+    let mut effects = update(&mut state, ch('t'));
+    let mut counted = None;
+    while let Some(effect) = effects.pop() {
+        let next = match effect {
+            Effect::Fetch(fetch) if fetch.slot == Slot::RangeReplies => update(
+                &mut state,
+                loaded::<RangeReplies>(fetch.req_id, Ok(listed(replies.clone()))),
+            ),
+            Effect::Fetch(fetch) if fetch.slot == Slot::RangeMeetings => {
+                update(&mut state, loaded::<RangeMeetings>(fetch.req_id, Ok(listed(meetings()))))
+            }
+            Effect::CountResults(job) => {
+                counted = Some(job);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        };
+        effects.extend(next);
+    }
+    let job = counted.expect("a long range is counted off the UI thread");
+    let basis = outreach_tui::results::Basis {
+        window: state.range_window(),
+        zone: &state.env.zone,
+        now: state.env.now,
+    };
+    let expected = outreach_tui::results::Results::compute(&replies, &meetings(), &basis);
+    assert_ne!(state.org.results, expected, "not counted on this thread");
+    let took = update(&mut state, Action::ResultsCounted(std::sync::Arc::new(job.perform())));
+    answer(&mut state, took);
+    assert_eq!(state.org.results, expected);
+}

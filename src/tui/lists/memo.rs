@@ -62,7 +62,8 @@ impl<T, K: Clone, V: Clone> ListMemo<T, K, V> {
     pub fn adopt(&self, other: &ListMemo<T, K, V>) {
         let theirs = other.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let Some(made) = theirs.as_ref() else { return };
-        let copy = Made { list: made.list.clone(), key: made.key.clone(), value: made.value.clone() };
+        let copy =
+            Made { list: made.list.clone(), key: made.key.clone(), value: made.value.clone() };
         *self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(copy);
     }
 }

@@ -186,6 +186,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::Outside(done) => outside::on_done(state, done),
         Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
         Action::Counted(census) => chains::on_counted(state, census),
+        Action::ResultsCounted(counted) => crate::tui::resource::take_results(state, &counted),
         Action::Trended(answer) => {
             trends::on_counted(state, answer);
             Vec::new()
