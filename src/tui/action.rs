@@ -78,6 +78,10 @@ pub trait Answer: Debug + Send + Sync {
     /// Stores the answer if it is the awaited one, with the work it asks for (replaced rows
     /// to free); `None` (nothing changes) when stale.
     fn store(&self, state: &mut AppState) -> Option<Vec<Effect>>;
+    /// Whether this is the answer awaited (a newer request makes it stale).
+    fn awaited(&self, state: &AppState) -> bool;
+    /// The items that loaded (`Items` of the slot's item), if it loaded.
+    fn rows(&self) -> Option<&dyn std::any::Any>;
 }
 
 /// Everything that can change the dashboard's state.

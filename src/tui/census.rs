@@ -1,45 +1,51 @@
 //! Counting a large inbox off the UI thread. The inbox's counts, its hot replies, the rows
-//! its filters keep and the needs list each walk every exchange: 200k at a million
-//! contacts, a tenth of a second together. While the hot replies' chains are read (the
-//! first look), the chains they bring are counted once a second; on a large list a worker
-//! counts them on a copy of the organisation, and the UI thread takes its memos and rows
-//! whole when it answers.
+//! its filters keep, the needs list and what arrived since the last load each walk every
+//! exchange: 200k at a million contacts, a tenth of a second together. On a large list a
+//! worker counts them on a copy of the organisation, and the UI thread takes its memos
+//! whole when it answers: when the chains a bulk read brought are counted (once a second
+//! during the first look), and when the list itself loads (it is shown counted).
 
+use crate::api::Exchange;
 use crate::clock::Zone;
-use crate::tui::action::Effect;
+use crate::tui::action::Answer;
+use crate::tui::inbox::arrivals::Arrivals;
 use crate::tui::jumps::Focus;
-use crate::tui::resource::{inbox_keep, show_kept};
+use crate::tui::model::Slot;
+use crate::tui::remote::Loaded;
 use crate::tui::state::{AppState, Org};
 use crate::tui::watched::Watched;
 use chrono::{DateTime, Utc};
 use std::fmt::Debug;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
-/// From this many exchanges the held chains are counted by a worker (a few milliseconds of
+/// From this many exchanges the inbox is counted by a worker (a few milliseconds of
 /// counting below it, done where it is asked).
 pub const CENSUS_ROWS: usize = 16_384;
 
 /// What a worker counts on: a copy of the organisation (its lists shared, not copied) and
-/// the rows' focus, at one moment. The copy's memos keep what is counted.
+/// the rows' focus, at one moment; with a list that loaded, that list, shown once counted.
 pub struct CensusJob {
-    org: Org,
+    org: Mutex<Option<Org>>,
     focus: Option<Focus>,
     now: DateTime<Utc>,
     zone: Zone,
+    number: u64,
+    loaded: Option<Arc<dyn Answer>>,
 }
 
-/// What the worker counted: the job's copy with its memos made, and the rows its filters
-/// keep.
+/// What the worker counted: the copy with its memos made, and what arrived with a list that
+/// loaded.
 #[derive(Clone)]
 pub struct Census {
-    job: Arc<CensusJob>,
-    keep: Option<Arc<[bool]>>,
+    org: Arc<Org>,
+    number: u64,
+    arrivals: Option<Arrivals>,
+    loaded: Option<Arc<dyn Answer>>,
 }
 
 impl Debug for CensusJob {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let rows = self.org.store.exchanges.items().len();
-        write!(f, "CensusJob (revision {}, {rows} rows)", self.org.inbox.revision())
+        write!(f, "CensusJob #{} (a load: {})", self.number, self.loaded.is_some())
     }
 }
 
@@ -52,7 +58,7 @@ impl PartialEq for CensusJob {
 
 impl Debug for Census {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Census of {:?}", self.job)
+        write!(f, "Census #{} (a load: {})", self.number, self.loaded.is_some())
     }
 }
 
@@ -64,56 +70,103 @@ pub(crate) fn counts_apart(state: &AppState) -> bool {
 impl CensusJob {
     /// The job for the chains held now; the inbox counts nothing again until it answers.
     pub(crate) fn of(state: &mut AppState) -> CensusJob {
+        CensusJob::with(state, None)
+    }
+
+    /// The job for a large inbox that loaded (`answer`), to count before it is shown; `None`
+    /// for any other answer (another list, a small one, a failure, a stale one).
+    pub(crate) fn of_load(state: &mut AppState, answer: &Arc<dyn Answer>) -> Option<CensusJob> {
+        if answer.slot() != Slot::Exchanges || !answer.awaited(state) {
+            return None;
+        }
+        let items = answer.rows()?.downcast_ref::<crate::api::Items<Exchange>>()?;
+        if items.len() < CENSUS_ROWS {
+            return None;
+        }
+        let mut job = CensusJob::with(state, Some(Arc::clone(answer)));
+        let org = job.org.get_mut().unwrap_or_else(PoisonError::into_inner).as_mut()?;
+        let loaded = Loaded { items: Arc::clone(items), at: state.env.now, skipped: 0 };
+        org.store.exchanges.data = Some(loaded);
+        Some(job)
+    }
+
+    fn with(state: &mut AppState, loaded: Option<Arc<dyn Answer>>) -> CensusJob {
         let org = Watched::quietly(&mut state.org);
+        let (inbox, number) = org.inbox.for_census(loaded.is_some());
         let org = Org {
             store: org.store.clone(),
-            inbox: org.inbox.for_census(),
+            inbox,
             dnc: org.dnc.clone(),
             thresholds: org.thresholds,
             ..Org::default()
         };
-        let focus = state.panes.exchanges.focus.clone();
-        CensusJob { org, focus, now: state.env.now, zone: state.env.zone }
+        CensusJob {
+            org: Mutex::new(Some(org)),
+            focus: state.panes.exchanges.focus.clone(),
+            now: state.env.now,
+            zone: state.env.zone,
+            number,
+            loaded,
+        }
     }
 }
 
-/// Counts what the screen asks of the inbox, as it would ask it.
-pub fn perform(job: Arc<CensusJob>) -> Census {
-    let org = &job.org;
+/// Counts what the screen asks of the inbox, as it would ask it: with a list that loaded,
+/// what arrived since the last one first (they are new).
+pub fn perform(job: &CensusJob) -> Option<Census> {
+    let mut org = job.org.lock().unwrap_or_else(PoisonError::into_inner).take()?;
+    let arrivals = job.loaded.is_some().then(|| {
+        let inbox = &mut org.inbox;
+        let known = inbox.known.take();
+        let items = org.store.exchanges.items();
+        // Before its first use is known the inbox remembers nothing (nothing counts as new).
+        if inbox.first_use.is_none() {
+            return Arrivals { known: known.unwrap_or_default(), moved: None };
+        }
+        let arrivals = Arrivals::since(known.as_ref(), items);
+        for exchange in arrivals.moved.iter().flatten() {
+            inbox.note_arrival(exchange.id, exchange.updated_at);
+        }
+        arrivals
+    });
     let items = org.store.exchanges.data.as_ref().map(|data| &data.items);
     org.inbox.counts(items);
     org.inbox.hot_unhandled(items);
+    org.inbox.kept(items, job.focus.as_ref());
     org.numbers(job.now, job.zone);
-    let keep = inbox_keep(&org.inbox, job.focus.as_ref(), items).map(Arc::from);
-    Census { job, keep }
+    let (number, loaded) = (job.number, job.loaded.clone());
+    Some(Census { org: Arc::new(org), number, arrivals, loaded })
+}
+
+impl Census {
+    /// The list that loaded, to store now that it is counted.
+    pub(crate) fn loaded(&self) -> Option<&Arc<dyn Answer>> {
+        self.loaded.as_ref()
+    }
+}
+
+/// What arrived with a list that loaded, once that list is the one stored.
+pub(crate) fn arrivals(state: &AppState, census: &Census) -> Option<Arrivals> {
+    census.arrivals.clone().filter(|_| counted_list_stands(state, census))
+}
+
+fn counted_list_stands(state: &AppState, census: &Census) -> bool {
+    match (&state.org.store.exchanges.data, &census.org.store.exchanges.data) {
+        (Some(ours), Some(theirs)) => Arc::ptr_eq(&ours.items, &theirs.items),
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 /// Takes a worker's counts, unless the list, the marks or the chains moved meanwhile (they
-/// were counted then, on this thread), and keeps its rows when the filters stand as they
-/// were.
-pub(crate) fn take(state: &mut AppState, census: &Census) -> Vec<Effect> {
-    let (counted, focus) = (&census.job.org, &census.job.focus);
-    let same_list = match (&state.org.store.exchanges.data, &counted.store.exchanges.data) {
-        (Some(ours), Some(theirs)) => std::sync::Arc::ptr_eq(&ours.items, &theirs.items),
-        (None, None) => true,
-        _ => false,
-    };
-    let org = &mut *state.org;
-    let taken = org.inbox.take_census(&counted.inbox, same_list);
-    let mut effects = Vec::new();
+/// were counted then, on this thread), or a later census was asked for; `true` when taken.
+pub(crate) fn take(state: &mut AppState, census: &Census) -> bool {
+    let stands = counted_list_stands(state, census);
+    let (org, counted) = (&mut *state.org, &census.org);
+    let taken = org.inbox.take_census(&counted.inbox, census.number, stands);
     if taken {
         org.needs.adopt(&counted.needs);
         org.numbers.adopt(&counted.numbers);
-        let (ours, theirs) = (&org.inbox, &counted.inbox);
-        let filters_stand = ours.shelf == theirs.shelf
-            && ours.hide_handled == theirs.hide_handled
-            && ours.show_snoozed == theirs.show_snoozed
-            && ours.whose() == theirs.whose()
-            && state.panes.exchanges.focus == *focus;
-        effects.extend(match filters_stand {
-            true => show_kept(state, census.keep.as_deref()),
-            false => crate::tui::resource::keep_inbox_rows(state),
-        });
     }
-    effects
+    taken
 }

@@ -150,7 +150,9 @@ impl Runner {
                 let tx = self.tx.clone();
                 // Off the UI thread: 200k exchanges counted take a tenth of a second.
                 crate::tasks::spawn_blocking(move || {
-                    let _ = tx.send(Action::Counted(crate::tui::census::perform(job)));
+                    if let Some(census) = crate::tui::census::perform(&job) {
+                        let _ = tx.send(Action::Counted(census));
+                    }
                 });
             }
             Effect::CountResults(job) => {

@@ -106,10 +106,9 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
             }
             // Counting a large inbox, in place.
             Effect::Count(job) => {
-                queue.extend(update(
-                    state,
-                    Action::Counted(outreach_tui::tui::census::perform(job)),
-                ));
+                if let Some(census) = outreach_tui::tui::census::perform(&job) {
+                    queue.extend(update(state, Action::Counted(census)));
+                }
             }
             Effect::CountHours(job) => {
                 queue.extend(update(state, Action::HoursCounted(Box::new(job.perform()))));

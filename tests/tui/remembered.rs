@@ -38,6 +38,10 @@ fn run(
                 Some((scope, facts)) => update(state, Action::ChainsRecalled { scope, facts }),
                 None => Vec::new(),
             },
+            Effect::Count(job) => match outreach_tui::tui::census::perform(&job) {
+                Some(census) => update(state, Action::Counted(census)),
+                None => Vec::new(),
+            },
             _ => Vec::new(),
         };
         queue.extend(next);
@@ -224,7 +228,7 @@ fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
     );
 
     // Its answer is taken whole: the counts move, and the rows stay.
-    update(&mut state, Action::Counted(perform(count)));
+    update(&mut state, Action::Counted(perform(&count).unwrap()));
     assert_eq!(unread(&state), before - 1, "the worker's count");
     assert_eq!(state.panes.exchanges.list.total(), rows_before);
 }
@@ -259,10 +263,52 @@ fn a_count_overtaken_by_a_mark_is_let_go() {
     // A reply is handled meanwhile: counted here, at once.
     update(&mut state, common::ch('e'));
     let handled = state.org.numbers(state.env.now, state.env.zone);
-    update(&mut state, Action::Counted(perform(count)));
+    update(&mut state, Action::Counted(perform(&count).unwrap()));
     assert_eq!(
         state.org.numbers(state.env.now, state.env.zone),
         handled,
         "the worker's older count is not taken over this one"
+    );
+}
+
+#[test]
+fn a_large_inbox_is_counted_before_it_is_shown_and_what_arrived_is_announced() {
+    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    update(&mut state, common::ch('3'));
+    let reload = |state: &mut AppState, items| {
+        let fetch = update(state, common::ch('r'))
+            .into_iter()
+            .find_map(|effect| match effect {
+                Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+                _ => None,
+            })
+            .expect("the inbox reloads");
+        let shown = state.org.store.exchanges.items().len();
+        let effects = update(state, loaded::<Exchanges>(fetch.req_id, Ok(common::listed(items))));
+        let Some(Effect::Count(job)) = effects.into_iter().find(|e| matches!(e, Effect::Count(_)))
+        else {
+            panic!("a large inbox is counted by a worker")
+        };
+        assert_eq!(state.org.store.exchanges.items().len(), shown, "not shown before counted");
+        run(state, &local, &observed, Action::Counted(perform(&job).unwrap()));
+    };
+    let inbox = large_inbox(CENSUS_ROWS);
+    reload(&mut state, inbox.clone());
+    assert_eq!(state.org.store.exchanges.items().len(), inbox.len(), "shown once counted");
+    assert!(state.new_replies() > 0, "counted");
+
+    // A reply moves: the next load announces it, as a small inbox would.
+    let mut moved = inbox;
+    let reply = moved.iter_mut().find(|e| e.id == 103).unwrap();
+    reply.updated_at = Timestamp::parse("2024-05-07T10:00:00Z");
+    reload(&mut state, moved);
+    let announcing = &state.org.inbox.announcing;
+    assert!(
+        announcing.waiting.contains(&103) || !announcing.ready.is_empty(),
+        "the reply that moved is on its way to be announced: {announcing:?}"
     );
 }

@@ -3,6 +3,7 @@
 //! the category and handled filters, marked rows, the last triage to undo, and what has been
 //! announced. Plain data and questions about it; `update::inbox` changes it.
 
+pub mod arrivals;
 pub mod held;
 pub mod jobs;
 pub(crate) mod notify;
@@ -79,7 +80,7 @@ pub struct InboxState {
     pub last_triage: Option<Triage>,
     /// The exchanges (and their `updated_at`) known at the last load, to tell what arrived;
     /// `None` until the first load with the local state known (that one announces nothing).
-    pub known: Option<HashMap<i64, Option<Timestamp>>>,
+    pub known: Option<arrivals::Known>,
     /// Replies that arrived (or moved) during this session, at their `updated_at`: new
     /// until seen, whatever the server's clock says against ours.
     arrived: crate::ids::IdMap<Option<Timestamp>>,
@@ -88,8 +89,12 @@ pub struct InboxState {
     /// Chains of a bulk read were taken without moving `revision` (see
     /// [`InboxState::take_snippets`]); it moves when the read ends or a second has passed.
     unsettled: Option<Timestamp>,
-    /// The revision a worker is counting from, while it counts (see [`InboxState::for_census`]).
+    /// The census a worker is making, while it counts (see [`InboxState::for_census`]): the
+    /// last one asked for, whose answer alone is taken.
     counting: Option<u64>,
+    /// How many censuses were asked for, to tell their answers apart.
+    censuses: u64,
+    keep: KeepMemo,
     counts: CountsMemo,
     hot: HotMemo,
     /// The list and revision the hot replies were last looked through for chains to read.
@@ -128,6 +133,8 @@ impl Default for InboxState {
             revision: 0,
             unsettled: None,
             counting: None,
+            censuses: 0,
+            keep: KeepMemo::default(),
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
             hot_looked: ListMemo::default(),
@@ -276,35 +283,45 @@ impl InboxState {
         true
     }
 
-    /// A copy of the inbox for a worker to count the held chains on, at the revision they
-    /// move it to; this one stays at its revision (its counts unchanged) until the worker's
-    /// are taken ([`InboxState::take_census`]). Left behind: what only this inbox needs (the
-    /// ids of the last load, 200k at a million contacts; the reads in flight; the facts
-    /// not kept yet).
-    pub(crate) fn for_census(&mut self) -> InboxState {
+    /// A copy of the inbox for a worker to count on, and the census's number. The copy counts
+    /// the chains held meanwhile (its revision moves on); this inbox stays at its revision (its
+    /// counts unchanged) until the worker's are taken ([`InboxState::take_census`]). Left
+    /// behind: what only this inbox needs (the reads in flight, the facts not kept yet), and
+    /// the ids of the last load unless `with_known` (a list being counted before it is shown
+    /// tells its arrivals from them).
+    pub(crate) fn for_census(&mut self, with_known: bool) -> (InboxState, u64) {
         let known = self.known.take();
         let reading = std::mem::take(&mut self.reading);
         let unkept = std::mem::take(&mut self.unkept);
         let mut copy = self.clone();
-        (self.known, self.reading, self.unkept) = (known, reading, unkept);
+        (self.reading, self.unkept) = (reading, unkept);
+        match with_known {
+            true => copy.known = known,
+            false => self.known = known,
+        }
         self.unsettled = None;
-        self.counting = Some(self.revision);
+        self.censuses += 1;
+        self.counting = Some(self.censuses);
         copy.unsettled = None;
         copy.touch();
-        copy
+        (copy, self.censuses)
     }
 
-    /// Takes what a worker counted on [`InboxState::for_census`]'s copy, unless the list
-    /// it counted no longer `stands` or the marks or chains moved meanwhile (they were
-    /// counted then, here). `true` when taken.
-    pub(crate) fn take_census(&mut self, counted: &InboxState, stands: bool) -> bool {
-        let from = self.counting.take();
-        if !stands || from != Some(self.revision) || counted.revision != self.revision + 1 {
+    /// Takes what a worker counted on [`InboxState::for_census`]'s copy (census `number`),
+    /// unless a later census was asked for, the list it counted no longer `stands`, or the
+    /// marks or chains moved meanwhile (they were counted then, here). `true` when taken.
+    pub(crate) fn take_census(&mut self, counted: &InboxState, number: u64, stands: bool) -> bool {
+        if self.counting != Some(number) {
+            return false;
+        }
+        self.counting = None;
+        if !stands || counted.revision != self.revision + 1 {
             return false;
         }
         self.revision = counted.revision;
         self.counts.adopt(&counted.counts);
         self.hot.adopt(&counted.hot);
+        self.keep.adopt(&counted.keep);
         true
     }
 
@@ -350,6 +367,34 @@ impl InboxState {
                 }
             }
             Arc::new(InboxCounts { new, snoozed, categories })
+        })
+    }
+
+    /// Which of `exchanges` the filters and a jump's `focus` let through (a campaign's rows at
+    /// once, before the server's answer); `None` when all of them.
+    pub(crate) fn kept(
+        &self,
+        exchanges: Option<&Items<Exchange>>,
+        focus: Option<&crate::tui::jumps::Focus>,
+    ) -> Option<Arc<[bool]>> {
+        let key = (
+            self.revision,
+            self.shelf,
+            self.hide_handled,
+            self.show_snoozed,
+            self.whose(),
+            focus.cloned(),
+        );
+        self.keep.get(exchanges, key, || {
+            let snoozed = self.counts(exchanges).snoozed;
+            let narrowed = !self.shelf.is_all()
+                || self.hide_handled
+                || self.show_snoozed
+                || snoozed > 0
+                || focus.is_some();
+            let items = exchanges.map_or(&[][..], |items| &items[..]);
+            let shows = |e: &Exchange| self.shows(e) && focus.is_none_or(|focus| focus.holds(e));
+            narrowed.then(|| items.iter().map(shows).collect())
         })
     }
 
@@ -437,6 +482,14 @@ pub struct InboxCounts {
 /// revision), the handled, snoozed and whose filters or the first use change.
 type CountsMemo =
     ListMemo<Exchange, (u64, bool, bool, Option<Timestamp>, team::Whose), Arc<InboxCounts>>;
+
+/// Which rows the filters keep, made again when the exchanges, the marks or the clock
+/// (their revision), the filters or a jump's focus change.
+type KeepMemo = ListMemo<
+    Exchange,
+    (u64, Shelves, bool, bool, team::Whose, Option<crate::tui::jumps::Focus>),
+    Option<Arc<[bool]>>,
+>;
 
 /// Each contact's zone by contact id, made again for another contact list.
 type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<crate::clock::ZonesById>>;

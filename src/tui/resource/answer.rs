@@ -80,6 +80,14 @@ impl<R: ListResource> Answer for LoadedList<R> {
         self.result.as_ref().map(|listed| listed.skipped)
     }
 
+    fn awaited(&self, state: &AppState) -> bool {
+        R::remote(state).is_some_and(|remote| remote.awaits_answer(self.req_id))
+    }
+
+    fn rows(&self) -> Option<&dyn Any> {
+        self.result.as_ref().ok().map(|listed| &listed.items as &dyn Any)
+    }
+
     fn store(&self, state: &mut AppState) -> Option<Vec<Effect>> {
         // Read first: a stale answer writes nothing (and so draws nothing).
         if !R::remote(state)?.awaits_answer(self.req_id) {

@@ -12,8 +12,6 @@ use crate::tui::resource::rows::reindex_list;
 use crate::api::ExchangeGroup;
 use crate::text::sanitize;
 use crate::tui::form::{DayRange, ExchangeQueryFields, Fields, Form};
-use crate::tui::inbox::InboxState;
-use crate::tui::jumps::Focus;
 use crate::tui::state::AppState;
 
 pub struct Exchanges;
@@ -58,26 +56,8 @@ impl ListResource for Exchanges {
 pub(crate) fn keep_inbox_rows(state: &mut AppState) -> Option<Effect> {
     let focus = state.panes.exchanges.focus.as_ref();
     let list = state.org.store.exchanges.data.as_ref().map(|data| &data.items);
-    let keep = inbox_keep(&state.org.inbox, focus, list);
+    let keep = state.org.inbox.kept(list, focus);
     show_kept(state, keep.as_deref())
-}
-
-/// Which of `items` the inbox's filters and a jump's `focus` let through (a campaign's
-/// rows at once, before the server's answer); `None` when all of them.
-pub(crate) fn inbox_keep(
-    inbox: &InboxState,
-    focus: Option<&Focus>,
-    list: Option<&Items<Exchange>>,
-) -> Option<Vec<bool>> {
-    let snoozed = inbox.counts(list).snoozed;
-    let narrowed = !inbox.shelf.is_all()
-        || inbox.hide_handled
-        || inbox.show_snoozed
-        || snoozed > 0
-        || focus.is_some();
-    let shows = |e: &Exchange| inbox.shows(e) && focus.is_none_or(|focus| focus.holds(e));
-    let items = list.map_or(&[][..], |items| &items[..]);
-    narrowed.then(|| items.iter().map(shows).collect())
 }
 
 /// Lists the rows `keep` keeps (all with `None`), the selection kept on its reply.

@@ -15,7 +15,7 @@ pub(crate) mod sort;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
-pub(crate) use exchanges::{inbox_keep, keep_inbox_rows, show_kept};
+pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use range_replies::take_results;
 pub use range_replies::{CountedResults, ResultsJob};
 pub(crate) use shape::ListResource;

@@ -244,11 +244,16 @@ pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
     Vec::new()
 }
 
-/// A worker counted the inbox: its counts are taken (unless things moved meanwhile), the
-/// hot replies' chains still unread are asked for, chains held meanwhile are counted, and
-/// once none is read the glance is kept.
+/// A worker counted the inbox: a list it counted before showing it is stored now; its
+/// counts are taken (unless things moved meanwhile), the hot replies' chains still unread
+/// are asked for, chains held meanwhile are counted, and once none is read the glance is
+/// kept.
 pub(crate) fn on_counted(state: &mut AppState, counted: census::Census) -> Vec<Effect> {
-    let mut effects = census::take(state, &counted);
+    let mut effects = match counted.loaded() {
+        Some(answer) => crate::tui::update::loaded(state, &**answer, Some(&counted)),
+        None if census::take(state, &counted) => keep_inbox_rows(state).into_iter().collect(),
+        None => Vec::new(),
+    };
     // The copy may hold the last handle on chains read before (a hundred thousand of them
     // at a million contacts): let go of on a worker.
     effects.push(Effect::Search(ListJob::Discard(std::sync::Arc::new(counted))));

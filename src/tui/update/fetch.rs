@@ -135,7 +135,11 @@ pub(crate) fn on_connected(
 }
 
 /// Applies an answer. A stale one (not the latest request of its slot) changes nothing.
-pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect> {
+pub(crate) fn on_loaded(
+    state: &mut AppState,
+    answer: &dyn Answer,
+    counted: Option<&crate::tui::census::Census>,
+) -> Vec<Effect> {
     let Some(mut effects) = answer.store(state) else { return Vec::new() };
     let slot = answer.slot();
     state.server.retries.retain(|wait| wait.slot != slot);
@@ -149,10 +153,19 @@ pub(crate) fn on_loaded(state: &mut AppState, answer: &dyn Answer) -> Vec<Effect
                 let message = format!("{}: {warning} (the log says why).", slot.label());
                 state.transient.last_error = Some(Problem { slot: Some(slot), message });
             }
+            // What a worker counted of a large inbox: its arrivals, then its counts and rows.
+            let arrivals = counted.and_then(|census| crate::tui::census::arrivals(state, census));
+            let announced = arrivals.is_some();
+            if let Some(arrivals) = arrivals {
+                effects.extend(crate::tui::update::inbox::announce(state, arrivals));
+            }
+            if let Some(census) = counted {
+                crate::tui::census::take(state, census);
+            }
             effects.extend(resource::reindex(state, slot));
             reveal(state, slot);
             if slot == Slot::Exchanges {
-                effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state));
+                effects.extend(crate::tui::update::inbox::on_exchanges_loaded(state, announced));
             }
             effects.extend(crate::tui::update::observe::take(state));
         }

@@ -7,6 +7,7 @@ use crate::inbox::{Category, Facts};
 use crate::local::Scope;
 use crate::present::names::party_name;
 use crate::tui::action::Effect;
+use crate::tui::inbox::arrivals::Arrivals;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
 use crate::tui::inbox::remembered::ChainsJob;
@@ -97,10 +98,12 @@ pub(crate) fn reread_marks(state: &AppState, whatever: bool) -> Vec<Effect> {
 }
 
 /// After the Exchanges list loaded: announce what arrived since the last load.
-pub(crate) fn on_exchanges_loaded(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn on_exchanges_loaded(state: &mut AppState, announced: bool) -> Vec<Effect> {
     let mut effects = crate::tui::update::team::on_exchanges_loaded(state);
     effects.extend(check_dnc(state));
-    effects.extend(announce_arrivals(state));
+    if !announced {
+        effects.extend(announce_arrivals(state));
+    }
     effects.extend(crate::tui::update::glance::take(state));
     crate::tui::update::first_look::offer_to_put_old_replies_away(state);
     effects
@@ -137,17 +140,20 @@ fn announce_arrivals(state: &mut AppState) -> Vec<Effect> {
     if inbox.first_use.is_none() || state.org.store.exchanges.data.is_none() {
         return Vec::new();
     }
+    let arrivals = Arrivals::since(inbox.known.as_ref(), state.org.store.exchanges.items());
+    announce(state, arrivals)
+}
+
+/// Announces what moved since the last load (`arrivals`, made here or by a worker) and
+/// remembers this load's ids.
+pub(crate) fn announce(state: &mut AppState, arrivals: Arrivals) -> Vec<Effect> {
     let org = &mut *state.org;
-    let items = org.store.exchanges.items();
-    let now: std::collections::HashMap<i64, Option<Timestamp>> =
-        items.iter().map(|e| (e.id, e.updated_at)).collect();
-    let Some(before) = org.inbox.known.replace(now) else { return Vec::new() };
-    let moved: Vec<&Exchange> =
-        items.iter().filter(|e| before.get(&e.id) != Some(&e.updated_at)).collect();
+    org.inbox.known = Some(arrivals.known);
+    let Some(moved) = arrivals.moved else { return Vec::new() };
     for exchange in &moved {
         org.inbox.note_arrival(exchange.id, exchange.updated_at);
     }
-    let new: Vec<&Exchange> = moved.into_iter().filter(|e| org.inbox.is_new(e)).collect();
+    let new: Vec<&Exchange> = moved.iter().filter(|e| org.inbox.is_new(e)).collect();
     for exchange in new {
         if !org.inbox.read_as_it_stands(exchange) {
             org.inbox.announcing.waiting.insert(exchange.id);

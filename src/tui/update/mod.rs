@@ -80,6 +80,18 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     effects
 }
 
+/// A list loaded (with what a worker counted of it, for a large inbox): stored and shown.
+pub(crate) fn loaded(
+    state: &mut AppState,
+    answer: &dyn crate::tui::action::Answer,
+    counted: Option<&crate::tui::census::Census>,
+) -> Vec<Effect> {
+    let mut effects = fetch::on_loaded(state, answer, counted);
+    effects.extend(jumps::on_loaded(state, answer.slot()));
+    effects.extend(brief::after_load(state, Some(answer.slot())));
+    effects
+}
+
 fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => {
@@ -142,12 +154,11 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(sort::on_connected(state));
             effects
         }
-        Action::Loaded(answer) => {
-            let mut effects = fetch::on_loaded(state, &*answer);
-            effects.extend(jumps::on_loaded(state, answer.slot()));
-            effects.extend(brief::after_load(state, Some(answer.slot())));
-            effects
-        }
+        Action::Loaded(answer) => match crate::tui::census::CensusJob::of_load(state, &answer) {
+            // A large inbox is counted by a worker before it is shown.
+            Some(job) => vec![Effect::Count(std::sync::Arc::new(job))],
+            None => loaded(state, &*answer, None),
+        },
         Action::SortsRead { profile, sorts } => sort::on_read(state, &profile, sorts),
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
