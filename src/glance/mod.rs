@@ -11,10 +11,12 @@
 
 mod facts;
 mod file;
+mod line;
 mod segment;
 mod words;
 
 pub use facts::MarkFacts;
+pub use line::org_line;
 pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
 pub use segment::{Symbols, segment};
 pub use words::{needs_words, reading_words, waiting_words, words};

@@ -192,13 +192,18 @@ async fn groups_that_cannot_be_read_say_what_to_fix() {
     writes.expect(2);
     assert!(writes.stderr.contains("this command acts on one"), "{}", writes.stderr);
 
-    let dashboard = agency.run(&["--group", "clients"]).await;
+    // The dashboard takes its group as the commands do, and says the same when it is wrong.
+    let dashboard = agency.run(&["--group", "others"]).await;
     dashboard.expect(2);
     assert!(
-        dashboard.stderr.contains("The dashboard does not show a group yet"),
+        dashboard.stderr.contains("No group 'others'")
+            && dashboard.stderr.contains("the groups are clients"),
         "{}",
         dashboard.stderr
     );
+    let bad = agency.run(&["--profiles", "a b"]).await;
+    bad.expect(2);
+    assert!(bad.stderr.contains("--profiles: "), "{}", bad.stderr);
 
     let one_key = agency
         .home

@@ -8,6 +8,7 @@ mod fetch;
 mod first_look;
 mod forms;
 mod glance;
+mod group;
 mod in_view;
 mod inbox;
 mod jumps;
@@ -48,7 +49,9 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
     if !matches!(state.server.connection, Connection::Connecting) {
         state.server.connection = Connection::Connecting;
     }
-    vec![Effect::Connect]
+    let mut effects = vec![Effect::Connect];
+    effects.extend(group::read_all(state));
+    effects
 }
 
 /// Applies one action and says what the loop must do next: every effect leaves here, in
@@ -132,6 +135,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::DncChecked { scope, result } => inbox::on_dnc_checked(state, &scope, result),
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),
+        Action::GroupRead(answer) => group::answered(state, answer),
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),
