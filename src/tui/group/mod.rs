@@ -6,7 +6,7 @@
 
 pub mod read;
 
-use crate::present::columns::standing::OrgLine;
+pub use crate::present::columns::standing::OrgLine;
 use crate::tui::model::ReqId;
 
 /// An organisation of a group, named by the profile that reaches it.

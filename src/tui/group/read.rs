@@ -155,7 +155,7 @@ fn refused(org: &OrgId, error: &ApiError) -> String {
     let cause = crate::present::cause::cause(error);
     match error {
         ApiError::Unauthorized { .. } => format!(
-            "{cause}: the key of profile {org} was refused; `outreach --profile {org} auth login` stores a new one"
+            "{cause} for profile {org}: `outreach --profile {org} auth login` stores a new key"
         ),
         _ => cause,
     }

@@ -17,6 +17,14 @@ pub(crate) fn read_all(state: &mut AppState) -> Vec<Effect> {
     read(state, &all)
 }
 
+/// Reads the lines when none was ever asked for: at start, beside the first connection (a
+/// front end that did not start the dashboard asks once it is connected).
+pub(crate) fn never_read(state: &mut AppState) -> Vec<Effect> {
+    let asked = (state.group.orgs.iter())
+        .any(|entry| entry.reading.is_some() || entry.line.is_some() || entry.error.is_some());
+    if asked { Vec::new() } else { read_all(state) }
+}
+
 /// Reads the lines at these places again; each keeps its last numbers meanwhile.
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
     let mut orgs = Vec::new();

@@ -50,7 +50,7 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
         state.server.connection = Connection::Connecting;
     }
     let mut effects = vec![Effect::Connect];
-    effects.extend(group::read_all(state));
+    effects.extend(group::never_read(state));
     effects
 }
 
@@ -144,6 +144,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             let mut effects = fetch::on_connected(state, result);
             effects.extend(brief::on_connected(state));
             effects.extend(sort::on_connected(state));
+            effects.extend(group::never_read(state));
             effects
         }
         Action::Loaded(answer) => {

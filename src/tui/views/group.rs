@@ -1,7 +1,7 @@
 //! The group's Overview: a line per organisation — its name, then what `outreach status
 //! --group` counts for it (new replies, hot ones waiting, what needs you, today's meetings,
 //! bots needing attention, and more as the width allows) — or why it could not be read,
-//! on its own line, with how to read it again. The cursor's line is marked by `›` as well
+//! on its own line (`↻` while it is read again). The cursor's line is marked by `›` as well
 //! as by its colour.
 
 use crate::present::columns::{self, standing};
@@ -66,7 +66,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         let (gutter, base) = if chosen { ("› ", theme.selected) } else { ("  ", Style::default()) };
         let line = match &entry.error {
             None if entry.line.is_some() => row_line(row, &headers, &widths, gutter, base, theme),
-            _ => apart(entry, gutter, usize::from(widths[0]), width, state, base),
+            _ => apart(entry, gutter, usize::from(widths[0]), width, theme, base),
         };
         lines.push(line);
     }
@@ -107,19 +107,16 @@ fn apart(
     gutter: &str,
     org_width: usize,
     width: usize,
-    state: &AppState,
+    theme: &crate::tui::theme::Theme,
     base: Style,
 ) -> Line<'static> {
-    let theme = &state.env.theme;
     let name = cut(entry.org.profile(), org_width).into_owned();
     let pad = " ".repeat(org_width.saturating_sub(display_width(&name)) + 1);
     let room = width.saturating_sub(GUTTER + org_width + 1);
+    // The title says which key reads a line again; a line read again says so by its mark.
     let (said, style) = match &entry.error {
-        Some(error) if entry.reading.is_some() => (format!("✗ {error} · reading again…"), theme.error),
-        Some(error) => {
-            let retry = state.key_label(Command::Refresh, "r");
-            (format!("✗ {error} · {retry} reads again"), theme.error)
-        }
+        Some(error) if entry.reading.is_some() => (format!("↻ {error}"), theme.dim),
+        Some(error) => (format!("✗ {error}"), theme.error),
         None => ("reading…".to_string(), theme.dim),
     };
     Line::from(vec![
