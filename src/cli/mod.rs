@@ -284,10 +284,9 @@ escaped.")]
 pub fn dashboard_group(global: &GlobalArgs, demo: bool) -> Result<Vec<String>, ExitCode> {
     let color = exit::stderr_color(global.color);
     if demo {
-        let error = exit::CliError::usage(
-            "--demo shows the simulator's one organisation, not a group.",
-        )
-        .with_hint("Leave out --group / --profiles, or open the group without --demo.");
+        let error =
+            exit::CliError::usage("--demo shows the simulator's one organisation, not a group.")
+                .with_hint("Leave out --group / --profiles, or open the group without --demo.");
         return Err(exit::finish(Err(error), color));
     }
     match orgs::Orgs::chosen(global) {

@@ -16,8 +16,8 @@ mod segment;
 mod words;
 
 pub use facts::MarkFacts;
-pub use line::org_line;
 pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
+pub use line::org_line;
 pub use segment::{Symbols, segment};
 pub use words::{needs_words, reading_words, waiting_words, words};
 

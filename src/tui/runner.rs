@@ -20,9 +20,9 @@ pub type LazyObserved =
 use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
-use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::group::OrgId;
 use crate::tui::group::read::{GroupRead, OrgLink, Stores};
+use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
 use crate::tui::observe::Looker;

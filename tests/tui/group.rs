@@ -105,8 +105,7 @@ fn the_overview_has_a_line_per_organisation_and_a_failing_one_says_why_on_its_ow
     let (mut wide, read) = opened(200, 50);
     answer_lines(&mut wide, &read);
     let heading = screen(&wide);
-    for title in ["Oldest waits", "Due", "Live campaigns", "Replies 7d", "Bots needing attention"]
-    {
+    for title in ["Oldest waits", "Due", "Live campaigns", "Replies 7d", "Bots needing attention"] {
         assert!(heading.contains(title), "{title} at 200 columns:\n{heading}");
     }
     assert!(!screen(&state).contains("Live campaigns"), "dropped first at 80 columns");
@@ -127,7 +126,10 @@ fn r_reads_the_line_under_the_cursor_again_and_an_old_answer_is_not_taken() {
     // The first read's answer, late, changes nothing; the awaited one lands.
     let (_, stale) = read.orgs[1].clone();
     let line = |n| Ok(OrgRead { line: line(n, 0, 0, 0, 0), read_only: false });
-    act(&mut state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: stale, result: line(9) }));
+    act(
+        &mut state,
+        Action::GroupRead(GroupAnswer { org: org.clone(), req_id: stale, result: line(9) }),
+    );
     assert!(row_of(&state, "globex").contains('↻'), "still awaiting the read asked last");
     act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: line(5) }));
     assert_eq!(numbers(&row_of(&state, "globex")), [5, 0, 0, 0, 0]);
@@ -144,7 +146,10 @@ fn enter_narrows_to_one_organisation_and_esc_or_backspace_come_back() {
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
     act(&mut state, Action::Connected(Ok(profile("initech"))));
     let narrowed = screen(&state);
-    assert!(narrowed.contains("Campaigns") && !narrowed.contains("Needs you  Meetings"), "{narrowed}");
+    assert!(
+        narrowed.contains("Campaigns") && !narrowed.contains("Needs you  Meetings"),
+        "{narrowed}"
+    );
     assert!(!narrowed.contains("globex"), "the single dashboard of initech:\n{narrowed}");
 
     let effects = update(&mut state, key(KeyCode::Esc));

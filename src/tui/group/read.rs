@@ -75,8 +75,11 @@ impl GroupRead {
         let keyring = Keyring::system();
         let (base_url, allow_http) = (self.base_url.clone(), self.allow_http);
         let reads = self.orgs.into_iter().map(|(org, req_id)| {
-            let request =
-                SessionRequest { profile: Some(org.0.clone()), base_url: base_url.clone(), allow_http };
+            let request = SessionRequest {
+                profile: Some(org.0.clone()),
+                base_url: base_url.clone(),
+                allow_http,
+            };
             let (loaded, env, keyring) = (&loaded, &env, &keyring);
             async move {
                 let read = read_org(&org, &request, (loaded, env, keyring), stores).await;

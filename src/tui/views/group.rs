@@ -56,14 +56,25 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
             row
         })
         .collect();
-    let headers: Vec<Column> = std::iter::once(ORG).chain(screen.iter().map(Column::from)).collect();
+    // The names are read whole (up to the column's maximum) before any number is added.
+    let longest = group.orgs.iter().map(|entry| display_width(entry.org.profile())).max();
+    let org = Column {
+        limits: Limits {
+            min: longest.unwrap_or(0).clamp(ORG.limits.min, ORG.limits.max),
+            ..ORG.limits
+        },
+        ..ORG
+    };
+    let headers: Vec<Column> =
+        std::iter::once(org).chain(screen.iter().map(Column::from)).collect();
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
-    let widths = fit_columns(&headers, room, Some(&cells));
+    let widths = fit_columns(&headers, room, None);
     let heading: Vec<Shown> = headers.iter().map(|c| Shown::plain(c.title)).collect();
     lines.push(row_line(&heading, &headers, &widths, "  ", theme.header, theme));
     for (index, (entry, row)) in group.orgs.iter().zip(&cells).enumerate() {
         let chosen = index == group.cursor;
-        let (gutter, base) = if chosen { ("› ", theme.selected) } else { ("  ", Style::default()) };
+        let (gutter, base) =
+            if chosen { ("› ", theme.selected) } else { ("  ", Style::default()) };
         let line = match &entry.error {
             None if entry.line.is_some() => row_line(row, &headers, &widths, gutter, base, theme),
             _ => apart(entry, gutter, usize::from(widths[0]), width, theme, base),
@@ -92,7 +103,8 @@ fn row_line(
         let parts = row.get(i).map(|cell| cell.fitted(width)).unwrap_or_default();
         let used: usize = parts.iter().map(|(text, _)| display_width(text)).sum();
         let pad = Span::styled(" ".repeat(width.saturating_sub(used)), base);
-        let parts = parts.into_iter().map(|(text, tone)| Span::styled(text, base.patch(theme.tone(tone))));
+        let parts =
+            parts.into_iter().map(|(text, tone)| Span::styled(text, base.patch(theme.tone(tone))));
         match headers[i].align {
             Align::Right => spans.extend(std::iter::once(pad).chain(parts)),
             Align::Left => spans.extend(parts.chain(std::iter::once(pad))),
