@@ -67,7 +67,7 @@ pub struct Runner {
     observed: Arc<LazyObserved>,
     /// The dashboard's observer, kept between looks.
     looker: Arc<Looker>,
-    /// The client of each organisation of the group, by profile, as its last read made it.
+    /// The session of each organisation of the group, by profile, as its last read made it.
     orgs: Arc<Mutex<HashMap<OrgId, OrgLink>>>,
 }
 
@@ -355,9 +355,13 @@ impl Runner {
         crate::tasks::spawn_blocking(move || {
             let local: &MarksStore = LazyLock::force(&*local);
             let stores = Stores { local, observed: LazyLock::force(&*observed).as_ref() };
-            runtime.block_on(read.perform(&stores, &mut |answer, link| {
-                if let (Some(link), Ok(mut orgs)) = (link, orgs.lock()) {
-                    orgs.insert(answer.org.clone(), link);
+            let known = |org: &OrgId| orgs.lock().ok().and_then(|orgs| orgs.get(org).cloned());
+            runtime.block_on(read.perform(&stores, &known, &mut |answer, link| {
+                if let Ok(mut orgs) = orgs.lock() {
+                    match link {
+                        Some(link) => orgs.insert(answer.org.clone(), link),
+                        None => orgs.remove(&answer.org),
+                    };
                 }
                 let _ = tx.send(Action::GroupRead(answer));
             }));

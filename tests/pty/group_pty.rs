@@ -73,8 +73,21 @@ async fn a_group_opens_on_a_line_per_organisation_as_status_counts_them_and_one_
         }
     }
 
+    // A line read again uses the session its first read made: no keyring asked, so a key
+    // taken out of it meanwhile does not fail the line.
+    let logout = agency.run(&["--profile", &profiles[0], "auth", "logout"]).await;
+    logout.expect(0);
+    // `j` after `r`: once the cursor is on the next line, the read was asked for.
+    pty.send("rj");
+    let screen = pty.wait_until("north read again", Duration::from_secs(20), |s| {
+        row_of(s, &profiles[1]).is_some_and(|row| row.starts_with('›'))
+            && row_of(s, &profiles[0]).is_some_and(|row| !row.contains(['↻', '✗']))
+    });
+    let north = row_of(&screen, &profiles[0]).unwrap();
+    assert_eq!(numbers(north), counted(&entries[0]), "{screen}");
+
     // Enter on the third line: the whole dashboard of that organisation, on its profile.
-    pty.send("jj\r");
+    pty.send("j\r");
     pty.wait_until("initech's own dashboard", Duration::from_secs(20), |s| {
         s.contains("campaigns in all")
             && s.lines().last().is_some_and(|bar| bar.contains(&profiles[2][..12]))

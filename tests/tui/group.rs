@@ -138,7 +138,7 @@ fn r_reads_the_line_under_the_cursor_again_and_an_old_answer_is_not_taken() {
 
 #[test]
 fn enter_narrows_to_one_organisation_and_esc_or_backspace_come_back() {
-    let (mut state, read) = opened(80, 24);
+    let (mut state, read) = opened(120, 30);
     answer_lines(&mut state, &read);
     act(&mut state, ch('j'));
     act(&mut state, ch('j'));
@@ -151,6 +151,8 @@ fn enter_narrows_to_one_organisation_and_esc_or_backspace_come_back() {
         "{narrowed}"
     );
     assert!(!narrowed.contains("globex"), "the single dashboard of initech:\n{narrowed}");
+    let bar = narrowed.lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("Esc ◂ group clients"), "the way back is told: {bar}");
 
     let effects = update(&mut state, key(KeyCode::Esc));
     assert_eq!(group_read(&effects).map(|r| r.orgs.len()), Some(3), "read again on the way back");
@@ -160,6 +162,8 @@ fn enter_narrows_to_one_organisation_and_esc_or_backspace_come_back() {
     // Backspace from another pane of the narrowed organisation comes back too.
     act(&mut state, key(KeyCode::Enter));
     act(&mut state, ch('2'));
+    let bar = screen(&state).lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("◂ group clients"), "{bar}");
     let effects = update(&mut state, key(KeyCode::Backspace));
     assert!(group_read(&effects).is_some());
     assert!(screen(&state).contains("group clients · 3 organisations"), "{}", screen(&state));
@@ -191,4 +195,17 @@ fn the_palette_opens_another_group_or_the_one_open_and_says_which_there_are() {
         state.panes.exchanges.query.group,
         Some(outreach_tui::api::ExchangeGroup::MeetingBooked)
     );
+}
+
+#[test]
+fn the_auto_refresh_reads_the_lines_not_being_read_while_they_show() {
+    let (mut state, read) = opened(80, 24);
+    answer_lines(&mut state, &read);
+    act(&mut state, ch('j'));
+    let effects = update(&mut state, ch('r'));
+    assert!(group_read(&effects).is_some());
+    let effects = update(&mut state, Action::AutoRefresh);
+    let again = group_read(&effects).expect("the refresh reads the lines");
+    let asked: Vec<&str> = again.orgs.iter().map(|(org, _)| org.profile()).collect();
+    assert_eq!(asked, ["acme", "initech"], "globex is being read already");
 }

@@ -48,11 +48,15 @@ pub struct OrgRead {
     pub read_only: bool,
 }
 
-/// The client of an organisation, kept by the runner for the writes on its rows.
+/// An organisation's session as its first read made it, kept by the runner so that a read
+/// again asks no keyring: its client, whether it is read-only, whose marks (the scope) and
+/// its profile's `[needs]` thresholds.
 #[derive(Clone)]
 pub struct OrgLink {
     pub client: Client,
     pub read_only: bool,
+    scope: Scope,
+    needs: crate::needs::Thresholds,
 }
 
 /// Where a read finds what it needs on this machine: the marks and what the chains said.
@@ -62,11 +66,14 @@ pub struct Stores<'a> {
 }
 
 impl GroupRead {
-    /// Reads every organisation, [`crate::config::AT_ONCE`] at a time; `answer` is called
-    /// with each as it comes (the first done first), with the client it was read with.
+    /// Reads every organisation, [`crate::config::AT_ONCE`] at a time, each with its kept
+    /// session when `known` has one; `answer` is called with each as it comes (the first
+    /// done first), with the session to keep (none after a failure: the next read finds
+    /// the profile's key again, a new one perhaps).
     pub async fn perform(
         self,
         stores: &Stores<'_>,
+        known: &(dyn Fn(&OrgId) -> Option<OrgLink> + Sync),
         answer: &mut (dyn FnMut(GroupAnswer, Option<OrgLink>) + Send),
     ) {
         // The config and the environment read once for the whole group.
@@ -81,8 +88,16 @@ impl GroupRead {
                 allow_http,
             };
             let (loaded, env, keyring) = (&loaded, &env, &keyring);
+            let kept = known(&org);
             async move {
-                let read = read_org(&org, &request, (loaded, env, keyring), stores).await;
+                let link = match kept {
+                    Some(link) => Ok(link),
+                    None => connect(&org, &request, (loaded, env, keyring)).await,
+                };
+                let read = match link {
+                    Ok(link) => read_org(&org, link, stores).await,
+                    Err(error) => Err(error),
+                };
                 let (result, link) = match read {
                     Ok((read, link)) => (Ok(read), Some(link)),
                     Err(error) => (Err(error), None),
@@ -97,18 +112,28 @@ impl GroupRead {
     }
 }
 
-/// One organisation: its session, its four lists, its look and its line.
-async fn read_org(
+/// An organisation's session, found as for one profile: its key, base URL, read-only flag.
+async fn connect(
     org: &OrgId,
     request: &SessionRequest,
     (loaded, env, keyring): (&Loaded, &Environment, &Keyring),
-    stores: &Stores<'_>,
-) -> Result<(OrgRead, OrgLink), String> {
+) -> Result<OrgLink, String> {
     let session = session::resolve_with(request, env, loaded, keyring)
         .await
         .map_err(|error| crate::text::sanitize(&error.brief()))?;
     let client =
         session.client_for(crate::audit::Source::Tui).map_err(|error| refused(org, &error))?;
+    let scope = Scope::new(&session.profile, &session.base_url);
+    Ok(OrgLink { client, read_only: session.read_only, scope, needs: session.needs })
+}
+
+/// One organisation: its four lists, its look and its line.
+async fn read_org(
+    org: &OrgId,
+    link: OrgLink,
+    stores: &Stores<'_>,
+) -> Result<(OrgRead, OrgLink), String> {
+    let client = &link.client;
     let now = Local::now();
     let (_, meeting_query) = crate::summary::queries(now.with_timezone(&Utc));
     let inbox_query = ExchangeQuery { group: Some(ExchangeGroup::Replied), ..Default::default() };
@@ -116,19 +141,19 @@ async fn read_org(
         client.list_campaigns(),
         client.list_bots(),
         client.list_meetings(&meeting_query),
-        crate::inbox::fetch(&client, &inbox_query),
+        crate::inbox::fetch(client, &inbox_query),
     );
     let failed = |error: ApiError| refused(org, &error);
     let (campaigns, bots) = (campaigns.map_err(failed)?.items, bots.map_err(failed)?.items);
     let (meetings, inbox) = (meetings.map_err(failed)?.items, inbox.map_err(failed)?.items);
     let summary = crate::summary::compute(&campaigns, &bots, &inbox, &meetings, &now);
-    let scope = Scope::new(&session.profile, &session.base_url);
-    let facts = mark_facts(stores.local, &scope, now.with_timezone(&Utc));
+    let scope = &link.scope;
+    let facts = mark_facts(stores.local, scope, now.with_timezone(&Utc));
     let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
-    let sources = Sources { client: &client, memory: stores.observed, scope: &scope };
-    let look = Look::read(lists, facts, sources, session.needs, Budget::COMMAND).await;
+    let sources = Sources { client, memory: stores.observed, scope };
+    let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
     let needs = look.needs();
-    let glance = look.glance(&session.profile, &needs);
+    let glance = look.glance(org.profile(), &needs);
     // Kept for the status line as the commands keep it: only from a whole look.
     if look.is_whole()
         && let Err(error) = crate::glance::save(&glance)
@@ -136,8 +161,8 @@ async fn read_org(
         tracing::warn!(%error, "could not save the glance for the status line");
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
-    let read_only = session.read_only;
-    Ok((OrgRead { line, read_only }, OrgLink { client, read_only }))
+    let read = OrgRead { line, read_only: link.read_only };
+    Ok((read, link))
 }
 
 /// This machine's marks of the organisation; none when they cannot be read (every reply

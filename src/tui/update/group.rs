@@ -25,6 +25,15 @@ pub(crate) fn never_read(state: &mut AppState) -> Vec<Effect> {
     if asked { Vec::new() } else { read_all(state) }
 }
 
+/// The auto-refresh while the lines show: every line not being read already.
+pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
+    let idle: Vec<usize> = (state.group.orgs.iter().enumerate())
+        .filter(|(_, entry)| entry.reading.is_none())
+        .map(|(at, _)| at)
+        .collect();
+    read(state, &idle)
+}
+
 /// Reads the lines at these places again; each keeps its last numbers meanwhile.
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
     let mut orgs = Vec::new();

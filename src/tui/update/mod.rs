@@ -118,6 +118,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(inbox::reread_marks(state, false));
             effects
         }
+        Action::AutoRefresh if state.group.showing() => group::refresh(state),
         Action::AutoRefresh => {
             if matches!(state.server.connection, Connection::Ready(_)) && !current_is_loading(state)
             {

@@ -1,8 +1,8 @@
 //! The group's Overview: a line per organisation — its name, then what `outreach status
 //! --group` counts for it (new replies, hot ones waiting, what needs you, today's meetings,
 //! bots needing attention, and more as the width allows) — or why it could not be read,
-//! on its own line (`↻` while it is read again). The cursor's line is marked by `›` as well
-//! as by its colour.
+//! on its own line. The cursor's line is marked by `›` as well as by its colour, and a line
+//! being read again by `↻`.
 
 use crate::present::columns::{self, standing};
 use crate::present::fit::Limits;
@@ -26,7 +26,7 @@ const ORG: Column = Column {
     align: Align::Left,
 };
 
-/// The cursor's mark and the space after it.
+/// The cursor's mark, then `↻` while the line is read again.
 const GUTTER: usize = 2;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
@@ -73,8 +73,10 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     lines.push(row_line(&heading, &headers, &widths, "  ", theme.header, theme));
     for (index, (entry, row)) in group.orgs.iter().zip(&cells).enumerate() {
         let chosen = index == group.cursor;
-        let (gutter, base) =
-            if chosen { ("› ", theme.selected) } else { ("  ", Style::default()) };
+        let base = if chosen { theme.selected } else { Style::default() };
+        let mark = if chosen { '›' } else { ' ' };
+        let reading = if entry.reading.is_some() { '↻' } else { ' ' };
+        let gutter = &format!("{mark}{reading}");
         let line = match &entry.error {
             None if entry.line.is_some() => row_line(row, &headers, &widths, gutter, base, theme),
             _ => apart(entry, gutter, usize::from(widths[0]), width, theme, base),
