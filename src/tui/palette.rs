@@ -76,8 +76,8 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
     Entry {
         name: "group",
-        args: "replied|meeting-booked|NAME",
-        help: "the exchanges listed, or a group of organisations",
+        args: "replied|booked|NAME",
+        help: "the exchanges listed; NAME: a group of organisations",
     },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
     Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },

@@ -209,3 +209,16 @@ fn the_auto_refresh_reads_the_lines_not_being_read_while_they_show() {
     let asked: Vec<&str> = again.orgs.iter().map(|(org, _)| org.profile()).collect();
     assert_eq!(asked, ["acme", "initech"], "globex is being read already");
 }
+
+#[test]
+fn another_pane_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
+    let (mut state, read) = opened(120, 30);
+    answer_lines(&mut state, &read);
+    act(&mut state, ch('2'));
+    let campaigns = screen(&state);
+    let bar = campaigns.lines().last().unwrap_or_default();
+    assert!(bar.contains("acme") && bar.contains("◂ group clients"), "{campaigns}");
+    let effects = update(&mut state, key(KeyCode::Backspace));
+    assert!(group_read(&effects).is_some(), "{effects:?}");
+    assert!(screen(&state).contains("group clients · 3 organisations"), "{}", screen(&state));
+}

@@ -6,7 +6,7 @@
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::group::read::{GroupAnswer, GroupRead};
-use crate::tui::group::{GroupChoice, GroupState};
+use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{jumps, navigate, needs, outside};
@@ -81,6 +81,12 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     if !state.group.showing() || state.panes.pane != Pane::Overview {
         return None;
     }
+    if leaves_the_lines(command) {
+        // Another pane shows the organisation connected: narrowed to it, so the way back
+        // to the lines is told and `Backspace` takes it.
+        state.group.narrowed = connected(state).map(OrgId);
+        return None;
+    }
     let last = state.group.orgs.len().saturating_sub(1);
     let cursor = state.group.cursor;
     let moved = match command {
@@ -94,6 +100,23 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     };
     state.group.cursor = moved;
     Some(Vec::new())
+}
+
+/// The profile connected, whose data the panes show.
+fn connected(state: &AppState) -> Option<String> {
+    match &state.server.connection {
+        Connection::Ready(info) => Some(info.profile.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `command` leaves the Overview for another pane.
+fn leaves_the_lines(command: Command) -> bool {
+    match command {
+        Command::GoTo(pane) => pane != Pane::Overview,
+        Command::NextPane | Command::PrevPane => true,
+        _ => false,
+    }
 }
 
 /// Whether `command` goes back from a narrowed organisation to the group: `Backspace` with
@@ -121,11 +144,7 @@ fn narrow(state: &mut AppState) -> Vec<Effect> {
         return Vec::new();
     };
     state.group.narrowed = Some(org.clone());
-    let connected = match &state.server.connection {
-        Connection::Ready(info) => info.profile == org.profile(),
-        _ => false,
-    };
-    if connected {
+    if connected(state).is_some_and(|profile| profile == org.profile()) {
         return navigate::go_to(state, Pane::Overview);
     }
     outside::switch_profile(state, org.profile())
