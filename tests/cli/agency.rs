@@ -7,7 +7,6 @@ use crate::common;
 use common::agency::Agency;
 use common::cli::outputs;
 use common::sim::admin_as;
-use outreach_tui::api::ApiKey;
 use outreach_tui::sim::{self, SimHandle, SimOptions};
 use serde_json::Value;
 use std::collections::BTreeSet;

@@ -59,7 +59,7 @@ async fn a_group_opens_on_a_line_per_organisation_as_status_counts_them_and_one_
     let screen = pty.wait_until("every organisation's line", Duration::from_secs(30), |s| {
         profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
     });
-    assert!(screen.contains("3 profiles · 3 organisations"), "{screen}");
+    assert!(screen.contains("the group · 3 organisations"), "{screen}");
     for (at, profile) in profiles.iter().enumerate() {
         let row = row_of(&screen, profile).unwrap();
         if at == 1 {

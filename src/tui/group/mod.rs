@@ -93,11 +93,12 @@ impl GroupState {
         self.orgs.get(self.cursor)
     }
 
-    /// "group clients" or "3 profiles", for titles and the status bar.
+    /// "group clients", or "the group" for one named by `--profiles`: for titles and the
+    /// status bar.
     pub fn title(&self) -> String {
         match &self.choice.name {
             Some(name) => format!("group {}", crate::text::sanitize(name)),
-            None => crate::text::count(self.orgs.len(), "profile", "profiles"),
+            None => "the group".to_string(),
         }
     }
 }
