@@ -222,3 +222,23 @@ fn another_pane_shows_the_organisation_connected_and_backspace_comes_back_to_the
     assert!(group_read(&effects).is_some(), "{effects:?}");
     assert!(screen(&state).contains("group clients · 3 organisations"), "{}", screen(&state));
 }
+
+#[test]
+fn a_click_chooses_a_line_and_a_second_click_narrows_to_it() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let click = |row| {
+        Action::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 5,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let (mut state, read) = opened(80, 24);
+    answer_lines(&mut state, &read);
+    // Row 0 the tabs, 1 the title, 2 the heading: globex is the second line, row 4.
+    act(&mut state, click(4));
+    assert!(row_of(&state, "globex").starts_with("\"›"), "{}", screen(&state));
+    let effects = update(&mut state, click(4));
+    assert!(effects.contains(&Effect::SwitchProfile("globex".into())), "{effects:?}");
+}

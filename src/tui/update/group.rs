@@ -10,6 +10,7 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{jumps, navigate, needs, outside};
+use ratatui::layout::Rect;
 
 /// Reads the lines of every organisation of the group (none when there is no group).
 pub(crate) fn read_all(state: &mut AppState) -> Vec<Effect> {
@@ -99,6 +100,25 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         _ => return None,
     };
     state.group.cursor = moved;
+    Some(Vec::new())
+}
+
+/// A click on the group's lines (drawn from the top of `body`: the title, the heading,
+/// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
+/// as a click on a list's row does. `None` when the lines do not show.
+pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+    if !state.group.showing() || state.panes.pane != Pane::Overview {
+        return None;
+    }
+    let first = body.y + 2;
+    let at = usize::from(row.checked_sub(first)?);
+    if at >= state.group.orgs.len() {
+        return Some(Vec::new());
+    }
+    if at == state.group.cursor {
+        return Some(narrow(state));
+    }
+    state.group.cursor = at;
     Some(Vec::new())
 }
 
