@@ -97,6 +97,7 @@ fn the_overview_has_a_line_per_organisation_and_a_failing_one_says_why_on_its_ow
     // New, hot waiting, needs you, meetings today, bots needing attention.
     assert_eq!(numbers(&row_of(&state, "acme")), [3, 1, 2, 1, 0]);
     assert_eq!(numbers(&row_of(&state, "initech")), [0, 0, 7, 4, 2]);
+    assert!(row_of(&state, "initech").contains("initech (read…"), "as the status bar says");
     let globex = row_of(&state, "globex");
     assert!(globex.contains("✗ key refused (401) for profile globex"), "{globex}");
     insta::assert_snapshot!("group_overview_80x24", screen(&state));

@@ -48,7 +48,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         .orgs
         .iter()
         .map(|entry| {
-            let mut row = vec![Shown::plain(entry.org.profile())];
+            let mut row = vec![Shown::plain(name(entry))];
             match (&entry.line, &entry.error) {
                 (Some(line), None) => row.extend(columns::shown(&screen, line, &context)),
                 _ => row.extend(screen.iter().map(|_| Shown::default())),
@@ -57,6 +57,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         })
         .collect();
     // The names are read whole (up to the column's maximum) before any number is added.
+    // Whether a profile is read-only is said as the width allows.
     let longest = group.orgs.iter().map(|entry| display_width(entry.org.profile())).max();
     let org = Column {
         limits: Limits {
@@ -124,8 +125,8 @@ fn apart(
     theme: &crate::tui::theme::Theme,
     base: Style,
 ) -> Line<'static> {
-    let name = cut(entry.org.profile(), org_width).into_owned();
-    let pad = " ".repeat(org_width.saturating_sub(display_width(&name)) + 1);
+    let shown = cut(&name(entry), org_width).into_owned();
+    let pad = " ".repeat(org_width.saturating_sub(display_width(&shown)) + 1);
     let room = width.saturating_sub(GUTTER + org_width + 1);
     // The title says which key reads a line again; a line read again says so by its mark.
     let (said, style) = match &entry.error {
@@ -134,7 +135,14 @@ fn apart(
         None => ("reading…".to_string(), theme.dim),
     };
     Line::from(vec![
-        Span::styled(format!("{gutter}{name}{pad}"), base),
+        Span::styled(format!("{gutter}{shown}{pad}"), base),
         Span::styled(cut(&said, room).into_owned(), base.patch(style)),
     ])
+}
+
+/// The organisation as its line names it: its profile, and whether that is read-only (its
+/// writes are refused), as the status bar says of one.
+fn name(entry: &OrgEntry) -> String {
+    let profile = entry.org.profile();
+    if entry.read_only { format!("{profile} (read-only)") } else { profile.to_string() }
 }
