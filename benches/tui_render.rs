@@ -90,6 +90,7 @@ fn fresh() -> (AppState, ReqId) {
         seen_after_seconds: 3,
         views: Default::default(),
         accessible: false,
+        group: None,
     };
     let mut state = AppState::new(settings, 200, 50, now);
     let info = ConnectionInfo {

@@ -2,7 +2,7 @@
 //! starts before the arguments are read, and only commands that need one start it.
 
 use outreach_tui::cli::{self, Cli, runtime};
-use outreach_tui::tui::{self, connect::Launch, state::UiSettings};
+use outreach_tui::tui::{self, connect::Launch, group::GroupChoice, state::UiSettings};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -17,17 +17,38 @@ fn main() -> ExitCode {
     }
     match parsed.command {
         Some(command) => cli::run(&parsed.global, command),
-        None if parsed.global.asks_group() => cli::no_group_dashboard(&parsed.global),
         None => {
+            let group = if parsed.global.asks_group() {
+                match cli::dashboard_group(&parsed.global, parsed.demo) {
+                    Ok(profiles) => Some(profiles).filter(|p| !p.is_empty()),
+                    Err(code) => return code,
+                }
+            } else {
+                None
+            };
             let launch = if parsed.demo {
                 Launch::Demo { faults: parsed.faults }
             } else {
-                Launch::Profile(parsed.global.session_request())
+                let mut request = parsed.global.session_request();
+                // A group opens on its first organisation's profile, behind its lines.
+                if let Some(first) = group.as_ref().and_then(|profiles| profiles.first()) {
+                    request.profile = Some(first.clone());
+                }
+                Launch::Profile(request)
             };
-            let settings = UiSettings::from_env();
+            let mut settings = UiSettings::from_env();
+            settings.group = group.map(|profiles| GroupChoice {
+                name: parsed.global.group.clone(),
+                profiles,
+                base_url: parsed.global.base_url.clone(),
+                allow_http: parsed.global.allow_http,
+            });
             let term = std::env::var("TERM").ok();
             let line_mode =
                 tui::line::chosen(parsed.global.accessible, settings.accessible, term.as_deref());
+            if line_mode && settings.group.is_some() {
+                return cli::no_group_line_mode(&parsed.global);
+            }
             let ran = if line_mode {
                 runtime::block_on(tui::line::run(launch, settings))
             } else {

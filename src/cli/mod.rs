@@ -278,10 +278,28 @@ escaped.")]
     Sim(sim::SimArgs),
 }
 
-/// `outreach --group NAME` without a command: the dashboard holds one organisation today.
-pub fn no_group_dashboard(global: &GlobalArgs) -> ExitCode {
+/// `outreach --group NAME` / `--profiles a,b` without a command: the profiles the dashboard
+/// opens on, found and checked as the commands find them; what is wrong said as they say it
+/// (the code to exit with).
+pub fn dashboard_group(global: &GlobalArgs, demo: bool) -> Result<Vec<String>, ExitCode> {
+    let color = exit::stderr_color(global.color);
+    if demo {
+        let error =
+            exit::CliError::usage("--demo shows the simulator's one organisation, not a group.")
+                .with_hint("Leave out --group / --profiles, or open the group without --demo.");
+        return Err(exit::finish(Err(error), color));
+    }
+    match orgs::Orgs::chosen(global) {
+        Ok(Some(orgs)) => Ok(orgs.profiles().to_vec()),
+        Ok(None) => Ok(Vec::new()),
+        Err(error) => Err(exit::finish(Err(error), color)),
+    }
+}
+
+/// The line mode reads one organisation: a group is refused with what to do instead.
+pub fn no_group_line_mode(global: &GlobalArgs) -> ExitCode {
     let error = exit::CliError::usage(
-        "The dashboard does not show a group yet: it opens one profile at a time (P switches).",
+        "The line mode shows one organisation at a time, not a group.",
     )
     .with_hint(format!(
         "Open one with --profile NAME, or read the whole group with a command: {}, e.g. `outreach replies --group NAME`.",

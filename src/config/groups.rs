@@ -8,6 +8,11 @@ use serde_spanned::Spanned;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+/// How many organisations of a group are read at the same time, by the commands and the
+/// dashboard alike: enough that 25 take a few round trips, few enough that a laptop's
+/// connections and the server's rate limits are spared.
+pub const AT_ONCE: usize = 8;
+
 /// Checks each group: a usable name, at least one member, each member a defined profile and
 /// listed once. The members keep the order they were written in.
 pub(super) fn read(

@@ -12,6 +12,7 @@ mod views;
 
 pub use edit::save_profile;
 pub use error::ConfigError;
+pub use groups::AT_ONCE;
 pub use hooks::{DEFAULT_HOOK_TIMEOUT, HOOK_EVENTS, HooksConfig, ProfileHooks};
 pub use parse::parse;
 pub use settings::{

@@ -11,11 +11,13 @@
 
 mod facts;
 mod file;
+mod line;
 mod segment;
 mod words;
 
 pub use facts::MarkFacts;
 pub use file::{FILE_PREFIX, load, load_from, path, save, save_to};
+pub use line::org_line;
 pub use segment::{Symbols, segment};
 pub use words::{needs_words, reading_words, waiting_words, words};
 

@@ -155,6 +155,8 @@ pub enum Action {
         scope: crate::local::Scope,
         facts: std::collections::HashMap<i64, crate::local::ChainFact>,
     },
+    /// An organisation of the group read for its Overview line.
+    GroupRead(crate::tui::group::read::GroupAnswer),
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
     /// A look at the organisation, a hook it ran, or a bot's history read came back.
@@ -223,6 +225,8 @@ pub enum Effect {
     Outside(Job),
     /// Leave this profile's session and connect with another; answers `Connected`.
     SwitchProfile(String),
+    /// Read these organisations of the group for their Overview lines.
+    ReadGroup(crate::tui::group::read::GroupRead),
     /// Read an exchange's chain for its row's snippet; answers `SnippetRead`.
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.

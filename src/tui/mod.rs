@@ -16,6 +16,7 @@ pub mod connect;
 pub(crate) mod details;
 pub mod dnc;
 pub mod form;
+pub mod group;
 pub mod hours;
 pub mod inbox;
 pub(crate) mod input;

@@ -74,7 +74,11 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
     Entry { name: "view", args: "NAME", help: "apply a saved view" },
     Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
-    Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
+    Entry {
+        name: "group",
+        args: "replied|booked|NAME",
+        help: "the exchanges listed; NAME: a group of organisations",
+    },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
     Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },
     Entry { name: "upload", args: "ID [EMAIL] [start|now]", help: "add a contact to a campaign" },
@@ -130,6 +134,8 @@ pub enum PaletteAction {
     /// Apply the saved view of this name (empty: list them).
     View(String),
     Group(ExchangeGroup),
+    /// Open this group of organisations of the config (empty: back to the group open).
+    Orgs(String),
     Write(PaletteWrite),
     /// Switch to this profile, or the next one.
     Profile(Option<String>),
@@ -179,7 +185,8 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
             "meeting-booked" | "meetings" | "booked" => {
                 Ok(PaletteAction::Group(ExchangeGroup::MeetingBooked))
             }
-            _ => Err("group takes replied or meeting-booked.".into()),
+            // Anything else names a group of organisations (none: back to the one open).
+            name => Ok(PaletteAction::Orgs(name.to_string())),
         },
         "start" | "contact" | "upload" | "dnc" | "conversion" => {
             parse_write(entry.name, rest).map(PaletteAction::Write)
@@ -325,7 +332,9 @@ mod tests {
     fn mistakes_say_what_to_do() {
         assert!(parse("c").unwrap_err().contains("campaigns, contact"));
         assert!(parse("launch").unwrap_err().contains("No command 'launch'"));
-        assert!(parse("group everything").unwrap_err().contains("replied or meeting-booked"));
+        // A word not an exchanges' group names a group of organisations, which the state
+        // knows and answers for (no such group: which there are).
+        assert_eq!(parse("group everything"), Ok(PaletteAction::Orgs("everything".into())));
         assert!(parse("9").unwrap_err().contains("No command"));
         assert!(parse("snooze").unwrap_err().contains("until when? a span (3d, 2w)"));
     }

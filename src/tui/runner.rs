@@ -20,6 +20,8 @@ pub type LazyObserved =
 use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
+use crate::tui::group::OrgId;
+use crate::tui::group::read::{GroupRead, OrgLink, Stores};
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
@@ -65,6 +67,8 @@ pub struct Runner {
     observed: Arc<LazyObserved>,
     /// The dashboard's observer, kept between looks.
     looker: Arc<Looker>,
+    /// The session of each organisation of the group, by profile, as its last read made it.
+    orgs: Arc<Mutex<HashMap<OrgId, OrgLink>>>,
 }
 
 /// Work on the marks: this machine's file (through the team store for the shared marks,
@@ -100,6 +104,7 @@ impl Runner {
             entered: Arc::default(),
             observed: Arc::new(LazyLock::new(Box::new(|| Arc::new(ObservedState::in_memory())))),
             looker: Arc::default(),
+            orgs: Arc::default(),
         }
     }
 
@@ -170,6 +175,7 @@ impl Runner {
                 }
                 self.connect();
             }
+            Effect::ReadGroup(read) => self.read_group(read),
             Effect::ReadSnippet(job) => {
                 let (client, tx) = (self.client(), self.tx.clone());
                 crate::tasks::spawn(async move {
@@ -352,6 +358,28 @@ impl Runner {
                     let _ = tx.send(answer);
                 }
             }
+        });
+    }
+
+    /// Reads organisations of the group for their lines, off the UI thread: the marks and
+    /// the observed state are SQLite, and each answer goes as it comes.
+    fn read_group(&self, read: GroupRead) {
+        let (local, observed, orgs) =
+            (Arc::clone(&self.local), Arc::clone(&self.observed), Arc::clone(&self.orgs));
+        let (tx, runtime) = (self.tx.clone(), tokio::runtime::Handle::current());
+        crate::tasks::spawn_blocking(move || {
+            let local: &MarksStore = LazyLock::force(&*local);
+            let stores = Stores { local, observed: LazyLock::force(&*observed).as_ref() };
+            let known = |org: &OrgId| orgs.lock().ok().and_then(|orgs| orgs.get(org).cloned());
+            runtime.block_on(read.perform(&stores, &known, &mut |answer, link| {
+                if let Ok(mut orgs) = orgs.lock() {
+                    match link {
+                        Some(link) => orgs.insert(answer.org.clone(), link),
+                        None => orgs.remove(&answer.org),
+                    };
+                }
+                let _ = tx.send(Action::GroupRead(answer));
+            }));
         });
     }
 

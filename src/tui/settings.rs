@@ -74,6 +74,7 @@ impl UiSettings {
             seen_after_seconds: config.ui.seen_after_seconds,
             views: config.views.clone(),
             accessible: config.ui.accessible,
+            group: None,
         }
     }
 }
@@ -91,6 +92,7 @@ fn outside_settings(config: &config::Config) -> OutsideSettings {
         over_ssh: crate::term::programs::over_ssh(),
         html_viewer: config.viewer.html.clone(),
         profiles,
+        groups: config.groups.clone(),
         history: crate::tui::outside::history::path()
             .map(|path| crate::tui::outside::history::load(&path))
             .unwrap_or_default(),

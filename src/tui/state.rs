@@ -138,6 +138,8 @@ pub struct UiSettings {
     pub views: crate::config::SavedViews,
     /// `[ui] accessible`: the line mode rather than the dashboard.
     pub accessible: bool,
+    /// The group of organisations to open on (`--group`, `--profiles`); `None`: one.
+    pub group: Option<crate::tui::group::GroupChoice>,
 }
 
 /// Where the dashboard runs: the clock, the user's zone, the look and the keys, the
@@ -300,6 +302,8 @@ pub struct AppState {
     pub org: Watched<Org>,
     pub panes: Watched<Panes>,
     pub transient: Watched<Transient>,
+    /// The group of organisations, when the dashboard was opened on one.
+    pub group: Watched<crate::tui::group::GroupState>,
     /// Copying, links, pager, editor, profiles: what waits and what was asked.
     pub outside: Outside,
     /// What the last frame showed; `None` before the first.
@@ -380,6 +384,7 @@ impl AppState {
                 spinner: 0,
                 last_error: None,
             }),
+            group: Watched::new(crate::tui::group::GroupState::of(settings.group)),
             outside: Outside {
                 history: settings.outside.history.clone(),
                 settings: settings.outside,
@@ -398,6 +403,7 @@ impl AppState {
             Watched::generation(&self.org),
             Watched::generation(&self.panes),
             Watched::generation(&self.transient),
+            Watched::generation(&self.group),
         ]
         .into_iter()
         .fold(0, u64::wrapping_add)

@@ -4,67 +4,12 @@
 
 use crate::common;
 
-use common::cli::{Run, outputs};
-use common::home::Isolated;
-use common::keyring::unique_profile;
+use common::agency::Agency;
+use common::cli::outputs;
 use common::sim::admin_as;
-use outreach_tui::api::ApiKey;
 use outreach_tui::sim::{self, SimHandle, SimOptions};
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-/// An agency's machine: a home, and profiles whose keys it logged in; the keys are taken
-/// out of the keyring when the test ends.
-struct Agency {
-    home: Isolated,
-    profiles: Vec<String>,
-}
-
-impl Agency {
-    fn new() -> Agency {
-        Agency { home: Isolated::new(), profiles: Vec::new() }
-    }
-
-    /// Logs in a new profile named after `name` with `key` against `base_url`.
-    async fn login(&mut self, name: &str, base_url: &str, key: &ApiKey) -> String {
-        let profile = unique_profile(name);
-        let mut command = self.home.outreach();
-        command
-            .args(["--profile", &profile, "auth", "login", "--key-stdin", "--store", "keyutils"])
-            .args(["--base-url", base_url])
-            .write_stdin(format!("{}\n", key.expose()));
-        let output = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
-        let (stdout, stderr) = outputs(&output);
-        assert!(output.status.success(), "login {profile}: {stdout}{stderr}");
-        self.profiles.push(profile.clone());
-        profile
-    }
-
-    /// `[groups] clients = [the profiles]` added to the config login wrote.
-    fn group(&self, name: &str, members: &[&str]) {
-        let config = std::fs::read_to_string(self.home.config_path()).unwrap_or_default();
-        let config = config.split("\n[groups]").next().unwrap_or_default();
-        let members: Vec<String> = members.iter().map(|m| format!("\"{m}\"")).collect();
-        self.home.write_config(&format!("{config}\n[groups]\n{name} = [{}]\n", members.join(", ")));
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        let mut command = self.home.outreach();
-        // Wide enough for the long profile names of tests.
-        command.args(args).env("COLUMNS", "200").timeout(std::time::Duration::from_secs(60));
-        let output = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
-        let (stdout, stderr) = outputs(&output);
-        Run { code: output.status.code().unwrap_or(-1), stdout, stderr }
-    }
-}
-
-impl Drop for Agency {
-    fn drop(&mut self) {
-        for profile in &self.profiles {
-            let _ = self.home.outreach().args(["--profile", profile, "auth", "logout"]).output();
-        }
-    }
-}
 
 async fn simulator() -> SimHandle {
     sim::spawn(SimOptions { seed: 7, ..SimOptions::default() }).await.unwrap()
@@ -192,13 +137,18 @@ async fn groups_that_cannot_be_read_say_what_to_fix() {
     writes.expect(2);
     assert!(writes.stderr.contains("this command acts on one"), "{}", writes.stderr);
 
-    let dashboard = agency.run(&["--group", "clients"]).await;
+    // The dashboard takes its group as the commands do, and says the same when it is wrong.
+    let dashboard = agency.run(&["--group", "others"]).await;
     dashboard.expect(2);
     assert!(
-        dashboard.stderr.contains("The dashboard does not show a group yet"),
+        dashboard.stderr.contains("No group 'others'")
+            && dashboard.stderr.contains("the groups are clients"),
         "{}",
         dashboard.stderr
     );
+    let bad = agency.run(&["--profiles", "a b"]).await;
+    bad.expect(2);
+    assert!(bad.stderr.contains("--profiles: "), "{}", bad.stderr);
 
     let one_key = agency
         .home

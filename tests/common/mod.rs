@@ -3,6 +3,7 @@
 //! key stores (`keyring`), and the TUI's fixture data and pure-update helpers (at the root).
 #![expect(dead_code)]
 
+pub mod agency;
 pub mod cli;
 pub mod fixtures;
 pub mod home;

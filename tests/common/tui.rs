@@ -52,6 +52,7 @@ pub fn settings(theme: Theme) -> UiSettings {
         seen_after_seconds: 3,
         views: Default::default(),
         accessible: false,
+        group: None,
     }
 }
 

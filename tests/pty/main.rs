@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod group_pty;
 mod line_pty;
 mod ssh_profiles;
 mod ssh_pty;

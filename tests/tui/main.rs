@@ -11,6 +11,7 @@ mod bytes;
 mod event_loop;
 mod faults;
 mod filter;
+mod group;
 mod hostile;
 mod inbox;
 mod intents;

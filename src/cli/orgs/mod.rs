@@ -21,9 +21,7 @@ use std::pin::Pin;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// How many organisations are read at the same time: enough that 25 take a few rounds
-/// trips, few enough that a laptop's connections and the server's rate limits are spared.
-pub const AT_ONCE: usize = 8;
+pub use crate::config::AT_ONCE;
 
 /// The commands that take `--group` / `--profiles`, for the messages that point to them.
 pub const COMMANDS: &str = "status, replies, todo, report, digest, watch and every list \

@@ -10,7 +10,7 @@ use crate::present::tone::Tone;
 use serde::Serialize;
 
 /// One organisation's numbers as its line shows them.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct OrgLine {
     pub new: Option<usize>,
     pub hot_waiting: Option<usize>,
@@ -67,4 +67,32 @@ pub(crate) fn cli() -> Vec<Col> {
         })
         .right(),
     ]
+}
+
+/// The dashboard's group Overview: the same cells as `status --group`, in the order a
+/// person scans them (what waits first), the least needed left out first when narrow; each
+/// at least as wide as its header, so a number never sits under a cut title.
+pub(crate) fn screen() -> Vec<Col> {
+    const KEPT: [(&str, u8); 9] = [
+        ("New", 1),
+        ("Hot waiting", 2),
+        ("Needs you", 3),
+        ("Meetings today", 5),
+        ("Bots needing attention", 4),
+        ("Oldest waits", 6),
+        ("Due", 7),
+        ("Live campaigns", 8),
+        ("Replies 7d", 9),
+    ];
+    let mut all: Vec<Option<Col>> = cli().into_iter().map(Some).collect();
+    KEPT.iter()
+        .filter_map(|&(header, rank)| {
+            let column = all.iter_mut().find(|c| c.as_ref().is_some_and(|c| c.header == header))?;
+            let mut column = column.take()?;
+            let width = crate::present::width::display_width(header);
+            column.limits.min = width;
+            column.limits.max = width;
+            Some(column.drop(rank))
+        })
+        .collect()
 }

@@ -24,6 +24,8 @@ pub struct OutsideSettings {
     pub html_viewer: Option<String>,
     /// The profiles of the config file, for `P`.
     pub profiles: Vec<String>,
+    /// The config's `[groups]`, for `:group NAME`.
+    pub groups: std::collections::BTreeMap<String, Vec<String>>,
     /// Palette lines of earlier runs, `(profile, line)`, oldest first.
     pub history: Vec<(String, String)>,
 }
@@ -36,6 +38,7 @@ impl Default for OutsideSettings {
             over_ssh: false,
             html_viewer: None,
             profiles: Vec::new(),
+            groups: Default::default(),
             history: Vec::new(),
         }
     }

@@ -18,6 +18,9 @@ use crate::tui::update::team;
 use crate::tui::update::triage;
 
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
+    if let Some(effects) = super::group::command(state, command) {
+        return effects;
+    }
     match command {
         Command::Up
         | Command::Down

@@ -8,6 +8,7 @@ mod fetch;
 mod first_look;
 mod forms;
 mod glance;
+mod group;
 mod in_view;
 mod inbox;
 mod jumps;
@@ -48,7 +49,9 @@ pub(crate) fn start(state: &mut AppState) -> Vec<Effect> {
     if !matches!(state.server.connection, Connection::Connecting) {
         state.server.connection = Connection::Connecting;
     }
-    vec![Effect::Connect]
+    let mut effects = vec![Effect::Connect];
+    effects.extend(group::never_read(state));
+    effects
 }
 
 /// Applies one action and says what the loop must do next: every effect leaves here, in
@@ -127,6 +130,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(inbox::reread_marks(state, false));
             effects
         }
+        Action::AutoRefresh if state.group.showing() => group::refresh(state),
         Action::AutoRefresh => {
             if matches!(state.server.connection, Connection::Ready(_)) && !current_is_loading(state)
             {
@@ -144,6 +148,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::DncChecked { scope, result } => inbox::on_dnc_checked(state, &scope, result),
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),
+        Action::GroupRead(answer) => group::answered(state, answer),
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),
@@ -152,6 +157,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             let mut effects = fetch::on_connected(state, result);
             effects.extend(brief::on_connected(state));
             effects.extend(sort::on_connected(state));
+            effects.extend(group::never_read(state));
             effects
         }
         Action::Loaded(answer) => match crate::tui::census::CensusJob::of_load(state, &answer) {

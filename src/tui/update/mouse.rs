@@ -55,9 +55,13 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
     let areas = state_areas(state);
     if areas.tabs.height > 0 && row == areas.tabs.y {
         return match tab_at(column, state.env.width, state.new_replies()) {
-            Some(pane) => navigate::go_to(state, pane),
+            // As its key does: leaving a group's lines narrows to the organisation shown.
+            Some(pane) => super::commands::run(state, crate::tui::command::Command::GoTo(pane)),
             None => Vec::new(),
         };
+    }
+    if let Some(effects) = super::group::click(state, areas.body, row) {
+        return effects;
     }
     if state.panes.pane == Pane::Overview {
         return match tile_at(areas.body, column, row) {

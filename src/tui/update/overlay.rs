@@ -230,6 +230,10 @@ fn run_parsed(
             }
             effects
         }
+        Ok(PaletteAction::Orgs(name)) => {
+            let done = super::group::from_palette(state, &name);
+            reopen_on_error(state, palette, done)
+        }
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
         Ok(PaletteAction::Assign(to)) => {
             let done = crate::tui::update::team::from_palette(state, &to);

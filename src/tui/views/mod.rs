@@ -7,6 +7,7 @@ mod chain;
 mod contacts;
 mod exchanges;
 mod failures;
+mod group;
 mod login;
 mod meetings;
 mod overview;
@@ -141,6 +142,7 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
     let layout = state.pane_layout();
     let (main, beside) = split(area, layout.preview.map(|(place, _)| place));
     match layout.main {
+        View::Tiles if state.group.showing() => group::render(frame, main, state),
         View::Tiles => overview::render(frame, main, state),
         View::Chain => {
             if let Some(view) = &state.panes.chain {

@@ -72,6 +72,13 @@ pub(super) fn hints(state: &AppState) -> Vec<String> {
         if let Some(key) = state.env.keymap.key_for(back) {
             hints.push(format!("{key} ◂ {origin}"));
         }
+    } else if state.group.narrowed.is_some() {
+        // Narrowed to one organisation of a group: the way back to its lines.
+        let on_overview = state.panes.pane == crate::tui::model::Pane::Overview;
+        let back = if on_overview { Command::Back } else { Command::JumpBack };
+        if let Some(key) = state.env.keymap.key_for(back) {
+            hints.push(format!("{key} ◂ {}", state.group.title()));
+        }
     }
     hints
 }

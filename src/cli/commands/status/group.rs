@@ -54,17 +54,5 @@ fn entries(answers: &[Answer<Read>]) -> Result<Vec<Value>, CliError> {
 
 /// The line of an organisation: its inbox's numbers when they were read.
 fn line(read: &Read) -> OrgLine {
-    let summary = &read.summary;
-    let inbox = read.inbox.as_ref();
-    OrgLine {
-        new: inbox.map(|i| i.new),
-        hot_waiting: inbox.map(|i| i.hot_waiting),
-        oldest_hot_since: inbox.and_then(|i| i.oldest_hot_since).map(crate::api::Timestamp),
-        needs_you: inbox.map(|i| i.needs_you),
-        due: inbox.map(|i| i.due),
-        active_campaigns: summary.campaigns.by_status.get("ACTIVE").copied().unwrap_or(0),
-        replies_7_days: summary.replies.last_7_days,
-        meetings_today: summary.meetings.today,
-        bots_needing_attention: summary.bots.needing_attention.len(),
-    }
+    crate::glance::org_line(&read.summary, read.inbox.as_ref())
 }

@@ -1,0 +1,104 @@
+//! A group of organisations on the dashboard (`outreach --group NAME`, `--profiles a,b`,
+//! `:group NAME`): which organisations, each one's line on the Overview as it was last
+//! read (or why it could not be), the line the cursor is on, and the organisation the
+//! dashboard is narrowed to, if any. An organisation is keyed by its profile's name
+//! ([`OrgId`]), the one name its fetches, answers and writes carry.
+
+pub mod read;
+
+pub use crate::present::columns::standing::OrgLine;
+use crate::tui::model::ReqId;
+
+/// An organisation of a group, named by the profile that reaches it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OrgId(pub String);
+
+impl OrgId {
+    pub fn profile(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for OrgId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The group the dashboard opens on: its name in `[groups]` (none for `--profiles`) and
+/// its profiles, in the order written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GroupChoice {
+    pub name: Option<String>,
+    pub profiles: Vec<String>,
+    /// `--base-url` given with the group: every profile uses it, as the commands do.
+    pub base_url: Option<String>,
+    pub allow_http: bool,
+}
+
+/// One organisation's line: the last numbers read, the failure of the last read, and the
+/// read awaited.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrgEntry {
+    pub org: OrgId,
+    pub line: Option<OrgLine>,
+    /// Why the last read failed, in words for its line (sanitised).
+    pub error: Option<String>,
+    /// The read awaited; its answer is the only one taken.
+    pub reading: Option<ReqId>,
+    /// The profile is read-only (its writes are refused before they are sent).
+    pub read_only: bool,
+}
+
+/// The group as the dashboard holds it; empty when it shows one organisation.
+#[derive(Debug, Clone, Default)]
+pub struct GroupState {
+    pub choice: GroupChoice,
+    pub orgs: Vec<OrgEntry>,
+    /// The line the cursor is on.
+    pub cursor: usize,
+    /// The organisation the whole dashboard shows, after `Enter` on its line.
+    pub narrowed: Option<OrgId>,
+}
+
+impl GroupState {
+    pub fn of(choice: Option<GroupChoice>) -> GroupState {
+        let Some(choice) = choice else { return GroupState::default() };
+        let orgs = choice
+            .profiles
+            .iter()
+            .map(|profile| OrgEntry {
+                org: OrgId(profile.clone()),
+                line: None,
+                error: None,
+                reading: None,
+                read_only: false,
+            })
+            .collect();
+        GroupState { choice, orgs, cursor: 0, narrowed: None }
+    }
+
+    /// Whether the dashboard was opened on a group.
+    pub fn is_group(&self) -> bool {
+        !self.orgs.is_empty()
+    }
+
+    /// Whether the Overview shows the group's lines (a group, not narrowed).
+    pub fn showing(&self) -> bool {
+        self.is_group() && self.narrowed.is_none()
+    }
+
+    /// The organisation under the cursor.
+    pub fn current(&self) -> Option<&OrgEntry> {
+        self.orgs.get(self.cursor)
+    }
+
+    /// "group clients", or "the group" for one named by `--profiles`: for titles and the
+    /// status bar.
+    pub fn title(&self) -> String {
+        match &self.choice.name {
+            Some(name) => format!("group {}", crate::text::sanitize(name)),
+            None => "the group".to_string(),
+        }
+    }
+}

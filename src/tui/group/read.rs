@@ -1,0 +1,190 @@
+//! Reading a group's organisations for their Overview lines: each one's session found as
+//! for one profile (`session::resolve_with`: its own key, base URL and read-only flag), its
+//! lists read, and its line counted by the same look and summary as `outreach status
+//! --group` ([`crate::glance::org_line`]). [`crate::config::AT_ONCE`] organisations are read
+//! at a time, each answer sent as it comes, so a slow or failing one holds no other.
+
+use super::{GroupChoice, OrgId};
+use crate::api::{ApiError, Client, ExchangeGroup, ExchangeQuery, Timestamp};
+use crate::config::Loaded;
+use crate::credentials::Keyring;
+use crate::glance::MarkFacts;
+use crate::local::{LocalState, MarkBook, ObservedState, Scope};
+use crate::look::chains::Budget;
+use crate::look::{Lists, Look, Sources};
+use crate::present::columns::standing::OrgLine;
+use crate::session::{self, Environment, SessionRequest};
+use crate::tui::model::ReqId;
+use chrono::{Local, Utc};
+use futures_util::stream::{self, StreamExt};
+use std::collections::HashMap;
+
+/// The organisations to read: each with the id of its read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupRead {
+    pub orgs: Vec<(OrgId, ReqId)>,
+    pub base_url: Option<String>,
+    pub allow_http: bool,
+}
+
+impl GroupRead {
+    pub fn of(choice: &GroupChoice, orgs: Vec<(OrgId, ReqId)>) -> GroupRead {
+        GroupRead { orgs, base_url: choice.base_url.clone(), allow_http: choice.allow_http }
+    }
+}
+
+/// One organisation read: its line, or why it could not be read (naming its profile).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupAnswer {
+    pub org: OrgId,
+    pub req_id: ReqId,
+    pub result: Result<OrgRead, String>,
+}
+
+/// What a read of an organisation found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrgRead {
+    pub line: OrgLine,
+    pub read_only: bool,
+}
+
+/// An organisation's session as its first read made it, kept by the runner so that a read
+/// again asks no keyring: its client, whether it is read-only, whose marks (the scope) and
+/// its profile's `[needs]` thresholds.
+#[derive(Clone)]
+pub struct OrgLink {
+    pub client: Client,
+    pub read_only: bool,
+    scope: Scope,
+    needs: crate::needs::Thresholds,
+}
+
+/// Where a read finds what it needs on this machine: the marks and what the chains said.
+pub struct Stores<'a> {
+    pub local: &'a LocalState,
+    pub observed: &'a ObservedState,
+}
+
+impl GroupRead {
+    /// Reads every organisation, [`crate::config::AT_ONCE`] at a time, each with its kept
+    /// session when `known` has one; `answer` is called with each as it comes (the first
+    /// done first), with the session to keep (none after a failure: the next read finds
+    /// the profile's key again, a new one perhaps).
+    pub async fn perform(
+        self,
+        stores: &Stores<'_>,
+        known: &(dyn Fn(&OrgId) -> Option<OrgLink> + Sync),
+        answer: &mut (dyn FnMut(GroupAnswer, Option<OrgLink>) + Send),
+    ) {
+        // The config and the environment read once for the whole group.
+        let loaded = crate::config::load_lenient();
+        let env = Environment::from_process();
+        let keyring = Keyring::system();
+        let (base_url, allow_http) = (self.base_url.clone(), self.allow_http);
+        let reads = self.orgs.into_iter().map(|(org, req_id)| {
+            let request = SessionRequest {
+                profile: Some(org.0.clone()),
+                base_url: base_url.clone(),
+                allow_http,
+            };
+            let (loaded, env, keyring) = (&loaded, &env, &keyring);
+            let kept = known(&org);
+            async move {
+                let link = match kept {
+                    Some(link) => Ok(link),
+                    None => connect(&org, &request, (loaded, env, keyring)).await,
+                };
+                let read = match link {
+                    Ok(link) => read_org(&org, link, stores).await,
+                    Err(error) => Err(error),
+                };
+                let (result, link) = match read {
+                    Ok((read, link)) => (Ok(read), Some(link)),
+                    Err(error) => (Err(error), None),
+                };
+                (GroupAnswer { org, req_id, result }, link)
+            }
+        });
+        let mut answers = stream::iter(reads).buffer_unordered(crate::config::AT_ONCE);
+        while let Some((read, link)) = answers.next().await {
+            answer(read, link);
+        }
+    }
+}
+
+/// An organisation's session, found as for one profile: its key, base URL, read-only flag.
+async fn connect(
+    org: &OrgId,
+    request: &SessionRequest,
+    (loaded, env, keyring): (&Loaded, &Environment, &Keyring),
+) -> Result<OrgLink, String> {
+    let session = session::resolve_with(request, env, loaded, keyring)
+        .await
+        .map_err(|error| crate::text::sanitize(&error.brief()))?;
+    let client =
+        session.client_for(crate::audit::Source::Tui).map_err(|error| refused(org, &error))?;
+    let scope = Scope::new(&session.profile, &session.base_url);
+    Ok(OrgLink { client, read_only: session.read_only, scope, needs: session.needs })
+}
+
+/// One organisation: its four lists, its look and its line.
+async fn read_org(
+    org: &OrgId,
+    link: OrgLink,
+    stores: &Stores<'_>,
+) -> Result<(OrgRead, OrgLink), String> {
+    let client = &link.client;
+    let now = Local::now();
+    let (_, meeting_query) = crate::summary::queries(now.with_timezone(&Utc));
+    let inbox_query = ExchangeQuery { group: Some(ExchangeGroup::Replied), ..Default::default() };
+    let (campaigns, bots, meetings, inbox) = tokio::join!(
+        client.list_campaigns(),
+        client.list_bots(),
+        client.list_meetings(&meeting_query),
+        crate::inbox::fetch(client, &inbox_query),
+    );
+    let failed = |error: ApiError| refused(org, &error);
+    let (campaigns, bots) = (campaigns.map_err(failed)?.items, bots.map_err(failed)?.items);
+    let (meetings, inbox) = (meetings.map_err(failed)?.items, inbox.map_err(failed)?.items);
+    let summary = crate::summary::compute(&campaigns, &bots, &inbox, &meetings, &now);
+    let scope = &link.scope;
+    let facts = mark_facts(stores.local, scope, now.with_timezone(&Utc));
+    let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
+    let sources = Sources { client, memory: stores.observed, scope };
+    let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
+    let needs = look.needs();
+    let glance = look.glance(org.profile(), &needs);
+    // Kept for the status line as the commands keep it: only from a whole look.
+    if look.is_whole()
+        && let Err(error) = crate::glance::save(&glance)
+    {
+        tracing::warn!(%error, "could not save the glance for the status line");
+    }
+    let line = crate::glance::org_line(&summary, Some(&glance.inbox));
+    let read = OrgRead { line, read_only: link.read_only };
+    Ok((read, link))
+}
+
+/// This machine's marks of the organisation; none when they cannot be read (every reply
+/// then counts as seen and unhandled: more shown, never less).
+fn mark_facts(local: &LocalState, scope: &Scope, now: chrono::DateTime<Utc>) -> MarkFacts {
+    let book = MarkBook::local(local);
+    let now = Timestamp(now);
+    let read = book.first_use(scope).and_then(|first| Ok((first, book.marks(scope)?)));
+    let (first_use, marks) = read.unwrap_or_else(|error| {
+        tracing::warn!(%error, "the handled marks could not be read");
+        (now, HashMap::new())
+    });
+    MarkFacts { marks, first_use, snippets: HashMap::new(), now }
+}
+
+/// What went wrong, cause first; a refused key names its profile and how to log in again.
+fn refused(org: &OrgId, error: &ApiError) -> String {
+    let cause = crate::present::cause::cause(error);
+    match error {
+        ApiError::Unauthorized { .. } => format!(
+            "{cause} for profile {org}: `outreach --profile {org} auth login` stores a new key"
+        ),
+        _ => cause,
+    }
+}

@@ -1,0 +1,216 @@
+//! The group's Overview: a line per organisation read off the UI thread, the cursor on
+//! them, `r` to read the line under it again, `Enter` to narrow the whole dashboard to that
+//! organisation (the profile switch `P` makes), `Esc` on the Overview or `Backspace` to
+//! come back to the group, and `:group NAME` to open another group of the config.
+
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::group::read::{GroupAnswer, GroupRead};
+use crate::tui::group::{GroupChoice, GroupState, OrgId};
+use crate::tui::model::Pane;
+use crate::tui::state::{AppState, Connection};
+use crate::tui::update::{jumps, navigate, needs, outside};
+use ratatui::layout::Rect;
+
+/// Reads the lines of every organisation of the group (none when there is no group).
+pub(crate) fn read_all(state: &mut AppState) -> Vec<Effect> {
+    let all: Vec<usize> = (0..state.group.orgs.len()).collect();
+    read(state, &all)
+}
+
+/// Reads the lines when none was ever asked for: at start, beside the first connection (a
+/// front end that did not start the dashboard asks once it is connected).
+pub(crate) fn never_read(state: &mut AppState) -> Vec<Effect> {
+    let asked = (state.group.orgs.iter())
+        .any(|entry| entry.reading.is_some() || entry.line.is_some() || entry.error.is_some());
+    if asked { Vec::new() } else { read_all(state) }
+}
+
+/// The auto-refresh while the lines show: every line not being read already.
+pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
+    let idle: Vec<usize> = (state.group.orgs.iter().enumerate())
+        .filter(|(_, entry)| entry.reading.is_none())
+        .map(|(at, _)| at)
+        .collect();
+    read(state, &idle)
+}
+
+/// Reads the lines at these places again; each keeps its last numbers meanwhile.
+fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
+    let mut orgs = Vec::new();
+    for &index in at {
+        let req_id = state.take_req_id();
+        if let Some(entry) = state.group.orgs.get_mut(index) {
+            entry.reading = Some(req_id);
+            orgs.push((entry.org.clone(), req_id));
+        }
+    }
+    if orgs.is_empty() {
+        return Vec::new();
+    }
+    vec![Effect::ReadGroup(GroupRead::of(&state.group.choice, orgs))]
+}
+
+/// An organisation's line came: kept when it is the read awaited.
+pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect> {
+    let Some(entry) = state
+        .group
+        .orgs
+        .iter_mut()
+        .find(|entry| entry.org == answer.org && entry.reading == Some(answer.req_id))
+    else {
+        return Vec::new();
+    };
+    entry.reading = None;
+    match answer.result {
+        Ok(read) => {
+            entry.line = Some(read.line);
+            entry.read_only = read.read_only;
+            entry.error = None;
+        }
+        Err(error) => entry.error = Some(crate::text::sanitize(&error)),
+    }
+    Vec::new()
+}
+
+/// A command on the group's lines, when the Overview shows them; `None` leaves it to the
+/// single organisation's dashboard.
+pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    if widens(state, command) {
+        return Some(widen(state));
+    }
+    if !state.group.showing() || state.panes.pane != Pane::Overview {
+        return None;
+    }
+    if leaves_the_lines(command) {
+        // Another pane shows the organisation connected: narrowed to it, so the way back
+        // to the lines is told and `Backspace` takes it.
+        state.group.narrowed = connected(state).map(OrgId);
+        return None;
+    }
+    let last = state.group.orgs.len().saturating_sub(1);
+    let cursor = state.group.cursor;
+    let moved = match command {
+        Command::Up | Command::PageUp | Command::HalfPageUp => cursor.saturating_sub(1),
+        Command::Down | Command::PageDown | Command::HalfPageDown => (cursor + 1).min(last),
+        Command::Top => 0,
+        Command::Bottom => last,
+        Command::Open => return Some(narrow(state)),
+        Command::Refresh => return Some(read(state, &[cursor])),
+        _ => return None,
+    };
+    state.group.cursor = moved;
+    Some(Vec::new())
+}
+
+/// A click on the group's lines (drawn from the top of `body`: the title, the heading,
+/// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
+/// as a click on a list's row does. `None` when the lines do not show.
+pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+    if !state.group.showing() || state.panes.pane != Pane::Overview {
+        return None;
+    }
+    let first = body.y + 2;
+    let at = usize::from(row.checked_sub(first)?);
+    if at >= state.group.orgs.len() {
+        return Some(Vec::new());
+    }
+    if at == state.group.cursor {
+        return Some(narrow(state));
+    }
+    state.group.cursor = at;
+    Some(Vec::new())
+}
+
+/// The profile connected, whose data the panes show.
+fn connected(state: &AppState) -> Option<String> {
+    match &state.server.connection {
+        Connection::Ready(info) => Some(info.profile.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `command` leaves the Overview for another pane.
+fn leaves_the_lines(command: Command) -> bool {
+    match command {
+        Command::GoTo(pane) => pane != Pane::Overview,
+        Command::NextPane | Command::PrevPane => true,
+        _ => false,
+    }
+}
+
+/// Whether `command` goes back from a narrowed organisation to the group: `Backspace` with
+/// no jump to go back from, or `Esc` on the Overview with nothing open.
+fn widens(state: &AppState, command: Command) -> bool {
+    if state.group.narrowed.is_none() || !state.panes.jumps.is_empty() {
+        return false;
+    }
+    match command {
+        Command::JumpBack => true,
+        Command::Back => {
+            state.panes.pane == Pane::Overview
+                && !needs::is_open(state)
+                && !state.org.inbox.speed_open
+                && state.transient.overlay.is_none()
+        }
+        _ => false,
+    }
+}
+
+/// `Enter` on a line: the whole dashboard on that organisation, its profile connected as
+/// `P` connects one (unless it is the one connected already).
+fn narrow(state: &mut AppState) -> Vec<Effect> {
+    let Some(org) = state.group.current().map(|entry| entry.org.clone()) else {
+        return Vec::new();
+    };
+    state.group.narrowed = Some(org.clone());
+    if connected(state).is_some_and(|profile| profile == org.profile()) {
+        return navigate::go_to(state, Pane::Overview);
+    }
+    outside::switch_profile(state, org.profile())
+}
+
+/// Back to the group's lines, read again (the organisation may have moved meanwhile).
+fn widen(state: &mut AppState) -> Vec<Effect> {
+    state.group.narrowed = None;
+    jumps::forget(state);
+    let mut effects = navigate::go_to(state, Pane::Overview);
+    effects.extend(read_all(state));
+    effects
+}
+
+/// `:group` back to the group open, `:group NAME` to a group of the config.
+pub(crate) fn from_palette(state: &mut AppState, name: &str) -> Result<Vec<Effect>, String> {
+    if name.is_empty() {
+        if !state.group.is_group() {
+            return Err(no_group(state, "No group is open"));
+        }
+        return Ok(widen(state));
+    }
+    let Some(profiles) = state.outside.settings.groups.get(name).cloned() else {
+        let shown = crate::text::sanitize(name);
+        return Err(no_group(state, &format!("No group '{shown}'")));
+    };
+    let choice = GroupChoice {
+        name: Some(name.to_string()),
+        profiles,
+        base_url: None,
+        allow_http: state.group.choice.allow_http,
+    };
+    *state.group = GroupState::of(Some(choice));
+    let mut effects = navigate::go_to(state, Pane::Overview);
+    effects.extend(read_all(state));
+    Ok(effects)
+}
+
+/// "No group 'x': the groups are a, b." or how to define one.
+fn no_group(state: &AppState, said: &str) -> String {
+    let groups = &state.outside.settings.groups;
+    if groups.is_empty() {
+        return format!(
+            "{said}: the config has no [groups]; add one as clients = [\"acme\", \"globex\"], or open one with outreach --profiles acme,globex."
+        );
+    }
+    let names: Vec<&str> = groups.keys().map(String::as_str).collect();
+    format!("{said}; the groups are {}.", names.join(", "))
+}
