@@ -84,6 +84,17 @@ pub trait Answer: Debug + Send + Sync {
     fn rows(&self) -> Option<&dyn std::any::Any>;
 }
 
+/// A list that loaded, held back while a worker counts it.
+#[derive(Debug, Clone)]
+pub struct HeldAnswer(pub Arc<dyn Answer>);
+
+/// An answer is only itself.
+impl PartialEq for HeldAnswer {
+    fn eq(&self, other: &HeldAnswer) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// Everything that can change the dashboard's state.
 #[derive(Debug, Clone)]
 pub enum Action {
@@ -165,10 +176,14 @@ pub enum Action {
     Team(crate::tui::inbox::team::TeamAnswer),
     /// Work on a list's rows done off the UI thread (`Effect::Search`) has a result.
     Searched(ListWork),
-    /// A worker counted a large inbox (`Effect::Count`).
-    Counted(crate::tui::census::Census),
+    /// A worker counted a large inbox (`Effect::Count`), with the list it was counted for
+    /// before it is shown.
+    Counted {
+        census: crate::tui::census::Census,
+        loaded: Option<HeldAnswer>,
+    },
     /// A worker counted the range's results (`Effect::CountResults`).
-    ResultsCounted(Arc<crate::tui::resource::CountedResults>),
+    ResultsCounted(Arc<crate::tui::results_count::CountedResults>),
     /// The fortnight's replies a day of some campaigns or bots were counted.
     Trended(crate::tui::trend::TrendAnswer),
     /// The open campaign's replies by weekday and hour were counted.
@@ -210,10 +225,14 @@ pub enum Effect {
     LayOut(LayoutJob),
     /// Index or search a list, or free replaced rows, off the UI thread; answers `Searched`.
     Search(ListJob),
-    /// Count a large inbox off the UI thread; answers `Counted`.
-    Count(Arc<crate::tui::census::CensusJob>),
+    /// Count a large inbox off the UI thread (with a list that loaded, before it is shown);
+    /// answers `Counted`.
+    Count {
+        job: Arc<crate::tui::census::CensusJob>,
+        loaded: Option<HeldAnswer>,
+    },
     /// Count the range's results off the UI thread; answers `ResultsCounted`.
-    CountResults(Arc<crate::tui::resource::ResultsJob>),
+    CountResults(Arc<crate::tui::results_count::ResultsJob>),
     /// Check a key against the API and keep it in the OS keyring; answers `LoggedIn`.
     Login(LoginAttempt),
     /// Send a write; answers `Written` with the same `req_id` (and `WriteProgress` on the way).

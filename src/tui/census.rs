@@ -5,12 +5,10 @@
 //! whole when it answers: when the chains a bulk read brought are counted (once a second
 //! during the first look), and when the list itself loads (it is shown counted).
 
-use crate::api::Exchange;
+use crate::api::{Exchange, Items};
 use crate::clock::Zone;
-use crate::tui::action::Answer;
 use crate::tui::inbox::arrivals::Arrivals;
 use crate::tui::jumps::Focus;
-use crate::tui::model::Slot;
 use crate::tui::remote::Loaded;
 use crate::tui::state::{AppState, Org};
 use crate::tui::watched::Watched;
@@ -30,7 +28,8 @@ pub struct CensusJob {
     now: DateTime<Utc>,
     zone: Zone,
     number: u64,
-    loaded: Option<Arc<dyn Answer>>,
+    /// The list counted before it is shown.
+    loading: bool,
 }
 
 /// What the worker counted: the copy with its memos made, and what arrived with a list that
@@ -40,12 +39,11 @@ pub struct Census {
     org: Arc<Org>,
     number: u64,
     arrivals: Option<Arrivals>,
-    loaded: Option<Arc<dyn Answer>>,
 }
 
 impl Debug for CensusJob {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "CensusJob #{} (a load: {})", self.number, self.loaded.is_some())
+        write!(f, "CensusJob #{} (a load: {})", self.number, self.loading)
     }
 }
 
@@ -58,7 +56,7 @@ impl PartialEq for CensusJob {
 
 impl Debug for Census {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Census #{} (a load: {})", self.number, self.loaded.is_some())
+        write!(f, "Census #{} (a load: {})", self.number, self.arrivals.is_some())
     }
 }
 
@@ -70,29 +68,25 @@ pub(crate) fn counts_apart(state: &AppState) -> bool {
 impl CensusJob {
     /// The job for the chains held now; the inbox counts nothing again until it answers.
     pub(crate) fn of(state: &mut AppState) -> CensusJob {
-        CensusJob::with(state, None)
+        CensusJob::with(state, false)
     }
 
-    /// The job for a large inbox that loaded (`answer`), to count before it is shown; `None`
-    /// for any other answer (another list, a small one, a failure, a stale one).
-    pub(crate) fn of_load(state: &mut AppState, answer: &Arc<dyn Answer>) -> Option<CensusJob> {
-        if answer.slot() != Slot::Exchanges || !answer.awaited(state) {
-            return None;
-        }
-        let items = answer.rows()?.downcast_ref::<crate::api::Items<Exchange>>()?;
+    /// The job for a large inbox that loaded (`items`), to count before it is shown; `None`
+    /// for a small one.
+    pub(crate) fn of_load(state: &mut AppState, items: &Items<Exchange>) -> Option<CensusJob> {
         if items.len() < CENSUS_ROWS {
             return None;
         }
-        let mut job = CensusJob::with(state, Some(Arc::clone(answer)));
+        let mut job = CensusJob::with(state, true);
         let org = job.org.get_mut().unwrap_or_else(PoisonError::into_inner).as_mut()?;
         let loaded = Loaded { items: Arc::clone(items), at: state.env.now, skipped: 0 };
         org.store.exchanges.data = Some(loaded);
         Some(job)
     }
 
-    fn with(state: &mut AppState, loaded: Option<Arc<dyn Answer>>) -> CensusJob {
+    fn with(state: &mut AppState, loading: bool) -> CensusJob {
         let org = Watched::quietly(&mut state.org);
-        let (inbox, number) = org.inbox.for_census(loaded.is_some());
+        let (inbox, number) = org.inbox.for_census(loading);
         let org = Org {
             store: org.store.clone(),
             inbox,
@@ -106,7 +100,7 @@ impl CensusJob {
             now: state.env.now,
             zone: state.env.zone,
             number,
-            loaded,
+            loading,
         }
     }
 }
@@ -115,7 +109,7 @@ impl CensusJob {
 /// what arrived since the last one first (they are new).
 pub fn perform(job: &CensusJob) -> Option<Census> {
     let mut org = job.org.lock().unwrap_or_else(PoisonError::into_inner).take()?;
-    let arrivals = job.loaded.is_some().then(|| {
+    let arrivals = job.loading.then(|| {
         let inbox = &mut org.inbox;
         let known = inbox.known.take();
         let items = org.store.exchanges.items();
@@ -134,15 +128,7 @@ pub fn perform(job: &CensusJob) -> Option<Census> {
     org.inbox.hot_unhandled(items);
     org.inbox.kept(items, job.focus.as_ref());
     org.numbers(job.now, job.zone);
-    let (number, loaded) = (job.number, job.loaded.clone());
-    Some(Census { org: Arc::new(org), number, arrivals, loaded })
-}
-
-impl Census {
-    /// The list that loaded, to store now that it is counted.
-    pub(crate) fn loaded(&self) -> Option<&Arc<dyn Answer>> {
-        self.loaded.as_ref()
-    }
+    Some(Census { org: Arc::new(org), number: job.number, arrivals })
 }
 
 /// What arrived with a list that loaded, once that list is the one stored.

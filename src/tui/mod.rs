@@ -37,6 +37,7 @@ pub(crate) mod panic_drill;
 pub mod read_chains;
 pub(crate) mod remote;
 pub mod resource;
+pub mod results_count;
 pub mod runner;
 pub(crate) mod settings;
 pub mod snooze_prompt;

@@ -151,12 +151,12 @@ impl Runner {
                     });
                 });
             }
-            Effect::Count(job) => {
+            Effect::Count { job, loaded } => {
                 let tx = self.tx.clone();
                 // Off the UI thread: 200k exchanges counted take a tenth of a second.
                 crate::tasks::spawn_blocking(move || {
                     if let Some(census) = crate::tui::census::perform(&job) {
-                        let _ = tx.send(Action::Counted(census));
+                        let _ = tx.send(Action::Counted { census, loaded });
                     }
                 });
             }

@@ -106,9 +106,9 @@ pub fn answer(state: &mut AppState, effects: Vec<Effect>) {
                 queue.extend(update(state, Action::ResultsCounted(Arc::new(job.perform()))));
             }
             // Counting a large inbox, in place.
-            Effect::Count(job) => {
+            Effect::Count { job, loaded } => {
                 if let Some(census) = outreach_tui::tui::census::perform(&job) {
-                    queue.extend(update(state, Action::Counted(census)));
+                    queue.extend(update(state, Action::Counted { census, loaded }));
                 }
             }
             Effect::CountHours(job) => {

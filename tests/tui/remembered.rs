@@ -38,8 +38,8 @@ fn run(
                 Some((scope, facts)) => update(state, Action::ChainsRecalled { scope, facts }),
                 None => Vec::new(),
             },
-            Effect::Count(job) => match outreach_tui::tui::census::perform(&job) {
-                Some(census) => update(state, Action::Counted(census)),
+            Effect::Count { job, loaded } => match outreach_tui::tui::census::perform(&job) {
+                Some(census) => update(state, Action::Counted { census, loaded }),
                 None => Vec::new(),
             },
             _ => Vec::new(),
@@ -214,7 +214,7 @@ fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
     let second = state.env.now + chrono::TimeDelta::seconds(1);
     let effects = update(&mut state, Action::Tick(second));
     let count = effects.iter().find_map(|effect| match effect {
-        Effect::Count(job) => Some(job.clone()),
+        Effect::Count { job, .. } => Some(job.clone()),
         _ => None,
     });
     let count = count.unwrap_or_else(|| panic!("a worker counts a large inbox: {effects:?}"));
@@ -223,12 +223,12 @@ fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
     let later = state.env.now + chrono::TimeDelta::seconds(5);
     let ticked = update(&mut state, Action::Tick(later));
     assert!(
-        !ticked.iter().any(|effect| matches!(effect, Effect::Count(_))),
+        !ticked.iter().any(|effect| matches!(effect, Effect::Count { .. })),
         "one count at a time: {ticked:?}"
     );
 
     // Its answer is taken whole: the counts move, and the rows stay.
-    update(&mut state, Action::Counted(perform(&count).unwrap()));
+    update(&mut state, Action::Counted { census: perform(&count).unwrap(), loaded: None });
     assert_eq!(unread(&state), before - 1, "the worker's count");
     assert_eq!(state.panes.exchanges.list.total(), rows_before);
 }
@@ -256,14 +256,15 @@ fn a_count_overtaken_by_a_mark_is_let_go() {
     update(&mut state, Action::ChainsRead { scope: work_scope(), read });
     let second = state.env.now + chrono::TimeDelta::seconds(1);
     let effects = update(&mut state, Action::Tick(second));
-    let Some(Effect::Count(count)) = effects.into_iter().find(|e| matches!(e, Effect::Count(_)))
+    let Some(Effect::Count { job: count, .. }) =
+        effects.into_iter().find(|e| matches!(e, Effect::Count { .. }))
     else {
         panic!("a worker counts a large inbox")
     };
     // A reply is handled meanwhile: counted here, at once.
     update(&mut state, common::ch('e'));
     let handled = state.org.numbers(state.env.now, state.env.zone);
-    update(&mut state, Action::Counted(perform(&count).unwrap()));
+    update(&mut state, Action::Counted { census: perform(&count).unwrap(), loaded: None });
     assert_eq!(
         state.org.numbers(state.env.now, state.env.zone),
         handled,
@@ -289,12 +290,14 @@ fn a_large_inbox_is_counted_before_it_is_shown_and_what_arrived_is_announced() {
             .expect("the inbox reloads");
         let shown = state.org.store.exchanges.items().len();
         let effects = update(state, loaded::<Exchanges>(fetch.req_id, Ok(common::listed(items))));
-        let Some(Effect::Count(job)) = effects.into_iter().find(|e| matches!(e, Effect::Count(_)))
+        let Some(Effect::Count { job, loaded }) =
+            effects.into_iter().find(|e| matches!(e, Effect::Count { .. }))
         else {
             panic!("a large inbox is counted by a worker")
         };
         assert_eq!(state.org.store.exchanges.items().len(), shown, "not shown before counted");
-        run(state, &local, &observed, Action::Counted(perform(&job).unwrap()));
+        let census = perform(&job).unwrap();
+        run(state, &local, &observed, Action::Counted { census, loaded });
     };
     let inbox = large_inbox(CENSUS_ROWS);
     reload(&mut state, inbox.clone());

@@ -17,7 +17,6 @@ pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
 pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use range_replies::take_results;
-pub use range_replies::{CountedResults, ResultsJob};
 pub(crate) use shape::ListResource;
 pub(crate) use shape::{PaneList, context, plain_text};
 

@@ -3,10 +3,8 @@
 //! inbox reads them (both groups, each once), so a server that keeps meeting-booked apart
 //! counts its booked replies too.
 
-use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed, Meeting};
-use crate::clock::Zone;
-use crate::results::{Basis, Window};
-use chrono::{DateTime, Utc};
+use crate::api::{ApiError, Client, Exchange, ExchangeQuery, Items, Listed};
+use crate::tui::results_count::{CountedResults, ResultsJob};
 use std::sync::Arc;
 use crate::results::Results;
 use crate::tui::action::Effect;
@@ -70,38 +68,6 @@ pub(crate) fn recount(state: &mut AppState) -> Vec<Effect> {
     let (replies, meetings) = (store.range_replies.items(), store.range_meetings.items());
     state.org.results = Results::compute(replies, meetings, &state.results_basis());
     reindex_list::<Campaigns>(state)
-}
-
-/// The range's results to count off the UI thread, from the lists loaded then.
-#[derive(Debug)]
-pub struct ResultsJob {
-    replies: Items<Exchange>,
-    meetings: Items<Meeting>,
-    window: Window,
-    zone: Zone,
-    now: DateTime<Utc>,
-}
-
-/// A job is only itself.
-impl PartialEq for ResultsJob {
-    fn eq(&self, other: &ResultsJob) -> bool {
-        std::ptr::eq(self, other)
-    }
-}
-
-/// The results a worker counted, with the lists they were counted from.
-#[derive(Debug)]
-pub struct CountedResults {
-    job: Arc<ResultsJob>,
-    results: Results,
-}
-
-impl ResultsJob {
-    pub fn perform(self: Arc<Self>) -> CountedResults {
-        let basis = Basis { window: self.window, zone: &self.zone, now: self.now };
-        let results = Results::compute(&self.replies, &self.meetings, &basis);
-        CountedResults { job: self, results }
-    }
 }
 
 /// Takes results a worker counted, unless either list was loaded again meanwhile (its own

@@ -6,16 +6,17 @@
 //! read off the UI thread, taken a batch at a time, so that a large inbox is counted in
 //! seconds and the counts are made again once per batch, not once per chain.
 
-use crate::api::{ApiError, Exchange, Timestamp};
+use crate::api::{ApiError, Exchange, Items, Timestamp};
 use crate::inbox::Snippet;
 use crate::local::{ChainFact, Scope};
-use crate::tui::action::Effect;
+use crate::tui::action::{Answer, Effect, HeldAnswer};
 use crate::tui::census::{self, CensusJob};
 use crate::tui::inbox::jobs::{ChainAnswer, ChainsRead, SnippetJob};
 use crate::tui::inbox::remembered::ChainsJob;
 use crate::tui::inbox::{CachedSnippet, SNIPPETS_IN_FLIGHT};
 use crate::tui::layout::list_rows;
 use crate::tui::lists::search::ListJob;
+use crate::tui::model::Slot;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::inbox::arrival_read;
@@ -236,7 +237,10 @@ pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
         if !state.org.inbox.settles(done, now) {
             return Vec::new();
         }
-        return vec![Effect::Count(std::sync::Arc::new(CensusJob::of(state)))];
+        return vec![Effect::Count {
+            job: std::sync::Arc::new(CensusJob::of(state)),
+            loaded: None,
+        }];
     }
     if Watched::write_if(&mut state.org, |org| org.inbox.settle(done, now)) {
         return keep_inbox_rows(state).into_iter().collect();
@@ -244,13 +248,34 @@ pub(crate) fn settle(state: &mut AppState) -> Vec<Effect> {
     Vec::new()
 }
 
+/// A large inbox that loaded (the awaited answer) is counted by a worker before it is
+/// shown: the effect that asks it.
+pub(crate) fn count_before_shown(
+    state: &mut AppState,
+    answer: &std::sync::Arc<dyn Answer>,
+) -> Option<Effect> {
+    if answer.slot() != Slot::Exchanges || !answer.awaited(state) {
+        return None;
+    }
+    let items = answer.rows()?.downcast_ref::<Items<Exchange>>()?;
+    let job = CensusJob::of_load(state, items)?;
+    let loaded = Some(HeldAnswer(std::sync::Arc::clone(answer)));
+    Some(Effect::Count { job: std::sync::Arc::new(job), loaded })
+}
+
 /// A worker counted the inbox: a list it counted before showing it is stored now; its
 /// counts are taken (unless things moved meanwhile), the hot replies' chains still unread
 /// are asked for, chains held meanwhile are counted, and once none is read the glance is
 /// kept.
-pub(crate) fn on_counted(state: &mut AppState, counted: census::Census) -> Vec<Effect> {
-    let mut effects = match counted.loaded() {
-        Some(answer) => crate::tui::update::loaded(state, &**answer, Some(&counted)),
+pub(crate) fn on_counted(
+    state: &mut AppState,
+    counted: census::Census,
+    loaded: Option<HeldAnswer>,
+) -> Vec<Effect> {
+    let mut effects = match loaded {
+        Some(HeldAnswer(answer)) => {
+            crate::tui::update::loaded::loaded(state, &*answer, Some(&counted))
+        }
         None if census::take(state, &counted) => keep_inbox_rows(state).into_iter().collect(),
         None => Vec::new(),
     };

@@ -13,6 +13,7 @@ mod in_view;
 mod inbox;
 mod jumps;
 mod keys;
+mod loaded;
 mod login;
 mod mouse;
 mod navigate;
@@ -83,18 +84,6 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     effects
 }
 
-/// A list loaded (with what a worker counted of it, for a large inbox): stored and shown.
-pub(crate) fn loaded(
-    state: &mut AppState,
-    answer: &dyn crate::tui::action::Answer,
-    counted: Option<&crate::tui::census::Census>,
-) -> Vec<Effect> {
-    let mut effects = fetch::on_loaded(state, answer, counted);
-    effects.extend(jumps::on_loaded(state, answer.slot()));
-    effects.extend(brief::after_load(state, Some(answer.slot())));
-    effects
-}
-
 fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
     match action {
         Action::Key(key) => {
@@ -160,10 +149,9 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             effects.extend(group::never_read(state));
             effects
         }
-        Action::Loaded(answer) => match crate::tui::census::CensusJob::of_load(state, &answer) {
-            // A large inbox is counted by a worker before it is shown.
-            Some(job) => vec![Effect::Count(std::sync::Arc::new(job))],
-            None => loaded(state, &*answer, None),
+        Action::Loaded(answer) => match chains::count_before_shown(state, &answer) {
+            Some(effect) => vec![effect],
+            None => loaded::loaded(state, &*answer, None),
         },
         Action::SortsRead { profile, sorts } => sort::on_read(state, &profile, sorts),
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
@@ -202,7 +190,7 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         }
         Action::Outside(done) => outside::on_done(state, done),
         Action::Searched(work) => search::on_searched(state, work).into_iter().collect(),
-        Action::Counted(census) => chains::on_counted(state, census),
+        Action::Counted { census, loaded } => chains::on_counted(state, census, loaded),
         Action::ResultsCounted(counted) => crate::tui::resource::take_results(state, &counted),
         Action::Trended(answer) => {
             trends::on_counted(state, answer);

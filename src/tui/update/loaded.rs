@@ -1,0 +1,18 @@
+//! A list that loaded, stored and shown: the answer, then what the jumps and the brief do
+//! with it. A large inbox comes here once a worker has counted it.
+
+use crate::tui::action::{Answer, Effect};
+use crate::tui::census::Census;
+use crate::tui::state::AppState;
+
+/// A list loaded (with what a worker counted of it, for a large inbox): stored and shown.
+pub(crate) fn loaded(
+    state: &mut AppState,
+    answer: &dyn Answer,
+    counted: Option<&Census>,
+) -> Vec<Effect> {
+    let mut effects = super::fetch::on_loaded(state, answer, counted);
+    effects.extend(super::jumps::on_loaded(state, answer.slot()));
+    effects.extend(super::brief::after_load(state, Some(answer.slot())));
+    effects
+}
