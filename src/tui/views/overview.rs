@@ -12,7 +12,6 @@ use crate::results::{Who, buckets, series};
 use crate::summary::OrgSummary;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
-use crate::tui::details::campaign::status_style;
 use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
@@ -150,7 +149,8 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
         .ordered()
         .iter()
         .map(|(status, count)| {
-            let style = status_style(&CampaignStatus::from_wire(status), theme);
+            let style = theme
+                .tone(crate::present::tone::campaign_status(&CampaignStatus::from_wire(status)));
             (sanitize(status), *count, style)
         })
         .collect();
