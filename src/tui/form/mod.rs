@@ -253,6 +253,8 @@ impl Form {
                     FormOutcome::Ignored
                 }
             },
+            // The editor is the caller's to start; nothing else here moves or completes.
+            Intent::Move(_) | Intent::Complete | Intent::OpenEditor => FormOutcome::Ignored,
         }
     }
 

@@ -19,7 +19,6 @@ use crate::tui::state::{
 };
 use crate::tui::submit::feedback::{TOAST_SECONDS, Toast, Tone};
 use chrono::TimeDelta;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// How much of a copied or opened text a toast quotes.
 const QUOTED: usize = 60;
@@ -33,27 +32,28 @@ fn notice(state: &mut AppState, text: impl Into<String>) {
     state.transient.notice = Some(text.into());
 }
 
-/// A key that completes an armed one (a link number after `y` or `o`, `Ctrl-e` after
-/// `Ctrl-x` in a form), or `Ctrl-x` in a form; `None` lets the key go its usual way.
-pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Effect>> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let in_form = matches!(state.transient.overlay, Some(Overlay::Form(_)));
-    match (state.outside.armed.take(), key.code) {
-        // Esc leaves the link unpicked, and the chain open.
-        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => Some(Vec::new()),
-        (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
-            if typed > 0 =>
-        {
-            Some(link_number(state, matches!(armed, Armed::OpenLink { .. }), typed))
-        }
-        (
-            Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })),
-            KeyCode::Char(c),
-        ) if !ctrl => {
-            let open = matches!(armed, Armed::OpenLink { .. });
-            let digit = c.to_digit(10).filter(|&d| d > 0 || typed > 0)? as usize;
-            let number = typed * 10 + digit;
-            // Another digit could still make a link's number: wait for it (or Enter).
+/// An answer to an armed link (after `y` or `o` in a chain): a pick is the link's number
+/// (counted from 0); typed digits add to the number so far, which waits while another digit
+/// could still make a link's number; a submit takes it as it stands; a cancel leaves it
+/// unpicked. `None` lets the answer go its usual way.
+pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec<Effect>> {
+    let (open, typed) = match state.outside.armed {
+        Some(Armed::CopyLink { typed }) => (false, typed),
+        Some(Armed::OpenLink { typed }) => (true, typed),
+        Some(Armed::Editor) | None => return None,
+    };
+    state.outside.armed = None;
+    match intent {
+        Intent::Pick(link) => Some(link_number(state, open, link + 1)),
+        Intent::Cancel | Intent::No => Some(Vec::new()),
+        Intent::Submit if typed > 0 => Some(link_number(state, open, typed)),
+        Intent::Type(digits) => {
+            let so_far = if typed > 0 { typed.to_string() } else { String::new() };
+            let number = format!("{so_far}{}", digits.trim()).parse::<usize>().ok()?;
+            if number == 0 {
+                return None;
+            }
+            // Another digit could still make a link's number: wait for it (or a submit).
             if number * 10 <= links_in_view(state).0.len() {
                 state.outside.armed = Some(if open {
                     Armed::OpenLink { typed: number }
@@ -64,32 +64,6 @@ pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Eff
                 return Some(Vec::new());
             }
             Some(link_number(state, open, number))
-        }
-        (Some(Armed::Editor), KeyCode::Char('e')) if ctrl && in_form => Some(edit_field(state)),
-        (None, KeyCode::Char('x')) if ctrl && in_form => {
-            state.outside.armed = Some(Armed::Editor);
-            Some(Vec::new())
-        }
-        _ => None,
-    }
-}
-
-/// An answer to an armed link (after `y` or `o` in a chain): a pick is the link's number
-/// (counted from 0), a cancel leaves it unpicked; `None` lets the answer go its usual way.
-pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec<Effect>> {
-    let open = match state.outside.armed {
-        Some(Armed::CopyLink { .. }) => false,
-        Some(Armed::OpenLink { .. }) => true,
-        Some(Armed::Editor) | None => return None,
-    };
-    match intent {
-        Intent::Pick(link) => {
-            state.outside.armed = None;
-            Some(link_number(state, open, link + 1))
-        }
-        Intent::Cancel | Intent::No => {
-            state.outside.armed = None;
-            Some(Vec::new())
         }
         _ => None,
     }
@@ -251,7 +225,7 @@ fn item_text(state: &AppState) -> Option<String> {
 }
 
 /// `Ctrl-x Ctrl-e` in a form: the focused text field in the editor.
-fn edit_field(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn edit_field(state: &mut AppState) -> Vec<Effect> {
     let Some(Overlay::Form(form)) = &state.transient.overlay else { return Vec::new() };
     let Some(field) = form.fields.list().get(form.focus).copied() else { return Vec::new() };
     if !matches!(field.kind, FieldKind::Text | FieldKind::Tags | FieldKind::Lines) {
