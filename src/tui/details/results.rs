@@ -12,7 +12,7 @@ use crate::tui::state::AppState;
 /// What `who` achieved in the range, with its heading; "loading" until both lists are in.
 pub(super) fn result_lines(who: Who, state: &AppState) -> (Option<Tally>, Vec<DetailLine>) {
     let today = state.env.zone.date(state.env.now);
-    let key = state.key_label(Command::CycleRange, "t");
+    let key = state.how(Command::CycleRange, "t");
     let title = format!(
         "Results · {} in {} ({key} changes)",
         state.range_window().describe(today),
@@ -23,7 +23,11 @@ pub(super) fn result_lines(who: Who, state: &AppState) -> (Option<Tally>, Vec<De
     let (Some(replies), Some(meetings)) = (&store.range_replies.data, &store.range_meetings.data)
     else {
         let failed = store.range_replies.error.is_some() || store.range_meetings.error.is_some();
-        let text = if failed { "could not load (r retries)" } else { "loading…" };
+        let text = if failed {
+            format!("could not load ({} retries)", state.how(Command::Refresh, "r"))
+        } else {
+            "loading…".to_string()
+        };
         lines.push(DetailLine::marked("  Replies", text, Tone::Dim));
         return (None, lines);
     };

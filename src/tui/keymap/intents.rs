@@ -4,7 +4,7 @@
 
 use crate::tui::command::Command;
 use crate::tui::intent::{Intent, Move};
-use crate::tui::keymap::{Keymap, Scope};
+use crate::tui::keymap::{Key, Keymap, Scope};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// What is open, as far as its keys differ.
@@ -70,9 +70,39 @@ pub fn intent(dialog: Dialog, key: &KeyEvent, keymap: &Keymap) -> Option<Intent>
         }),
         Dialog::Form => Some(match key.code {
             KeyCode::Esc => Intent::Cancel,
+            KeyCode::Char('s') if key.modifiers.contains(KeyModifiers::CONTROL) => Intent::Submit,
             _ => Intent::Edit(*key),
         }),
     }
+}
+
+/// The keys a dialog's answers are looked for among, in the order they are named.
+const NAMED: [Key; 10] = [
+    Key::ch('y'),
+    Key::ch('F'),
+    Key::ctrl('s'),
+    Key::plain(KeyCode::Enter),
+    Key::ch('n'),
+    Key::plain(KeyCode::Esc),
+    Key::plain(KeyCode::Tab),
+    Key::plain(KeyCode::Down),
+    Key::plain(KeyCode::Up),
+    Key::ch('1'),
+];
+
+/// The key that gives `wanted` in `dialog`, as [`intent`] reads keys (so a new binding
+/// there is named here too); `None` where no key does.
+pub fn key_for(dialog: Dialog, wanted: &Intent, keymap: &Keymap) -> Option<String> {
+    if *wanted == Intent::OpenEditor {
+        return Some("Ctrl-x Ctrl-e".into());
+    }
+    NAMED
+        .iter()
+        .find(|key| {
+            let event = KeyEvent::new(key.code, key.modifiers);
+            intent(dialog, &event, keymap).as_ref() == Some(wanted)
+        })
+        .map(Key::label)
 }
 
 /// The help's keys: the movement commands as bound, and the ones that close it.
@@ -126,7 +156,8 @@ fn confirm(force: bool, key: &KeyEvent) -> Option<Intent> {
         KeyCode::Char('F') => Intent::YesDespiteChecks,
         KeyCode::Char('y' | 'Y') => Intent::Yes,
         KeyCode::Enter if !force => Intent::Yes,
-        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Esc | KeyCode::Enter => Intent::No,
+        KeyCode::Esc => Intent::Cancel,
+        KeyCode::Char('n' | 'N' | 'q') | KeyCode::Enter => Intent::No,
         _ => return None,
     })
 }
@@ -212,6 +243,18 @@ mod tests {
         let ctrl_e = KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL);
         assert_eq!(finishes_editor(&ctrl_e), Some(Intent::OpenEditor));
         assert!(!starts_editor(&ctrl_e));
+    }
+
+    #[test]
+    fn an_answers_key_is_found_as_the_dialog_reads_keys() {
+        let keymap = Keymap::default();
+        let force = Dialog::Confirm { force: true };
+        assert_eq!(key_for(force, &Intent::YesDespiteChecks, &keymap).as_deref(), Some("F"));
+        assert_eq!(key_for(force, &Intent::Yes, &keymap).as_deref(), Some("y"));
+        assert_eq!(key_for(Dialog::Form, &Intent::Submit, &keymap).as_deref(), Some("Ctrl-s"));
+        assert_eq!(key_for(Dialog::Form, &Intent::Cancel, &keymap).as_deref(), Some("Esc"));
+        assert_eq!(key_for(Dialog::Assign, &Intent::Pick(0), &keymap).as_deref(), Some("1"));
+        assert_eq!(key_for(Dialog::Brief, &Intent::Complete, &keymap), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::tui::action::Action;
 use crate::tui::command::Command;
 use crate::tui::intent::Intent;
-use crate::tui::line::words::{self, ANSWERS, Does, Said, Then, WORDS, Word};
+use crate::tui::keymap::words::{self, ANSWERS, Does, Said, Then, WORDS, Word};
 use crate::tui::palette::{ENTRIES, parse};
 use crate::tui::state::{AppState, Overlay};
 

@@ -8,12 +8,12 @@ mod act;
 mod heard;
 mod input;
 mod show;
-pub mod words;
 
 use crate::tui::action::{Action, Effect};
 use crate::tui::clocks::{next_refresh, refreshing, ticking};
 use crate::tui::connect::Launch;
 use crate::tui::intent::Intent;
+use crate::tui::keymap::words::Then;
 use crate::tui::outside::{Done, Job};
 use crate::tui::state::{AppState, Overlay, UiSettings};
 use crate::tui::{stores, update};
@@ -22,7 +22,6 @@ use heard::Heard;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
-use words::Then;
 
 /// The width e-mail chains and details are laid out for: the reader's device wraps lines,
 /// so only very long ones are broken.
@@ -55,7 +54,9 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     settings.graph = crate::config::Graph::Ascii;
     settings.ask_background = None;
     let refresh = settings.refresh_every;
-    let state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
+    let mut state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
+    // What the core asks of the user it names by this front end's words, not keys.
+    state.env.front = crate::tui::keymap::Front::Words;
     let (tx, answers) = tokio::sync::mpsc::unbounded_channel();
     let mut runner = stores::runner(tx, launch);
     // Ctrl-C, a closed terminal, `kill`: the conversation ends as `quit` ends it.

@@ -6,8 +6,10 @@ use crate::config::check_profile_name;
 use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
+use crate::tui::command::Command;
 use crate::tui::form::FieldKind;
 use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::Dialog;
 use crate::tui::layout::text_rows;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
@@ -60,7 +62,8 @@ pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec
                 } else {
                     Armed::CopyLink { typed: number }
                 });
-                notice(state, format!("Link {number}… (another digit, or Enter)"));
+                let take = state.how_to_answer(Dialog::Link, &Intent::Submit);
+                notice(state, format!("Link {number}… (another digit, or {take})"));
                 return Some(Vec::new());
             }
             Some(link_number(state, open, number))
@@ -80,10 +83,10 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         let said = match links {
             0 => format!("Copied the e-mail chain ({lines} lines); this message has no links."),
             1 => format!(
-                "Copied the e-mail chain ({lines} lines). Press 1 now to copy its link instead."
+                "Copied the e-mail chain ({lines} lines). Its link's number, 1, now copies the link instead."
             ),
             _ => format!(
-                "Copied the e-mail chain ({lines} lines). Press 1–{links} now to copy that link instead."
+                "Copied the e-mail chain ({lines} lines). A link's number, 1–{links}, now copies that link instead."
             ),
         };
         return copy_text(state, text, said);
@@ -94,7 +97,11 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
             copy_text(state, text, said)
         }
         None => {
-            notice(state, "Nothing to copy here: y copies the selected item or the open chain.");
+            let copy = state.how(Command::Copy, "y");
+            notice(
+                state,
+                format!("Nothing to copy here: {copy} copies the selected item or the open chain."),
+            );
             Vec::new()
         }
     }
@@ -130,7 +137,7 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             [one] => open_url(state, one.clone()),
             several => {
                 state.outside.armed = Some(Armed::OpenLink { typed: 0 });
-                notice(state, format!("Which link? Press its number, 1–{}.", several.len()));
+                notice(state, format!("Which link? Its number, 1–{}.", several.len()));
                 Vec::new()
             }
         };
@@ -138,7 +145,11 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     match in_view::link(state) {
         Some(url) => open_url(state, url),
         None => {
-            notice(state, "Nothing to open here: o opens a chain's links and meeting links.");
+            let open = state.how(Command::OpenLink, "o");
+            notice(
+                state,
+                format!("Nothing to open here: {open} opens a chain's links and meeting links."),
+            );
             Vec::new()
         }
     }

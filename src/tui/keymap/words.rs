@@ -4,6 +4,7 @@
 //! replied`) runs as the palette would run it.
 
 use crate::tui::command::Command;
+use crate::tui::intent::Intent;
 use crate::tui::model::{Pane, Shelf};
 
 /// What is printed once a word has run.
@@ -221,6 +222,27 @@ pub const ANSWERS: &[(&str, &str)] = &[
     ("send", "send the form (it asks first)"),
     ("cancel", "close the prompt or form"),
 ];
+
+/// The word that gives `intent` to what asks, as `help` lists the answers; every intent
+/// has one (a new one fails to build here until it is given a word).
+pub fn answer_word(intent: &Intent) -> &'static str {
+    match intent {
+        Intent::Yes => "yes",
+        Intent::YesDespiteChecks => "force",
+        Intent::No => "no",
+        Intent::Submit => "send",
+        Intent::Cancel => "cancel",
+        Intent::Next => "down",
+        Intent::Previous => "up",
+        Intent::Pick(_) => "its number",
+        Intent::Type(_) => "set N TEXT",
+        // A key that edits a line: the line mode types the line whole instead.
+        Intent::Edit(_) => "set N TEXT",
+        Intent::Move(_) => "down, up, top, bottom",
+        Intent::Complete => "palette",
+        Intent::OpenEditor => "edit N",
+    }
+}
 
 /// What a line says.
 #[derive(Debug, Clone, PartialEq, Eq)]
