@@ -219,12 +219,13 @@ pub const ANSWERS: &[(&str, &str)] = &[
     ("force", "yes where a pre-flight check failed, knowingly"),
     ("N", "choose line N of a prompt or list; alone, open row N"),
     ("set N TEXT", "put TEXT in field N of a form"),
+    ("edit N", "write field N of a form in your editor ($VISUAL, $EDITOR)"),
     ("send", "send the form (it asks first)"),
     ("cancel", "close the prompt or form"),
 ];
 
-/// The word that gives `intent` to what asks, as `help` lists the answers; every intent
-/// has one (a new one fails to build here until it is given a word).
+/// The word that gives `intent` to what asks, as `help` lists the answers (or a word of
+/// its own); every intent has one (a new one fails to build here until it is given one).
 pub fn answer_word(intent: &Intent) -> &'static str {
     match intent {
         Intent::Yes => "yes",
@@ -232,15 +233,13 @@ pub fn answer_word(intent: &Intent) -> &'static str {
         Intent::No => "no",
         Intent::Submit => "send",
         Intent::Cancel => "cancel",
-        Intent::Next => "down",
+        Intent::Next | Intent::Move(_) => "down",
         Intent::Previous => "up",
-        Intent::Pick(_) => "its number",
-        Intent::Type(_) => "set N TEXT",
-        // A key that edits a line: the line mode types the line whole instead.
-        Intent::Edit(_) => "set N TEXT",
-        Intent::Move(_) => "down, up, top, bottom",
+        Intent::Pick(_) => "N",
+        // A key that edits a line: the line mode gives the line whole instead.
+        Intent::Type(_) | Intent::Edit(_) => "set",
         Intent::Complete => "palette",
-        Intent::OpenEditor => "edit N",
+        Intent::OpenEditor => "edit",
     }
 }
 
@@ -367,6 +366,59 @@ mod tests {
         let missing: Vec<&String> =
             rows.iter().filter(|row| !guide.contains(row.as_str())).collect();
         assert!(missing.is_empty(), "missing {missing:?}; the table:\n{}", rows.join("\n"));
+    }
+
+    /// Every answer a key gives to a dialog has a word the line mode takes.
+    #[test]
+    fn every_answer_has_a_word() {
+        use crate::tui::keymap::intents::{Dialog, intent};
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let dialogs = [
+            Dialog::Confirm { force: false },
+            Dialog::Confirm { force: true },
+            Dialog::Snooze { typed: false },
+            Dialog::Assign,
+            Dialog::Brief,
+            Dialog::Form,
+            Dialog::Discard,
+            Dialog::Help,
+            Dialog::Palette,
+            Dialog::Filter,
+            Dialog::Link,
+        ];
+        let codes = [
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Down,
+            KeyCode::Up,
+            KeyCode::PageDown,
+            KeyCode::Char('y'),
+            KeyCode::Char('n'),
+            KeyCode::Char('F'),
+            KeyCode::Char('1'),
+            KeyCode::Char('j'),
+            KeyCode::Char('G'),
+        ];
+        let keymap = crate::tui::keymap::Keymap::default();
+        let answered: Vec<&str> = ANSWERS
+            .iter()
+            .flat_map(|(words, _)| words.split(" / "))
+            .filter_map(|words| words.split_whitespace().next())
+            .chain(WORDS.iter().map(|word| word.word))
+            .collect();
+        for dialog in dialogs {
+            for code in codes {
+                for modifiers in [KeyModifiers::NONE, KeyModifiers::CONTROL] {
+                    let key = KeyEvent::new(code, modifiers);
+                    let Some(given) = intent(dialog, &key, &keymap) else { continue };
+                    let word = answer_word(&given);
+                    assert!(answered.contains(&word), "{dialog:?} {key:?}: no word '{word}'");
+                }
+            }
+        }
+        assert!(answered.contains(&answer_word(&Intent::OpenEditor)));
     }
 
     #[test]

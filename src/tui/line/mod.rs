@@ -67,7 +67,8 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     };
     let talk = Talk::new(io::stdout());
     let perform = |effect| runner.run(effect);
-    let state = talk.run(state, input::lines(), answers, perform, signal, refresh).await?;
+    let (lines, next) = input::lines();
+    let state = talk.run(state, (lines, next), answers, perform, signal, refresh).await?;
     stores::keep_last_look(update::last_look_to_keep(&state)).await;
     Ok(())
 }
@@ -101,7 +102,7 @@ impl<W: Write> Talk<W> {
     async fn run(
         mut self,
         mut state: AppState,
-        mut lines: UnboundedReceiver<String>,
+        (mut lines, next): (UnboundedReceiver<String>, input::Next),
         mut answers: UnboundedReceiver<Action>,
         mut perform: impl FnMut(Effect) -> bool,
         signal: impl std::future::Future<Output = ()>,
@@ -120,11 +121,13 @@ impl<W: Write> Talk<W> {
         while !quit {
             let listening = !input_ended && !self.waits(&state);
             let mut actions = Vec::new();
+            let mut heard_line = false;
             tokio::select! {
                 biased;
                 Some(action) = answers.recv() => actions.push(action),
                 line = lines.recv(), if listening => match line {
                     Some(line) => {
+                        heard_line = true;
                         let reply = act::reply(&state, &line);
                         if !reply.actions.is_empty() {
                             self.heard.forget_notice();
@@ -157,6 +160,9 @@ impl<W: Write> Talk<W> {
                 }
             }
             self.after(&mut state, &mut perform)?;
+            if heard_line {
+                next.read();
+            }
             // Input ended: what the last line asked is printed, then the conversation ends.
             if input_ended && !self.waits(&state) {
                 break;
@@ -187,6 +193,19 @@ impl<W: Write> Talk<W> {
                 let lines = show::item(state).unwrap_or_default();
                 self.say(&lines)?;
                 self.paged(state, perform)
+            }
+            // The editor gets the terminal as it is (no screen to leave and come back to);
+            // no line is read meanwhile.
+            Effect::Outside(Job::Edit { req_id, text }) => {
+                self.out.flush()?;
+                let command = crate::term::programs::editor();
+                let result = crate::term::programs::edit(&command, &text);
+                let done = Done::Edited { req_id, result: result.map_err(|e| e.to_string()) };
+                let mut quit = false;
+                for effect in update::update(state, Action::Outside(done)) {
+                    quit |= self.effect(state, effect, perform)?;
+                }
+                Ok(quit)
             }
             effect => Ok(perform(effect)),
         }

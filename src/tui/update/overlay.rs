@@ -13,6 +13,7 @@ use crate::tui::layout::state_areas;
 use crate::tui::model::Slot;
 use crate::tui::palette::{PaletteAction, parse, suggestions};
 use crate::tui::state::{AppState, Overlay};
+use crate::tui::update::commands::NO_LIST_TO_FILTER;
 use crate::tui::update::fetch::fetch;
 use crate::tui::update::forms;
 use crate::tui::update::login::submit_login;
@@ -196,7 +197,7 @@ fn run_parsed(
         Ok(PaletteAction::Profile(None)) => outside::next_profile(state),
         Ok(PaletteAction::Filter(text)) => {
             if !state.showing_list() {
-                state.transient.notice = Some("This pane has no list to filter.".into());
+                state.transient.notice = Some(NO_LIST_TO_FILTER.into());
                 return Vec::new();
             }
             state.transient.filter_input = TextInput::new(&text);
