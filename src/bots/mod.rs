@@ -10,4 +10,4 @@ pub(crate) mod warmup;
 pub use checks::{Check, CheckKind, checks};
 pub use doubt::doubt;
 pub use health::{Standing, problems, standing, verdict};
-pub(crate) use warmup::{Ramp, Warmup, warmup};
+pub(crate) use warmup::{Ramp, warmup};

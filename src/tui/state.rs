@@ -527,10 +527,11 @@ impl AppState {
         }
     }
 
-    /// What the user can do about a failure, naming the keys as `[keys]` bound them.
+    /// What the user can do about a failure, naming the keys as `[keys]` bound them: the
+    /// dashboard's failure panes and help say it (the line mode says failures its own way).
     pub(crate) fn advice(&self, error: &ApiError) -> String {
-        let refresh = self.how(Command::Refresh, Keys::DEFAULT.refresh);
-        let login = self.how(Command::Login, Keys::DEFAULT.login);
+        let refresh = self.key_label(Command::Refresh, Keys::DEFAULT.refresh);
+        let login = self.key_label(Command::Login, Keys::DEFAULT.login);
         let keys = Keys { refresh: &refresh, login: &login };
         advice(error, Place::Screen(keys)).unwrap_or_default()
     }

@@ -148,6 +148,18 @@ fn the_per_day_chart_and_the_warmup_gauge_are_drawn_in_the_graph_style() {
     }
 }
 
+/// The Overview's bars of counts are drawn in the `[ui] graph` style too.
+#[test]
+fn the_overviews_bars_follow_the_graph_style() {
+    for (graph, mark) in [(Graph::Block, "■■"), (Graph::Ascii, "##")] {
+        let mut state = large(graph, Theme::monochrome());
+        act(&mut state, ch('1'));
+        let shown = screen(&state);
+        assert!(shown.contains(mark), "{graph:?}:\n{shown}");
+        assert_eq!(shown.contains('■'), graph == Graph::Block, "{graph:?}:\n{shown}");
+    }
+}
+
 #[test]
 fn trends_are_counted_by_a_worker_for_the_rows_in_view_only() {
     // A short screen: two of the five campaigns in view.

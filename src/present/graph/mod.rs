@@ -11,7 +11,7 @@ mod spark;
 
 pub(crate) use crate::config::Graph;
 pub(crate) use area::{area, per_cell};
-pub(crate) use bars::bar;
+pub(crate) use bars::{bar, gauge, marks};
 pub(crate) use heat::heatmap;
 pub(crate) use spark::{sparkline, sparkline_scaled};
 

@@ -3,8 +3,8 @@
 //! custom data.
 
 use crate::api::Bot;
-use crate::bots::{Standing, Warmup, checks, standing, warmup};
-use crate::present::graph::Graph;
+use crate::bots::{Standing, checks, standing, warmup};
+use crate::present::graph::gauge;
 use crate::present::{Tone, tone};
 use crate::results::{Tally, Who};
 use crate::text::sanitize;
@@ -21,20 +21,10 @@ fn warmup_line(bot: &Bot, state: &AppState) -> DetailLine {
     match warmup(bot, state.env.now) {
         Some(at) => {
             let tone = if at.complete() { Tone::Good } else { Tone::Warn };
-            DetailLine::marked("Warm-up today", gauge(&at, state.env.graph), tone)
+            DetailLine::marked("Warm-up today", gauge(at.ratio(), 10, state.env.graph), tone)
                 .then(format!(" {}", at.describe()), Tone::Plain)
         }
         None => DetailLine::field("Warm-up today", "not started"),
-    }
-}
-
-/// Ten cells of the share of its limit a bot sends today, in printable ASCII where
-/// `[ui] graph = "ascii"` asks for it.
-fn gauge(at: &Warmup, graph: Graph) -> String {
-    let drawn = at.gauge(10);
-    match graph {
-        Graph::Ascii => drawn.replace('■', "#").replace('·', "."),
-        Graph::Block | Graph::Braille => drawn,
     }
 }
 

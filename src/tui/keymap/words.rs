@@ -75,6 +75,7 @@ pub const WORDS: &[Word] = &[
     w("meetings", "", D::List(Pane::Meetings), T::Rows, "the meetings"),
     w("bots", "", D::List(Pane::Bots), T::Rows, "the bots"),
     w("contacts", "", D::List(Pane::Contacts), T::Rows, "the contacts"),
+    w("refresh", "", D::Command(C::Refresh), T::Rows, "read the list anew"),
     w("list", "", D::Command(C::Refresh), T::Rows, "the rows again, read anew"),
     w("more", "", D::More, T::Said, "the next rows"),
     w("open", "N", D::Command(C::Open), T::Item, "read row N: its detail or e-mail chain"),
@@ -184,7 +185,6 @@ pub const WORDS: &[Word] = &[
         "open the item's link (link 2: the chain's link 2)",
     ),
     w("page", "[N]", D::Command(C::Pipe), T::Said, "print row N's item whole"),
-    w("refresh", "", D::Command(C::Refresh), T::Rows, "read the list anew"),
     w("login", "", D::Command(C::Login), T::Said, "enter a new key for this profile"),
     w(
         "profile",
