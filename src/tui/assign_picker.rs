@@ -76,6 +76,8 @@ impl AssignPicker {
             | Intent::Type(_)
             | Intent::Edit(_)
             | Intent::Move(_)
+            | Intent::Insert(_)
+            | Intent::Cycle { .. }
             | Intent::Complete
             | Intent::OpenEditor => PickerKey::Moved,
         }

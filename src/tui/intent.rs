@@ -27,6 +27,11 @@ pub enum Intent {
     Type(String),
     /// A key that edits the line being answered, as the dashboard's line editor reads it.
     Edit(KeyEvent),
+    /// Put this text in at the cursor of the line being answered (a new line in a field of
+    /// several lines).
+    Insert(String),
+    /// The next (or previous) option of the choice in focus.
+    Cycle { forward: bool },
     /// Move through what is open: the help's text, the list under the filter being typed.
     Move(Move),
     /// Complete the line being typed with the suggestion chosen (the palette's).

@@ -99,7 +99,14 @@ impl SnoozePrompt {
                 self.input.handle_key(&key);
                 PromptKey::Edited
             }
-            Intent::Move(_) | Intent::Complete | Intent::OpenEditor => PromptKey::Edited,
+            Intent::Insert(text) => {
+                self.error = None;
+                self.input.insert(&text);
+                PromptKey::Edited
+            }
+            Intent::Move(_) | Intent::Cycle { .. } | Intent::Complete | Intent::OpenEditor => {
+                PromptKey::Edited
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ pub enum Dialog {
     Assign,
     /// "While you were away".
     Brief,
-    /// A write form.
-    Form,
+    /// A form, as its focused field takes keys.
+    Form(FormFocus),
     /// A write form asking whether to throw away what was typed.
     Discard,
     /// The help: it scrolls with the movement keys as bound, and closes on back, help or
@@ -68,12 +68,42 @@ pub fn intent(dialog: Dialog, key: &KeyEvent, keymap: &Keymap) -> Option<Intent>
             KeyCode::Char('y' | 'Y') => Intent::Yes,
             _ => Intent::No,
         }),
-        Dialog::Form => Some(match key.code {
-            KeyCode::Esc => Intent::Cancel,
-            KeyCode::Char('s') if key.modifiers.contains(KeyModifiers::CONTROL) => Intent::Submit,
-            _ => Intent::Edit(*key),
-        }),
+        Dialog::Form(focus) => form(focus, key),
     }
+}
+
+/// What a form's keys depend on: the field in focus and where it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FormFocus {
+    /// The field is a choice: ←/→/space change it.
+    pub choice: bool,
+    /// The field holds several lines: Alt-Enter and Ctrl-j put a new line in.
+    pub lines: bool,
+    /// Enter moves on to the next field (a write form, not on its last field) rather
+    /// than sending.
+    pub advance: bool,
+}
+
+/// A form's keys: Enter sends (or moves on, in a write form), Ctrl-S sends, Esc cancels,
+/// Tab/↑/↓ move between fields, ←/→/space change a choice, the line editor's keys edit
+/// the focused text.
+fn form(focus: FormFocus, key: &KeyEvent) -> Option<Intent> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
+    Some(match key.code {
+        KeyCode::Esc => Intent::Cancel,
+        KeyCode::Char('s') if ctrl => Intent::Submit,
+        KeyCode::Enter if focus.lines && alt => Intent::Insert("\n".into()),
+        KeyCode::Char('j') if focus.lines && ctrl => Intent::Insert("\n".into()),
+        KeyCode::Enter if focus.advance => Intent::Next,
+        KeyCode::Enter => Intent::Submit,
+        KeyCode::Tab | KeyCode::Down => Intent::Next,
+        KeyCode::BackTab | KeyCode::Up => Intent::Previous,
+        KeyCode::Left if focus.choice => Intent::Cycle { forward: false },
+        KeyCode::Right | KeyCode::Char(' ') if focus.choice => Intent::Cycle { forward: true },
+        _ if focus.choice => return None,
+        _ => Intent::Edit(*key),
+    })
 }
 
 /// The keys a dialog's answers are looked for among, in the order they are named.
@@ -251,8 +281,14 @@ mod tests {
         let force = Dialog::Confirm { force: true };
         assert_eq!(key_for(force, &Intent::YesDespiteChecks, &keymap).as_deref(), Some("F"));
         assert_eq!(key_for(force, &Intent::Yes, &keymap).as_deref(), Some("y"));
-        assert_eq!(key_for(Dialog::Form, &Intent::Submit, &keymap).as_deref(), Some("Ctrl-s"));
-        assert_eq!(key_for(Dialog::Form, &Intent::Cancel, &keymap).as_deref(), Some("Esc"));
+        assert_eq!(
+            key_for(Dialog::Form(FormFocus::default()), &Intent::Submit, &keymap).as_deref(),
+            Some("Ctrl-s")
+        );
+        assert_eq!(
+            key_for(Dialog::Form(FormFocus::default()), &Intent::Cancel, &keymap).as_deref(),
+            Some("Esc")
+        );
         assert_eq!(key_for(Dialog::Assign, &Intent::Pick(0), &keymap).as_deref(), Some("1"));
         assert_eq!(key_for(Dialog::Brief, &Intent::Complete, &keymap), None);
     }

@@ -237,7 +237,7 @@ pub fn answer_word(intent: &Intent) -> &'static str {
         Intent::Previous => "up",
         Intent::Pick(_) => "N",
         // A key that edits a line: the line mode gives the line whole instead.
-        Intent::Type(_) | Intent::Edit(_) => "set",
+        Intent::Type(_) | Intent::Edit(_) | Intent::Insert(_) | Intent::Cycle { .. } => "set",
         Intent::Complete => "palette",
         Intent::OpenEditor => "edit",
     }
@@ -371,7 +371,7 @@ mod tests {
     /// Every answer a key gives to a dialog has a word the line mode takes.
     #[test]
     fn every_answer_has_a_word() {
-        use crate::tui::keymap::intents::{Dialog, intent};
+        use crate::tui::keymap::intents::{Dialog, FormFocus, intent};
         use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let dialogs = [
             Dialog::Confirm { force: false },
@@ -379,7 +379,9 @@ mod tests {
             Dialog::Snooze { typed: false },
             Dialog::Assign,
             Dialog::Brief,
-            Dialog::Form,
+            Dialog::Form(FormFocus::default()),
+            Dialog::Form(FormFocus { choice: true, lines: false, advance: true }),
+            Dialog::Form(FormFocus { choice: false, lines: true, advance: false }),
             Dialog::Discard,
             Dialog::Help,
             Dialog::Palette,
@@ -400,6 +402,7 @@ mod tests {
             KeyCode::Char('1'),
             KeyCode::Char('j'),
             KeyCode::Char('G'),
+            KeyCode::Right,
         ];
         let keymap = crate::tui::keymap::Keymap::default();
         let answered: Vec<&str> = ANSWERS

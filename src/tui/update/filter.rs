@@ -32,8 +32,13 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
             return Vec::new();
         }
         Intent::Type(text) => state.transient.filter_input = TextInput::new(&text),
+        Intent::Insert(text) => state.transient.filter_input.insert(&text),
         Intent::Edit(key) if state.transient.filter_input.handle_key(&key) => {}
-        Intent::Edit(_) | Intent::YesDespiteChecks | Intent::Complete | Intent::OpenEditor => {
+        Intent::Edit(_)
+        | Intent::YesDespiteChecks
+        | Intent::Cycle { .. }
+        | Intent::Complete
+        | Intent::OpenEditor => {
             return Vec::new();
         }
     }

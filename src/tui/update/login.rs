@@ -6,7 +6,7 @@ use crate::session::{ENV_KEY_WINS, KeySource};
 use crate::tui::action::Effect;
 use crate::tui::form::{Fields, Form, LoginFields};
 use crate::tui::intent::Intent;
-use crate::tui::keymap::intents::Dialog;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::model::LoginAttempt;
 use crate::tui::state::{AppState, Connection, Overlay};
 
@@ -33,7 +33,7 @@ pub(crate) fn open_login_form(state: &mut AppState) {
     let title = format!("Log in — profile '{}'", crate::text::sanitize(&profile));
     let mut form = Form::new(&title, Fields::Login(Box::new(LoginFields::new(&base_url))));
     form.focus = usize::from(!base_url.is_empty());
-    let close = state.how_to_answer(Dialog::Form, &Intent::Cancel);
+    let close = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Cancel);
     let mut note = format!(
         "The key is checked against the API, then kept in the OS keyring (never in a file). {close} shows other ways."
     );

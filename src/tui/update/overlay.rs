@@ -30,7 +30,7 @@ pub(crate) fn dialog(overlay: &Overlay) -> Dialog {
         Overlay::Assign(_) => Dialog::Assign,
         Overlay::Brief(_) => Dialog::Brief,
         Overlay::Form(form) if form.discarding => Dialog::Discard,
-        Overlay::Form(_) => Dialog::Form,
+        Overlay::Form(form) => Dialog::Form(form.focus_keys()),
         Overlay::Help { .. } => Dialog::Help,
         Overlay::Palette(_) => Dialog::Palette,
     }
@@ -107,7 +107,8 @@ fn on_palette_intent(
         Intent::Edit(key) => {
             palette.input.handle_key(&key);
         }
-        Intent::Move(_) | Intent::OpenEditor => {}
+        Intent::Insert(text) => palette.input.insert(&text),
+        Intent::Move(_) | Intent::Cycle { .. } | Intent::OpenEditor => {}
     }
     palette.error = None;
     let count = suggestions(palette.input.value()).len();

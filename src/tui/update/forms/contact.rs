@@ -255,7 +255,7 @@ fn failed(
 ) -> Vec<Effect> {
     let again = crate::tui::update::forms::failure::LogInAgain::from(
         state,
-        crate::tui::keymap::intents::Dialog::Form,
+        crate::tui::keymap::intents::Dialog::Form(Default::default()),
     );
     // Endpoints 3 and 4 answer a duplicate with 400 only: said plainly, with its id if known.
     if is_duplicate_contact(error)

@@ -7,7 +7,7 @@ use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::{ConversionFields, Fields, Form};
 use crate::tui::intent::Intent;
-use crate::tui::keymap::intents::Dialog;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
@@ -84,8 +84,8 @@ pub(crate) fn finished(
             toast(state, Tone::Success, text);
         }
         Ok(_) => {
-            let send = state.how_to_answer(Dialog::Form, &Intent::Submit);
-            let close = state.how_to_answer(Dialog::Form, &Intent::Cancel);
+            let send = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Submit);
+            let close = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Cancel);
             let text = format!(
                 "{email} is not a contact of this organisation: nothing was logged. Check the address and send again ({send}), or {close}."
             );

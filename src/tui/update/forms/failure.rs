@@ -6,7 +6,7 @@ use crate::text::sanitize;
 use crate::tui::command::Command;
 use crate::tui::form::WriteFields;
 use crate::tui::intent::Intent;
-use crate::tui::keymap::intents::Dialog;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::state::AppState;
 use crate::tui::submit::feedback::Tone;
 use crate::tui::update::forms::common::{open_form, toast};
@@ -14,7 +14,7 @@ use crate::tui::update::forms::common::{open_form, toast};
 /// How a form says that a failed write can simply be sent again, naming the answer as the
 /// front end gives it.
 fn retry(state: &AppState) -> String {
-    let send = state.how_to_answer(Dialog::Form, &Intent::Submit);
+    let send = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Submit);
     format!("Nothing typed was lost: {send} sends it again.")
 }
 
@@ -94,7 +94,7 @@ pub(super) fn show_failure<F: WriteFields>(
     before: &str,
     word: impl Fn(&FieldError) -> String,
 ) {
-    let again = LogInAgain::from(state, Dialog::Form);
+    let again = LogInAgain::from(state, Dialog::Form(FormFocus::default()));
     let retry = retry(state);
     let Some(form) = open_form(state) else {
         let text = format!("{before}{}", failure_text(error, "", &again));
