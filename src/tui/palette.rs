@@ -73,7 +73,11 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
     Entry { name: "view", args: "NAME", help: "apply a saved view" },
-    Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
+    Entry {
+        name: "sort",
+        args: "COLUMN [asc|desc]|off",
+        help: "sort the current list by a column, or not at all",
+    },
     Entry { name: "group", args: "replied|meeting-booked", help: "which exchanges to list" },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
     Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },

@@ -130,3 +130,19 @@ fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
     }
     assert!(seen.contains("half a page down (Ctrl-d does add_contact"), "{seen}");
 }
+
+#[test]
+fn an_empty_filter_names_the_back_key_as_bound() {
+    let config = "[keys]\nback = \"b\"\n";
+    let (config, warnings) = parse(config, std::path::Path::new("config.toml")).unwrap();
+    let ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    let mut state = AppState::new(ui, 80, 24, now());
+    act(&mut state, Action::Connected(Ok(info())));
+    act(&mut state, ch('6'));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "zzzz-nobody");
+    act(&mut state, key(crossterm::event::KeyCode::Enter));
+    let text = screen(&state);
+    assert!(text.contains("b clears the filter"), "{text}");
+    assert!(!text.contains("Esc clears"), "{text}");
+}
