@@ -54,6 +54,8 @@ fn the_inbox_is_listed_read_handled_and_a_write_asked_and_confirmed() {
         "the opened reply's chain, messages said in words:\n{out}"
     );
     assert!(out.contains("reply marked handled"), "the handle announced:\n{out}");
+    assert!(out.contains("(undo undoes)"), "what to do next is named by its word:\n{out}");
+    assert!(out.contains("quoted lines (quotes shows them)"), "the fold's word:\n{out}");
     let asked = out.find("Add 1 address to do-not-contact").expect("the write is asked first");
     let sent = out.find("Do not contact: 1 address sent").expect("and sent on yes");
     assert!(asked < sent && out[asked..sent].contains("yes or no?"), "{out}");
