@@ -40,12 +40,6 @@ impl Warmup {
     pub(crate) fn today(&self) -> String {
         format!("{}/{} today", self.volume, self.limit)
     }
-
-    /// A gauge of `width` cells: `■` for the share reached, `·` for the rest.
-    pub(crate) fn gauge(&self, width: usize) -> String {
-        let filled = ((self.ratio() * width as f64).round() as usize).min(width);
-        format!("{}{}", "■".repeat(filled), "·".repeat(width - filled))
-    }
 }
 
 /// How a bot's warm-up climbs: from its initial volume by its increment a day up to its
@@ -119,7 +113,7 @@ mod tests {
         let at = warmup(&bot("2024-05-08T09:00:00"), now()).unwrap();
         assert_eq!(at, Warmup { day: 12, volume: 34, limit: 52 });
         assert_eq!(at.describe(), "day 12 · 34/52 a day");
-        assert_eq!(at.gauge(10), "■■■■■■■···");
+        assert!((at.ratio() - 34.0 / 52.0).abs() < 1e-9);
         assert_eq!(at.today(), "34/52 today");
         // The day it started, and just short of a whole day later: still the initial volume.
         assert_eq!(warmup(&bot("2024-05-20T11:00:00"), now()).unwrap().volume, 10);
@@ -142,7 +136,7 @@ mod tests {
         assert_eq!((done.volume, done.limit), (52, 52));
         assert!(done.complete());
         assert_eq!(done.describe(), "warmed up · 52/52 a day (day 80)");
-        assert_eq!(done.gauge(4), "■■■■");
+        assert_eq!(done.ratio(), 1.0);
     }
 
     #[test]

@@ -95,19 +95,24 @@ impl ChainLayout {
 
 /// How quoted history is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Quotes {
+pub enum Quotes<'a> {
     /// Every quoted line, styled as a quote.
     Shown,
     /// Each run of quoted lines as one line that counts them and ends with `(hint)`, which
     /// says how to show them.
-    Folded { hint: &'static str },
+    Folded { hint: &'a str },
 }
 
 /// Width of the header label column (`Subject:` and a space is the longest).
 pub const LABEL_WIDTH: usize = 9;
 
 /// Lays out `messages` at `width` columns, dates in `zone`.
-pub fn layout(messages: &[EmailMessage], width: u16, quotes: Quotes, zone: &Zone) -> ChainLayout {
+pub fn layout(
+    messages: &[EmailMessage],
+    width: u16,
+    quotes: Quotes<'_>,
+    zone: &Zone,
+) -> ChainLayout {
     let mut ordered: Vec<&EmailMessage> = messages.iter().collect();
     // Oldest first; a message without a date keeps its place relative to its neighbours.
     crate::sorting::sort_by_key(&mut ordered, |message| message.date);
@@ -171,7 +176,7 @@ fn headers(message: &EmailMessage, columns: usize, zone: &Zone, lines: &mut Vec<
 fn body(
     message: &EmailMessage,
     columns: usize,
-    quotes: Quotes,
+    quotes: Quotes<'_>,
     lines: &mut Vec<ChainLine>,
 ) -> Vec<String> {
     let (html, text) = (message.body.html.as_deref(), message.body.text.as_deref());
@@ -227,7 +232,7 @@ mod tests {
     use crate::api::{EmailBody, Mailbox, Timestamp};
     use serde_json::json;
 
-    const FOLDED: Quotes = Quotes::Folded { hint: "T shows them" };
+    const FOLDED: Quotes<'static> = Quotes::Folded { hint: "T shows them" };
 
     fn message(date: &str, text: &str) -> EmailMessage {
         EmailMessage {

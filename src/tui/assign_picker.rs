@@ -72,7 +72,14 @@ impl AssignPicker {
                 self.selected = index;
                 PickerKey::Assign(self.people.get(index).cloned())
             }
-            Intent::Pick(_) | Intent::Type(_) | Intent::Edit(_) => PickerKey::Moved,
+            Intent::Pick(_)
+            | Intent::Type(_)
+            | Intent::Edit(_)
+            | Intent::Move(_)
+            | Intent::Insert(_)
+            | Intent::Cycle { .. }
+            | Intent::Complete
+            | Intent::OpenEditor => PickerKey::Moved,
         }
     }
 }
@@ -90,7 +97,8 @@ mod tests {
 
     impl Press for AssignPicker {
         fn handle_key(&mut self, key: &KeyEvent) -> PickerKey {
-            intent(Dialog::Assign, key).map_or(PickerKey::Moved, |intent| self.handle(intent))
+            intent(Dialog::Assign, key, &crate::tui::keymap::Keymap::default())
+                .map_or(PickerKey::Moved, |intent| self.handle(intent))
         }
     }
 

@@ -1,5 +1,5 @@
 //! The chain pane's layout: the shared [`crate::chain`] layout, its folded quotes pointing
-//! at the key that shows them; the layout is made off the UI thread (`LayoutJob`).
+//! at how the front end shows them; the layout is made off the UI thread (`LayoutJob`).
 
 use crate::api::{EmailMessage, Items};
 use crate::chain::Quotes;
@@ -8,12 +8,16 @@ use crate::tui::model::ReqId;
 
 pub use crate::chain::{ChainLayout, ChainLine, LineKind};
 
-/// What a folded run of quotes says about showing it.
-const UNFOLD_HINT: &str = "T shows them";
-
-/// Lays out `messages` at `width` columns, quoted history folded unless `unfolded`.
-pub fn layout(messages: &[EmailMessage], width: u16, unfolded: bool, zone: &Zone) -> ChainLayout {
-    let quotes = if unfolded { Quotes::Shown } else { Quotes::Folded { hint: UNFOLD_HINT } };
+/// Lays out `messages` at `width` columns, quoted history folded unless `unfolded` (each
+/// fold ending with `(hint)`: what shows them, as the front end gives it).
+pub fn layout(
+    messages: &[EmailMessage],
+    width: u16,
+    unfolded: bool,
+    hint: &str,
+    zone: &Zone,
+) -> ChainLayout {
+    let quotes = if unfolded { Quotes::Shown } else { Quotes::Folded { hint } };
     crate::chain::layout(messages, width, quotes, zone)
 }
 
@@ -25,12 +29,14 @@ pub struct LayoutJob {
     pub messages: Items<EmailMessage>,
     pub width: u16,
     pub unfolded: bool,
+    /// What a fold says shows it: "T shows them".
+    pub hint: String,
     pub zone: Zone,
 }
 
 impl LayoutJob {
     pub fn perform(&self) -> ChainLayout {
-        layout(&self.messages, self.width, self.unfolded, &self.zone)
+        layout(&self.messages, self.width, self.unfolded, &self.hint, &self.zone)
     }
 }
 

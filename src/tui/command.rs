@@ -115,3 +115,20 @@ pub enum Command {
     #[serde(untagged)]
     ShowCategory(Shelf),
 }
+
+impl From<crate::tui::intent::Move> for Command {
+    /// The movement command that moves as the intent does.
+    fn from(movement: crate::tui::intent::Move) -> Command {
+        use crate::tui::intent::Move;
+        match movement {
+            Move::Down => Command::Down,
+            Move::Up => Command::Up,
+            Move::PageDown => Command::PageDown,
+            Move::PageUp => Command::PageUp,
+            Move::HalfPageDown => Command::HalfPageDown,
+            Move::HalfPageUp => Command::HalfPageUp,
+            Move::Top => Command::Top,
+            Move::Bottom => Command::Bottom,
+        }
+    }
+}

@@ -13,6 +13,7 @@ pub mod chain_view;
 pub mod clocks;
 pub mod command;
 pub mod connect;
+pub mod detail_line;
 pub(crate) mod details;
 pub mod dnc;
 pub mod form;

@@ -73,7 +73,11 @@ pub const ENTRIES: &[Entry] = &[
     Entry { name: "contacts", args: "", help: "go to Contacts" },
     Entry { name: "filter", args: "TEXT", help: "filter the current list" },
     Entry { name: "view", args: "NAME", help: "apply a saved view" },
-    Entry { name: "sort", args: "COLUMN [asc|desc]|off", help: "sort the current list (S cycles)" },
+    Entry {
+        name: "sort",
+        args: "COLUMN [asc|desc]|off",
+        help: "sort the current list by a column, or not at all",
+    },
     Entry {
         name: "group",
         args: "replied|booked|NAME",
@@ -159,7 +163,7 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     if word.is_empty() {
-        return Err("Type a command; Tab completes, Esc closes.".into());
+        return Err("Type a command: its name, then what it takes.".into());
     }
     if let Some(pane) = word.parse::<usize>().ok().and_then(|n| Pane::ALL.get(n.wrapping_sub(1))) {
         return Ok(PaletteAction::Run(Command::GoTo(*pane)));
@@ -167,7 +171,9 @@ pub fn parse(line: &str) -> Result<PaletteAction, String> {
     let matches = suggestions(word);
     let entry = match matches.as_slice() {
         [one] => *one,
-        [] => return Err(format!("No command '{word}'. Press : then Tab to see them all.")),
+        [] => {
+            return Err(format!("No command '{word}': the palette with nothing typed lists them."));
+        }
         several => match several.iter().find(|e| e.name == word) {
             Some(exact) => *exact,
             None => {

@@ -99,6 +99,14 @@ impl SnoozePrompt {
                 self.input.handle_key(&key);
                 PromptKey::Edited
             }
+            Intent::Insert(text) => {
+                self.error = None;
+                self.input.insert(&text);
+                PromptKey::Edited
+            }
+            Intent::Move(_) | Intent::Cycle { .. } | Intent::Complete | Intent::OpenEditor => {
+                PromptKey::Edited
+            }
         }
     }
 }
@@ -117,7 +125,8 @@ mod tests {
     impl Press for SnoozePrompt {
         fn handle_key(&mut self, key: &KeyEvent) -> PromptKey {
             let dialog = Dialog::Snooze { typed: !self.input.value().is_empty() };
-            intent(dialog, key).map_or(PromptKey::Edited, |intent| self.handle(intent))
+            intent(dialog, key, &crate::tui::keymap::Keymap::default())
+                .map_or(PromptKey::Edited, |intent| self.handle(intent))
         }
     }
 

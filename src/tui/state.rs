@@ -10,7 +10,9 @@ use crate::tui::command::Command;
 use crate::tui::form::Form;
 use crate::tui::inbox::{Alerts, InboxState};
 use crate::tui::input::TextInput;
-use crate::tui::keymap::{Keymap, Scope, Screen};
+use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::{self, Dialog};
+use crate::tui::keymap::{Front, Keymap, Scope, Screen, words};
 use crate::tui::lists::filter::FilterEngine;
 use crate::tui::lists::list::ListState;
 use crate::tui::lists::memo::ListMemo;
@@ -159,6 +161,8 @@ pub struct Environment {
     pub graph: crate::config::Graph,
     /// The saved views `:view` applies.
     pub views: crate::config::SavedViews,
+    /// Whether the user is told keys or words.
+    pub front: Front,
 }
 
 /// The server as this dashboard talks to it: the connection, fetches waiting to be tried
@@ -331,6 +335,7 @@ impl AppState {
                 log_line: settings.log_line,
                 graph: settings.graph,
                 views: settings.views,
+                front: Front::Keys,
             }),
             server: Watched::new(Server {
                 connection: Connection::Connecting,
@@ -508,7 +513,29 @@ impl AppState {
         self.env.keymap.key_for(command).unwrap_or_else(|| fallback.to_string())
     }
 
-    /// What the user can do about a failure, naming the keys as `[keys]` bound them.
+    /// How to give `command`, as this front end says it: its key as bound (the dashboard)
+    /// or its word (the line mode); `fallback` where it has none. The core's wording names
+    /// commands only through this.
+    pub(crate) fn how(&self, command: Command, fallback: &str) -> String {
+        let said = match self.env.front {
+            Front::Keys => self.env.keymap.key_for(command),
+            Front::Words => words::word_for(command).map(str::to_string),
+        };
+        said.unwrap_or_else(|| fallback.to_string())
+    }
+
+    /// How to give `intent` to `dialog`, as this front end says it: the key that gives it
+    /// there, or the answer's word.
+    pub(crate) fn how_to_answer(&self, dialog: Dialog, intent: &Intent) -> String {
+        match self.env.front {
+            Front::Keys => intents::key_for(dialog, intent, &self.env.keymap)
+                .unwrap_or_else(|| words::answer_word(intent).to_string()),
+            Front::Words => words::answer_word(intent).to_string(),
+        }
+    }
+
+    /// What the user can do about a failure, naming the keys as `[keys]` bound them: the
+    /// dashboard's failure panes and help say it (the line mode says failures its own way).
     pub(crate) fn advice(&self, error: &ApiError) -> String {
         let refresh = self.key_label(Command::Refresh, Keys::DEFAULT.refresh);
         let login = self.key_label(Command::Login, Keys::DEFAULT.login);

@@ -54,6 +54,8 @@ fn the_inbox_is_listed_read_handled_and_a_write_asked_and_confirmed() {
         "the opened reply's chain, messages said in words:\n{out}"
     );
     assert!(out.contains("reply marked handled"), "the handle announced:\n{out}");
+    assert!(out.contains("(undo undoes)"), "what to do next is named by its word:\n{out}");
+    assert!(out.contains("quoted lines (quotes shows them)"), "the fold's word:\n{out}");
     let asked = out.find("Add 1 address to do-not-contact").expect("the write is asked first");
     let sent = out.find("Do not contact: 1 address sent").expect("and sent on yes");
     assert!(asked < sent && out[asked..sent].contains("yes or no?"), "{out}");
@@ -110,4 +112,26 @@ fn a_slow_list_says_it_is_being_read_at_most_every_few_seconds() {
     assert!(out.contains("\nReading ") && out.contains("\nStill reading "), "{out}");
     assert!(progress as u64 <= seconds / 3 + 1, "{progress} lines in {seconds} s:\n{out}");
     assert!(out.contains("\nExchanges: "), "and then the rows:\n{out}");
+}
+
+/// The filter, the detail and a form's field in the editor, driven by words: the filter is
+/// typed and kept as the dashboard's is, a detail says each value by its label, and `edit
+/// N` hands field N to `$VISUAL` and takes back what it saved.
+#[test]
+fn the_filter_a_detail_and_the_editor_are_driven_by_words() {
+    let home = Isolated::new();
+    let script =
+        "contacts\nfilter zzzz-nobody\nfilter\nopen 1\nback\ndnc 1\nedit 1\nsend\nno\nquit\n";
+    let editor = [("VISUAL", "sed -i s/.*/zed@acme.tech/"), ("EDITOR", "false")];
+    let out = line_mode(&home, &["--accessible", "--demo"], &editor, script);
+    plain(&out);
+    assert!(out.contains("\nContacts: 0 rows matching 'zzzz-nobody'."), "filtered:\n{out}");
+    assert!(out.contains("\nContacts: ") && out.matches("\nContacts: ").count() >= 3, "{out}");
+    assert!(
+        out.contains("\nE-mail: ") && out.contains("\nDo not contact: "),
+        "label: value:\n{out}"
+    );
+    assert!(!out.contains("E-mail                "), "no padding read aloud:\n{out}");
+    let asked = out.find("Add 1 address to do-not-contact").expect("the write is asked");
+    assert!(out[asked..].contains("zed@acme.tech"), "the editor's text was sent for:\n{out}");
 }

@@ -14,6 +14,7 @@ use outreach_tui::inbox::snippet::summarise;
 use outreach_tui::local::{LocalState, MarkBook, Scope};
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::inbox::jobs::{LocalAnswer, SnippetJob};
+use outreach_tui::tui::keymap::Front;
 use outreach_tui::tui::model::{Pane, Slot};
 use outreach_tui::tui::resource::{Exchanges, loaded};
 use outreach_tui::tui::state::UiSettings;
@@ -320,6 +321,37 @@ fn e_marks_handled_hides_it_and_moves_on_and_z_undoes_it() {
     assert!(
         state.transient.toast.as_ref().unwrap().text.contains("Undone: 1 reply marked handled")
     );
+}
+
+/// What the core asks the user to give is named as the front end gives it: the key as
+/// bound on the dashboard (remapped here), the word in the line mode.
+#[test]
+fn the_core_names_what_to_give_by_the_front_ends_key_or_word() {
+    let said = |front: Front, undo: Option<char>| {
+        let local = LocalState::in_memory();
+        let mut state = inbox(&local);
+        state.env.front = front;
+        if let Some(undo) = undo {
+            let config = format!("[keys]\nundo = \"{undo}\"\n");
+            let (config, warnings) = parse(&config, std::path::Path::new("config.toml")).unwrap();
+            let ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+            state.env.keymap = ui.keymap;
+        }
+        run(&mut state, &local, key(KeyCode::Enter));
+        run(&mut state, &local, ch('e'));
+        let toast = state.transient.toast.as_ref().map(|t| t.text.clone()).unwrap_or_default();
+        let folds: Vec<String> = (state.panes.chain.iter())
+            .flat_map(|chain| chain.layout.lines.iter())
+            .map(|line| line.text.clone())
+            .filter(|text| text.contains("shows them"))
+            .collect();
+        (toast, folds)
+    };
+    let (toast, _) = said(Front::Keys, Some('U'));
+    assert_eq!(toast, "Ann Smith's reply marked handled (U undoes).");
+    let (toast, folds) = said(Front::Words, None);
+    assert_eq!(toast, "Ann Smith's reply marked handled (undo undoes).");
+    assert!(folds.iter().all(|fold| fold.contains("(quotes shows them)")), "{folds:?}");
 }
 
 #[test]

@@ -3,10 +3,11 @@
 
 use crate::tui_writes_support;
 
-use outreach_tui::tui::action::Action;
+use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::command::Command;
-use outreach_tui::tui::intent::Intent;
+use outreach_tui::tui::intent::{Intent, Move};
 use outreach_tui::tui::model::Pane;
+use outreach_tui::tui::outside::Job;
 use outreach_tui::tui::state::Overlay;
 use outreach_tui::tui::submit::request::WriteRequest;
 use tui_writes_support::*;
@@ -53,4 +54,51 @@ fn a_palette_line_runs_whole_and_a_mistake_is_the_remark_not_a_palette() {
     press(&mut state, Action::Line("bots".into()));
     assert_eq!(state.panes.pane, Pane::Bots);
     assert!(state.transient.notice.is_none(), "the remark went with the next line");
+}
+
+#[test]
+fn the_help_the_palette_and_the_filter_are_answered_in_intents() {
+    let mut state = state();
+    press(&mut state, Action::Command(Command::Help));
+    press(&mut state, Action::Intent(Intent::Move(Move::Down)));
+    assert!(matches!(state.transient.overlay, Some(Overlay::Help { scroll: 1 })), "it scrolls");
+    press(&mut state, Action::Intent(Intent::Cancel));
+    assert!(state.transient.overlay.is_none(), "a cancel closes the help");
+
+    press(&mut state, Action::Command(Command::Palette));
+    press(&mut state, Action::Intent(Intent::Type("bot".into())));
+    press(&mut state, Action::Intent(Intent::Complete));
+    let Some(Overlay::Palette(palette)) = &state.transient.overlay else { panic!("open") };
+    assert_eq!(palette.input.value(), "bots", "completed from the suggestion");
+    press(&mut state, Action::Intent(Intent::Submit));
+    assert_eq!(state.panes.pane, Pane::Bots);
+
+    press(&mut state, Action::Command(Command::GoTo(Pane::Contacts)));
+    let all = state.current_list().map_or(0, |list| list.order().len());
+    press(&mut state, Action::Command(Command::Filter));
+    press(&mut state, Action::Intent(Intent::Type("ann".into())));
+    press(&mut state, Action::Intent(Intent::Submit));
+    assert!(!state.transient.filtering, "a submit keeps the filter and stops typing");
+    let list = state.current_list().expect("a list");
+    assert_eq!(list.filter(), "ann");
+    assert!(list.order().len() < all, "narrowed: {} of {all}", list.order().len());
+    press(&mut state, Action::Command(Command::Filter));
+    press(&mut state, Action::Intent(Intent::Cancel));
+    assert_eq!(state.current_list().map(|list| list.filter().to_string()), Some(String::new()));
+}
+
+#[test]
+fn the_editor_is_an_intent_a_form_takes() {
+    let mut state = state();
+    press(&mut state, Action::Command(Command::GoTo(Pane::Contacts)));
+    press(&mut state, Action::Command(Command::AddDnc));
+    press(&mut state, Action::Intent(Intent::Type("a@x.com".into())));
+    let effects = press(&mut state, Action::Intent(Intent::OpenEditor));
+    let edits: Vec<&str> = (effects.iter())
+        .filter_map(|effect| match effect {
+            Effect::Outside(Job::Edit { text, .. }) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(edits, ["a@x.com"], "the focused field goes to the editor");
 }

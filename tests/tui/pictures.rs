@@ -119,6 +119,47 @@ fn the_bot_detail_draws_the_warmup_curve_with_today_marked() {
     }
 }
 
+/// The per-day chart of a detail's results and the warm-up gauge follow `[ui] graph`: in
+/// ASCII, no block or braille character is left in them.
+#[test]
+fn the_per_day_chart_and_the_warmup_gauge_are_drawn_in_the_graph_style() {
+    let ascii = |line: &str| line.chars().all(|c| c.is_ascii() || c == '│');
+    for graph in [Graph::Block, Graph::Braille, Graph::Ascii] {
+        let mut state = large(graph, Theme::monochrome());
+        act(&mut state, ch('2'));
+        act(&mut state, key(KeyCode::Enter));
+        let shown = scroll_to(&mut state, "Per day");
+        let heading = line_with(&shown, "Per day");
+        let replies = shown.lines().skip_while(|l| !l.contains("Per day")).nth(1).unwrap_or("");
+        assert!(replies.contains("Replies"), "{shown}");
+        assert_eq!(ascii(replies), graph == Graph::Ascii, "{graph:?}: {replies}");
+        if graph == Graph::Braille {
+            assert!(replies.chars().any(|c| ('⠀'..='⣿').contains(&c)), "{replies}");
+            assert!(heading.contains("a cell per 2 days"), "{heading}");
+        }
+        act(&mut state, ch('5'));
+        act(&mut state, ch('/'));
+        type_text(&mut state, "lee@");
+        act(&mut state, key(KeyCode::Enter));
+        act(&mut state, key(KeyCode::Enter));
+        let line = line_with(&screen(&state), "Warm-up today");
+        let gauge = line.split("Warm-up today").nth(1).unwrap_or("").split_whitespace().next();
+        assert_eq!(gauge.map(ascii), Some(graph == Graph::Ascii), "{graph:?}: {line}");
+    }
+}
+
+/// The Overview's bars of counts are drawn in the `[ui] graph` style too.
+#[test]
+fn the_overviews_bars_follow_the_graph_style() {
+    for (graph, mark) in [(Graph::Block, "■■"), (Graph::Ascii, "##")] {
+        let mut state = large(graph, Theme::monochrome());
+        act(&mut state, ch('1'));
+        let shown = screen(&state);
+        assert!(shown.contains(mark), "{graph:?}:\n{shown}");
+        assert_eq!(shown.contains('■'), graph == Graph::Block, "{graph:?}:\n{shown}");
+    }
+}
+
 #[test]
 fn trends_are_counted_by_a_worker_for_the_rows_in_view_only() {
     // A short screen: two of the five campaigns in view.

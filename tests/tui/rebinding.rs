@@ -64,16 +64,21 @@ fn the_accent_colours_the_active_tab_too() {
     assert_eq!(drawn[(0, 1)].fg, ORANGE, "the focused border");
 }
 
+/// A dashboard at 80×24 with `config`, connected.
+fn connected_with(config: &str) -> AppState {
+    let (config, warnings) = parse(config, std::path::Path::new("config.toml")).unwrap();
+    let ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
+    let mut state = AppState::new(ui, 80, 24, now());
+    act(&mut state, Action::Connected(Ok(info())));
+    state
+}
+
 #[test]
 fn a_failed_pane_names_the_retry_and_login_keys_as_bound() {
     use outreach_tui::api::ApiError;
     use outreach_tui::tui::action::Effect;
     use outreach_tui::tui::update::update;
-    let config = "[keys]\nrefresh = \"R\"\nlogin = \"K\"\n";
-    let (config, warnings) = parse(config, std::path::Path::new("config.toml")).unwrap();
-    let ui = UiSettings::from_config(&Loaded { config, path: None, warnings }, false);
-    let mut state = AppState::new(ui, 80, 24, now());
-    act(&mut state, Action::Connected(Ok(info())));
+    let mut state = connected_with("[keys]\nrefresh = \"R\"\nlogin = \"K\"\n");
     for (error, said) in [
         (ApiError::unavailable(503, None), "Press R to retry"),
         (ApiError::Unauthorized { detail: None }, "Press K to enter the current key"),
@@ -129,4 +134,16 @@ fn help_follows_a_rebound_handle_and_a_key_given_twice_is_a_start_up_note() {
         act(&mut state, key(KeyCode::PageDown));
     }
     assert!(seen.contains("half a page down (Ctrl-d does add_contact"), "{seen}");
+}
+
+#[test]
+fn an_empty_filter_names_the_back_key_as_bound() {
+    let mut state = connected_with("[keys]\nback = \"b\"\n");
+    act(&mut state, ch('6'));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "zzzz-nobody");
+    act(&mut state, key(crossterm::event::KeyCode::Enter));
+    let text = screen(&state);
+    assert!(text.contains("b clears the filter"), "{text}");
+    assert!(!text.contains("Esc clears"), "{text}");
 }

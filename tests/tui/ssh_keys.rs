@@ -66,7 +66,7 @@ fn y_in_a_chain_copies_it_then_a_number_copies_that_link() {
     let Job::Copy(text) = one_job(&effects) else { panic!() };
     assert!(text.contains("Spring launch") && text.contains("Tuesday works"), "{text}");
     assert!(toast(&state).starts_with("Copied the e-mail chain ("), "{}", toast(&state));
-    assert!(toast(&state).contains("Press 1 now to copy its link"), "{}", toast(&state));
+    assert!(toast(&state).contains("1, now copies the link"), "{}", toast(&state));
 
     // The chain opens at Ann's reply (message 2/3), whose bare URL is its one link.
     let effects = update(&mut state, ch('1'));
@@ -153,7 +153,7 @@ fn a_link_past_the_ninth_is_reached_by_its_two_digits() {
     // Twelve more links in the message in view (it had one).
     chain.layout.links[current].extend((2..=13).map(|n| format!("https://northwind.test/{n}")));
     update(&mut state, ch('y'));
-    assert!(toast(&state).contains("Press 1–13 now"), "{}", toast(&state));
+    assert!(toast(&state).contains("1–13, now copies"), "{}", toast(&state));
     assert!(jobs(&update(&mut state, ch('1'))).is_empty(), "1 could still be 10 to 13");
     let effects = update(&mut state, ch('2'));
     assert_eq!(jobs(&effects), [Job::Copy("https://northwind.test/12".into())]);

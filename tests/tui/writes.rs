@@ -55,7 +55,7 @@ fn s_asks_naming_the_campaign_its_status_and_what_starting_means() {
     press(&mut state, ch('s'));
     assert!(submits(&press(&mut state, ch('y'))).is_empty(), "y does not pass a failed check");
     let said = confirm(&state).error.clone().unwrap_or_default();
-    assert!(said.contains("F (Shift-f) does"), "{said}");
+    assert!(said.contains("y does not go ahead: F does"), "{said}");
     let (req_id, write) = submitted(&press(&mut state, ch('F')));
     assert_eq!(write, WriteRequest::StartCampaign { campaign_id: 2 });
 

@@ -145,7 +145,7 @@ fn every_failure_keeps_the_form_open_with_every_value_byte_for_byte() {
                 assert!(above.contains("(400): The organisation has no bots"))
             }
             ApiError::Server { .. } => {
-                assert!(above.contains("(500)") && above.contains("Ctrl-S sends it again"))
+                assert!(above.contains("(500)") && above.contains("Ctrl-s sends it again"))
             }
             ApiError::Timeout { .. } => assert!(above.contains("may or may not have been applied")),
             _ => assert!(above.contains("lacks the rights") && above.contains("read-only")),

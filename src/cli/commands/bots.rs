@@ -12,6 +12,7 @@ use crate::cli::output::streamed::{StreamedList, as_sent, find_sent, sent_or};
 use crate::cli::output::streams::write_stdout;
 use crate::cli::trends;
 use crate::present::columns::bots;
+use crate::present::graph::{Graph, gauge};
 use crate::results::{DayPoint, Group, Tally, Who, Window};
 use crate::text::sanitize;
 use clap::{Args, Subcommand};
@@ -120,8 +121,10 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
             lines.push(format!("        → {}", sanitize(fix)));
         }
     }
-    let warmup = warmup(bot, fetched.now)
-        .map_or_else(|| "not started".to_string(), |w| format!("{} {}", w.gauge(10), w.describe()));
+    let warmup = warmup(bot, fetched.now).map_or_else(
+        || "not started".to_string(),
+        |w| format!("{} {}", gauge(w.ratio(), 10, Graph::Block), w.describe()),
+    );
     lines.push(format!("Warm-up today: {warmup}"));
     let mut text = lines.join("\n") + "\n";
     text.push_str(&tally_text(&results, &window));

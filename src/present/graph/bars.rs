@@ -5,6 +5,21 @@ use super::Graph;
 /// Eighths of a cell, left-aligned, smallest first.
 const PARTS: [char; 7] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
+/// A gauge of `width` cells: the share reached filled (`■`, `#` in ASCII), the rest dotted.
+pub(crate) fn gauge(ratio: f64, width: usize, graph: Graph) -> String {
+    let filled = ((ratio.clamp(0.0, 1.0) * width as f64).round() as usize).min(width);
+    let (full, empty) = marks(graph);
+    std::iter::repeat_n(full, filled).chain(std::iter::repeat_n(empty, width - filled)).collect()
+}
+
+/// A filled cell and an empty one, for gauges and counts' bars.
+pub(crate) fn marks(graph: Graph) -> (char, char) {
+    match graph {
+        Graph::Ascii => ('#', '.'),
+        Graph::Block | Graph::Braille => ('■', '·'),
+    }
+}
+
 /// `n` of `largest` as a bar at most `width` cells long; any count above zero shows at
 /// least a sliver, zero shows nothing.
 pub(crate) fn bar(n: usize, largest: usize, width: usize, graph: Graph) -> String {
@@ -30,6 +45,13 @@ pub(crate) fn bar(n: usize, largest: usize, width: usize, graph: Graph) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gauge_fills_its_share_in_the_graph_style() {
+        assert_eq!(gauge(34.0 / 52.0, 10, Graph::Block), "■■■■■■■···");
+        assert_eq!(gauge(1.0, 4, Graph::Block), "■■■■");
+        assert_eq!(gauge(0.5, 4, Graph::Ascii), "##..");
+    }
 
     #[test]
     fn bars_are_as_long_as_their_share_and_never_vanish_above_zero() {

@@ -11,9 +11,9 @@ mod spark;
 
 pub(crate) use crate::config::Graph;
 pub(crate) use area::{area, per_cell};
-pub(crate) use bars::bar;
+pub(crate) use bars::{bar, gauge, marks};
 pub(crate) use heat::heatmap;
-pub(crate) use spark::sparkline;
+pub(crate) use spark::{sparkline, sparkline_scaled};
 
 /// Eight heights of a block in one cell, lowest first.
 const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];

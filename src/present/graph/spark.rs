@@ -8,6 +8,11 @@ use super::{EIGHTHS, Graph, braille, level};
 /// braille two days a cell.
 pub(crate) fn sparkline(days: &[Option<usize>], graph: Graph) -> String {
     let largest = days.iter().flatten().copied().max().unwrap_or(0);
+    sparkline_scaled(days, largest, graph)
+}
+
+/// A sparkline against a `largest` of the caller's: two lines drawn on one scale.
+pub(crate) fn sparkline_scaled(days: &[Option<usize>], largest: usize, graph: Graph) -> String {
     match graph {
         Graph::Block => days
             .iter()
@@ -78,5 +83,13 @@ mod tests {
         );
         // An odd day out: the last cell's right half is empty.
         assert_eq!(sparkline(&[Some(1)], Graph::Braille), braille(4, 0).to_string());
+    }
+
+    #[test]
+    fn two_lines_on_one_scale_keep_their_heights_apart() {
+        let low = [Some(1), Some(2)];
+        assert_eq!(sparkline_scaled(&low, 4, Graph::Block), "▂▄");
+        assert_eq!(sparkline(&low, Graph::Block), "▄█", "alone, its own scale");
+        assert_eq!(sparkline_scaled(&low, 4, Graph::Ascii), ".:");
     }
 }

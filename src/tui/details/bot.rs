@@ -4,47 +4,33 @@
 
 use crate::api::Bot;
 use crate::bots::{Standing, checks, standing, warmup};
-use crate::present::tone;
+use crate::present::graph::gauge;
+use crate::present::{Tone, tone};
 use crate::results::{Tally, Who};
 use crate::text::sanitize;
+use crate::tui::detail_line::{DetailLine, Mark, yes_no};
 use crate::tui::details::contact::custom_data_lines;
 use crate::tui::details::results::result_lines;
 use crate::tui::details::warmup_curve::curve_lines;
 use crate::tui::observe::BotHistory;
 use crate::tui::state::AppState;
-use crate::tui::theme::Theme;
-use crate::tui::widgets::detail::{field, heading, styled_field, yes_no};
-use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
-/// Healthy green, needing attention red, ending yellow, retired dim.
-pub fn standing_style(standing: Standing, theme: &Theme) -> Style {
-    theme.tone(tone::standing(standing))
-}
-
-/// A mailbox that is not ACTIVE is trouble only for a bot that still sends.
-pub fn mailbox_style(bot: &Bot, standing: Standing, theme: &Theme) -> Style {
-    theme.tone(tone::mailbox_status(&bot.mailbox_status, standing))
-}
-
-/// Where the warm-up stands: `■■■■■■····  day 12 · 34/52 a day`.
-fn warmup_line(bot: &Bot, state: &AppState) -> Line<'static> {
-    let theme = &state.env.theme;
+/// Where the warm-up stands: `■■■■■■····  day 12 · 34/52 a day` (in the `[ui] graph`
+/// style).
+fn warmup_line(bot: &Bot, state: &AppState) -> DetailLine {
     match warmup(bot, state.env.now) {
         Some(at) => {
-            let style = if at.complete() { theme.positive } else { theme.warning };
-            let mut line = styled_field("Warm-up today", at.gauge(10), style, theme);
-            line.spans.push(Span::styled(format!(" {}", at.describe()), theme.text));
-            line
+            let tone = if at.complete() { Tone::Good } else { Tone::Warn };
+            DetailLine::marked("Warm-up today", gauge(at.ratio(), 10, state.env.graph), tone)
+                .then(format!(" {}", at.describe()), Tone::Plain)
         }
-        None => field("Warm-up today", "not started", theme),
+        None => DetailLine::field("Warm-up today", "not started"),
     }
 }
 
 /// The checklist of [`crate::bots::checks`]: each check passed, failed or not reported,
 /// and under each failure what to do (for a bot that still sends).
-fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+fn health_lines(bot: &Bot, standing: Standing) -> Vec<DetailLine> {
     let overall = match standing {
         Standing::Attention => "needs attention: fix what is marked ✗",
         Standing::Ending => "ending (scheduled for cancellation, still sending)",
@@ -53,25 +39,22 @@ fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'st
         Standing::Healthy => "healthy: every check passes",
     };
     let mut lines = vec![
-        Line::from(""),
-        heading("Health", theme),
-        styled_field("  Overall", overall, standing_style(standing, theme), theme),
+        DetailLine::Blank,
+        DetailLine::Heading("Health".into()),
+        DetailLine::marked("  Overall", overall, tone::standing(standing)),
     ];
     for check in checks(bot) {
-        let (mark, style) = match check.ok {
-            Some(true) => ("✓", theme.positive),
-            Some(false) if standing == Standing::Retired => ("✗", theme.dim),
-            Some(false) => ("✗", theme.error),
-            None => ("?", theme.dim),
+        let (mark, tone) = match check.ok {
+            Some(true) => ("✓", Tone::Good),
+            Some(false) if standing == Standing::Retired => ("✗", Tone::Dim),
+            Some(false) => ("✗", Tone::Alarm),
+            None => ("?", Tone::Dim),
         };
         // A long provider name pushes the value right rather than touching it.
         let label = format!("  {mark} {} ", sanitize(&check.label));
-        lines.push(styled_field(&label, sanitize(&check.value), style, theme));
+        lines.push(DetailLine::marked(&label, sanitize(&check.value), tone));
         if let Some(fix) = check.fix.filter(|_| standing != Standing::Retired) {
-            lines.push(Line::from(Span::styled(
-                format!("      → {}", sanitize(&fix)),
-                theme.warning,
-            )));
+            lines.push(DetailLine::text(format!("      → {}", sanitize(&fix)), Tone::Warn));
         }
     }
     lines
@@ -79,27 +62,26 @@ fn health_lines(bot: &Bot, standing: Standing, state: &AppState) -> Vec<Line<'st
 
 /// Its health over time, as watch and the dashboard saw it (`crate::observe::history`,
 /// read off the UI thread when the detail opened).
-fn history_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
-    let said = |text: String, style: Style| Line::from(Span::styled(format!("  {text}"), style));
-    let mut lines = vec![Line::from(""), heading("Health over time", theme)];
+fn history_lines(bot: &Bot, state: &AppState) -> Vec<DetailLine> {
+    let said = |text: String, tone: Tone| DetailLine::text(format!("  {text}"), tone);
+    let mut lines = vec![DetailLine::Blank, DetailLine::Heading("Health over time".into())];
     let read = match &state.org.observed.history {
         Some((id, read)) if *id == bot.id => read.as_ref(),
         _ => None,
     };
     match read {
         Some(BotHistory::Kept(kept)) => {
-            lines.extend(kept.iter().map(|line| said(sanitize(line), theme.text)));
+            lines.extend(kept.iter().map(|line| said(sanitize(line), Tone::Plain)));
         }
         Some(BotHistory::NoneKept) => lines.push(said(
             "no history kept yet (kept while `outreach watch` runs or the dashboard is open)"
                 .into(),
-            theme.dim,
+            Tone::Dim,
         )),
         Some(BotHistory::Failed(error)) => {
-            lines.push(said(format!("not available ({})", sanitize(error)), theme.warning));
+            lines.push(said(format!("not available ({})", sanitize(error)), Tone::Warn));
         }
-        None => lines.push(said("reading…".into(), theme.dim)),
+        None => lines.push(said("reading…".into(), Tone::Dim)),
     }
     lines
 }
@@ -117,52 +99,45 @@ fn served(tally: &Tally, state: &AppState) -> String {
     names.join(", ")
 }
 
-pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+pub fn detail_lines(bot: &Bot, state: &AppState) -> Vec<DetailLine> {
     let n = |v: Option<i64>| v.map_or("not set".to_string(), |v| v.to_string());
     let standing = standing(bot);
     let mut lines = vec![
-        styled_field("E-mail", sanitize(&bot.email), theme.title, theme),
-        field("Name", sanitize(format!("{} {}", bot.first_name, bot.last_name).trim()), theme),
-        field("Id", bot.id.to_string(), theme),
-        styled_field(
-            "Status",
-            sanitize(bot.status.as_str()),
-            standing_style(standing, theme),
-            theme,
-        ),
-        styled_field(
+        DetailLine::marked("E-mail", sanitize(&bot.email), Mark::Name),
+        DetailLine::field("Name", sanitize(format!("{} {}", bot.first_name, bot.last_name).trim())),
+        DetailLine::field("Id", bot.id.to_string()),
+        DetailLine::marked("Status", sanitize(bot.status.as_str()), tone::standing(standing)),
+        // A mailbox that is not ACTIVE is trouble only for a bot that still sends.
+        DetailLine::marked(
             "Mailbox",
             sanitize(bot.mailbox_status.as_str()),
-            mailbox_style(bot, standing, theme),
-            theme,
+            tone::mailbox_status(&bot.mailbox_status, standing),
         ),
-        field("Source", sanitize(bot.source.as_str()), theme),
-        field("In pool", yes_no(bot.in_pool), theme),
-        field("Warm-up volume", n(bot.initial_volume), theme),
-        field("Daily limit", n(bot.max_daily_limit), theme),
-        field("Warm-up increment", n(bot.warmup_increment), theme),
-        field(
+        DetailLine::field("Source", sanitize(bot.source.as_str())),
+        DetailLine::field("In pool", yes_no(bot.in_pool)),
+        DetailLine::field("Warm-up volume", n(bot.initial_volume)),
+        DetailLine::field("Daily limit", n(bot.max_daily_limit)),
+        DetailLine::field("Warm-up increment", n(bot.warmup_increment)),
+        DetailLine::field(
             "Warm-up started",
             bot.warmup_started_at
                 .map(|t| state.env.zone.date_time(t.0))
                 .unwrap_or_else(|| "not started".into()),
-            theme,
         ),
         warmup_line(bot, state),
-        field("Onboarding shown", yes_no(bot.shown_onboarding), theme),
+        DetailLine::field("Onboarding shown", yes_no(bot.shown_onboarding)),
     ];
-    lines.extend(health_lines(bot, standing, state));
+    lines.extend(health_lines(bot, standing));
     lines.extend(history_lines(bot, state));
     // Below health: what needs fixing comes first on a short screen.
     lines.extend(curve_lines(bot, state));
     let (tally, results) = result_lines(Who::Bot(bot.id), state);
     lines.extend(results);
     if let Some(tally) = tally {
-        lines.push(field("  Campaigns it serves", served(&tally, state), theme));
+        lines.push(DetailLine::field("  Campaigns it serves", served(&tally, state)));
     }
-    lines.push(Line::from(""));
-    lines.push(heading("Custom data", theme));
-    lines.extend(custom_data_lines(&bot.custom_data, state));
+    lines.push(DetailLine::Blank);
+    lines.push(DetailLine::Heading("Custom data".into()));
+    lines.extend(custom_data_lines(&bot.custom_data));
     lines
 }

@@ -1,25 +1,18 @@
 //! A campaign's every setting in words (the ten auto-pilot flags as "AI handles" or "asks a
 //! human") and its results over the chosen range, with a per-bot table.
 
-use crate::api::{Campaign, CampaignStatus};
+use crate::api::Campaign;
+use crate::present::Tone;
 use crate::present::settings::{flag_words, unsubscribe_words};
 use crate::present::tone;
 use crate::results::{Group, Tally, Who};
 use crate::text::{sanitize, truncate};
+use crate::tui::detail_line::{DetailLine, Mark, yes_no};
 use crate::tui::details::answers::{funnel_lines, heat_lines};
 use crate::tui::details::results::result_lines;
 use crate::tui::state::AppState;
-use crate::tui::theme::Theme;
-use crate::tui::widgets::detail::{field, heading, styled_field, yes_no};
-use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
-pub fn status_style(status: &CampaignStatus, theme: &Theme) -> Style {
-    theme.tone(tone::campaign_status(status))
-}
-
-pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<DetailLine> {
     let created = campaign
         .created_at
         .map(|t| state.env.zone.date_time(t.0))
@@ -28,39 +21,34 @@ pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>>
     let tracking = |on: bool| if on { "on" } else { "off" };
     let test_mode = if campaign.test_mode { "on: e-mails are not really sent" } else { "off" };
     let mut lines = vec![
-        styled_field("Name", sanitize(&campaign.name), theme.title, theme),
-        field("Id", campaign.id.to_string(), theme),
-        styled_field(
+        DetailLine::marked("Name", sanitize(&campaign.name), Mark::Name),
+        DetailLine::field("Id", campaign.id.to_string()),
+        DetailLine::marked(
             "Status",
             sanitize(campaign.status.as_str()),
-            status_style(&campaign.status, theme),
-            theme,
+            tone::campaign_status(&campaign.status),
         ),
-        field("Created", created, theme),
-        Line::from(""),
-        heading("Settings", theme),
-        field("  E-mail tracking", tracking(campaign.email_tracking), theme),
-        field("  Link tracking", tracking(campaign.link_tracking), theme),
-        field("  Unsubscribe", unsubscribe_words(&campaign.unsubscribe_mode), theme),
-        field("  Meeting duration", duration, theme),
-        styled_field(
+        DetailLine::field("Created", created),
+        DetailLine::Blank,
+        DetailLine::Heading("Settings".into()),
+        DetailLine::field("  E-mail tracking", tracking(campaign.email_tracking)),
+        DetailLine::field("  Link tracking", tracking(campaign.link_tracking)),
+        DetailLine::field("  Unsubscribe", unsubscribe_words(&campaign.unsubscribe_mode)),
+        DetailLine::field("  Meeting duration", duration),
+        DetailLine::marked(
             "  Test mode",
             test_mode,
-            if campaign.test_mode { theme.warning } else { theme.text },
-            theme,
+            if campaign.test_mode { Tone::Warn } else { Tone::Plain },
         ),
-        field("  Auto-enrich", yes_no(campaign.auto_enrich), theme),
-        field("  Disclaimer", yes_no(campaign.include_disclaimer), theme),
-        Line::from(""),
-        heading("Auto-pilot: what the AI handles, what it asks a human about", theme),
+        DetailLine::field("  Auto-enrich", yes_no(campaign.auto_enrich)),
+        DetailLine::field("  Disclaimer", yes_no(campaign.include_disclaimer)),
+        DetailLine::Blank,
+        DetailLine::Heading("Auto-pilot: what the AI handles, what it asks a human about".into()),
     ];
     for (name, automatic) in campaign.auto_pilot_settings.flags() {
-        let (word, style) = if automatic {
-            ("AI handles", theme.positive)
-        } else {
-            ("asks a human", theme.warning)
-        };
-        lines.push(styled_field(&format!("  {}", flag_words(name)), word, style, theme));
+        let (word, tone) =
+            if automatic { ("AI handles", Tone::Good) } else { ("asks a human", Tone::Warn) };
+        lines.push(DetailLine::marked(&format!("  {}", flag_words(name)), word, tone));
     }
     let who = Who::Campaign(campaign.id);
     let (tally, results) = result_lines(who, state);
@@ -74,8 +62,7 @@ pub fn detail_lines(campaign: &Campaign, state: &AppState) -> Vec<Line<'static>>
 }
 
 /// Replies, Interested and meetings per bot of the campaign, busiest first.
-fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<DetailLine> {
     let store = &state.org.store;
     let replies = store.range_replies.items();
     let meetings = store.range_meetings.items();
@@ -85,17 +72,17 @@ fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
     crate::sorting::sort_by_key(&mut rows, |(id, t)| {
         (std::cmp::Reverse((t.replies, t.meetings.booked)), *id)
     });
-    let mut lines = vec![Line::from(""), heading("  Per bot", theme)];
+    let mut lines = vec![DetailLine::Blank, DetailLine::Heading("  Per bot".into())];
     if rows.is_empty() {
-        lines.push(Line::from(Span::styled("  no replies or meetings in the range", theme.dim)));
+        lines.push(DetailLine::text("  no replies or meetings in the range", Tone::Dim));
         return lines;
     }
     let name_width =
         usize::from(state.env.width.saturating_sub(4)).saturating_sub(33).clamp(12, 40);
-    lines.push(Line::from(Span::styled(
+    lines.push(DetailLine::text(
         format!("  {:<name_width$} {:>7} {:>10} {:>8}", "Bot", "Replies", "Interested", "Meetings"),
-        theme.header,
-    )));
+        Tone::Heading,
+    ));
     for (id, tally) in rows {
         let name = store
             .bots
@@ -103,7 +90,7 @@ fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
             .iter()
             .find(|bot| bot.id == id)
             .map_or_else(|| format!("bot {id}"), |bot| sanitize(&bot.email));
-        lines.push(Line::from(Span::styled(
+        lines.push(DetailLine::text(
             format!(
                 "  {:<name_width$} {:>7} {:>10} {:>8}",
                 truncate(&name, name_width),
@@ -111,8 +98,8 @@ fn per_bot_lines(campaign: i64, state: &AppState) -> Vec<Line<'static>> {
                 tally.interested(),
                 tally.meetings.booked
             ),
-            theme.text,
-        )));
+            Tone::Plain,
+        ));
     }
     lines
 }

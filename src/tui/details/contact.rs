@@ -1,10 +1,10 @@
 //! A contact, with its custom data.
 
 use crate::api::{Contact, JsonObject};
+use crate::present::Tone;
 use crate::text::sanitize;
+use crate::tui::detail_line::{DetailLine, Mark};
 use crate::tui::state::AppState;
-use crate::tui::widgets::detail::{field, heading, styled_field};
-use ratatui::text::Line;
 use serde_json::Value;
 
 /// A JSON value on one line: strings bare, everything else as compact JSON.
@@ -17,39 +17,35 @@ pub fn value_text(value: &Value) -> String {
 }
 
 /// `custom_data` as indented `key  value` lines, keys in order.
-pub fn custom_data_lines(data: &JsonObject, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+pub fn custom_data_lines(data: &JsonObject) -> Vec<DetailLine> {
     if data.is_empty() {
-        return vec![field("  (none)", "", theme)];
+        return vec![DetailLine::field("  (none)", "")];
     }
     data.iter()
-        .map(|(key, value)| field(&format!("  {}", sanitize(key)), value_text(value), theme))
+        .map(|(key, value)| DetailLine::field(&format!("  {}", sanitize(key)), value_text(value)))
         .collect()
 }
 
-pub fn detail_lines(contact: &Contact, state: &AppState) -> Vec<Line<'static>> {
-    let theme = &state.env.theme;
+pub fn detail_lines(contact: &Contact, _state: &AppState) -> Vec<DetailLine> {
     let name = format!("{} {}", contact.first_name(), contact.last_name());
     let dnc = if contact.dnc {
-        styled_field(
-            "Do not contact",
-            "yes — on a DNC list (address or domain)",
-            theme.negative,
-            theme,
-        )
+        DetailLine::marked("Do not contact", "yes — on a DNC list (address or domain)", Tone::Bad)
     } else {
-        field("Do not contact", "no", theme)
+        DetailLine::field("Do not contact", "no")
     };
     let mut lines = vec![
-        styled_field("E-mail", sanitize(contact.email()), theme.title, theme),
-        field("Name", sanitize(name.trim()), theme),
-        field("Id", contact.id.to_string(), theme),
+        DetailLine::marked("E-mail", sanitize(contact.email()), Mark::Name),
+        DetailLine::field("Name", sanitize(name.trim())),
+        DetailLine::field("Id", contact.id.to_string()),
         dnc,
-        field("Tags", sanitize(&contact.tags.join(", ")), theme),
-        field("Time zone", contact.timezone.as_deref().map(sanitize).unwrap_or_default(), theme),
-        Line::from(""),
-        heading("Custom data", theme),
+        DetailLine::field("Tags", sanitize(&contact.tags.join(", "))),
+        DetailLine::field(
+            "Time zone",
+            contact.timezone.as_deref().map(sanitize).unwrap_or_default(),
+        ),
+        DetailLine::Blank,
+        DetailLine::Heading("Custom data".into()),
     ];
-    lines.extend(custom_data_lines(&contact.custom_data().object(), state));
+    lines.extend(custom_data_lines(&contact.custom_data().object()));
     lines
 }

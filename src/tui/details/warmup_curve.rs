@@ -3,11 +3,11 @@
 
 use crate::api::Bot;
 use crate::bots::Ramp;
+use crate::present::Tone;
 use crate::present::graph::{Graph, area, per_cell};
+use crate::tui::detail_line::{DetailLine, piece};
 use crate::tui::state::AppState;
-use crate::tui::widgets::detail::heading;
 use chrono::Days;
-use ratatui::text::{Line, Span};
 
 /// Lines of the curve's height, and cells of its width at most.
 const HEIGHT: usize = 4;
@@ -15,13 +15,12 @@ const WIDTH: usize = 48;
 
 /// The curve, with its heading; nothing for a bot whose warm-up has not started or whose
 /// volume or limit is not set (the fields above say so).
-pub(super) fn curve_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
+pub(super) fn curve_lines(bot: &Bot, state: &AppState) -> Vec<DetailLine> {
     let (Some(ramp), Some(started), Some(at)) =
         (Ramp::of(bot), bot.warmup_started_at, crate::bots::warmup(bot, state.env.now))
     else {
         return Vec::new();
     };
-    let theme = &state.env.theme;
     let graph = state.env.graph;
     let today = at.day;
     let last = ramp.full_on().unwrap_or(today).max(today).max(1);
@@ -45,28 +44,28 @@ pub(super) fn curve_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
     let today_cell =
         usize::try_from((today * columns as i64 + days - 1) / days).unwrap_or(0) / per_cell(graph);
     let mut lines = vec![
-        Line::from(""),
-        heading(&format!("Warm-up curve (volume a day, {mark} today)"), theme),
+        DetailLine::Blank,
+        DetailLine::Heading(format!("Warm-up curve (volume a day, {mark} today)")),
     ];
     for (row, drawn) in area(&values, HEIGHT, graph).into_iter().enumerate() {
         let left = if row == 0 { format!("{label} {tick}") } else { format!("{:>margin$}", side) };
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {left:>margin$}"), theme.dim),
-            Span::styled(drawn, theme.accent),
+        lines.push(DetailLine::Text(vec![
+            piece(format!("  {left:>margin$}"), Tone::Dim),
+            piece(drawn, Tone::Accent),
         ]));
     }
     let axis: String =
         (0..cells).map(|c| if c == today_cell.min(cells - 1) { mark } else { line }).collect();
-    lines.push(Line::from(vec![
-        Span::styled(format!("  {:>margin$}", format!("0 {bottom}")), theme.dim),
-        Span::styled(axis, theme.warning),
+    lines.push(DetailLine::Text(vec![
+        piece(format!("  {:>margin$}", format!("0 {bottom}")), Tone::Dim),
+        piece(axis, Tone::Warn),
     ]));
     let end = format!("day {last}");
     let gap = cells.saturating_sub(5 + end.len()).max(1);
-    lines.push(Line::from(Span::styled(
+    lines.push(DetailLine::text(
         format!("  {:margin$}day 0{}{end}", "", " ".repeat(gap)),
-        theme.dim,
-    )));
+        Tone::Dim,
+    ));
     let zone = &state.env.zone;
     let full = match ramp.full_on() {
         Some(day) => {
@@ -78,12 +77,12 @@ pub(super) fn curve_lines(bot: &Bot, state: &AppState) -> Vec<Line<'static>> {
         }
         None => " · does not climb (no increment)".to_string(),
     };
-    lines.push(Line::from(Span::styled(
+    lines.push(DetailLine::text(
         format!(
             "  {:margin$}{mark} today: day {today}, {}/{} a day{full}",
             "", at.volume, at.limit
         ),
-        theme.text,
-    )));
+        Tone::Plain,
+    ));
     lines
 }

@@ -20,7 +20,7 @@ pub(crate) use query::{DayRange, ExchangeQueryFields};
 
 use crate::api::FieldError;
 use crate::tui::intent::Intent;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::tui::keymap::intents::FormFocus;
 
 /// The typed fields of each form, which also say what submitting it does. (Boxed: a form
 /// is a few hundred bytes, and the overlay that holds one is moved on every key.)
@@ -190,57 +190,35 @@ impl Form {
         }
     }
 
-    /// Enter submits (write forms: moves to the next field, submitting on the last),
-    /// Ctrl-S submits, Esc cancels, Tab/↑/↓ move between fields, ←/→/space change a choice,
-    /// and the line editor's keys edit the focused text.
-    pub(crate) fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
-        let write = self.is_write();
-        let mut fields = self.fields.list_mut();
-        let count = fields.len();
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        let advance = write && self.focus + 1 < count;
-        let Some(field) = fields.get_mut(self.focus) else {
-            return match key.code {
-                KeyCode::Esc => FormOutcome::Cancel,
-                _ => FormOutcome::Ignored,
-            };
-        };
-        let is_choice = field.is_choice();
-        let is_lines = field.kind == FieldKind::Lines;
-        match key.code {
-            KeyCode::Char('s') if ctrl => return FormOutcome::Submit,
-            KeyCode::Enter if is_lines && alt => field.input.insert_lines("\n"),
-            KeyCode::Char('j') if is_lines && ctrl => field.input.insert_lines("\n"),
-            KeyCode::Enter if advance => self.focus += 1,
-            KeyCode::Enter => return FormOutcome::Submit,
-            KeyCode::Esc => return FormOutcome::Cancel,
-            KeyCode::Tab | KeyCode::Down => self.focus = (self.focus + 1) % count,
-            KeyCode::BackTab | KeyCode::Up => self.focus = (self.focus + count - 1) % count,
-            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') if is_choice => {
-                field.cycle(key.code != KeyCode::Left)
-            }
-            _ if !is_choice && field.input.handle_key(&key) => {}
-            _ => return FormOutcome::Ignored,
-        }
-        if let Some(field) = fields.get_mut(self.focus) {
-            field.error = None;
-        }
-        FormOutcome::Edited
-    }
-
-    /// What an answer does to the form: a key edits as [`Form::handle_key`] says; a pick
-    /// focuses that field, typed text fills it, next and previous move the focus.
+    /// What an answer does to the form: a key edits the focused text, inserted text goes
+    /// in at its cursor, a cycle changes the focused choice; a pick focuses that field,
+    /// typed text fills it, next and previous move the focus.
     pub(crate) fn answer(&mut self, intent: Intent) -> FormOutcome {
         match intent {
-            Intent::Edit(key) => self.handle_key(key),
+            Intent::Edit(key) => {
+                self.edit_focused(|field| !field.is_choice() && field.input.handle_key(&key))
+            }
+            Intent::Insert(text) => self.edit_focused(|field| {
+                match field.kind {
+                    FieldKind::Lines => field.input.insert_lines(&text),
+                    FieldKind::Choice { .. } => return false,
+                    _ => field.input.insert(&text),
+                }
+                true
+            }),
+            Intent::Cycle { forward } => self.edit_focused(|field| {
+                field.is_choice() && {
+                    field.cycle(forward);
+                    true
+                }
+            }),
             Intent::Cancel | Intent::No => FormOutcome::Cancel,
             Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => FormOutcome::Submit,
             Intent::Next | Intent::Previous => {
                 let count = self.field_list().len().max(1);
                 let step = if intent == Intent::Next { 1 } else { count - 1 };
                 self.focus = (self.focus + step) % count;
-                FormOutcome::Ignored
+                self.edit_focused(|_| true)
             }
             Intent::Pick(index) => {
                 self.focus = index.min(self.field_list().len().saturating_sub(1));
@@ -253,7 +231,32 @@ impl Form {
                     FormOutcome::Ignored
                 }
             },
+            // The editor is the caller's to start; nothing else here moves or completes.
+            Intent::Move(_) | Intent::Complete | Intent::OpenEditor => FormOutcome::Ignored,
         }
+    }
+
+    /// What the form's keys depend on: its focused field and whether Enter moves on.
+    pub(crate) fn focus_keys(&self) -> FormFocus {
+        let fields = self.field_list();
+        let field = fields.get(self.focus);
+        FormFocus {
+            choice: field.is_some_and(|field| field.is_choice()),
+            lines: field.is_some_and(|field| field.kind == FieldKind::Lines),
+            advance: self.is_write() && self.focus + 1 < fields.len(),
+        }
+    }
+
+    /// `change` done to the focused field: when it changed something, the field's mark of
+    /// a problem goes (it is answered anew) and the form is edited.
+    fn edit_focused(&mut self, change: impl FnOnce(&mut Field) -> bool) -> FormOutcome {
+        let mut fields = self.fields.list_mut();
+        let Some(field) = fields.get_mut(self.focus) else { return FormOutcome::Ignored };
+        if !change(field) {
+            return FormOutcome::Ignored;
+        }
+        field.error = None;
+        FormOutcome::Edited
     }
 
     /// Puts `text` in the focused field, as a line front end answers it: a text field takes
@@ -304,6 +307,22 @@ impl Form {
 mod tests {
     use super::*;
     use crate::api::ExchangeGroup;
+    use crate::tui::keymap::Keymap;
+    use crate::tui::keymap::intents::{Dialog, intent};
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    /// A key as the dashboard gives it to the form.
+    trait Press {
+        fn handle_key(&mut self, key: KeyEvent) -> FormOutcome;
+    }
+
+    impl Press for Form {
+        fn handle_key(&mut self, key: KeyEvent) -> FormOutcome {
+            let dialog = Dialog::Form(self.focus_keys());
+            let given = intent(dialog, &key, &Keymap::default());
+            given.map_or(FormOutcome::Ignored, |given| self.answer(given))
+        }
+    }
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

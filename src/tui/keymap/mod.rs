@@ -4,6 +4,7 @@
 pub mod intents;
 mod names;
 mod screens;
+pub mod words;
 
 pub use screens::Scope;
 pub(crate) use screens::Screen;
@@ -11,6 +12,16 @@ pub(crate) use screens::Screen;
 use crate::tui::command::Command;
 use crate::tui::model::{Pane, Shelf};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// How a front end tells the user what to give: the dashboard names the key as bound, the
+/// line mode the word to type ([`words`]). The core's wording asks the state, never a key
+/// of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Front {
+    #[default]
+    Keys,
+    Words,
+}
 
 /// A key with its modifiers (Shift is part of the character for letters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

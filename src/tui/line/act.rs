@@ -5,7 +5,7 @@
 use crate::tui::action::Action;
 use crate::tui::command::Command;
 use crate::tui::intent::Intent;
-use crate::tui::line::words::{self, ANSWERS, Does, Said, Then, WORDS, Word};
+use crate::tui::keymap::words::{self, ANSWERS, Does, Said, Then, WORDS, Word};
 use crate::tui::palette::{ENTRIES, parse};
 use crate::tui::state::{AppState, Overlay};
 
@@ -94,13 +94,25 @@ fn run(state: &AppState, word: &'static Word, row: Option<usize>, rest: &str) ->
         Does::Command(Command::Help) => return Reply::said(keys_help(state)),
         Does::Palette(Command::Palette) if rest.is_empty() => return Reply::said(palette_help()),
         Does::Palette(Command::Palette) => return palette(rest),
+        // The filter as the dashboard types it: opened, its text given, kept (alone: the
+        // filter cleared).
+        Does::Palette(Command::Filter) => {
+            let answers = if rest.is_empty() {
+                vec![Intent::Cancel]
+            } else {
+                vec![Intent::Type(rest.to_string()), Intent::Submit]
+            };
+            actions.push(Action::Command(Command::Filter));
+            actions.extend(answers.into_iter().map(Action::Intent));
+            return Reply { actions, then, ..Reply::default() };
+        }
         Does::Palette(_) if !rest.is_empty() => {
             actions.push(Action::Line(format!("{} {rest}", palette_name(word))));
             return Reply { actions, then, ..Reply::default() };
         }
         // Alone, these are palette lines too: the filter cleared, the views listed, the
         // next profile (the dashboard's own command would wait for keys).
-        Does::Palette(Command::Filter | Command::ApplyView(_) | Command::SwitchProfile) => {
+        Does::Palette(Command::ApplyView(_) | Command::SwitchProfile) => {
             actions.push(Action::Line(palette_name(word).to_string()));
             return Reply { actions, then, ..Reply::default() };
         }
@@ -150,6 +162,12 @@ fn answer(overlay: &Overlay, line: &str, said: Said) -> Reply {
         ("force", _) => return intent(vec![Intent::YesDespiteChecks]),
         ("cancel", _) => return intent(vec![Intent::Cancel]),
         ("send", _) if matches!(overlay, Overlay::Form(_)) => return intent(vec![Intent::Submit]),
+        ("edit", _) if matches!(overlay, Overlay::Form(_)) => {
+            return match words::row_number(rest) {
+                Some(field) => intent(vec![Intent::Pick(field), Intent::OpenEditor]),
+                None => Reply::said(vec!["edit takes a field's number: edit 2".into()]),
+            };
+        }
         ("set", _) if matches!(overlay, Overlay::Form(_)) => {
             let (number, text) = words::split(rest);
             return match words::row_number(number) {
@@ -172,7 +190,7 @@ fn answer(overlay: &Overlay, line: &str, said: Said) -> Reply {
             Reply::said(vec!["Answer yes or no (force where a check failed).".into()])
         }
         Overlay::Form(_) => {
-            Reply::said(vec!["Answer the form: set N TEXT, send, or cancel.".into()])
+            Reply::said(vec!["Answer the form: set N TEXT, edit N, send, or cancel.".into()])
         }
         _ => Reply::said(vec!["Answer with a number, or cancel.".into()]),
     }

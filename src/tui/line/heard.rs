@@ -134,7 +134,7 @@ fn asking(overlay: &Overlay) -> Vec<String> {
             lines.push(if form.discarding {
                 "Throw away what was typed? yes or no.".into()
             } else {
-                "set N TEXT fills field N; send sends (it asks first); cancel closes.".into()
+                "set N TEXT fills field N (edit N: in your editor); send sends (it asks first); cancel closes.".into()
             });
             lines
         }

@@ -8,12 +8,12 @@ mod act;
 mod heard;
 mod input;
 mod show;
-pub mod words;
 
 use crate::tui::action::{Action, Effect};
 use crate::tui::clocks::{next_refresh, refreshing, ticking};
 use crate::tui::connect::Launch;
 use crate::tui::intent::Intent;
+use crate::tui::keymap::words::Then;
 use crate::tui::outside::{Done, Job};
 use crate::tui::state::{AppState, Overlay, UiSettings};
 use crate::tui::{stores, update};
@@ -22,7 +22,6 @@ use heard::Heard;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
-use words::Then;
 
 /// The width e-mail chains and details are laid out for: the reader's device wraps lines,
 /// so only very long ones are broken.
@@ -55,7 +54,9 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     settings.graph = crate::config::Graph::Ascii;
     settings.ask_background = None;
     let refresh = settings.refresh_every;
-    let state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
+    let mut state = AppState::new(settings, WIDTH, HEIGHT, Utc::now());
+    // What the core asks of the user it names by this front end's words, not keys.
+    state.env.front = crate::tui::keymap::Front::Words;
     let (tx, answers) = tokio::sync::mpsc::unbounded_channel();
     let mut runner = stores::runner(tx, launch);
     // Ctrl-C, a closed terminal, `kill`: the conversation ends as `quit` ends it.
@@ -66,7 +67,8 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     };
     let talk = Talk::new(io::stdout());
     let perform = |effect| runner.run(effect);
-    let state = talk.run(state, input::lines(), answers, perform, signal, refresh).await?;
+    let (lines, next) = input::lines();
+    let state = talk.run(state, (lines, next), answers, perform, signal, refresh).await?;
     stores::keep_last_look(update::last_look_to_keep(&state)).await;
     Ok(())
 }
@@ -100,7 +102,7 @@ impl<W: Write> Talk<W> {
     async fn run(
         mut self,
         mut state: AppState,
-        mut lines: UnboundedReceiver<String>,
+        (mut lines, next): (UnboundedReceiver<String>, input::Next),
         mut answers: UnboundedReceiver<Action>,
         mut perform: impl FnMut(Effect) -> bool,
         signal: impl std::future::Future<Output = ()>,
@@ -119,11 +121,13 @@ impl<W: Write> Talk<W> {
         while !quit {
             let listening = !input_ended && !self.waits(&state);
             let mut actions = Vec::new();
+            let mut heard_line = false;
             tokio::select! {
                 biased;
                 Some(action) = answers.recv() => actions.push(action),
                 line = lines.recv(), if listening => match line {
                     Some(line) => {
+                        heard_line = true;
                         let reply = act::reply(&state, &line);
                         if !reply.actions.is_empty() {
                             self.heard.forget_notice();
@@ -156,6 +160,9 @@ impl<W: Write> Talk<W> {
                 }
             }
             self.after(&mut state, &mut perform)?;
+            if heard_line {
+                next.read();
+            }
             // Input ended: what the last line asked is printed, then the conversation ends.
             if input_ended && !self.waits(&state) {
                 break;
@@ -186,6 +193,19 @@ impl<W: Write> Talk<W> {
                 let lines = show::item(state).unwrap_or_default();
                 self.say(&lines)?;
                 self.paged(state, perform)
+            }
+            // The editor gets the terminal as it is (no screen to leave and come back to);
+            // no line is read meanwhile.
+            Effect::Outside(Job::Edit { req_id, text }) => {
+                self.out.flush()?;
+                let command = crate::term::programs::editor();
+                let result = crate::term::programs::edit(&command, &text);
+                let done = Done::Edited { req_id, result: result.map_err(|e| e.to_string()) };
+                let mut quit = false;
+                for effect in update::update(state, Action::Outside(done)) {
+                    quit |= self.effect(state, effect, perform)?;
+                }
+                Ok(quit)
             }
             effect => Ok(perform(effect)),
         }

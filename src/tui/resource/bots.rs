@@ -12,8 +12,8 @@ use crate::tui::resource::rows::reindex_list;
 use crate::text::sanitize;
 use crate::tui::details;
 use crate::tui::jumps::{Focus, Related};
+use crate::tui::detail_line::DetailLine;
 use crate::tui::state::AppState;
-use ratatui::text::Line;
 
 pub struct Bots;
 
@@ -59,7 +59,7 @@ impl PaneList for Bots {
 
     pane_state!(bots);
 
-    fn detail_lines(bot: &Bot, state: &AppState) -> Option<Vec<Line<'static>>> {
+    fn detail_lines(bot: &Bot, state: &AppState) -> Option<Vec<DetailLine>> {
         Some(details::bot::detail_lines(bot, state))
     }
 

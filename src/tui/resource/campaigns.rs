@@ -10,8 +10,8 @@ use crate::tui::resource::shape::{ListResource, PaneList, pane_state};
 use crate::tui::resource::rows::reindex_list;
 use crate::tui::details;
 use crate::tui::jumps::{Focus, Related};
+use crate::tui::detail_line::DetailLine;
 use crate::tui::state::AppState;
-use ratatui::text::Line;
 
 pub struct Campaigns;
 
@@ -62,7 +62,7 @@ impl PaneList for Campaigns {
 
     pane_state!(campaigns);
 
-    fn detail_lines(campaign: &Campaign, state: &AppState) -> Option<Vec<Line<'static>>> {
+    fn detail_lines(campaign: &Campaign, state: &AppState) -> Option<Vec<DetailLine>> {
         Some(details::campaign::detail_lines(campaign, state))
     }
 

@@ -4,6 +4,7 @@
 use crate::api::{ApiError, Client, EmailMessage, Listed};
 use crate::tui::action::Effect;
 use crate::tui::chain::{ChainLayout, LayoutJob};
+use crate::tui::command::Command;
 use crate::inbox::snippet::reply_position;
 use crate::tui::layout::text_width;
 use crate::tui::model::ReqId;
@@ -53,6 +54,7 @@ impl ListResource for Chain {
 pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option<Effect> {
     let width = text_width(state);
     let zone = state.env.zone;
+    let hint = format!("{} shows them", state.how(Command::ToggleQuotes, "T"));
     let req_id = state.server.next_req_id;
     let chain = state.panes.chain.as_mut()?;
     let wanted = (width, chain.unfolded);
@@ -66,7 +68,7 @@ pub(crate) fn relayout_chain(state: &mut AppState, data_changed: bool) -> Option
     state.server.next_req_id += 1;
     chain.layout_pending = Some(req_id);
     let messages = Arc::clone(&data.items);
-    Some(Effect::LayOut(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, zone }))
+    Some(Effect::LayOut(LayoutJob { req_id, messages, width, unfolded: chain.unfolded, hint, zone }))
 }
 
 /// Shows a finished layout if it is the awaited one; the message at the top of the view

@@ -10,8 +10,8 @@ use crate::tui::resource::rows::reindex_list;
 use crate::text::sanitize;
 use crate::tui::details;
 use crate::tui::jumps::{Focus, Related};
+use crate::tui::detail_line::DetailLine;
 use crate::tui::state::AppState;
-use ratatui::text::Line;
 
 pub struct Contacts;
 
@@ -55,7 +55,7 @@ impl PaneList for Contacts {
 
     pane_state!(contacts);
 
-    fn detail_lines(contact: &Contact, state: &AppState) -> Option<Vec<Line<'static>>> {
+    fn detail_lines(contact: &Contact, state: &AppState) -> Option<Vec<DetailLine>> {
         Some(details::contact::detail_lines(contact, state))
     }
 

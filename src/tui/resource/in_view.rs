@@ -2,6 +2,7 @@
 //! place that goes from "the pane shown" to "what its item does", so no other file matches
 //! on the pane to find out.
 
+use crate::tui::detail_line::{DetailLine, said};
 use crate::tui::form::Form;
 use crate::tui::lists::filter::FilterEngine;
 use crate::tui::lists::list::ListState;
@@ -13,6 +14,7 @@ use crate::tui::resource::exchanges::Exchanges;
 use crate::tui::resource::meetings::Meetings;
 use crate::tui::resource::shape::PaneList;
 use crate::tui::state::{AppState, Panes};
+use crate::tui::widgets::detail::styled;
 use ratatui::text::Line;
 
 /// Something to do with a pane's resource, whichever pane it is.
@@ -53,14 +55,14 @@ macro_rules! ask_pane {
 
 ask_pane!(
     /// The lines of the current pane's open detail (unwrapped).
-    open_detail_lines -> Vec<Line<'static>>,
+    open_detail_lines -> Vec<DetailLine>,
     |state, R| R::detail_lines(R::open(state)?, state)
 );
 
 ask_pane!(
     /// The lines of the detail of the current pane's item in view (open, else selected),
     /// for the preview (unwrapped).
-    in_view_detail_lines -> Vec<Line<'static>>,
+    in_view_detail_lines -> Vec<DetailLine>,
     |state, R| R::detail_lines(R::in_view(state)?, state)
 );
 
@@ -68,7 +70,9 @@ ask_pane!(
 /// scrolling counts these lines).
 pub(crate) fn detail_lines(state: &AppState) -> Option<Vec<Line<'static>>> {
     let inner = usize::from(state.env.width.saturating_sub(2));
-    open_detail_lines(state).map(|lines| crate::tui::widgets::detail_wrap::wrap(lines, inner))
+    let styled = |lines: Vec<DetailLine>| styled(&lines, &state.env.theme);
+    open_detail_lines(state)
+        .map(|lines| crate::tui::widgets::detail_wrap::wrap(styled(lines), inner))
 }
 
 /// How many lines the open detail has (for scrolling).
@@ -134,7 +138,7 @@ ask_pane!(
 /// The open detail of the current pane as plain lines (unwrapped: the reader's own device
 /// wraps them), for the line mode.
 pub(crate) fn open_detail_text(state: &AppState) -> Option<Vec<String>> {
-    open_detail_lines(state).map(|lines| crate::tui::resource::shape::plain_lines(&lines))
+    open_detail_lines(state).map(|lines| said(&lines))
 }
 
 /// A row's cells, each with its column's header, as plain text.

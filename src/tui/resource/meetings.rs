@@ -11,8 +11,8 @@ use crate::text::{safe_url, sanitize};
 use crate::tui::details;
 use crate::tui::jumps::Related;
 use crate::tui::form::{DayRange, Fields, Form};
+use crate::tui::detail_line::DetailLine;
 use crate::tui::state::AppState;
-use ratatui::text::Line;
 
 pub struct Meetings;
 
@@ -81,7 +81,7 @@ impl PaneList for Meetings {
 
     pane_state!(meetings);
 
-    fn detail_lines(meeting: &Meeting, state: &AppState) -> Option<Vec<Line<'static>>> {
+    fn detail_lines(meeting: &Meeting, state: &AppState) -> Option<Vec<DetailLine>> {
         Some(details::meeting::detail_lines(meeting, state))
     }
 

@@ -3,6 +3,7 @@
 use crate::api::{ApiError, Client, Items, Listed};
 use crate::present;
 use crate::tui::action::Effect;
+use crate::tui::detail_line::{DetailLine, columns};
 use crate::tui::form::Form;
 use crate::tui::jumps::Related;
 use crate::tui::lists::filter::FilterEngine;
@@ -86,14 +87,14 @@ pub(crate) trait PaneList: ListResource {
     }
 
     /// The lines of the item's detail (unwrapped); `None` for items with no detail view.
-    fn detail_lines(_item: &Self::Item, _state: &AppState) -> Option<Vec<Line<'static>>> {
+    fn detail_lines(_item: &Self::Item, _state: &AppState) -> Option<Vec<DetailLine>> {
         None
     }
     /// What `y` copies of the item: what it is ("address") and the text.
     fn copied(item: &Self::Item) -> (&'static str, String);
     /// What `|` pages for the item: its detail as plain text.
     fn paged(item: &Self::Item, state: &AppState) -> Option<String> {
-        Self::detail_lines(item, state).map(|lines| plain_text(&lines))
+        Self::detail_lines(item, state).map(|lines| columns(&lines).join("\n") + "\n")
     }
     /// The contact's address the do-not-contact and conversion forms start with.
     fn contact_address(_item: &Self::Item) -> Option<String> {
@@ -154,15 +155,10 @@ pub(crate) use pane_state;
 
 /// Lines as plain text, one per line, ending with a newline (for the pager).
 pub(crate) fn plain_text(lines: &[Line<'_>]) -> String {
-    plain_lines(lines).join("\n") + "\n"
-}
-
-/// Each line's text without its styles: what a line front end prints.
-pub(crate) fn plain_lines(lines: &[Line<'_>]) -> Vec<String> {
-    lines
-        .iter()
-        .map(|line| line.spans.iter().map(|span| span.content.as_ref()).collect::<String>())
-        .collect()
+    let lines: Vec<String> = (lines.iter())
+        .map(|line| line.spans.iter().map(|span| span.content.as_ref()).collect())
+        .collect();
+    lines.join("\n") + "\n"
 }
 
 impl present::CampaignNames for AppState {

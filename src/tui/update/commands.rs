@@ -17,6 +17,9 @@ use crate::tui::update::query::open_query_form;
 use crate::tui::update::team;
 use crate::tui::update::triage;
 
+/// Said when a filter is asked of a pane without a list.
+pub(crate) const NO_LIST_TO_FILTER: &str = "This pane has no list to filter.";
+
 pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
     if let Some(effects) = super::group::command(state, command) {
         return effects;
@@ -50,6 +53,8 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
                     state.current_list().map(|l| l.filter().to_string()).unwrap_or_default();
                 state.transient.filter_input = TextInput::new(&current);
                 state.transient.filtering = true;
+            } else {
+                state.transient.notice = Some(NO_LIST_TO_FILTER.into());
             }
             Vec::new()
         }

@@ -42,8 +42,8 @@ pub(crate) fn offer_to_put_old_replies_away(state: &mut AppState) {
         return;
     }
     state.org.old_replies_offer = Some(old);
-    let open = state.key_label(Command::NeedsYou, "!");
-    let put_away = state.key_label(Command::PutOldRepliesAway, "H");
+    let open = state.how(Command::NeedsYou, "!");
+    let put_away = state.how(Command::PutOldRepliesAway, "H");
     state.transient.notice = Some(format!(
         "{} with no news for {OLD_REPLY_DAYS}+ days: {open} then {put_away} marks them handled.",
         count(old, "reply", "replies")
@@ -77,7 +77,7 @@ pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
         );
         return Vec::new();
     }
-    let undo = state.key_label(Command::Undo, "z");
+    let undo = state.how(Command::Undo, "z");
     let total = state.org.store.exchanges.items().len();
     state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: "Put old replies away".into(),

@@ -229,7 +229,7 @@ fn arrive(state: &mut AppState) -> Vec<Effect> {
     let list = &mut state.panes.exchanges.list;
     list.top();
     list.scroll_into_view(height);
-    let back = state.key_label(Command::Back, "Esc");
+    let back = state.how(Command::Back, "Esc");
     let replies = crate::text::count(count, "reply", "replies");
     let how = if focus.is_local() {
         " (filtered on this machine: the API filters replies by campaign only)"

@@ -5,6 +5,8 @@ use crate::api::ApiKey;
 use crate::session::{ENV_KEY_WINS, KeySource};
 use crate::tui::action::Effect;
 use crate::tui::form::{Fields, Form, LoginFields};
+use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::model::LoginAttempt;
 use crate::tui::state::{AppState, Connection, Overlay};
 
@@ -31,7 +33,10 @@ pub(crate) fn open_login_form(state: &mut AppState) {
     let title = format!("Log in — profile '{}'", crate::text::sanitize(&profile));
     let mut form = Form::new(&title, Fields::Login(Box::new(LoginFields::new(&base_url))));
     form.focus = usize::from(!base_url.is_empty());
-    let mut note = "The key is checked against the API, then kept in the OS keyring (never in a file). Esc shows other ways.".to_string();
+    let close = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Cancel);
+    let mut note = format!(
+        "The key is checked against the API, then kept in the OS keyring (never in a file). {close} shows other ways."
+    );
     let from_env = matches!(&state.server.connection, Connection::Ready(info) if info.key_source == KeySource::Env);
     if from_env {
         // The key in use came from the environment: say which key the rest of the run uses.

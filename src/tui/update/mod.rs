@@ -5,6 +5,7 @@ mod brief;
 mod chains;
 mod commands;
 mod fetch;
+mod filter;
 mod first_look;
 mod forms;
 mod glance;

@@ -6,8 +6,10 @@ use crate::config::check_profile_name;
 use crate::term::links::safe_url;
 use crate::text::{sanitize, truncate};
 use crate::tui::action::Effect;
+use crate::tui::command::Command;
 use crate::tui::form::FieldKind;
 use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::Dialog;
 use crate::tui::layout::text_rows;
 use crate::tui::outside::history::KEPT;
 use crate::tui::outside::{Armed, Done, Job};
@@ -19,7 +21,6 @@ use crate::tui::state::{
 };
 use crate::tui::submit::feedback::{TOAST_SECONDS, Toast, Tone};
 use chrono::TimeDelta;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// How much of a copied or opened text a toast quotes.
 const QUOTED: usize = 60;
@@ -33,63 +34,39 @@ fn notice(state: &mut AppState, text: impl Into<String>) {
     state.transient.notice = Some(text.into());
 }
 
-/// A key that completes an armed one (a link number after `y` or `o`, `Ctrl-e` after
-/// `Ctrl-x` in a form), or `Ctrl-x` in a form; `None` lets the key go its usual way.
-pub(crate) fn before_key(state: &mut AppState, key: &KeyEvent) -> Option<Vec<Effect>> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let in_form = matches!(state.transient.overlay, Some(Overlay::Form(_)));
-    match (state.outside.armed.take(), key.code) {
-        // Esc leaves the link unpicked, and the chain open.
-        (Some(Armed::CopyLink { .. } | Armed::OpenLink { .. }), KeyCode::Esc) => Some(Vec::new()),
-        (Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })), KeyCode::Enter)
-            if typed > 0 =>
-        {
-            Some(link_number(state, matches!(armed, Armed::OpenLink { .. }), typed))
-        }
-        (
-            Some(armed @ (Armed::CopyLink { typed } | Armed::OpenLink { typed })),
-            KeyCode::Char(c),
-        ) if !ctrl => {
-            let open = matches!(armed, Armed::OpenLink { .. });
-            let digit = c.to_digit(10).filter(|&d| d > 0 || typed > 0)? as usize;
-            let number = typed * 10 + digit;
-            // Another digit could still make a link's number: wait for it (or Enter).
+/// An answer to an armed link (after `y` or `o` in a chain): a pick is the link's number
+/// (counted from 0); typed digits add to the number so far, which waits while another digit
+/// could still make a link's number; a submit takes it as it stands; a cancel leaves it
+/// unpicked. `None` lets the answer go its usual way.
+pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec<Effect>> {
+    let (open, typed) = match state.outside.armed {
+        Some(Armed::CopyLink { typed }) => (false, typed),
+        Some(Armed::OpenLink { typed }) => (true, typed),
+        Some(Armed::Editor) | None => return None,
+    };
+    state.outside.armed = None;
+    match intent {
+        Intent::Pick(link) => Some(link_number(state, open, link + 1)),
+        Intent::Cancel | Intent::No => Some(Vec::new()),
+        Intent::Submit if typed > 0 => Some(link_number(state, open, typed)),
+        Intent::Type(digits) => {
+            let so_far = if typed > 0 { typed.to_string() } else { String::new() };
+            let number = format!("{so_far}{}", digits.trim()).parse::<usize>().ok()?;
+            if number == 0 {
+                return None;
+            }
+            // Another digit could still make a link's number: wait for it (or a submit).
             if number * 10 <= links_in_view(state).0.len() {
                 state.outside.armed = Some(if open {
                     Armed::OpenLink { typed: number }
                 } else {
                     Armed::CopyLink { typed: number }
                 });
-                notice(state, format!("Link {number}… (another digit, or Enter)"));
+                let take = state.how_to_answer(Dialog::Link, &Intent::Submit);
+                notice(state, format!("Link {number}… (another digit, or {take})"));
                 return Some(Vec::new());
             }
             Some(link_number(state, open, number))
-        }
-        (Some(Armed::Editor), KeyCode::Char('e')) if ctrl && in_form => Some(edit_field(state)),
-        (None, KeyCode::Char('x')) if ctrl && in_form => {
-            state.outside.armed = Some(Armed::Editor);
-            Some(Vec::new())
-        }
-        _ => None,
-    }
-}
-
-/// An answer to an armed link (after `y` or `o` in a chain): a pick is the link's number
-/// (counted from 0), a cancel leaves it unpicked; `None` lets the answer go its usual way.
-pub(crate) fn before_intent(state: &mut AppState, intent: &Intent) -> Option<Vec<Effect>> {
-    let open = match state.outside.armed {
-        Some(Armed::CopyLink { .. }) => false,
-        Some(Armed::OpenLink { .. }) => true,
-        Some(Armed::Editor) | None => return None,
-    };
-    match intent {
-        Intent::Pick(link) => {
-            state.outside.armed = None;
-            Some(link_number(state, open, link + 1))
-        }
-        Intent::Cancel | Intent::No => {
-            state.outside.armed = None;
-            Some(Vec::new())
         }
         _ => None,
     }
@@ -106,10 +83,10 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
         let said = match links {
             0 => format!("Copied the e-mail chain ({lines} lines); this message has no links."),
             1 => format!(
-                "Copied the e-mail chain ({lines} lines). Press 1 now to copy its link instead."
+                "Copied the e-mail chain ({lines} lines). Its link's number, 1, now copies the link instead."
             ),
             _ => format!(
-                "Copied the e-mail chain ({lines} lines). Press 1–{links} now to copy that link instead."
+                "Copied the e-mail chain ({lines} lines). A link's number, 1–{links}, now copies that link instead."
             ),
         };
         return copy_text(state, text, said);
@@ -120,7 +97,11 @@ pub(crate) fn copy(state: &mut AppState) -> Vec<Effect> {
             copy_text(state, text, said)
         }
         None => {
-            notice(state, "Nothing to copy here: y copies the selected item or the open chain.");
+            let copy = state.how(Command::Copy, "y");
+            notice(
+                state,
+                format!("Nothing to copy here: {copy} copies the selected item or the open chain."),
+            );
             Vec::new()
         }
     }
@@ -156,7 +137,7 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
             [one] => open_url(state, one.clone()),
             several => {
                 state.outside.armed = Some(Armed::OpenLink { typed: 0 });
-                notice(state, format!("Which link? Press its number, 1–{}.", several.len()));
+                notice(state, format!("Which link? Its number, 1–{}.", several.len()));
                 Vec::new()
             }
         };
@@ -164,7 +145,11 @@ pub(crate) fn open(state: &mut AppState) -> Vec<Effect> {
     match in_view::link(state) {
         Some(url) => open_url(state, url),
         None => {
-            notice(state, "Nothing to open here: o opens a chain's links and meeting links.");
+            let open = state.how(Command::OpenLink, "o");
+            notice(
+                state,
+                format!("Nothing to open here: {open} opens a chain's links and meeting links."),
+            );
             Vec::new()
         }
     }
@@ -251,7 +236,7 @@ fn item_text(state: &AppState) -> Option<String> {
 }
 
 /// `Ctrl-x Ctrl-e` in a form: the focused text field in the editor.
-fn edit_field(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn edit_field(state: &mut AppState) -> Vec<Effect> {
     let Some(Overlay::Form(form)) = &state.transient.overlay else { return Vec::new() };
     let Some(field) = form.fields.list().get(form.focus).copied() else { return Vec::new() };
     if !matches!(field.kind, FieldKind::Text | FieldKind::Tags | FieldKind::Lines) {

@@ -7,13 +7,13 @@ use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{DayRange, Field, Fields, Form, FormOutcome};
 use crate::tui::input::TextInput;
-use crate::tui::intent::Intent;
-use crate::tui::keymap::Scope;
-use crate::tui::keymap::intents::{Dialog, intent};
+use crate::tui::intent::{Intent, Move};
+use crate::tui::keymap::intents::Dialog;
 use crate::tui::layout::state_areas;
 use crate::tui::model::Slot;
 use crate::tui::palette::{PaletteAction, parse, suggestions};
 use crate::tui::state::{AppState, Overlay};
+use crate::tui::update::commands::NO_LIST_TO_FILTER;
 use crate::tui::update::fetch::fetch;
 use crate::tui::update::forms;
 use crate::tui::update::login::submit_login;
@@ -21,98 +21,34 @@ use crate::tui::update::navigate::apply_filter;
 use crate::tui::update::{commands, navigate, outside, snooze};
 use crate::tui::widgets::help;
 use chrono::NaiveDate;
-use crossterm::event::{KeyCode, KeyEvent};
 
-pub(crate) fn on_key(state: &mut AppState, key: KeyEvent) -> Vec<Effect> {
-    match state.transient.overlay.take() {
-        Some(Overlay::Help { scroll }) => {
-            on_help_key(state, scroll, key);
-            Vec::new()
-        }
-        Some(Overlay::Palette(mut palette)) => {
-            let history = outside::history(state);
-            let recalling = palette.recalls(&history);
-            let input = &mut palette.input;
-            let count = suggestions(input.value()).len();
-            match key.code {
-                KeyCode::Esc => return Vec::new(),
-                KeyCode::Enter => return run_palette(state, palette),
-                KeyCode::Tab => {
-                    if let Some(entry) = suggestions(input.value()).get(palette.selected) {
-                        let space = if entry.args.is_empty() { "" } else { " " };
-                        *input = TextInput::new(&format!("{}{space}", entry.name));
-                    }
-                }
-                KeyCode::Up | KeyCode::Down if recalling => {
-                    palette.recall(&history, key.code == KeyCode::Up);
-                }
-                KeyCode::Down => {
-                    palette.selected = (palette.selected + 1).min(count.saturating_sub(1))
-                }
-                KeyCode::Up => palette.selected = palette.selected.saturating_sub(1),
-                _ => {
-                    input.handle_key(&key);
-                }
-            }
-            palette.error = None;
-            let count = suggestions(palette.input.value()).len();
-            palette.selected = palette.selected.min(count.saturating_sub(1));
-            state.transient.overlay = Some(Overlay::Palette(palette));
-            Vec::new()
-        }
-        Some(
-            overlay @ (Overlay::Form(_)
-            | Overlay::Confirm(_)
-            | Overlay::Snooze(_)
-            | Overlay::Assign(_)
-            | Overlay::Brief(_)),
-        ) => answer_key(state, overlay, &key),
-        None => Vec::new(),
-    }
-}
-
-/// What is open, as far as it takes intents rather than keys of its own (the help and the
-/// palette read keys).
-fn dialog(overlay: &Overlay) -> Option<Dialog> {
-    Some(match overlay {
+/// What is open, as far as its answers differ.
+pub(crate) fn dialog(overlay: &Overlay) -> Dialog {
+    match overlay {
         Overlay::Confirm(confirm) => Dialog::Confirm { force: confirm.force },
         Overlay::Snooze(prompt) => Dialog::Snooze { typed: !prompt.input.value().is_empty() },
         Overlay::Assign(_) => Dialog::Assign,
         Overlay::Brief(_) => Dialog::Brief,
         Overlay::Form(form) if form.discarding => Dialog::Discard,
-        Overlay::Form(_) => Dialog::Form,
-        Overlay::Help { .. } | Overlay::Palette(_) => return None,
-    })
-}
-
-/// A key on a dialog: translated to its intent, then answered as any front end's would be;
-/// a key that means nothing there leaves it as it is.
-fn answer_key(state: &mut AppState, overlay: Overlay, key: &KeyEvent) -> Vec<Effect> {
-    match dialog(&overlay).and_then(|dialog| intent(dialog, key)) {
-        Some(intent) => answer(state, overlay, intent),
-        None => {
-            state.transient.overlay = Some(overlay);
-            Vec::new()
-        }
+        Overlay::Form(form) => Dialog::Form(form.focus_keys()),
+        Overlay::Help { .. } => Dialog::Help,
+        Overlay::Palette(_) => Dialog::Palette,
     }
 }
 
-/// An intent given to what is open; with nothing open that takes one, a pick selects that
-/// row of the list in view.
+/// An intent given to what is open (a dialog, the filter being typed); with nothing open,
+/// a pick selects that row of the list in view.
 pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
     match state.transient.overlay.take() {
-        Some(overlay) if dialog(&overlay).is_some() => answer(state, overlay, intent),
-        other => {
-            state.transient.overlay = other;
-            match intent {
-                Intent::Pick(position) if state.transient.overlay.is_none() => {
-                    if crate::tui::update::needs::is_open(state) {
-                        state.panes.needs_row = position;
-                    } else {
-                        navigate::select_row(state, position);
-                    }
+        Some(overlay) => answer(state, overlay, intent),
+        None if state.transient.filtering => super::filter::on_intent(state, intent),
+        None => {
+            if let Intent::Pick(position) = intent {
+                if crate::tui::update::needs::is_open(state) {
+                    state.panes.needs_row = position;
+                } else {
+                    navigate::select_row(state, position);
                 }
-                _ => {}
             }
             Vec::new()
         }
@@ -121,17 +57,64 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
 
 fn answer(state: &mut AppState, overlay: Overlay, intent: Intent) -> Vec<Effect> {
     match overlay {
+        // The editor takes the focused field and gives it back (`outside::on_done`).
+        form @ Overlay::Form(_) if intent == Intent::OpenEditor => {
+            state.transient.overlay = Some(form);
+            outside::edit_field(state)
+        }
         Overlay::Form(form) if form.is_write() => forms::on_form_intent(state, form, intent),
         Overlay::Form(form) => on_form_intent(state, form, intent),
         Overlay::Confirm(confirm) => forms::on_confirm(state, confirm, intent),
         Overlay::Snooze(prompt) => snooze::on_prompt(state, prompt, intent),
         Overlay::Assign(picker) => crate::tui::update::team::on_picker(state, picker, intent),
         Overlay::Brief(_) => crate::tui::update::brief::on_answer(state, &intent),
-        overlay @ (Overlay::Help { .. } | Overlay::Palette(_)) => {
-            state.transient.overlay = Some(overlay);
+        Overlay::Help { scroll } => {
+            on_help_intent(state, scroll, intent);
             Vec::new()
         }
+        Overlay::Palette(palette) => on_palette_intent(state, palette, intent),
     }
+}
+
+/// The palette's line: edited, completed from the suggestion chosen, the suggestions or
+/// the lines run before walked through, run, or closed.
+fn on_palette_intent(
+    state: &mut AppState,
+    mut palette: crate::tui::state::Palette,
+    intent: Intent,
+) -> Vec<Effect> {
+    let history = outside::history(state);
+    let recalling = palette.recalls(&history);
+    let count = suggestions(palette.input.value()).len();
+    match intent {
+        Intent::Cancel | Intent::No => return Vec::new(),
+        Intent::Submit | Intent::Yes | Intent::YesDespiteChecks => {
+            return run_palette(state, palette);
+        }
+        Intent::Complete => {
+            if let Some(entry) = suggestions(palette.input.value()).get(palette.selected) {
+                let space = if entry.args.is_empty() { "" } else { " " };
+                palette.input = TextInput::new(&format!("{}{space}", entry.name));
+            }
+        }
+        Intent::Next | Intent::Previous if recalling => {
+            palette.recall(&history, intent == Intent::Previous);
+        }
+        Intent::Next => palette.selected = (palette.selected + 1).min(count.saturating_sub(1)),
+        Intent::Previous => palette.selected = palette.selected.saturating_sub(1),
+        Intent::Pick(choice) => palette.selected = choice,
+        Intent::Type(text) => palette.input = TextInput::new(&text),
+        Intent::Edit(key) => {
+            palette.input.handle_key(&key);
+        }
+        Intent::Insert(text) => palette.input.insert(&text),
+        Intent::Move(_) | Intent::Cycle { .. } | Intent::OpenEditor => {}
+    }
+    palette.error = None;
+    let count = suggestions(palette.input.value()).len();
+    palette.selected = palette.selected.min(count.saturating_sub(1));
+    state.transient.overlay = Some(Overlay::Palette(palette));
+    Vec::new()
 }
 
 /// An answer to a form that does not write (the login, a list's server-side filters).
@@ -146,22 +129,22 @@ fn on_form_intent(state: &mut AppState, mut form: Form, intent: Intent) -> Vec<E
     }
 }
 
-/// Help scrolls with the movement keys; only back (Esc), help (`?`) and quit (`q`) close it,
-/// as bound in the keymap. Any other key leaves it open.
-fn on_help_key(state: &mut AppState, scroll: usize, key: KeyEvent) {
+/// The help scrolls as it is moved through; only a cancel (back, help or quit, as the
+/// keymap binds them) closes it. Any other answer leaves it open.
+fn on_help_intent(state: &mut AppState, scroll: usize, intent: Intent) {
     let most = help::max_scroll(&crate::tui::resource::help_view(state), state_areas(state).body);
     let page = usize::from(state_areas(state).body.height.saturating_sub(4)).max(1);
     let scroll = scroll.min(most);
-    let scroll = match state.env.keymap.lookup(&key, &[Scope::Movement, Scope::Global]) {
-        Some(Command::Back | Command::Help | Command::Quit) => return,
-        Some(Command::Down) => scroll + 1,
-        Some(Command::Up) => scroll.saturating_sub(1),
-        Some(Command::PageDown) => scroll + page,
-        Some(Command::PageUp) => scroll.saturating_sub(page),
-        Some(Command::HalfPageDown) => scroll + page / 2,
-        Some(Command::HalfPageUp) => scroll.saturating_sub(page / 2),
-        Some(Command::Top) => 0,
-        Some(Command::Bottom) => most,
+    let scroll = match intent {
+        Intent::Cancel | Intent::No => return,
+        Intent::Move(Move::Down) | Intent::Next => scroll + 1,
+        Intent::Move(Move::Up) | Intent::Previous => scroll.saturating_sub(1),
+        Intent::Move(Move::PageDown) => scroll + page,
+        Intent::Move(Move::PageUp) => scroll.saturating_sub(page),
+        Intent::Move(Move::HalfPageDown) => scroll + page / 2,
+        Intent::Move(Move::HalfPageUp) => scroll.saturating_sub(page / 2),
+        Intent::Move(Move::Top) => 0,
+        Intent::Move(Move::Bottom) => most,
         _ => scroll,
     };
     state.transient.overlay = Some(Overlay::Help { scroll: scroll.min(most) });
@@ -215,7 +198,7 @@ fn run_parsed(
         Ok(PaletteAction::Profile(None)) => outside::next_profile(state),
         Ok(PaletteAction::Filter(text)) => {
             if !state.showing_list() {
-                state.transient.notice = Some("This pane has no list to filter.".into());
+                state.transient.notice = Some(NO_LIST_TO_FILTER.into());
                 return Vec::new();
             }
             state.transient.filter_input = TextInput::new(&text);

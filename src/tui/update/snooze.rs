@@ -88,7 +88,7 @@ fn snooze(
     };
     let effects = set_snoozed(state, &ids, until, done.clone());
     state.org.inbox.marked.clear();
-    let undo = state.key_label(Command::Undo, "z");
+    let undo = state.how(Command::Undo, "z");
     state.show_toast(Tone::Success, format!("{done} ({undo} undoes)."));
     Ok(effects)
 }

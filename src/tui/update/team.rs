@@ -314,7 +314,7 @@ pub(crate) fn cycle_whose(state: &mut AppState) -> Vec<Effect> {
     };
     team.whose = team.whose.next();
     let whose = team.whose;
-    let key = state.key_label(Command::CycleWhose, "W");
+    let key = state.how(Command::CycleWhose, "W");
     let said = match whose {
         Whose::Everyone => "Listing everyone's replies".to_string(),
         Whose::Mine => "Listing the replies assigned to you".to_string(),

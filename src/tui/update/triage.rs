@@ -106,7 +106,11 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
             title: "Mark handled".into(),
             lines: vec![
                 format!("Mark the {count} marked replies handled?"),
-                format!("Handled is {}; z undoes it.", state.org.inbox.kept_where()),
+                format!(
+                    "Handled is {}; {} undoes it.",
+                    state.org.inbox.kept_where(),
+                    state.how(Command::Undo, "z")
+                ),
             ],
             warning: None,
             write: None,
@@ -137,7 +141,7 @@ pub(crate) fn handled_confirmed(state: &mut AppState, ids: &[i64]) -> Vec<Effect
 /// After a triage of one reply: a toast names whose (an open chain shows no mark), and how
 /// to undo it.
 fn after_one(state: &mut AppState, reply: &Exchange, handled: bool) {
-    let undo = state.key_label(Command::Undo, "z");
+    let undo = state.how(Command::Undo, "z");
     let what = if handled { "marked handled" } else { "marked not handled" };
     let name = sanitize(&party_name(&reply.contact));
     state.show_toast(Tone::Success, format!("{name}'s reply {what} ({undo} undoes)."));
@@ -149,7 +153,7 @@ fn after_bulk(state: &mut AppState, count: usize, handled: bool) {
         return;
     }
     state.org.inbox.marked.clear();
-    let undo = state.key_label(Command::Undo, "z");
+    let undo = state.how(Command::Undo, "z");
     let what = if handled { "marked handled" } else { "marked not handled" };
     state.show_toast(Tone::Success, format!("{count} replies {what} ({undo} undoes)."));
 }
@@ -190,7 +194,7 @@ fn mark_range(state: &mut AppState) {
     let Some(here) = list.selected_id() else { return };
     let Some(from) = state.org.inbox.range_from.take() else {
         state.org.inbox.range_from = Some(here);
-        let key = state.key_label(Command::MarkRange, "V");
+        let key = state.how(Command::MarkRange, "V");
         state.transient.notice =
             Some(format!("Range starts here: move, then {key} marks the rows between."));
         return;

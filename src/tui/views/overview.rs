@@ -12,7 +12,6 @@ use crate::results::{Who, buckets, series};
 use crate::summary::OrgSummary;
 use crate::text::{sanitize, truncate};
 use crate::tui::command::Command;
-use crate::tui::details::campaign::status_style;
 use crate::tui::layout::{inbox_line, tile_rects};
 use crate::tui::model::Tile;
 use crate::tui::state::{AppState, Remote};
@@ -108,15 +107,18 @@ fn ready<T>(
 /// The shortest bar room kept beside a cut label, so a long label never takes the bars.
 const MIN_BAR_ROOM: usize = 4;
 
-/// `LABEL  count ■■■■` per row: every label padded to the longest (cut with `…` past half
-/// the tile), the counts right-aligned in one column and the bar scaled
+/// `LABEL  count ■■■■` per row (`####` where `[ui] graph` is ASCII): every label padded to
+/// the longest (cut with `…` past half the tile), the counts right-aligned in one column
+/// and the bar scaled
 /// so the largest count fills the rest. Equal counts draw equal bars whatever their labels,
 /// and no label pushes its count out of view.
 fn count_lines(
     rows: &[(String, usize, Style)],
     width: u16,
-    theme: &crate::tui::theme::Theme,
+    state: &AppState,
 ) -> Vec<Line<'static>> {
+    let theme = &state.env.theme;
+    let (mark, _) = crate::present::graph::marks(state.env.graph);
     let width = usize::from(width);
     let largest = rows.iter().map(|(_, count, _)| *count).max().unwrap_or(0);
     let count_width = largest.to_string().len();
@@ -134,7 +136,7 @@ fn count_lines(
             Line::from(vec![
                 Span::styled(format!("{label}{pad} "), *style),
                 Span::styled(format!("{count:>count_width$} "), theme.text),
-                Span::styled("■".repeat(bar), *style),
+                Span::styled(mark.to_string().repeat(bar), *style),
             ])
         })
         .collect()
@@ -150,11 +152,12 @@ fn campaigns(frame: &mut Frame, area: Rect, state: &AppState, summary: &OrgSumma
         .ordered()
         .iter()
         .map(|(status, count)| {
-            let style = status_style(&CampaignStatus::from_wire(status), theme);
+            let style = theme
+                .tone(crate::present::tone::campaign_status(&CampaignStatus::from_wire(status)));
             (sanitize(status), *count, style)
         })
         .collect();
-    let mut lines = count_lines(&rows, area.width, theme);
+    let mut lines = count_lines(&rows, area.width, state);
     let total = summary.campaigns.total;
     lines.push(Line::from(Span::styled(format!("{total} campaigns in all"), theme.dim)));
     frame.render_widget(Paragraph::new(lines), area);

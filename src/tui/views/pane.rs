@@ -5,6 +5,7 @@ use crate::api::{ApiError, wait_words};
 use crate::present::cause::cause;
 use crate::present::{self, Context, Shown};
 use crate::text::{count, sanitize, truncate};
+use crate::tui::command::Command;
 use crate::tui::lists::list::ListState;
 use crate::tui::remote::Remote;
 use crate::tui::resource::in_view::detail_lines;
@@ -130,7 +131,8 @@ fn load_mark<T>(state: &AppState, remote: &Remote<T>, name: &str) -> Option<Span
             let asks = wait.map_or_else(String::new, |wait| {
                 format!(": the server asks to wait {}", wait_words(wait, *until))
             });
-            let text = format!(" ⚠ Rate limited (429), r tries now{asks}");
+            let refresh = state.key_label(Command::Refresh, "r");
+            let text = format!(" ⚠ Rate limited (429), {refresh} tries now{asks}");
             Some(Span::styled(text, theme.error))
         }
         (Some(error), Some(_)) => Some(Span::styled(format!(" ⚠ {}", cause(error)), theme.error)),
@@ -204,9 +206,11 @@ pub(super) fn render_list<T>(
         }
         (Some(_), _) if list.order().is_empty() => {
             let text = if !list.filter().is_empty() {
-                format!("No {what} match '{}'. Esc clears the filter.", sanitize(list.filter()))
+                let back = state.key_label(Command::Back, "Esc");
+                format!("No {what} match '{}'. {back} clears the filter.", sanitize(list.filter()))
             } else if state.panes.pane.has_server_filters() {
-                format!("No {what} for these filters; f changes them.")
+                let filters = state.key_label(Command::EditQuery, "f");
+                format!("No {what} for these filters; {filters} changes them.")
             } else {
                 format!("No {what}.")
             };
@@ -248,13 +252,13 @@ pub(super) fn render_detail(frame: &mut Frame, area: Rect, state: &AppState, tit
     );
     match (detail_lines(state), detail) {
         (Some(lines), Some(detail)) => detail::render(frame, area, block, lines, detail.scroll),
-        _ => problem::message(
-            frame,
-            area,
-            block,
-            "This item is no longer in the list (it changed on refresh). Esc goes back.",
-            state.env.theme.dim,
-        ),
+        _ => {
+            let back = state.key_label(Command::Back, "Esc");
+            let text = format!(
+                "This item is no longer in the list (it changed on refresh). {back} goes back."
+            );
+            problem::message(frame, area, block, &text, state.env.theme.dim)
+        }
     }
 }
 

@@ -39,7 +39,8 @@ pub(super) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: View
             let width = usize::from(block.inner(area).width);
             match in_view_detail_lines(state) {
                 Some(lines) => {
-                    detail::render(frame, area, block, detail_wrap::wrap(lines, width), 0)
+                    let lines = detail_wrap::wrap(detail::styled(&lines, theme), width);
+                    detail::render(frame, area, block, lines, 0)
                 }
                 None => problem::message(frame, area, block, "Nothing selected.", theme.dim),
             }

@@ -21,7 +21,8 @@ pub(super) fn range_marks(state: &AppState) -> Vec<Span<'static>> {
     if slots.iter().any(|s| s.loading) {
         vec![Span::styled(" ⟳", theme.warning)]
     } else if slots.iter().any(|s| s.failed) {
-        vec![Span::styled(" ⚠ results failed (r retries)", theme.error)]
+        let refresh = state.key_label(Command::Refresh, "r");
+        vec![Span::styled(format!(" ⚠ results failed ({refresh} retries)"), theme.error)]
     } else {
         Vec::new()
     }

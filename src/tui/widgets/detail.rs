@@ -1,40 +1,41 @@
-//! A detail view: labelled values, one per line, scrollable.
+//! A detail view: labelled values, one per line, scrollable. The one place a detail's plain
+//! data gets its styles: each piece by what it means, from the theme.
 
+use crate::tui::detail_line::{DetailLine, LABEL, Mark, Piece};
 use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
-/// Width of the label column.
-pub(crate) const LABEL: usize = 22;
-
-/// A `label  value` line.
-pub fn field(label: &str, value: impl Into<String>, theme: &Theme) -> Line<'static> {
-    styled_field(label, value, theme.text, theme)
+fn style(mark: Mark, theme: &Theme) -> Style {
+    match mark {
+        Mark::Tone(tone) => theme.tone(tone),
+        Mark::Name => theme.title,
+        Mark::Link => theme.link,
+    }
 }
 
-/// A `label  value` line with the value in a style.
-pub fn styled_field(
-    label: &str,
-    value: impl Into<String>,
-    style: ratatui::style::Style,
-    theme: &Theme,
-) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!("{label:<LABEL$}"), theme.dim),
-        Span::styled(value.into(), style),
-    ])
+fn spans(pieces: &[Piece], theme: &Theme) -> impl Iterator<Item = Span<'static>> {
+    pieces.iter().map(|piece| Span::styled(piece.text.clone(), style(piece.mark, theme)))
 }
 
-/// A section heading.
-pub fn heading(text: &str, theme: &Theme) -> Line<'static> {
-    Line::from(Span::styled(text.to_string(), theme.header))
-}
-
-/// "yes" or "no".
-pub fn yes_no(value: bool) -> &'static str {
-    if value { "yes" } else { "no" }
+/// The lines as the screen draws them: labels dim in their column, headings as headers,
+/// every piece in its meaning's style.
+pub fn styled(lines: &[DetailLine], theme: &Theme) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .map(|line| match line {
+            DetailLine::Blank => Line::from(""),
+            DetailLine::Heading(text) => Line::from(Span::styled(text.clone(), theme.header)),
+            DetailLine::Field { label, value } => {
+                let label = Span::styled(format!("{label:<LABEL$}"), theme.dim);
+                Line::from(std::iter::once(label).chain(spans(value, theme)).collect::<Vec<_>>())
+            }
+            DetailLine::Text(pieces) => Line::from(spans(pieces, theme).collect::<Vec<_>>()),
+        })
+        .collect()
 }
 
 pub fn render(

@@ -4,7 +4,7 @@
 //! provider's name) at 80 columns.
 
 use crate::present::width::display_width;
-use crate::tui::widgets::detail::LABEL;
+use crate::tui::detail_line::LABEL;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 

@@ -7,6 +7,7 @@
 
 use crate::tui::action::Effect;
 use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::Dialog;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
 use crate::tui::update::forms::common::{begin, refusal, toast};
@@ -47,10 +48,12 @@ pub(crate) fn on_confirm(
             Vec::new()
         }
         Answer::NotDeliberate => {
-            confirm.error = Some(
-                "A pre-flight check failed, so y and Enter do not go ahead: F (Shift-f) does, knowingly."
-                    .into(),
-            );
+            let dialog = Dialog::Confirm { force: true };
+            let yes = state.how_to_answer(dialog, &Intent::Yes);
+            let force = state.how_to_answer(dialog, &Intent::YesDespiteChecks);
+            confirm.error = Some(format!(
+                "A pre-flight check failed, so {yes} does not go ahead: {force} does, knowingly."
+            ));
             state.transient.overlay = Some(Overlay::Confirm(confirm));
             Vec::new()
         }

@@ -55,11 +55,10 @@ pub(crate) fn open_upload(
     outreach: Outreach,
 ) -> Vec<Effect> {
     let Some(id) = campaign_id.or_else(|| in_view::campaign_id(state)) else {
-        let key = |command| state.env.keymap.key_for(command).unwrap_or_default();
         let text = format!(
-            "Select a campaign first ({} shows Campaigns), then press {}.",
-            key(Command::GoTo(Pane::Campaigns)),
-            key(Command::UploadContact)
+            "Select a campaign first ({} shows Campaigns), then {}.",
+            state.how(Command::GoTo(Pane::Campaigns), "2"),
+            state.how(Command::UploadContact, "u")
         );
         toast(state, Tone::Warning, text);
         return Vec::new();
@@ -254,7 +253,10 @@ fn failed(
     error: &ApiError,
     email: &str,
 ) -> Vec<Effect> {
-    let login = state.key_label(crate::tui::command::Command::Login, "L");
+    let again = crate::tui::update::forms::failure::LogInAgain::from(
+        state,
+        crate::tui::keymap::intents::Dialog::Form(Default::default()),
+    );
     // Endpoints 3 and 4 answer a duplicate with 400 only: said plainly, with its id if known.
     if is_duplicate_contact(error)
         && let Some(form) = open_form(state)
@@ -265,7 +267,7 @@ fn failed(
         form.clear_errors();
         form.error = Some(format!(
             "{email} is already a contact{id}, so it was not added. {}",
-            crate::tui::update::forms::failure::failure_text(error, "", &login)
+            crate::tui::update::forms::failure::failure_text(error, "", &again)
         ));
         if let Fields::Contact(fields) = &mut form.fields {
             fields.email.add_error("already a contact");

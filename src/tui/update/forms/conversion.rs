@@ -6,6 +6,8 @@ use crate::api::{ApiError, ConversionOutcome, SubmitConversion, rules};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::{ConversionFields, Fields, Form};
+use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Submission, Tone};
@@ -82,8 +84,10 @@ pub(crate) fn finished(
             toast(state, Tone::Success, text);
         }
         Ok(_) => {
+            let send = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Submit);
+            let close = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Cancel);
             let text = format!(
-                "{email} is not a contact of this organisation: nothing was logged. Check the address and send again (Ctrl-S), or Esc."
+                "{email} is not a contact of this organisation: nothing was logged. Check the address and send again ({send}), or {close}."
             );
             match open_form(state) {
                 Some(form) => {

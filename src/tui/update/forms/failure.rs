@@ -5,16 +5,37 @@ use crate::api::{ApiError, FieldError};
 use crate::text::sanitize;
 use crate::tui::command::Command;
 use crate::tui::form::WriteFields;
+use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::{Dialog, FormFocus};
 use crate::tui::state::AppState;
 use crate::tui::submit::feedback::Tone;
 use crate::tui::update::forms::common::{open_form, toast};
 
-/// How a form says that a failed write can simply be sent again.
-const RETRY: &str = "Nothing typed was lost: Ctrl-S sends it again.";
+/// How a form says that a failed write can simply be sent again, naming the answer as the
+/// front end gives it.
+fn retry(state: &AppState) -> String {
+    let send = state.how_to_answer(Dialog::Form(FormFocus::default()), &Intent::Submit);
+    format!("Nothing typed was lost: {send} sends it again.")
+}
 
-/// A failure in words, with what to do; `retry` says how to send again, `login` is the key
-/// that opens the login form (as `[keys]` bound it).
-pub(crate) fn failure_text(error: &ApiError, retry: &str, login: &str) -> String {
+/// How the user leaves what is open and logs in again, as the front end says it.
+pub(crate) struct LogInAgain {
+    close: String,
+    login: String,
+}
+
+impl LogInAgain {
+    pub(crate) fn from(state: &AppState, dialog: Dialog) -> LogInAgain {
+        LogInAgain {
+            close: state.how_to_answer(dialog, &Intent::Cancel),
+            login: state.how(Command::Login, "L"),
+        }
+    }
+}
+
+/// A failure in words, with what to do; `retry` says how to send again, `again` how to
+/// close what is open and enter the current key.
+pub(crate) fn failure_text(error: &ApiError, retry: &str, again: &LogInAgain) -> String {
     let said = sentence(&error.to_string());
     let text = match error {
         ApiError::Timeout { .. } => format!(
@@ -24,7 +45,8 @@ pub(crate) fn failure_text(error: &ApiError, retry: &str, login: &str) -> String
             format!("Could not reach the server: {}. {retry}", reason.trim_end_matches('.'))
         }
         ApiError::Unauthorized { .. } => {
-            format!("{said} Close this (Esc) and press {login} to enter the current key.")
+            let LogInAgain { close, login } = again;
+            format!("{said} Close this ({close}), then {login} enters the current key.")
         }
         ApiError::Forbidden { .. } => {
             format!("{said} The key may be a read-only one: writes need a key with write rights.")
@@ -72,9 +94,10 @@ pub(super) fn show_failure<F: WriteFields>(
     before: &str,
     word: impl Fn(&FieldError) -> String,
 ) {
-    let login = state.key_label(Command::Login, "L");
+    let again = LogInAgain::from(state, Dialog::Form(FormFocus::default()));
+    let retry = retry(state);
     let Some(form) = open_form(state) else {
-        let text = format!("{before}{}", failure_text(error, "", &login));
+        let text = format!("{before}{}", failure_text(error, "", &again));
         toast(state, Tone::Failure, text);
         return;
     };
@@ -88,12 +111,12 @@ pub(super) fn show_failure<F: WriteFields>(
                 crate::text::noun(count, "field", "fields"),
             );
             if elsewhere.is_empty() {
-                format!("The server rejected {fields} (422): see the marked {marked}. {RETRY}")
+                format!("The server rejected {fields} (422): see the marked {marked}. {retry}")
             } else {
-                format!("The server rejected the request (422): {}. {RETRY}", elsewhere.join("; "))
+                format!("The server rejected the request (422): {}. {retry}", elsewhere.join("; "))
             }
         }
-        (other, _) => failure_text(other, RETRY, &login),
+        (other, _) => failure_text(other, &retry, &again),
     };
     form.error = Some(format!("{before}{message}"));
     form.focus_first_error();

@@ -82,7 +82,7 @@ fn referral(state: &mut AppState, reply: &Exchange) -> Vec<Effect> {
             }
             1 => "The address the contact's latest reply names (in Cc or its text).".to_string(),
             _ => format!(
-                "The latest reply (Cc and text) also names: {} (Ctrl-u clears the field to type one).",
+                "The latest reply (Cc and text) also names: {} (clear the field to type one).",
                 sanitize(&addresses[1..].join(", "))
             ),
         });

@@ -6,13 +6,15 @@
 use crate::api::{ApiError, CampaignStatus};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
-use crate::tui::command::Command;
+use crate::tui::intent::Intent;
+use crate::tui::keymap::intents::Dialog;
 use crate::tui::model::Slot;
 use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Submission, Tone};
 use crate::tui::submit::request::{WriteRequest, Written};
 use crate::tui::update::forms::common::{campaign_label, close, organisation, refresh, toast};
+use crate::tui::update::forms::failure::LogInAgain;
 use crate::tui::update::forms::failure::failure_text;
 use crate::tui::update::forms::preflight;
 
@@ -91,10 +93,11 @@ pub(crate) fn finished(
             refresh(state, &[Slot::Campaigns, Slot::Exchanges, Slot::RecentReplies])
         }
         Err(error) => {
-            let login = state.key_label(Command::Login, "L");
+            let again = LogInAgain::from(state, Dialog::Confirm { force: false });
+            let yes = state.how_to_answer(Dialog::Confirm { force: false }, &Intent::Yes);
             let text = format!(
                 "{name} was not started. {}",
-                failure_text(&error, "y tries again.", &login)
+                failure_text(&error, &format!("{yes} tries again."), &again)
             );
             match state.transient.overlay.as_mut() {
                 Some(Overlay::Confirm(confirm)) => confirm.error = Some(text),

@@ -4,6 +4,7 @@
 //! replied`) runs as the palette would run it.
 
 use crate::tui::command::Command;
+use crate::tui::intent::Intent;
 use crate::tui::model::{Pane, Shelf};
 
 /// What is printed once a word has run.
@@ -74,6 +75,7 @@ pub const WORDS: &[Word] = &[
     w("meetings", "", D::List(Pane::Meetings), T::Rows, "the meetings"),
     w("bots", "", D::List(Pane::Bots), T::Rows, "the bots"),
     w("contacts", "", D::List(Pane::Contacts), T::Rows, "the contacts"),
+    w("refresh", "", D::Command(C::Refresh), T::Rows, "read the list anew"),
     w("list", "", D::Command(C::Refresh), T::Rows, "the rows again, read anew"),
     w("more", "", D::More, T::Said, "the next rows"),
     w("open", "N", D::Command(C::Open), T::Item, "read row N: its detail or e-mail chain"),
@@ -183,7 +185,6 @@ pub const WORDS: &[Word] = &[
         "open the item's link (link 2: the chain's link 2)",
     ),
     w("page", "[N]", D::Command(C::Pipe), T::Said, "print row N's item whole"),
-    w("refresh", "", D::Command(C::Refresh), T::Rows, "read the list anew"),
     w("login", "", D::Command(C::Login), T::Said, "enter a new key for this profile"),
     w(
         "profile",
@@ -218,9 +219,29 @@ pub const ANSWERS: &[(&str, &str)] = &[
     ("force", "yes where a pre-flight check failed, knowingly"),
     ("N", "choose line N of a prompt or list; alone, open row N"),
     ("set N TEXT", "put TEXT in field N of a form"),
+    ("edit N", "write field N of a form in your editor ($VISUAL, $EDITOR)"),
     ("send", "send the form (it asks first)"),
     ("cancel", "close the prompt or form"),
 ];
+
+/// The word that gives `intent` to what asks, as `help` lists the answers (or a word of
+/// its own); every intent has one (a new one fails to build here until it is given one).
+pub fn answer_word(intent: &Intent) -> &'static str {
+    match intent {
+        Intent::Yes => "yes",
+        Intent::YesDespiteChecks => "force",
+        Intent::No => "no",
+        Intent::Submit => "send",
+        Intent::Cancel => "cancel",
+        Intent::Next | Intent::Move(_) => "down",
+        Intent::Previous => "up",
+        Intent::Pick(_) => "N",
+        // A key that edits a line: the line mode gives the line whole instead.
+        Intent::Type(_) | Intent::Edit(_) | Intent::Insert(_) | Intent::Cycle { .. } => "set",
+        Intent::Complete => "palette",
+        Intent::OpenEditor => "edit",
+    }
+}
 
 /// What a line says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -345,6 +366,62 @@ mod tests {
         let missing: Vec<&String> =
             rows.iter().filter(|row| !guide.contains(row.as_str())).collect();
         assert!(missing.is_empty(), "missing {missing:?}; the table:\n{}", rows.join("\n"));
+    }
+
+    /// Every answer a key gives to a dialog has a word the line mode takes.
+    #[test]
+    fn every_answer_has_a_word() {
+        use crate::tui::keymap::intents::{Dialog, FormFocus, intent};
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let dialogs = [
+            Dialog::Confirm { force: false },
+            Dialog::Confirm { force: true },
+            Dialog::Snooze { typed: false },
+            Dialog::Assign,
+            Dialog::Brief,
+            Dialog::Form(FormFocus::default()),
+            Dialog::Form(FormFocus { choice: true, lines: false, advance: true }),
+            Dialog::Form(FormFocus { choice: false, lines: true, advance: false }),
+            Dialog::Discard,
+            Dialog::Help,
+            Dialog::Palette,
+            Dialog::Filter,
+            Dialog::Link,
+        ];
+        let codes = [
+            KeyCode::Enter,
+            KeyCode::Esc,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::Down,
+            KeyCode::Up,
+            KeyCode::PageDown,
+            KeyCode::Char('y'),
+            KeyCode::Char('n'),
+            KeyCode::Char('F'),
+            KeyCode::Char('1'),
+            KeyCode::Char('j'),
+            KeyCode::Char('G'),
+            KeyCode::Right,
+        ];
+        let keymap = crate::tui::keymap::Keymap::default();
+        let answered: Vec<&str> = ANSWERS
+            .iter()
+            .flat_map(|(words, _)| words.split(" / "))
+            .filter_map(|words| words.split_whitespace().next())
+            .chain(WORDS.iter().map(|word| word.word))
+            .collect();
+        for dialog in dialogs {
+            for code in codes {
+                for modifiers in [KeyModifiers::NONE, KeyModifiers::CONTROL] {
+                    let key = KeyEvent::new(code, modifiers);
+                    let Some(given) = intent(dialog, &key, &keymap) else { continue };
+                    let word = answer_word(&given);
+                    assert!(answered.contains(&word), "{dialog:?} {key:?}: no word '{word}'");
+                }
+            }
+        }
+        assert!(answered.contains(&answer_word(&Intent::OpenEditor)));
     }
 
     #[test]
