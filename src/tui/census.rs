@@ -7,6 +7,7 @@
 
 use crate::api::{Exchange, Items};
 use crate::clock::Zone;
+use crate::tui::dnc::DncKnown;
 use crate::tui::inbox::arrivals::Arrivals;
 use crate::tui::jumps::Focus;
 use crate::tui::remote::Loaded;
@@ -30,6 +31,8 @@ pub struct CensusJob {
     number: u64,
     /// The list counted before it is shown.
     loading: bool,
+    /// The opt-outs' check that answered, shown once counted.
+    dnc: Option<DncKnown>,
 }
 
 /// What the worker counted: the copy with its memos made, and what arrived with a list that
@@ -39,6 +42,8 @@ pub struct Census {
     org: Arc<Org>,
     number: u64,
     arrivals: Option<Arrivals>,
+    /// The opt-outs' check it was counted with, when that was what moved.
+    dnc: Option<DncKnown>,
 }
 
 impl Debug for CensusJob {
@@ -84,6 +89,17 @@ impl CensusJob {
         Some(job)
     }
 
+    /// The job for the opt-outs' check that answered (`dnc`): the needs list changes with
+    /// it, so it is taken with the counts.
+    pub(crate) fn of_dnc(state: &mut AppState, dnc: DncKnown) -> CensusJob {
+        let mut job = CensusJob::with(state, false);
+        if let Some(org) = job.org.get_mut().unwrap_or_else(PoisonError::into_inner).as_mut() {
+            org.dnc = dnc.clone();
+        }
+        job.dnc = Some(dnc);
+        job
+    }
+
     fn with(state: &mut AppState, loading: bool) -> CensusJob {
         let org = Watched::quietly(&mut state.org);
         let (inbox, number) = org.inbox.for_census(loading);
@@ -101,6 +117,7 @@ impl CensusJob {
             zone: state.env.zone,
             number,
             loading,
+            dnc: None,
         }
     }
 }
@@ -127,8 +144,10 @@ pub fn perform(job: &CensusJob) -> Option<Census> {
     org.inbox.counts(items);
     org.inbox.hot_unhandled(items);
     org.inbox.kept(items, job.focus.as_ref());
+    org.inbox.speed(items);
     org.numbers(job.now, job.zone);
-    Some(Census { org: Arc::new(org), number: job.number, arrivals })
+    let dnc = job.dnc.clone();
+    Some(Census { org: Arc::new(org), number: job.number, arrivals, dnc })
 }
 
 /// What arrived with a list that loaded, once that list is the one stored.
@@ -144,15 +163,24 @@ fn counted_list_stands(state: &AppState, census: &Census) -> bool {
     }
 }
 
-/// Takes a worker's counts, unless the list, the marks or the chains moved meanwhile (they
-/// were counted then, on this thread), or a later census was asked for; `true` when taken.
-pub(crate) fn take(state: &mut AppState, census: &Census) -> bool {
+/// What a census replaced on this thread (the memos' earlier values), to let go of on a
+/// worker.
+pub type Replaced = Vec<Box<dyn std::any::Any + Send + Sync>>;
+
+/// Takes a worker's counts (and the opt-outs' check it was counted with), unless the list,
+/// the marks or the chains moved meanwhile (they were counted then, on this thread), or a
+/// later census was asked for; `true` when taken. What they replace goes to `replaced`.
+pub(crate) fn take(state: &mut AppState, census: &Census, replaced: &mut Replaced) -> bool {
     let stands = counted_list_stands(state, census);
     let (org, counted) = (&mut *state.org, &census.org);
-    let taken = org.inbox.take_census(&counted.inbox, census.number, stands);
+    let taken = org.inbox.take_census(&counted.inbox, census.number, stands, replaced);
+    if let Some(dnc) = &census.dnc {
+        // Kept even when the counts are not: it is the newer answer.
+        replaced.push(Box::new(std::mem::replace(&mut org.dnc, dnc.clone())));
+    }
     if taken {
-        org.needs.adopt(&counted.needs);
-        org.numbers.adopt(&counted.numbers);
+        replaced.push(Box::new(org.needs.adopt(&counted.needs)));
+        replaced.push(Box::new(org.numbers.adopt(&counted.numbers)));
     }
     taken
 }

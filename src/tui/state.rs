@@ -208,7 +208,7 @@ pub struct Org {
     pub observed: crate::tui::observe::Observed,
     /// The inbox's opt-outs checked against the do-not-contact list, as the commands check
     /// them (used while the Contacts pane has not loaded the whole list).
-    pub(crate) dnc: crate::tui::dnc::DncKnown,
+    pub dnc: crate::tui::dnc::DncKnown,
     /// The e-mail chains read this session, shown at once when read again.
     pub(crate) read_chains: crate::tui::read_chains::ReadChains,
 }

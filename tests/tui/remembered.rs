@@ -315,3 +315,33 @@ fn a_large_inbox_is_counted_before_it_is_shown_and_what_arrived_is_announced() {
         "the reply that moved is on its way to be announced: {announcing:?}"
     );
 }
+
+#[test]
+fn on_a_large_inbox_the_opt_outs_check_is_taken_with_the_needs_a_worker_made() {
+    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let (mut state, _) = start(&local, &observed);
+    update(&mut state, common::ch('3'));
+    let fetch = update(&mut state, common::ch('r'))
+        .into_iter()
+        .find_map(|effect| match effect {
+            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+            _ => None,
+        })
+        .expect("the inbox reloads");
+    let list = common::listed(large_inbox(CENSUS_ROWS));
+    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    let before = state.org.dnc.version;
+    let checked = Action::DncChecked { scope: work_scope(), result: Err("unreadable".into()) };
+    let effects = update(&mut state, checked);
+    let Some(Effect::Count { job, loaded }) =
+        effects.into_iter().find(|e| matches!(e, Effect::Count { .. }))
+    else {
+        panic!("the needs list it changes is made by a worker")
+    };
+    assert_eq!(state.org.dnc.version, before, "not taken before it is counted");
+    update(&mut state, Action::Counted { census: perform(&job).unwrap(), loaded });
+    assert_eq!(state.org.dnc.version, before + 1, "taken with the counts");
+}

@@ -95,6 +95,7 @@ pub struct InboxState {
     /// How many censuses were asked for, to tell their answers apart.
     censuses: u64,
     keep: KeepMemo,
+    speed: SpeedMemo,
     counts: CountsMemo,
     hot: HotMemo,
     /// The list and revision the hot replies were last looked through for chains to read.
@@ -135,6 +136,7 @@ impl Default for InboxState {
             counting: None,
             censuses: 0,
             keep: KeepMemo::default(),
+            speed: SpeedMemo::default(),
             counts: CountsMemo::default(),
             hot: HotMemo::default(),
             hot_looked: ListMemo::default(),
@@ -310,7 +312,14 @@ impl InboxState {
     /// Takes what a worker counted on [`InboxState::for_census`]'s copy (census `number`),
     /// unless a later census was asked for, the list it counted no longer `stands`, or the
     /// marks or chains moved meanwhile (they were counted then, here). `true` when taken.
-    pub(crate) fn take_census(&mut self, counted: &InboxState, number: u64, stands: bool) -> bool {
+    /// What the memos held before goes to `replaced`, to be let go of on a worker.
+    pub(crate) fn take_census(
+        &mut self,
+        counted: &InboxState,
+        number: u64,
+        stands: bool,
+        replaced: &mut Vec<Box<dyn std::any::Any + Send + Sync>>,
+    ) -> bool {
         if self.counting != Some(number) {
             return false;
         }
@@ -319,9 +328,10 @@ impl InboxState {
             return false;
         }
         self.revision = counted.revision;
-        self.counts.adopt(&counted.counts);
-        self.hot.adopt(&counted.hot);
-        self.keep.adopt(&counted.keep);
+        replaced.push(Box::new(self.counts.adopt(&counted.counts)));
+        replaced.push(Box::new(self.hot.adopt(&counted.hot)));
+        replaced.push(Box::new(self.keep.adopt(&counted.keep)));
+        replaced.push(Box::new(self.speed.adopt(&counted.speed)));
         true
     }
 
@@ -395,6 +405,18 @@ impl InboxState {
             let items = exchanges.map_or(&[][..], |items| &items[..]);
             let shows = |e: &Exchange| self.shows(e) && focus.is_none_or(|focus| focus.holds(e));
             narrowed.then(|| items.iter().map(shows).collect())
+        })
+    }
+
+    /// Speed to lead over `exchanges` (the Overview's), made once per state of the list, the
+    /// marks and the chains: it walks every exchange.
+    pub(crate) fn speed(
+        &self,
+        exchanges: Option<&Items<Exchange>>,
+    ) -> Arc<crate::inbox::speed::SpeedToLead> {
+        self.speed.get(exchanges, self.revision, || {
+            let items = exchanges.map_or(&[][..], |items| &items[..]);
+            Arc::new(crate::inbox::speed_to_lead(items, self))
         })
     }
 
@@ -490,6 +512,9 @@ type KeepMemo = ListMemo<
     (u64, Shelves, bool, bool, team::Whose, Option<crate::tui::jumps::Focus>),
     Option<Arc<[bool]>>,
 >;
+
+/// Speed to lead, made again when the exchanges or the marks and chains change.
+type SpeedMemo = ListMemo<Exchange, u64, Arc<crate::inbox::speed::SpeedToLead>>;
 
 /// Each contact's zone by contact id, made again for another contact list.
 type ZonesMemo = ListMemo<crate::api::Contact, (), Arc<crate::clock::ZonesById>>;

@@ -58,13 +58,16 @@ impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
 
 impl<T, K: Clone, V: Clone> ListMemo<T, K, V> {
     /// Takes what `other` made (for its list and key), as if made here: a worker makes the
-    /// values on a copy of the state, and the UI thread's memos take them.
-    pub fn adopt(&self, other: &ListMemo<T, K, V>) {
+    /// values on a copy of the state, and the UI thread's memos take them. Gives back the
+    /// value it replaced, for the caller to let go of where it costs nothing (a needs list
+    /// of ten thousand items is as many frees).
+    pub fn adopt(&self, other: &ListMemo<T, K, V>) -> Option<V> {
         let theirs = other.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let Some(made) = theirs.as_ref() else { return };
+        let made = theirs.as_ref()?;
         let copy =
             Made { list: made.list.clone(), key: made.key.clone(), value: made.value.clone() };
-        *self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(copy);
+        let mut ours = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        ours.replace(copy).map(|replaced| replaced.value)
     }
 }
 

@@ -272,16 +272,20 @@ pub(crate) fn on_counted(
     counted: census::Census,
     loaded: Option<HeldAnswer>,
 ) -> Vec<Effect> {
+    let mut replaced = census::Replaced::new();
     let mut effects = match loaded {
         Some(HeldAnswer(answer)) => {
-            crate::tui::update::loaded::loaded(state, &*answer, Some(&counted))
+            crate::tui::update::loaded::loaded(state, &*answer, Some((&counted, &mut replaced)))
         }
-        None if census::take(state, &counted) => keep_inbox_rows(state).into_iter().collect(),
+        None if census::take(state, &counted, &mut replaced) => {
+            keep_inbox_rows(state).into_iter().collect()
+        }
         None => Vec::new(),
     };
     // The copy may hold the last handle on chains read before (a hundred thousand of them
-    // at a million contacts): let go of on a worker.
-    effects.push(Effect::Search(ListJob::Discard(std::sync::Arc::new(counted))));
+    // at a million contacts), and the values it replaced are as many: let go of on a worker.
+    replaced.push(Box::new(counted));
+    effects.push(Effect::Search(ListJob::Discard(std::sync::Arc::new(replaced))));
     effects.extend(read_snippets(state));
     effects.extend(settle(state));
     if state.org.inbox.reading.is_empty() {

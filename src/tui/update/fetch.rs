@@ -138,8 +138,9 @@ pub(crate) fn on_connected(
 pub(crate) fn on_loaded(
     state: &mut AppState,
     answer: &dyn Answer,
-    counted: Option<&crate::tui::census::Census>,
+    counted: Option<(&crate::tui::census::Census, &mut crate::tui::census::Replaced)>,
 ) -> Vec<Effect> {
+    let mut announced = false;
     let Some(mut effects) = answer.store(state) else { return Vec::new() };
     let slot = answer.slot();
     state.server.retries.retain(|wait| wait.slot != slot);
@@ -154,13 +155,12 @@ pub(crate) fn on_loaded(
                 state.transient.last_error = Some(Problem { slot: Some(slot), message });
             }
             // What a worker counted of a large inbox: its arrivals, then its counts and rows.
-            let arrivals = counted.and_then(|census| crate::tui::census::arrivals(state, census));
-            let announced = arrivals.is_some();
-            if let Some(arrivals) = arrivals {
-                effects.extend(crate::tui::update::inbox::announce(state, arrivals));
-            }
-            if let Some(census) = counted {
-                crate::tui::census::take(state, census);
+            if let Some((census, replaced)) = counted {
+                if let Some(arrivals) = crate::tui::census::arrivals(state, census) {
+                    announced = true;
+                    effects.extend(crate::tui::update::inbox::announce(state, arrivals));
+                }
+                crate::tui::census::take(state, census, replaced);
             }
             effects.extend(resource::reindex(state, slot));
             reveal(state, slot);

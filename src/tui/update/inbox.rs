@@ -127,6 +127,14 @@ pub(crate) fn on_dnc_checked(
     if state.org.inbox.scope.as_ref() != Some(scope) {
         return Vec::new();
     }
+    // On a large inbox the needs list it changes is made by a worker, and the answer taken
+    // with it.
+    if crate::tui::census::counts_apart(state) {
+        let mut dnc = state.org.dnc.clone();
+        dnc.take(result);
+        let job = std::sync::Arc::new(crate::tui::census::CensusJob::of_dnc(state, dnc));
+        return vec![Effect::Count { job, loaded: None }];
+    }
     state.org.dnc.take(result);
     crate::tui::update::glance::take(state).into_iter().collect()
 }

@@ -2,14 +2,14 @@
 //! with it. A large inbox comes here once a worker has counted it.
 
 use crate::tui::action::{Answer, Effect};
-use crate::tui::census::Census;
+use crate::tui::census::{Census, Replaced};
 use crate::tui::state::AppState;
 
 /// A list loaded (with what a worker counted of it, for a large inbox): stored and shown.
 pub(crate) fn loaded(
     state: &mut AppState,
     answer: &dyn Answer,
-    counted: Option<&Census>,
+    counted: Option<(&Census, &mut Replaced)>,
 ) -> Vec<Effect> {
     let mut effects = super::fetch::on_loaded(state, answer, counted);
     effects.extend(super::jumps::on_loaded(state, answer.slot()));

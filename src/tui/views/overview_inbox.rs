@@ -4,7 +4,6 @@
 
 use crate::clock::short_age;
 use crate::inbox::speed::Share;
-use crate::inbox::speed_to_lead;
 use crate::present::cause::cause;
 use crate::present::names::party_name;
 use crate::text::count;
@@ -74,7 +73,7 @@ const OLDEST: usize = 6;
 pub(super) fn speed(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.env.theme;
     let inbox = &state.org.inbox;
-    let speed = speed_to_lead(state.org.store.exchanges.items(), inbox);
+    let speed = inbox.speed(state.org.store.exchanges.data.as_ref().map(|data| &data.items));
     let key = |command, fallback| state.key_label(command, fallback);
     let (open, one, all, back) = (
         key(Command::Open, "Enter"),
