@@ -251,18 +251,40 @@ fn results_csv(rows: &[ResultRow]) -> Result<String, CliError> {
 struct IndexLine {
     profile: String,
     stem: String,
-    numbers: Result<[usize; 6], String>,
+    numbers: Result<[usize; 10], String>,
 }
 
-const INDEX_HEADERS: [&str; 6] =
-    ["Replies", "Hot", "Meetings booked", "Held", "Bots not healthy", "Opt-outs pending"];
+const INDEX_HEADERS: [&str; 10] = [
+    "Replies",
+    "Hot",
+    "Meetings booked",
+    "Held",
+    "Bots not healthy",
+    "Opt-outs asked",
+    "Honoured in time",
+    "Honoured late",
+    "Opt-outs pending",
+    "Pending past the deadline",
+];
 
 impl IndexLine {
     fn of(answer: &Answer<Client>, stem: &str) -> IndexLine {
         let numbers = match &answer.result {
             Ok(client) => {
                 let (all, bots) = (&client.digest.digest.all, client.digest.digest.bots.len());
-                Ok([all.replies, all.hot.len(), all.booked, all.held, bots, all.opt_outs.len()])
+                let asked = &all.opt_out_deadlines;
+                Ok([
+                    all.replies,
+                    all.hot.len(),
+                    all.booked,
+                    all.held,
+                    bots,
+                    asked.asked,
+                    asked.honoured_in_time,
+                    asked.honoured_late,
+                    all.opt_outs.len(),
+                    all.opt_outs.iter().filter(|o| o.overdue).count(),
+                ])
             }
             Err(error) => Err(sanitize(&error.message)),
         };
