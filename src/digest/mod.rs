@@ -206,9 +206,8 @@ impl Digest {
             };
             let Some(opt_out) = deadline.of(exchange, on_list) else { continue };
             if basis.window.contains(opt_out.asked) {
-                sections.add(Some(exchange.campaign_id), |s| {
-                    s.opt_out_deadlines.add(&opt_out, today)
-                });
+                sections
+                    .add(Some(exchange.campaign_id), |s| s.opt_out_deadlines.add(&opt_out, today));
             }
         }
         for record in

@@ -164,12 +164,16 @@ mod tests {
         ]
         .into();
         let zone = Zone::Utc;
-        let deadline = |today| Deadline { zone: &zone, today: day(today), days: 10, listed_at: &listed_at };
+        let deadline =
+            |today| Deadline { zone: &zone, today: day(today), days: 10, listed_at: &listed_at };
         let at = "2026-11-02";
         let standing = |email: &str, on_list, today| {
             deadline(today).of(&opt_out(email, at), on_list).unwrap().standing
         };
-        assert_eq!(deadline("2026-11-20").of(&opt_out("x@a.com", at), None).unwrap().due, day("2026-11-16"));
+        assert_eq!(
+            deadline("2026-11-20").of(&opt_out("x@a.com", at), None).unwrap().due,
+            day("2026-11-16")
+        );
         assert_eq!(standing("IN@a.com ", Some(true), "2026-11-20"), Standing::InTime);
         assert_eq!(standing("late@a.com", Some(true), "2026-11-20"), Standing::Late);
         assert_eq!(standing("elsewhere@a.com", Some(true), "2026-11-16"), Standing::InTime);
@@ -186,7 +190,8 @@ mod tests {
         let today = day("2026-11-20");
         let mut tally = OptOutTally::default();
         assert_eq!(tally.describe(), "none");
-        let one = |standing, due| OptOutStanding { asked: day("2026-11-01"), due: day(due), standing };
+        let one =
+            |standing, due| OptOutStanding { asked: day("2026-11-01"), due: day(due), standing };
         tally.add(&one(Standing::InTime, "2026-11-16"), today);
         tally.add(&one(Standing::Late, "2026-11-16"), today);
         tally.add(&one(Standing::Pending, "2026-11-16"), today);

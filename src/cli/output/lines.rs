@@ -191,7 +191,8 @@ impl<'a> Lines<'a> {
     /// name theirs.
     fn record(&mut self, cells: &[Cell]) -> Result<(), CliError> {
         let fields = self.headers.iter().filter(|header| header.in_csv);
-        let block = super::records::block(fields.map(|h| h.cli_header).zip(cells), self.context.zone);
+        let block =
+            super::records::block(fields.map(|h| h.cli_header).zip(cells), self.context.zone);
         match &self.org {
             Some(org) => {
                 let block = format!("org: {}\n{block}", sanitize(org));
@@ -293,7 +294,8 @@ impl<'a> Lines<'a> {
     fn table_row(&mut self, cells: Vec<Cell>) -> Result<(), CliError> {
         let zone = self.context.zone;
         let org = self.org.as_ref().map(|org| Shown::plain(sanitize(org)));
-        let shown: Vec<Shown> = org.into_iter().chain(cells.iter().map(|c| c.shown(zone))).collect();
+        let shown: Vec<Shown> =
+            org.into_iter().chain(cells.iter().map(|c| c.shown(zone))).collect();
         match &mut self.table {
             Table::Fitting(rows) => {
                 rows.push(shown);

@@ -15,7 +15,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-
 /// A list being written as it arrives, and the first failure to write it.
 pub struct StreamedList<'a, T> {
     writer: ListWriter<'a, T>,

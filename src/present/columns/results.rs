@@ -1,8 +1,8 @@
 //! Results rows (`outreach report`): one campaign or bot with its counts over a range, the
 //! same numbers the dashboard's Campaigns list and details show ([`crate::results`]).
 
-use crate::present::column::{ANY, Cell, Column, Value};
 use crate::needs::honoured::OptOutTally;
+use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::tone::Tone;
 use crate::results::Tally;
 use serde::Serialize;

@@ -139,7 +139,9 @@ fn section(out: &mut Vec<Block>, section: &Section, zone: &Zone) {
                             "{who}: {} (by {due}, past the deadline; reply {})",
                             o.task, o.exchange_id
                         ),
-                        Some(due) => format!("{who}: {} (by {due}; reply {})", o.task, o.exchange_id),
+                        Some(due) => {
+                            format!("{who}: {} (by {due}; reply {})", o.task, o.exchange_id)
+                        }
                         None => format!("{who}: {} (reply {})", o.task, o.exchange_id),
                     }
                 })

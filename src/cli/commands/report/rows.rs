@@ -2,20 +2,20 @@
 //! window, and a row per campaign or bot with its results.
 
 use crate::api::{Exchange, Listed, Meeting};
+use crate::cli::commands::digest::writes;
+use crate::cli::commands::replies::marks::open_memory;
 use crate::cli::context::Context;
 use crate::cli::exit::CliError;
+use crate::cli::output::streams::warn;
 use crate::cli::output::streams::warn_skipped;
 use crate::clock::Zone;
+use crate::local::Scope;
+use crate::look::dnc::on_dnc;
+use crate::needs::honoured::{Deadline, OptOutTally};
 use crate::present::columns::results::ResultRow;
 use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
 use chrono::Utc;
 use clap::ValueEnum;
-use crate::cli::commands::digest::writes;
-use crate::cli::commands::replies::marks::open_memory;
-use crate::cli::output::streams::warn;
-use crate::local::Scope;
-use crate::look::dnc::on_dnc;
-use crate::needs::honoured::{Deadline, OptOutTally};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a report is grouped by.
