@@ -246,7 +246,8 @@ async fn report_counts_opt_outs_honoured_late_and_names_those_pending_past_the_d
             .map(|entry| entry.unwrap().path())
             .find(|path| {
                 let file = path.file_name().unwrap().to_string_lossy().into_owned();
-                file == name || (name.starts_with('.') && file.ends_with(name) && !file.starts_with("index"))
+                file == name
+                    || (name.starts_with('.') && file.ends_with(name) && !file.starts_with("index"))
             })
             .unwrap();
         std::fs::read_to_string(path).unwrap()
