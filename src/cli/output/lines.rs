@@ -166,10 +166,19 @@ impl<'a> Lines<'a> {
         }
     }
 
-    /// Writes one row given as the server's JSON text (valid JSON, checked by the decoder),
-    /// counted by [`Lines::begin`]: as that text when piped (JSON lines get it on one line),
-    /// sanitised on a terminal.
-    pub(super) fn sent(&mut self, json: &str) -> Result<(), CliError> {
+    /// Writes one row given as the server's JSON text (valid JSON, checked by the decoder):
+    /// as that text when piped (JSON lines get it on one line), sanitised on a terminal.
+    /// A format that needs the row's fields cannot take it.
+    pub(super) fn sent_text(&mut self, json: &str) -> Result<(), CliError> {
+        if self.cells_wanted().is_some() {
+            return Err(CliError::failure(
+                "A list as the server sent it cannot be written as a table or CSV.",
+            )
+            .with_hint("This is a bug in outreach; -o json lists it meanwhile."));
+        }
+        if !self.begin() {
+            return Ok(());
+        }
         match self.format {
             _ if self.term.stdout_tty => {
                 let value = serde_json::from_str(json).map_err(encode_error)?;
@@ -387,7 +396,7 @@ impl<'a> Lines<'a> {
     }
 }
 
-pub(super) fn encode_error(error: serde_json::Error) -> CliError {
+fn encode_error(error: serde_json::Error) -> CliError {
     CliError::failure(format!("Could not encode the output as JSON: {error}"))
 }
 

@@ -14,14 +14,13 @@
 use crate::api::Listed;
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
-use crate::cli::output::lines::{Header, Lines, Row, compact, encode_error};
+use crate::cli::output::lines::{Header, Lines, Row, compact};
 use crate::cli::output::streams::{stdout, warn_skipped};
 use crate::cli::output::terminal::Term;
 use crate::config::Graph;
 use crate::present::Column;
 use crate::results::Trends;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use std::io::Write;
 
 /// Writes one list of `T` row by row.
@@ -111,21 +110,11 @@ impl<'a, T: Serialize> ListWriter<'a, T> {
     }
 
     /// Writes one row given as the server's JSON text (valid JSON, checked by the decoder):
-    /// as that text when piped (JSON lines get it on one line), sanitised on a terminal. A
-    /// table or CSV reads it as a `T`.
-    pub fn sent(&mut self, json: &str) -> Result<(), CliError>
-    where
-        T: DeserializeOwned,
-    {
-        if !self.lines.is_open() {
-            return Ok(());
-        }
-        if !self.takes_text() {
-            let item: T = serde_json::from_str(json).map_err(encode_error)?;
-            return self.row(&item);
-        }
-        self.lines.begin();
-        self.lines.sent(json)
+    /// as that text when piped (JSON lines get it on one line), sanitised on a terminal.
+    /// Only for a writer that [`ListWriter::takes_text`]: a table or CSV is given typed
+    /// rows ([`ListWriter::row`]), so no list's reading carries a decoder of its own here.
+    pub fn sent(&mut self, json: &str) -> Result<(), CliError> {
+        self.lines.sent_text(json)
     }
 
     /// Ends the list (the array's `]`, a table shorter than the rows its widths are fitted
@@ -345,6 +334,19 @@ mod tests {
         let shown = written_in(OutputFormat::Json, &Term { stdout_tty: true, ..piped() });
         let value: serde_json::Value = serde_json::from_str(&shown).unwrap();
         assert_eq!(value[1]["org"], "globex");
+    }
+
+    #[test]
+    fn the_servers_text_goes_only_to_json_a_table_is_given_typed_rows() {
+        let output = OutputArgs { output: Some(OutputFormat::Csv), csv_raw: false };
+        let (columns, term) = (columns(), piped());
+        let mut out = Vec::new();
+        let mut writer = ListWriter::new(&mut out, &columns, &output, &term).unwrap();
+        let refused = writer.sent("{\"id\":1,\"name\":\"a\"}").unwrap_err();
+        assert!(refused.message.contains("cannot be written as a table or CSV"), "{refused:?}");
+        writer.row(&Row { id: 1, name: "a".into() }).unwrap();
+        writer.finish().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "ID,NAME\n1,a\n");
     }
 
     #[test]
