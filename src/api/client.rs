@@ -265,9 +265,10 @@ impl Client {
         mut sink: impl FnMut(&Contact) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ContactListBody::streamed();
-        let hand_over = |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
-        match self.stream_list(LIST_CONTACTS.path, &[], "the contact list", body, hand_over).await?
-        {
+        let mut hand_over =
+            |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
+        let what = "the contact list";
+        match self.stream_list(LIST_CONTACTS.path, &[], what, body, &mut hand_over).await? {
             Streamed::Stopped { skipped } => Ok(skipped),
             Streamed::Ended(rest) => {
                 // Whatever only the end of the body completed (nothing, for a list that
@@ -283,10 +284,10 @@ impl Client {
     /// little more than its transfer. Otherwise as [`Client::stream_contacts`].
     pub async fn stream_contacts_as_sent(
         &self,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ListBody::keeping_text().reading_quickly(ContactCheck::scanned);
-        self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, sink).await
+        self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, &mut sink).await
     }
 
     /// 7, streamed as the server sent it: each campaign's own JSON text, every field kept
@@ -295,45 +296,49 @@ impl Client {
     /// [`Client::stream_contacts_as_sent`].
     pub async fn campaigns_as_sent(
         &self,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", sink).await
+        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", &mut sink)
+            .await
     }
 
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
-    pub async fn bots_as_sent(&self, sink: impl FnMut(&str) -> bool) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", sink).await
+    pub async fn bots_as_sent(
+        &self,
+        mut sink: impl FnMut(&str) -> bool,
+    ) -> Result<usize, ApiError> {
+        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", &mut sink).await
     }
 
     /// 9, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn exchanges_as_sent(
         &self,
         query: &ExchangeQuery,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_EXCHANGES.path;
-        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", sink).await
+        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", &mut sink).await
     }
 
     /// 11, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn email_chain_as_sent(
         &self,
         exchange_id: i64,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
-        self.stream_as_sent::<EmailMessage>(&path, &[], &what, sink).await
+        self.stream_as_sent::<EmailMessage>(&path, &[], &what, &mut sink).await
     }
 
     /// 12, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn meetings_as_sent(
         &self,
         query: &MeetingQuery,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_MEETINGS.path;
-        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", sink).await
+        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", &mut sink).await
     }
 
     /// 11. The e-mail chain of one exchange.
@@ -417,7 +422,7 @@ impl Client {
         path: &str,
         query: &[(&str, String)],
         what: &str,
-        sink: impl FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         self.stream_body_as_sent(path, query, what, ListBody::<T>::keeping_text(), sink).await
     }
@@ -430,9 +435,11 @@ impl Client {
         query: &[(&str, String)],
         what: &str,
         body: ListBody<T>,
-        mut sink: impl FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let hand_over = |body: &mut ListBody<T>| body.drain_sent().all(&mut sink);
+        // Behind a pointer: one reading of a kind of list for every sink it goes to.
+        let hand_over: &mut dyn FnMut(&mut ListBody<T>) -> bool =
+            &mut |body: &mut ListBody<T>| body.drain_sent().all(&mut *sink);
         match self.stream_list(path, query, what, body, hand_over).await? {
             Streamed::Stopped { skipped } => Ok(skipped),
             Streamed::Ended(rest) => Ok(rest.skipped),
@@ -442,14 +449,18 @@ impl Client {
     /// A list read into `body` as it arrives, `hand_over` taking what each chunk completed
     /// (see [`Client::stream_contacts`]) until it returns `false`. Retried like any GET until
     /// the answer begins, never after: elements already handed on would come twice.
-    async fn stream_list<T: DeserializeOwned>(
+    async fn stream_list<T, H>(
         &self,
         path: &str,
         query: &[(&str, String)],
         what: &str,
         mut body: ListBody<T>,
-        mut hand_over: impl FnMut(&mut ListBody<T>) -> bool,
-    ) -> Result<Streamed<T>, ApiError> {
+        hand_over: &mut H,
+    ) -> Result<Streamed<T>, ApiError>
+    where
+        T: DeserializeOwned,
+        H: FnMut(&mut ListBody<T>) -> bool + ?Sized,
+    {
         let url = self.url(path, query);
         let mut response = self.respond_retried(path, &url, what).await?;
         let broken = |error| self.transport_error(error, &url, Stage::Body);
