@@ -16,6 +16,7 @@ use super::target::Target;
 use crate::api::Timestamp;
 use crate::credentials::Keyring;
 use crate::local::{Scope, StateError, TriageStore};
+use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -117,6 +118,9 @@ pub struct Health {
     /// Marks in the outbox for it.
     pub waiting: usize,
 }
+
+/// A call on the team's runtime, its answer's kind erased.
+type Erased = Pin<Box<dyn Future<Output = Box<dyn Any + Send>> + Send>>;
 
 /// Marks as read at one version of the store.
 type ReadAt = (i64, HashMap<i64, TeamMark>);
@@ -341,6 +345,13 @@ impl BlockingTeam {
     /// Runs `work` on the team's runtime and waits for it at most [`CALL_LIMIT`]; `None`
     /// when it did not answer in time. Works from any thread, async workers included.
     fn run<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Option<T> {
+        let erased: Erased = Box::pin(async move { Box::new(work.await) as Box<dyn Any + Send> });
+        self.run_erased(erased)?.downcast::<T>().ok().map(|answer| *answer)
+    }
+
+    /// [`BlockingTeam::run`] with the answer's kind erased: one channel and one task type
+    /// for every call.
+    fn run_erased(&self, work: Erased) -> Option<Box<dyn Any + Send>> {
         let runtime = self.runtime.as_ref()?;
         let (sender, receiver) = std::sync::mpsc::channel();
         runtime.spawn(crate::tasks::boxed(async move {
