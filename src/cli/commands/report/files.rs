@@ -1,7 +1,8 @@
 //! `report --out DIR --format md,csv,html`: a report per organisation, ready to send —
 //! campaign results (the rows of `report`), then the digest's replies by category,
-//! meetings booked and held, bots not healthy and opt-outs pending, for the organisation and
-//! per campaign — in each format asked, and an index across them. File names come from the
+//! meetings booked and held, bots not healthy, the opt-outs asked against their deadline and
+//! those pending (past the deadline by name), for the organisation and per campaign — in
+//! each format asked, and an index across them. File names come from the
 //! profile names; every server text is sanitised (and escaped for Markdown and HTML).
 //! Nothing is written while a file of the same name is there, unless `--clobber`.
 
