@@ -545,9 +545,7 @@ impl Client {
         request: Request<'a>,
         write: Option<&'a Write>,
         reader: &'a (dyn Fn(Option<u64>) -> Box<dyn AnyBody> + Sync),
-    ) -> Pin<
-        Box<dyn Future<Output = Result<(StatusCode, Box<dyn Any + Send>), ApiError>> + Send + 'a>,
-    > {
+    ) -> Sending<'a> {
         Box::pin(async move {
             let Request { method, path, query, body, what } = request;
             let url = self.url(path, query);
@@ -720,6 +718,10 @@ impl Client {
         transport_error(error, url, stage, waited)
     }
 }
+
+/// A request under way whose answer's kind is erased ([`Client::send_any`]).
+type Sending<'a> =
+    Pin<Box<dyn Future<Output = Result<(StatusCode, Box<dyn Any + Send>), ApiError>> + Send + 'a>>;
 
 /// One request to send: what [`Client::send_any`] takes.
 struct Request<'a> {

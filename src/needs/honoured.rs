@@ -148,11 +148,12 @@ mod tests {
     }
 
     fn opt_out(email: &str, at: &str) -> Exchange {
-        let mut exchange = Exchange::default();
-        exchange.status = ExchangeStatus::UnsubRequest;
-        exchange.contact = Party { email: email.into(), ..Party::default() };
-        exchange.updated_at = Some(Timestamp(format!("{at}T10:00:00Z").parse().unwrap()));
-        exchange
+        Exchange {
+            status: ExchangeStatus::UnsubRequest,
+            contact: Party { email: email.into(), ..Party::default() },
+            updated_at: Some(Timestamp(format!("{at}T10:00:00Z").parse().unwrap())),
+            ..Exchange::default()
+        }
     }
 
     #[test]
@@ -163,7 +164,7 @@ mod tests {
             ("late@a.com".to_string(), "2026-11-17T09:00:00Z".parse().unwrap()),
         ]
         .into();
-        let zone = Zone::Utc;
+        let zone = Zone::named("UTC").unwrap();
         let deadline =
             |today| Deadline { zone: &zone, today: day(today), days: 10, listed_at: &listed_at };
         let at = "2026-11-02";

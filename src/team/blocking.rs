@@ -49,10 +49,7 @@ macro_rules! with_store {
 }
 
 /// The connection, opened first if there is none; the refusal when it cannot be.
-fn open<'a>(
-    shared: &'a Shared,
-    slot: &'a mut Option<TeamStore>,
-) -> Pin<Box<dyn Future<Output = Result<Option<&'a TeamStore>, TeamError>> + Send + 'a>> {
+fn open<'a>(shared: &'a Shared, slot: &'a mut Option<TeamStore>) -> Opening<'a> {
     Box::pin(async move {
         if slot.is_none() {
             match TeamStore::connect(&shared.target, &shared.keyring).await {
@@ -79,6 +76,10 @@ fn open<'a>(
         Ok(slot.as_ref())
     })
 }
+
+/// The connection being opened: the store, or why it cannot be used.
+type Opening<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<&'a TeamStore>, TeamError>> + Send + 'a>>;
 
 /// The store is not there and no refusal says why.
 fn unreachable(shared: &Shared) -> TeamError {

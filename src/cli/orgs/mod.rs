@@ -112,7 +112,7 @@ impl Orgs {
         &'a self,
         global: &'a GlobalArgs,
         read: &'a (dyn Fn(Context) -> Reading<'a> + Sync),
-    ) -> Pin<Box<dyn Future<Output = Vec<Result<Erased, CliError>>> + 'a>> {
+    ) -> Gathering<'a> {
         Box::pin(async move {
             let contexts = self.contexts(global).await;
             tokio::task::block_in_place(|| apart(contexts, read))
@@ -150,6 +150,9 @@ impl Orgs {
         Ok(context)
     }
 }
+
+/// Every organisation being read, the answers' kind erased.
+type Gathering<'a> = Pin<Box<dyn Future<Output = Vec<Result<Erased, CliError>>> + 'a>>;
 
 /// An organisation's answer of whatever kind its command reads.
 type Erased = Box<dyn Any + Send>;
