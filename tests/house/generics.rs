@@ -125,7 +125,7 @@ fn the_checks_see_what_they_look_for() {
 /// and body, a group's reading were each 10–20 KiB per kind).
 const SHARED_PATHS: [(&str, &str); 7] = [
     ("src/cli/output/lines.rs", "row"),
-    ("src/cli/output/lines.rs", "sent"),
+    ("src/cli/output/lines.rs", "sent_text"),
     ("src/cli/output/lines.rs", "finish"),
     ("src/api/client.rs", "send_any"),
     ("src/api/client.rs", "attempt"),
