@@ -123,12 +123,7 @@ fn section(out: &mut Vec<Block>, section: &Section, zone: &Zone) {
         if opt_outs.is_empty() {
             continue;
         }
-        let overdue = opt_outs.iter().filter(|o| o.overdue).count();
-        let overdue = match overdue {
-            0 => String::new(),
-            n => format!(" ({n} past the deadline)"),
-        };
-        out.push(Block::Line(format!("{title}: {}{overdue}", opt_outs.len())));
+        out.push(Block::Line(format!("{title}: {}", opt_outs.len())));
         out.push(Block::Items(
             opt_outs
                 .iter()
