@@ -25,6 +25,34 @@ pub trait BodyReader: Sized {
     fn finish(self) -> Result<Self::Output, ApiError>;
 }
 
+/// A [`BodyReader`] of any kind behind a pointer, its answer as `Any`: one copy of
+/// sending, retrying and reading a body serves every kind of answer, and only the making of
+/// the reader and the downcast of its answer are per kind.
+pub trait AnyBody: Send {
+    fn any_chunk(&mut self, bytes: &[u8]) -> Result<(), ApiError>;
+    fn any_head(&self) -> &[u8];
+    fn any_finish(self: Box<Self>) -> Result<Box<dyn std::any::Any + Send>, ApiError>;
+}
+
+impl<R> AnyBody for R
+where
+    R: BodyReader + Send,
+    R::Output: Send + 'static,
+{
+    fn any_chunk(&mut self, bytes: &[u8]) -> Result<(), ApiError> {
+        BodyReader::chunk(self, bytes)
+    }
+
+    fn any_head(&self) -> &[u8] {
+        BodyReader::head(self)
+    }
+
+    fn any_finish(self: Box<Self>) -> Result<Box<dyn std::any::Any + Send>, ApiError> {
+        let output = BodyReader::finish(*self)?;
+        Ok(Box::new(output))
+    }
+}
+
 /// The body as bytes.
 pub struct RawBody(Vec<u8>);
 

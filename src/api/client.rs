@@ -2,7 +2,7 @@
 //! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
 //! GET only ([`RetryPolicy`]).
 
-use super::body::{BodyReader, ContactListBody, ListBody, MAX_BODY_BYTES, RawBody};
+use super::body::{AnyBody, BodyReader, ContactListBody, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
 use super::endpoints::*;
 use super::enums::CampaignStatus;
@@ -24,6 +24,7 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use reqwest::{Method, StatusCode, Url};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use std::any::Any;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -264,9 +265,10 @@ impl Client {
         mut sink: impl FnMut(&Contact) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ContactListBody::streamed();
-        let hand_over = |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
-        match self.stream_list(LIST_CONTACTS.path, &[], "the contact list", body, hand_over).await?
-        {
+        let mut hand_over =
+            |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
+        let what = "the contact list";
+        match self.stream_list(LIST_CONTACTS.path, &[], what, body, &mut hand_over).await? {
             Streamed::Stopped { skipped } => Ok(skipped),
             Streamed::Ended(rest) => {
                 // Whatever only the end of the body completed (nothing, for a list that
@@ -282,10 +284,10 @@ impl Client {
     /// little more than its transfer. Otherwise as [`Client::stream_contacts`].
     pub async fn stream_contacts_as_sent(
         &self,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ListBody::keeping_text().reading_quickly(ContactCheck::scanned);
-        self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, sink).await
+        self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, &mut sink).await
     }
 
     /// 7, streamed as the server sent it: each campaign's own JSON text, every field kept
@@ -294,45 +296,49 @@ impl Client {
     /// [`Client::stream_contacts_as_sent`].
     pub async fn campaigns_as_sent(
         &self,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", sink).await
+        self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", &mut sink)
+            .await
     }
 
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
-    pub async fn bots_as_sent(&self, sink: impl FnMut(&str) -> bool) -> Result<usize, ApiError> {
-        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", sink).await
+    pub async fn bots_as_sent(
+        &self,
+        mut sink: impl FnMut(&str) -> bool,
+    ) -> Result<usize, ApiError> {
+        self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", &mut sink).await
     }
 
     /// 9, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn exchanges_as_sent(
         &self,
         query: &ExchangeQuery,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_EXCHANGES.path;
-        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", sink).await
+        self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", &mut sink).await
     }
 
     /// 11, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn email_chain_as_sent(
         &self,
         exchange_id: i64,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
-        self.stream_as_sent::<EmailMessage>(&path, &[], &what, sink).await
+        self.stream_as_sent::<EmailMessage>(&path, &[], &what, &mut sink).await
     }
 
     /// 12, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn meetings_as_sent(
         &self,
         query: &MeetingQuery,
-        sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_MEETINGS.path;
-        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", sink).await
+        self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", &mut sink).await
     }
 
     /// 11. The e-mail chain of one exchange.
@@ -397,7 +403,7 @@ impl Client {
         self.send_json(&path, &query, contact, "campaign", write).await
     }
 
-    async fn get_list<T: DeserializeOwned>(
+    async fn get_list<T: DeserializeOwned + Send + Sync + 'static>(
         &self,
         path: &str,
         query: &[(&str, String)],
@@ -416,7 +422,7 @@ impl Client {
         path: &str,
         query: &[(&str, String)],
         what: &str,
-        sink: impl FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
         self.stream_body_as_sent(path, query, what, ListBody::<T>::keeping_text(), sink).await
     }
@@ -429,9 +435,11 @@ impl Client {
         query: &[(&str, String)],
         what: &str,
         body: ListBody<T>,
-        mut sink: impl FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(&str) -> bool,
     ) -> Result<usize, ApiError> {
-        let hand_over = |body: &mut ListBody<T>| body.drain_sent().all(&mut sink);
+        // Behind a pointer: one reading of a kind of list for every sink it goes to.
+        let hand_over: &mut dyn FnMut(&mut ListBody<T>) -> bool =
+            &mut |body: &mut ListBody<T>| body.drain_sent().all(&mut *sink);
         match self.stream_list(path, query, what, body, hand_over).await? {
             Streamed::Stopped { skipped } => Ok(skipped),
             Streamed::Ended(rest) => Ok(rest.skipped),
@@ -441,22 +449,25 @@ impl Client {
     /// A list read into `body` as it arrives, `hand_over` taking what each chunk completed
     /// (see [`Client::stream_contacts`]) until it returns `false`. Retried like any GET until
     /// the answer begins, never after: elements already handed on would come twice.
-    async fn stream_list<T: DeserializeOwned>(
+    async fn stream_list<T, H>(
         &self,
         path: &str,
         query: &[(&str, String)],
         what: &str,
         mut body: ListBody<T>,
-        mut hand_over: impl FnMut(&mut ListBody<T>) -> bool,
-    ) -> Result<Streamed<T>, ApiError> {
+        hand_over: &mut H,
+    ) -> Result<Streamed<T>, ApiError>
+    where
+        T: DeserializeOwned,
+        H: FnMut(&mut ListBody<T>) -> bool + ?Sized,
+    {
         let url = self.url(path, query);
-        let method = Method::GET;
-        let mut response = self
-            .retried(&method, path, || self.respond(method.clone(), url.clone(), None, what))
-            .await?;
+        let mut response = self.respond_retried(path, &url, what).await?;
         let broken = |error| self.transport_error(error, &url, Stage::Body);
         let mut total = 0;
-        while let Some(chunk) = next_chunk(&mut response, &mut total, &body, &broken).await? {
+        while let Some(chunk) =
+            next_chunk(&mut response, &mut total, BodyReader::head(&body), &broken).await?
+        {
             body.chunk(&chunk)?;
             let skipped = body.skipped();
             if !hand_over(&mut body) {
@@ -501,7 +512,7 @@ impl Client {
 
     /// Sends one request and reads a successful answer with `R`; GETs are retried on
     /// transient failures, writes never. A `write` is reported to the write observer.
-    async fn send<R: BodyReader>(
+    async fn send<R>(
         &self,
         method: Method,
         path: &str,
@@ -509,36 +520,54 @@ impl Client {
         body: Option<Bytes>,
         what: &str,
         write: Option<&Write>,
-    ) -> Result<(StatusCode, R::Output), ApiError> {
-        let result = self.send_once_or_retried::<R>(method, path, query, body, what).await;
-        if let (Some(write), Some(observer)) = (write, &self.inner.on_write) {
-            let (status, error) = match &result {
-                Ok((status, _)) => (Some(status.as_u16()), None),
-                Err(error) => (status_of(error), Some(error)),
-            };
-            observer.tell(&WriteEvent {
-                endpoint: write.endpoint,
-                target: &write.target,
-                status,
-                error,
-            });
+    ) -> Result<(StatusCode, R::Output), ApiError>
+    where
+        R: BodyReader + Send + 'static,
+        R::Output: Send + 'static,
+    {
+        let reader = |length| Box::new(R::announced(length)) as Box<dyn AnyBody>;
+        let (status, output) =
+            self.send_any(Request { method, path, query, body, what }, write, &reader).await?;
+        match output.downcast::<R::Output>() {
+            Ok(output) => Ok((status, *output)),
+            Err(_) => Err(ApiError::Decode {
+                reason: "the answer was not read as the kind asked for".into(),
+                body_start: String::new(),
+            }),
         }
-        result
     }
 
-    async fn send_once_or_retried<R: BodyReader>(
-        &self,
-        method: Method,
-        path: &str,
-        query: &[(&str, String)],
-        body: Option<Bytes>,
-        what: &str,
-    ) -> Result<(StatusCode, R::Output), ApiError> {
-        let url = self.url(path, query);
-        self.retried(&method, path, || {
-            self.attempt::<R>(method.clone(), url.clone(), body.clone(), what)
+    /// [`Client::send`] with the answer's kind erased, behind a pointer: one copy of the
+    /// retries, the reading of the body and the write's report serves every endpoint,
+    /// where each kind of answer (six lists at 11.6 KiB apiece) carried its own.
+    fn send_any<'a>(
+        &'a self,
+        request: Request<'a>,
+        write: Option<&'a Write>,
+        reader: &'a (dyn Fn(Option<u64>) -> Box<dyn AnyBody> + Sync),
+    ) -> Sending<'a> {
+        Box::pin(async move {
+            let Request { method, path, query, body, what } = request;
+            let url = self.url(path, query);
+            let result = self
+                .retried(&method, path, || {
+                    self.attempt(method.clone(), url.clone(), body.clone(), what, reader)
+                })
+                .await;
+            if let (Some(write), Some(observer)) = (write, &self.inner.on_write) {
+                let (status, error) = match &result {
+                    Ok((status, _)) => (Some(status.as_u16()), None),
+                    Err(error) => (status_of(error), Some(error)),
+                };
+                observer.tell(&WriteEvent {
+                    endpoint: write.endpoint,
+                    target: &write.target,
+                    status,
+                    error,
+                });
+            }
+            result
         })
-        .await
     }
 
     /// `body` as the JSON a write sends. It cannot fail for the API's models; were it to,
@@ -601,16 +630,40 @@ impl Client {
             .await
     }
 
-    async fn attempt<R: BodyReader>(
+    /// One try: the request sent and its body read into a reader `reader` makes.
+    async fn attempt(
         &self,
         method: Method,
         url: Url,
         body: Option<Bytes>,
         what: &str,
-    ) -> Result<(StatusCode, R::Output), ApiError> {
+        reader: &(dyn Fn(Option<u64>) -> Box<dyn AnyBody> + Sync),
+    ) -> Result<(StatusCode, Box<dyn Any + Send>), ApiError> {
         let mut response = self.respond(method, url.clone(), body, what).await?;
         let broken = |error| self.transport_error(error, &url, Stage::Body);
-        Ok((response.status(), read_body::<R>(&mut response, broken).await?))
+        let mut reader = reader(response.content_length());
+        let mut total = 0;
+        while let Some(chunk) =
+            next_chunk(&mut response, &mut total, reader.any_head(), &broken).await?
+        {
+            reader.any_chunk(&chunk)?;
+        }
+        Ok((response.status(), reader.any_finish()?))
+    }
+
+    /// A GET sent under the retry policy until its answer begins: behind a pointer, one
+    /// copy for every list that streams.
+    fn respond_retried<'a>(
+        &'a self,
+        path: &'a str,
+        url: &'a Url,
+        what: &'a str,
+    ) -> Pin<Box<dyn Future<Output = Result<reqwest::Response, ApiError>> + Send + 'a>> {
+        Box::pin(async move {
+            let method = Method::GET;
+            self.retried(&method, path, || self.respond(method.clone(), url.clone(), None, what))
+                .await
+        })
     }
 
     /// Sends one request: a successful answer with its body still to read, or the error
@@ -666,6 +719,19 @@ impl Client {
     }
 }
 
+/// A request under way whose answer's kind is erased ([`Client::send_any`]).
+type Sending<'a> =
+    Pin<Box<dyn Future<Output = Result<(StatusCode, Box<dyn Any + Send>), ApiError>> + Send + 'a>>;
+
+/// One request to send: what [`Client::send_any`] takes.
+struct Request<'a> {
+    method: Method,
+    path: &'a str,
+    query: &'a [(&'a str, String)],
+    body: Option<Bytes>,
+    what: &'a str,
+}
+
 /// A write naming one address.
 fn addressed(email: &str) -> WriteTarget {
     WriteTarget { addresses: vec![email.to_string()], ..WriteTarget::default() }
@@ -715,7 +781,9 @@ async fn read_body<R: BodyReader>(
 ) -> Result<R::Output, ApiError> {
     let mut reader = R::announced(response.content_length());
     let mut total = 0;
-    while let Some(chunk) = next_chunk(response, &mut total, &reader, &broken).await? {
+    while let Some(chunk) =
+        next_chunk(response, &mut total, BodyReader::head(&reader), &broken).await?
+    {
         reader.chunk(&chunk)?;
     }
     reader.finish()
@@ -723,10 +791,10 @@ async fn read_body<R: BodyReader>(
 
 /// The next piece of a body, counted into `total`; past [`MAX_BODY_BYTES`] an error
 /// quoting the start `reader` has kept.
-async fn next_chunk<R: BodyReader>(
+async fn next_chunk(
     response: &mut reqwest::Response,
     total: &mut usize,
-    reader: &R,
+    head: &[u8],
     broken: impl Fn(reqwest::Error) -> ApiError,
 ) -> Result<Option<bytes::Bytes>, ApiError> {
     let Some(chunk) = response.chunk().await.map_err(broken)? else { return Ok(None) };
@@ -734,7 +802,7 @@ async fn next_chunk<R: BodyReader>(
     if *total > MAX_BODY_BYTES {
         return Err(ApiError::Decode {
             reason: format!("the answer is larger than {} MiB", MAX_BODY_BYTES >> 20),
-            body_start: body_start(reader.head()),
+            body_start: body_start(head),
         });
     }
     Ok(Some(chunk))

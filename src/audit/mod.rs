@@ -7,9 +7,11 @@
 //! one that appends here, so no call site has to remember to log.
 
 mod file;
+mod listed;
 mod record;
 
 pub use file::{ROTATE_AT_BYTES, append, path, read_since};
+pub use listed::listed_at;
 pub use record::{Record, Source, host_of};
 
 use crate::api::{WriteEvent, WriteObserver};

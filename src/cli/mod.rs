@@ -170,11 +170,17 @@ Examples:
 Days are calendar days in your local zone, today included. A reply is a conversation in
 the replied group last updated in the range, counted once, in the inbox's categories. A
 meeting booked is one created in the range: booked = held + upcoming + cancelled. The
-reply → meeting rate is meetings booked per reply.
+reply → meeting rate is meetings booked per reply. The opt-out columns count the contacts
+who asked to stop in the range: honoured in time when their address went on do not contact
+by the deadline ([needs] unsubscribe_days business days after the reply), late after it,
+pending while it is not on the list (overdue past the deadline). When an address went on
+the list is known only from this machine's writes (the audit log): the API keeps no such
+time, so one listed elsewhere after its deadline counts as honoured, when not known.
 
 --out DIR writes a file per organisation and format (with --group, per client: campaign
-results, replies by category, meetings booked and held, bots not healthy, opt-outs pending)
-and an index across them. As gh's downloads do, it refuses to replace a file that is there
+results, replies by category, meetings booked and held, bots not healthy, opt-outs asked and
+honoured within the deadline or late, those pending, past the deadline by name) and an index
+across them. As gh's downloads do, it refuses to replace a file that is there
 (nothing is written then); --clobber replaces them.")]
     Report(report::ReportArgs),
 

@@ -13,12 +13,12 @@ mod changes;
 
 pub use changes::{BotChange, BotChanges};
 
-use crate::api::names::name_or_email;
 use crate::api::{Bot, Campaign, Exchange, Meeting};
 use crate::audit::Record;
 use crate::bots::{Standing, problems, standing};
 use crate::inbox::Category;
-use crate::needs::{Kind, Need, Subject};
+use crate::needs::honoured::{Deadline, OptOutTally};
+use crate::needs::{Kind, Need, Subject, who};
 use crate::results::{Basis, MeetingState, Window};
 use crate::text::sanitize;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -37,14 +37,18 @@ pub struct HotReply {
     pub at: Option<DateTime<Utc>>,
 }
 
-/// An opt-out not honoured: whom to add to do not contact, and by when.
+/// An opt-out not honoured: who asked, whom to add to do not contact, and by when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptOut {
     pub exchange_id: i64,
+    /// The contact's name, else address.
+    pub who: String,
     pub task: String,
     pub due: Option<NaiveDate>,
     /// Its do-not-contact state could not be read: not known to be pending.
     pub unchecked: bool,
+    /// Its deadline is behind us.
+    pub overdue: bool,
 }
 
 /// A write made from this machine.
@@ -70,7 +74,10 @@ pub struct Section {
     pub booked: usize,
     /// Meetings held in the window: not cancelled, over, and ended on a day of the window.
     pub held: usize,
+    /// Every opt-out not honoured, whenever it was asked.
     pub opt_outs: Vec<OptOut>,
+    /// The opt-outs asked over the window, by how they stand against their deadline.
+    pub opt_out_deadlines: OptOutTally,
     pub writes: Vec<Write>,
 }
 
@@ -122,6 +129,8 @@ pub struct Inputs<'a> {
     pub snippets: &'a HashMap<i64, String>,
     /// The audit log's records of this profile and server (any time: filtered here).
     pub writes: &'a [Record],
+    /// Business days to honour an opt-out (`[needs] unsubscribe_days`).
+    pub unsubscribe_days: u32,
     pub bot_changes: BotChanges,
 }
 
@@ -162,17 +171,44 @@ impl Digest {
         for meeting in inputs.meetings.iter().filter(|m| held_in(m, &basis)) {
             sections.add(meeting.campaign.as_ref().map(|c| c.id), |s| s.held += 1);
         }
-        let campaign_of: HashMap<i64, i64> =
-            inputs.exchanges.iter().map(|e| (e.id, e.campaign_id)).collect();
+        let by_id: HashMap<i64, &Exchange> = inputs.exchanges.iter().map(|e| (e.id, e)).collect();
+        let today = basis.zone.date(basis.now);
+        // Whether each opt-out's contact is on the list, as "Needs you" found it: one still
+        // there waits (or was not checked); one gone from it is on the list.
+        let mut waiting: HashMap<i64, bool> = HashMap::new();
         for need in inputs.needs.iter().filter(|need| need.kind == Kind::OptOut) {
             let Subject::Exchange(id) = need.subject else { continue };
+            waiting.insert(id, need.unchecked);
+            let exchange = by_id.get(&id);
             let opt_out = OptOut {
                 exchange_id: id,
+                who: exchange.map(|e| who(e)).unwrap_or_default(),
                 task: sanitize(&need.task),
                 due: need.due,
                 unchecked: need.unchecked,
+                overdue: need.due.is_some_and(|due| due < today),
             };
-            sections.add(campaign_of.get(&id).copied(), |s| s.opt_outs.push(opt_out.clone()));
+            let campaign = exchange.map(|e| e.campaign_id);
+            sections.add(campaign, |s| s.opt_outs.push(opt_out.clone()));
+        }
+        let listed_at = crate::audit::listed_at(inputs.writes);
+        let deadline = Deadline {
+            zone: basis.zone,
+            today,
+            days: inputs.unsubscribe_days,
+            listed_at: &listed_at,
+        };
+        for exchange in inputs.exchanges {
+            let on_list = match waiting.get(&exchange.id) {
+                Some(true) => None,
+                Some(false) => Some(false),
+                None => Some(true),
+            };
+            let Some(opt_out) = deadline.of(exchange, on_list) else { continue };
+            if basis.window.contains(opt_out.asked) {
+                sections
+                    .add(Some(exchange.campaign_id), |s| s.opt_out_deadlines.add(&opt_out, today));
+            }
         }
         for record in
             inputs.writes.iter().filter(|r| basis.window.contains(basis.zone.date(r.time)))
@@ -221,7 +257,7 @@ fn hot_reply(
     HotReply {
         exchange_id: exchange.id,
         category: category.label().to_string(),
-        who: sanitize(&name_or_email(&contact.first_name, &contact.last_name, &contact.email)),
+        who: who(exchange),
         email: sanitize(&contact.email),
         snippet: snippets.get(&exchange.id).map(|line| sanitize(line)).unwrap_or_default(),
         at: exchange.updated_at.map(|at| at.0),

@@ -82,6 +82,7 @@ fn the_window_counts_replies_meetings_and_writes_per_campaign_and_in_all() {
         needs: &[],
         snippets: &snippets,
         writes: &writes,
+        unsubscribe_days: 10,
         bot_changes: BotChanges::NotObserved,
     });
     assert_eq!(digest.all.replies, 3);

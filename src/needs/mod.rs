@@ -6,6 +6,7 @@
 
 pub mod autopilot;
 mod dnc;
+pub mod honoured;
 pub mod preflight;
 
 pub use dnc::{on_list, opt_outs_on_list};
@@ -179,7 +180,8 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
     out
 }
 
-fn who(exchange: &Exchange) -> String {
+/// The contact of an exchange by name, else address, sanitised.
+pub fn who(exchange: &Exchange) -> String {
     let contact = &exchange.contact;
     sanitize(&name_or_email(&contact.first_name, &contact.last_name, &contact.email))
 }

@@ -16,20 +16,41 @@ use super::target::Target;
 use crate::api::Timestamp;
 use crate::credentials::Keyring;
 use crate::local::{Scope, StateError, TriageStore};
+use std::any::Any;
 use std::collections::HashMap;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// Runs one call on the connection, opening it first if needed; a store found away is
 /// dropped, to be opened again next time. A macro, not a function taking a closure: the
-/// call borrows the store for as long as its future runs.
+/// call borrows the store for as long as its future runs. The opening and the bookkeeping
+/// after the call are functions of their own, one copy for every call.
 macro_rules! with_store {
     ($shared:expr, |$store:ident| $call:expr) => {{
         let shared: &Shared = $shared;
         let mut slot = shared.store.lock().await;
-        let mut refused = None;
+        match open(shared, &mut slot).await {
+            Err(error) => Err(error),
+            Ok(None) => Err(unreachable(shared)),
+            Ok(Some($store)) => {
+                let result = $call.await;
+                let away = match &result {
+                    Err(error) => Some(error).filter(|error| error.is_away()),
+                    Ok(_) => None,
+                };
+                settle(shared, &mut slot, away, result.is_ok());
+                result
+            }
+        }
+    }};
+}
+
+/// The connection, opened first if there is none; the refusal when it cannot be.
+fn open<'a>(shared: &'a Shared, slot: &'a mut Option<TeamStore>) -> Opening<'a> {
+    Box::pin(async move {
         if slot.is_none() {
             match TeamStore::connect(&shared.target, &shared.keyring).await {
                 Ok(store) => {
@@ -48,30 +69,37 @@ macro_rules! with_store {
                         *lock(&shared.away) = None;
                         *lock(&shared.unusable) = Some(error.to_string());
                     }
-                    refused = Some(error);
+                    return Err(error);
                 }
             }
         }
-        match (refused, slot.as_ref()) {
-            (Some(error), _) => Err(error),
-            (None, None) => Err(TeamError::Unreachable {
-                url: shared.target.shown(),
-                reason: lock(&shared.away).clone().unwrap_or_default(),
-            }),
-            (None, Some($store)) => {
-                let result = $call.await;
-                match &result {
-                    Err(error) if error.is_away() => {
-                        *lock(&shared.away) = Some(error.to_string());
-                        *slot = None;
-                    }
-                    Err(_) => {}
-                    Ok(_) => *lock(&shared.away) = None,
-                }
-                result
-            }
+        Ok(slot.as_ref())
+    })
+}
+
+/// The connection being opened: the store, or why it cannot be used.
+type Opening<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<&'a TeamStore>, TeamError>> + Send + 'a>>;
+
+/// The store is not there and no refusal says why.
+fn unreachable(shared: &Shared) -> TeamError {
+    TeamError::Unreachable {
+        url: shared.target.shown(),
+        reason: lock(&shared.away).clone().unwrap_or_default(),
+    }
+}
+
+/// After a call: a store found away is dropped (`away`, why), one that answered clears
+/// the last "away".
+fn settle(shared: &Shared, slot: &mut Option<TeamStore>, away: Option<&TeamError>, ok: bool) {
+    match away {
+        Some(error) => {
+            *lock(&shared.away) = Some(error.to_string());
+            *slot = None;
         }
-    }};
+        None if ok => *lock(&shared.away) = None,
+        None => {}
+    }
 }
 
 /// How long a blocking call waits for the store before it counts as away.
@@ -91,6 +119,9 @@ pub struct Health {
     /// Marks in the outbox for it.
     pub waiting: usize,
 }
+
+/// A call on the team's runtime, its answer's kind erased.
+type Erased = Pin<Box<dyn Future<Output = Box<dyn Any + Send>> + Send>>;
 
 /// Marks as read at one version of the store.
 type ReadAt = (i64, HashMap<i64, TeamMark>);
@@ -315,6 +346,13 @@ impl BlockingTeam {
     /// Runs `work` on the team's runtime and waits for it at most [`CALL_LIMIT`]; `None`
     /// when it did not answer in time. Works from any thread, async workers included.
     fn run<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Option<T> {
+        let erased: Erased = Box::pin(async move { Box::new(work.await) as Box<dyn Any + Send> });
+        self.run_erased(erased)?.downcast::<T>().ok().map(|answer| *answer)
+    }
+
+    /// [`BlockingTeam::run`] with the answer's kind erased: one channel and one task type
+    /// for every call.
+    fn run_erased(&self, work: Erased) -> Option<Box<dyn Any + Send>> {
         let runtime = self.runtime.as_ref()?;
         let (sender, receiver) = std::sync::mpsc::channel();
         runtime.spawn(crate::tasks::boxed(async move {

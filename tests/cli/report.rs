@@ -6,6 +6,7 @@ use crate::common;
 use chrono::{Days, Utc};
 use common::cli::{Outreach, width};
 use common::truth::{Counts, counts, everything};
+use outreach_tui::api::ExchangeStatus;
 use outreach_tui::sim::{self, SimOptions};
 use serde_json::Value;
 
@@ -179,5 +180,94 @@ async fn meetings_list_says_held_upcoming_or_cancelled_by_the_rule_report_counts
         said.insert(expected);
     }
     assert_eq!(said.len(), 3, "the demo has all three: {said:?}");
+    sim.shutdown().await;
+}
+
+/// Opt-outs against their deadline: the simulator's clock three weeks back, so that two
+/// contacts ask to stop 21 days ago; one is added to do not contact now (late, by this
+/// machine's audit log), the other still waits, past its deadline and named — in the
+/// terminal's table, JSON, CSV, and every file of `--out` and its index.
+#[tokio::test(flavor = "multi_thread")]
+async fn report_counts_opt_outs_honoured_late_and_names_those_pending_past_the_deadline() {
+    let anchor = Utc::now() - chrono::Duration::days(21);
+    let sim = sim::spawn(SimOptions { seed: 7, anchor: Some(anchor), ..SimOptions::default() })
+        .await
+        .unwrap();
+    let key = &sim.orgs[0].admin_key;
+    let cli = Outreach::new(&sim.base_url, key);
+    let client = common::sim::user_client(&sim, key);
+    let (replies, _) = everything(&client).await;
+    let contacts = client.list_contacts().await.unwrap();
+    let listed = |id: i64| contacts.items.iter().any(|c| c.id == id && c.dnc);
+    let asking: Vec<&outreach_tui::api::Exchange> = replies
+        .iter()
+        .filter(|e| {
+            !matches!(e.status, ExchangeStatus::UnsubRequest | ExchangeStatus::UnsubLink)
+                && !listed(e.contact.id)
+        })
+        .take(2)
+        .collect();
+    for exchange in &asking {
+        let body = serde_json::json!({ "exchange_id": exchange.id, "status": "UNSUB_REQUEST" });
+        common::sim::admin_as(&sim, key, "POST", "/_sim/replies", Some(body)).await;
+    }
+    let (late, waiting) = (asking[0], asking[1]);
+    let added = cli.run(&["dnc", "add-emails", &late.contact.email]).await;
+    added.expect(0);
+
+    let json = cli.run(&["report", "-o", "json"]).await;
+    json.expect(0);
+    let rows = json.json();
+    let row_of = |campaign: i64| {
+        rows.as_array().unwrap().iter().find(|r| r["id"] == campaign).unwrap()["opt_outs"].clone()
+    };
+    let all: Vec<Value> = rows.as_array().unwrap().iter().map(|r| r["opt_outs"].clone()).collect();
+    let sum = |field: &str| all.iter().map(|o| o[field].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(sum("honoured_late"), 1, "only this machine's addition has a time: {rows}");
+    assert!(row_of(late.campaign_id)["honoured_late"].as_u64() == Some(1), "{rows}");
+    assert!(row_of(waiting.campaign_id)["overdue"].as_u64().unwrap() >= 1, "{rows}");
+    assert!(sum("asked") >= 2 && sum("pending") >= 1, "{rows}");
+
+    let csv = cli.run(&["report", "-o", "csv"]).await;
+    csv.expect(0);
+    assert!(csv.stdout.lines().next().unwrap().ends_with(",OPT-OUTS,IN TIME,LATE,PENDING,OVERDUE"));
+    let table = cli.run_env(&["report", "-o", "table"], &[("COLUMNS", "240")]).await;
+    table.expect(0);
+    assert!(table.stdout.lines().next().unwrap().contains("OVERDUE"), "{}", table.stdout);
+
+    let out = cli.home.path().join("reports");
+    let dir = out.to_str().unwrap();
+    let files = cli.run(&["report", "--out", dir, "--format", "md,csv,html"]).await;
+    files.expect(0);
+    // The organisation's file of an extension, else the index of that name.
+    let read = |name: &str| {
+        let path = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .find(|path| {
+                let file = path.file_name().unwrap().to_string_lossy().into_owned();
+                file == name
+                    || (name.starts_with('.') && file.ends_with(name) && !file.starts_with("index"))
+            })
+            .unwrap();
+        std::fs::read_to_string(path).unwrap()
+    };
+    let md = read(".md");
+    let who = outreach_tui::needs::who(waiting);
+    let line = md.lines().find(|l| l.contains(&waiting.contact.email)).unwrap_or_default();
+    assert!(line.contains(&format!("{who}: Add ")), "named: {md}");
+    assert!(line.contains("past the deadline"), "{line}");
+    assert!(md.contains("1 honoured late"), "{md}");
+    assert!(read(".html").contains("1 honoured late"));
+    assert!(read(".csv").lines().next().unwrap().contains("OVERDUE"));
+    let index = read("index.csv");
+    let header = index.lines().next().unwrap();
+    assert!(header.contains("Honoured late,Opt-outs pending,Pending past the deadline"), "{index}");
+    let numbers: Vec<&str> = index.lines().nth(1).unwrap().split(',').collect();
+    let late_at = header.split(',').position(|h| h == "Honoured late").unwrap();
+    assert_eq!(numbers[late_at], "1", "{index}");
+    for name in ["index.md", "index.html"] {
+        assert!(read(name).contains("Pending past the deadline"), "{name}");
+    }
     sim.shutdown().await;
 }

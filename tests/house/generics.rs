@@ -119,3 +119,55 @@ fn the_checks_see_what_they_look_for() {
     let text = "fn a() { x.sort(); }\n#[cfg(test)]\nmod tests {\n    y.sort();\n}\n";
     assert_eq!(code_lines(text).len(), 1, "the test module is not the binary's");
 }
+
+/// The functions carried once for every kind of item, and where they are: a type parameter
+/// on one would bring back a copy of it per kind (a list writer's rows, a request's retries
+/// and body, a group's reading were each 10–20 KiB per kind).
+const SHARED_PATHS: [(&str, &str); 7] = [
+    ("src/cli/output/lines.rs", "row"),
+    ("src/cli/output/lines.rs", "sent_text"),
+    ("src/cli/output/lines.rs", "finish"),
+    ("src/api/client.rs", "send_any"),
+    ("src/api/client.rs", "attempt"),
+    ("src/api/client.rs", "respond_retried"),
+    ("src/cli/orgs/mod.rs", "read_erased"),
+];
+
+/// The generic parameters `fn name` declares in `text` (`'a`, `T: Serialize`), or `None`
+/// when there is no such function.
+fn parameters_of(text: &str, name: &str) -> Option<Vec<String>> {
+    let declared = format!("fn {name}");
+    let at = text
+        .match_indices(&declared)
+        .map(|(at, _)| at + declared.len())
+        .find(|&end| text[end..].starts_with('<') || text[end..].starts_with('('))?;
+    let rest = &text[at..];
+    let Some(inner) = rest.strip_prefix('<') else { return Some(Vec::new()) };
+    let end = inner.find(">(")?;
+    Some(inner[..end].split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect())
+}
+
+#[test]
+fn the_paths_shared_by_every_kind_take_no_type_parameter() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, function) in SHARED_PATHS {
+        let text = fs::read_to_string(root.join(file)).unwrap_or_default();
+        let parameters = parameters_of(&text, function);
+        assert!(parameters.is_some(), "{file} has no fn {function}");
+        let types: Vec<String> =
+            parameters.unwrap().into_iter().filter(|p| !p.starts_with('\'')).collect();
+        assert!(types.is_empty(), "{file}: fn {function} is generic over {types:?}");
+    }
+    let text = fs::read_to_string(root.join("src/cli/output/lines.rs")).unwrap();
+    let generic_impl = text.match_indices("impl<").any(|(at, _)| !text[at + 5..].starts_with('\''));
+    assert!(!generic_impl, "the list writer's writing is one copy for every item type");
+}
+
+#[test]
+fn the_parameters_are_read_as_declared() {
+    let text = "fn a<'x, T: Into<u8>>(t: T) {}\nasync fn b(x: u8) {}\nfn c<'a>(x: &'a u8) {}";
+    assert_eq!(parameters_of(text, "a").unwrap(), ["'x", "T: Into<u8>"]);
+    assert!(parameters_of(text, "b").unwrap().is_empty());
+    assert_eq!(parameters_of(text, "c").unwrap(), ["'a"]);
+    assert!(parameters_of(text, "d").is_none());
+}

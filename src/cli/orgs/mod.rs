@@ -82,17 +82,14 @@ impl Orgs {
         F: Fn(Context) -> Fut + Sync,
         Fut: Future<Output = Result<T, CliError>>,
     {
-        // Behind a pointer: made once, not again inside each kind of answer's reading.
-        let contexts: Connecting<'_> = Box::pin(self.contexts(global));
-        let contexts = contexts.await;
         // The threads' work is made once for every command: each command's answer goes
         // through them as `Any` (twelve copies of the threads and their runtime were 150 KB
-        // of the binary).
+        // of the binary), and only the downcast below is made per kind of answer.
         let erased = |context| -> Reading<'_> {
             let reading = read(context);
             Box::pin(async move { Ok(Box::new(reading.await?) as Erased) })
         };
-        let results = tokio::task::block_in_place(|| apart(contexts, &erased));
+        let results = self.read_erased(global, &erased).await;
         self.profiles
             .iter()
             .zip(results)
@@ -107,8 +104,21 @@ impl Orgs {
             .collect()
     }
 
+    /// Every organisation read with `read`, the answers' kinds erased: one copy of the
+    /// contexts' making and the threads for every command, behind a pointer.
+    fn read_erased<'a>(
+        &'a self,
+        global: &'a GlobalArgs,
+        read: &'a (dyn Fn(Context) -> Reading<'a> + Sync),
+    ) -> Gathering<'a> {
+        Box::pin(async move {
+            let contexts = self.contexts(global).await;
+            tokio::task::block_in_place(|| apart(contexts, read))
+        })
+    }
+
     /// A context for each profile, in order (the keyring asked [`AT_ONCE`] profiles at a
-    /// time); apart from [`Orgs::read`], which is made once per kind of answer.
+    /// time).
     async fn contexts(&self, global: &GlobalArgs) -> Vec<Result<Context, CliError>> {
         let keyring = Keyring::system();
         stream::iter(&self.profiles)
@@ -139,8 +149,8 @@ impl Orgs {
     }
 }
 
-/// The contexts of a group being made.
-type Connecting<'a> = Pin<Box<dyn Future<Output = Vec<Result<Context, CliError>>> + 'a>>;
+/// Every organisation being read, the answers' kind erased.
+type Gathering<'a> = Pin<Box<dyn Future<Output = Vec<Result<Erased, CliError>>> + 'a>>;
 
 /// An organisation's answer of whatever kind its command reads.
 type Erased = Box<dyn Any + Send>;

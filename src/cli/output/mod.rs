@@ -5,6 +5,7 @@
 //! command.
 
 pub mod format;
+pub mod lines;
 pub mod list_writer;
 pub mod progress;
 pub mod records;

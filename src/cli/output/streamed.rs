@@ -14,11 +14,10 @@ use crate::present::Column;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
-use std::io::{BufWriter, Write};
 
 /// A list being written as it arrives, and the first failure to write it.
 pub struct StreamedList<'a, T> {
-    writer: ListWriter<'a, T, BufWriter<Box<dyn Write>>>,
+    writer: ListWriter<'a, T>,
     failed: Option<CliError>,
 }
 

@@ -1,6 +1,7 @@
 //! Results rows (`outreach report`): one campaign or bot with its counts over a range, the
 //! same numbers the dashboard's Campaigns list and details show ([`crate::results`]).
 
+use crate::needs::honoured::OptOutTally;
 use crate::present::column::{ANY, Cell, Column, Value};
 use crate::present::tone::Tone;
 use crate::results::Tally;
@@ -14,6 +15,8 @@ pub struct ResultRow {
     pub name: String,
     #[serde(flatten)]
     pub tally: Tally,
+    /// The opt-outs asked over the range, by how they stand against their deadline.
+    pub opt_outs: OptOutTally,
 }
 
 type Col = Column<ResultRow>;
@@ -43,6 +46,19 @@ macro_rules! count {
     };
 }
 
+/// A column of one count of the opt-outs, toned when not zero; among the first left out
+/// of a narrow table.
+macro_rules! opt_outs {
+    ($header:literal, $cli:literal, $of:expr, $tone:expr) => {
+        Col::new($header, $cli, (ANY, ANY), |r, _| {
+            let n = $of(&r.opt_outs);
+            Cell::new(Value::Int(n as i64)).tone(if n == 0 { Tone::Dim } else { $tone })
+        })
+        .right()
+        .drop(6)
+    };
+}
+
 pub(crate) fn cli() -> Vec<Col> {
     vec![
         Col::new("Id", "ID", (ANY, ANY), |r, _| Cell::new(Value::Int(r.id))).right(),
@@ -60,5 +76,10 @@ pub(crate) fn cli() -> Vec<Col> {
             Cell::new(Value::Time(r.tally.last_activity))
         })
         .drop(5),
+        opt_outs!("Opt-outs", "OPT-OUTS", |t: &OptOutTally| t.asked, Tone::Plain),
+        opt_outs!("In time", "IN TIME", |t: &OptOutTally| t.honoured_in_time, Tone::Plain),
+        opt_outs!("Late", "LATE", |t: &OptOutTally| t.honoured_late, Tone::Warn),
+        opt_outs!("Pending", "PENDING", |t: &OptOutTally| t.pending, Tone::Warn),
+        opt_outs!("Overdue", "OVERDUE", |t: &OptOutTally| t.overdue, Tone::Bad),
     ]
 }

@@ -114,6 +114,7 @@ fn section(out: &mut Vec<Block>, section: &Section, zone: &Zone) {
         ));
     }
     out.push(Block::Line(format!("Meetings: {} booked, {} held", section.booked, section.held)));
+    out.push(Block::Line(format!("Opt-outs asked: {}", section.opt_out_deadlines.describe())));
     let (unchecked, pending): (Vec<_>, Vec<_>) = section.opt_outs.iter().partition(|o| o.unchecked);
     for (title, opt_outs) in [
         ("Opt-outs pending", pending),
@@ -126,9 +127,18 @@ fn section(out: &mut Vec<Block>, section: &Section, zone: &Zone) {
         out.push(Block::Items(
             opt_outs
                 .iter()
-                .map(|o| match o.due {
-                    Some(due) => format!("{} (by {due}; reply {})", o.task, o.exchange_id),
-                    None => format!("{} (reply {})", o.task, o.exchange_id),
+                .map(|o| {
+                    let who = o.who.as_str();
+                    match o.due {
+                        Some(due) if o.overdue => format!(
+                            "{who}: {} (by {due}, past the deadline; reply {})",
+                            o.task, o.exchange_id
+                        ),
+                        Some(due) => {
+                            format!("{who}: {} (by {due}; reply {})", o.task, o.exchange_id)
+                        }
+                        None => format!("{who}: {} (reply {})", o.task, o.exchange_id),
+                    }
                 })
                 .collect(),
         ));

@@ -114,6 +114,7 @@ pub async fn read(context: &Context, window: Window) -> Result<Read, CliError> {
         needs: &standing.needs,
         snippets: &snippets,
         writes: &writes,
+        unsubscribe_days: context.session.needs.unsubscribe_days,
         // No bot history is kept on this machine yet: the changes were not observed.
         bot_changes: BotChanges::NotObserved,
     });
@@ -156,7 +157,7 @@ async fn hot_snippets(
 
 /// The audit log's writes of this profile and server since the window began; the log
 /// unreadable is said, and the digest goes on without them.
-fn writes(context: &Context, window: &Window, zone: &Zone) -> Vec<Record> {
+pub(crate) fn writes(context: &Context, window: &Window, zone: &Zone) -> Vec<Record> {
     let Some(path) = audit::path() else { return Vec::new() };
     let since = crate::inbox::quiet::day_start(window.first, zone).0;
     let host = audit::host_of(&context.session.base_url);

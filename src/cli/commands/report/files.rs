@@ -1,7 +1,8 @@
 //! `report --out DIR --format md,csv,html`: a report per organisation, ready to send —
 //! campaign results (the rows of `report`), then the digest's replies by category,
-//! meetings booked and held, bots not healthy and opt-outs pending, for the organisation and
-//! per campaign — in each format asked, and an index across them. File names come from the
+//! meetings booked and held, bots not healthy, the opt-outs asked against their deadline and
+//! those pending (past the deadline by name), for the organisation and per campaign — in
+//! each format asked, and an index across them. File names come from the
 //! profile names; every server text is sanitised (and escaped for Markdown and HTML).
 //! Nothing is written while a file of the same name is there, unless `--clobber`.
 
@@ -251,18 +252,40 @@ fn results_csv(rows: &[ResultRow]) -> Result<String, CliError> {
 struct IndexLine {
     profile: String,
     stem: String,
-    numbers: Result<[usize; 6], String>,
+    numbers: Result<[usize; 10], String>,
 }
 
-const INDEX_HEADERS: [&str; 6] =
-    ["Replies", "Hot", "Meetings booked", "Held", "Bots not healthy", "Opt-outs pending"];
+const INDEX_HEADERS: [&str; 10] = [
+    "Replies",
+    "Hot",
+    "Meetings booked",
+    "Held",
+    "Bots not healthy",
+    "Opt-outs asked",
+    "Honoured in time",
+    "Honoured late",
+    "Opt-outs pending",
+    "Pending past the deadline",
+];
 
 impl IndexLine {
     fn of(answer: &Answer<Client>, stem: &str) -> IndexLine {
         let numbers = match &answer.result {
             Ok(client) => {
                 let (all, bots) = (&client.digest.digest.all, client.digest.digest.bots.len());
-                Ok([all.replies, all.hot.len(), all.booked, all.held, bots, all.opt_outs.len()])
+                let asked = &all.opt_out_deadlines;
+                Ok([
+                    all.replies,
+                    all.hot.len(),
+                    all.booked,
+                    all.held,
+                    bots,
+                    asked.asked,
+                    asked.honoured_in_time,
+                    asked.honoured_late,
+                    all.opt_outs.len(),
+                    all.opt_outs.iter().filter(|o| o.overdue).count(),
+                ])
             }
             Err(error) => Err(sanitize(&error.message)),
         };

@@ -2,15 +2,21 @@
 //! window, and a row per campaign or bot with its results.
 
 use crate::api::{Exchange, Listed, Meeting};
+use crate::cli::commands::digest::writes;
+use crate::cli::commands::replies::marks::open_memory;
 use crate::cli::context::Context;
 use crate::cli::exit::CliError;
+use crate::cli::output::streams::warn;
 use crate::cli::output::streams::warn_skipped;
 use crate::clock::Zone;
+use crate::local::Scope;
+use crate::look::dnc::on_dnc;
+use crate::needs::honoured::{Deadline, OptOutTally};
 use crate::present::columns::results::ResultRow;
 use crate::results::{Basis, DayPoint, Group, Tally, Who, Window, series};
 use chrono::Utc;
 use clap::ValueEnum;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What a report is grouped by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -77,17 +83,70 @@ pub async fn rows(context: &Context, window: Window, by: By) -> Result<Vec<Resul
         }
     };
     let mut tallies = fetched.grouped(Who::All, group);
+    let mut opt_outs = opt_outs(context, &fetched, group).await;
     let mut rows: Vec<ResultRow> = names
         .into_iter()
-        .map(|(id, name)| ResultRow { id, name, tally: tallies.remove(&id).unwrap_or_default() })
+        .map(|(id, name)| ResultRow {
+            id,
+            name,
+            tally: tallies.remove(&id).unwrap_or_default(),
+            opt_outs: opt_outs.remove(&id).unwrap_or_default(),
+        })
         .collect();
-    rows.extend(tallies.into_iter().map(|(id, tally)| ResultRow {
+    let ids: BTreeSet<i64> = tallies.keys().chain(opt_outs.keys()).copied().collect();
+    rows.extend(ids.into_iter().map(|id| ResultRow {
         id,
         name: String::new(),
-        tally,
+        tally: tallies.remove(&id).unwrap_or_default(),
+        opt_outs: opt_outs.remove(&id).unwrap_or_default(),
     }));
     crate::sorting::sort_by_key(&mut rows, |row| {
         (std::cmp::Reverse((row.tally.replies, row.tally.meetings.booked)), row.id)
     });
     Ok(rows)
+}
+
+/// The opt-outs asked over the window, by campaign or bot, as they stand against their
+/// deadline: whether each contact is on the do-not-contact list as the one look reads it
+/// (remembered for a few minutes), and when it went on from this machine's audit log. The
+/// contact list unreadable is said, and those opt-outs count as not checked.
+async fn opt_outs(context: &Context, fetched: &Fetched, by: Group) -> BTreeMap<i64, OptOutTally> {
+    let replies = &fetched.replies.items;
+    let memory = open_memory(context);
+    let scope = Scope::new(&context.session.profile, &context.session.base_url);
+    let listed = on_dnc(&context.client, &memory, &scope, replies, fetched.now).await;
+    let listed = match listed {
+        Ok(listed) => Some(listed.contacts),
+        Err(error) => {
+            warn(
+                &context.term,
+                &format!(
+                    "The contact list could not be read ({error}): opt-outs are counted as not checked."
+                ),
+            );
+            None
+        }
+    };
+    let zone = Zone::Local;
+    let listed_at = crate::audit::listed_at(&writes(context, &fetched.window, &zone));
+    let today = zone.date(fetched.now);
+    let deadline = Deadline {
+        zone: &zone,
+        today,
+        days: context.session.needs.unsubscribe_days,
+        listed_at: &listed_at,
+    };
+    let mut tallies: BTreeMap<i64, OptOutTally> = BTreeMap::new();
+    for exchange in replies.iter() {
+        let on_list = listed.as_ref().map(|listed| listed.contains(&exchange.contact.id));
+        let Some(opt_out) = deadline.of(exchange, on_list) else { continue };
+        if fetched.window.contains(opt_out.asked) {
+            let id = match by {
+                Group::Campaign => exchange.campaign_id,
+                Group::Bot => exchange.bot.id,
+            };
+            tallies.entry(id).or_default().add(&opt_out, today);
+        }
+    }
+    tallies
 }
