@@ -33,6 +33,28 @@ pub struct CensusJob {
     loading: bool,
     /// The opt-outs' check that answered, shown once counted.
     dnc: Option<DncKnown>,
+    /// The marks the local state answered with, shown once counted.
+    marks: Option<StoredMarks>,
+}
+
+/// The marks the local state answered with at the start of a session: when the profile was
+/// first used, and each exchange's mark.
+#[derive(Debug, Clone)]
+pub struct StoredMarks {
+    pub scope: crate::local::Scope,
+    pub first_use: crate::api::Timestamp,
+    pub now: crate::api::Timestamp,
+    pub marks: std::collections::HashMap<i64, crate::local::Mark>,
+}
+
+impl StoredMarks {
+    /// Takes them into `inbox`, the same way on the copy and on the UI thread (so that both
+    /// end at the same revision).
+    pub(crate) fn apply(self, inbox: &mut crate::tui::inbox::InboxState) {
+        inbox.first_use = Some(self.first_use);
+        inbox.set_clock(self.now);
+        inbox.take_stored_marks(self.marks);
+    }
 }
 
 /// What the worker counted: the copy with its memos made, and what arrived with a list that
@@ -44,6 +66,8 @@ pub struct Census {
     arrivals: Option<Arrivals>,
     /// The opt-outs' check it was counted with, when that was what moved.
     dnc: Option<DncKnown>,
+    /// The marks it was counted with, when they were what moved.
+    marks: Option<StoredMarks>,
 }
 
 impl Debug for CensusJob {
@@ -100,6 +124,17 @@ impl CensusJob {
         job
     }
 
+    /// The job for the marks the local state answered with (`marks`): the inbox is counted
+    /// with them, and what it lists now remembered, before they are shown.
+    pub(crate) fn of_marks(state: &mut AppState, marks: StoredMarks) -> CensusJob {
+        let mut job = CensusJob::with(state, true);
+        if let Some(org) = job.org.get_mut().unwrap_or_else(PoisonError::into_inner).as_mut() {
+            marks.clone().apply(&mut org.inbox);
+        }
+        job.marks = Some(marks);
+        job
+    }
+
     fn with(state: &mut AppState, loading: bool) -> CensusJob {
         let org = Watched::quietly(&mut state.org);
         let (inbox, number) = org.inbox.for_census(loading);
@@ -118,6 +153,7 @@ impl CensusJob {
             number,
             loading,
             dnc: None,
+            marks: None,
         }
     }
 }
@@ -146,8 +182,13 @@ pub fn perform(job: &CensusJob) -> Option<Census> {
     org.inbox.kept(items, job.focus.as_ref());
     org.inbox.speed(items);
     org.numbers(job.now, job.zone);
-    let dnc = job.dnc.clone();
-    Some(Census { org: Arc::new(org), number: job.number, arrivals, dnc })
+    let (dnc, marks) = (job.dnc.clone(), job.marks.clone());
+    Some(Census { org: Arc::new(org), number: job.number, arrivals, dnc, marks })
+}
+
+/// The marks a census was counted with, when they were what moved.
+pub(crate) fn marks(census: &Census) -> Option<&StoredMarks> {
+    census.marks.as_ref()
 }
 
 /// What arrived with a list that loaded, once that list is the one stored.

@@ -345,3 +345,40 @@ fn on_a_large_inbox_the_opt_outs_check_is_taken_with_the_needs_a_worker_made() {
     update(&mut state, Action::Counted { census: perform(&job).unwrap(), loaded });
     assert_eq!(state.org.dnc.version, before + 1, "taken with the counts");
 }
+
+#[test]
+fn on_a_large_inbox_the_marks_are_counted_by_a_worker_before_they_show() {
+    use outreach_tui::local::Mark;
+    use outreach_tui::tui::census::CENSUS_ROWS;
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
+    run(&mut state, &local, &observed, Action::Connected(Ok(work())));
+    update(&mut state, common::ch('3'));
+    if let Some(fetch) = update(&mut state, common::ch('r')).into_iter().find_map(|e| match e {
+        Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+        _ => None,
+    }) {
+        let list = common::listed(large_inbox(CENSUS_ROWS));
+        run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    }
+    assert!(state.org.store.exchanges.items().len() > CENSUS_ROWS, "a large inbox");
+    // The local state answers only now (as when it is slow to open).
+    state.org.inbox.first_use = None;
+    let first_use = Timestamp::parse("2024-05-05T12:00:00Z").unwrap();
+    let marks = std::collections::HashMap::from([(103, Mark { handled: true, ..Mark::default() })]);
+    let answer = LocalAnswer::Loaded { scope: work_scope(), first_use, marks };
+    let effects = update(&mut state, Action::Local(answer));
+    let Some(Effect::Count { job, loaded }) =
+        effects.into_iter().find(|e| matches!(e, Effect::Count { .. }))
+    else {
+        panic!("the marks are counted by a worker")
+    };
+    assert!(state.org.inbox.mark(103).is_none(), "not shown before counted");
+    let census = outreach_tui::tui::census::perform(&job).unwrap();
+    run(&mut state, &local, &observed, Action::Counted { census, loaded });
+    assert_eq!(state.org.inbox.first_use, Some(first_use));
+    assert!(state.org.inbox.mark(103).is_some_and(|mark| mark.handled), "taken with the counts");
+    assert!(state.org.inbox.known.is_some(), "what the list holds is remembered");
+}

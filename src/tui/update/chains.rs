@@ -277,6 +277,9 @@ pub(crate) fn on_counted(
         Some(HeldAnswer(answer)) => {
             crate::tui::update::loaded::loaded(state, &*answer, Some((&counted, &mut replaced)))
         }
+        None if census::marks(&counted).is_some() => {
+            crate::tui::update::inbox::on_marks_counted(state, &counted, &mut replaced)
+        }
         None if census::take(state, &counted, &mut replaced) => {
             keep_inbox_rows(state).into_iter().collect()
         }

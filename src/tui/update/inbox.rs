@@ -7,6 +7,7 @@ use crate::inbox::{Category, Facts};
 use crate::local::Scope;
 use crate::present::names::party_name;
 use crate::tui::action::Effect;
+use crate::tui::census::{Census, CensusJob, Replaced, StoredMarks};
 use crate::tui::inbox::arrivals::Arrivals;
 use crate::tui::inbox::jobs::{LocalAnswer, LocalJob};
 use crate::tui::inbox::notify::{Arrival, headline, terminal_bytes};
@@ -41,9 +42,14 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
             if state.org.inbox.scope.as_ref() != Some(&scope) {
                 return Vec::new();
             }
-            state.org.inbox.first_use = Some(first_use);
-            state.org.inbox.set_clock(Timestamp(state.env.now));
-            state.org.inbox.take_stored_marks(marks);
+            let now = Timestamp(state.env.now);
+            let stored = StoredMarks { scope, first_use, now, marks };
+            // On a large inbox they are counted by a worker, and shown with its counts.
+            if crate::tui::census::counts_apart(state) {
+                let job = std::sync::Arc::new(CensusJob::of_marks(state, stored));
+                return vec![Effect::Count { job, loaded: None }];
+            }
+            stored.apply(&mut state.org.inbox);
         }
         LocalAnswer::Marks { scope, version, marks } => {
             if state.org.inbox.scope.as_ref() != Some(&scope) {
@@ -72,8 +78,42 @@ pub(crate) fn on_local(state: &mut AppState, answer: LocalAnswer) -> Vec<Effect>
             state.org.inbox.first_use.get_or_insert(Timestamp(state.env.now));
         }
     }
-    let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
-    effects.extend(announce_arrivals(state));
+    marks_taken(state, None)
+}
+
+/// The marks the local state answered with, counted by a worker (`counted`), are taken with
+/// its counts, when the session is still the one they were read for.
+pub(crate) fn on_marks_counted(
+    state: &mut AppState,
+    counted: &Census,
+    replaced: &mut Replaced,
+) -> Vec<Effect> {
+    let Some(marks) = crate::tui::census::marks(counted) else { return Vec::new() };
+    if state.org.inbox.scope.as_ref() != Some(&marks.scope) {
+        return Vec::new();
+    }
+    marks.clone().apply(&mut state.org.inbox);
+    marks_taken(state, Some((counted, replaced)))
+}
+
+/// The marks are taken: the rows kept, what the list holds remembered (counted by a worker
+/// with them on a large inbox), the glance and a look.
+fn marks_taken(state: &mut AppState, counted: Option<(&Census, &mut Replaced)>) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    match counted {
+        // What arrived first: the worker counted after it.
+        Some((census, replaced)) => {
+            if let Some(arrivals) = crate::tui::census::arrivals(state, census) {
+                effects.extend(announce(state, arrivals));
+            }
+            crate::tui::census::take(state, census, replaced);
+            effects.extend(keep_inbox_rows(state));
+        }
+        None => {
+            effects.extend(keep_inbox_rows(state));
+            effects.extend(announce_arrivals(state));
+        }
+    }
     effects.extend(crate::tui::update::glance::take(state));
     // The marks are known: a look can tell which hot replies wait.
     effects.extend(crate::tui::update::observe::take(state));
