@@ -184,13 +184,13 @@ fn large_inbox(filler: usize) -> Vec<outreach_tui::api::Exchange> {
     all
 }
 
-#[test]
-fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
-    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
+/// A session started (marks loaded), on the Exchanges pane, its inbox reloaded as a large
+/// one (counted by a worker, in place).
+fn started_large(local: &LocalState, observed: &ObservedState) -> AppState {
+    use outreach_tui::tui::census::CENSUS_ROWS;
     use outreach_tui::tui::model::Slot;
     use outreach_tui::tui::resource::{Exchanges, loaded};
-    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
-    let (mut state, _) = start(&local, &observed);
+    let (mut state, _) = start(local, observed);
     update(&mut state, common::ch('3'));
     let fetch = update(&mut state, common::ch('r'))
         .into_iter()
@@ -200,7 +200,15 @@ fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
         })
         .expect("the inbox reloads");
     let list = common::listed(large_inbox(CENSUS_ROWS));
-    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    run(&mut state, local, observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    state
+}
+
+#[test]
+fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
+    use outreach_tui::tui::census::perform;
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let mut state = started_large(&local, &observed);
     let (_, job, snippet) = hot_reply_read();
     state.org.inbox.reading.insert(103);
     let unread = |state: &AppState| state.org.numbers(state.env.now, state.env.zone).hot_unread;
@@ -235,21 +243,9 @@ fn a_large_inbox_is_counted_by_a_worker_and_its_counts_taken_whole() {
 
 #[test]
 fn a_count_overtaken_by_a_mark_is_let_go() {
-    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
-    use outreach_tui::tui::model::Slot;
-    use outreach_tui::tui::resource::{Exchanges, loaded};
+    use outreach_tui::tui::census::perform;
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
-    let (mut state, _) = start(&local, &observed);
-    update(&mut state, common::ch('3'));
-    let fetch = update(&mut state, common::ch('r'))
-        .into_iter()
-        .find_map(|effect| match effect {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-            _ => None,
-        })
-        .expect("the inbox reloads");
-    let list = common::listed(large_inbox(CENSUS_ROWS));
-    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    let mut state = started_large(&local, &observed);
     let (_, job, snippet) = hot_reply_read();
     state.org.inbox.reading.insert(103);
     let read = vec![(job, Ok(snippet))];
@@ -318,21 +314,9 @@ fn a_large_inbox_is_counted_before_it_is_shown_and_what_arrived_is_announced() {
 
 #[test]
 fn on_a_large_inbox_the_opt_outs_check_is_taken_with_the_needs_a_worker_made() {
-    use outreach_tui::tui::census::{CENSUS_ROWS, perform};
-    use outreach_tui::tui::model::Slot;
-    use outreach_tui::tui::resource::{Exchanges, loaded};
+    use outreach_tui::tui::census::perform;
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
-    let (mut state, _) = start(&local, &observed);
-    update(&mut state, common::ch('3'));
-    let fetch = update(&mut state, common::ch('r'))
-        .into_iter()
-        .find_map(|effect| match effect {
-            Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-            _ => None,
-        })
-        .expect("the inbox reloads");
-    let list = common::listed(large_inbox(CENSUS_ROWS));
-    run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    let mut state = started_large(&local, &observed);
     let before = state.org.dnc.version;
     let checked = Action::DncChecked { scope: work_scope(), result: Err("unreadable".into()) };
     let effects = update(&mut state, checked);
