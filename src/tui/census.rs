@@ -31,6 +31,8 @@ pub struct CensusJob {
     number: u64,
     /// The list counted before it is shown.
     loading: bool,
+    /// Whether a first start's offer to put old replies away is still to be weighed.
+    weigh_old: bool,
     /// The opt-outs' check that answered, shown once counted.
     dnc: Option<DncKnown>,
     /// The marks the local state answered with, shown once counted.
@@ -68,6 +70,8 @@ pub struct Census {
     dnc: Option<DncKnown>,
     /// The marks it was counted with, when they were what moved.
     marks: Option<StoredMarks>,
+    /// How many old replies a first start's offer would name, when it was weighed.
+    old_replies: Option<usize>,
 }
 
 impl Debug for CensusJob {
@@ -152,6 +156,7 @@ impl CensusJob {
             zone: state.env.zone,
             number,
             loading,
+            weigh_old: loading && !state.org.old_replies_offered,
             dnc: None,
             marks: None,
         }
@@ -182,13 +187,20 @@ pub fn perform(job: &CensusJob) -> Option<Census> {
     org.inbox.kept(items, job.focus.as_ref());
     org.inbox.speed(items);
     org.numbers(job.now, job.zone);
+    let old_replies =
+        job.weigh_old.then(|| crate::tui::old_replies::worth_offering(&org, job.now)).flatten();
     let (dnc, marks) = (job.dnc.clone(), job.marks.clone());
-    Some(Census { org: Arc::new(org), number: job.number, arrivals, dnc, marks })
+    Some(Census { org: Arc::new(org), number: job.number, arrivals, dnc, marks, old_replies })
 }
 
 /// The marks a census was counted with, when they were what moved.
 pub(crate) fn marks(census: &Census) -> Option<&StoredMarks> {
     census.marks.as_ref()
+}
+
+/// How many old replies a first start's offer would name, when the census weighed it.
+pub fn old_replies(census: &Census) -> Option<usize> {
+    census.old_replies
 }
 
 /// What arrived with a list that loaded, once that list is the one stored.
@@ -220,6 +232,7 @@ pub(crate) fn take(state: &mut AppState, census: &Census, replaced: &mut Replace
         replaced.push(Box::new(std::mem::replace(&mut org.dnc, dnc.clone())));
     }
     if taken {
+        org.old_replies_counted = old_replies(census);
         replaced.push(Box::new(org.needs.adopt(&counted.needs)));
         replaced.push(Box::new(org.numbers.adopt(&counted.numbers)));
     }

@@ -30,6 +30,7 @@ pub mod lists;
 mod malloc;
 pub mod model;
 pub mod observe;
+pub(crate) mod old_replies;
 pub mod org_now;
 pub mod outside;
 pub(crate) mod palette;

@@ -201,6 +201,8 @@ pub struct Org {
     pub(crate) old_replies_offered: bool,
     /// How many old replies the offer names, while it stands.
     pub(crate) old_replies_offer: Option<usize>,
+    /// How many old replies a worker found the offer would name, counting a large inbox.
+    pub(crate) old_replies_counted: Option<usize>,
     /// The last look at this organisation, and whether its brief was weighed.
     pub(crate) last_look: crate::tui::brief::LastLook,
     /// The dashboard's looks at the organisation (as `outreach watch` makes them) and the
@@ -354,6 +356,7 @@ impl AppState {
                 thresholds: settings.needs,
                 old_replies_offered: false,
                 old_replies_offer: None,
+                old_replies_counted: None,
                 last_look: crate::tui::brief::LastLook {
                     after: settings.brief_after,
                     ..Default::default()

@@ -366,3 +366,52 @@ fn on_a_large_inbox_the_marks_are_counted_by_a_worker_before_they_show() {
     assert!(state.org.inbox.mark(103).is_some_and(|mark| mark.handled), "taken with the counts");
     assert!(state.org.inbox.known.is_some(), "what the list holds is remembered");
 }
+
+/// A first start on a large inbox: whether to offer putting old replies away is weighed by
+/// the worker that counts the marks (it walks every exchange), and the offer names what it
+/// found once the counts are taken.
+#[test]
+fn on_a_large_first_start_the_old_replies_are_weighed_by_a_worker() {
+    use outreach_tui::tui::census::CENSUS_ROWS;
+    use outreach_tui::tui::model::Slot;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
+    let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
+    // Connected, the local state not answering yet: nothing weighed before the list.
+    update(&mut state, Action::Connected(Ok(work())));
+    update(&mut state, common::ch('3'));
+    if let Some(fetch) = update(&mut state, common::ch('r')).into_iter().find_map(|e| match e {
+        Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
+        _ => None,
+    }) {
+        let list = common::listed(large_inbox(CENSUS_ROWS));
+        run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
+    }
+    assert!(state.transient.notice.is_none(), "nothing to weigh before the marks are known");
+    // The local state answers: this organisation was first used an hour ago.
+    let first_use = Timestamp(state.env.now - chrono::Duration::hours(1));
+    let answer = LocalAnswer::Loaded { scope: work_scope(), first_use, marks: Default::default() };
+    let effects = update(&mut state, Action::Local(answer));
+    let Some(Effect::Count { job, loaded }) =
+        effects.into_iter().find(|e| matches!(e, Effect::Count { .. }))
+    else {
+        panic!("the marks are counted by a worker")
+    };
+    assert!(state.transient.notice.is_none(), "not weighed on this thread");
+    let census = outreach_tui::tui::census::perform(&job).unwrap();
+    let weighed = outreach_tui::tui::census::old_replies(&census);
+    run(&mut state, &local, &observed, Action::Counted { census, loaded });
+    let cutoff = Timestamp(state.env.now - chrono::Duration::days(14));
+    let old = state
+        .org
+        .store
+        .exchanges
+        .items()
+        .iter()
+        .filter(|e| e.updated_at.is_some_and(|at| at < cutoff))
+        .count();
+    assert!(old > CENSUS_ROWS, "{old}");
+    assert_eq!(weighed, Some(old), "weighed by the worker");
+    let notice = state.transient.notice.clone().unwrap_or_default();
+    assert!(notice.contains(&format!("{old} replies with no news")), "{notice}");
+}

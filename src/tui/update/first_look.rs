@@ -2,25 +2,16 @@
 //! offered to be put away (marked handled) in one confirmed key, so "Needs you" and "hot
 //! replies wait" start from what is current rather than a wall of months-old conversations.
 
-use crate::api::Timestamp;
-use crate::inbox::Facts;
 use crate::text::count;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
+use crate::tui::old_replies::{OLD_REPLY_DAYS, old_replies, worth_offering};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
-use chrono::Duration;
-
-/// Replies untouched this many days are offered to be marked handled on a first start: a
-/// new user's inbox otherwise opens on months of conversations nobody will answer now.
-pub(crate) const OLD_REPLY_DAYS: i64 = 14;
 
 /// The offer is made only when at least this many old replies wait: a few are read, not
 /// put away.
 const OLD_REPLIES_WORTH_ASKING: usize = 5;
-
-/// A first start is a scope first used this recently on this machine.
-const FIRST_START_HOURS: i64 = 24;
 
 /// On a first start (this organisation first used here within a day, nothing handled yet),
 /// once the replies are in: says in the status bar, and at the top of "Needs you", that
@@ -28,15 +19,18 @@ const FIRST_START_HOURS: i64 = 24;
 /// "hot replies wait" start from what is current. A remark, not a question: the first key a
 /// new user presses is theirs. Made once per session.
 pub(crate) fn offer_to_put_old_replies_away(state: &mut AppState) {
-    let inbox = &state.org.inbox;
-    let Some(first_use) = inbox.first_use else { return };
-    if state.org.old_replies_offered || state.org.store.exchanges.data.is_none() {
+    if state.org.old_replies_offered {
         return;
     }
-    let first_start = state.env.now - first_use.0 <= Duration::hours(FIRST_START_HOURS);
-    let items = state.org.store.exchanges.items();
-    let untouched = first_start && !items.iter().any(|exchange| inbox.is_handled(exchange));
-    let old = if untouched { old_replies(state).len() } else { 0 };
+    // A large inbox is weighed by the worker that counts it, never here.
+    let old = match state.org.old_replies_counted.take() {
+        Some(old) => old,
+        None if crate::tui::census::counts_apart(state) => return,
+        None => match worth_offering(&state.org, state.env.now) {
+            Some(old) => old,
+            None => return,
+        },
+    };
     state.org.old_replies_offered = true;
     if old < OLD_REPLIES_WORTH_ASKING {
         return;
@@ -50,26 +44,10 @@ pub(crate) fn offer_to_put_old_replies_away(state: &mut AppState) {
     ));
 }
 
-/// The replies not handled whose last activity is older than [`OLD_REPLY_DAYS`].
-fn old_replies(state: &AppState) -> Vec<i64> {
-    let cutoff = Timestamp(state.env.now - Duration::days(OLD_REPLY_DAYS));
-    let inbox = &state.org.inbox;
-    state
-        .org
-        .store
-        .exchanges
-        .items()
-        .iter()
-        .filter(|exchange| exchange.updated_at.is_some_and(|at| at < cutoff))
-        .filter(|exchange| !inbox.is_handled(exchange))
-        .map(|exchange| exchange.id)
-        .collect()
-}
-
 /// `H` in "Needs you": asks to mark every reply untouched for [`OLD_REPLY_DAYS`] handled.
 pub(crate) fn put_old_replies_away(state: &mut AppState) -> Vec<Effect> {
     state.org.old_replies_offer = None;
-    let old = old_replies(state);
+    let old = old_replies(&state.org, state.env.now);
     if old.is_empty() {
         state.show_toast(
             Tone::Success,
