@@ -21,6 +21,7 @@ use autopilot::left_to_a_person;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// The thresholds of the list: `[needs]` in the config file, as it reads them.
 pub use crate::config::NeedsConfig as Thresholds;
@@ -79,8 +80,10 @@ pub struct Need {
     pub subject: Subject,
     /// What to do, as an instruction naming whom ("Add ann@acme.tech to do not contact").
     pub task: String,
-    /// Why, in words from the data ("They asked to stop (UNSUB_REQUEST)").
-    pub why: String,
+    /// Why, in words from the data ("They asked to stop (UNSUB_REQUEST)"). Shared by the
+    /// items that give the same reason: a large inbox has tens of thousands of hot replies
+    /// and autopilot items with a handful of reasons between them.
+    pub why: Arc<str>,
     /// Since when it waits, when the data says.
     pub since: Option<DateTime<Utc>>,
     /// The day it is due, when there is a deadline.
@@ -146,6 +149,7 @@ pub fn due_count(list: &[Need], today: NaiveDate) -> usize {
 /// day, then the rest oldest first.
 pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
     let campaigns: HashMap<i64, &Campaign> = inputs.campaigns.iter().map(|c| (c.id, c)).collect();
+    let mut reasons = Reasons::default();
     let mut out = Vec::new();
     for exchange in inputs.exchanges {
         // An opt-out stays until the address is on the list, handled or not: a mark on
@@ -159,11 +163,11 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
             continue;
         }
         let campaign = campaigns.get(&exchange.campaign_id);
-        if let Some(need) = campaign.and_then(|c| autopilot_item(exchange, c)) {
+        if let Some(need) = campaign.and_then(|c| autopilot_item(exchange, c, &mut reasons)) {
             out.push(need);
             continue;
         }
-        if let Some(need) = hot_reply(exchange, facts, inputs) {
+        if let Some(need) = hot_reply(exchange, facts, inputs, &mut reasons) {
             out.push(need);
         }
     }
@@ -178,6 +182,28 @@ pub fn needs(inputs: &Inputs<'_>) -> Vec<Need> {
             .then(a.subject.cmp(&b.subject))
     });
     out
+}
+
+/// The reasons given so far, each kept once and shared by every item that gives it.
+#[derive(Default)]
+struct Reasons(HashMap<String, Arc<str>>);
+
+impl Reasons {
+    fn shared(&mut self, why: String) -> Arc<str> {
+        if let Some(known) = self.0.get(&why) {
+            return Arc::clone(known);
+        }
+        let shared: Arc<str> = Arc::from(why.as_str());
+        self.0.insert(why, Arc::clone(&shared));
+        shared
+    }
+}
+
+/// A text kept as long as it is, without the room `format!` leaves: a large inbox's list
+/// holds tens of thousands of them.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
 }
 
 /// The contact of an exchange by name, else address, sanitised.
@@ -227,8 +253,8 @@ fn opt_out(exchange: &Exchange, inputs: &Inputs<'_>) -> Option<Need> {
     Some(Need {
         kind: Kind::OptOut,
         subject: Subject::Exchange(exchange.id),
-        task,
-        why,
+        task: exact(task),
+        why: Arc::from(why),
         since: since(exchange),
         due,
         address: Some(address),
@@ -236,7 +262,7 @@ fn opt_out(exchange: &Exchange, inputs: &Inputs<'_>) -> Option<Need> {
     })
 }
 
-fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
+fn autopilot_item(exchange: &Exchange, campaign: &Campaign, reasons: &mut Reasons) -> Option<Need> {
     let rule = left_to_a_person(&exchange.status, &campaign.auto_pilot_settings)?;
     // An opt-out is its own item with a deadline; a delivery failure or a silent contact is
     // not a reply waiting in the inbox; after a "no", leaving the conversation be is what a
@@ -259,13 +285,13 @@ fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
     Some(Need {
         kind: Kind::Autopilot,
         subject: Subject::Exchange(exchange.id),
-        task: format!("{task} for {}", who(exchange)),
-        why: format!(
+        task: exact(format!("{task} for {}", who(exchange))),
+        why: reasons.shared(format!(
             "{} is off in '{}' ({})",
             rule.flag.name(),
             sanitize(&campaign.name),
             exchange.status.as_str()
-        ),
+        )),
         since: since(exchange),
         due: None,
         address: None,
@@ -273,7 +299,12 @@ fn autopilot_item(exchange: &Exchange, campaign: &Campaign) -> Option<Need> {
     })
 }
 
-fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Option<Need> {
+fn hot_reply(
+    exchange: &Exchange,
+    facts: ReplyFacts,
+    inputs: &Inputs<'_>,
+    reasons: &mut Reasons,
+) -> Option<Need> {
     let category = Category::of(&exchange.status);
     if !waits_on_us(&category, facts.handled, facts.last) {
         return None;
@@ -302,8 +333,8 @@ fn hot_reply(exchange: &Exchange, facts: ReplyFacts, inputs: &Inputs<'_>) -> Opt
     Some(Need {
         kind: Kind::HotReply,
         subject: Subject::Exchange(exchange.id),
-        task: format!("Answer {}", who(exchange)),
-        why,
+        task: exact(format!("Answer {}", who(exchange))),
+        why: reasons.shared(why),
         since: Some(at),
         due,
         address: None,
@@ -351,12 +382,12 @@ fn bot_trouble(inputs: &Inputs<'_>) -> Vec<Need> {
             Some(Need {
                 kind: Kind::BotTrouble,
                 subject: Subject::Bot(bot_id),
-                task: format!("Fix bot {} ({})", bot_id, sanitize(&bot.email)),
-                why: format!(
+                task: exact(format!("Fix bot {} ({})", bot_id, sanitize(&bot.email))),
+                why: Arc::from(format!(
                     "{} — live in {}",
                     crate::bots::problems(bot).join(", "),
                     names.join(", ")
-                ),
+                )),
                 since: None,
                 due: None,
                 address: None,
@@ -375,8 +406,8 @@ fn ready_to_start(inputs: &Inputs<'_>) -> Vec<Need> {
         .map(|campaign| Need {
             kind: Kind::ReadyToStart,
             subject: Subject::Campaign(campaign.id),
-            task: format!("Start '{}'", sanitize(&campaign.name)),
-            why: "Pending, and every pre-flight check passes".into(),
+            task: exact(format!("Start '{}'", sanitize(&campaign.name))),
+            why: Arc::from("Pending, and every pre-flight check passes"),
             since: campaign.created_at.map(|at| at.0),
             due: None,
             address: None,
@@ -545,7 +576,7 @@ mod tests {
         assert_eq!(opt_out.task, "Add c1@acme.tech to do not contact");
         assert_eq!(opt_out.due, NaiveDate::from_ymd_opt(2026, 12, 4));
         assert_eq!(opt_out.days_left(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()), Some(7));
-        assert_eq!(items[2].why, "create_meeting is off in 'Spring launch' (SCHEDULING_MEETING)");
+        assert_eq!(&*items[2].why, "create_meeting is off in 'Spring launch' (SCHEDULING_MEETING)");
         assert_eq!(items[2].task, "Book the meeting for C3");
         assert!(
             items[3].why.contains("DNS SPF missing — live in 'Q3 Fintech Outbound'"),
@@ -579,6 +610,24 @@ mod tests {
             thresholds: Thresholds::default(),
         });
         assert_eq!(items, Vec::new(), "the bot spoke last: nothing waits on us");
+    }
+
+    #[test]
+    fn items_that_give_the_same_reason_share_its_text_and_keep_no_spare_room() {
+        let mut world = world();
+        world.exchanges.push(exchange(
+            7,
+            ExchangeStatus::InfoInquiry,
+            101,
+            5,
+            "2026-11-22T09:00:00Z",
+        ));
+        let items = list(&world, &[], &[1, 2]);
+        let hot: Vec<&Need> = items.iter().filter(|n| n.kind == Kind::HotReply).collect();
+        assert_eq!(hot.len(), 2, "{items:?}");
+        assert_eq!(hot[0].why, hot[1].why);
+        assert!(Arc::ptr_eq(&hot[0].why, &hot[1].why), "one text for one reason");
+        assert!(items.iter().all(|n| n.task.capacity() == n.task.len()), "{items:?}");
     }
 
     #[test]

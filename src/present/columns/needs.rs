@@ -48,7 +48,7 @@ fn task() -> Col {
 }
 
 fn why() -> Col {
-    Col::new("Why", "WHY", (16, 80), |need, _| Cell::text(&need.why).tone(Tone::Dim)).drop(5)
+    Col::new("Why", "WHY", (16, 80), |need, _| Cell::text(&*need.why).tone(Tone::Dim)).drop(5)
 }
 
 fn since() -> Col {
