@@ -419,7 +419,12 @@ mod tests {
     }
 
     /// What the writer makes of `texts` given in batches of `size`, or each alone (0).
-    fn written_in_batches(texts: &[&str], size: usize, format: OutputFormat, term: &Term) -> String {
+    fn written_in_batches(
+        texts: &[&str],
+        size: usize,
+        format: OutputFormat,
+        term: &Term,
+    ) -> String {
         let output = OutputArgs { output: Some(format), csv_raw: false };
         let columns = columns();
         let mut out = Vec::new();
