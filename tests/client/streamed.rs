@@ -3,21 +3,13 @@
 
 use crate::common;
 
-use common::sim::{client, http, start};
+use common::sim::{client, contacts_as_sent, start};
 
 #[tokio::test]
 async fn contacts_as_sent_come_in_batches_byte_for_byte() {
     let sim = start().await;
     let key = sim.admin_key();
-    let body = http()
-        .get(format!("{}/api/v1/contacts", sim.base_url))
-        .header("X-API-Key", key.expose())
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = contacts_as_sent(&sim).await;
     let (mut texts, mut batches) = (Vec::new(), 0);
     let skipped = client(&sim, &key)
         .stream_contacts_as_sent(|sent| {
