@@ -42,12 +42,43 @@ impl SentTexts {
     }
 
     /// Hands over the texts kept since the last time, oldest first.
-    pub fn drain(&mut self) -> impl Iterator<Item = &str> {
+    pub fn drain(&mut self) -> Sent<'_> {
         let fresh = !std::mem::replace(&mut self.handed_over, true);
         let ends = if fresh { &self.ends[..] } else { &[] };
-        let text = &self.text;
-        let starts = std::iter::once(0).chain(ends.iter().copied());
-        starts.zip(ends).filter_map(move |(start, &end)| text.get(start..end))
+        Sent { text: &self.text, start: 0, ends: ends.iter() }
+    }
+}
+
+/// The texts handed over at once: those of the elements one chunk of the body completed,
+/// oldest first. A sink is given the batch, not each text, so a call through a pointer is
+/// made once per chunk and the loop over its elements is the sink's own.
+#[derive(Debug, Clone)]
+pub struct Sent<'a> {
+    text: &'a str,
+    /// Where the next text starts in `text`.
+    start: usize,
+    ends: std::slice::Iter<'a, usize>,
+}
+
+impl Sent<'_> {
+    /// A batch of no texts.
+    pub fn none() -> Self {
+        Sent { text: "", start: 0, ends: [].iter() }
+    }
+}
+
+impl<'a> Iterator for Sent<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = *self.ends.next()?;
+        let start = std::mem::replace(&mut self.start, end);
+        // Each end was taken after a whole `&str` was pushed: always a character boundary.
+        self.text.get(start..end)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.ends.size_hint()
     }
 }
 

@@ -1,6 +1,7 @@
 //! What an answer's body is read into as its chunks arrive: plain bytes, or a list decoded
 //! on the way ([`ListDecoder`]), so a 100k-contact list is never held as one 23 MB body.
 
+use super::as_sent::Sent;
 use super::contact::Contact;
 use super::contact_scanned::scanned_contact;
 use super::error::{ApiError, body_start};
@@ -103,7 +104,7 @@ impl<T> ListBody<T> {
     }
 
     /// Hands over the text of the elements decoded so far ([`ListDecoder::drain_sent`]).
-    pub fn drain_sent(&mut self) -> impl Iterator<Item = &str> {
+    pub fn drain_sent(&mut self) -> Sent<'_> {
         self.decoder.drain_sent()
     }
 

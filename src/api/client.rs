@@ -2,6 +2,7 @@
 //! byte, idle gap in a body), no redirects, the key header marked sensitive, and retries for
 //! GET only ([`RetryPolicy`]).
 
+use super::as_sent::Sent;
 use super::body::{AnyBody, BodyReader, ContactListBody, ListBody, MAX_BODY_BYTES, RawBody};
 use super::contact_check::ContactCheck;
 use super::endpoints::*;
@@ -33,10 +34,38 @@ use std::time::{Duration, Instant};
 /// The content type of every body sent, as reqwest's `json()` set it.
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
-/// How a streamed list ended: its reader stopped it, or its body ended with this rest.
-enum Streamed<T> {
-    Stopped { skipped: usize },
-    Ended(Listed<T>),
+/// A list being read as it arrives, as [`Client::stream_list`] reads it whatever its kind:
+/// the chunks go in, what they completed goes out.
+trait Streaming {
+    fn chunk(&mut self, bytes: &[u8]) -> Result<(), ApiError>;
+    /// The first bytes read, for an error message.
+    fn head(&self) -> &[u8];
+    /// Hands over what the chunks so far completed; false stops the reading.
+    fn hand_over(&mut self) -> bool;
+}
+
+/// A list body of `T` and what takes its elements as they come.
+struct Streamed<'h, T, H: ?Sized> {
+    body: ListBody<T>,
+    hand_over: &'h mut H,
+}
+
+impl<T, H> Streaming for Streamed<'_, T, H>
+where
+    T: DeserializeOwned,
+    H: FnMut(&mut ListBody<T>) -> bool + ?Sized,
+{
+    fn chunk(&mut self, bytes: &[u8]) -> Result<(), ApiError> {
+        self.body.chunk(bytes)
+    }
+
+    fn head(&self) -> &[u8] {
+        BodyReader::head(&self.body)
+    }
+
+    fn hand_over(&mut self) -> bool {
+        (self.hand_over)(&mut self.body)
+    }
 }
 
 /// The most items one DNC request may carry (the spec's bound for domains).
@@ -268,23 +297,25 @@ impl Client {
         let mut hand_over =
             |body: &mut ListBody<Contact>| body.drain().all(|contact| sink(&contact));
         let what = "the contact list";
-        match self.stream_list(LIST_CONTACTS.path, &[], what, body, &mut hand_over).await? {
-            Streamed::Stopped { skipped } => Ok(skipped),
-            Streamed::Ended(rest) => {
-                // Whatever only the end of the body completed (nothing, for a list that
-                // ends well: see `ListDecoder::drain_sent`).
-                rest.items.iter().all(sink);
-                Ok(rest.skipped)
-            }
+        let mut streamed = Streamed { body, hand_over: &mut hand_over };
+        // Not erased: a dashboard's sink goes to another thread, the CLI's does not.
+        if !self.stream_list(LIST_CONTACTS.path, &[], what, &mut streamed).await? {
+            return Ok(streamed.body.skipped());
         }
+        // Whatever only the end of the body completed (nothing, for a list that ends well:
+        // see `ListDecoder::drain_sent`).
+        let rest = streamed.body.finish()?;
+        rest.items.iter().all(sink);
+        Ok(rest.skipped)
     }
 
     /// 10, streamed as the server sent it: each contact's own JSON text, checked to read as
     /// a [`Contact`] without building one ([`ContactCheck`]), so passing the list on costs
-    /// little more than its transfer. Otherwise as [`Client::stream_contacts`].
+    /// little more than its transfer. `sink` is given the texts of each chunk's contacts at
+    /// once ([`Sent`]). Otherwise as [`Client::stream_contacts`].
     pub async fn stream_contacts_as_sent(
         &self,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         let body = ListBody::keeping_text().reading_quickly(ContactCheck::scanned);
         self.stream_body_as_sent(LIST_CONTACTS.path, &[], "the contact list", body, &mut sink).await
@@ -296,7 +327,7 @@ impl Client {
     /// [`Client::stream_contacts_as_sent`].
     pub async fn campaigns_as_sent(
         &self,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         self.stream_as_sent::<Campaign>(LIST_CAMPAIGNS.path, &[], "the campaign list", &mut sink)
             .await
@@ -305,7 +336,7 @@ impl Client {
     /// 8, streamed as the server sent it (see [`Client::campaigns_as_sent`]).
     pub async fn bots_as_sent(
         &self,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         self.stream_as_sent::<Bot>(LIST_BOTS.path, &[], "the organisation", &mut sink).await
     }
@@ -314,7 +345,7 @@ impl Client {
     pub async fn exchanges_as_sent(
         &self,
         query: &ExchangeQuery,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_EXCHANGES.path;
         self.stream_as_sent::<Exchange>(path, &query.params(), "the campaign", &mut sink).await
@@ -324,7 +355,7 @@ impl Client {
     pub async fn email_chain_as_sent(
         &self,
         exchange_id: i64,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         let path = EMAIL_CHAIN.path_with(exchange_id);
         let what = format!("exchange {exchange_id}");
@@ -335,7 +366,7 @@ impl Client {
     pub async fn meetings_as_sent(
         &self,
         query: &MeetingQuery,
-        mut sink: impl FnMut(&str) -> bool,
+        mut sink: impl FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         let path = LIST_MEETINGS.path;
         self.stream_as_sent::<Meeting>(path, &query.params(), "the meeting list", &mut sink).await
@@ -422,7 +453,7 @@ impl Client {
         path: &str,
         query: &[(&str, String)],
         what: &str,
-        sink: &mut dyn FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
         self.stream_body_as_sent(path, query, what, ListBody::<T>::keeping_text(), sink).await
     }
@@ -435,46 +466,42 @@ impl Client {
         query: &[(&str, String)],
         what: &str,
         body: ListBody<T>,
-        sink: &mut dyn FnMut(&str) -> bool,
+        sink: &mut dyn FnMut(Sent<'_>) -> bool,
     ) -> Result<usize, ApiError> {
-        // Behind a pointer: one reading of a kind of list for every sink it goes to.
-        let hand_over: &mut dyn FnMut(&mut ListBody<T>) -> bool =
-            &mut |body: &mut ListBody<T>| body.drain_sent().all(&mut *sink);
-        match self.stream_list(path, query, what, body, hand_over).await? {
-            Streamed::Stopped { skipped } => Ok(skipped),
-            Streamed::Ended(rest) => Ok(rest.skipped),
+        // Behind a pointer: one reading of a kind of list for every sink it goes to, and one
+        // call through it for each chunk's elements, not for each element.
+        let mut hand_over = |body: &mut ListBody<T>| sink(body.drain_sent());
+        let mut streamed = Streamed { body, hand_over: &mut hand_over };
+        let erased: &mut dyn Streaming = &mut streamed;
+        if !self.stream_list(path, query, what, erased).await? {
+            return Ok(streamed.body.skipped());
         }
+        Ok(streamed.body.finish()?.skipped)
     }
 
-    /// A list read into `body` as it arrives, `hand_over` taking what each chunk completed
-    /// (see [`Client::stream_contacts`]) until it returns `false`. Retried like any GET until
-    /// the answer begins, never after: elements already handed on would come twice.
-    async fn stream_list<T, H>(
+    /// A list read into `body` as it arrives, handing over what each chunk completed (see
+    /// [`Client::stream_contacts`]) until that says stop; true when the body ended, false when
+    /// it was stopped. Retried like any GET until the answer begins, never after: elements
+    /// already handed on would come twice. Lists passed on as sent give a `dyn` for `S`: one
+    /// copy of the reading for every kind.
+    async fn stream_list<S: Streaming + ?Sized>(
         &self,
         path: &str,
         query: &[(&str, String)],
         what: &str,
-        mut body: ListBody<T>,
-        hand_over: &mut H,
-    ) -> Result<Streamed<T>, ApiError>
-    where
-        T: DeserializeOwned,
-        H: FnMut(&mut ListBody<T>) -> bool + ?Sized,
-    {
+        body: &mut S,
+    ) -> Result<bool, ApiError> {
         let url = self.url(path, query);
         let mut response = self.respond_retried(path, &url, what).await?;
         let broken = |error| self.transport_error(error, &url, Stage::Body);
         let mut total = 0;
-        while let Some(chunk) =
-            next_chunk(&mut response, &mut total, BodyReader::head(&body), &broken).await?
-        {
+        while let Some(chunk) = next_chunk(&mut response, &mut total, body.head(), &broken).await? {
             body.chunk(&chunk)?;
-            let skipped = body.skipped();
-            if !hand_over(&mut body) {
-                return Ok(Streamed::Stopped { skipped });
+            if !body.hand_over() {
+                return Ok(false);
             }
         }
-        Ok(Streamed::Ended(body.finish()?))
+        Ok(true)
     }
 
     async fn send_json<T: DeserializeOwned, B: Serialize>(

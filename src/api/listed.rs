@@ -5,7 +5,7 @@
 //! last byte is in, so a body is never held whole. For 100k contacts that is 23 MB never
 //! allocated, and on this kind of machine touching fresh memory is most of the cost.
 
-use super::as_sent::SentTexts;
+use super::as_sent::{Sent, SentTexts};
 use super::bounded::Bounded;
 use serde::de::{DeserializeOwned, Error as _, IgnoredAny};
 use serde_json::value::RawValue;
@@ -144,10 +144,10 @@ impl<T> ListDecoder<T> {
     /// Hands over the text of the elements decoded so far (dropping the elements), when
     /// kept. A list that ends well has handed over every element before [`Self::finish`]:
     /// an element is taken only once something follows it, and the last is followed by `]`.
-    pub fn drain_sent(&mut self) -> impl Iterator<Item = &str> {
+    pub fn drain_sent(&mut self) -> Sent<'_> {
         self.drained += self.items.len();
         self.items.clear();
-        self.texts.iter_mut().flat_map(SentTexts::drain)
+        self.texts.as_mut().map_or_else(Sent::none, SentTexts::drain)
     }
 }
 
@@ -307,7 +307,7 @@ impl<T: DeserializeOwned> ListDecoder<T> {
         last: bool,
     ) -> Result<Option<usize>, serde_json::Error> {
         let complete = |end: usize| last || skip_white_space(buf, end) < buf.len();
-        let from_bytes = || first::<T, _>(serde_json::Deserializer::from_slice(buf));
+        let from_bytes = || from_bytes::<T>(buf);
         let scanned = text.zip(self.quick).and_then(|(text, quick)| quick(text));
         let (read, end) = match (scanned, text) {
             (Some((item, end)), _) => (Some(Ok(item)), end),
@@ -381,6 +381,30 @@ fn first<'de, T: DeserializeOwned, R: serde_json::de::Read<'de>>(
     let mut values = deserializer.into_iter::<Bounded<T>>();
     let value = values.next().map(|read| read.map(|bounded| bounded.0));
     (value, values.byte_offset())
+}
+
+/// An element at or past a byte that is not UTF-8 (the buffer's text stops there): where it
+/// ends, found by reading it as any JSON, and the element read as a `T` from its text when
+/// its own bytes are UTF-8. JSON is UTF-8, so one that is not is refused and left out,
+/// whichever field holds the byte, as a list passed on as sent refuses it: and no kind of list
+/// carries a second copy of its decoder, for bytes.
+fn from_bytes<T: DeserializeOwned>(buf: &[u8]) -> (Option<Result<T, serde_json::Error>>, usize) {
+    let mut any = serde_json::Deserializer::from_slice(buf).into_iter::<IgnoredAny>();
+    match any.next() {
+        Some(Ok(_)) => {
+            let end = any.byte_offset();
+            let element = buf.get(..end).unwrap_or_default();
+            match std::str::from_utf8(element) {
+                Ok(text) => (first::<T, _>(serde_json::Deserializer::from_str(text)).0, end),
+                Err(error) => {
+                    let refused = serde_json::Error::custom(format!("not UTF-8: {error}"));
+                    (Some(Err(refused)), end)
+                }
+            }
+        }
+        Some(Err(error)) => (Some(Err(error)), any.byte_offset()),
+        None => (None, any.byte_offset()),
+    }
 }
 
 fn skip_white_space(buf: &[u8], mut at: usize) -> usize {
@@ -526,6 +550,24 @@ mod tests {
             let error = decode_in_chunks(broken.as_bytes(), size).err().map(|e| e.to_string());
             assert_eq!(error, broken_whole, "chunks of {size}");
         }
+    }
+
+    /// An element with a byte that is not UTF-8 is left out wherever the byte is (in a field
+    /// read or one ignored), the elements after it in the same chunk are read, and a byte
+    /// outside a string is broken JSON; at any chunking.
+    #[test]
+    fn an_element_that_is_not_utf8_is_left_out_and_the_rest_read() {
+        let body = b"[{\"id\": 1, \"zz\": \"\xff\"}, {\"id\": 2, \"email\": \"a\xc3@b.c\"},
+            {\"id\": 3, \"first_name\": \"Zo\xc3\xab\"}, {\"id\": 4}]";
+        for size in 1..=body.len() {
+            let listed = decode_in_chunks(body, size).unwrap();
+            let ids: Vec<i64> = listed.items.iter().map(|c| c.id).collect();
+            assert_eq!((ids, listed.skipped), (vec![3, 4], 2), "chunks of {size}");
+            assert_eq!(listed.items[0].first_name(), "Zo\u{eb}", "chunks of {size}");
+        }
+        let broken = b"[{\"id\": 1}, \xff {\"id\": 2}]";
+        assert!(decode_list::<Contact>(broken).is_err());
+        assert!(decode_in_chunks(broken, 3).is_err());
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub mod validation;
 pub mod waits;
 pub mod writes;
 
+pub use as_sent::Sent;
 pub use client::{Client, ClientOptions, DEFAULT_TIMEOUT, MAX_DNC_BATCH};
 pub use contact_check::ContactCheck;
 pub use custom_data::CustomData;

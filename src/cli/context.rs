@@ -61,10 +61,12 @@ impl Context {
             let query = crate::api::ExchangeQuery::default();
             let read = self
                 .client
-                .exchanges_as_sent(&query, |json| {
-                    let exchange = serde_json::from_str::<crate::api::Exchange>(json).ok();
-                    named = organisation_name(None, exchange.as_ref());
-                    named.is_none()
+                .exchanges_as_sent(&query, |mut sent| {
+                    sent.all(|json| {
+                        let exchange = serde_json::from_str::<crate::api::Exchange>(json).ok();
+                        named = organisation_name(None, exchange.as_ref());
+                        named.is_none()
+                    })
                 })
                 .await;
             if let Err(error) = read {

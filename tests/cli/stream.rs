@@ -5,26 +5,14 @@
 use crate::common;
 
 use common::cli::Outreach;
-use common::sim::{fault_rules, faults, http, start};
+use common::sim::{contacts_as_sent, fault_rules, faults, start};
 use serde_json::{Value, json};
-
-/// The contact list exactly as the simulator sends it.
-async fn body_as_sent(sim: &outreach_tui::sim::SimHandle) -> String {
-    let key = sim.admin_key();
-    let response = http()
-        .get(format!("{}/api/v1/contacts", sim.base_url))
-        .header("X-API-Key", key.expose())
-        .send()
-        .await
-        .unwrap();
-    response.text().await.unwrap()
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn piped_json_is_the_list_as_the_server_sent_it() {
     let sim = start().await;
     let cli = Outreach::new(&sim.base_url, &sim.admin_key());
-    let sent = body_as_sent(&sim).await;
+    let sent = contacts_as_sent(&sim).await;
     let json = cli.run(&["contacts", "list", "-o", "json"]).await;
     json.expect(0);
     assert_eq!(json.stdout, format!("{sent}\n"), "byte for byte, then a newline");
@@ -47,7 +35,8 @@ async fn piped_json_is_the_list_as_the_server_sent_it() {
 async fn a_broken_contact_is_left_out_and_told_in_every_format() {
     let sim = start().await;
     let cli = Outreach::new(&sim.base_url, &sim.admin_key());
-    let all = serde_json::from_str::<Vec<serde_json::Value>>(&body_as_sent(&sim).await).unwrap();
+    let all =
+        serde_json::from_str::<Vec<serde_json::Value>>(&contacts_as_sent(&sim).await).unwrap();
     for format in ["json", "jsonl", "csv", "table"] {
         faults(&sim, "bad-element@GET:/api/v1/contacts#1").await;
         let run = cli.run(&["contacts", "list", "-o", format]).await;

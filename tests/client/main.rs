@@ -10,4 +10,5 @@ mod endpoints;
 mod faults;
 mod list_decoder_chunks;
 mod retry;
+mod streamed;
 mod tolerance;

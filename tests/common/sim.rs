@@ -68,6 +68,18 @@ pub fn http() -> reqwest::Client {
     reqwest::Client::new()
 }
 
+/// The contact list exactly as the simulator sends it.
+pub async fn contacts_as_sent(sim: &SimHandle) -> String {
+    let key = sim.admin_key();
+    let response = http()
+        .get(format!("{}/api/v1/contacts", sim.base_url))
+        .header("X-API-Key", key.expose())
+        .send()
+        .await
+        .unwrap();
+    response.text().await.unwrap()
+}
+
 /// A plain HTTP request for what the typed client cannot send.
 pub async fn raw(
     sim: &SimHandle,

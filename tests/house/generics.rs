@@ -123,9 +123,10 @@ fn the_checks_see_what_they_look_for() {
 /// The functions carried once for every kind of item, and where they are: a type parameter
 /// on one would bring back a copy of it per kind (a list writer's rows, a request's retries
 /// and body, a group's reading were each 10–20 KiB per kind).
-const SHARED_PATHS: [(&str, &str); 7] = [
+const SHARED_PATHS: [(&str, &str); 8] = [
     ("src/cli/output/lines.rs", "row"),
     ("src/cli/output/lines.rs", "sent_text"),
+    ("src/cli/output/lines.rs", "sent_all"),
     ("src/cli/output/lines.rs", "finish"),
     ("src/api/client.rs", "send_any"),
     ("src/api/client.rs", "attempt"),

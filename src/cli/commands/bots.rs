@@ -63,7 +63,7 @@ pub async fn run(global: &GlobalArgs, command: BotsCommand) -> Result<Exit, CliE
             let context = Context::connect(global).await?;
             if !sort.is_set() && as_sent(&output, &context.term) {
                 let mut list = StreamedList::new(&columns, &output, &context.term)?;
-                let read = context.client.bots_as_sent(|json| list.sent(json)).await;
+                let read = context.client.bots_as_sent(|sent| list.sent(sent)).await;
                 return list.finish(read, &context.term, "bots");
             }
             let listed = context.client.list_bots().await?;
@@ -101,7 +101,7 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     let per_day = fetched.series(who);
     if args.json {
         let mut found = None;
-        context.client.bots_as_sent(|json| find_sent(json, bot.id, &mut found)).await?;
+        context.client.bots_as_sent(|sent| find_sent(sent, bot.id, &mut found)).await?;
         let bot = sent_or(found, bot)?;
         let report = BotReport { bot, standing, checks, window, results, per_day };
         return write_stdout(&json_document(&report, &context.term)?).map(|()| Exit::Ok);

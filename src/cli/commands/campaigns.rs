@@ -101,7 +101,7 @@ async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError>
     let context = Context::connect(global).await?;
     if !sort.is_set() && as_sent(&output, &context.term) {
         let mut list = StreamedList::new(&columns, &output, &context.term)?;
-        let read = context.client.campaigns_as_sent(|json| list.sent(json)).await;
+        let read = context.client.campaigns_as_sent(|sent| list.sent(sent)).await;
         return list.finish(read, &context.term, "campaigns");
     }
     let campaigns = context.client.list_campaigns().await?;
@@ -148,7 +148,7 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
     let per_bot = fetched.grouped(who, Group::Bot);
     if args.json {
         let mut found = None;
-        context.client.campaigns_as_sent(|json| find_sent(json, campaign.id, &mut found)).await?;
+        context.client.campaigns_as_sent(|sent| find_sent(sent, campaign.id, &mut found)).await?;
         let campaign = sent_or(found, campaign)?;
         let report = CampaignReport { campaign, window, results, per_day, per_bot };
         return write_stdout(&json_document(&report, &context.term)?).map(|()| Exit::Ok);

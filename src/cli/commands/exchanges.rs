@@ -166,7 +166,7 @@ async fn list(global: &GlobalArgs, mut args: ListArgs) -> Result<Exit, CliError>
     let query = args.range.exchanges(args.campaign, args.kind.into());
     if narrow.is_none() && !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
-        let read = context.client.exchanges_as_sent(&query, |json| list.sent(json)).await;
+        let read = context.client.exchanges_as_sent(&query, |sent| list.sent(sent)).await;
         return list.finish(read, &context.term, "exchanges");
     }
     let mut listed = context.client.list_exchanges(&query).await?;
@@ -207,7 +207,7 @@ async fn show(global: &GlobalArgs, args: ShowArgs) -> Result<Exit, CliError> {
         // terminal), as `exchanges list -o json` writes exchanges.
         let output = OutputArgs { output: Some(OutputFormat::Json), csv_raw: false };
         let mut list = StreamedList::<EmailMessage>::new(&[], &output, &context.term)?;
-        let read = context.client.email_chain_as_sent(args.id, |json| list.sent(json)).await;
+        let read = context.client.email_chain_as_sent(args.id, |sent| list.sent(sent)).await;
         return list.finish(read, &context.term, "e-mails");
     }
     let chain = context.client.email_chain(args.id).await?;

@@ -50,7 +50,7 @@ pub async fn run(global: &GlobalArgs, command: MeetingsCommand) -> Result<Exit, 
     let context = Context::connect(global).await?;
     if !args.sort.is_set() && as_sent(&args.output, &context.term) {
         let mut list = StreamedList::new(&columns, &args.output, &context.term)?;
-        let read = context.client.meetings_as_sent(&query, |json| list.sent(json)).await;
+        let read = context.client.meetings_as_sent(&query, |sent| list.sent(sent)).await;
         return list.finish(read, &context.term, "meetings");
     }
     let listed = context.client.list_meetings(&query).await?;

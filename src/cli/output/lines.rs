@@ -7,6 +7,7 @@
 //! Server text is untrusted: tables always show it sanitised, and JSON and CSV are
 //! sanitised too when they go straight to a terminal (piped output stays faithful).
 
+use crate::api::Sent;
 use crate::cli::exit::CliError;
 use crate::cli::output::format::{OutputArgs, OutputFormat, sanitize_json};
 use crate::cli::output::streams::warn;
@@ -51,9 +52,15 @@ pub struct Header {
     pub in_csv: bool,
 }
 
-/// Where the rows go: straight to the output, or through the CSV encoder.
+/// How much of the output is gathered before it is written: a pipe's worth of rows per
+/// write.
+const BUFFER_BYTES: usize = 64 * 1024;
+
+/// Where the rows go: through the writer's own buffer, or through the CSV encoder (which has
+/// its own). The buffer is a concrete type in front of the output's pointer, so a row's
+/// bytes are copied in without a call through it; only a full buffer makes one.
 enum Out<'a> {
-    Plain(Box<dyn Write + 'a>),
+    Plain(io::BufWriter<Box<dyn Write + 'a>>),
     Csv(Box<csv::Writer<Box<dyn Write + 'a>>>),
 }
 
@@ -94,8 +101,10 @@ impl<'a> Lines<'a> {
     ) -> Self {
         let format = output.format(term);
         let out = match format {
-            OutputFormat::Csv => Out::Csv(Box::new(csv::Writer::from_writer(out))),
-            _ => Out::Plain(out),
+            OutputFormat::Csv => Out::Csv(Box::new(
+                csv::WriterBuilder::new().buffer_capacity(BUFFER_BYTES).from_writer(out),
+            )),
+            _ => Out::Plain(io::BufWriter::with_capacity(BUFFER_BYTES, out)),
         };
         Lines {
             out,
@@ -193,6 +202,39 @@ impl<'a> Lines<'a> {
                 self.write(json.as_bytes())
             }
         }
+    }
+
+    /// Writes the rows given as the server's JSON text, a batch at a time, as
+    /// [`Lines::sent_text`] writes each. A piped JSON array, the usual case for a long
+    /// list, is written in one loop here: the format is asked once per batch, and each
+    /// element is its separator and its text copied into the buffer.
+    pub(super) fn sent_all(&mut self, texts: Sent<'_>) -> Result<(), CliError> {
+        let piped_array = self.format == OutputFormat::Json && !self.term.stdout_tty;
+        let Out::Plain(out) = &mut self.out else { return self.sent_each(texts) };
+        if !piped_array || self.closed {
+            return self.sent_each(texts);
+        }
+        let mut written = Ok(());
+        for json in texts {
+            self.rows += 1;
+            let separator: &[u8] = if self.rows == 1 { b"[" } else { b"," };
+            written = out.write_all(separator).and_then(|()| out.write_all(json.as_bytes()));
+            if written.is_err() {
+                break;
+            }
+        }
+        self.done(written)
+    }
+
+    /// Writes each row of a batch as [`Lines::sent_text`] does, until the reader goes away.
+    fn sent_each(&mut self, texts: Sent<'_>) -> Result<(), CliError> {
+        for json in texts {
+            self.sent_text(json)?;
+            if self.closed {
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// A `field: value` block: a line per column a spreadsheet gets, the value as the

@@ -11,7 +11,7 @@
 //!
 //! [`Client::stream_contacts_as_sent`]: crate::api::Client::stream_contacts_as_sent
 
-use crate::api::Listed;
+use crate::api::{Listed, Sent};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::OutputArgs;
 use crate::cli::output::lines::{Header, Lines, Row, compact};
@@ -117,6 +117,12 @@ impl<'a, T: Serialize> ListWriter<'a, T> {
         self.lines.sent_text(json)
     }
 
+    /// Writes the rows of a batch given as the server's JSON text, as [`ListWriter::sent`]
+    /// writes each; a piped JSON array in one loop.
+    pub fn sent_all(&mut self, texts: Sent<'_>) -> Result<(), CliError> {
+        self.lines.sent_all(texts)
+    }
+
     /// Ends the list (the array's `]`, a table shorter than the rows its widths are fitted
     /// to) and flushes.
     pub fn finish(self) -> Result<(), CliError> {
@@ -182,6 +188,7 @@ pub fn print_trended_rows<'a, T: Serialize + 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::as_sent::SentTexts;
     use crate::cli::output::format::OutputFormat;
     use crate::cli::output::terminal::piped;
     use std::io;
@@ -392,11 +399,64 @@ mod tests {
                 Ok(())
             }
         }
-        let output = OutputArgs { output: Some(OutputFormat::Jsonl), csv_raw: false };
-        let (columns, term) = (columns(), piped());
-        let mut writer = ListWriter::new(Closed, &columns, &output, &term).unwrap();
-        writer.row(&Row { id: 1, name: "a".into() }).unwrap();
-        assert!(!writer.is_open());
+        for format in [OutputFormat::Jsonl, OutputFormat::Json] {
+            let output = OutputArgs { output: Some(format), csv_raw: false };
+            let (columns, term) = (columns(), piped());
+            let mut writer = ListWriter::new(Closed, &columns, &output, &term).unwrap();
+            // Rows are gathered into a pipe's worth before a write finds the pipe closed.
+            let written = (1..100_000)
+                .take_while(|&id| {
+                    let mut texts = SentTexts::default();
+                    texts.push_text(&format!("{{\"id\":{id},\"name\":\"a\"}}"));
+                    writer.sent_all(texts.drain()).unwrap();
+                    writer.row(&Row { id, name: "a".into() }).unwrap();
+                    writer.is_open()
+                })
+                .count();
+            assert!(written < 5_000, "{format:?}: the writing stopped at {written}");
+            writer.finish().unwrap();
+        }
+    }
+
+    /// What the writer makes of `texts` given in batches of `size`, or each alone (0).
+    fn written_in_batches(
+        texts: &[&str],
+        size: usize,
+        format: OutputFormat,
+        term: &Term,
+    ) -> String {
+        let output = OutputArgs { output: Some(format), csv_raw: false };
+        let columns = columns();
+        let mut out = Vec::new();
+        let mut writer = ListWriter::new(&mut out, &columns, &output, term).unwrap();
+        if size == 0 {
+            texts.iter().for_each(|text| writer.sent(text).unwrap());
+        }
+        for batch in texts.chunks(size.max(1)).filter(|_| size > 0) {
+            let mut kept = SentTexts::default();
+            batch.iter().for_each(|text| kept.push_text(text));
+            writer.sent_all(kept.drain()).unwrap();
+        }
         writer.finish().unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn texts_in_batches_are_written_as_each_one_alone() {
+        let texts = ["{\"id\":1}", "{\n \"id\": 2,\n \"name\": \"B\\u202eo\"}", "{\"id\":3}"];
+        for term in [piped(), Term { stdout_tty: true, ..piped() }] {
+            for format in [OutputFormat::Json, OutputFormat::Jsonl] {
+                let one_by_one = written_in_batches(&texts, 0, format, &term);
+                for size in 1..=texts.len() {
+                    let batched = written_in_batches(&texts, size, format, &term);
+                    assert_eq!(batched, one_by_one, "{format:?} in batches of {size}");
+                }
+            }
+        }
+        assert_eq!(
+            written_in_batches(&texts, 3, OutputFormat::Json, &piped()),
+            format!("[{}]\n", texts.join(","))
+        );
+        assert_eq!(written_in_batches(&[], 3, OutputFormat::Json, &piped()), "[]\n");
     }
 }

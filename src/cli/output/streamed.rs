@@ -4,7 +4,7 @@
 //! objects through whole (every field, timestamps as written). Used by every list whose
 //! JSON is the API's objects, and by `exchanges show -o json`.
 
-use crate::api::ApiError;
+use crate::api::{ApiError, Sent};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::format::{OutputArgs, OutputFormat};
 use crate::cli::output::list_writer::ListWriter;
@@ -37,9 +37,10 @@ impl<'a, T: Serialize + DeserializeOwned> StreamedList<'a, T> {
         self.writer.takes_text()
     }
 
-    /// Writes one element given as the server's JSON text; whether the reading goes on.
-    pub fn sent(&mut self, json: &str) -> bool {
-        let written = self.writer.sent(json);
+    /// Writes the elements of a batch given as the server's JSON text; whether the reading
+    /// goes on.
+    pub fn sent(&mut self, texts: Sent<'_>) -> bool {
+        let written = self.writer.sent_all(texts);
         self.go_on(written)
     }
 
@@ -91,17 +92,19 @@ pub fn as_sent(output: &OutputArgs, term: &Term) -> bool {
     matches!(output.format(term), OutputFormat::Json | OutputFormat::Jsonl)
 }
 
-/// For a `show --json`: keeps `json` in `found` when it is the object whose `id` is `id`;
-/// whether the reading should go on (not once it is found).
-pub fn find_sent(json: &str, id: i64, found: &mut Option<Box<RawValue>>) -> bool {
+/// For a `show --json`: keeps in `found` the object of `texts` whose `id` is `id`; whether
+/// the reading should go on (not once it is found).
+pub fn find_sent(mut texts: Sent<'_>, id: i64, found: &mut Option<Box<RawValue>>) -> bool {
     #[derive(serde::Deserialize)]
     struct Id {
         id: i64,
     }
-    if serde_json::from_str::<Id>(json).is_ok_and(|object| object.id == id) {
-        *found = RawValue::from_string(json.to_string()).ok();
-    }
-    found.is_none()
+    texts.all(|json| {
+        if serde_json::from_str::<Id>(json).is_ok_and(|object| object.id == id) {
+            *found = RawValue::from_string(json.to_string()).ok();
+        }
+        found.is_none()
+    })
 }
 
 /// The object as the server sent it, found by [`find_sent`]; the one already read, written

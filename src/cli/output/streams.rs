@@ -13,16 +13,12 @@ use crate::present::Tone;
 use crate::text::sanitize_multiline;
 use std::io::{self, Write};
 
-/// Stdout for a list: written in large pieces, not line by line.
-pub fn stdout() -> io::BufWriter<Box<dyn Write>> {
-    io::BufWriter::with_capacity(64 * 1024, unbuffered_stdout())
-}
-
-/// Stdout without std's line buffering, which searches each large piece for its last line
-/// break and splits it there (a 24 MB list searched through for nothing). Only
+/// Stdout for a list, to be written in large pieces (the list writer gathers them), not
+/// line by line: without std's line buffering, which searches each large piece for its
+/// last line break and splits it there (a 24 MB list searched through for nothing). Only
 /// for output nothing else writes to meanwhile.
 #[cfg(unix)]
-fn unbuffered_stdout() -> Box<dyn Write> {
+pub fn stdout() -> Box<dyn Write> {
     use std::os::fd::AsFd;
     match io::stdout().as_fd().try_clone_to_owned() {
         Ok(fd) => Box::new(std::fs::File::from(fd)),
@@ -31,7 +27,7 @@ fn unbuffered_stdout() -> Box<dyn Write> {
 }
 
 #[cfg(not(unix))]
-fn unbuffered_stdout() -> Box<dyn Write> {
+pub fn stdout() -> Box<dyn Write> {
     Box::new(io::stdout())
 }
 

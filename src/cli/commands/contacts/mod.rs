@@ -122,7 +122,7 @@ async fn list(global: &GlobalArgs, args: SortedOutput) -> Result<Exit, CliError>
     let mut list = StreamedList::new(&columns, &output, &context.term)?;
     let client = &context.client;
     let read = if list.takes_text() {
-        client.stream_contacts_as_sent(|json| list.sent(json)).await
+        client.stream_contacts_as_sent(|sent| list.sent(sent)).await
     } else {
         client.stream_contacts(|contact| list.row(contact)).await
     };
