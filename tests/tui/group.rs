@@ -243,3 +243,27 @@ fn a_click_chooses_a_line_and_a_second_click_narrows_to_it() {
     let effects = update(&mut state, click(4));
     assert!(effects.contains(&Effect::SwitchProfile("globex".into())), "{effects:?}");
 }
+
+/// The first-start remark (old replies can be put away) speaks of one inbox: under the
+/// group's lines it says nothing, and it is made once the dashboard shows that inbox alone.
+#[test]
+fn the_first_start_offer_waits_until_one_organisation_is_shown() {
+    let later = now() + chrono::Duration::days(60);
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(choice(&["acme", "globex"]));
+    let mut state = AppState::new(ui, 120, 40, later);
+    act(&mut state, Action::Connected(Ok(profile("acme"))));
+    let scope = outreach_tui::local::Scope::new("acme", &work().base_url);
+    let first_use = outreach_tui::api::Timestamp(later - chrono::Duration::hours(1));
+    let marks = std::collections::HashMap::new();
+    let loaded = outreach_tui::tui::inbox::jobs::LocalAnswer::Loaded { scope, first_use, marks };
+    act(&mut state, Action::Local(loaded));
+    assert!(state.org.store.exchanges.items().len() >= 5, "old replies enough to offer");
+    let bar = screen(&state).lines().last().unwrap_or_default().to_string();
+    assert_eq!(state.transient.notice, None, "nothing said under the lines: {bar}");
+    assert!(!bar.contains("no news"), "{bar}");
+
+    act(&mut state, key(KeyCode::Enter));
+    let bar = screen(&state).lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("replies with no news for 14+ days: ! then H"), "{bar}");
+}
