@@ -267,3 +267,29 @@ fn the_first_start_offer_waits_until_one_organisation_is_shown() {
     let bar = screen(&state).lines().last().unwrap_or_default().to_string();
     assert!(bar.contains("replies with no news for 14+ days: ! then H"), "{bar}");
 }
+
+/// The panes' organisation (the group's first) still connecting, then failing to: the
+/// group's lines show all the while, each as read, and the cursor moves on them — one
+/// organisation that does not answer holds no other's line.
+#[test]
+fn the_lines_show_and_take_keys_while_the_first_organisation_connects_or_fails() {
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(choice(&["acme", "globex", "initech"]));
+    let mut state = AppState::new(ui, 80, 24, now());
+    let read = group_read(&update(&mut state, Action::AutoRefresh)).expect("the lines are read");
+    answer_lines(&mut state, &read);
+    assert_eq!(numbers(&row_of(&state, "initech")), [0, 0, 7, 4, 2], "{}", screen(&state));
+    act(&mut state, ch('j'));
+    assert!(row_of(&state, "globex").starts_with("\"›"), "{}", screen(&state));
+
+    let failure = outreach_tui::tui::model::ConnectFailure {
+        profile: "acme".into(),
+        message: "The server did not answer within 5 s.".into(),
+        needs_key: false,
+        base_url: None,
+    };
+    act(&mut state, Action::Connected(Err(failure)));
+    act(&mut state, ch('j'));
+    assert!(row_of(&state, "initech").starts_with("\"›"), "{}", screen(&state));
+    assert_eq!(numbers(&row_of(&state, "acme")), [3, 1, 2, 1, 0], "{}", screen(&state));
+}

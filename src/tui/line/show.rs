@@ -18,11 +18,6 @@ pub fn needs_open(state: &AppState) -> bool {
     state.panes.pane == Pane::Overview && state.org.inbox.speed_open
 }
 
-/// Whether the Overview shows a group's lines rather than one organisation.
-fn group_shown(state: &AppState) -> bool {
-    state.panes.pane == Pane::Overview && state.group.showing()
-}
-
 /// Whether what the pane lists is still being read (nothing to print yet): connecting, or
 /// its lists not read once and no failure said, or read again with no row yet.
 pub fn loading(state: &AppState) -> bool {
@@ -35,7 +30,7 @@ pub fn loading(state: &AppState) -> bool {
         return false;
     }
     // A group's lines are printed once each is read or said why not.
-    if group_shown(state) {
+    if state.group_lines_shown() {
         return state.group.orgs.iter().any(|entry| entry.line.is_none() && entry.error.is_none());
     }
     // "Needs you" is counted from every list: it is whole once none is being read.
@@ -49,7 +44,7 @@ pub fn loading(state: &AppState) -> bool {
 
 /// What is being read, in words, for a progress line.
 pub fn loading_words(state: &AppState) -> String {
-    if group_shown(state) {
+    if state.group_lines_shown() {
         return "the group's organisations".into();
     }
     let labels = loading_labels(state);
@@ -62,7 +57,7 @@ pub fn rows(state: &AppState, from: usize) -> (Vec<String>, usize) {
     if needs_open(state) {
         return page(needs(state), from);
     }
-    if group_shown(state) {
+    if state.group_lines_shown() {
         return page(group(state), from);
     }
     let Some(list) = state.current_list() else { return (overview(state), 0) };

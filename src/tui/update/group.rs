@@ -79,7 +79,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     if widens(state, command) {
         return Some(widen(state));
     }
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group_lines_shown() {
         return None;
     }
     if leaves_the_lines(command) {
@@ -107,7 +107,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 /// A line picked by its place (the line mode's `open 2`), when the lines show: the cursor
 /// goes there. Whether it was taken.
 pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group_lines_shown() {
         return false;
     }
     state.group.cursor = at.min(state.group.orgs.len().saturating_sub(1));
@@ -118,7 +118,7 @@ pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
 /// as a click on a list's row does. `None` when the lines do not show.
 pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group_lines_shown() {
         return None;
     }
     let first = body.y + 2;
