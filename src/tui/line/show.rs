@@ -18,9 +18,15 @@ pub fn needs_open(state: &AppState) -> bool {
     state.panes.pane == Pane::Overview && state.org.inbox.speed_open
 }
 
-/// Whether what the pane lists is still being read (nothing to print yet): connecting, or
-/// its lists not read once and no failure said, or read again with no row yet.
+/// Whether what the pane lists is still being read (nothing to print yet): a group's lines
+/// not all read; connecting, or its lists not read once and no failure said, or read again
+/// with no row yet.
 pub fn loading(state: &AppState) -> bool {
+    // A group's lines are printed once each is read or said why not, whatever the panes'
+    // organisation's connection does meanwhile.
+    if state.group_lines_shown() {
+        return state.group.orgs.iter().any(|entry| entry.line.is_none() && entry.error.is_none());
+    }
     match &state.server.connection {
         Connection::Connecting => return true,
         Connection::Ready(_) => {}
@@ -28,10 +34,6 @@ pub fn loading(state: &AppState) -> bool {
     }
     if state.transient.last_error.is_some() {
         return false;
-    }
-    // A group's lines are printed once each is read or said why not.
-    if state.group_lines_shown() {
-        return state.group.orgs.iter().any(|entry| entry.line.is_none() && entry.error.is_none());
     }
     // "Needs you" is counted from every list: it is whole once none is being read.
     if needs_open(state) {
