@@ -197,7 +197,7 @@ fn start_team(org: &OrgId, link: &OrgLink, inbox: &[Exchange]) -> Option<Arc<Blo
 async fn mark_facts(stores: &Stores<'_>, link: &OrgLink, now: DateTime<Utc>) -> MarkFacts {
     let (local, team, scope) = (Arc::clone(&stores.local), link.team.clone(), link.scope.clone());
     let now = Timestamp(now);
-    let read = tokio::task::spawn_blocking(move || {
+    let read = crate::tasks::spawn_blocking(move || {
         let book = crate::look::marks::book(&local, team.as_deref());
         crate::look::marks::facts(book, &scope, now)
     });
