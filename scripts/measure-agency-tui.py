@@ -5,7 +5,8 @@
 - every line shown: from fork to the first frame in which every organisation's line shows
   its numbers (not "reading…", not a failure), read off the screen the frames draw;
 - keys while they load: `j`/`k` pressed every 25 ms from the first frame until every line
-  shows, each from the key to the frame that shows the cursor moved;
+  shows, each from the key to the frame that shows the cursor moved; and 20 more once every
+  line shows;
 - peak memory (VmHWM) of the group's dashboard once every line shows, against each single
   organisation's dashboard (`--profile P`, its Overview read) and their sum;
 - the same with a group that holds one organisation more whose server never answers
@@ -140,8 +141,8 @@ def key_to_cursor(dash, screen, key, limit=5.0):
 
 
 def open_group(binary, group, profiles, far=None, limit=40.0):
-    """Opens the group; returns (ms to every line shown, key waits while loading, peak KiB,
-    ms to the far line's failure or None)."""
+    """Opens the group; returns (ms to every line shown, key waits while loading, key waits
+    once loaded, peak KiB, ms to the far line's failure or None)."""
     dash = Dashboard(binary, ["--group", group])
     screen = Screen()
     dash.wait_for(FRAME_END)
@@ -164,9 +165,10 @@ def open_group(binary, group, profiles, far=None, limit=40.0):
         missing = [p for p in profiles if not has_numbers(line_of(screen.lines(), p))]
         raise SystemExit(f"lines not shown within {limit} s: {missing}\n" + "\n".join(screen.lines()))
     dash.settle(0.5, 5)
+    after = [key_to_cursor(dash, screen, b"j" if n % 2 == 0 else b"k") for n in range(20)]
     peak = dash.peak_kib()
     dash.close()
-    return shown, waits, peak, failed
+    return shown, waits, after, peak, failed
 
 
 def single_peak(binary, profile):
@@ -188,17 +190,19 @@ def main():
     def ms(xs):
         return f"median {statistics.median(xs):.1f} ms, max {max(xs):.1f} ms ({len(xs)})"
 
-    shown, waits, peaks, failed = [], [], [], []
+    shown, waits, after, peaks, failed = [], [], [], [], []
     for _ in range(runs):
-        s, w, p, f = open_group(binary, group, profiles, far)
+        s, w, a, p, f = open_group(binary, group, profiles, far)
         shown.append(s)
         waits.extend(w)
+        after.extend(a)
         peaks.append(p)
         if f is not None:
             failed.append(f)
     label = f"group {group} ({len(profiles)} answering" + (", 1 blackholed)" if far else ")")
     print(f"{label}, every line shown: first {shown[0]:.0f} ms, then {', '.join(f'{s:.0f}' for s in shown[1:])} ms")
     print(f"{label}, keys while the lines load (j/k): {ms(waits)}")
+    print(f"{label}, keys once they show (j/k): {ms(after)}")
     print(f"{label}, peak memory (VmHWM): max {max(peaks) / 1024:.1f} MiB, min {min(peaks) / 1024:.1f} MiB")
     if far:
         said = f"{statistics.median(failed):.0f} ms median" if failed else "not within the limit"
