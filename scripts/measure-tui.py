@@ -40,13 +40,13 @@ COLS, ROWS = 200, 50
 
 
 class Dashboard:
-    def __init__(self, binary):
+    def __init__(self, binary, args=()):
         self.started = time.monotonic()
         pid, fd = pty.fork()
         if pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
             os.environ["TERM"] = "xterm-256color"
-            os.execv(binary, [binary])
+            os.execv(binary, [binary, *args])
         self.pid, self.fd, self.seen = pid, fd, bytearray()
         self.frames = []  # monotonic time of each frame end seen
 
@@ -102,6 +102,14 @@ class Dashboard:
         if len(self.frames) == before:
             raise SystemExit(f"no frame after {key!r}")
         return (self.frames[-1] - pressed) * 1000
+
+    def peak_kib(self):
+        """The most memory the dashboard has held so far (VmHWM), in KiB."""
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        raise SystemExit("no VmHWM in /proc/PID/status")
 
     def close(self):
         self.press(b"q")

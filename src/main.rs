@@ -46,9 +46,6 @@ fn main() -> ExitCode {
             let term = std::env::var("TERM").ok();
             let line_mode =
                 tui::line::chosen(parsed.global.accessible, settings.accessible, term.as_deref());
-            if line_mode && settings.group.is_some() {
-                return cli::no_group_line_mode(&parsed.global);
-            }
             let ran = if line_mode {
                 runtime::block_on(tui::line::run(launch, settings))
             } else {

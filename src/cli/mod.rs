@@ -302,18 +302,6 @@ pub fn dashboard_group(global: &GlobalArgs, demo: bool) -> Result<Vec<String>, E
     }
 }
 
-/// The line mode reads one organisation: a group is refused with what to do instead.
-pub fn no_group_line_mode(global: &GlobalArgs) -> ExitCode {
-    let error = exit::CliError::usage(
-        "The line mode shows one organisation at a time, not a group.",
-    )
-    .with_hint(format!(
-        "Open one with --profile NAME, or read the whole group with a command: {}, e.g. `outreach replies --group NAME`.",
-        orgs::COMMANDS
-    ));
-    exit::finish(Err(error), exit::stderr_color(global.color))
-}
-
 impl Command {
     /// Whether the command reads several organisations with --group / --profiles.
     fn takes_group(&self) -> bool {

@@ -7,6 +7,7 @@
 
 pub mod chains;
 pub mod dnc;
+pub mod marks;
 
 use crate::api::{ApiError, Bot, Campaign, Client, Exchange, ExchangeStatus, Party};
 use crate::clock::Zone;

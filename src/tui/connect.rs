@@ -76,19 +76,13 @@ fn start_team(
     info: &mut ConnectionInfo,
 ) -> Option<std::sync::Arc<crate::team::BlockingTeam>> {
     let config = session.team.as_ref()?;
-    let started = crate::team::Target::new(&session.profile, config)
-        .map_err(|error| error.to_string())
-        .and_then(|target| {
-            let outbox = crate::team::Outbox::open_default()?;
-            crate::team::BlockingTeam::start(target, credentials::Keyring::system(), outbox)
-        });
-    match started {
+    match crate::look::marks::start_team(&session.profile, config) {
         Ok(team) => Some(std::sync::Arc::new(team)),
         Err(error) => {
             info.team = None;
             info.warnings.push(format!(
                 "The team store is not used ({}); handled marks stay on this machine.",
-                crate::text::sanitize(&error)
+                crate::text::sanitize(&error.to_string())
             ));
             None
         }

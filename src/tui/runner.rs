@@ -5,7 +5,7 @@
 
 use crate::api::{ApiError, Client, waits};
 use crate::config::HooksConfig;
-use crate::local::{MarkBook, ObservedState};
+use crate::local::ObservedState;
 use crate::session::EnteredKey;
 use std::sync::LazyLock;
 
@@ -21,7 +21,7 @@ use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::group::OrgId;
-use crate::tui::group::read::{GroupRead, OrgLink, Stores};
+use crate::tui::group::read::{GroupRead, OrgLink, SharedLocal, Stores};
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
 use crate::tui::model::{ReqId, Slot};
@@ -348,11 +348,11 @@ impl Runner {
                         team.and_then(|team| job.perform(&team)).map(Action::Team)
                     }
                     // The shared marks go to the team once it knows the organisation.
-                    MarkJob::Local(job) => match team.filter(|team| team.is_bound(job.scope())) {
-                        Some(team) => job.perform(MarkBook::shared(&local, &*team)),
-                        None => job.perform(MarkBook::local(&local)),
+                    MarkJob::Local(job) => {
+                        let team = team.filter(|team| team.is_bound(job.scope()));
+                        job.perform(crate::look::marks::book(&local, team.as_deref()))
+                            .map(Action::Local)
                     }
-                    .map(Action::Local),
                 };
                 if let Some(answer) = answer {
                     let _ = tx.send(answer);
@@ -368,7 +368,7 @@ impl Runner {
             (Arc::clone(&self.local), Arc::clone(&self.observed), Arc::clone(&self.orgs));
         let (tx, runtime) = (self.tx.clone(), tokio::runtime::Handle::current());
         crate::tasks::spawn_blocking(move || {
-            let local: &MarksStore = LazyLock::force(&*local);
+            let local: SharedLocal = local;
             let stores = Stores { local, observed: LazyLock::force(&*observed).as_ref() };
             let known = |org: &OrgId| orgs.lock().ok().and_then(|orgs| orgs.get(org).cloned());
             runtime.block_on(read.perform(&stores, &known, &mut |answer, link| {

@@ -435,13 +435,21 @@ impl AppState {
     /// The scopes whose keys work on the current screen, most specific first.
     pub(crate) fn active_scopes(&self) -> Vec<Scope> {
         Screen {
-            connected: matches!(self.server.connection, Connection::Ready(_)),
+            // The group's lines take their keys whether or not the panes' organisation is
+            // connected yet.
+            connected: matches!(self.server.connection, Connection::Ready(_))
+                || self.group_lines_shown(),
             pane: self.panes.pane,
             chain_open: self.chain_open(),
             list_shown: self.showing_list(),
             needs_open: self.panes.pane == Pane::Overview && self.org.inbox.speed_open,
         }
         .scopes()
+    }
+
+    /// Whether the Overview shows a group's lines (a group, not narrowed to one).
+    pub fn group_lines_shown(&self) -> bool {
+        self.panes.pane == Pane::Overview && self.group.showing()
     }
 
     /// Whether the current pane shows its list (not a detail or chain).

@@ -264,3 +264,51 @@ async fn report_writes_a_file_per_client_and_format_and_an_index_and_keeps_what_
     let clobbered = agency.run(&[&args[..], &["--clobber"]].concat()).await;
     clobbered.expect(0);
 }
+
+/// The line mode opened on a group, and on one profile with `: group clients` typed: the
+/// group's lines printed in words, one per organisation, with the numbers `status --group`
+/// counts for it.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_line_modes_group_prints_a_line_per_organisation_with_the_numbers_status_counts() {
+    let sim = simulator().await;
+    let (agency, north, globex) = two_clients(&sim).await;
+    agency.group("clients", &[&north, &globex]);
+    let status = agency.run(&["status", "--group", "clients", "--json"]).await;
+    let entries = status.expect(0).json();
+
+    for (args, typed) in [
+        (vec!["--accessible", "--group", "clients"], "quit\n"),
+        (vec!["--accessible", "--profile", &globex], ": group clients\nquit\n"),
+    ] {
+        let stdout = line_mode(&agency, &args, typed).await;
+        let heading = "\nGroup clients: 2 organisations (open N narrows to one).\n";
+        assert!(stdout.contains(heading), "{args:?}:\n{stdout}");
+        for (at, profile) in [&north, &globex].iter().enumerate() {
+            let prefix = format!("{}. {profile} — ", at + 1);
+            let line = stdout.lines().find(|line| line.starts_with(&prefix));
+            let line = line.unwrap_or_else(|| panic!("no line for {profile}:\n{stdout}"));
+            let said = |name: &str| -> u64 {
+                let after = line.split_once(&format!(" {name} ")).map_or("", |(_, rest)| rest);
+                after.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(u64::MAX)
+            };
+            let words =
+                ["New", "Hot waiting", "Needs you", "Meetings today", "Bots needing attention"];
+            let numbers: Vec<u64> = words.iter().map(|name| said(name)).collect();
+            assert_eq!(numbers, common::agency::counted(&entries[at]), "{args:?}: {line}");
+        }
+    }
+}
+
+/// The line mode with `args`, `typed` on its standard input; its standard output.
+async fn line_mode(agency: &Agency, args: &[&str], typed: &str) -> String {
+    let mut command = agency.home.outreach();
+    command
+        .args(args)
+        .env("TERM", "xterm-256color")
+        .write_stdin(typed.to_string())
+        .timeout(std::time::Duration::from_secs(60));
+    let output = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
+    let (stdout, stderr) = outputs(&output);
+    assert!(output.status.success(), "{args:?}: {stdout}{stderr}");
+    stdout
+}

@@ -6,6 +6,7 @@ use super::cli::{Run, outputs};
 use super::home::Isolated;
 use super::keyring::unique_profile;
 use outreach_tui::api::ApiKey;
+use serde_json::Value;
 
 /// An agency's machine: a home, and profiles whose keys it logged in; the keys are taken
 /// out of the keyring when the test ends.
@@ -58,4 +59,32 @@ impl Drop for Agency {
             let _ = self.home.outreach().args(["--profile", profile, "auth", "logout"]).output();
         }
     }
+}
+
+/// The row of the screen whose organisation is `profile` (cut to the column's width).
+pub fn row_of<'a>(screen: &'a str, profile: &str) -> Option<&'a str> {
+    let shown: String = profile.chars().take(12).collect();
+    screen.lines().find(|line| line.chars().skip(2).collect::<String>().starts_with(&shown))
+}
+
+/// The first five numbers of an organisation's row, after its name.
+pub fn numbers(row: &str) -> Vec<u64> {
+    // The organisation's name has digits of its own: the numbers follow it.
+    let after = row.split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
+    let after = after.trim_start().split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
+    // The five first columns; more follow when the width allows.
+    after.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).take(5).collect()
+}
+
+/// What `status --json` counts for an organisation, in the dashboard's order: new, hot
+/// waiting, needs you, meetings today, bots needing attention.
+pub fn counted(entry: &Value) -> Vec<u64> {
+    let inbox = &entry["inbox"];
+    vec![
+        inbox["new"].as_u64().unwrap(),
+        inbox["hot_waiting"].as_u64().unwrap(),
+        inbox["needs_you"].as_u64().unwrap(),
+        entry["meetings"]["today"].as_u64().unwrap(),
+        entry["bots"]["needing_attention"].as_array().unwrap().len() as u64,
+    ]
 }

@@ -6,39 +6,11 @@
 
 use crate::common;
 
-use common::agency::Agency;
+use common::agency::{Agency, counted, numbers, row_of};
 use common::pty::Pty;
 use common::sim::admin_as;
 use outreach_tui::sim::{self, SimOptions};
-use serde_json::Value;
 use std::time::Duration;
-
-/// The row of the screen whose organisation is `profile` (cut to the column's width).
-fn row_of<'a>(screen: &'a str, profile: &str) -> Option<&'a str> {
-    let shown: String = profile.chars().take(12).collect();
-    screen.lines().find(|line| line.chars().skip(2).collect::<String>().starts_with(&shown))
-}
-
-fn numbers(row: &str) -> Vec<u64> {
-    // The organisation's name has digits of its own: the numbers follow it.
-    let after = row.split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
-    let after = after.trim_start().split_once(char::is_whitespace).map_or("", |(_, rest)| rest);
-    // The five first columns; more follow when the width allows.
-    after.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).take(5).collect()
-}
-
-/// What `status --json` counts for an organisation, in the dashboard's order: new, hot
-/// waiting, needs you, meetings today, bots needing attention.
-fn counted(entry: &Value) -> Vec<u64> {
-    let inbox = &entry["inbox"];
-    vec![
-        inbox["new"].as_u64().unwrap(),
-        inbox["hot_waiting"].as_u64().unwrap(),
-        inbox["needs_you"].as_u64().unwrap(),
-        entry["meetings"]["today"].as_u64().unwrap(),
-        entry["bots"]["needing_attention"].as_array().unwrap().len() as u64,
-    ]
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_group_opens_on_a_line_per_organisation_as_status_counts_them_and_one_failing_says_so() {

@@ -9,6 +9,7 @@ mod after_outage;
 mod cli;
 mod cluster;
 mod dashboard;
+mod group;
 mod harness;
 mod live;
 mod one_look;

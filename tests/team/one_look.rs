@@ -29,7 +29,7 @@ fn person(sim: &SimHandle, url: &str, me: &str) -> Outreach {
 }
 
 /// A message arrives on `exchange` now (`POST /_sim/replies` with `body`'s fields).
-async fn arrive(sim: &SimHandle, exchange: i64, mut body: Value) -> i64 {
+pub(super) async fn arrive(sim: &SimHandle, exchange: i64, mut body: Value) -> i64 {
     body["exchange_id"] = json!(exchange);
     let arrival = admin(sim, "POST", "/_sim/replies", Some(body)).await;
     arrival["exchange_id"].as_i64().unwrap_or_else(|| panic!("no arrival: {arrival}"))
@@ -37,7 +37,7 @@ async fn arrive(sim: &SimHandle, exchange: i64, mut body: Value) -> i64 {
 
 /// Replies in Ann's inbox that wait on the contact or are no hurry (neither hot nor an
 /// opt-out), newest first: what the data set's messages arrive on.
-fn calm(replies: &Value) -> Vec<i64> {
+pub(super) fn calm(replies: &Value) -> Vec<i64> {
     let calm = ["AWAITING_REPLY", "INFO_INQUIRY", "FOLLOWUP_LATER", "FOLLOWUP_SENT", "NURTURING"];
     let rows = replies.as_array().unwrap();
     let is_calm = |row: &&Value| calm.iter().any(|status| row["status"] == *status);

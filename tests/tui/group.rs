@@ -243,3 +243,53 @@ fn a_click_chooses_a_line_and_a_second_click_narrows_to_it() {
     let effects = update(&mut state, click(4));
     assert!(effects.contains(&Effect::SwitchProfile("globex".into())), "{effects:?}");
 }
+
+/// The first-start remark (old replies can be put away) speaks of one inbox: under the
+/// group's lines it says nothing, and it is made once the dashboard shows that inbox alone.
+#[test]
+fn the_first_start_offer_waits_until_one_organisation_is_shown() {
+    let later = now() + chrono::Duration::days(60);
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(choice(&["acme", "globex"]));
+    let mut state = AppState::new(ui, 120, 40, later);
+    act(&mut state, Action::Connected(Ok(profile("acme"))));
+    let scope = outreach_tui::local::Scope::new("acme", &work().base_url);
+    let first_use = outreach_tui::api::Timestamp(later - chrono::Duration::hours(1));
+    let marks = std::collections::HashMap::new();
+    let loaded = outreach_tui::tui::inbox::jobs::LocalAnswer::Loaded { scope, first_use, marks };
+    act(&mut state, Action::Local(loaded));
+    assert!(state.org.store.exchanges.items().len() >= 5, "old replies enough to offer");
+    let bar = screen(&state).lines().last().unwrap_or_default().to_string();
+    assert_eq!(state.transient.notice, None, "nothing said under the lines: {bar}");
+    assert!(!bar.contains("no news"), "{bar}");
+
+    act(&mut state, key(KeyCode::Enter));
+    let bar = screen(&state).lines().last().unwrap_or_default().to_string();
+    assert!(bar.contains("replies with no news for 14+ days: ! then H"), "{bar}");
+}
+
+/// The panes' organisation (the group's first) still connecting, then failing to: the
+/// group's lines show all the while, each as read, and the cursor moves on them — one
+/// organisation that does not answer holds no other's line.
+#[test]
+fn the_lines_show_and_take_keys_while_the_first_organisation_connects_or_fails() {
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(choice(&["acme", "globex", "initech"]));
+    let mut state = AppState::new(ui, 80, 24, now());
+    let read = group_read(&update(&mut state, Action::AutoRefresh)).expect("the lines are read");
+    answer_lines(&mut state, &read);
+    assert_eq!(numbers(&row_of(&state, "initech")), [0, 0, 7, 4, 2], "{}", screen(&state));
+    act(&mut state, ch('j'));
+    assert!(row_of(&state, "globex").starts_with("\"›"), "{}", screen(&state));
+
+    let failure = outreach_tui::tui::model::ConnectFailure {
+        profile: "acme".into(),
+        message: "The server did not answer within 5 s.".into(),
+        needs_key: false,
+        base_url: None,
+    };
+    act(&mut state, Action::Connected(Err(failure)));
+    act(&mut state, ch('j'));
+    assert!(row_of(&state, "initech").starts_with("\"›"), "{}", screen(&state));
+    assert_eq!(numbers(&row_of(&state, "acme")), [3, 1, 2, 1, 0], "{}", screen(&state));
+}

@@ -10,12 +10,11 @@ use crate::cli::commands::replies::team::TeamSide;
 use crate::cli::context::Context;
 use crate::cli::output::streams::warn;
 use crate::glance::{Glance, MarkFacts};
-use crate::local::{LocalState, MarkBook, ObservedState, Scope};
+use crate::local::{LocalState, ObservedState, Scope};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
 use crate::needs::Need;
 use chrono::{DateTime, Utc};
-use std::collections::HashMap;
 
 /// What the organisation looks like for this person now, and what needs them.
 pub(crate) struct Standing<'a> {
@@ -135,19 +134,14 @@ impl MarkSources {
                 None
             })
         });
-        let book = match team {
-            Some(side) => MarkBook::shared(&self.local, &side.team),
-            None => MarkBook::local(&self.local),
-        };
-        let now = crate::api::Timestamp(now);
-        let read = book.first_use(scope).and_then(|first| Ok((first, book.marks(scope)?)));
-        let (first_use, marks) = read.unwrap_or_else(|error| {
+        let book = crate::look::marks::book(&self.local, team.as_ref().map(|side| &side.team));
+        let (facts, error) = crate::look::marks::facts(book, scope, crate::api::Timestamp(now));
+        if let Some(error) = error {
             warn(&context.term, &format!("The handled marks could not be read ({error})."));
-            (now, HashMap::new())
-        });
+        }
         if let Some(side) = team {
             side.tell_health(context);
         }
-        (MarkFacts { marks, first_use, snippets: HashMap::new(), now }, scope.clone())
+        (facts, scope.clone())
     }
 }

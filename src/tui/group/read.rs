@@ -5,19 +5,20 @@
 //! at a time, each answer sent as it comes, so a slow or failing one holds no other.
 
 use super::{GroupChoice, OrgId};
-use crate::api::{ApiError, Client, ExchangeGroup, ExchangeQuery, Timestamp};
-use crate::config::Loaded;
+use crate::api::{ApiError, Client, Exchange, ExchangeGroup, ExchangeQuery, Timestamp};
+use crate::config::{Loaded, TeamConfig};
 use crate::credentials::Keyring;
 use crate::glance::MarkFacts;
-use crate::local::{LocalState, MarkBook, ObservedState, Scope};
+use crate::local::{LocalState, ObservedState, Scope, StateError};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
 use crate::present::columns::standing::OrgLine;
 use crate::session::{self, Environment, SessionRequest};
+use crate::team::BlockingTeam;
 use crate::tui::model::ReqId;
-use chrono::{Local, Utc};
+use chrono::{DateTime, Local, Utc};
 use futures_util::stream::{self, StreamExt};
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The organisations to read: each with the id of its read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,19 +50,26 @@ pub struct OrgRead {
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
-/// again asks no keyring: its client, whether it is read-only, whose marks (the scope) and
-/// its profile's `[needs]` thresholds.
+/// again asks no keyring: its client, whether it is read-only, whose marks (the scope), its
+/// profile's `[needs]` thresholds and its team store (started at the first read that names
+/// the organisation, as the commands start it).
 #[derive(Clone)]
 pub struct OrgLink {
     pub client: Client,
     pub read_only: bool,
     scope: Scope,
     needs: crate::needs::Thresholds,
+    team_config: Option<TeamConfig>,
+    team: Option<Arc<BlockingTeam>>,
 }
+
+/// This machine's marks file, shared with the runner; read on a blocking thread, so that a
+/// team store that does not answer holds no other organisation's read.
+pub type SharedLocal = Arc<dyn std::ops::Deref<Target = LocalState> + Send + Sync>;
 
 /// Where a read finds what it needs on this machine: the marks and what the chains said.
 pub struct Stores<'a> {
-    pub local: &'a LocalState,
+    pub local: SharedLocal,
     pub observed: &'a ObservedState,
 }
 
@@ -124,13 +132,14 @@ async fn connect(
     let client =
         session.client_for(crate::audit::Source::Tui).map_err(|error| refused(org, &error))?;
     let scope = Scope::new(&session.profile, &session.base_url);
-    Ok(OrgLink { client, read_only: session.read_only, scope, needs: session.needs })
+    let (read_only, needs, team_config) = (session.read_only, session.needs, session.team);
+    Ok(OrgLink { client, read_only, scope, needs, team_config, team: None })
 }
 
 /// One organisation: its four lists, its look and its line.
 async fn read_org(
     org: &OrgId,
-    link: OrgLink,
+    mut link: OrgLink,
     stores: &Stores<'_>,
 ) -> Result<(OrgRead, OrgLink), String> {
     let client = &link.client;
@@ -147,8 +156,11 @@ async fn read_org(
     let (campaigns, bots) = (campaigns.map_err(failed)?.items, bots.map_err(failed)?.items);
     let (meetings, inbox) = (meetings.map_err(failed)?.items, inbox.map_err(failed)?.items);
     let summary = crate::summary::compute(&campaigns, &bots, &inbox, &meetings, &now);
+    if link.team.is_none() {
+        link.team = start_team(org, &link, &inbox);
+    }
+    let facts = mark_facts(stores, &link, now.with_timezone(&Utc)).await;
     let scope = &link.scope;
-    let facts = mark_facts(stores.local, scope, now.with_timezone(&Utc));
     let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
     let sources = Sources { client, memory: stores.observed, scope };
     let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
@@ -165,17 +177,37 @@ async fn read_org(
     Ok((read, link))
 }
 
-/// This machine's marks of the organisation; none when they cannot be read (every reply
-/// then counts as seen and unhandled: more shown, never less).
-fn mark_facts(local: &LocalState, scope: &Scope, now: chrono::DateTime<Utc>) -> MarkFacts {
-    let book = MarkBook::local(local);
+/// The organisation's team store when its profile names one, bound to the organisation its
+/// inbox names; none when it cannot be started (this machine's marks count then, as the
+/// commands count them, and the log says why).
+fn start_team(org: &OrgId, link: &OrgLink, inbox: &[Exchange]) -> Option<Arc<BlockingTeam>> {
+    let config = link.team_config.as_ref();
+    match crate::look::marks::team_for(org.profile(), config, &link.scope, inbox) {
+        Ok(team) => team.map(Arc::new),
+        Err(error) => {
+            tracing::warn!(%error, profile = org.profile(), "the team store is not used");
+            None
+        }
+    }
+}
+
+/// The organisation's marks from its profile's one marks store, as `status` reads them;
+/// none when they cannot be read (every reply then counts as seen and unhandled: more
+/// shown, never less).
+async fn mark_facts(stores: &Stores<'_>, link: &OrgLink, now: DateTime<Utc>) -> MarkFacts {
+    let (local, team, scope) = (Arc::clone(&stores.local), link.team.clone(), link.scope.clone());
     let now = Timestamp(now);
-    let read = book.first_use(scope).and_then(|first| Ok((first, book.marks(scope)?)));
-    let (first_use, marks) = read.unwrap_or_else(|error| {
-        tracing::warn!(%error, "the handled marks could not be read");
-        (now, HashMap::new())
+    let read = crate::tasks::spawn_blocking(move || {
+        let book = crate::look::marks::book(&local, team.as_deref());
+        crate::look::marks::facts(book, &scope, now)
     });
-    MarkFacts { marks, first_use, snippets: HashMap::new(), now }
+    let (facts, error) = read.await.unwrap_or_else(|error| {
+        (crate::look::marks::unread(now), Some(StateError::Sqlite(error.to_string())))
+    });
+    if let Some(error) = error {
+        tracing::warn!(%error, "the handled marks could not be read");
+    }
+    facts
 }
 
 /// What went wrong, cause first; a refused key names its profile and how to log in again.

@@ -6,7 +6,7 @@ use crate::tui::action::Action;
 use crate::tui::command::Command;
 use crate::tui::intent::Intent;
 use crate::tui::keymap::words::{self, ANSWERS, Does, Said, Then, WORDS, Word};
-use crate::tui::palette::{ENTRIES, parse};
+use crate::tui::palette::{ENTRIES, PaletteAction, parse};
 use crate::tui::state::{AppState, Overlay};
 
 /// What to do about a line.
@@ -199,9 +199,13 @@ fn answer(overlay: &Overlay, line: &str, said: Said) -> Reply {
 /// A palette line: run when the palette reads it, else why not.
 fn palette(line: &str) -> Reply {
     match parse(line) {
-        Ok(_) => Reply {
+        // A group of organisations opened: its lines are printed once read.
+        Ok(action) => Reply {
             actions: vec![Action::Line(line.to_string())],
-            then: Some(Then::Said),
+            then: Some(match action {
+                PaletteAction::Orgs(_) => Then::Rows,
+                _ => Then::Said,
+            }),
             ..Reply::default()
         },
         Err(why) => Reply::said(vec![why]),

@@ -114,6 +114,10 @@ impl<W: Write> Talk<W> {
         for effect in update::start(&mut state) {
             quit |= self.effect(&mut state, effect, &mut perform)?;
         }
+        // Opened on a group: its lines are what is said first, once read.
+        if state.group.is_group() {
+            self.wants = Some((Then::Rows, Instant::now()));
+        }
         self.after(&mut state, &mut perform)?;
         let mut clock = ticking(Duration::from_secs(1));
         let mut refresh = refreshing(refresh);

@@ -18,9 +18,15 @@ pub fn needs_open(state: &AppState) -> bool {
     state.panes.pane == Pane::Overview && state.org.inbox.speed_open
 }
 
-/// Whether what the pane lists is still being read (nothing to print yet): connecting, or
-/// its lists not read once and no failure said, or read again with no row yet.
+/// Whether what the pane lists is still being read (nothing to print yet): a group's lines
+/// not all read; connecting, or its lists not read once and no failure said, or read again
+/// with no row yet.
 pub fn loading(state: &AppState) -> bool {
+    // A group's lines are printed once each is read or said why not, whatever the panes'
+    // organisation's connection does meanwhile.
+    if state.group_lines_shown() {
+        return state.group.orgs.iter().any(|entry| entry.line.is_none() && entry.error.is_none());
+    }
     match &state.server.connection {
         Connection::Connecting => return true,
         Connection::Ready(_) => {}
@@ -40,6 +46,9 @@ pub fn loading(state: &AppState) -> bool {
 
 /// What is being read, in words, for a progress line.
 pub fn loading_words(state: &AppState) -> String {
+    if state.group_lines_shown() {
+        return "the group's organisations".into();
+    }
     let labels = loading_labels(state);
     if labels.is_empty() { "the list".into() } else { labels.join(", ") }
 }
@@ -49,6 +58,9 @@ pub fn loading_words(state: &AppState) -> String {
 pub fn rows(state: &AppState, from: usize) -> (Vec<String>, usize) {
     if needs_open(state) {
         return page(needs(state), from);
+    }
+    if state.group_lines_shown() {
+        return page(group(state), from);
     }
     let Some(list) = state.current_list() else { return (overview(state), 0) };
     let total = list.order().len();
@@ -141,6 +153,36 @@ fn chain_line(line: &crate::chain::ChainLine) -> String {
         }
         _ => line.text.trim_end().to_string(),
     }
+}
+
+/// A group's lines in words, numbered: each organisation with the numbers its line on the
+/// dashboard shows, each named ("New 3 — Hot waiting 1 — Oldest waits 2h …"), or why it
+/// could not be read.
+fn group(state: &AppState) -> Vec<String> {
+    let group = &state.group;
+    let columns = crate::present::columns::standing::screen();
+    let context = crate::present::Context::new(&state.env.zone, state.env.now);
+    let title = group.title();
+    let title =
+        title.get(..1).unwrap_or_default().to_uppercase() + title.get(1..).unwrap_or_default();
+    let organisations = count(group.orgs.len(), "organisation", "organisations");
+    let mut lines = vec![format!("{title}: {organisations} (open N narrows to one).")];
+    for (index, entry) in group.orgs.iter().enumerate() {
+        let said = match (&entry.line, &entry.error) {
+            (_, Some(error)) => format!("not read: {error}"),
+            (Some(line), None) => {
+                let texts = crate::present::columns::texts(&columns, line, &context);
+                let named = (columns.iter().zip(texts))
+                    .filter(|(_, text)| !text.trim().is_empty())
+                    .map(|(column, text)| format!("{} {}", column.header, text.trim()));
+                named.collect::<Vec<_>>().join(" — ")
+            }
+            (None, None) => "being read".into(),
+        };
+        let read_only = if entry.read_only { " (read-only)" } else { "" };
+        lines.push(format!("{}. {}{read_only} — {said}", index + 1, entry.org));
+    }
+    lines
 }
 
 /// "Needs you", numbered: what to do, when it is due, why.

@@ -17,9 +17,11 @@ const OLD_REPLIES_WORTH_ASKING: usize = 5;
 /// once the replies are in: says in the status bar, and at the top of "Needs you", that
 /// replies untouched for [`OLD_REPLY_DAYS`] can be put away in one key, so "Needs you" and
 /// "hot replies wait" start from what is current. A remark, not a question: the first key a
-/// new user presses is theirs. Made once per session.
+/// new user presses is theirs. Made once per session, and only while one organisation is
+/// shown: under a group's lines it would speak of an inbox the screen does not show, so it
+/// waits until the dashboard is narrowed to one.
 pub(crate) fn offer_to_put_old_replies_away(state: &mut AppState) {
-    if state.org.old_replies_offered {
+    if state.org.old_replies_offered || state.group.showing() {
         return;
     }
     // A large inbox is weighed by the worker that counts it, never here.

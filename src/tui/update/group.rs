@@ -9,7 +9,7 @@ use crate::tui::group::read::{GroupAnswer, GroupRead};
 use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
-use crate::tui::update::{jumps, navigate, needs, outside};
+use crate::tui::update::{first_look, jumps, navigate, needs, outside};
 use ratatui::layout::Rect;
 
 /// Reads the lines of every organisation of the group (none when there is no group).
@@ -79,13 +79,14 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     if widens(state, command) {
         return Some(widen(state));
     }
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group_lines_shown() {
         return None;
     }
     if leaves_the_lines(command) {
         // Another pane shows the organisation connected: narrowed to it, so the way back
         // to the lines is told and `Backspace` takes it.
         state.group.narrowed = connected(state).map(OrgId);
+        first_look::offer_to_put_old_replies_away(state);
         return None;
     }
     let last = state.group.orgs.len().saturating_sub(1);
@@ -103,11 +104,21 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     Some(Vec::new())
 }
 
+/// A line picked by its place (the line mode's `open 2`), when the lines show: the cursor
+/// goes there. Whether it was taken.
+pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
+    if !state.group_lines_shown() {
+        return false;
+    }
+    state.group.cursor = at.min(state.group.orgs.len().saturating_sub(1));
+    true
+}
+
 /// A click on the group's lines (drawn from the top of `body`: the title, the heading,
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
 /// as a click on a list's row does. `None` when the lines do not show.
 pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group_lines_shown() {
         return None;
     }
     let first = body.y + 2;
@@ -165,6 +176,7 @@ fn narrow(state: &mut AppState) -> Vec<Effect> {
     };
     state.group.narrowed = Some(org.clone());
     if connected(state).is_some_and(|profile| profile == org.profile()) {
+        first_look::offer_to_put_old_replies_away(state);
         return navigate::go_to(state, Pane::Overview);
     }
     outside::switch_profile(state, org.profile())

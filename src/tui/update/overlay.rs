@@ -37,7 +37,7 @@ pub(crate) fn dialog(overlay: &Overlay) -> Dialog {
 }
 
 /// An intent given to what is open (a dialog, the filter being typed); with nothing open,
-/// a pick selects that row of the list in view.
+/// a pick selects that row of the list in view (or the group's line, where they show).
 pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
     match state.transient.overlay.take() {
         Some(overlay) => answer(state, overlay, intent),
@@ -46,7 +46,7 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
             if let Intent::Pick(position) = intent {
                 if crate::tui::update::needs::is_open(state) {
                     state.panes.needs_row = position;
-                } else {
+                } else if !super::group::pick(state, position) {
                     navigate::select_row(state, position);
                 }
             }

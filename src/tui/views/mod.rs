@@ -40,6 +40,9 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         Connection::Ready(_) => render_pane(frame, regions.body, state),
         // The login form says it all; the advice beneath shows when it is closed.
         _ if login_form_open => {}
+        // A group's lines are read apart from the organisation the panes connect to: they
+        // show while it connects or fails (its own line says so too).
+        _ if state.group_lines_shown() => group::render(frame, regions.body, state),
         other => login::render(frame, regions.body, state, other),
     }
     if let Some(area) = regions.input {

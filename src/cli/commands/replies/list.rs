@@ -111,10 +111,7 @@ async fn read(context: &Context, args: &ListArgs) -> Result<Read, CliError> {
     } else {
         None
     };
-    let book = match &team {
-        Some(side) => MarkBook::shared(&local, &side.team),
-        None => MarkBook::local(&local),
-    };
+    let book = crate::look::marks::book(&local, team.as_ref().map(|side| &side.team));
     let mut replies = joined(&exchanges, book, &scope, now, context);
     // A snoozed reply sleeps out of the list (and every count) until its day.
     let asleep = replies.iter().filter(|reply| reply.snoozed_until.is_some()).count();

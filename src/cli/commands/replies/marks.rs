@@ -108,10 +108,7 @@ pub(super) async fn set_snoozed(
     let stand = stand(&inbox, ids, true)?;
     // A team store keeps the snooze for everyone (the last snooze stands); seen stays here.
     let team = super::team::TeamSide::open(&context, &scope, &inbox)?;
-    let book = match &team {
-        Some(side) => MarkBook::shared(&local, &side.team),
-        None => MarkBook::local(&local),
-    };
+    let book = crate::look::marks::book(&local, team.as_ref().map(|side| &side.team));
     let until = day.map(|day| snooze_until(day, &zone));
     if until.is_some() {
         // Seen as it stands: when it comes back it is new from that moment on.

@@ -7,8 +7,8 @@ use crate::cli::commands::team::open as team_open;
 use crate::cli::context::{Context, confirm};
 use crate::cli::exit::{CliError, Exit};
 use crate::cli::output::streams::{note, warn, write_stdout};
-use crate::credentials::Keyring;
 use crate::local::Scope;
+use crate::look::marks::{NotStarted, team_for};
 use crate::present::organisation::for_whom;
 use crate::team::{Action, BlockingTeam, MarkChange, OrgName, Outbox, Outcome, Target, flush};
 use chrono::{Local, Utc};
@@ -27,14 +27,15 @@ impl TeamSide {
         scope: &Scope,
         exchanges: &[Exchange],
     ) -> Result<Option<TeamSide>, CliError> {
-        let Some(config) = &context.session.team else { return Ok(None) };
-        let target = team_open::target(&context.session.profile, config)?;
-        let org = team_open::organisation(&target, exchanges)?;
-        let me = target.me.clone();
-        let team = BlockingTeam::start(target, Keyring::system(), team_open::outbox()?)
-            .map_err(CliError::failure)?;
-        team.bind(scope.clone(), org);
-        Ok(Some(TeamSide { team, me }))
+        let session = &context.session;
+        let team = team_for(&session.profile, session.team.as_ref(), scope, exchanges).map_err(
+            |error| match error {
+                NotStarted::Config(why) => CliError::usage(why),
+                NotStarted::Outbox(why) => CliError::failure(why).with_hint(team_open::NO_OUTBOX),
+                NotStarted::Failed(why) => CliError::failure(why),
+            },
+        )?;
+        Ok(team.map(|team| TeamSide { me: team.me().to_string(), team }))
     }
 
     /// Says when the store is away and marks wait, on stderr.

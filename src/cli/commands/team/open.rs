@@ -60,10 +60,11 @@ pub(crate) fn organisation(target: &Target, exchanges: &[Exchange]) -> Result<Or
         .map_err(CliError::failure)
 }
 
+/// What to do when there is no place for the outbox.
+pub(crate) const NO_OUTBOX: &str = "Set XDG_STATE_HOME to a directory outreach may write.";
+
 /// This machine's outbox file, where marks wait while the store is away.
 pub(crate) fn outbox() -> Result<Outbox, CliError> {
-    Outbox::open_default().map_err(|error| {
-        CliError::failure(crate::text::sanitize(&error))
-            .with_hint("Set XDG_STATE_HOME to a directory outreach may write.")
-    })
+    Outbox::open_default()
+        .map_err(|error| CliError::failure(crate::text::sanitize(&error)).with_hint(NO_OUTBOX))
 }

@@ -1,0 +1,70 @@
+//! A group's line counts with the team's marks, as `status --group` does: one profile of
+//! the group has a team store on a real PostgreSQL, a hot reply arrives, Bob handles it on
+//! his machine, and Ann's dashboard opened on the group counts it no longer waiting on her
+//! line — the same numbers `status --profiles … --json` gives — though her own file never
+//! heard of the mark.
+
+use super::one_look::{arrive, calm};
+use super::pg;
+use crate::common::agency::{Agency, counted, numbers, row_of};
+use crate::common::cli::Outreach;
+use crate::common::pty::Pty;
+use outreach_tui::sim::{self, SimOptions};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Long enough for a slow machine to read both organisations and the team's marks.
+const READ: Duration = Duration::from_secs(40);
+
+// Many threads: the simulator answers while the test waits on the terminal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teammates_handled_mark_lowers_the_group_line_as_it_lowers_status_group() {
+    let Some(url) = pg::database().await else { return };
+    let sim = sim::spawn(SimOptions { seed: 42, orgs: 2, ..SimOptions::default() }).await.unwrap();
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    // Ann's North profile shares its marks through the team store; Globex has none.
+    let config = std::fs::read_to_string(agency.home.config_path()).unwrap();
+    agency.home.write_config(&format!(
+        "{config}\n[profiles.{north}.team]\ndatabase = \"{url}\"\nme = \"ann\"\n"
+    ));
+    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    bob.write_config(&format!(
+        "[profiles.default]\nbase_url = \"{}\"\n[profiles.default.team]\ndatabase = \"{url}\"\nme = \"bob\"\n",
+        sim.base_url
+    ));
+    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+
+    // A hot reply arrives: it waits on North.
+    let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let hot = json!({"status": "SCHEDULING_MEETING"});
+    let waiting = arrive(&sim, calm(&replies)[0], hot).await.to_string();
+    let listed = format!("{north},{globex}");
+    let hot_waiting = |entries: &[Value]| entries[0]["inbox"]["hot_waiting"].as_u64().unwrap();
+    let before = hot_waiting(&status(&agency, &listed).await);
+    assert!(before > 0, "the arrived reply waits on North");
+
+    // Bob handles it: in the team store only, never in Ann's file.
+    bob.run(&["replies", "handle", &waiting]).await.expect(0);
+    let entries = status(&agency, &listed).await;
+    assert_eq!(hot_waiting(&entries), before - 1, "status --group counts Bob's mark");
+
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
+    let profiles = [&north, &globex];
+    let screen = pty.wait_until("both organisations' lines", READ, |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    for (at, profile) in profiles.iter().enumerate() {
+        let row = row_of(&screen, profile).unwrap();
+        assert_eq!(numbers(row), counted(&entries[at]), "{profile}:\n{screen}");
+    }
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
+/// `status --profiles LISTED --json`: an entry per organisation.
+async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
+    let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
+    run.expect(0).json().as_array().unwrap().clone()
+}
