@@ -460,7 +460,12 @@ impl AppState {
         };
         let shows = if pane == Pane::Exchanges { View::Chain } else { View::Detail(pane) };
         let place = self.panes.preview.place(self.env.width, self.env.height);
-        let preview = place.filter(|_| matches!(main, View::List(_))).map(|place| (place, shows));
+        // The merged inbox of a group has no chain to preview: its rows open in their own
+        // organisation.
+        let merged = self.group.merges(pane);
+        let preview = place
+            .filter(|_| matches!(main, View::List(_)) && !merged)
+            .map(|place| (place, shows));
         PaneLayout { main, preview }
     }
 

@@ -4,10 +4,14 @@
 //! dashboard is narrowed to, if any. An organisation is keyed by its profile's name
 //! ([`OrgId`]), the one name its fetches, answers and writes carry.
 
+pub mod inbox;
 pub mod read;
 
+pub use crate::present::columns::org_replies::OrgReply;
 pub use crate::present::columns::standing::OrgLine;
+use crate::local::Scope;
 use crate::tui::model::ReqId;
+use std::sync::Arc;
 
 /// An organisation of a group, named by the profile that reaches it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,6 +52,10 @@ pub struct OrgEntry {
     pub reading: Option<ReqId>,
     /// The profile is read-only (its writes are refused before they are sent).
     pub read_only: bool,
+    /// Its inbox's rows as last read, for the merged inbox.
+    pub replies: Arc<[OrgReply]>,
+    /// Whose marks its rows' triage writes, once read.
+    pub scope: Option<Scope>,
 }
 
 /// The group as the dashboard holds it; empty when it shows one organisation.
@@ -59,6 +67,8 @@ pub struct GroupState {
     pub cursor: usize,
     /// The organisation the whole dashboard shows, after `Enter` on its line.
     pub narrowed: Option<OrgId>,
+    /// The merged inbox: every organisation's replies in one list.
+    pub inbox: inbox::MergedInbox,
 }
 
 impl GroupState {
@@ -73,9 +83,11 @@ impl GroupState {
                 error: None,
                 reading: None,
                 read_only: false,
+                replies: Arc::from([]),
+                scope: None,
             })
             .collect();
-        GroupState { choice, orgs, cursor: 0, narrowed: None }
+        GroupState { choice, orgs, cursor: 0, narrowed: None, inbox: Default::default() }
     }
 
     /// Whether the dashboard was opened on a group.
@@ -86,6 +98,17 @@ impl GroupState {
     /// Whether the Overview shows the group's lines (a group, not narrowed).
     pub fn showing(&self) -> bool {
         self.is_group() && self.narrowed.is_none()
+    }
+
+    /// Whether the Exchanges pane shows every organisation's replies merged (a group, not
+    /// narrowed, on that pane).
+    pub fn merges(&self, pane: crate::tui::model::Pane) -> bool {
+        self.showing() && pane == crate::tui::model::Pane::Exchanges
+    }
+
+    /// The organisation named `org`.
+    pub fn entry(&self, org: &OrgId) -> Option<&OrgEntry> {
+        self.orgs.iter().find(|entry| &entry.org == org)
     }
 
     /// The organisation under the cursor.

@@ -12,12 +12,14 @@ use crate::glance::MarkFacts;
 use crate::local::{LocalState, MarkBook, ObservedState, Scope};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
+use crate::present::columns::org_replies::OrgReply;
 use crate::present::columns::standing::OrgLine;
 use crate::session::{self, Environment, SessionRequest};
 use crate::tui::model::ReqId;
 use chrono::{Local, Utc};
 use futures_util::stream::{self, StreamExt};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The organisations to read: each with the id of its read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +48,10 @@ pub struct GroupAnswer {
 pub struct OrgRead {
     pub line: OrgLine,
     pub read_only: bool,
+    /// Its inbox's rows for the merged inbox, newest first, as its marks judge them.
+    pub replies: Arc<[OrgReply]>,
+    /// Whose marks its rows' triage writes (its profile and server).
+    pub scope: Scope,
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
@@ -149,6 +155,7 @@ async fn read_org(
     let summary = crate::summary::compute(&campaigns, &bots, &inbox, &meetings, &now);
     let scope = &link.scope;
     let facts = mark_facts(stores.local, scope, now.with_timezone(&Utc));
+    let replies = replies(&inbox, &campaigns, &facts);
     let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
     let sources = Sources { client, memory: stores.observed, scope };
     let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
@@ -161,8 +168,24 @@ async fn read_org(
         tracing::warn!(%error, "could not save the glance for the status line");
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
-    let read = OrgRead { line, read_only: link.read_only };
+    let read = OrgRead { line, read_only: link.read_only, replies, scope: link.scope.clone() };
     Ok((read, link))
+}
+
+/// The inbox's rows for the merged inbox: light ones, the exchanges themselves let go of.
+fn replies(
+    inbox: &[crate::api::Exchange],
+    campaigns: &[crate::api::Campaign],
+    facts: &MarkFacts,
+) -> Arc<[OrgReply]> {
+    let names: HashMap<i64, &str> =
+        campaigns.iter().map(|campaign| (campaign.id, campaign.name.as_str())).collect();
+    let mut rows: Vec<OrgReply> = inbox
+        .iter()
+        .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()))
+        .collect();
+    rows.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)));
+    rows.into()
 }
 
 /// This machine's marks of the organisation; none when they cannot be read (every reply

@@ -5,11 +5,11 @@
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
-use crate::tui::group::read::{GroupAnswer, GroupRead};
+use crate::tui::group::read::GroupAnswer;
 use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
-use crate::tui::update::{jumps, navigate, needs, outside};
+use crate::tui::update::{group_inbox, group_rows, jumps, navigate, needs, outside};
 use ratatui::layout::Rect;
 
 /// Reads the lines of every organisation of the group (none when there is no group).
@@ -35,20 +35,8 @@ pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
     read(state, &idle)
 }
 
-/// Reads the lines at these places again; each keeps its last numbers meanwhile.
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
-    let mut orgs = Vec::new();
-    for &index in at {
-        let req_id = state.take_req_id();
-        if let Some(entry) = state.group.orgs.get_mut(index) {
-            entry.reading = Some(req_id);
-            orgs.push((entry.org.clone(), req_id));
-        }
-    }
-    if orgs.is_empty() {
-        return Vec::new();
-    }
-    vec![Effect::ReadGroup(GroupRead::of(&state.group.choice, orgs))]
+    group_rows::read_at(state, at)
 }
 
 /// An organisation's line came: kept when it is the read awaited.
@@ -66,28 +54,45 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
         Ok(read) => {
             entry.line = Some(read.line);
             entry.read_only = read.read_only;
+            entry.replies = read.replies;
+            entry.scope = Some(read.scope);
             entry.error = None;
         }
-        Err(error) => entry.error = Some(crate::text::sanitize(&error)),
+        Err(error) => {
+            // Its rows leave the merged inbox: its key may be gone, and a write would fail.
+            entry.replies = std::sync::Arc::from([]);
+            entry.error = Some(crate::text::sanitize(&error));
+        }
     }
     Vec::new()
 }
 
-/// A command on the group's lines, when the Overview shows them; `None` leaves it to the
-/// single organisation's dashboard.
+/// A command on the group's lines or its merged inbox, when they show; `None` leaves it to
+/// the single organisation's dashboard.
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
     if widens(state, command) {
         return Some(widen(state));
     }
-    if !state.group.showing() || state.panes.pane != Pane::Overview {
+    if !state.group.showing() {
         return None;
     }
-    if leaves_the_lines(command) {
-        // Another pane shows the organisation connected: narrowed to it, so the way back
-        // to the lines is told and `Backspace` takes it.
-        state.group.narrowed = connected(state).map(OrgId);
+    if let Some(pane) = destination(state, command) {
+        // The Overview and Exchanges merge the group; another pane shows the organisation
+        // connected: narrowed to it, so the way back is told and `Backspace` takes it.
+        if !matches!(pane, Pane::Overview | Pane::Exchanges) {
+            state.group.narrowed = connected(state).map(OrgId);
+        }
         return None;
     }
+    match state.panes.pane {
+        Pane::Overview => lines(state, command),
+        Pane::Exchanges => group_inbox::command(state, command),
+        _ => None,
+    }
+}
+
+/// A command on the Overview's lines.
+fn lines(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
     let last = state.group.orgs.len().saturating_sub(1);
     let cursor = state.group.cursor;
     let moved = match command {
@@ -130,13 +135,15 @@ fn connected(state: &AppState) -> Option<String> {
     }
 }
 
-/// Whether `command` leaves the Overview for another pane.
-fn leaves_the_lines(command: Command) -> bool {
-    match command {
-        Command::GoTo(pane) => pane != Pane::Overview,
-        Command::NextPane | Command::PrevPane => true,
-        _ => false,
-    }
+/// The pane `command` leaves the current one for, if it does.
+fn destination(state: &AppState, command: Command) -> Option<Pane> {
+    let pane = match command {
+        Command::GoTo(pane) => pane,
+        Command::NextPane => state.panes.pane.cycle(1),
+        Command::PrevPane => state.panes.pane.cycle(-1),
+        _ => return None,
+    };
+    (pane != state.panes.pane).then_some(pane)
 }
 
 /// Whether `command` goes back from a narrowed organisation to the group: `Backspace` with
@@ -173,6 +180,7 @@ fn narrow(state: &mut AppState) -> Vec<Effect> {
 /// Back to the group's lines, read again (the organisation may have moved meanwhile).
 fn widen(state: &mut AppState) -> Vec<Effect> {
     state.group.narrowed = None;
+    state.group.inbox.opening = None;
     jumps::forget(state);
     let mut effects = navigate::go_to(state, Pane::Overview);
     effects.extend(read_all(state));

@@ -10,6 +10,8 @@ mod first_look;
 mod forms;
 mod glance;
 mod group;
+mod group_inbox;
+mod group_rows;
 mod in_view;
 mod inbox;
 mod jumps;

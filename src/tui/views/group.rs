@@ -88,7 +88,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 /// A line of cells, each fitted and aligned to its column's width.
-fn row_line(
+pub(crate) fn row_line(
     row: &[Shown],
     headers: &[Column],
     widths: &[u16],

@@ -8,6 +8,7 @@ mod contacts;
 mod exchanges;
 mod failures;
 mod group;
+mod group_inbox;
 mod login;
 mod meetings;
 mod overview;
@@ -152,6 +153,7 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
         View::List(pane) | View::Detail(pane) => match pane {
             Pane::Overview => overview::render(frame, main, state),
             Pane::Campaigns => campaigns::render(frame, main, state),
+            Pane::Exchanges if state.group.merges(pane) => group_inbox::render(frame, main, state),
             Pane::Exchanges => exchanges::render(frame, main, state),
             Pane::Meetings => meetings::render(frame, main, state),
             Pane::Bots => bots::render(frame, main, state),

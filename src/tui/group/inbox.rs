@@ -1,0 +1,89 @@
+//! The merged inbox of a group: every organisation's replies in one list, newest first as
+//! the single inbox sorts them (across organisations; the group's order, then the id, break
+//! ties), handled and snoozed ones set aside as there, narrowed by the filter (`org:acme`
+//! keeps one organisation's rows, any other word is looked for in the row's texts and its
+//! organisation's name). An organisation not read is not in the list: it is said apart.
+
+use super::{OrgEntry, OrgId, OrgReply};
+use crate::api::Timestamp;
+
+/// What the user controls of the merged inbox.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergedInbox {
+    /// The row the cursor is on, in the list as shown.
+    pub cursor: usize,
+    /// The filter as typed.
+    pub filter: String,
+    /// Handled replies listed too (`H`).
+    pub show_handled: bool,
+    /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
+    pub opening: Option<i64>,
+}
+
+/// A row of the merged inbox: the reply and the organisation it belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct MergedRow<'a> {
+    pub org: &'a OrgEntry,
+    pub reply: &'a OrgReply,
+}
+
+impl MergedRow<'_> {
+    pub fn org_id(&self) -> &OrgId {
+        &self.org.org
+    }
+}
+
+impl MergedInbox {
+    /// The rows listed at `now`, in order.
+    pub fn rows<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Vec<MergedRow<'a>> {
+        let words: Vec<String> = self.filter.split_whitespace().map(str::to_lowercase).collect();
+        let mut rows: Vec<(usize, MergedRow<'a>)> = orgs
+            .iter()
+            .enumerate()
+            .flat_map(|(at, org)| org.replies.iter().map(move |reply| (at, MergedRow { org, reply })))
+            .filter(|(_, row)| self.show_handled || !row.reply.handled)
+            .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
+            .filter(|(_, row)| words.iter().all(|word| kept(row, word)))
+            .collect();
+        rows.sort_by(|(a_at, a), (b_at, b)| {
+            (b.reply.updated_at.cmp(&a.reply.updated_at))
+                .then(a_at.cmp(b_at))
+                .then(a.reply.id.cmp(&b.reply.id))
+        });
+        rows.into_iter().map(|(_, row)| row).collect()
+    }
+
+    /// The row under the cursor.
+    pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
+        let rows = self.rows(orgs, now);
+        rows.get(self.cursor.min(rows.len().saturating_sub(1))).copied()
+    }
+}
+
+/// Whether a word of the filter keeps the row: `org:NAME` its organisation, any other word
+/// its texts or its organisation's name.
+fn kept(row: &MergedRow, word: &str) -> bool {
+    let org = row.org.org.profile().to_lowercase();
+    match word.strip_prefix("org:") {
+        Some(name) => org.contains(name),
+        None => org.contains(word) || row.reply.matches(word),
+    }
+}
+
+/// The organisations whose rows are not in the list, each with why: "globex: could not be
+/// read — r reads it again (key refused …)", "initech: being read…".
+pub fn apart(orgs: &[OrgEntry], retry: &str) -> Vec<String> {
+    orgs.iter()
+        .filter_map(|entry| {
+            let org = crate::text::sanitize(entry.org.profile());
+            match (&entry.error, entry.reading) {
+                (Some(error), None) => {
+                    Some(format!("{org}: could not be read — {retry} to retry ({error})"))
+                }
+                (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
+                (None, Some(_)) if entry.line.is_none() => Some(format!("{org}: being read…")),
+                _ => None,
+            }
+        })
+        .collect()
+}

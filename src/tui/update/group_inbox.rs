@@ -1,0 +1,227 @@
+//! The merged inbox's keys (a group open, not narrowed, on the Exchanges pane): moving, the
+//! filter, `r` reading the organisations that failed again, `H` handled shown or not, and
+//! each write on a row acting with that row's organisation — its marks for handled and
+//! snoozes, its key for a do-not-contact — after a question naming the organisation first.
+//! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
+//! works in one organisation's inbox only (marks of rows, assigning, categories) says so.
+
+use crate::api::Timestamp;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::group::inbox::MergedRow;
+use crate::tui::input::TextInput;
+use crate::tui::snooze_prompt::SnoozePrompt;
+use crate::tui::state::{AppState, Connection, Overlay};
+use crate::tui::submit::feedback::Confirm;
+use crate::tui::submit::request::WriteRequest;
+use crate::tui::update::group_rows::{self, org_title};
+use crate::tui::update::outside;
+
+/// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
+pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    let none = Vec::new;
+    match command {
+        Command::Up
+        | Command::Down
+        | Command::Top
+        | Command::Bottom
+        | Command::PageUp
+        | Command::PageDown
+        | Command::HalfPageUp
+        | Command::HalfPageDown => movement(state, command),
+        Command::Filter => {
+            state.transient.filter_input = TextInput::new(&state.group.inbox.filter);
+            state.transient.filtering = true;
+        }
+        Command::Back if !state.group.inbox.filter.is_empty() => set_filter(state, ""),
+        Command::Back => {}
+        Command::Refresh => return Some(retry(state)),
+        Command::ToggleHandled => {
+            let inbox = &mut state.group.inbox;
+            inbox.show_handled = !inbox.show_handled;
+            state.transient.notice = Some(if inbox.show_handled {
+                "Handled replies shown (✓).".into()
+            } else {
+                "Handled replies hidden.".into()
+            });
+        }
+        Command::Handle => ask(state, Ask::Handled),
+        Command::AddDnc => ask(state, Ask::Address),
+        Command::AddDncDomain => ask(state, Ask::Domain),
+        Command::Snooze => snooze_prompt(state),
+        Command::Open => return Some(open(state)),
+        Command::Unhandle
+        | Command::NextUnhandled
+        | Command::PrevUnhandled
+        | Command::MarkRow
+        | Command::MarkRange
+        | Command::Undo
+        | Command::Assign
+        | Command::AssignToMe
+        | Command::CycleWhose
+        | Command::ShowCategory(_)
+        | Command::EditQuery
+        | Command::UploadContact
+        | Command::LogConversion
+        | Command::Jump
+        | Command::TogglePreview
+        | Command::CycleSort
+        | Command::Copy
+        | Command::OpenLink
+        | Command::Pipe => one_at_a_time(state),
+        _ => return None,
+    }
+    Some(none())
+}
+
+/// The rows as listed now.
+fn rows(state: &AppState) -> Vec<MergedRow<'_>> {
+    state.group.inbox.rows(&state.group.orgs, Timestamp(state.env.now))
+}
+
+fn selected(state: &AppState) -> Option<MergedRow<'_>> {
+    state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
+}
+
+/// Moves the cursor among the rows listed.
+pub(crate) fn movement(state: &mut AppState, command: Command) {
+    let last = rows(state).len().saturating_sub(1);
+    let page = crate::tui::layout::list_rows(state);
+    let cursor = state.group.inbox.cursor.min(last);
+    state.group.inbox.cursor = match command {
+        Command::Up => cursor.saturating_sub(1),
+        Command::Down => (cursor + 1).min(last),
+        Command::PageUp => cursor.saturating_sub(page),
+        Command::PageDown => (cursor + page).min(last),
+        Command::HalfPageUp => cursor.saturating_sub(page / 2),
+        Command::HalfPageDown => (cursor + page / 2).min(last),
+        Command::Top => 0,
+        Command::Bottom => last,
+        _ => cursor,
+    };
+}
+
+/// The filter as typed: the list narrows with every edit, from its first row.
+pub(crate) fn set_filter(state: &mut AppState, text: &str) {
+    state.group.inbox.filter = text.to_string();
+    state.group.inbox.cursor = 0;
+}
+
+/// `r`: the organisations that could not be read, read again; when none failed, every one
+/// not being read already (a refresh).
+fn retry(state: &mut AppState) -> Vec<Effect> {
+    let orgs = &state.group.orgs;
+    let failed: Vec<usize> = (0..orgs.len())
+        .filter(|&at| orgs[at].error.is_some() && orgs[at].reading.is_none())
+        .collect();
+    let again = if failed.is_empty() {
+        (0..orgs.len()).filter(|&at| orgs[at].reading.is_none()).collect()
+    } else {
+        failed
+    };
+    group_rows::read_at(state, &again)
+}
+
+/// What a row's write does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Handled,
+    Address,
+    Domain,
+}
+
+/// The question before a write on the row under the cursor, naming its organisation first;
+/// a do-not-contact from a read-only profile is refused before anything is asked.
+fn ask(state: &mut AppState, what: Ask) {
+    let Some(row) = selected(state) else {
+        state.transient.notice = Some("No reply is selected.".into());
+        return;
+    };
+    let (org, id, email) = (row.org_id().clone(), row.reply.id, row.reply.email.clone());
+    let title = org_title(&org);
+    if what != Ask::Handled
+        && let Some(why) = group_rows::refusal(state, &org)
+    {
+        state.transient.notice = Some(why);
+        return;
+    }
+    let (heading, line, write) = match what {
+        Ask::Handled => {
+            ("Mark handled", format!("{title}: mark handled the reply from {email}?"), None)
+        }
+        Ask::Address => (
+            "Do not contact",
+            format!("{title}: add {email} to do-not-contact?"),
+            Some(WriteRequest::DncEmails(vec![email.clone()])),
+        ),
+        Ask::Domain => {
+            let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
+                state.transient.notice = Some(format!("{email} names no domain."));
+                return;
+            };
+            (
+                "Do not contact",
+                format!("{title}: add every address at {domain} to do-not-contact?"),
+                Some(WriteRequest::DncDomains(vec![domain.to_string()])),
+            )
+        }
+    };
+    let whose = format!("Sent with profile {}'s key.", crate::text::sanitize(org.profile()));
+    let kept = format!("Kept in {}'s marks on this machine.", crate::text::sanitize(org.profile()));
+    let second = if write.is_some() { whose } else { kept };
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
+        title: heading.into(),
+        lines: vec![line, second],
+        replies: if write.is_none() { vec![id] } else { Vec::new() },
+        write,
+        org: Some(org),
+        ..Confirm::default()
+    })));
+}
+
+/// The snooze key's prompt, for the row's reply in its organisation's marks.
+fn snooze_prompt(state: &mut AppState) {
+    let Some(row) = selected(state) else {
+        state.transient.notice = Some("No reply is selected.".into());
+        return;
+    };
+    let title = format!("{}: snooze the reply from {}", org_title(row.org_id()), row.reply.email);
+    let mut prompt = SnoozePrompt::new(vec![row.reply.id], title, None);
+    prompt.org = Some(row.org_id().clone());
+    state.transient.overlay = Some(Overlay::Snooze(prompt));
+}
+
+/// `Enter`: the dashboard narrowed to the row's organisation (its profile connected, as `P`
+/// connects one), the row opened in its inbox once that is loaded.
+fn open(state: &mut AppState) -> Vec<Effect> {
+    let Some(row) = selected(state) else { return Vec::new() };
+    let (org, id) = (row.org_id().clone(), row.reply.id);
+    state.group.narrowed = Some(org.clone());
+    state.group.inbox.opening = Some(id);
+    let connected = match &state.server.connection {
+        Connection::Ready(info) => info.profile == org.profile(),
+        _ => false,
+    };
+    if connected {
+        // Its inbox is read again: the row opens when it comes.
+        return crate::tui::update::fetch::refresh_current(state);
+    }
+    outside::switch_profile(state, org.profile())
+}
+
+/// The reply to open now that its organisation's inbox is loaded (after `Enter` on it).
+pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Option<i64> {
+    if slot != crate::tui::model::Slot::Exchanges || state.org.store.exchanges.is_loading() {
+        return None;
+    }
+    state.group.narrowed.as_ref()?;
+    state.group.inbox.opening.take()
+}
+
+fn one_at_a_time(state: &mut AppState) {
+    let enter = state.key_label(Command::Open, "Enter");
+    state.transient.notice = Some(format!(
+        "That works in one organisation's inbox: {enter} opens this row in its organisation's."
+    ));
+}
+

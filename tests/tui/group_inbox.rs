@@ -1,0 +1,241 @@
+//! The merged inbox of a group (Exchanges while the group is open, not narrowed): every
+//! organisation's replies in one list with an ORG column, newest first across them, the
+//! filter's `org:NAME` and plain words, an organisation that failed said above the rows
+//! with its retry, and each write on a row acting with that row's organisation — its marks,
+//! its key, its read-only flag — after a question naming it first.
+
+use crate::common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use outreach_tui::inbox::Category;
+use outreach_tui::local::Scope;
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
+use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine, OrgReply};
+use outreach_tui::tui::inbox::jobs::LocalJob;
+use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::submit::request::WriteRequest;
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+
+const REFUSED: &str =
+    "key refused (401) for profile globex: `outreach --profile globex auth login` stores a new key";
+
+fn scope(org: &str) -> Scope {
+    Scope::new(org, &format!("http://{org}.example"))
+}
+
+fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply {
+    let email = format!("{}@x.example", contact.to_lowercase().replace(' ', "."));
+    OrgReply {
+        id,
+        contact: contact.into(),
+        email,
+        category,
+        updated_at: at(updated),
+        campaign: "Spring launch".into(),
+        new: true,
+        handled: false,
+        snoozed_until: None,
+    }
+}
+
+/// Acme's replies and initech's interleave in time; globex's key is refused.
+fn replies_of(org: &str) -> Vec<OrgReply> {
+    match org {
+        "acme" => vec![
+            reply(1, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
+            reply(2, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
+        ],
+        _ => vec![
+            reply(1, "Cy Ode", Category::Meeting, "2024-05-08T11:30:00Z"),
+            reply(7, "Di Park", Category::Referral, "2024-05-07T10:00:00Z"),
+        ],
+    }
+}
+
+/// A dashboard on acme, globex and initech (initech read-only when asked), connected to
+/// acme, every organisation answered, on the Exchanges pane.
+fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(GroupChoice {
+        name: Some("clients".into()),
+        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
+        ..GroupChoice::default()
+    });
+    let mut state = AppState::new(ui, width, height, now());
+    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
+    let effects = update(&mut state, Action::Connected(Ok(connected)));
+    let read = group_read(&effects).expect("the group is read once connected");
+    answer(&mut state, effects);
+    for (org, req_id) in &read.orgs {
+        let result = match org.profile() {
+            "globex" => Err(REFUSED.to_string()),
+            name => Ok(OrgRead {
+                line: OrgLine::default(),
+                read_only: name == "initech" && initech_read_only,
+                replies: replies_of(name).into(),
+                scope: scope(name),
+            }),
+        };
+        act(
+            &mut state,
+            Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }),
+        );
+    }
+    act(&mut state, ch('3'));
+    state
+}
+
+fn group_read(effects: &[Effect]) -> Option<GroupRead> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::ReadGroup(read) => Some(read.clone()),
+        _ => None,
+    })
+}
+
+/// The rows of the list as drawn: the lines from the heading's on.
+fn rows(state: &AppState) -> Vec<String> {
+    let screen = screen(state);
+    let lines: Vec<&str> = screen.lines().collect();
+    let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
+    let list = lines[heading + 1..].iter().take_while(|line| line.contains("x.example"));
+    list.map(|line| line.to_string()).collect()
+}
+
+fn contacts(state: &AppState) -> Vec<String> {
+    let names = ["Ann Lee", "Bo Chan", "Cy Ode", "Di Park"];
+    rows(state)
+        .iter()
+        .filter_map(|row| names.iter().find(|name| row.contains(*name)).map(|s| s.to_string()))
+        .collect()
+}
+
+#[test]
+fn exchanges_merge_every_organisation_newest_first_with_its_org_and_a_failing_one_apart() {
+    let state = merged(100, 24, false);
+    let shown = screen(&state);
+    assert!(shown.contains("Replies of group clients · 4 replies"), "{shown}");
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"], "{shown}");
+    let rows = rows(&state);
+    assert!(rows[0].contains("initech") && rows[1].contains("acme"), "{shown}");
+    assert!(rows[0].starts_with("\"› "), "the cursor on the newest: {shown}");
+    assert!(
+        shown.contains("globex: could not be read — r to retry (key refused (401)"),
+        "a failing organisation is said above the rows: {shown}"
+    );
+    insta::assert_snapshot!("group_inbox_100x24", shown);
+
+    // Narrow, the organisation's column goes before the contact's or the category's.
+    let narrow = merged(44, 20, false);
+    let shown = screen(&narrow);
+    let heading = shown.lines().find(|line| line.contains("Category")).unwrap_or_default();
+    assert!(!heading.contains("Org") && shown.contains("Cy Ode"), "{shown}");
+    assert!(shown.contains("Meeting"), "{shown}");
+}
+
+#[test]
+fn the_filter_keeps_one_organisation_with_org_and_finds_an_org_by_a_plain_word() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('/'));
+    type_text(&mut state, "org:acme");
+    assert_eq!(contacts(&state), ["Ann Lee", "Bo Chan"], "{}", screen(&state));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(screen(&state).contains("filter: org:acme"), "{}", screen(&state));
+    act(&mut state, key(KeyCode::Esc));
+    assert_eq!(contacts(&state).len(), 4, "Esc clears it: {}", screen(&state));
+
+    act(&mut state, ch('/'));
+    type_text(&mut state, "initech referral");
+    assert_eq!(contacts(&state), ["Di Park"], "{}", screen(&state));
+    act(&mut state, key(KeyCode::Esc));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "nobody");
+    assert!(screen(&state).contains("No reply matches the filter"), "{}", screen(&state));
+}
+
+#[test]
+fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_its_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('j'));
+    // Di Park, initech's reply 7.
+    act(&mut state, ch('e'));
+    let asked = screen(&state);
+    assert!(asked.contains("Initech: mark handled the reply from di.park@x.example?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let marked: Vec<&LocalJob> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Local(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    let updated = at("2024-05-07T10:00:00Z");
+    assert_eq!(
+        marked,
+        [&LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
+        "initech's marks, not acme's (connected)"
+    );
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Bo Chan"], "{}", screen(&state));
+    assert!(screen(&state).contains("Initech: 1 reply marked handled."), "{}", screen(&state));
+    // Handled shown again, marked as such.
+    act(&mut state, ch('H'));
+    assert_eq!(contacts(&state).len(), 4);
+}
+
+#[test]
+fn a_do_not_contact_on_a_row_is_sent_with_its_organisations_key_and_refused_if_read_only() {
+    let mut state = merged(100, 24, false);
+    // Cy Ode, initech's reply 1 (acme has a reply 1 too).
+    act(&mut state, ch('d'));
+    let asked = screen(&state);
+    assert!(asked.contains("Initech: add cy.ode@x.example to do-not-contact?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let sent: Vec<_> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::SubmitFor { org, write, .. } => Some((org.clone(), write.clone())),
+            Effect::Submit { .. } => panic!("sent with the connected key: {effects:?}"),
+            _ => None,
+        })
+        .collect();
+    let email = "cy.ode@x.example".to_string();
+    assert_eq!(sent, [(OrgId("initech".into()), WriteRequest::DncEmails(vec![email]))]);
+
+    let mut state = merged(100, 24, true);
+    let effects = update(&mut state, ch('d'));
+    assert!(effects.is_empty(), "nothing asked or sent: {effects:?}");
+    let said = screen(&state);
+    assert!(said.contains("Profile initech is read-only: nothing was sent"), "{said}");
+}
+
+#[test]
+fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('b'));
+    assert!(screen(&state).contains("Acme: snooze the reply from ann.lee@x.example"));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    let snoozed = effects.iter().find_map(|effect| match effect {
+        Effect::Local(LocalJob::SetSnoozed(scope, ids, until)) => Some((scope, ids, *until)),
+        _ => None,
+    });
+    let (whose, ids, until) = snoozed.expect("snoozed in acme's marks");
+    assert_eq!((whose, ids.as_slice()), (&scope("acme"), &[1][..]));
+    assert!(until.is_some());
+    assert_eq!(contacts(&state), ["Cy Ode", "Di Park", "Bo Chan"], "{}", screen(&state));
+}
+
+#[test]
+fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_work() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('V'));
+    assert!(screen(&state).contains("That works in one organisation's inbox"));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
+    assert_eq!(state.group.inbox.opening, Some(1));
+}
