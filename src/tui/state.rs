@@ -463,9 +463,8 @@ impl AppState {
         // The merged inbox of a group has no chain to preview: its rows open in their own
         // organisation.
         let merged = self.group.merges(pane);
-        let preview = place
-            .filter(|_| matches!(main, View::List(_)) && !merged)
-            .map(|place| (place, shows));
+        let preview =
+            place.filter(|_| matches!(main, View::List(_)) && !merged).map(|place| (place, shows));
         PaneLayout { main, preview }
     }
 

@@ -40,7 +40,9 @@ impl MergedInbox {
         let mut rows: Vec<(usize, MergedRow<'a>)> = orgs
             .iter()
             .enumerate()
-            .flat_map(|(at, org)| org.replies.iter().map(move |reply| (at, MergedRow { org, reply })))
+            .flat_map(|(at, org)| {
+                org.replies.iter().map(move |reply| (at, MergedRow { org, reply }))
+            })
             .filter(|(_, row)| self.show_handled || !row.reply.handled)
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
             .filter(|(_, row)| words.iter().all(|word| kept(row, word)))

@@ -7,9 +7,9 @@
 pub mod inbox;
 pub mod read;
 
+use crate::local::Scope;
 pub use crate::present::columns::org_replies::OrgReply;
 pub use crate::present::columns::standing::OrgLine;
-use crate::local::Scope;
 use crate::tui::model::ReqId;
 use std::sync::Arc;
 

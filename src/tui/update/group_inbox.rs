@@ -224,4 +224,3 @@ fn one_at_a_time(state: &mut AppState) {
         "That works in one organisation's inbox: {enter} opens this row in its organisation's."
     ));
 }
-

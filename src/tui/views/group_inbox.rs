@@ -55,7 +55,10 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let context = Context::new(&state.env.zone, state.env.now);
     let longest = rows.iter().map(|row| display_width(row.org.org.profile())).max();
     let org = Column {
-        limits: Limits { min: longest.unwrap_or(0).clamp(ORG.limits.min, ORG.limits.max), ..ORG.limits },
+        limits: Limits {
+            min: longest.unwrap_or(0).clamp(ORG.limits.min, ORG.limits.max),
+            ..ORG.limits
+        },
         ..ORG
     };
     let mut headers: Vec<Column> = screen.iter().map(Column::from).collect();
