@@ -14,7 +14,7 @@ use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::request::WriteRequest;
-use crate::tui::update::group_rows::{self, org_title};
+use crate::tui::update::group_rows::{self, org_name};
 use crate::tui::update::outside;
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
@@ -138,7 +138,7 @@ fn ask(state: &mut AppState, what: Ask) {
         return;
     };
     let (org, id, email) = (row.org_id().clone(), row.reply.id, row.reply.email.clone());
-    let title = org_title(&org);
+    let title = org_name(&org);
     if what != Ask::Handled
         && let Some(why) = group_rows::refusal(state, &org)
     {
@@ -185,7 +185,7 @@ fn snooze_prompt(state: &mut AppState) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let title = format!("{}: snooze the reply from {}", org_title(row.org_id()), row.reply.email);
+    let title = format!("{}: snooze the reply from {}", org_name(row.org_id()), row.reply.email);
     let mut prompt = SnoozePrompt::new(vec![row.reply.id], title, None);
     prompt.org = Some(row.org_id().clone());
     state.transient.overlay = Some(Overlay::Snooze(prompt));

@@ -37,14 +37,9 @@ pub(crate) fn read_org(state: &mut AppState, org: &OrgId) -> Vec<Effect> {
     }
 }
 
-/// "Globex": an organisation named at the start of a sentence (its profile, sanitised).
-pub(crate) fn org_title(org: &OrgId) -> String {
-    let name = crate::text::sanitize(org.profile());
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => name,
-    }
+/// An organisation as a sentence names it: its profile, sanitised.
+pub(crate) fn org_name(org: &OrgId) -> String {
+    crate::text::sanitize(org.profile())
 }
 
 /// Why no write to `org` may start: its profile is read-only (refused before it is sent,
@@ -67,7 +62,7 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
         return Vec::new();
     };
     let Some(scope) = entry.scope.clone() else {
-        let title = org_title(org);
+        let title = org_name(org);
         state.show_toast(Tone::Warning, format!("{title} is not read yet: nothing was marked."));
         return Vec::new();
     };
@@ -77,7 +72,7 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
         .collect();
     change_rows(entry, ids, |reply| reply.handled = true);
     let what = crate::text::count(handled.len(), "reply", "replies");
-    state.show_toast(Tone::Success, format!("{}: {what} marked handled.", org_title(org)));
+    state.show_toast(Tone::Success, format!("{}: {what} marked handled.", org_name(org)));
     vec![Effect::Local(LocalJob::SetHandled(scope, handled, true))]
 }
 
@@ -95,7 +90,7 @@ pub(crate) fn snooze(
     };
     let Some(scope) = entry.scope.clone() else { return Vec::new() };
     change_rows(entry, ids, |reply| reply.snoozed_until = until);
-    state.show_toast(Tone::Success, format!("{}: {done}.", org_title(org)));
+    state.show_toast(Tone::Success, format!("{}: {done}.", org_name(org)));
     vec![Effect::Local(LocalJob::SetSnoozed(scope, ids.to_vec(), until))]
 }
 

@@ -1,7 +1,8 @@
 //! The merged inbox of a group: a title saying whose replies these are and the filter, a
 //! line for each organisation not in the list (could not be read, with its retry, or being
 //! read), then every organisation's replies newest first with an ORG column — left out
-//! first when the width is short — and the cursor's row marked by `›` as by its colour.
+//! after the e-mail and the campaign when the width is short — and the cursor's row marked
+//! by `›` as by its colour.
 
 use crate::api::Timestamp;
 use crate::present::columns::{self, org_replies};
@@ -19,12 +20,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The organisation of the row: the first column left out when the width is short (the
-/// filter `org:NAME` and the title still say whose they are).
+/// The organisation of the row: the first of the row's own columns left out when the width
+/// is short, once the e-mail and the campaign are (at 80 columns it stays: whose a reply is
+/// is what a merged inbox is for); the filter `org:NAME` still says whose they are.
 const ORG: Column = Column {
     title: "Org",
     mark: None,
-    limits: Limits { min: 4, max: 16, drop: 9 },
+    limits: Limits { min: 4, max: 16, drop: 4 },
     align: Align::Left,
 };
 
@@ -38,14 +40,14 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let rows = group.inbox.rows(&group.orgs, Timestamp(state.env.now));
     let key = |command, default| state.key_label(command, default);
     let mut title = format!(
-        " Replies of {} · {} · {} opens in its organisation",
+        " Replies of {} · {}",
         group.title(),
         crate::text::count(rows.len(), "reply", "replies"),
-        key(Command::Open, "Enter"),
     );
     if !group.inbox.filter.is_empty() {
         title.push_str(&format!(" · filter: {}", crate::text::sanitize(&group.inbox.filter)));
     }
+    title.push_str(&format!(" · {} opens in its organisation", key(Command::Open, "Enter")));
     let mut lines = vec![Line::from(Span::styled(cut(&title, width).into_owned(), theme.title))];
     for said in apart(&group.orgs, &key(Command::Refresh, "r")) {
         let style = if said.contains("could not") { theme.error } else { theme.dim };

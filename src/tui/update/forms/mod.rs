@@ -195,7 +195,7 @@ fn for_org(
     if let Some(toast) = state.transient.toast.as_mut()
         && Some(&toast.text) != before.as_ref()
     {
-        toast.text = format!("{}: {}", crate::tui::update::group_rows::org_title(org), toast.text);
+        toast.text = format!("{}: {}", crate::tui::update::group_rows::org_name(org), toast.text);
     }
     if succeeded && state.transient.submission.is_none() {
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
