@@ -426,6 +426,7 @@ impl AppState {
             theme: &self.env.theme,
             log_line: self.env.log_line.as_deref(),
             failures: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

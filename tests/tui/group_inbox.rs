@@ -46,8 +46,8 @@ fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply 
 fn replies_of(org: &str) -> Vec<OrgReply> {
     match org {
         "acme" => vec![
-            reply(1, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
-            reply(2, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
+            reply(101, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
+            reply(102, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
         ],
         _ => vec![
             reply(1, "Cy Ode", Category::Meeting, "2024-05-08T11:30:00Z"),
@@ -227,7 +227,7 @@ fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
         _ => None,
     });
     let (whose, ids, until) = snoozed.expect("snoozed in acme's marks");
-    assert_eq!((whose, ids.as_slice()), (&scope("acme"), &[1][..]));
+    assert_eq!((whose, ids.as_slice()), (&scope("acme"), &[101][..]));
     assert!(until.is_some());
     assert_eq!(contacts(&state), ["Cy Ode", "Di Park", "Bo Chan"], "{}", screen(&state));
 }
@@ -240,5 +240,37 @@ fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_wo
     let effects = update(&mut state, key(KeyCode::Enter));
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
     assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
-    assert_eq!(state.group.inbox.opening, Some(1));
+    assert_eq!(state.group.inbox.opening, Some(1), "initech's reply 1, once its inbox came");
+}
+
+#[test]
+fn the_help_says_how_the_merged_inbox_acts_and_a_click_chooses_then_opens_a_row() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut state = merged(100, 40, false);
+    act(&mut state, ch('?'));
+    let help = screen(&state);
+    assert!(help.contains("Enter narrows the dashboard to the row's organisation"), "{help}");
+    assert!(help.contains("e b d D act with the row's organisation"), "{help}");
+    act(&mut state, key(KeyCode::Esc));
+
+    let click = |row| {
+        Action::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // Row 0 the tabs, 1 the title, 2 globex apart, 3 the heading: Ann Lee (acme) is row 5.
+    act(&mut state, click(5));
+    assert!(rows(&state)[1].starts_with("\"› "), "{}", screen(&state));
+    // Acme is connected already: its inbox is read again, and the row opens once it comes.
+    let effects = update(&mut state, click(5));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SwitchProfile(_))), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
+    assert_eq!(state.group.inbox.opening, Some(101));
+    answer(&mut state, effects);
+    let chain = state.panes.chain.as_ref().map(|chain| chain.exchange.id);
+    assert_eq!(chain, Some(101), "opened once acme's inbox came: {}", screen(&state));
+    assert!(state.chain_open(), "{}", screen(&state));
 }

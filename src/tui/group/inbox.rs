@@ -55,6 +55,11 @@ impl MergedInbox {
         rows.into_iter().map(|(_, row)| row).collect()
     }
 
+    /// The first row in view when `height` rows show: the cursor's row kept in view.
+    pub fn offset(&self, height: usize) -> usize {
+        self.cursor.saturating_sub(height.saturating_sub(1))
+    }
+
     /// The row under the cursor.
     pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
         let rows = self.rows(orgs, now);

@@ -23,6 +23,7 @@ pub(crate) use shape::{PaneList, context, plain_text};
 use crate::api::ApiError;
 use crate::present::cause::sentences;
 use crate::tui::action::{Effect, Fetch};
+use crate::tui::command::Command;
 use crate::tui::model::{Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
@@ -178,5 +179,30 @@ pub fn help_view(state: &AppState) -> crate::tui::widgets::help::HelpView<'_> {
             crate::text::sanitize(&sentences(&said, &state.advice(error)))
         })
         .collect();
-    crate::tui::widgets::help::HelpView { failures, ..state.help_view() }
+    let notes = if state.group.merges(state.panes.pane) { merged_notes(state) } else { Vec::new() };
+    crate::tui::widgets::help::HelpView { failures, notes, ..state.help_view() }
+}
+
+/// How the merged inbox of a group acts, for its help.
+fn merged_notes(state: &AppState) -> Vec<String> {
+    let key = |command, default| state.key_label(command, default);
+    vec![
+        "Every organisation of the group, newest first; / filters (org:NAME keeps one).".into(),
+        format!(
+            "{} narrows the dashboard to the row's organisation and opens the row there.",
+            key(Command::Open, "Enter")
+        ),
+        format!(
+            "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
+             profile's writes are refused).",
+            key(Command::Handle, "e"),
+            key(Command::Snooze, "b"),
+            key(Command::AddDnc, "d"),
+            key(Command::AddDncDomain, "D"),
+        ),
+        format!(
+            "{} reads the organisations that could not be read again.",
+            key(Command::Refresh, "r")
+        ),
+    ]
 }

@@ -110,8 +110,12 @@ fn lines(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
 
 /// A click on the group's lines (drawn from the top of `body`: the title, the heading,
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
-/// as a click on a list's row does. `None` when the lines do not show.
+/// as a click on a list's row does; on the merged inbox, the same with its rows. `None`
+/// when neither shows.
 pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+    if state.group.merges(state.panes.pane) && !state.transient.filtering {
+        return Some(group_inbox::click(state, body, row));
+    }
     if !state.group.showing() || state.panes.pane != Pane::Overview {
         return None;
     }

@@ -209,6 +209,27 @@ fn open(state: &mut AppState) -> Vec<Effect> {
     outside::switch_profile(state, org.profile())
 }
 
+/// A click on the merged inbox (drawn from the top of `body`: the title, a line per
+/// organisation not read, the heading, then the rows): it chooses a row, and on the row
+/// chosen opens it, as a click on a list's row does.
+pub(crate) fn click(state: &mut AppState, body: ratatui::layout::Rect, row: u16) -> Vec<Effect> {
+    let apart = crate::tui::group::inbox::apart(&state.group.orgs, "").len();
+    let above = 2 + apart;
+    let height = usize::from(body.height).saturating_sub(above);
+    let Some(at) = usize::from(row).checked_sub(usize::from(body.y) + above) else {
+        return Vec::new();
+    };
+    let at = state.group.inbox.offset(height) + at;
+    if at >= rows(state).len() {
+        return Vec::new();
+    }
+    if at == state.group.inbox.cursor {
+        return open(state);
+    }
+    state.group.inbox.cursor = at;
+    Vec::new()
+}
+
 /// The reply to open now that its organisation's inbox is loaded (after `Enter` on it).
 pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Option<i64> {
     if slot != crate::tui::model::Slot::Exchanges || state.org.store.exchanges.is_loading() {

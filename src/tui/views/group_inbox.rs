@@ -67,7 +67,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     headers.insert(1, org);
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
     let height = usize::from(area.height).saturating_sub(lines.len() + 1);
-    let offset = group.inbox.cursor.saturating_sub(height.saturating_sub(1));
+    let offset = group.inbox.offset(height);
     let cells: Vec<Vec<Shown>> = (rows.iter().skip(offset).take(height))
         .map(|row| {
             let mut cells = columns::shown(&screen, row.reply, &context);
