@@ -4,21 +4,8 @@
 //! keeps one organisation's rows, any other word is looked for in the row's texts and its
 //! organisation's name). An organisation not read is not in the list: it is said apart.
 
-use super::{OrgEntry, OrgId, OrgReply};
+use super::{MergedInbox, OrgEntry, OrgId, OrgReply};
 use crate::api::Timestamp;
-
-/// What the user controls of the merged inbox.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MergedInbox {
-    /// The row the cursor is on, in the list as shown.
-    pub cursor: usize,
-    /// The filter as typed.
-    pub filter: String,
-    /// Handled replies listed too (`H`).
-    pub show_handled: bool,
-    /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
-    pub opening: Option<i64>,
-}
 
 /// A row of the merged inbox: the reply and the organisation it belongs to.
 #[derive(Debug, Clone, Copy)]
@@ -47,7 +34,7 @@ impl MergedInbox {
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
             .filter(|(_, row)| words.iter().all(|word| kept(row, word)))
             .collect();
-        rows.sort_by(|(a_at, a), (b_at, b)| {
+        crate::sorting::sort_by(&mut rows, |(a_at, a), (b_at, b)| {
             (b.reply.updated_at.cmp(&a.reply.updated_at))
                 .then(a_at.cmp(b_at))
                 .then(a.reply.id.cmp(&b.reply.id))

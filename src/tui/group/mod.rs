@@ -58,6 +58,19 @@ pub struct OrgEntry {
     pub scope: Option<Scope>,
 }
 
+/// What the user controls of the merged inbox.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergedInbox {
+    /// The row the cursor is on, in the list as shown.
+    pub cursor: usize,
+    /// The filter as typed.
+    pub filter: String,
+    /// Handled replies listed too (`H`).
+    pub show_handled: bool,
+    /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
+    pub opening: Option<i64>,
+}
+
 /// The group as the dashboard holds it; empty when it shows one organisation.
 #[derive(Debug, Clone, Default)]
 pub struct GroupState {
@@ -68,7 +81,7 @@ pub struct GroupState {
     /// The organisation the whole dashboard shows, after `Enter` on its line.
     pub narrowed: Option<OrgId>,
     /// The merged inbox: every organisation's replies in one list.
-    pub inbox: inbox::MergedInbox,
+    pub inbox: MergedInbox,
 }
 
 impl GroupState {

@@ -184,7 +184,9 @@ fn replies(
         .iter()
         .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()))
         .collect();
-    rows.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id)));
+    crate::sorting::sort_by(&mut rows, |a, b| {
+        b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id))
+    });
     rows.into()
 }
 
