@@ -187,12 +187,14 @@ fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_it
     // Handled shown again, marked as such.
     act(&mut state, ch('H'));
     assert_eq!(contacts(&state).len(), 4);
+    let di = rows(&state).into_iter().find(|row| row.contains("Di Park")).unwrap_or_default();
+    assert!(di.contains('✓'), "{di}");
 }
 
 #[test]
 fn a_do_not_contact_on_a_row_is_sent_with_its_organisations_key_and_refused_if_read_only() {
     let mut state = merged(100, 24, false);
-    // Cy Ode, initech's reply 1 (acme has a reply 1 too).
+    // Cy Ode, initech's reply 1, the newest.
     act(&mut state, ch('d'));
     let asked = screen(&state);
     assert!(asked.contains("initech: add cy.ode@x.example to do-not-contact?"), "{asked}");

@@ -5,11 +5,10 @@
 //! own column is drawn by the dashboard, which knows whose row it is.
 
 use crate::api::{Exchange, Timestamp};
-use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::{Category, Facts};
 use crate::present::column::{Cell, Column, Value};
+use crate::present::columns::exchanges::{Moved, age};
 use crate::present::names::party_name;
-use crate::present::sort::SortKey;
 use crate::present::tone::Tone;
 use crate::text::sanitize;
 
@@ -56,6 +55,12 @@ impl OrgReply {
     }
 }
 
+impl Moved for OrgReply {
+    fn moved_at(&self) -> Option<Timestamp> {
+        self.updated_at
+    }
+}
+
 type Col = Column<OrgReply>;
 
 /// `●` new since the last look, `✓` handled.
@@ -79,16 +84,6 @@ fn category() -> Col {
     .drop(2)
 }
 
-fn age() -> Col {
-    Col::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |r, context| {
-        Cell::text(r.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
-            .tone(Tone::Dim)
-    })
-    .sort_by(|r, context| SortKey::age(r.updated_at, context.now))
-    .right()
-    .drop(3)
-}
-
 fn campaign() -> Col {
     Col::new("Campaign", "CAMPAIGN", (10, 24), |r, _| Cell::text(&r.campaign)).drop(5)
 }
@@ -99,5 +94,5 @@ fn email() -> Col {
 
 /// The merged inbox's columns after the organisation's, in the single inbox's order.
 pub(crate) fn screen() -> Vec<Col> {
-    vec![marker(), contact(), category(), age(), campaign(), email()]
+    vec![marker(), contact(), category(), age(3), campaign(), email()]
 }

@@ -7,12 +7,12 @@
 use crate::api::Timestamp;
 use crate::present::columns::{self, org_replies};
 use crate::present::fit::Limits;
-use crate::present::width::{cut, display_width};
+use crate::present::width::cut;
 use crate::present::{Align, Context, Shown};
 use crate::tui::command::Command;
 use crate::tui::group::inbox::apart;
 use crate::tui::state::AppState;
-use crate::tui::views::group::row_line;
+use crate::tui::views::group::{GUTTER, org_column, row_line};
 use crate::tui::widgets::table::{Column, fit_columns};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -29,9 +29,6 @@ const ORG: Column = Column {
     limits: Limits { min: 4, max: 16, drop: 4 },
     align: Align::Left,
 };
-
-/// The cursor's mark, then a space.
-const GUTTER: usize = 2;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.env.theme;
@@ -55,14 +52,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     }
     let screen = org_replies::screen();
     let context = Context::new(&state.env.zone, state.env.now);
-    let longest = rows.iter().map(|row| display_width(row.org.org.profile())).max();
-    let org = Column {
-        limits: Limits {
-            min: longest.unwrap_or(0).clamp(ORG.limits.min, ORG.limits.max),
-            ..ORG.limits
-        },
-        ..ORG
-    };
+    let org = org_column(ORG, rows.iter().map(|row| row.org.org.profile()));
     let mut headers: Vec<Column> = screen.iter().map(Column::from).collect();
     headers.insert(1, org);
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
