@@ -66,7 +66,7 @@ fn line(new: usize, hot: usize, needs: usize, meetings: usize, bots: usize) -> O
 /// An organisation's read with its line and no replies.
 fn org_read(org: &OrgId, line: OrgLine, read_only: bool) -> OrgRead {
     let scope = outreach_tui::local::Scope::new(org.profile(), "http://127.0.0.1:1");
-    OrgRead { line, read_only, replies: Vec::new().into(), scope }
+    OrgRead { line, read_only, replies: Vec::new().into(), scope, campaigns: Default::default() }
 }
 
 /// Answers each organisation of `read`: globex's key refused, the others their numbers.
@@ -218,13 +218,14 @@ fn the_auto_refresh_reads_the_lines_not_being_read_while_they_show() {
 }
 
 #[test]
-fn another_pane_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
+fn a_pane_not_merged_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
     let (mut state, read) = opened(120, 30);
     answer_lines(&mut state, &read);
-    act(&mut state, ch('2'));
-    let campaigns = screen(&state);
-    let bar = campaigns.lines().last().unwrap_or_default();
-    assert!(bar.contains("acme") && bar.contains("◂ group clients"), "{campaigns}");
+    // Meetings are not merged: the organisation connected, narrowed to.
+    act(&mut state, ch('4'));
+    let meetings = screen(&state);
+    let bar = meetings.lines().last().unwrap_or_default();
+    assert!(bar.contains("acme") && bar.contains("◂ group clients"), "{meetings}");
     let effects = update(&mut state, key(KeyCode::Backspace));
     assert!(group_read(&effects).is_some(), "{effects:?}");
     assert!(screen(&state).contains("group clients · 3 organisations"), "{}", screen(&state));

@@ -56,6 +56,25 @@ fn replies_of(org: &str) -> Vec<OrgReply> {
     }
 }
 
+/// Acme's "Spring launch" (pending) and initech's "Autumn push" (active), created a day
+/// apart.
+fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
+    use outreach_tui::api::{Campaign, CampaignStatus};
+    let campaign = |id, name: &str, status, created: &str| Campaign {
+        id,
+        name: name.into(),
+        status,
+        created_at: at(created),
+        ..Campaign::default()
+    };
+    match org {
+        "acme" => {
+            vec![campaign(5, "Spring launch", CampaignStatus::Pending, "2024-05-01T09:00:00Z")]
+        }
+        _ => vec![campaign(5, "Autumn push", CampaignStatus::Active, "2024-05-02T09:00:00Z")],
+    }
+}
+
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation answered, on the Exchanges pane.
 fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
@@ -78,6 +97,7 @@ fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
                 read_only: name == "initech" && initech_read_only,
                 replies: replies_of(name).into(),
                 scope: scope(name),
+                campaigns: std::sync::Arc::new(campaigns_of(name)),
             }),
         };
         act(
@@ -156,7 +176,7 @@ fn the_filter_keeps_one_organisation_with_org_and_finds_an_org_by_a_plain_word()
     act(&mut state, key(KeyCode::Esc));
     act(&mut state, ch('/'));
     type_text(&mut state, "nobody");
-    assert!(screen(&state).contains("No reply matches the filter"), "{}", screen(&state));
+    assert!(screen(&state).contains("Nothing matches the filter"), "{}", screen(&state));
 }
 
 #[test]
@@ -238,7 +258,7 @@ fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
 fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_work() {
     let mut state = merged(100, 24, false);
     act(&mut state, ch('V'));
-    assert!(screen(&state).contains("That works in one organisation's inbox"));
+    assert!(screen(&state).contains("That works in one organisation's pane"));
     let effects = update(&mut state, key(KeyCode::Enter));
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
     assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
@@ -275,4 +295,43 @@ fn the_help_says_how_the_merged_inbox_acts_and_a_click_chooses_then_opens_a_row(
     let chain = state.panes.chain.as_ref().map(|chain| chain.exchange.id);
     assert_eq!(chain, Some(101), "opened once acme's inbox came: {}", screen(&state));
     assert!(state.chain_open(), "{}", screen(&state));
+}
+
+#[test]
+fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_its_key() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('2'));
+    assert_eq!(state.group.narrowed, None, "Campaigns merge: still the group");
+    let shown = screen(&state);
+    assert!(shown.contains("Campaigns of group clients · 2 campaigns"), "{shown}");
+    let lines: Vec<&str> = shown.lines().collect();
+    let autumn = lines.iter().position(|l| l.contains("Autumn push") && l.contains("initech"));
+    let spring = lines.iter().position(|l| l.contains("Spring launch") && l.contains("acme"));
+    assert!(autumn < spring && spring.is_some(), "newest first, each with its org: {shown}");
+    assert!(shown.contains("globex: could not be read"), "{shown}");
+
+    act(&mut state, ch('j'));
+    act(&mut state, ch('s'));
+    let asked = screen(&state);
+    assert!(asked.contains("Start 'Spring launch' for acme?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let sent = effects.iter().find_map(|effect| match effect {
+        Effect::SubmitFor { org, write, .. } => Some((org.clone(), write.clone())),
+        _ => None,
+    });
+    let start = WriteRequest::StartCampaign { campaign_id: 5 };
+    assert_eq!(sent, Some((OrgId("acme".into()), start)));
+
+    // Initech read-only: refused at once, naming it.
+    let mut state = merged(100, 24, true);
+    act(&mut state, ch('2'));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "autumn");
+    act(&mut state, key(KeyCode::Enter));
+    let effects = update(&mut state, ch('s'));
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(screen(&state).contains("Profile initech is read-only"), "{}", screen(&state));
+    // Meetings do not merge yet: they show the organisation connected, narrowed to it.
+    act(&mut state, ch('4'));
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
 }

@@ -23,7 +23,6 @@ impl MergedRow<'_> {
 impl MergedInbox {
     /// The rows listed at `now`, in order.
     pub fn rows<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Vec<MergedRow<'a>> {
-        let words: Vec<String> = self.filter.split_whitespace().map(str::to_lowercase).collect();
         let mut rows: Vec<(usize, MergedRow<'a>)> = orgs
             .iter()
             .enumerate()
@@ -32,7 +31,7 @@ impl MergedInbox {
             })
             .filter(|(_, row)| self.show_handled || !row.reply.handled)
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
-            .filter(|(_, row)| words.iter().all(|word| kept(row, word)))
+            .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
             .collect();
         crate::sorting::sort_by(&mut rows, |(a_at, a), (b_at, b)| {
             (b.reply.updated_at.cmp(&a.reply.updated_at))
@@ -42,25 +41,10 @@ impl MergedInbox {
         rows.into_iter().map(|(_, row)| row).collect()
     }
 
-    /// The first row in view when `height` rows show: the cursor's row kept in view.
-    pub fn offset(&self, height: usize) -> usize {
-        self.cursor.saturating_sub(height.saturating_sub(1))
-    }
-
     /// The row under the cursor.
     pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
         let rows = self.rows(orgs, now);
-        rows.get(self.cursor.min(rows.len().saturating_sub(1))).copied()
-    }
-}
-
-/// Whether a word of the filter keeps the row: `org:NAME` its organisation, any other word
-/// its texts or its organisation's name.
-fn kept(row: &MergedRow, word: &str) -> bool {
-    let org = row.org.org.profile().to_lowercase();
-    match word.strip_prefix("org:") {
-        Some(name) => org.contains(name),
-        None => org.contains(word) || row.reply.matches(word),
+        rows.get(self.list.cursor.min(rows.len().saturating_sub(1))).copied()
     }
 }
 

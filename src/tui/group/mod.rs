@@ -4,13 +4,14 @@
 //! dashboard is narrowed to, if any. An organisation is keyed by its profile's name
 //! ([`OrgId`]), the one name its fetches, answers and writes carry.
 
+pub mod campaigns;
 pub mod inbox;
 pub mod read;
 
 use crate::local::Scope;
 pub use crate::present::columns::org_replies::OrgReply;
 pub use crate::present::columns::standing::OrgLine;
-use crate::tui::model::ReqId;
+use crate::tui::model::{Pane, ReqId};
 use std::sync::Arc;
 
 /// An organisation of a group, named by the profile that reaches it.
@@ -54,17 +55,44 @@ pub struct OrgEntry {
     pub read_only: bool,
     /// Its inbox's rows as last read, for the merged inbox.
     pub replies: Arc<[OrgReply]>,
+    /// Its campaigns as last read, for the merged Campaigns.
+    pub campaigns: crate::api::Items<crate::api::Campaign>,
     /// Whose marks its rows' triage writes, once read.
     pub scope: Option<Scope>,
+}
+
+/// A merged list's place: the row under the cursor and the filter typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergedList {
+    /// The row the cursor is on, in the list as shown.
+    pub cursor: usize,
+    /// The filter as typed.
+    pub filter: String,
+}
+
+impl MergedList {
+    /// The first row in view when `height` rows show: the cursor's row kept in view.
+    pub fn offset(&self, height: usize) -> usize {
+        self.cursor.saturating_sub(height.saturating_sub(1))
+    }
+
+    /// Whether the filter keeps a row of `org`: each of its words, `org:NAME` its
+    /// organisation, any other word its organisation's name or a text of the row (`has`).
+    pub fn keeps(&self, org: &OrgId, has: impl Fn(&str) -> bool) -> bool {
+        let name = org.profile().to_lowercase();
+        self.filter.split_whitespace().map(str::to_lowercase).all(|word| {
+            match word.strip_prefix("org:") {
+                Some(wanted) => name.contains(wanted),
+                None => name.contains(&word) || has(&word),
+            }
+        })
+    }
 }
 
 /// What the user controls of the merged inbox.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MergedInbox {
-    /// The row the cursor is on, in the list as shown.
-    pub cursor: usize,
-    /// The filter as typed.
-    pub filter: String,
+    pub list: MergedList,
     /// Handled replies listed too (`H`).
     pub show_handled: bool,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
@@ -82,6 +110,8 @@ pub struct GroupState {
     pub narrowed: Option<OrgId>,
     /// The merged inbox: every organisation's replies in one list.
     pub inbox: MergedInbox,
+    /// Every organisation's campaigns in one list.
+    pub campaigns: MergedList,
 }
 
 impl GroupState {
@@ -97,10 +127,11 @@ impl GroupState {
                 reading: None,
                 read_only: false,
                 replies: Arc::from([]),
+                campaigns: Default::default(),
                 scope: None,
             })
             .collect();
-        GroupState { choice, orgs, cursor: 0, narrowed: None, inbox: Default::default() }
+        GroupState { choice, orgs, cursor: 0, narrowed: None, ..GroupState::default() }
     }
 
     /// Whether the dashboard was opened on a group.
@@ -113,10 +144,27 @@ impl GroupState {
         self.is_group() && self.narrowed.is_none()
     }
 
-    /// Whether the Exchanges pane shows every organisation's replies merged (a group, not
-    /// narrowed, on that pane).
-    pub fn merges(&self, pane: crate::tui::model::Pane) -> bool {
-        self.showing() && pane == crate::tui::model::Pane::Exchanges
+    /// Whether `pane` shows every organisation's rows merged (a group, not narrowed, on
+    /// Exchanges or Campaigns).
+    pub fn merges(&self, pane: Pane) -> bool {
+        self.showing() && self.list(pane).is_some()
+    }
+
+    /// The merged list `pane` shows, if it merges.
+    pub fn list(&self, pane: Pane) -> Option<&MergedList> {
+        match pane {
+            Pane::Exchanges => Some(&self.inbox.list),
+            Pane::Campaigns => Some(&self.campaigns),
+            _ => None,
+        }
+    }
+
+    pub fn list_mut(&mut self, pane: Pane) -> Option<&mut MergedList> {
+        match pane {
+            Pane::Exchanges => Some(&mut self.inbox.list),
+            Pane::Campaigns => Some(&mut self.campaigns),
+            _ => None,
+        }
     }
 
     /// The organisation named `org`.

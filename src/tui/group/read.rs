@@ -52,6 +52,8 @@ pub struct OrgRead {
     pub replies: Arc<[OrgReply]>,
     /// Whose marks its rows' triage writes (its profile and server).
     pub scope: Scope,
+    /// Its campaigns, for the merged Campaigns.
+    pub campaigns: crate::api::Items<crate::api::Campaign>,
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
@@ -168,7 +170,8 @@ async fn read_org(
         tracing::warn!(%error, "could not save the glance for the status line");
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
-    let read = OrgRead { line, read_only: link.read_only, replies, scope: link.scope.clone() };
+    let (read_only, scope, campaigns) = (link.read_only, link.scope.clone(), campaigns);
+    let read = OrgRead { line, read_only, replies, scope, campaigns };
     Ok((read, link))
 }
 

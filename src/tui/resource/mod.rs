@@ -183,26 +183,35 @@ pub fn help_view(state: &AppState) -> crate::tui::widgets::help::HelpView<'_> {
     crate::tui::widgets::help::HelpView { failures, notes, ..state.help_view() }
 }
 
-/// How the merged inbox of a group acts, for its help.
+/// How a group's merged list acts, for its help.
 fn merged_notes(state: &AppState) -> Vec<String> {
     let key = |command, default| state.key_label(command, default);
-    vec![
-        "Every organisation of the group, newest first; / filters (org:NAME keeps one).".into(),
-        format!(
-            "{} narrows the dashboard to the row's organisation and opens the row there.",
-            key(Command::Open, "Enter")
-        ),
-        format!(
-            "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
-             profile's writes are refused).",
-            key(Command::Handle, "e"),
-            key(Command::Snooze, "b"),
-            key(Command::AddDnc, "d"),
-            key(Command::AddDncDomain, "D"),
-        ),
+    let enter = key(Command::Open, "Enter");
+    let mut notes = vec![
+        "Every organisation of the group in one list; / filters (org:NAME keeps one).".into(),
         format!(
             "{} reads the organisations that could not be read again.",
             key(Command::Refresh, "r")
         ),
-    ]
+    ];
+    if state.panes.pane == crate::tui::model::Pane::Campaigns {
+        notes.push(format!(
+            "{} starts the campaign with its organisation's key (never a read-only one's); {enter} \
+             narrows the dashboard to its organisation.",
+            key(Command::StartCampaign, "s")
+        ));
+        return notes;
+    }
+    notes.push(format!(
+        "{enter} narrows the dashboard to the row's organisation and opens the row there."
+    ));
+    notes.push(format!(
+        "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
+         profile's writes are refused).",
+        key(Command::Handle, "e"),
+        key(Command::Snooze, "b"),
+        key(Command::AddDnc, "d"),
+        key(Command::AddDncDomain, "D"),
+    ));
+    notes
 }

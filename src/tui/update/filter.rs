@@ -6,7 +6,7 @@ use crate::tui::command::Command;
 use crate::tui::input::TextInput;
 use crate::tui::intent::Intent;
 use crate::tui::state::AppState;
-use crate::tui::update::group_inbox;
+use crate::tui::update::group_lists;
 use crate::tui::update::navigate::{self, apply_filter};
 
 pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
@@ -45,7 +45,7 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
     }
     if state.group.merges(state.panes.pane) {
         let text = state.transient.filter_input.value().to_string();
-        group_inbox::set_filter(state, &text);
+        group_lists::set_filter(state, &text);
         return Vec::new();
     }
     apply_filter(state).into_iter().collect()
@@ -54,7 +54,7 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
 /// Moves the selection of the list filtered: the merged inbox's, or the pane's.
 fn movement(state: &mut AppState, command: Command) {
     if state.group.merges(state.panes.pane) {
-        group_inbox::movement(state, command);
+        group_lists::movement(state, command);
     } else {
         navigate::movement(state, command);
     }

@@ -9,7 +9,9 @@ use crate::tui::group::read::GroupAnswer;
 use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
-use crate::tui::update::{group_inbox, group_rows, jumps, navigate, needs, outside};
+use crate::tui::update::{
+    group_campaigns, group_inbox, group_rows, jumps, navigate, needs, outside,
+};
 use ratatui::layout::Rect;
 
 /// Reads the lines of every organisation of the group (none when there is no group).
@@ -55,12 +57,14 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
             entry.line = Some(read.line);
             entry.read_only = read.read_only;
             entry.replies = read.replies;
+            entry.campaigns = read.campaigns;
             entry.scope = Some(read.scope);
             entry.error = None;
         }
         Err(error) => {
             // Its rows leave the merged inbox: its key may be gone, and a write would fail.
             entry.replies = std::sync::Arc::from([]);
+            entry.campaigns = Default::default();
             entry.error = Some(crate::text::sanitize(&error));
         }
     }
@@ -77,9 +81,10 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         return None;
     }
     if let Some(pane) = destination(state, command) {
-        // The Overview and Exchanges merge the group; another pane shows the organisation
-        // connected: narrowed to it, so the way back is told and `Backspace` takes it.
-        if !matches!(pane, Pane::Overview | Pane::Exchanges) {
+        // The Overview, Exchanges and Campaigns merge the group; another pane shows the
+        // organisation connected: narrowed to it, so the way back is told and `Backspace`
+        // takes it.
+        if pane != Pane::Overview && !state.group.merges(pane) {
             state.group.narrowed = connected(state).map(OrgId);
         }
         return None;
@@ -87,6 +92,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     match state.panes.pane {
         Pane::Overview => lines(state, command),
         Pane::Exchanges => group_inbox::command(state, command),
+        Pane::Campaigns => group_campaigns::command(state, command),
         _ => None,
     }
 }
@@ -113,8 +119,11 @@ fn lines(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
 /// as a click on a list's row does; on the merged inbox, the same with its rows. `None`
 /// when neither shows.
 pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
-    if state.group.merges(state.panes.pane) && !state.transient.filtering {
-        return Some(group_inbox::click(state, body, row));
+    if state.group.merges(state.panes.pane) {
+        // The merged Campaigns take no clicks yet: a click must not reach the list of the
+        // organisation connected, which is not on screen.
+        let inbox = state.panes.pane == Pane::Exchanges && !state.transient.filtering;
+        return Some(if inbox { group_inbox::click(state, body, row) } else { Vec::new() });
     }
     if !state.group.showing() || state.panes.pane != Pane::Overview {
         return None;

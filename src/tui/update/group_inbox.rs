@@ -9,33 +9,20 @@ use crate::api::Timestamp;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::group::inbox::MergedRow;
-use crate::tui::input::TextInput;
 use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::request::WriteRequest;
+use crate::tui::update::group_lists;
 use crate::tui::update::group_rows::{self, org_name};
 use crate::tui::update::outside;
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
-    let none = Vec::new;
+    if let Some(effects) = group_lists::command(state, command) {
+        return Some(effects);
+    }
     match command {
-        Command::Up
-        | Command::Down
-        | Command::Top
-        | Command::Bottom
-        | Command::PageUp
-        | Command::PageDown
-        | Command::HalfPageUp
-        | Command::HalfPageDown => movement(state, command),
-        Command::Filter => {
-            state.transient.filter_input = TextInput::new(&state.group.inbox.filter);
-            state.transient.filtering = true;
-        }
-        Command::Back if !state.group.inbox.filter.is_empty() => set_filter(state, ""),
-        Command::Back => {}
-        Command::Refresh => return Some(retry(state)),
         Command::ToggleHandled => {
             let inbox = &mut state.group.inbox;
             inbox.show_handled = !inbox.show_handled;
@@ -68,10 +55,10 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         | Command::CycleSort
         | Command::Copy
         | Command::OpenLink
-        | Command::Pipe => one_at_a_time(state),
+        | Command::Pipe => group_lists::one_at_a_time(state),
         _ => return None,
     }
-    Some(none())
+    Some(Vec::new())
 }
 
 /// The rows as listed now.
@@ -81,45 +68,6 @@ fn rows(state: &AppState) -> Vec<MergedRow<'_>> {
 
 fn selected(state: &AppState) -> Option<MergedRow<'_>> {
     state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
-}
-
-/// Moves the cursor among the rows listed.
-pub(crate) fn movement(state: &mut AppState, command: Command) {
-    let last = rows(state).len().saturating_sub(1);
-    let page = crate::tui::layout::list_rows(state);
-    let cursor = state.group.inbox.cursor.min(last);
-    state.group.inbox.cursor = match command {
-        Command::Up => cursor.saturating_sub(1),
-        Command::Down => (cursor + 1).min(last),
-        Command::PageUp => cursor.saturating_sub(page),
-        Command::PageDown => (cursor + page).min(last),
-        Command::HalfPageUp => cursor.saturating_sub(page / 2),
-        Command::HalfPageDown => (cursor + page / 2).min(last),
-        Command::Top => 0,
-        Command::Bottom => last,
-        _ => cursor,
-    };
-}
-
-/// The filter as typed: the list narrows with every edit, from its first row.
-pub(crate) fn set_filter(state: &mut AppState, text: &str) {
-    state.group.inbox.filter = text.to_string();
-    state.group.inbox.cursor = 0;
-}
-
-/// `r`: the organisations that could not be read, read again; when none failed, every one
-/// not being read already (a refresh).
-fn retry(state: &mut AppState) -> Vec<Effect> {
-    let orgs = &state.group.orgs;
-    let failed: Vec<usize> = (0..orgs.len())
-        .filter(|&at| orgs[at].error.is_some() && orgs[at].reading.is_none())
-        .collect();
-    let again = if failed.is_empty() {
-        (0..orgs.len()).filter(|&at| orgs[at].reading.is_none()).collect()
-    } else {
-        failed
-    };
-    group_rows::read_at(state, &again)
 }
 
 /// What a row's write does.
@@ -219,14 +167,14 @@ pub(crate) fn click(state: &mut AppState, body: ratatui::layout::Rect, row: u16)
     let Some(at) = usize::from(row).checked_sub(usize::from(body.y) + above) else {
         return Vec::new();
     };
-    let at = state.group.inbox.offset(height) + at;
+    let at = state.group.inbox.list.offset(height) + at;
     if at >= rows(state).len() {
         return Vec::new();
     }
-    if at == state.group.inbox.cursor {
+    if at == state.group.inbox.list.cursor {
         return open(state);
     }
-    state.group.inbox.cursor = at;
+    state.group.inbox.list.cursor = at;
     Vec::new()
 }
 
@@ -237,11 +185,4 @@ pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Op
     }
     state.group.narrowed.as_ref()?;
     state.group.inbox.opening.take()
-}
-
-fn one_at_a_time(state: &mut AppState) {
-    let enter = state.key_label(Command::Open, "Enter");
-    state.transient.notice = Some(format!(
-        "That works in one organisation's inbox: {enter} opens this row in its organisation's."
-    ));
 }
