@@ -320,7 +320,15 @@ fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_it
         _ => None,
     });
     let start = WriteRequest::StartCampaign { campaign_id: 5 };
-    assert_eq!(sent, Some((OrgId("acme".into()), start)));
+    assert_eq!(sent, Some((OrgId("acme".into()), start.clone())));
+    let req_id = state.transient.submission.as_ref().map(|s| s.req_id).unwrap_or_default();
+    let started = outreach_tui::api::ServerMessage { status: 200, message: None };
+    let written = outreach_tui::tui::submit::request::Written::Started(started);
+    let effects = update(&mut state, Action::Written { req_id, result: Ok(written) });
+    let said = screen(&state);
+    assert!(said.contains("acme: Started 'Spring launch'"), "named by its org's list: {said}");
+    let again = group_read(&effects).expect("acme read again after the start");
+    assert_eq!(again.orgs.iter().map(|(org, _)| org.profile()).collect::<Vec<_>>(), ["acme"]);
 
     // Initech read-only: refused at once, naming it.
     let mut state = merged(100, 24, true);

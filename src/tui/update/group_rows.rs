@@ -105,3 +105,13 @@ fn change_rows(
     rows.iter_mut().filter(|reply| ids.contains(&reply.id)).for_each(change);
     entry.replies = Arc::from(rows);
 }
+
+/// `'Name'` of a campaign of `org`, or `campaign #ID` when its read did not bring it.
+pub(crate) fn campaign_label(state: &AppState, org: &OrgId, id: i64) -> String {
+    let campaigns = state.group.entry(org).map(|entry| &entry.campaigns);
+    let found = campaigns.and_then(|campaigns| campaigns.iter().find(|c| c.id == id));
+    match found {
+        Some(campaign) => format!("'{}'", crate::text::sanitize(&campaign.name)),
+        None => format!("campaign #{id}"),
+    }
+}
