@@ -28,17 +28,12 @@ impl MergedList {
                 self.keeps(&row.org.org, |word| texts.iter().any(|text| text.contains(word)))
             })
             .collect();
-        crate::sorting::sort_by(&mut rows, |(a_at, a), (b_at, b)| {
-            (b.campaign.created_at.cmp(&a.campaign.created_at))
-                .then(a_at.cmp(b_at))
-                .then(a.campaign.id.cmp(&b.campaign.id))
-        });
+        super::newest_first(&mut rows, |row| (row.campaign.created_at, row.campaign.id));
         rows.into_iter().map(|(_, row)| row).collect()
     }
 
     /// The campaign under the cursor.
     pub fn campaign<'a>(&self, orgs: &'a [OrgEntry]) -> Option<CampaignRow<'a>> {
-        let rows = self.campaigns(orgs);
-        rows.get(self.cursor.min(rows.len().saturating_sub(1))).copied()
+        self.at(&self.campaigns(orgs))
     }
 }

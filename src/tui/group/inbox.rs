@@ -33,18 +33,13 @@ impl MergedInbox {
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
             .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
             .collect();
-        crate::sorting::sort_by(&mut rows, |(a_at, a), (b_at, b)| {
-            (b.reply.updated_at.cmp(&a.reply.updated_at))
-                .then(a_at.cmp(b_at))
-                .then(a.reply.id.cmp(&b.reply.id))
-        });
+        super::newest_first(&mut rows, |row| (row.reply.updated_at, row.reply.id));
         rows.into_iter().map(|(_, row)| row).collect()
     }
 
     /// The row under the cursor.
     pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
-        let rows = self.rows(orgs, now);
-        rows.get(self.list.cursor.min(rows.len().saturating_sub(1))).copied()
+        self.list.at(&self.rows(orgs, now))
     }
 }
 

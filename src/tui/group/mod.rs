@@ -76,6 +76,11 @@ impl MergedList {
         self.cursor.saturating_sub(height.saturating_sub(1))
     }
 
+    /// The row under the cursor among `rows`, as listed.
+    pub fn at<R: Copy>(&self, rows: &[R]) -> Option<R> {
+        rows.get(self.cursor.min(rows.len().saturating_sub(1))).copied()
+    }
+
     /// Whether the filter keeps a row of `org`: each of its words, `org:NAME` its
     /// organisation, any other word its organisation's name or a text of the row (`has`).
     pub fn keeps(&self, org: &OrgId, has: impl Fn(&str) -> bool) -> bool {
@@ -87,6 +92,19 @@ impl MergedList {
             }
         })
     }
+}
+
+/// Rows of several organisations, each with its organisation's place in the group, put
+/// newest first by `key` (a row's moment and id): the group's order, then the id, break
+/// ties, so the list does not shuffle between reads.
+pub(crate) fn newest_first<R>(
+    rows: &mut [(usize, R)],
+    key: impl Fn(&R) -> (Option<crate::api::Timestamp>, i64),
+) {
+    crate::sorting::sort_by(rows, |(a_at, a), (b_at, b)| {
+        let ((a_when, a_id), (b_when, b_id)) = (key(a), key(b));
+        b_when.cmp(&a_when).then(a_at.cmp(b_at)).then(a_id.cmp(&b_id))
+    });
 }
 
 /// What the user controls of the merged inbox.

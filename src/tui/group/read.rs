@@ -48,7 +48,7 @@ pub struct GroupAnswer {
 pub struct OrgRead {
     pub line: OrgLine,
     pub read_only: bool,
-    /// Its inbox's rows for the merged inbox, newest first, as its marks judge them.
+    /// Its inbox's rows for the merged inbox, as its marks judge them.
     pub replies: Arc<[OrgReply]>,
     /// Whose marks its rows' triage writes (its profile and server).
     pub scope: Scope,
@@ -170,7 +170,7 @@ async fn read_org(
         tracing::warn!(%error, "could not save the glance for the status line");
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
-    let (read_only, scope, campaigns) = (link.read_only, link.scope.clone(), campaigns);
+    let (read_only, scope) = (link.read_only, link.scope.clone());
     let read = OrgRead { line, read_only, replies, scope, campaigns };
     Ok((read, link))
 }
@@ -183,14 +183,10 @@ fn replies(
 ) -> Arc<[OrgReply]> {
     let names: HashMap<i64, &str> =
         campaigns.iter().map(|campaign| (campaign.id, campaign.name.as_str())).collect();
-    let mut rows: Vec<OrgReply> = inbox
+    let rows = inbox
         .iter()
-        .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()))
-        .collect();
-    crate::sorting::sort_by(&mut rows, |a, b| {
-        b.updated_at.cmp(&a.updated_at).then(a.id.cmp(&b.id))
-    });
-    rows.into()
+        .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()));
+    rows.collect()
 }
 
 /// This machine's marks of the organisation; none when they cannot be read (every reply
