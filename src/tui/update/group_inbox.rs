@@ -1,7 +1,7 @@
-//! The merged inbox's keys (a group open, not narrowed, on the Exchanges pane): moving, the
-//! filter, `r` reading the organisations that failed again, `H` handled shown or not, and
-//! each write on a row acting with that row's organisation — its marks for handled and
-//! snoozes, its key for a do-not-contact — after a question naming the organisation first.
+//! The merged inbox's keys (a group open, not narrowed, on the Exchanges pane): beside what
+//! every merged list does (`super::group_lists`: moving, the filter, `r`), `H` handled shown
+//! or not, and each write on a row acting with that row's organisation — its marks for
+//! handled and snoozes, its key for a do-not-contact — after a question naming it first.
 //! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
 //! works in one organisation's inbox only (marks of rows, assigning, categories) says so.
 
@@ -114,9 +114,10 @@ fn ask(state: &mut AppState, what: Ask) {
             )
         }
     };
-    let whose = format!("Sent with profile {}'s key.", crate::text::sanitize(org.profile()));
-    let kept = format!("Kept in {}'s marks on this machine.", crate::text::sanitize(org.profile()));
-    let second = if write.is_some() { whose } else { kept };
+    let second = match write {
+        Some(_) => format!("Sent with profile {title}'s key."),
+        None => format!("Kept in {title}'s marks on this machine."),
+    };
     state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
         title: heading.into(),
         lines: vec![line, second],
