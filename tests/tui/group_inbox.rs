@@ -98,6 +98,11 @@ fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
                 replies: replies_of(name).into(),
                 scope: scope(name),
                 campaigns: std::sync::Arc::new(campaigns_of(name)),
+                bots: std::sync::Arc::new(vec![outreach_tui::api::Bot {
+                    id: 9,
+                    email: format!("sdr@{name}.example"),
+                    ..Default::default()
+                }]),
             }),
         };
         act(
@@ -342,4 +347,23 @@ fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_it
     // Meetings do not merge yet: they show the organisation connected, narrowed to it.
     act(&mut state, ch('4'));
     assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
+}
+
+#[test]
+fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
+    let mut state = merged(120, 24, false);
+    act(&mut state, ch('5'));
+    let shown = screen(&state);
+    assert!(shown.contains("Bots of group clients · 2 bots"), "{shown}");
+    for org in ["acme", "initech"] {
+        let row = shown.lines().find(|l| l.contains(&format!("sdr@{org}.example")));
+        assert!(row.is_some_and(|row| row.contains(&format!(" {org} "))), "{org}: {shown}");
+    }
+    act(&mut state, ch('/'));
+    type_text(&mut state, "org:initech");
+    act(&mut state, key(KeyCode::Enter));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
+    assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Bots);
 }

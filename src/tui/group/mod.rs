@@ -4,6 +4,7 @@
 //! dashboard is narrowed to, if any. An organisation is keyed by its profile's name
 //! ([`OrgId`]), the one name its fetches, answers and writes carry.
 
+pub mod bots;
 pub mod campaigns;
 pub mod inbox;
 pub mod read;
@@ -57,6 +58,8 @@ pub struct OrgEntry {
     pub replies: Arc<[OrgReply]>,
     /// Its campaigns as last read, for the merged Campaigns.
     pub campaigns: crate::api::Items<crate::api::Campaign>,
+    /// Its bots as last read, for the merged Bots.
+    pub bots: crate::api::Items<crate::api::Bot>,
     /// Whose marks its rows' triage writes, once read.
     pub scope: Option<Scope>,
 }
@@ -130,6 +133,8 @@ pub struct GroupState {
     pub inbox: MergedInbox,
     /// Every organisation's campaigns in one list.
     pub campaigns: MergedList,
+    /// Every organisation's bots in one list.
+    pub bots: MergedList,
 }
 
 impl GroupState {
@@ -146,6 +151,7 @@ impl GroupState {
                 read_only: false,
                 replies: Arc::from([]),
                 campaigns: Default::default(),
+                bots: Default::default(),
                 scope: None,
             })
             .collect();
@@ -163,7 +169,7 @@ impl GroupState {
     }
 
     /// Whether `pane` shows every organisation's rows merged (a group, not narrowed, on
-    /// Exchanges or Campaigns).
+    /// Exchanges, Campaigns or Bots).
     pub fn merges(&self, pane: Pane) -> bool {
         self.showing() && self.list(pane).is_some()
     }
@@ -173,6 +179,7 @@ impl GroupState {
         match pane {
             Pane::Exchanges => Some(&self.inbox.list),
             Pane::Campaigns => Some(&self.campaigns),
+            Pane::Bots => Some(&self.bots),
             _ => None,
         }
     }
@@ -181,6 +188,7 @@ impl GroupState {
         match pane {
             Pane::Exchanges => Some(&mut self.inbox.list),
             Pane::Campaigns => Some(&mut self.campaigns),
+            Pane::Bots => Some(&mut self.bots),
             _ => None,
         }
     }

@@ -54,6 +54,8 @@ pub struct OrgRead {
     pub scope: Scope,
     /// Its campaigns, for the merged Campaigns.
     pub campaigns: crate::api::Items<crate::api::Campaign>,
+    /// Its bots, for the merged Bots.
+    pub bots: crate::api::Items<crate::api::Bot>,
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
@@ -171,7 +173,7 @@ async fn read_org(
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
     let (read_only, scope) = (link.read_only, link.scope.clone());
-    let read = OrgRead { line, read_only, replies, scope, campaigns };
+    let read = OrgRead { line, read_only, replies, scope, campaigns, bots };
     Ok((read, link))
 }
 

@@ -194,13 +194,20 @@ fn merged_notes(state: &AppState) -> Vec<String> {
             key(Command::Refresh, "r")
         ),
     ];
-    if state.panes.pane == crate::tui::model::Pane::Campaigns {
-        notes.push(format!(
-            "{} starts the campaign with its organisation's key (never a read-only one's); {enter} \
-             narrows the dashboard to its organisation.",
-            key(Command::StartCampaign, "s")
-        ));
-        return notes;
+    match state.panes.pane {
+        crate::tui::model::Pane::Campaigns => {
+            notes.push(format!(
+                "{} starts the campaign with its organisation's key (never a read-only one's); \
+                 {enter} narrows the dashboard to its organisation.",
+                key(Command::StartCampaign, "s")
+            ));
+            return notes;
+        }
+        crate::tui::model::Pane::Bots => {
+            notes.push(format!("{enter} narrows the dashboard to the bot's organisation."));
+            return notes;
+        }
+        _ => {}
     }
     notes.push(format!(
         "{enter} narrows the dashboard to the row's organisation and opens the row there."

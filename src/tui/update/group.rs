@@ -58,6 +58,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
             entry.read_only = read.read_only;
             entry.replies = read.replies;
             entry.campaigns = read.campaigns;
+            entry.bots = read.bots;
             entry.scope = Some(read.scope);
             entry.error = None;
         }
@@ -65,6 +66,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
             // Its rows leave the merged inbox: its key may be gone, and a write would fail.
             entry.replies = std::sync::Arc::from([]);
             entry.campaigns = Default::default();
+            entry.bots = Default::default();
             entry.error = Some(crate::text::sanitize(&error));
         }
     }
@@ -93,6 +95,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Pane::Overview => lines(state, command),
         Pane::Exchanges => group_inbox::command(state, command),
         Pane::Campaigns => group_campaigns::command(state, command),
+        Pane::Bots => group_campaigns::bots_command(state, command),
         _ => None,
     }
 }

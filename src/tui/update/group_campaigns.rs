@@ -1,7 +1,7 @@
-//! The merged Campaigns' keys (a group open, not narrowed, on the Campaigns pane): the
+//! The merged Campaigns' and Bots' keys (a group open, not narrowed, on either pane): the
 //! keys every merged list has, `s` starting the campaign under the cursor with its own
 //! organisation's key after a question naming both ("Start 'Spring launch' for globex?"),
-//! and `Enter` narrowing the dashboard to the campaign's organisation.
+//! and `Enter` narrowing the dashboard to the row's organisation, on the same pane.
 
 use crate::api::CampaignStatus;
 use crate::text::sanitize;
@@ -68,12 +68,41 @@ fn start(state: &mut AppState) {
     })));
 }
 
+/// A command on the merged Bots; `None` leaves it to the dashboard.
+pub(crate) fn bots_command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    if let Some(effects) = group_lists::command(state, command) {
+        return Some(effects);
+    }
+    match command {
+        Command::Open => {
+            let org = state.group.bots.bot(&state.group.orgs).map(|row| row.org.org.clone());
+            Some(org.map(|org| narrow(state, org, Pane::Bots)).unwrap_or_default())
+        }
+        Command::Jump
+        | Command::CycleRange
+        | Command::CycleSort
+        | Command::TogglePreview
+        | Command::Copy
+        | Command::OpenLink
+        | Command::Pipe => {
+            group_lists::one_at_a_time(state);
+            Some(Vec::new())
+        }
+        _ => None,
+    }
+}
+
 /// `Enter`: the dashboard narrowed to the campaign's organisation, on its Campaigns.
 fn open(state: &mut AppState) -> Vec<Effect> {
     let Some(row) = state.group.campaigns.campaign(&state.group.orgs) else { return Vec::new() };
     let org = row.org.org.clone();
+    narrow(state, org, Pane::Campaigns)
+}
+
+/// The dashboard narrowed to `org` (its profile connected, as `P` connects one), on `pane`.
+fn narrow(state: &mut AppState, org: crate::tui::group::OrgId, pane: Pane) -> Vec<Effect> {
     state.group.narrowed = Some(org.clone());
-    let mut effects = crate::tui::update::navigate::go_to(state, Pane::Campaigns);
+    let mut effects = crate::tui::update::navigate::go_to(state, pane);
     effects.extend(outside::switch_profile(state, org.profile()));
     effects
 }

@@ -42,6 +42,7 @@ fn listed(state: &AppState) -> usize {
     match state.panes.pane {
         Pane::Exchanges => group.inbox.rows(&group.orgs, Timestamp(state.env.now)).len(),
         Pane::Campaigns => group.campaigns.campaigns(&group.orgs).len(),
+        Pane::Bots => group.bots.bots(&group.orgs).len(),
         _ => 0,
     }
 }

@@ -19,9 +19,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The organisation of the row: left out when the width is short after the columns whose
-/// `drop` is above 4 (at 80 columns it stays: whose a row is is what a merged list is for);
-/// the filter `org:NAME` still says whose they are.
+/// The organisation of the row, left out when the width is short after the row's columns
+/// whose `drop` is above the list's `org_drop` (at 80 columns it stays: whose a row is is
+/// what a merged list is for); the filter `org:NAME` still says whose they are.
 const ORG: Column = Column {
     title: "Org",
     mark: None,
@@ -43,6 +43,8 @@ pub(crate) struct Merged<'a> {
     pub orgs: Vec<&'a str>,
     /// Said when no row is listed and no filter narrows them.
     pub none: &'a str,
+    /// When the ORG column goes as the width shrinks (see [`Limits::drop`]).
+    pub org_drop: u8,
 }
 
 /// Draws `merged`; `cells(at)` makes the cells of the row at `at`, without the ORG cell.
@@ -75,7 +77,9 @@ pub(crate) fn render(
         lines.push(Line::from(Span::styled(format!(" {said}"), style)));
     }
     let mut headers = merged.columns;
-    headers.insert(1.min(headers.len()), org_column(ORG, merged.orgs.iter().copied()));
+    let org = org_column(ORG, merged.orgs.iter().copied());
+    let org = Column { limits: Limits { drop: merged.org_drop, ..org.limits }, ..org };
+    headers.insert(1.min(headers.len()), org);
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
     let height = usize::from(area.height).saturating_sub(lines.len() + 1);
     let offset = merged.list.offset(height);

@@ -8,6 +8,7 @@ mod contacts;
 mod exchanges;
 mod failures;
 mod group;
+mod group_bots;
 mod group_campaigns;
 mod group_inbox;
 mod login;
@@ -161,6 +162,7 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
             Pane::Exchanges if state.group.merges(pane) => group_inbox::render(frame, main, state),
             Pane::Exchanges => exchanges::render(frame, main, state),
             Pane::Meetings => meetings::render(frame, main, state),
+            Pane::Bots if state.group.merges(pane) => group_bots::render(frame, main, state),
             Pane::Bots => bots::render(frame, main, state),
             Pane::Contacts => contacts::render(frame, main, state),
         },
