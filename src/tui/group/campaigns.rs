@@ -3,32 +3,21 @@
 //! narrowed by the filter as the merged inbox is (`org:acme`, or words of the name, the
 //! status or the organisation).
 
-use super::{MergedList, OrgEntry};
+use super::{MergedList, OrgEntry, OrgRow, newest_first};
 use crate::api::Campaign;
 
 /// A row of the merged Campaigns: the campaign and the organisation it belongs to.
-#[derive(Debug, Clone, Copy)]
-pub struct CampaignRow<'a> {
-    pub org: &'a OrgEntry,
-    pub campaign: &'a Campaign,
-}
+pub type CampaignRow<'a> = OrgRow<'a, Campaign>;
 
 impl MergedList {
     /// The campaigns listed, in order.
     pub fn campaigns<'a>(&self, orgs: &'a [OrgEntry]) -> Vec<CampaignRow<'a>> {
-        let mut rows: Vec<(usize, CampaignRow<'a>)> = orgs
-            .iter()
-            .enumerate()
-            .flat_map(|(at, org)| {
-                org.campaigns.iter().map(move |campaign| (at, CampaignRow { org, campaign }))
-            })
-            .filter(|(_, row)| {
-                let texts =
-                    [row.campaign.name.to_lowercase(), row.campaign.status.as_str().to_lowercase()];
-                self.keeps(&row.org.org, |word| texts.iter().any(|text| text.contains(word)))
-            })
-            .collect();
-        super::newest_first(&mut rows, |row| (row.campaign.created_at, row.campaign.id));
+        let mut rows = self.gather(
+            orgs,
+            |org| org.campaigns.as_slice(),
+            |c| vec![c.name.to_lowercase(), c.status.as_str().to_lowercase()],
+        );
+        newest_first(&mut rows, |row| (row.item.created_at, row.item.id));
         rows.into_iter().map(|(_, row)| row).collect()
     }
 

@@ -97,6 +97,42 @@ impl MergedList {
     }
 }
 
+/// A row of a merged list: an item of an organisation, and that organisation.
+#[derive(Debug)]
+pub struct OrgRow<'a, T> {
+    pub org: &'a OrgEntry,
+    pub item: &'a T,
+}
+
+impl<T> Clone for OrgRow<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for OrgRow<'_, T> {}
+
+impl MergedList {
+    /// Every organisation's `items` the filter keeps (its words looked for in `texts`, the
+    /// item's lowercased), each with its organisation's place in the group.
+    pub(crate) fn gather<'a, T>(
+        &self,
+        orgs: &'a [OrgEntry],
+        items: impl Fn(&'a OrgEntry) -> &'a [T],
+        texts: impl Fn(&T) -> Vec<String>,
+    ) -> Vec<(usize, OrgRow<'a, T>)> {
+        let rows = orgs
+            .iter()
+            .enumerate()
+            .flat_map(|(at, org)| items(org).iter().map(move |item| (at, OrgRow { org, item })));
+        rows.filter(|(_, row)| {
+            let texts = texts(row.item);
+            self.keeps(&row.org.org, |word| texts.iter().any(|text| text.contains(word)))
+        })
+        .collect()
+    }
+}
+
 /// Rows of several organisations, each with its organisation's place in the group, put
 /// newest first by `key` (a row's moment and id): the group's order, then the id, break
 /// ties, so the list does not shuffle between reads.

@@ -43,7 +43,7 @@ fn start(state: &mut AppState) {
         state.transient.notice = Some("No campaign is selected.".into());
         return;
     };
-    let (org, campaign) = (row.org.org.clone(), row.campaign.clone());
+    let (org, campaign) = (row.org.org.clone(), row.item.clone());
     if let Some(why) = group_rows::refusal(state, &org) {
         state.transient.notice = Some(why);
         return;

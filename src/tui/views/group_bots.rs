@@ -27,6 +27,6 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         org_drop: 2,
     };
     merged::render(frame, area, state, merged, |at| {
-        columns::shown(&screen, rows[at].bot, &context)
+        columns::shown(&screen, rows[at].item, &context)
     });
 }

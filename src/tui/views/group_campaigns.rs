@@ -26,6 +26,6 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         org_drop: 4,
     };
     merged::render(frame, area, state, merged, |at| {
-        columns::shown(&screen, rows[at].campaign, &context)
+        columns::shown(&screen, rows[at].item, &context)
     });
 }
