@@ -240,6 +240,13 @@ pub enum Effect {
         req_id: ReqId,
         write: WriteRequest,
     },
+    /// Sends a write to an organisation of the group with its own key (refused there when
+    /// its profile is read-only, as here).
+    SubmitFor {
+        org: crate::tui::group::OrgId,
+        req_id: ReqId,
+        write: WriteRequest,
+    },
     /// Copy, open a link, page or edit outside the dashboard's frame.
     Outside(Job),
     /// Leave this profile's session and connect with another; answers `Connected`.

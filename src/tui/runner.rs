@@ -167,6 +167,7 @@ impl Runner {
                 });
             }
             Effect::Submit { req_id, write } => self.submit(req_id, write),
+            Effect::SubmitFor { org, req_id, write } => self.submit_for(&org, req_id, write),
             Effect::Outside(job) => outside::perform::perform(job, self.input.as_ref(), &self.tx),
             Effect::SwitchProfile(profile) => {
                 self.launch = self.launch.with_profile(profile);
@@ -407,15 +408,36 @@ impl Runner {
 
     /// Sends a write; a chunked one reports its progress on the way.
     fn submit(&self, req_id: ReqId, write: WriteRequest) {
-        let client = self.client();
+        self.send(self.client().ok_or_else(not_connected), req_id, write);
+    }
+
+    /// Sends a write to an organisation of the group with the session its read made: its
+    /// key and base URL; never from a read-only profile.
+    fn submit_for(&self, org: &OrgId, req_id: ReqId, write: WriteRequest) {
+        let link = self.orgs.lock().ok().and_then(|orgs| orgs.get(org).cloned());
+        let client = match link {
+            // The dashboard refuses it before; this holds should a write slip past it.
+            Some(link) if link.read_only => Err(ApiError::Forbidden {
+                detail: Some(format!("profile {org} is read-only: nothing was sent")),
+            }),
+            Some(link) => Ok(link.client),
+            None => Err(ApiError::Network {
+                url: String::new(),
+                reason: format!("{org} is not read yet (r reads it)"),
+            }),
+        };
+        self.send(client, req_id, write);
+    }
+
+    fn send(&self, client: Result<Client, ApiError>, req_id: ReqId, write: WriteRequest) {
         let tx = self.tx.clone();
         crate::tasks::spawn(async move {
             let progress = |sent, total| {
                 let _ = tx.send(Action::WriteProgress { req_id, sent, total });
             };
             let result = match client {
-                Some(client) => request::perform(&client, write, progress).await,
-                None => Err(not_connected()),
+                Ok(client) => request::perform(&client, write, progress).await,
+                Err(error) => Err(error),
             };
             let _ = tx.send(Action::Written { req_id, result });
         });

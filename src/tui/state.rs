@@ -429,6 +429,7 @@ impl AppState {
             theme: &self.env.theme,
             log_line: self.env.log_line.as_deref(),
             failures: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -460,18 +461,22 @@ impl AppState {
     /// The views of the current pane, and where they go.
     pub fn pane_layout(&self) -> PaneLayout {
         let pane = self.panes.pane;
+        // A group's merged list has no chain or detail of its own: its rows open in their
+        // own organisation.
+        let merged = self.group.merges(pane);
         let main = match pane {
             Pane::Overview => View::Tiles,
             Pane::Exchanges if self.panes.chain.as_ref().is_some_and(ChainView::is_opened) => {
                 View::Chain
             }
             Pane::Exchanges => View::List(pane),
-            _ if self.current_detail().is_some() => View::Detail(pane),
+            _ if !merged && self.current_detail().is_some() => View::Detail(pane),
             _ => View::List(pane),
         };
         let shows = if pane == Pane::Exchanges { View::Chain } else { View::Detail(pane) };
         let place = self.panes.preview.place(self.env.width, self.env.height);
-        let preview = place.filter(|_| matches!(main, View::List(_))).map(|place| (place, shows));
+        let preview =
+            place.filter(|_| matches!(main, View::List(_)) && !merged).map(|place| (place, shows));
         PaneLayout { main, preview }
     }
 

@@ -71,3 +71,59 @@ async fn a_group_opens_on_a_line_per_organisation_as_status_counts_them_and_one_
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// The organisation's do-not-contact addresses, as the simulator keeps them.
+async fn dnc_of(
+    sim: &outreach_tui::sim::SimHandle,
+    key: &outreach_tui::api::ApiKey,
+) -> Vec<String> {
+    let state = admin_as(sim, key, "GET", "/_sim/state", None).await;
+    let listed = state["dnc_emails"].as_array().unwrap();
+    listed.iter().map(|email| email.as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_merged_inbox_lists_every_organisation_and_a_rows_write_goes_with_its_own_key() {
+    let sim = sim::spawn(SimOptions { seed: 7, orgs: 3, ..SimOptions::default() }).await.unwrap();
+    let mut agency = Agency::new();
+    let mut profiles = Vec::new();
+    for (at, name) in ["north", "globex", "initech"].iter().enumerate() {
+        profiles.push(agency.login(name, &sim.base_url, &sim.orgs[at].admin_key).await);
+    }
+    let before =
+        [dnc_of(&sim, &sim.orgs[0].admin_key).await, dnc_of(&sim, &sim.orgs[1].admin_key).await];
+    let listed = profiles.join(",");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 120, 30, &[]);
+    pty.wait_until("every organisation's line", Duration::from_secs(30), |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    pty.send("3");
+    let screen = pty.wait_until("the merged inbox", Duration::from_secs(20), |s| {
+        s.contains("Replies of the group")
+            && s.lines().any(|line| line.contains("t-north-") && line.contains('@'))
+            && s.lines().any(|line| line.contains("t-globex-") && line.contains('@'))
+    });
+    assert!(screen.contains("Org"), "the ORG column: {screen}");
+
+    // Globex's rows only; a do-not-contact on its first, asked naming it first.
+    pty.send(&format!("/org:{}\r", profiles[1]));
+    pty.wait_until("globex's rows only", Duration::from_secs(20), |s| {
+        s.contains(&format!("filter: org:{}", &profiles[1][..12]))
+            && !s.lines().any(|line| line.contains("t-north-") && line.contains('@'))
+    });
+    pty.send("d");
+    let asked = pty
+        .wait_until("the question", Duration::from_secs(20), |s| s.contains("to do-not-contact?"));
+    let named = format!("{}: add ", profiles[1]);
+    assert!(asked.contains(&named), "the organisation named first: {asked}");
+    pty.send("y");
+    // The toast comes once the server answered: the write is there by then.
+    pty.wait_until("the toast", Duration::from_secs(20), |s| s.contains("Do not contact:"));
+    let now = dnc_of(&sim, &sim.orgs[1].admin_key).await;
+    let added: Vec<String> = now.into_iter().filter(|e| !before[1].contains(e)).collect();
+    assert_eq!(added.len(), 1, "one address added to globex's list: {added:?}");
+    assert!(asked.contains(&added[0]), "the address asked about: {asked}");
+    assert_eq!(dnc_of(&sim, &sim.orgs[0].admin_key).await, before[0], "north's list untouched");
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}

@@ -63,13 +63,20 @@ fn line(new: usize, hot: usize, needs: usize, meetings: usize, bots: usize) -> O
     }
 }
 
+/// An organisation's read with its line and no replies.
+fn org_read(org: &OrgId, line: OrgLine, read_only: bool) -> OrgRead {
+    let scope = outreach_tui::local::Scope::new(org.profile(), "http://127.0.0.1:1");
+    let (campaigns, bots) = Default::default();
+    OrgRead { line, read_only, replies: Vec::new().into(), scope, campaigns, bots }
+}
+
 /// Answers each organisation of `read`: globex's key refused, the others their numbers.
 fn answer_lines(state: &mut AppState, read: &GroupRead) {
     for (org, req_id) in &read.orgs {
         let result = match org.profile() {
-            "acme" => Ok(OrgRead { line: line(3, 1, 2, 1, 0), read_only: false }),
+            "acme" => Ok(org_read(org, line(3, 1, 2, 1, 0), false)),
             "globex" => Err(REFUSED.to_string()),
-            _ => Ok(OrgRead { line: line(0, 0, 7, 4, 2), read_only: true }),
+            _ => Ok(org_read(org, line(0, 0, 7, 4, 2), true)),
         };
         act(state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }));
     }
@@ -126,13 +133,13 @@ fn r_reads_the_line_under_the_cursor_again_and_an_old_answer_is_not_taken() {
     assert!(row_of(&state, "globex").contains("↻ key refused"), "{}", screen(&state));
     // The first read's answer, late, changes nothing; the awaited one lands.
     let (_, stale) = read.orgs[1].clone();
-    let line = |n| Ok(OrgRead { line: line(n, 0, 0, 0, 0), read_only: false });
+    let line = |n| Ok(org_read(&org, line(n, 0, 0, 0, 0), false));
     act(
         &mut state,
         Action::GroupRead(GroupAnswer { org: org.clone(), req_id: stale, result: line(9) }),
     );
     assert!(row_of(&state, "globex").contains('↻'), "still awaiting the read asked last");
-    act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: line(5) }));
+    act(&mut state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id, result: line(5) }));
     assert_eq!(numbers(&row_of(&state, "globex")), [5, 0, 0, 0, 0]);
     assert_eq!(numbers(&row_of(&state, "acme")), [3, 1, 2, 1, 0], "the others keep theirs");
 }
@@ -212,13 +219,14 @@ fn the_auto_refresh_reads_the_lines_not_being_read_while_they_show() {
 }
 
 #[test]
-fn another_pane_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
+fn a_pane_not_merged_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
     let (mut state, read) = opened(120, 30);
     answer_lines(&mut state, &read);
-    act(&mut state, ch('2'));
-    let campaigns = screen(&state);
-    let bar = campaigns.lines().last().unwrap_or_default();
-    assert!(bar.contains("acme") && bar.contains("◂ group clients"), "{campaigns}");
+    // Meetings are not merged: the organisation connected, narrowed to.
+    act(&mut state, ch('4'));
+    let meetings = screen(&state);
+    let bar = meetings.lines().last().unwrap_or_default();
+    assert!(bar.contains("acme") && bar.contains("◂ group clients"), "{meetings}");
     let effects = update(&mut state, key(KeyCode::Backspace));
     assert!(group_read(&effects).is_some(), "{effects:?}");
     assert!(screen(&state).contains("group clients · 3 organisations"), "{}", screen(&state));

@@ -12,6 +12,7 @@ mod event_loop;
 mod faults;
 mod filter;
 mod group;
+mod group_inbox;
 mod hostile;
 mod inbox;
 mod intents;

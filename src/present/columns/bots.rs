@@ -209,6 +209,11 @@ fn trend_column() -> Col {
     )
 }
 
+/// A group's merged Bots: what each organisation's read brings (no results).
+pub(crate) fn merged() -> Vec<Col> {
+    vec![marker(), email(), name(), status(), mailbox(), warmup_today(), pool(), health()]
+}
+
 pub(crate) fn screen() -> Vec<Col> {
     vec![
         marker(),

@@ -133,6 +133,11 @@ pub(crate) fn screen() -> Vec<Col> {
     ]
 }
 
+/// A group's merged Campaigns: what each organisation's read brings (no results).
+pub(crate) fn merged() -> Vec<Col> {
+    vec![name(), status(), created().drop(5), tracking_column().drop(6)]
+}
+
 pub(crate) fn cli() -> Vec<Col> {
     vec![
         id(),

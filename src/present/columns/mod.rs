@@ -8,6 +8,7 @@ pub(crate) mod contacts;
 pub(crate) mod exchanges;
 pub(crate) mod meetings;
 pub(crate) mod needs;
+pub(crate) mod org_replies;
 pub(crate) mod results;
 pub(crate) mod standing;
 pub(crate) mod trend;

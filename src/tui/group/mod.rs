@@ -4,10 +4,16 @@
 //! dashboard is narrowed to, if any. An organisation is keyed by its profile's name
 //! ([`OrgId`]), the one name its fetches, answers and writes carry.
 
+pub mod bots;
+pub mod campaigns;
+pub mod inbox;
 pub mod read;
 
+use crate::local::Scope;
+pub use crate::present::columns::org_replies::OrgReply;
 pub use crate::present::columns::standing::OrgLine;
-use crate::tui::model::ReqId;
+use crate::tui::model::{Pane, ReqId};
+use std::sync::Arc;
 
 /// An organisation of a group, named by the profile that reaches it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,6 +54,106 @@ pub struct OrgEntry {
     pub reading: Option<ReqId>,
     /// The profile is read-only (its writes are refused before they are sent).
     pub read_only: bool,
+    /// Its inbox's rows as last read, for the merged inbox.
+    pub replies: Arc<[OrgReply]>,
+    /// Its campaigns as last read, for the merged Campaigns.
+    pub campaigns: crate::api::Items<crate::api::Campaign>,
+    /// Its bots as last read, for the merged Bots.
+    pub bots: crate::api::Items<crate::api::Bot>,
+    /// Whose marks its rows' triage writes, once read.
+    pub scope: Option<Scope>,
+}
+
+/// A merged list's place: the row under the cursor and the filter typed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergedList {
+    /// The row the cursor is on, in the list as shown.
+    pub cursor: usize,
+    /// The filter as typed.
+    pub filter: String,
+}
+
+impl MergedList {
+    /// The first row in view when `height` rows show: the cursor's row kept in view.
+    pub fn offset(&self, height: usize) -> usize {
+        self.cursor.saturating_sub(height.saturating_sub(1))
+    }
+
+    /// The row under the cursor among `rows`, as listed.
+    pub fn at<R: Copy>(&self, rows: &[R]) -> Option<R> {
+        rows.get(self.cursor.min(rows.len().saturating_sub(1))).copied()
+    }
+
+    /// Whether the filter keeps a row of `org`: each of its words, `org:NAME` its
+    /// organisation, any other word its organisation's name or a text of the row (`has`).
+    pub fn keeps(&self, org: &OrgId, has: impl Fn(&str) -> bool) -> bool {
+        let name = org.profile().to_lowercase();
+        self.filter.split_whitespace().map(str::to_lowercase).all(|word| {
+            match word.strip_prefix("org:") {
+                Some(wanted) => name.contains(wanted),
+                None => name.contains(&word) || has(&word),
+            }
+        })
+    }
+}
+
+/// A row of a merged list: an item of an organisation, and that organisation.
+#[derive(Debug)]
+pub struct OrgRow<'a, T> {
+    pub org: &'a OrgEntry,
+    pub item: &'a T,
+}
+
+impl<T> Clone for OrgRow<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for OrgRow<'_, T> {}
+
+impl MergedList {
+    /// Every organisation's `items` the filter keeps (its words looked for in `texts`, the
+    /// item's lowercased), each with its organisation's place in the group.
+    pub(crate) fn gather<'a, T>(
+        &self,
+        orgs: &'a [OrgEntry],
+        items: impl Fn(&'a OrgEntry) -> &'a [T],
+        texts: impl Fn(&T) -> Vec<String>,
+    ) -> Vec<(usize, OrgRow<'a, T>)> {
+        let rows = orgs
+            .iter()
+            .enumerate()
+            .flat_map(|(at, org)| items(org).iter().map(move |item| (at, OrgRow { org, item })));
+        rows.filter(|(_, row)| {
+            let texts = texts(row.item);
+            self.keeps(&row.org.org, |word| texts.iter().any(|text| text.contains(word)))
+        })
+        .collect()
+    }
+}
+
+/// Rows of several organisations, each with its organisation's place in the group, put
+/// newest first by `key` (a row's moment and id): the group's order, then the id, break
+/// ties, so the list does not shuffle between reads.
+pub(crate) fn newest_first<R>(
+    rows: &mut [(usize, R)],
+    key: impl Fn(&R) -> (Option<crate::api::Timestamp>, i64),
+) {
+    crate::sorting::sort_by(rows, |(a_at, a), (b_at, b)| {
+        let ((a_when, a_id), (b_when, b_id)) = (key(a), key(b));
+        b_when.cmp(&a_when).then(a_at.cmp(b_at)).then(a_id.cmp(&b_id))
+    });
+}
+
+/// What the user controls of the merged inbox.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MergedInbox {
+    pub list: MergedList,
+    /// Handled replies listed too (`H`).
+    pub show_handled: bool,
+    /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
+    pub opening: Option<i64>,
 }
 
 /// The group as the dashboard holds it; empty when it shows one organisation.
@@ -59,6 +165,12 @@ pub struct GroupState {
     pub cursor: usize,
     /// The organisation the whole dashboard shows, after `Enter` on its line.
     pub narrowed: Option<OrgId>,
+    /// The merged inbox: every organisation's replies in one list.
+    pub inbox: MergedInbox,
+    /// Every organisation's campaigns in one list.
+    pub campaigns: MergedList,
+    /// Every organisation's bots in one list.
+    pub bots: MergedList,
 }
 
 impl GroupState {
@@ -73,9 +185,13 @@ impl GroupState {
                 error: None,
                 reading: None,
                 read_only: false,
+                replies: Arc::from([]),
+                campaigns: Default::default(),
+                bots: Default::default(),
+                scope: None,
             })
             .collect();
-        GroupState { choice, orgs, cursor: 0, narrowed: None }
+        GroupState { choice, orgs, cursor: 0, narrowed: None, ..GroupState::default() }
     }
 
     /// Whether the dashboard was opened on a group.
@@ -86,6 +202,36 @@ impl GroupState {
     /// Whether the Overview shows the group's lines (a group, not narrowed).
     pub fn showing(&self) -> bool {
         self.is_group() && self.narrowed.is_none()
+    }
+
+    /// Whether `pane` shows every organisation's rows merged (a group, not narrowed, on
+    /// Exchanges, Campaigns or Bots).
+    pub fn merges(&self, pane: Pane) -> bool {
+        self.showing() && self.list(pane).is_some()
+    }
+
+    /// The merged list `pane` shows, if it merges.
+    pub fn list(&self, pane: Pane) -> Option<&MergedList> {
+        match pane {
+            Pane::Exchanges => Some(&self.inbox.list),
+            Pane::Campaigns => Some(&self.campaigns),
+            Pane::Bots => Some(&self.bots),
+            _ => None,
+        }
+    }
+
+    pub fn list_mut(&mut self, pane: Pane) -> Option<&mut MergedList> {
+        match pane {
+            Pane::Exchanges => Some(&mut self.inbox.list),
+            Pane::Campaigns => Some(&mut self.campaigns),
+            Pane::Bots => Some(&mut self.bots),
+            _ => None,
+        }
+    }
+
+    /// The organisation named `org`.
+    pub fn entry(&self, org: &OrgId) -> Option<&OrgEntry> {
+        self.orgs.iter().find(|entry| &entry.org == org)
     }
 
     /// The organisation under the cursor.

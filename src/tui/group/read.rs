@@ -12,12 +12,14 @@ use crate::glance::MarkFacts;
 use crate::local::{LocalState, ObservedState, Scope, StateError};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
+use crate::present::columns::org_replies::OrgReply;
 use crate::present::columns::standing::OrgLine;
 use crate::session::{self, Environment, SessionRequest};
 use crate::team::BlockingTeam;
 use crate::tui::model::ReqId;
 use chrono::{DateTime, Local, Utc};
 use futures_util::stream::{self, StreamExt};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The organisations to read: each with the id of its read.
@@ -47,6 +49,14 @@ pub struct GroupAnswer {
 pub struct OrgRead {
     pub line: OrgLine,
     pub read_only: bool,
+    /// Its inbox's rows for the merged inbox, as its marks judge them.
+    pub replies: Arc<[OrgReply]>,
+    /// Whose marks its rows' triage writes (its profile and server).
+    pub scope: Scope,
+    /// Its campaigns, for the merged Campaigns.
+    pub campaigns: crate::api::Items<crate::api::Campaign>,
+    /// Its bots, for the merged Bots.
+    pub bots: crate::api::Items<crate::api::Bot>,
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
@@ -161,6 +171,7 @@ async fn read_org(
     }
     let facts = mark_facts(stores, &link, now.with_timezone(&Utc)).await;
     let scope = &link.scope;
+    let replies = replies(&inbox, &campaigns, &facts);
     let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
     let sources = Sources { client, memory: stores.observed, scope };
     let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
@@ -173,8 +184,23 @@ async fn read_org(
         tracing::warn!(%error, "could not save the glance for the status line");
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
-    let read = OrgRead { line, read_only: link.read_only };
+    let (read_only, scope) = (link.read_only, link.scope.clone());
+    let read = OrgRead { line, read_only, replies, scope, campaigns, bots };
     Ok((read, link))
+}
+
+/// The inbox's rows for the merged inbox: light ones, the exchanges themselves let go of.
+fn replies(
+    inbox: &[crate::api::Exchange],
+    campaigns: &[crate::api::Campaign],
+    facts: &MarkFacts,
+) -> Arc<[OrgReply]> {
+    let names: HashMap<i64, &str> =
+        campaigns.iter().map(|campaign| (campaign.id, campaign.name.as_str())).collect();
+    let rows = inbox
+        .iter()
+        .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()));
+    rows.collect()
 }
 
 /// The organisation's team store when its profile names one, bound to the organisation its

@@ -23,6 +23,7 @@ pub(crate) use shape::{PaneList, context, plain_text};
 use crate::api::ApiError;
 use crate::present::cause::sentences;
 use crate::tui::action::{Effect, Fetch};
+use crate::tui::command::Command;
 use crate::tui::model::{Slot, list_resources};
 use crate::tui::state::AppState;
 use chrono::{DateTime, Utc};
@@ -178,5 +179,46 @@ pub fn help_view(state: &AppState) -> crate::tui::widgets::help::HelpView<'_> {
             crate::text::sanitize(&sentences(&said, &state.advice(error)))
         })
         .collect();
-    crate::tui::widgets::help::HelpView { failures, ..state.help_view() }
+    let notes = if state.group.merges(state.panes.pane) { merged_notes(state) } else { Vec::new() };
+    crate::tui::widgets::help::HelpView { failures, notes, ..state.help_view() }
+}
+
+/// How a group's merged list acts, for its help.
+fn merged_notes(state: &AppState) -> Vec<String> {
+    let key = |command, default| state.key_label(command, default);
+    let enter = key(Command::Open, "Enter");
+    let mut notes = vec![
+        "Every organisation of the group in one list; / filters (org:NAME keeps one).".into(),
+        format!(
+            "{} reads the organisations that could not be read again.",
+            key(Command::Refresh, "r")
+        ),
+    ];
+    match state.panes.pane {
+        crate::tui::model::Pane::Campaigns => {
+            notes.push(format!(
+                "{} starts the campaign with its organisation's key (never a read-only one's); \
+                 {enter} narrows the dashboard to its organisation.",
+                key(Command::StartCampaign, "s")
+            ));
+            return notes;
+        }
+        crate::tui::model::Pane::Bots => {
+            notes.push(format!("{enter} narrows the dashboard to the bot's organisation."));
+            return notes;
+        }
+        _ => {}
+    }
+    notes.push(format!(
+        "{enter} narrows the dashboard to the row's organisation and opens the row there."
+    ));
+    notes.push(format!(
+        "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
+         profile's writes are refused).",
+        key(Command::Handle, "e"),
+        key(Command::Snooze, "b"),
+        key(Command::AddDnc, "d"),
+        key(Command::AddDncDomain, "D"),
+    ));
+    notes
 }

@@ -3,6 +3,7 @@
 
 use crate::api::{Contact, Items};
 use crate::tui::form::Form;
+use crate::tui::group::OrgId;
 use crate::tui::model::ReqId;
 use crate::tui::submit::request::WriteRequest;
 use chrono::{DateTime, Utc};
@@ -23,6 +24,9 @@ pub struct Submission {
     pub total: usize,
     /// The replies (exchange ids) it acts on: marked handled once it succeeds.
     pub replies: Vec<i64>,
+    /// The organisation of a group it is sent to, with that organisation's key (a row of
+    /// the merged inbox); `None`: the organisation connected.
+    pub org: Option<OrgId>,
 }
 
 impl Submission {
@@ -69,6 +73,9 @@ pub struct Confirm {
     pub back_to_form: bool,
     /// A pre-flight check failed: only `F` passes it, Enter cancels.
     pub force: bool,
+    /// The organisation of a group the write (or the triage) is for, by its own key and
+    /// marks; `None`: the organisation connected.
+    pub org: Option<OrgId>,
 }
 
 impl Confirm {

@@ -6,6 +6,7 @@ use crate::tui::command::Command;
 use crate::tui::input::TextInput;
 use crate::tui::intent::Intent;
 use crate::tui::state::AppState;
+use crate::tui::update::group_lists;
 use crate::tui::update::navigate::{self, apply_filter};
 
 pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
@@ -18,13 +19,13 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
             state.transient.filter_input.clear();
             state.transient.filtering = false;
         }
-        Intent::Move(movement) => {
-            navigate::movement(state, Command::from(movement));
+        Intent::Move(step) => {
+            movement(state, Command::from(step));
             return Vec::new();
         }
         Intent::Next | Intent::Previous => {
             let command = if intent == Intent::Next { Command::Down } else { Command::Up };
-            navigate::movement(state, command);
+            movement(state, command);
             return Vec::new();
         }
         Intent::Pick(row) => {
@@ -42,5 +43,19 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
             return Vec::new();
         }
     }
+    if state.group.merges(state.panes.pane) {
+        let text = state.transient.filter_input.value().to_string();
+        group_lists::set_filter(state, &text);
+        return Vec::new();
+    }
     apply_filter(state).into_iter().collect()
+}
+
+/// Moves the selection of the list filtered: the merged inbox's, or the pane's.
+fn movement(state: &mut AppState, command: Command) {
+    if state.group.merges(state.panes.pane) {
+        group_lists::movement(state, command);
+    } else {
+        navigate::movement(state, command);
+    }
 }

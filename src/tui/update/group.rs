@@ -5,11 +5,13 @@
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
-use crate::tui::group::read::{GroupAnswer, GroupRead};
+use crate::tui::group::read::GroupAnswer;
 use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
-use crate::tui::update::{first_look, jumps, navigate, needs, outside};
+use crate::tui::update::{
+    first_look, group_campaigns, group_inbox, group_rows, jumps, navigate, needs, outside,
+};
 use ratatui::layout::Rect;
 
 /// Reads the lines of every organisation of the group (none when there is no group).
@@ -35,20 +37,8 @@ pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
     read(state, &idle)
 }
 
-/// Reads the lines at these places again; each keeps its last numbers meanwhile.
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
-    let mut orgs = Vec::new();
-    for &index in at {
-        let req_id = state.take_req_id();
-        if let Some(entry) = state.group.orgs.get_mut(index) {
-            entry.reading = Some(req_id);
-            orgs.push((entry.org.clone(), req_id));
-        }
-    }
-    if orgs.is_empty() {
-        return Vec::new();
-    }
-    vec![Effect::ReadGroup(GroupRead::of(&state.group.choice, orgs))]
+    group_rows::read_at(state, at)
 }
 
 /// An organisation's line came: kept when it is the read awaited.
@@ -66,29 +56,53 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
         Ok(read) => {
             entry.line = Some(read.line);
             entry.read_only = read.read_only;
+            entry.replies = read.replies;
+            entry.campaigns = read.campaigns;
+            entry.bots = read.bots;
+            entry.scope = Some(read.scope);
             entry.error = None;
         }
-        Err(error) => entry.error = Some(crate::text::sanitize(&error)),
+        Err(error) => {
+            // Its rows leave the merged inbox: its key may be gone, and a write would fail.
+            entry.replies = std::sync::Arc::from([]);
+            entry.campaigns = Default::default();
+            entry.bots = Default::default();
+            entry.error = Some(crate::text::sanitize(&error));
+        }
     }
     Vec::new()
 }
 
-/// A command on the group's lines, when the Overview shows them; `None` leaves it to the
-/// single organisation's dashboard.
+/// A command on the group's lines or its merged inbox, when they show; `None` leaves it to
+/// the single organisation's dashboard.
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
     if widens(state, command) {
         return Some(widen(state));
     }
-    if !state.group_lines_shown() {
+    if !state.group.showing() {
         return None;
     }
-    if leaves_the_lines(command) {
-        // Another pane shows the organisation connected: narrowed to it, so the way back
-        // to the lines is told and `Backspace` takes it.
-        state.group.narrowed = connected(state).map(OrgId);
-        first_look::offer_to_put_old_replies_away(state);
+    if let Some(pane) = destination(state, command) {
+        // The Overview, Exchanges and Campaigns merge the group; another pane shows the
+        // organisation connected: narrowed to it, so the way back is told and `Backspace`
+        // takes it.
+        if pane != Pane::Overview && !state.group.merges(pane) {
+            state.group.narrowed = connected(state).map(OrgId);
+            first_look::offer_to_put_old_replies_away(state);
+        }
         return None;
     }
+    match state.panes.pane {
+        Pane::Overview => lines(state, command),
+        Pane::Exchanges => group_inbox::command(state, command),
+        Pane::Campaigns => group_campaigns::command(state, command),
+        Pane::Bots => group_campaigns::bots_command(state, command),
+        _ => None,
+    }
+}
+
+/// A command on the Overview's lines.
+fn lines(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
     let last = state.group.orgs.len().saturating_sub(1);
     let cursor = state.group.cursor;
     let moved = match command {
@@ -116,8 +130,15 @@ pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
 
 /// A click on the group's lines (drawn from the top of `body`: the title, the heading,
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
-/// as a click on a list's row does. `None` when the lines do not show.
+/// as a click on a list's row does; on the merged inbox, the same with its rows. `None`
+/// when neither shows.
 pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+    if state.group.merges(state.panes.pane) {
+        // The merged Campaigns take no clicks yet: a click must not reach the list of the
+        // organisation connected, which is not on screen.
+        let inbox = state.panes.pane == Pane::Exchanges && !state.transient.filtering;
+        return Some(if inbox { group_inbox::click(state, body, row) } else { Vec::new() });
+    }
     if !state.group_lines_shown() {
         return None;
     }
@@ -141,13 +162,15 @@ fn connected(state: &AppState) -> Option<String> {
     }
 }
 
-/// Whether `command` leaves the Overview for another pane.
-fn leaves_the_lines(command: Command) -> bool {
-    match command {
-        Command::GoTo(pane) => pane != Pane::Overview,
-        Command::NextPane | Command::PrevPane => true,
-        _ => false,
-    }
+/// The pane `command` leaves the current one for, if it does.
+fn destination(state: &AppState, command: Command) -> Option<Pane> {
+    let pane = match command {
+        Command::GoTo(pane) => pane,
+        Command::NextPane => state.panes.pane.cycle(1),
+        Command::PrevPane => state.panes.pane.cycle(-1),
+        _ => return None,
+    };
+    (pane != state.panes.pane).then_some(pane)
 }
 
 /// Whether `command` goes back from a narrowed organisation to the group: `Backspace` with
@@ -185,6 +208,7 @@ fn narrow(state: &mut AppState) -> Vec<Effect> {
 /// Back to the group's lines, read again (the organisation may have moved meanwhile).
 fn widen(state: &mut AppState) -> Vec<Effect> {
     state.group.narrowed = None;
+    state.group.inbox.opening = None;
     jumps::forget(state);
     let mut effects = navigate::go_to(state, Pane::Overview);
     effects.extend(read_all(state));

@@ -206,6 +206,15 @@ fn forget_known(state: &mut AppState) {
     state.org.inbox.known = None;
 }
 
+/// Selects the exchange and opens its chain, or says it is not listed.
+pub(crate) fn open_row(state: &mut AppState, exchange_id: i64) -> Vec<Effect> {
+    open_exchange(state, exchange_id).unwrap_or_else(|| {
+        state.transient.notice =
+            Some(format!("Reply {exchange_id} is not in this inbox as listed now."));
+        Vec::new()
+    })
+}
+
 /// Selects the exchange and opens its chain; `None` when it is not listed.
 fn open_exchange(state: &mut AppState, exchange_id: i64) -> Option<Vec<Effect>> {
     let height = list_rows(state);

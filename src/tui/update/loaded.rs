@@ -13,6 +13,10 @@ pub(crate) fn loaded(
 ) -> Vec<Effect> {
     let mut effects = super::fetch::on_loaded(state, answer, counted);
     effects.extend(super::jumps::on_loaded(state, answer.slot()));
+    // A row of the merged inbox opened with Enter: its organisation's inbox came.
+    if let Some(exchange_id) = super::group_inbox::to_open(state, answer.slot()) {
+        effects.extend(super::jumps::open_row(state, exchange_id));
+    }
     effects.extend(super::brief::after_load(state, Some(answer.slot())));
     effects
 }

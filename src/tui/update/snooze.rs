@@ -2,7 +2,7 @@
 //! wake), `:snooze 30d` and `:unsnooze` in the palette. The marked replies, else the one in
 //! view; the day read as `outreach replies snooze` reads it ([`crate::inbox::snooze`]).
 
-use crate::api::Exchange;
+use crate::api::{Exchange, Timestamp};
 use crate::inbox::Facts;
 use crate::inbox::snooze::{snooze_day, snooze_until};
 use crate::present::names::party_name;
@@ -44,6 +44,20 @@ pub(crate) fn on_prompt(
         PromptKey::Wake => None,
         PromptKey::Snooze(words) => Some(words),
     };
+    if let Some(org) = prompt.org.clone() {
+        // A row of the merged inbox: its organisation's marks.
+        return match until_of(state, when.as_deref()) {
+            Ok((until, words)) => {
+                let done = format!("the reply {words}");
+                crate::tui::update::group_rows::snooze(state, &org, &prompt.replies, until, &done)
+            }
+            Err(message) => {
+                prompt.error = Some(message);
+                state.transient.overlay = Some(Overlay::Snooze(prompt));
+                Vec::new()
+            }
+        };
+    }
     let replies: Vec<Exchange> = {
         let items = state.org.store.exchanges.items();
         items.iter().filter(|e| prompt.replies.contains(&e.id)).cloned().collect()
@@ -74,23 +88,31 @@ fn snooze(
     replies: &[Exchange],
     when: Option<&str>,
 ) -> Result<Vec<Effect>, String> {
-    let today = state.env.zone.date(state.env.now);
-    let day: Option<NaiveDate> = when.map(|words| snooze_day(words, today)).transpose()?;
-    let until = day.map(|day| snooze_until(day, &state.env.zone));
+    let (until, words) = until_of(state, when)?;
     let ids: Vec<i64> = replies.iter().map(|reply| reply.id).collect();
     let whose = match replies {
         [one] => format!("{}'s reply", sanitize(&party_name(&one.contact))),
         many => crate::text::count(many.len(), "reply", "replies"),
     };
-    let done = match (until, day) {
-        (Some(until), Some(_)) => format!("{whose} snoozed until {}", day_words(state, until)),
-        _ => format!("{whose} woken"),
-    };
+    let done = format!("{whose} {words}");
     let effects = set_snoozed(state, &ids, until, done.clone());
     state.org.inbox.marked.clear();
     let undo = state.how(Command::Undo, "z");
     state.show_toast(Tone::Success, format!("{done} ({undo} undoes)."));
     Ok(effects)
+}
+
+/// The moment the day `when` names begins (`None` wakes), and what is done in words
+/// ("snoozed until Thu 24 Dec", "woken").
+fn until_of(state: &AppState, when: Option<&str>) -> Result<(Option<Timestamp>, String), String> {
+    let today = state.env.zone.date(state.env.now);
+    let day: Option<NaiveDate> = when.map(|words| snooze_day(words, today)).transpose()?;
+    let until = day.map(|day| snooze_until(day, &state.env.zone));
+    let words = match until {
+        Some(until) => format!("snoozed until {}", day_words(state, until)),
+        None => "woken".to_string(),
+    };
+    Ok((until, words))
 }
 
 /// The marked replies, else the one in view, and whose they are in words.

@@ -26,8 +26,16 @@ const ORG: Column = Column {
     align: Align::Left,
 };
 
-/// The cursor's mark, then `↻` while the line is read again.
-const GUTTER: usize = 2;
+/// The cursor's mark, then `↻` while the line is read again (a space in the merged inbox).
+pub(crate) const GUTTER: usize = 2;
+
+/// `base`, at least as wide as the longest of `names` within its limits: the
+/// organisations' names read whole before anything else is added.
+pub(crate) fn org_column<'a>(base: Column, names: impl Iterator<Item = &'a str>) -> Column {
+    let longest = names.map(display_width).max().unwrap_or(0);
+    let min = longest.clamp(base.limits.min, base.limits.max);
+    Column { limits: Limits { min, ..base.limits }, ..base }
+}
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let theme = &state.env.theme;
@@ -58,14 +66,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         .collect();
     // The names are read whole (up to the column's maximum) before any number is added.
     // Whether a profile is read-only is said as the width allows.
-    let longest = group.orgs.iter().map(|entry| display_width(entry.org.profile())).max();
-    let org = Column {
-        limits: Limits {
-            min: longest.unwrap_or(0).clamp(ORG.limits.min, ORG.limits.max),
-            ..ORG.limits
-        },
-        ..ORG
-    };
+    let org = org_column(ORG, group.orgs.iter().map(|entry| entry.org.profile()));
     let headers: Vec<Column> =
         std::iter::once(org).chain(screen.iter().map(Column::from)).collect();
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
@@ -88,7 +89,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
 }
 
 /// A line of cells, each fitted and aligned to its column's width.
-fn row_line(
+pub(crate) fn row_line(
     row: &[Shown],
     headers: &[Column],
     widths: &[u16],

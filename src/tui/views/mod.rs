@@ -8,8 +8,12 @@ mod contacts;
 mod exchanges;
 mod failures;
 mod group;
+mod group_bots;
+mod group_campaigns;
+mod group_inbox;
 mod login;
 mod meetings;
+mod merged;
 mod overview;
 mod overview_inbox;
 mod pane;
@@ -154,9 +158,14 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
         }
         View::List(pane) | View::Detail(pane) => match pane {
             Pane::Overview => overview::render(frame, main, state),
+            Pane::Campaigns if state.group.merges(pane) => {
+                group_campaigns::render(frame, main, state);
+            }
             Pane::Campaigns => campaigns::render(frame, main, state),
+            Pane::Exchanges if state.group.merges(pane) => group_inbox::render(frame, main, state),
             Pane::Exchanges => exchanges::render(frame, main, state),
             Pane::Meetings => meetings::render(frame, main, state),
+            Pane::Bots if state.group.merges(pane) => group_bots::render(frame, main, state),
             Pane::Bots => bots::render(frame, main, state),
             Pane::Contacts => contacts::render(frame, main, state),
         },

@@ -25,6 +25,9 @@ pub struct HelpView<'a> {
     pub log_line: Option<&'a str>,
     /// The whole text of each failure of the current pane, said first.
     pub failures: Vec<String>,
+    /// What is particular to the screen, said after the failures (how a group's merged
+    /// inbox acts).
+    pub notes: Vec<String>,
 }
 
 /// The help lines for the current screen: keys, then what they do.
@@ -39,6 +42,12 @@ pub fn lines(view: &HelpView) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for failure in &view.failures {
         lines.push(Line::from(Span::styled(format!("✗ {failure}"), theme.error)));
+        lines.push(Line::from(""));
+    }
+    for note in &view.notes {
+        lines.push(Line::from(Span::styled(note.clone(), theme.text)));
+    }
+    if !view.notes.is_empty() {
         lines.push(Line::from(""));
     }
     let mut panes: Vec<String> = Vec::new();

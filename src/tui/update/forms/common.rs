@@ -6,6 +6,7 @@ use crate::present::organisation::{for_whom, organisation_name};
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::form::Form;
+use crate::tui::group::OrgId;
 use crate::tui::model::Slot;
 use crate::tui::resource;
 use crate::tui::state::{AppState, Connection, Overlay};
@@ -31,9 +32,11 @@ pub(super) fn refusal(state: &AppState) -> Option<String> {
     }
 }
 
-/// Starts a submission, the one write in flight; nothing when one already is.
-pub(super) fn begin(
+/// Starts a submission, the one write in flight (nothing when one already is): to `org`
+/// of the group with its own key, or to the organisation connected.
+pub(super) fn begin_for(
     state: &mut AppState,
+    org: Option<OrgId>,
     write: WriteRequest,
     then: Option<WriteRequest>,
     replies: Vec<i64>,
@@ -52,6 +55,7 @@ pub(super) fn begin(
         sent: 0,
         total: 0,
         replies,
+        org,
     };
     send(state, submission, write)
 }
@@ -70,8 +74,12 @@ pub(super) fn send(
     };
     submission.sent = 0;
     submission.write = write.clone();
+    let org = submission.org.clone();
     state.transient.submission = Some(submission);
-    vec![Effect::Submit { req_id, write }]
+    match org {
+        Some(org) => vec![Effect::SubmitFor { org, req_id, write }],
+        None => vec![Effect::Submit { req_id, write }],
+    }
 }
 
 /// Shows how a write (or a triage) went for a few seconds.

@@ -10,7 +10,8 @@ use crate::tui::intent::Intent;
 use crate::tui::keymap::intents::Dialog;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
-use crate::tui::update::forms::common::{begin, refusal, toast};
+use crate::tui::update::forms::common::{begin_for, refusal, toast};
+use crate::tui::update::group_rows;
 
 /// What an answer means in the dialog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,16 +75,25 @@ pub(crate) fn on_confirm(
 /// Sends the confirmed write: from its form (which shows the answer), else from the dialog.
 fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
     let Some(write) = confirm.write.take() else {
-        // Nothing to send: a bulk triage, kept on this machine.
-        return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
+        // Nothing to send: a triage, kept on this machine (in the marks of the row's
+        // organisation, for a row of the merged inbox).
+        return match &confirm.org {
+            Some(org) => group_rows::mark_handled(state, org, &confirm.replies),
+            None => crate::tui::update::triage::handled_confirmed(state, &confirm.replies),
+        };
     };
-    if let Some(why) = refusal(state) {
+    let refused = match &confirm.org {
+        Some(org) => group_rows::refusal(state, org),
+        None => refusal(state),
+    };
+    if let Some(why) = refused {
         confirm.write = Some(write);
         confirm.error = Some(why);
         state.transient.overlay = Some(Overlay::Confirm(confirm));
         return Vec::new();
     }
     let (then, replies) = (confirm.then.take().map(|then| *then), confirm.replies.clone());
+    let org = confirm.org.clone();
     state.transient.overlay = Some(match confirm.form.take() {
         Some(form) => Overlay::Form(*form),
         None => {
@@ -93,5 +103,5 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
             Overlay::Confirm(confirm)
         }
     });
-    begin(state, write, then, replies)
+    begin_for(state, org, write, then, replies)
 }

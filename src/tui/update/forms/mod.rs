@@ -168,12 +168,37 @@ pub(crate) fn on_written(
         return Vec::new();
     }
     let Some(submission) = state.transient.submission.take() else { return Vec::new() };
+    if let Some(org) = submission.org.clone() {
+        return for_org(state, &org, submission, result);
+    }
     let replies = submission.replies.clone();
     let succeeded = result.is_ok();
     let mut effects = finished(state, submission, result);
     // The replies it acted on are handled once the whole write went through.
     if succeeded && state.transient.submission.is_none() && !replies.is_empty() {
         effects.extend(crate::tui::update::inbox::set_handled(state, &replies, true));
+    }
+    effects
+}
+
+/// A write to an organisation of the group came back: told as for one, its toast naming
+/// the organisation first, and the organisation read again (its rows and line moved).
+fn for_org(
+    state: &mut AppState,
+    org: &crate::tui::group::OrgId,
+    submission: crate::tui::submit::feedback::Submission,
+    result: Result<Written, ApiError>,
+) -> Vec<Effect> {
+    let succeeded = result.is_ok();
+    let before = state.transient.toast.as_ref().map(|toast| toast.text.clone());
+    let mut effects = finished(state, submission, result);
+    if let Some(toast) = state.transient.toast.as_mut()
+        && Some(&toast.text) != before.as_ref()
+    {
+        toast.text = format!("{}: {}", crate::tui::update::group_rows::org_name(org), toast.text);
+    }
+    if succeeded && state.transient.submission.is_none() {
+        effects.extend(crate::tui::update::group_rows::read_org(state, org));
     }
     effects
 }

@@ -75,7 +75,10 @@ pub(crate) fn finished(
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
     let WriteRequest::StartCampaign { campaign_id } = submission.write else { return Vec::new() };
-    let name = campaign_label(state, campaign_id);
+    let name = match &submission.org {
+        Some(org) => crate::tui::update::group_rows::campaign_label(state, org, campaign_id),
+        None => campaign_label(state, campaign_id),
+    };
     match result {
         Ok(written) => {
             close(state);

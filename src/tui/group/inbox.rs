@@ -1,0 +1,62 @@
+//! The merged inbox of a group: every organisation's replies in one list, newest first as
+//! the single inbox sorts them (across organisations; the group's order, then the id, break
+//! ties), handled and snoozed ones set aside as there, narrowed by the filter (`org:acme`
+//! keeps one organisation's rows, any other word is looked for in the row's texts and its
+//! organisation's name). An organisation not read is not in the list: it is said apart.
+
+use super::{MergedInbox, OrgEntry, OrgId, OrgReply};
+use crate::api::Timestamp;
+
+/// A row of the merged inbox: the reply and the organisation it belongs to.
+#[derive(Debug, Clone, Copy)]
+pub struct MergedRow<'a> {
+    pub org: &'a OrgEntry,
+    pub reply: &'a OrgReply,
+}
+
+impl MergedRow<'_> {
+    pub fn org_id(&self) -> &OrgId {
+        &self.org.org
+    }
+}
+
+impl MergedInbox {
+    /// The rows listed at `now`, in order.
+    pub fn rows<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Vec<MergedRow<'a>> {
+        let mut rows: Vec<(usize, MergedRow<'a>)> = orgs
+            .iter()
+            .enumerate()
+            .flat_map(|(at, org)| {
+                org.replies.iter().map(move |reply| (at, MergedRow { org, reply }))
+            })
+            .filter(|(_, row)| self.show_handled || !row.reply.handled)
+            .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
+            .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
+            .collect();
+        super::newest_first(&mut rows, |row| (row.reply.updated_at, row.reply.id));
+        rows.into_iter().map(|(_, row)| row).collect()
+    }
+
+    /// The row under the cursor.
+    pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
+        self.list.at(&self.rows(orgs, now))
+    }
+}
+
+/// The organisations whose rows are not in the list, each with why: "globex: could not be
+/// read — r reads it again (key refused …)", "initech: being read…".
+pub fn apart(orgs: &[OrgEntry], retry: &str) -> Vec<String> {
+    orgs.iter()
+        .filter_map(|entry| {
+            let org = crate::text::sanitize(entry.org.profile());
+            match (&entry.error, entry.reading) {
+                (Some(error), None) => {
+                    Some(format!("{org}: could not be read — {retry} to retry ({error})"))
+                }
+                (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
+                (None, Some(_)) if entry.line.is_none() => Some(format!("{org}: being read…")),
+                _ => None,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,189 @@
+//! The merged inbox's keys (a group open, not narrowed, on the Exchanges pane): beside what
+//! every merged list does (`super::group_lists`: moving, the filter, `r`), `H` handled shown
+//! or not, and each write on a row acting with that row's organisation — its marks for
+//! handled and snoozes, its key for a do-not-contact — after a question naming it first.
+//! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
+//! works in one organisation's inbox only (marks of rows, assigning, categories) says so.
+
+use crate::api::Timestamp;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::group::inbox::MergedRow;
+use crate::tui::snooze_prompt::SnoozePrompt;
+use crate::tui::state::{AppState, Connection, Overlay};
+use crate::tui::submit::feedback::Confirm;
+use crate::tui::submit::request::WriteRequest;
+use crate::tui::update::group_lists;
+use crate::tui::update::group_rows::{self, org_name};
+use crate::tui::update::outside;
+
+/// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
+pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    if let Some(effects) = group_lists::command(state, command) {
+        return Some(effects);
+    }
+    match command {
+        Command::ToggleHandled => {
+            let inbox = &mut state.group.inbox;
+            inbox.show_handled = !inbox.show_handled;
+            state.transient.notice = Some(if inbox.show_handled {
+                "Handled replies shown (✓).".into()
+            } else {
+                "Handled replies hidden.".into()
+            });
+        }
+        Command::Handle => ask(state, Ask::Handled),
+        Command::AddDnc => ask(state, Ask::Address),
+        Command::AddDncDomain => ask(state, Ask::Domain),
+        Command::Snooze => snooze_prompt(state),
+        Command::Open => return Some(open(state)),
+        Command::Unhandle
+        | Command::NextUnhandled
+        | Command::PrevUnhandled
+        | Command::MarkRow
+        | Command::MarkRange
+        | Command::Undo
+        | Command::Assign
+        | Command::AssignToMe
+        | Command::CycleWhose
+        | Command::ShowCategory(_)
+        | Command::EditQuery
+        | Command::UploadContact
+        | Command::LogConversion
+        | Command::Jump
+        | Command::TogglePreview
+        | Command::CycleSort
+        | Command::Copy
+        | Command::OpenLink
+        | Command::Pipe => group_lists::one_at_a_time(state),
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// The rows as listed now.
+fn rows(state: &AppState) -> Vec<MergedRow<'_>> {
+    state.group.inbox.rows(&state.group.orgs, Timestamp(state.env.now))
+}
+
+fn selected(state: &AppState) -> Option<MergedRow<'_>> {
+    state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
+}
+
+/// What a row's write does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Handled,
+    Address,
+    Domain,
+}
+
+/// The question before a write on the row under the cursor, naming its organisation first;
+/// a do-not-contact from a read-only profile is refused before anything is asked.
+fn ask(state: &mut AppState, what: Ask) {
+    let Some(row) = selected(state) else {
+        state.transient.notice = Some("No reply is selected.".into());
+        return;
+    };
+    let (org, id, email) = (row.org_id().clone(), row.reply.id, row.reply.email.clone());
+    let title = org_name(&org);
+    if what != Ask::Handled
+        && let Some(why) = group_rows::refusal(state, &org)
+    {
+        state.transient.notice = Some(why);
+        return;
+    }
+    let (heading, line, write) = match what {
+        Ask::Handled => {
+            ("Mark handled", format!("{title}: mark handled the reply from {email}?"), None)
+        }
+        Ask::Address => (
+            "Do not contact",
+            format!("{title}: add {email} to do-not-contact?"),
+            Some(WriteRequest::DncEmails(vec![email.clone()])),
+        ),
+        Ask::Domain => {
+            let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
+                state.transient.notice = Some(format!("{email} names no domain."));
+                return;
+            };
+            (
+                "Do not contact",
+                format!("{title}: add every address at {domain} to do-not-contact?"),
+                Some(WriteRequest::DncDomains(vec![domain.to_string()])),
+            )
+        }
+    };
+    let second = match write {
+        Some(_) => format!("Sent with profile {title}'s key."),
+        None => format!("Kept in {title}'s marks on this machine."),
+    };
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
+        title: heading.into(),
+        lines: vec![line, second],
+        replies: if write.is_none() { vec![id] } else { Vec::new() },
+        write,
+        org: Some(org),
+        ..Confirm::default()
+    })));
+}
+
+/// The snooze key's prompt, for the row's reply in its organisation's marks.
+fn snooze_prompt(state: &mut AppState) {
+    let Some(row) = selected(state) else {
+        state.transient.notice = Some("No reply is selected.".into());
+        return;
+    };
+    let title = format!("{}: snooze the reply from {}", org_name(row.org_id()), row.reply.email);
+    let mut prompt = SnoozePrompt::new(vec![row.reply.id], title, None);
+    prompt.org = Some(row.org_id().clone());
+    state.transient.overlay = Some(Overlay::Snooze(prompt));
+}
+
+/// `Enter`: the dashboard narrowed to the row's organisation (its profile connected, as `P`
+/// connects one), the row opened in its inbox once that is loaded.
+fn open(state: &mut AppState) -> Vec<Effect> {
+    let Some(row) = selected(state) else { return Vec::new() };
+    let (org, id) = (row.org_id().clone(), row.reply.id);
+    state.group.narrowed = Some(org.clone());
+    state.group.inbox.opening = Some(id);
+    let connected = match &state.server.connection {
+        Connection::Ready(info) => info.profile == org.profile(),
+        _ => false,
+    };
+    if connected {
+        // Its inbox is read again: the row opens when it comes.
+        return crate::tui::update::fetch::refresh_current(state);
+    }
+    outside::switch_profile(state, org.profile())
+}
+
+/// A click on the merged inbox (drawn from the top of `body`: the title, a line per
+/// organisation not read, the heading, then the rows): it chooses a row, and on the row
+/// chosen opens it, as a click on a list's row does.
+pub(crate) fn click(state: &mut AppState, body: ratatui::layout::Rect, row: u16) -> Vec<Effect> {
+    let apart = crate::tui::group::inbox::apart(&state.group.orgs, "").len();
+    let above = 2 + apart;
+    let height = usize::from(body.height).saturating_sub(above);
+    let Some(at) = usize::from(row).checked_sub(usize::from(body.y) + above) else {
+        return Vec::new();
+    };
+    let at = state.group.inbox.list.offset(height) + at;
+    if at >= rows(state).len() {
+        return Vec::new();
+    }
+    if at == state.group.inbox.list.cursor {
+        return open(state);
+    }
+    state.group.inbox.list.cursor = at;
+    Vec::new()
+}
+
+/// The reply to open now that its organisation's inbox is loaded (after `Enter` on it).
+pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Option<i64> {
+    if slot != crate::tui::model::Slot::Exchanges || state.org.store.exchanges.is_loading() {
+        return None;
+    }
+    state.group.narrowed.as_ref()?;
+    state.group.inbox.opening.take()
+}

@@ -1,0 +1,98 @@
+//! What every merged list of a group does alike (its inbox, its campaigns): moving the
+//! cursor among the rows, the filter, `r` reading again the organisations that could not be
+//! read, and saying that a key works in one organisation's pane only.
+
+use crate::api::Timestamp;
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::input::TextInput;
+use crate::tui::model::Pane;
+use crate::tui::state::AppState;
+use crate::tui::update::group_rows;
+
+/// A command every merged list answers alike; `None` leaves it to the list's own keys.
+pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    let pane = state.panes.pane;
+    let filter = state.group.list(pane)?.filter.clone();
+    match command {
+        Command::Up
+        | Command::Down
+        | Command::Top
+        | Command::Bottom
+        | Command::PageUp
+        | Command::PageDown
+        | Command::HalfPageUp
+        | Command::HalfPageDown => movement(state, command),
+        Command::Filter => {
+            state.transient.filter_input = TextInput::new(&filter);
+            state.transient.filtering = true;
+        }
+        Command::Back if !filter.is_empty() => set_filter(state, ""),
+        // Nothing open to close: the list stays as it is.
+        Command::Back => {}
+        Command::Refresh => return Some(retry(state)),
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// How many rows the merged list of the current pane lists.
+fn listed(state: &AppState) -> usize {
+    let group = &state.group;
+    match state.panes.pane {
+        Pane::Exchanges => group.inbox.rows(&group.orgs, Timestamp(state.env.now)).len(),
+        Pane::Campaigns => group.campaigns.campaigns(&group.orgs).len(),
+        Pane::Bots => group.bots.bots(&group.orgs).len(),
+        _ => 0,
+    }
+}
+
+/// Moves the cursor among the rows listed.
+pub(crate) fn movement(state: &mut AppState, command: Command) {
+    let last = listed(state).saturating_sub(1);
+    let page = crate::tui::layout::list_rows(state);
+    let Some(list) = state.group.list_mut(state.panes.pane) else { return };
+    let cursor = list.cursor.min(last);
+    list.cursor = match command {
+        Command::Up => cursor.saturating_sub(1),
+        Command::Down => (cursor + 1).min(last),
+        Command::PageUp => cursor.saturating_sub(page),
+        Command::PageDown => (cursor + page).min(last),
+        Command::HalfPageUp => cursor.saturating_sub(page / 2),
+        Command::HalfPageDown => (cursor + page / 2).min(last),
+        Command::Top => 0,
+        Command::Bottom => last,
+        _ => cursor,
+    };
+}
+
+/// The filter as typed: the list narrows with every edit, from its first row.
+pub(crate) fn set_filter(state: &mut AppState, text: &str) {
+    if let Some(list) = state.group.list_mut(state.panes.pane) {
+        list.filter = text.to_string();
+        list.cursor = 0;
+    }
+}
+
+/// `r`: the organisations that could not be read, read again; when none failed, every one
+/// not being read already (a refresh).
+fn retry(state: &mut AppState) -> Vec<Effect> {
+    let orgs = &state.group.orgs;
+    let failed: Vec<usize> = (0..orgs.len())
+        .filter(|&at| orgs[at].error.is_some() && orgs[at].reading.is_none())
+        .collect();
+    let again = if failed.is_empty() {
+        (0..orgs.len()).filter(|&at| orgs[at].reading.is_none()).collect()
+    } else {
+        failed
+    };
+    group_rows::read_at(state, &again)
+}
+
+/// Said of a key that works in one organisation's pane only.
+pub(crate) fn one_at_a_time(state: &mut AppState) {
+    let enter = state.key_label(Command::Open, "Enter");
+    state.transient.notice = Some(format!(
+        "That works in one organisation's pane: {enter} opens this row in its organisation's."
+    ));
+}

@@ -1,0 +1,117 @@
+//! What a write on a row of the merged inbox changes, by that row's organisation: its own
+//! marks (handled, snoozed — written to its scope, as its profile keeps them), its rows as
+//! shown meanwhile, and its read again after an API write. Also the reads of a group's
+//! organisations, which both the Overview's lines and these writes ask for.
+
+use crate::api::Timestamp;
+use crate::tui::action::Effect;
+use crate::tui::group::OrgId;
+use crate::tui::group::read::GroupRead;
+use crate::tui::inbox::jobs::LocalJob;
+use crate::tui::state::AppState;
+use crate::tui::submit::feedback::Tone;
+use std::sync::Arc;
+
+/// Reads the organisations at these places of the group again; each keeps its last numbers
+/// and rows meanwhile.
+pub(crate) fn read_at(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
+    let mut orgs = Vec::new();
+    for &index in at {
+        let req_id = state.take_req_id();
+        if let Some(entry) = state.group.orgs.get_mut(index) {
+            entry.reading = Some(req_id);
+            orgs.push((entry.org.clone(), req_id));
+        }
+    }
+    if orgs.is_empty() {
+        return Vec::new();
+    }
+    vec![Effect::ReadGroup(GroupRead::of(&state.group.choice, orgs))]
+}
+
+/// Reads `org` again (after a write to it: its rows and its line move).
+pub(crate) fn read_org(state: &mut AppState, org: &OrgId) -> Vec<Effect> {
+    match state.group.orgs.iter().position(|entry| &entry.org == org) {
+        Some(at) => read_at(state, &[at]),
+        None => Vec::new(),
+    }
+}
+
+/// An organisation as a sentence names it: its profile, sanitised.
+pub(crate) fn org_name(org: &OrgId) -> String {
+    crate::text::sanitize(org.profile())
+}
+
+/// Why no write to `org` may start: its profile is read-only (refused before it is sent,
+/// naming it), or it was not read (no key found for it yet).
+pub(crate) fn refusal(state: &AppState, org: &OrgId) -> Option<String> {
+    let profile = crate::text::sanitize(org.profile());
+    match state.group.entry(org) {
+        Some(entry) if entry.read_only => Some(format!(
+            "Profile {profile} is read-only: nothing was sent. Writes to it need a key that \
+             may write (read_only = false in its profile)."
+        )),
+        Some(entry) if entry.scope.is_some() => None,
+        _ => Some(format!("{profile} is not read yet: nothing was sent (r reads it).")),
+    }
+}
+
+/// Marks `ids` of `org` handled in that organisation's marks, and says so.
+pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Vec<Effect> {
+    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
+        return Vec::new();
+    };
+    let Some(scope) = entry.scope.clone() else {
+        let title = org_name(org);
+        state.show_toast(Tone::Warning, format!("{title} is not read yet: nothing was marked."));
+        return Vec::new();
+    };
+    let handled: Vec<(i64, Option<Timestamp>)> = (entry.replies.iter())
+        .filter(|reply| ids.contains(&reply.id))
+        .map(|reply| (reply.id, reply.updated_at))
+        .collect();
+    change_rows(entry, ids, |reply| reply.handled = true);
+    let what = crate::text::count(handled.len(), "reply", "replies");
+    state.show_toast(Tone::Success, format!("{}: {what} marked handled.", org_name(org)));
+    vec![Effect::Local(LocalJob::SetHandled(scope, handled, true))]
+}
+
+/// Snoozes `ids` of `org` until `until` (or wakes them: `None`) in that organisation's
+/// marks; `done` says what was done, for the toast.
+pub(crate) fn snooze(
+    state: &mut AppState,
+    org: &OrgId,
+    ids: &[i64],
+    until: Option<Timestamp>,
+    done: &str,
+) -> Vec<Effect> {
+    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
+        return Vec::new();
+    };
+    let Some(scope) = entry.scope.clone() else { return Vec::new() };
+    change_rows(entry, ids, |reply| reply.snoozed_until = until);
+    state.show_toast(Tone::Success, format!("{}: {done}.", org_name(org)));
+    vec![Effect::Local(LocalJob::SetSnoozed(scope, ids.to_vec(), until))]
+}
+
+/// The organisation's rows as shown, with `change` made to those of `ids` (until its next
+/// read brings them as its marks now say).
+fn change_rows(
+    entry: &mut crate::tui::group::OrgEntry,
+    ids: &[i64],
+    change: impl Fn(&mut crate::tui::group::OrgReply),
+) {
+    let mut rows = entry.replies.to_vec();
+    rows.iter_mut().filter(|reply| ids.contains(&reply.id)).for_each(change);
+    entry.replies = Arc::from(rows);
+}
+
+/// `'Name'` of a campaign of `org`, or `campaign #ID` when its read did not bring it.
+pub(crate) fn campaign_label(state: &AppState, org: &OrgId, id: i64) -> String {
+    let campaigns = state.group.entry(org).map(|entry| &entry.campaigns);
+    let found = campaigns.and_then(|campaigns| campaigns.iter().find(|c| c.id == id));
+    match found {
+        Some(campaign) => format!("'{}'", crate::text::sanitize(&campaign.name)),
+        None => format!("campaign #{id}"),
+    }
+}

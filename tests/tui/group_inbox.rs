@@ -1,0 +1,369 @@
+//! The merged inbox of a group (Exchanges while the group is open, not narrowed): every
+//! organisation's replies in one list with an ORG column, newest first across them, the
+//! filter's `org:NAME` and plain words, an organisation that failed said above the rows
+//! with its retry, and each write on a row acting with that row's organisation — its marks,
+//! its key, its read-only flag — after a question naming it first.
+
+use crate::common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use outreach_tui::inbox::Category;
+use outreach_tui::local::Scope;
+use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
+use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine, OrgReply};
+use outreach_tui::tui::inbox::jobs::LocalJob;
+use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::state::AppState;
+use outreach_tui::tui::submit::request::WriteRequest;
+use outreach_tui::tui::theme::Theme;
+use outreach_tui::tui::update::update;
+
+const REFUSED: &str =
+    "key refused (401) for profile globex: `outreach --profile globex auth login` stores a new key";
+
+fn scope(org: &str) -> Scope {
+    Scope::new(org, &format!("http://{org}.example"))
+}
+
+fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply {
+    let email = format!("{}@x.example", contact.to_lowercase().replace(' ', "."));
+    OrgReply {
+        id,
+        contact: contact.into(),
+        email,
+        category,
+        updated_at: at(updated),
+        campaign: "Spring launch".into(),
+        new: true,
+        handled: false,
+        snoozed_until: None,
+    }
+}
+
+/// Acme's replies and initech's interleave in time; globex's key is refused.
+fn replies_of(org: &str) -> Vec<OrgReply> {
+    match org {
+        "acme" => vec![
+            reply(101, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
+            reply(102, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
+        ],
+        _ => vec![
+            reply(1, "Cy Ode", Category::Meeting, "2024-05-08T11:30:00Z"),
+            reply(7, "Di Park", Category::Referral, "2024-05-07T10:00:00Z"),
+        ],
+    }
+}
+
+/// Acme's "Spring launch" (pending) and initech's "Autumn push" (active), created a day
+/// apart.
+fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
+    use outreach_tui::api::{Campaign, CampaignStatus};
+    let campaign = |id, name: &str, status, created: &str| Campaign {
+        id,
+        name: name.into(),
+        status,
+        created_at: at(created),
+        ..Campaign::default()
+    };
+    match org {
+        "acme" => {
+            vec![campaign(5, "Spring launch", CampaignStatus::Pending, "2024-05-01T09:00:00Z")]
+        }
+        _ => vec![campaign(5, "Autumn push", CampaignStatus::Active, "2024-05-02T09:00:00Z")],
+    }
+}
+
+/// A dashboard on acme, globex and initech (initech read-only when asked), connected to
+/// acme, every organisation answered, on the Exchanges pane.
+fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(GroupChoice {
+        name: Some("clients".into()),
+        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
+        ..GroupChoice::default()
+    });
+    let mut state = AppState::new(ui, width, height, now());
+    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
+    let effects = update(&mut state, Action::Connected(Ok(connected)));
+    let read = group_read(&effects).expect("the group is read once connected");
+    answer(&mut state, effects);
+    for (org, req_id) in &read.orgs {
+        let result = match org.profile() {
+            "globex" => Err(REFUSED.to_string()),
+            name => Ok(OrgRead {
+                line: OrgLine::default(),
+                read_only: name == "initech" && initech_read_only,
+                replies: replies_of(name).into(),
+                scope: scope(name),
+                campaigns: std::sync::Arc::new(campaigns_of(name)),
+                bots: std::sync::Arc::new(vec![outreach_tui::api::Bot {
+                    id: 9,
+                    email: format!("sdr@{name}.example"),
+                    ..Default::default()
+                }]),
+            }),
+        };
+        act(
+            &mut state,
+            Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }),
+        );
+    }
+    act(&mut state, ch('3'));
+    state
+}
+
+fn group_read(effects: &[Effect]) -> Option<GroupRead> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::ReadGroup(read) => Some(read.clone()),
+        _ => None,
+    })
+}
+
+/// The rows of the list as drawn: the lines from the heading's on.
+fn rows(state: &AppState) -> Vec<String> {
+    let screen = screen(state);
+    let lines: Vec<&str> = screen.lines().collect();
+    let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
+    let list = lines[heading + 1..].iter().take_while(|line| line.contains("x.example"));
+    list.map(|line| line.to_string()).collect()
+}
+
+fn contacts(state: &AppState) -> Vec<String> {
+    let names = ["Ann Lee", "Bo Chan", "Cy Ode", "Di Park"];
+    rows(state)
+        .iter()
+        .filter_map(|row| names.iter().find(|name| row.contains(*name)).map(|s| s.to_string()))
+        .collect()
+}
+
+#[test]
+fn exchanges_merge_every_organisation_newest_first_with_its_org_and_a_failing_one_apart() {
+    let state = merged(100, 24, false);
+    let shown = screen(&state);
+    assert!(shown.contains("Replies of group clients · 4 replies"), "{shown}");
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"], "{shown}");
+    let rows = rows(&state);
+    assert!(rows[0].contains("initech") && rows[1].contains("acme"), "{shown}");
+    assert!(rows[0].starts_with("\"› "), "the cursor on the newest: {shown}");
+    assert!(
+        shown.contains("globex: could not be read — r to retry (key refused (401)"),
+        "a failing organisation is said above the rows: {shown}"
+    );
+    insta::assert_snapshot!("group_inbox_100x24", shown);
+
+    // Narrow, the e-mail and the campaign go first; narrower still, the organisation's
+    // column, before the contact's, the category's and the age.
+    let shown = screen(&merged(46, 20, false));
+    let heading = shown.lines().find(|line| line.contains("Category")).unwrap_or_default();
+    assert!(heading.contains("Org") && !heading.contains("Campaign"), "{shown}");
+    let shown = screen(&merged(38, 20, false));
+    let heading = shown.lines().find(|line| line.contains("Category")).unwrap_or_default();
+    assert!(!heading.contains("Org") && shown.contains("Cy Ode"), "{shown}");
+    assert!(shown.contains("Meeting"), "{shown}");
+}
+
+#[test]
+fn the_filter_keeps_one_organisation_with_org_and_finds_an_org_by_a_plain_word() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('/'));
+    type_text(&mut state, "org:acme");
+    assert_eq!(contacts(&state), ["Ann Lee", "Bo Chan"], "{}", screen(&state));
+    act(&mut state, key(KeyCode::Enter));
+    assert!(screen(&state).contains("filter: org:acme"), "{}", screen(&state));
+    act(&mut state, key(KeyCode::Esc));
+    assert_eq!(contacts(&state).len(), 4, "Esc clears it: {}", screen(&state));
+
+    act(&mut state, ch('/'));
+    type_text(&mut state, "initech referral");
+    assert_eq!(contacts(&state), ["Di Park"], "{}", screen(&state));
+    act(&mut state, key(KeyCode::Esc));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "nobody");
+    assert!(screen(&state).contains("Nothing matches the filter"), "{}", screen(&state));
+}
+
+#[test]
+fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_its_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('j'));
+    // Di Park, initech's reply 7.
+    act(&mut state, ch('e'));
+    let asked = screen(&state);
+    assert!(asked.contains("initech: mark handled the reply from di.park@x.example?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let marked: Vec<&LocalJob> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::Local(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    let updated = at("2024-05-07T10:00:00Z");
+    assert_eq!(
+        marked,
+        [&LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
+        "initech's marks, not acme's (connected)"
+    );
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Bo Chan"], "{}", screen(&state));
+    assert!(screen(&state).contains("initech: 1 reply marked handled."), "{}", screen(&state));
+    // Handled shown again, marked as such.
+    act(&mut state, ch('H'));
+    assert_eq!(contacts(&state).len(), 4);
+    let di = rows(&state).into_iter().find(|row| row.contains("Di Park")).unwrap_or_default();
+    assert!(di.contains('✓'), "{di}");
+}
+
+#[test]
+fn a_do_not_contact_on_a_row_is_sent_with_its_organisations_key_and_refused_if_read_only() {
+    let mut state = merged(100, 24, false);
+    // Cy Ode, initech's reply 1, the newest.
+    act(&mut state, ch('d'));
+    let asked = screen(&state);
+    assert!(asked.contains("initech: add cy.ode@x.example to do-not-contact?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let sent: Vec<_> = effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::SubmitFor { org, write, .. } => Some((org.clone(), write.clone())),
+            Effect::Submit { .. } => panic!("sent with the connected key: {effects:?}"),
+            _ => None,
+        })
+        .collect();
+    let email = "cy.ode@x.example".to_string();
+    assert_eq!(sent, [(OrgId("initech".into()), WriteRequest::DncEmails(vec![email]))]);
+
+    let mut state = merged(100, 24, true);
+    let effects = update(&mut state, ch('d'));
+    assert!(effects.is_empty(), "nothing asked or sent: {effects:?}");
+    let said = screen(&state);
+    assert!(said.contains("Profile initech is read-only: nothing was sent"), "{said}");
+}
+
+#[test]
+fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('b'));
+    assert!(screen(&state).contains("acme: snooze the reply from ann.lee@x.example"));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    let snoozed = effects.iter().find_map(|effect| match effect {
+        Effect::Local(LocalJob::SetSnoozed(scope, ids, until)) => Some((scope, ids, *until)),
+        _ => None,
+    });
+    let (whose, ids, until) = snoozed.expect("snoozed in acme's marks");
+    assert_eq!((whose, ids.as_slice()), (&scope("acme"), &[101][..]));
+    assert!(until.is_some());
+    assert_eq!(contacts(&state), ["Cy Ode", "Di Park", "Bo Chan"], "{}", screen(&state));
+}
+
+#[test]
+fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_work() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('V'));
+    assert!(screen(&state).contains("That works in one organisation's pane"));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
+    assert_eq!(state.group.inbox.opening, Some(1), "initech's reply 1, once its inbox came");
+}
+
+#[test]
+fn the_help_says_how_the_merged_inbox_acts_and_a_click_chooses_then_opens_a_row() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut state = merged(100, 40, false);
+    act(&mut state, ch('?'));
+    let help = screen(&state);
+    assert!(help.contains("Enter narrows the dashboard to the row's organisation"), "{help}");
+    assert!(help.contains("e b d D act with the row's organisation"), "{help}");
+    act(&mut state, key(KeyCode::Esc));
+
+    let click = |row| {
+        Action::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // Row 0 the tabs, 1 the title, 2 globex apart, 3 the heading: Ann Lee (acme) is row 5.
+    act(&mut state, click(5));
+    assert!(rows(&state)[1].starts_with("\"› "), "{}", screen(&state));
+    // Acme is connected already: its inbox is read again, and the row opens once it comes.
+    let effects = update(&mut state, click(5));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SwitchProfile(_))), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
+    assert_eq!(state.group.inbox.opening, Some(101));
+    answer(&mut state, effects);
+    let chain = state.panes.chain.as_ref().map(|chain| chain.exchange.id);
+    assert_eq!(chain, Some(101), "opened once acme's inbox came: {}", screen(&state));
+    assert!(state.chain_open(), "{}", screen(&state));
+}
+
+#[test]
+fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_its_key() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('2'));
+    assert_eq!(state.group.narrowed, None, "Campaigns merge: still the group");
+    let shown = screen(&state);
+    assert!(shown.contains("Campaigns of group clients · 2 campaigns"), "{shown}");
+    let lines: Vec<&str> = shown.lines().collect();
+    let autumn = lines.iter().position(|l| l.contains("Autumn push") && l.contains("initech"));
+    let spring = lines.iter().position(|l| l.contains("Spring launch") && l.contains("acme"));
+    assert!(autumn < spring && spring.is_some(), "newest first, each with its org: {shown}");
+    assert!(shown.contains("globex: could not be read"), "{shown}");
+
+    act(&mut state, ch('j'));
+    act(&mut state, ch('s'));
+    let asked = screen(&state);
+    assert!(asked.contains("Start 'Spring launch' for acme?"), "{asked}");
+    let effects = update(&mut state, ch('y'));
+    let sent = effects.iter().find_map(|effect| match effect {
+        Effect::SubmitFor { org, write, .. } => Some((org.clone(), write.clone())),
+        _ => None,
+    });
+    let start = WriteRequest::StartCampaign { campaign_id: 5 };
+    assert_eq!(sent, Some((OrgId("acme".into()), start.clone())));
+    let req_id = state.transient.submission.as_ref().map(|s| s.req_id).unwrap_or_default();
+    let started = outreach_tui::api::ServerMessage { status: 200, message: None };
+    let written = outreach_tui::tui::submit::request::Written::Started(started);
+    let effects = update(&mut state, Action::Written { req_id, result: Ok(written) });
+    let said = screen(&state);
+    assert!(said.contains("acme: Started 'Spring launch'"), "named by its org's list: {said}");
+    let again = group_read(&effects).expect("acme read again after the start");
+    assert_eq!(again.orgs.iter().map(|(org, _)| org.profile()).collect::<Vec<_>>(), ["acme"]);
+
+    // Initech read-only: refused at once, naming it.
+    let mut state = merged(100, 24, true);
+    act(&mut state, ch('2'));
+    act(&mut state, ch('/'));
+    type_text(&mut state, "autumn");
+    act(&mut state, key(KeyCode::Enter));
+    let effects = update(&mut state, ch('s'));
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(screen(&state).contains("Profile initech is read-only"), "{}", screen(&state));
+    // Meetings do not merge yet: they show the organisation connected, narrowed to it.
+    act(&mut state, ch('4'));
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
+}
+
+#[test]
+fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
+    let mut state = merged(120, 24, false);
+    act(&mut state, ch('5'));
+    let shown = screen(&state);
+    assert!(shown.contains("Bots of group clients · 2 bots"), "{shown}");
+    for org in ["acme", "initech"] {
+        let row = shown.lines().find(|l| l.contains(&format!("sdr@{org}.example")));
+        assert!(row.is_some_and(|row| row.contains(&format!(" {org} "))), "{org}: {shown}");
+    }
+    act(&mut state, ch('/'));
+    type_text(&mut state, "org:initech");
+    act(&mut state, key(KeyCode::Enter));
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
+    assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
+    assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Bots);
+}
