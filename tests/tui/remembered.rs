@@ -187,12 +187,18 @@ fn large_inbox(filler: usize) -> Vec<outreach_tui::api::Exchange> {
 /// A session started (marks loaded), on the Exchanges pane, its inbox reloaded as a large
 /// one (counted by a worker, in place).
 fn started_large(local: &LocalState, observed: &ObservedState) -> AppState {
+    let (mut state, _) = start(local, observed);
+    reload_large(&mut state, local, observed);
+    state
+}
+
+/// On the Exchanges pane, `r` answered with a large inbox (counted by a worker, in place).
+fn reload_large(state: &mut AppState, local: &LocalState, observed: &ObservedState) {
     use outreach_tui::tui::census::CENSUS_ROWS;
     use outreach_tui::tui::model::Slot;
     use outreach_tui::tui::resource::{Exchanges, loaded};
-    let (mut state, _) = start(local, observed);
-    update(&mut state, common::ch('3'));
-    let fetch = update(&mut state, common::ch('r'))
+    update(state, common::ch('3'));
+    let fetch = update(state, common::ch('r'))
         .into_iter()
         .find_map(|effect| match effect {
             Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
@@ -200,8 +206,7 @@ fn started_large(local: &LocalState, observed: &ObservedState) -> AppState {
         })
         .expect("the inbox reloads");
     let list = common::listed(large_inbox(CENSUS_ROWS));
-    run(&mut state, local, observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
-    state
+    run(state, local, observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
 }
 
 #[test]
@@ -334,19 +339,10 @@ fn on_a_large_inbox_the_opt_outs_check_is_taken_with_the_needs_a_worker_made() {
 fn on_a_large_inbox_the_marks_are_counted_by_a_worker_before_they_show() {
     use outreach_tui::local::Mark;
     use outreach_tui::tui::census::CENSUS_ROWS;
-    use outreach_tui::tui::model::Slot;
-    use outreach_tui::tui::resource::{Exchanges, loaded};
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
     let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
     run(&mut state, &local, &observed, Action::Connected(Ok(work())));
-    update(&mut state, common::ch('3'));
-    if let Some(fetch) = update(&mut state, common::ch('r')).into_iter().find_map(|e| match e {
-        Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-        _ => None,
-    }) {
-        let list = common::listed(large_inbox(CENSUS_ROWS));
-        run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
-    }
+    reload_large(&mut state, &local, &observed);
     assert!(state.org.store.exchanges.items().len() > CENSUS_ROWS, "a large inbox");
     // The local state answers only now (as when it is slow to open).
     state.org.inbox.first_use = None;
@@ -373,20 +369,11 @@ fn on_a_large_inbox_the_marks_are_counted_by_a_worker_before_they_show() {
 #[test]
 fn on_a_large_first_start_the_old_replies_are_weighed_by_a_worker() {
     use outreach_tui::tui::census::CENSUS_ROWS;
-    use outreach_tui::tui::model::Slot;
-    use outreach_tui::tui::resource::{Exchanges, loaded};
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
     let mut state = AppState::new(settings(Theme::default()), 120, 30, now());
     // Connected, the local state not answering yet: nothing weighed before the list.
     update(&mut state, Action::Connected(Ok(work())));
-    update(&mut state, common::ch('3'));
-    if let Some(fetch) = update(&mut state, common::ch('r')).into_iter().find_map(|e| match e {
-        Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-        _ => None,
-    }) {
-        let list = common::listed(large_inbox(CENSUS_ROWS));
-        run(&mut state, &local, &observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
-    }
+    reload_large(&mut state, &local, &observed);
     assert!(state.transient.notice.is_none(), "nothing to weigh before the marks are known");
     // The local state answers: this organisation was first used an hour ago.
     let first_use = Timestamp(state.env.now - chrono::Duration::hours(1));
