@@ -22,8 +22,8 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         columns: screen.iter().map(Column::from).collect(),
         orgs: rows.iter().map(|row| row.org.org.profile()).collect(),
         none: "No organisation has a campaign.",
-        // The organisation goes after when created and the tracking.
-        org_drop: 4,
+        // Whose a row is goes last: a merged row means nothing without it.
+        org_drop: 1,
     };
     merged::render(frame, area, state, merged, |at| {
         columns::shown(&screen, rows[at].item, &context)
