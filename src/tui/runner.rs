@@ -332,7 +332,7 @@ impl Runner {
         drop(queue);
         let (jobs, local, tx) =
             (Arc::clone(&self.local_jobs), Arc::clone(&self.local), self.tx.clone());
-        let link = Arc::clone(&self.link);
+        let (link, orgs) = (Arc::clone(&self.link), Arc::clone(&self.orgs));
         // SQLite and the team store block: never on the UI thread.
         crate::tasks::spawn_blocking(move || {
             loop {
@@ -350,7 +350,12 @@ impl Runner {
                     }
                     // The shared marks go to the team once it knows the organisation.
                     MarkJob::Local(job) => {
-                        let team = team.filter(|team| team.is_bound(job.scope()));
+                        let scope = job.scope();
+                        // Another organisation of a group: its own team store, if any.
+                        let team = team.filter(|team| team.is_bound(scope)).or_else(|| {
+                            let orgs = orgs.lock().unwrap_or_else(PoisonError::into_inner);
+                            orgs.values().find_map(|org| org.team_for(scope))
+                        });
                         job.perform(crate::look::marks::book(&local, team.as_deref()))
                             .map(Action::Local)
                     }

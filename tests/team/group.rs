@@ -9,6 +9,7 @@ use super::pg;
 use crate::common::agency::{Agency, counted, numbers, row_of};
 use crate::common::cli::Outreach;
 use crate::common::pty::Pty;
+use crate::common::sim::eventually;
 use outreach_tui::sim::{self, SimOptions};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -67,4 +68,54 @@ async fn a_teammates_handled_mark_lowers_the_group_line_as_it_lowers_status_grou
 async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
     let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
     run.expect(0).json().as_array().unwrap().clone()
+}
+
+/// A reply handled on a merged row of an organisation the panes are not connected to goes to
+/// that organisation's team store, where its line and its teammates read their marks from.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() {
+    let Some(url) = pg::database().await else { return };
+    let sim = sim::spawn(SimOptions { seed: 42, orgs: 2, ..SimOptions::default() }).await.unwrap();
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    let config = std::fs::read_to_string(agency.home.config_path()).unwrap();
+    agency.home.write_config(&format!(
+        "{config}\n[profiles.{north}.team]\ndatabase = \"{url}\"\nme = \"ann\"\n"
+    ));
+    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    bob.write_config(&format!(
+        "[profiles.default]\nbase_url = \"{}\"\n[profiles.default.team]\ndatabase = \"{url}\"\nme = \"bob\"\n",
+        sim.base_url
+    ));
+    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
+
+    // Globex first: the panes connect to it, and North is only a line and merged rows.
+    let listed = format!("{globex},{north}");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
+    let profiles = [&globex, &north];
+    pty.wait_until("both organisations' lines", READ, |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    pty.send("3");
+    pty.send(&format!("/org:{north}\r"));
+    pty.wait_until("north's rows only", READ, |s| {
+        s.contains("filter: org:")
+            && !s.lines().any(|line| line.contains(globex.as_str()) && line.contains('@'))
+    });
+    // The reply that arrived is the newest: the cursor is on it.
+    pty.send("e");
+    pty.wait_until("the question", READ, |s| s.contains(&format!("{north}: mark handled")));
+    pty.send("y");
+    pty.wait_until("the toast", READ, |s| s.contains("marked handled"));
+    eventually("Bob sees Ann's mark", || async {
+        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+        let rows = rows.as_array().unwrap().clone();
+        rows.iter().any(|row| row["id"] == waiting && row["handled_by"] == "ann")
+    })
+    .await;
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }

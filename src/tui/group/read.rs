@@ -73,6 +73,14 @@ pub struct OrgLink {
     team: Option<Arc<BlockingTeam>>,
 }
 
+impl OrgLink {
+    /// The organisation's team store, when it has one bound to `scope`: a write on a merged
+    /// row of that organisation goes where its line reads its marks from.
+    pub fn team_for(&self, scope: &Scope) -> Option<Arc<BlockingTeam>> {
+        self.team.clone().filter(|team| &self.scope == scope && team.is_bound(scope))
+    }
+}
+
 /// This machine's marks file, shared with the runner; read on a blocking thread, so that a
 /// team store that does not answer holds no other organisation's read.
 pub type SharedLocal = Arc<dyn std::ops::Deref<Target = LocalState> + Send + Sync>;
