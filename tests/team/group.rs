@@ -10,7 +10,7 @@ use crate::common::agency::{Agency, counted, numbers, row_of};
 use crate::common::cli::Outreach;
 use crate::common::pty::Pty;
 use crate::common::sim::eventually;
-use outreach_tui::sim::{self, SimOptions};
+use outreach_tui::sim::{self, SimHandle, SimOptions};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -21,21 +21,7 @@ const READ: Duration = Duration::from_secs(40);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_teammates_handled_mark_lowers_the_group_line_as_it_lowers_status_group() {
     let Some(url) = pg::database().await else { return };
-    let sim = sim::spawn(SimOptions { seed: 42, orgs: 2, ..SimOptions::default() }).await.unwrap();
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
-    // Ann's North profile shares its marks through the team store; Globex has none.
-    let config = std::fs::read_to_string(agency.home.config_path()).unwrap();
-    agency.home.write_config(&format!(
-        "{config}\n[profiles.{north}.team]\ndatabase = \"{url}\"\nme = \"ann\"\n"
-    ));
-    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
-    bob.write_config(&format!(
-        "[profiles.default]\nbase_url = \"{}\"\n[profiles.default.team]\ndatabase = \"{url}\"\nme = \"bob\"\n",
-        sim.base_url
-    ));
-    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    let Agents { sim, agency, north, globex, bob } = agents(&url).await;
 
     // A hot reply arrives: it waits on North.
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
@@ -64,6 +50,35 @@ async fn a_teammates_handled_mark_lowers_the_group_line_as_it_lowers_status_grou
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
 
+/// Two organisations on one simulator: Ann's North profile shares its marks through the
+/// team store at `url` with Bob; Globex has none.
+struct Agents {
+    sim: SimHandle,
+    agency: Agency,
+    north: String,
+    globex: String,
+    bob: Outreach,
+}
+
+async fn agents(url: &str) -> Agents {
+    let sim = sim::spawn(SimOptions { seed: 42, orgs: 2, ..SimOptions::default() }).await.unwrap();
+    let mut agency = Agency::new();
+    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
+    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
+    // Ann's North profile shares its marks through the team store; Globex has none.
+    let config = std::fs::read_to_string(agency.home.config_path()).unwrap();
+    agency.home.write_config(&format!(
+        "{config}\n[profiles.{north}.team]\ndatabase = \"{url}\"\nme = \"ann\"\n"
+    ));
+    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
+    bob.write_config(&format!(
+        "[profiles.default]\nbase_url = \"{}\"\n[profiles.default.team]\ndatabase = \"{url}\"\nme = \"bob\"\n",
+        sim.base_url
+    ));
+    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    Agents { sim, agency, north, globex, bob }
+}
+
 /// `status --profiles LISTED --json`: an entry per organisation.
 async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
     let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
@@ -75,20 +90,7 @@ async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() {
     let Some(url) = pg::database().await else { return };
-    let sim = sim::spawn(SimOptions { seed: 42, orgs: 2, ..SimOptions::default() }).await.unwrap();
-    let mut agency = Agency::new();
-    let north = agency.login("north", &sim.base_url, &sim.orgs[0].admin_key).await;
-    let globex = agency.login("globex", &sim.base_url, &sim.orgs[1].admin_key).await;
-    let config = std::fs::read_to_string(agency.home.config_path()).unwrap();
-    agency.home.write_config(&format!(
-        "{config}\n[profiles.{north}.team]\ndatabase = \"{url}\"\nme = \"ann\"\n"
-    ));
-    let bob = Outreach::new(&sim.base_url, &sim.orgs[0].admin_key);
-    bob.write_config(&format!(
-        "[profiles.default]\nbase_url = \"{}\"\n[profiles.default.team]\ndatabase = \"{url}\"\nme = \"bob\"\n",
-        sim.base_url
-    ));
-    bob.run(&["team", "init", "--member", "ann"]).await.expect(0);
+    let Agents { sim, agency, north, globex, bob } = agents(&url).await;
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
     let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
 

@@ -192,19 +192,24 @@ fn started_large(local: &LocalState, observed: &ObservedState) -> AppState {
     state
 }
 
-/// On the Exchanges pane, `r` answered with a large inbox (counted by a worker, in place).
-fn reload_large(state: &mut AppState, local: &LocalState, observed: &ObservedState) {
-    use outreach_tui::tui::census::CENSUS_ROWS;
+/// `r` on the Exchanges pane: the inbox's fetch it asks for.
+fn press_reload(state: &mut AppState) -> outreach_tui::tui::action::Fetch {
     use outreach_tui::tui::model::Slot;
-    use outreach_tui::tui::resource::{Exchanges, loaded};
-    update(state, common::ch('3'));
-    let fetch = update(state, common::ch('r'))
+    update(state, common::ch('r'))
         .into_iter()
         .find_map(|effect| match effect {
             Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
             _ => None,
         })
-        .expect("the inbox reloads");
+        .expect("the inbox reloads")
+}
+
+/// On the Exchanges pane, `r` answered with a large inbox (counted by a worker, in place).
+fn reload_large(state: &mut AppState, local: &LocalState, observed: &ObservedState) {
+    use outreach_tui::tui::census::CENSUS_ROWS;
+    use outreach_tui::tui::resource::{Exchanges, loaded};
+    update(state, common::ch('3'));
+    let fetch = press_reload(state);
     let list = common::listed(large_inbox(CENSUS_ROWS));
     run(state, local, observed, loaded::<Exchanges>(fetch.req_id, Ok(list)));
 }
@@ -276,19 +281,12 @@ fn a_count_overtaken_by_a_mark_is_let_go() {
 #[test]
 fn a_large_inbox_is_counted_before_it_is_shown_and_what_arrived_is_announced() {
     use outreach_tui::tui::census::{CENSUS_ROWS, perform};
-    use outreach_tui::tui::model::Slot;
     use outreach_tui::tui::resource::{Exchanges, loaded};
     let (local, observed) = (LocalState::in_memory(), ObservedState::in_memory());
     let (mut state, _) = start(&local, &observed);
     update(&mut state, common::ch('3'));
     let reload = |state: &mut AppState, items| {
-        let fetch = update(state, common::ch('r'))
-            .into_iter()
-            .find_map(|effect| match effect {
-                Effect::Fetch(fetch) if fetch.slot == Slot::Exchanges => Some(fetch),
-                _ => None,
-            })
-            .expect("the inbox reloads");
+        let fetch = press_reload(state);
         let shown = state.org.store.exchanges.items().len();
         let effects = update(state, loaded::<Exchanges>(fetch.req_id, Ok(common::listed(items))));
         let Some(Effect::Count { job, loaded }) =
