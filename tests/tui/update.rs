@@ -630,3 +630,53 @@ fn auto_refresh_leaves_the_contacts_to_r_and_to_opening_the_pane() {
     let reloaded = update(&mut state, ch('r'));
     assert!(fetches(&reloaded).iter().any(|f| f.slot == Slot::Contacts), "`r` reads them");
 }
+
+/// The Contacts pane holding `count` contacts, the cursor on the fourth.
+fn contacts_shown(count: usize) -> AppState {
+    use outreach_tui::api::Contact;
+    use outreach_tui::tui::resource::Contacts;
+    let mut state = state();
+    let opened = update(&mut state, ch('6'));
+    let fetch = fetches(&opened).into_iter().find(|f| f.slot == Slot::Contacts).cloned();
+    let fetch = fetch.expect("opening reads them");
+    let contacts = (0..count as i64)
+        .map(|id| Contact::new(id, &format!("c{id}@example.com"), "Ann", &format!("N{id}")))
+        .collect();
+    update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed(contacts))));
+    for _ in 0..3 {
+        update(&mut state, ch('j'));
+    }
+    state
+}
+
+#[test]
+fn r_lets_a_very_large_contact_list_go_while_it_is_read_again_and_comes_back_where_it_was() {
+    use outreach_tui::tui::resource::{Contacts, HELD_ONCE_ABOVE};
+    let count = HELD_ONCE_ABOVE + 1;
+    let mut state = contacts_shown(count);
+    assert_eq!(state.panes.contacts.list.selected_id(), Some(3));
+    let items = Arc::clone(&state.org.store.contacts.data.as_ref().unwrap().items);
+
+    let effects = update(&mut state, ch('r'));
+    let fetch = fetches(&effects).into_iter().find(|f| f.slot == Slot::Contacts).cloned();
+    let fetch = fetch.expect("`r` reads them");
+    assert!(state.org.store.contacts.data.is_none(), "the old rows are not held beside the new");
+    assert_eq!(Arc::strong_count(&items), 1, "only this test holds the old rows");
+    assert!(!state.panes.contacts.list.indexed(), "nor their search index");
+    let shown = screen(&state);
+    assert!(shown.contains(&format!("Reading the {count} contacts again…")), "{shown}");
+    assert!(!shown.contains("indexing"), "{shown}");
+
+    update(&mut state, loaded::<Contacts>(fetch.req_id, Ok(listed(items.to_vec()))));
+    assert_eq!(state.panes.contacts.list.selected_id(), Some(3), "the cursor is where it was");
+    assert!(screen(&state).contains("c3@example.com"));
+}
+
+#[test]
+fn r_keeps_a_contact_list_of_ordinary_size_on_screen_while_it_is_read_again() {
+    let mut state = contacts_shown(50);
+    let effects = update(&mut state, ch('r'));
+    assert!(fetches(&effects).iter().any(|f| f.slot == Slot::Contacts), "`r` reads them");
+    assert!(state.org.store.contacts.data.is_some(), "the rows stay while they reload");
+    assert!(screen(&state).contains("c3@example.com"));
+}

@@ -303,6 +303,16 @@ impl ListState {
         (!self.indexed()).then(|| self.index.len() * 100 / self.ids.len().max(1))
     }
 
+    /// Lets go of the searchable text while the rows are read again: the rows' ids, the
+    /// order shown and the selection stay, so the new rows come back where the user was and
+    /// are searchable again as they are indexed.
+    pub fn let_go_of_index(&mut self) {
+        self.index = SearchIndex::default();
+        self.earlier = Vec::new();
+        self.shown_rows = usize::MAX;
+        self.rows.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// Whether every row is searchable yet.
     pub fn indexed(&self) -> bool {
         self.index.len() >= self.ids.len()

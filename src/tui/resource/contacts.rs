@@ -11,9 +11,28 @@ use crate::text::sanitize;
 use crate::tui::details;
 use crate::tui::jumps::{Focus, Related};
 use crate::tui::detail_line::DetailLine;
-use crate::tui::state::AppState;
+use crate::tui::state::{AppState, Connection};
 
 pub struct Contacts;
+
+/// Above this many contacts, the list shown is let go when the user reads it again (`r`),
+/// rather than held beside the new one while that is read: a million contacts and their
+/// index are about 250 MB, and holding two lists took the dashboard past its memory
+/// budget. The pane says it is reading them, and the new rows come back with the same
+/// selection and filter. Smaller lists stay on screen while they reload.
+pub const HELD_ONCE_ABOVE: usize = 200_000;
+
+/// Before `r` reads the Contacts pane again: a list above [`HELD_ONCE_ABOVE`] is let go
+/// (unless a contact's detail is open on it; the detail keeps its rows to show).
+pub(crate) fn let_go_before_reading_again(state: &mut AppState) {
+    let shown = state.panes.pane == Pane::Contacts && state.panes.contacts.detail.is_none();
+    let large = state.org.store.contacts.items().len() > HELD_ONCE_ABOVE;
+    if !shown || !large || !matches!(state.server.connection, Connection::Ready(_)) {
+        return;
+    }
+    state.org.store.contacts.data = None;
+    state.panes.contacts.list.let_go_of_index();
+}
 
 impl ListResource for Contacts {
     type Item = Contact;

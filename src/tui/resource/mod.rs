@@ -15,6 +15,8 @@ pub(crate) mod sort;
 
 pub use answer::loaded;
 pub(crate) use chain::{laid_out, relayout_chain};
+pub use contacts::HELD_ONCE_ABOVE;
+pub(crate) use contacts::let_go_before_reading_again;
 pub(crate) use exchanges::keep_inbox_rows;
 pub(crate) use range_replies::take_results;
 pub(crate) use shape::ListResource;

@@ -59,6 +59,7 @@ pub(crate) fn run(state: &mut AppState, command: Command) -> Vec<Effect> {
             Vec::new()
         }
         Command::Refresh => {
+            crate::tui::resource::let_go_before_reading_again(state);
             // The marks too: another process may have set some.
             let mut effects = refresh_current(state);
             effects.extend(super::inbox::reread_marks(state, true));

@@ -98,7 +98,7 @@ pub(super) fn list_title<T>(
     // Parts that give way, the first to go last in this list.
     let mut yielding = Vec::new();
     // A large list is shown at once and searchable as a worker indexes it.
-    if let Some(percent) = list.indexing_percent() {
+    if let Some(percent) = list.indexing_percent().filter(|_| remote.data.is_some()) {
         yielding.push(Span::styled(format!(" · indexing {percent}%"), theme.dim));
     } else if list.searching() {
         yielding.push(Span::styled(" · searching", theme.dim));
@@ -200,6 +200,8 @@ pub(super) fn render_list<T>(
         (None, None) => {
             let text = match waiting::words(state, remote, what) {
                 Some(words) => format!("{}…", capitalised(&words)),
+                // A large list let go while it is read again (its ids stay for the selection).
+                None if list.total() > 0 => format!("Reading the {} {what} again…", list.total()),
                 None => format!("Loading {what}…"),
             };
             problem::message(frame, area, block, &text, theme.dim)
