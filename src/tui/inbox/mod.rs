@@ -8,6 +8,7 @@ pub mod held;
 pub mod jobs;
 pub(crate) mod notify;
 mod quiet;
+pub(crate) use quiet::zones_of;
 pub mod remembered;
 pub mod team;
 

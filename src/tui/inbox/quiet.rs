@@ -51,9 +51,19 @@ impl InboxState {
     /// absence ends as its return day begins there. Made once per list.
     pub(crate) fn contact_zones(&self, contacts: Option<&Items<Contact>>) -> Arc<ZonesById> {
         self.zones.get(contacts, (), || {
-            let contacts = contacts.map_or(&[][..], |items| &items[..]);
-            let named = contacts.iter().filter_map(|c| Some((c.id, c.timezone.as_deref()?)));
-            Arc::new(ZonesById::of(named))
+            Arc::new(zones_of(contacts.map_or(&[][..], |items| &items[..])))
         })
     }
+
+    /// Keeps the zones made from `contacts` where they were read (a walk of every contact,
+    /// kept off the UI thread).
+    pub(crate) fn keep_contact_zones(&self, contacts: &Items<Contact>, zones: Arc<ZonesById>) {
+        self.zones.put(Some(contacts), (), zones);
+    }
+}
+
+/// Where each of `contacts` is, by id.
+pub(crate) fn zones_of(contacts: &[Contact]) -> ZonesById {
+    let named = contacts.iter().filter_map(|c| Some((c.id, c.timezone.as_deref()?)));
+    ZonesById::of(named)
 }

@@ -56,6 +56,15 @@ impl<T, K: PartialEq, V: Clone> ListMemo<T, K, V> {
     }
 }
 
+impl<T, K, V> ListMemo<T, K, V> {
+    /// Keeps `value` as made from `list` and `key` (made elsewhere: on the worker that read
+    /// the list).
+    pub fn put(&self, list: Option<&Items<T>>, key: K, value: V) {
+        let mut kept = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *kept = Some(Made { list: list.map(Arc::downgrade), key, value });
+    }
+}
+
 impl<T, K: Clone, V: Clone> ListMemo<T, K, V> {
     /// Takes what `other` made (for its list and key), as if made here: a worker makes the
     /// values on a copy of the state, and the UI thread's memos take them. Gives back the

@@ -6,7 +6,7 @@ use crate::tui::action::{Action, Answer, Effect, Read};
 use crate::tui::lists::list::INLINE_ROWS;
 use crate::tui::lists::search::ListJob;
 use crate::tui::model::{ReqId, Slot};
-use crate::tui::resource::shape::ListResource;
+use crate::tui::resource::shape::{ListResource, MadeOnArrival};
 use crate::tui::state::AppState;
 use futures_util::future::BoxFuture;
 use std::any::Any;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 /// The answer to a fetch of `R`, as the loop hands it to `update`.
 pub fn loaded<R: ListResource>(req_id: ReqId, result: Result<Listed<R::Item>, ApiError>) -> Action {
-    Action::Loaded(Arc::new(LoadedList::<R> { req_id, result, _resource: PhantomData }))
+    Action::Loaded(Arc::new(LoadedList::<R> { req_id, result, made: None, _resource: PhantomData }))
 }
 
 /// The read of `R` with its query.
@@ -38,7 +38,13 @@ impl<R: ListResource> Read for ReadList<R> {
             // list; storing it then finds it in order and copies nothing.
             let result = R::fetch(&client, &query).await;
             let result = result.map(|listed| Listed { items: R::order(listed.items), ..listed });
-            loaded::<R>(req_id, result)
+            let made = result.as_ref().ok().and_then(|listed| R::made_on_arrival(&listed.items));
+            Action::Loaded(Arc::new(LoadedList::<R> {
+                req_id,
+                result,
+                made,
+                _resource: PhantomData,
+            }))
         })
     }
 
@@ -59,6 +65,8 @@ impl<R: ListResource> Read for ReadList<R> {
 struct LoadedList<R: ListResource> {
     req_id: ReqId,
     result: Result<Listed<R::Item>, ApiError>,
+    /// What [`ListResource::made_on_arrival`] made on the worker that read the list.
+    made: Option<MadeOnArrival>,
     _resource: PhantomData<R>,
 }
 
@@ -106,6 +114,10 @@ impl<R: ListResource> Answer for LoadedList<R> {
             old.len() > INLINE_ROWS
                 && !remote.data.as_ref().is_some_and(|data| Arc::ptr_eq(&data.items, old))
         });
+        let stored = remote.data.as_ref().map(|data| Arc::clone(&data.items));
+        if let (Some(made), Some(items)) = (&self.made, stored) {
+            R::take_made(state, &items, Arc::clone(made));
+        }
         Some(
             replaced
                 .map(|old| Effect::Search(ListJob::Discard(Arc::new(old))))

@@ -1,11 +1,14 @@
 //! The organisation's contacts (endpoint 10), in the server's order.
 
-use crate::api::{ApiError, Client, Contact, Listed};
+use crate::api::{ApiError, Client, Contact, Items, Listed};
+use crate::clock::ZonesById;
+use crate::tui::inbox::zones_of;
+use std::sync::Arc;
 use crate::present::{self, columns};
 use crate::tui::action::Effect;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::remote::Remote;
-use crate::tui::resource::shape::{ListResource, PaneList, pane_state};
+use crate::tui::resource::shape::{ListResource, MadeOnArrival, PaneList, pane_state};
 use crate::tui::resource::rows::reindex_list;
 use crate::text::sanitize;
 use crate::tui::details;
@@ -58,6 +61,18 @@ impl ListResource for Contacts {
     fn reindex(state: &mut AppState) -> Vec<Effect> {
         reindex_list::<Self>(state)
     }
+
+    /// Where each contact is, for when an absence ends: a walk of every contact, made
+    /// where the list is read rather than on the UI thread when a chain is first read.
+    fn made_on_arrival(items: &Items<Contact>) -> Option<MadeOnArrival> {
+        Some(Arc::new(zones_of(items)))
+    }
+
+    fn take_made(state: &mut AppState, items: &Items<Contact>, made: MadeOnArrival) {
+        if let Ok(zones) = made.downcast::<ZonesById>() {
+            state.org.inbox.keep_contact_zones(items, zones);
+        }
+    }
 }
 
 impl PaneList for Contacts {
@@ -96,4 +111,29 @@ impl PaneList for Contacts {
         Some(Related::Replies(Focus::Contact { id: contact.id, name: sanitize(&name) }))
     }
     const LEADS_TO: Option<&'static str> = Some("exchanges");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::intern::intern_zone;
+    use crate::tui::inbox::InboxState;
+
+    #[test]
+    fn where_contacts_are_is_made_where_the_list_is_read_and_kept_with_it() {
+        let mut paris = Contact::new(7, "a@b.c", "Ann", "Bee");
+        paris.timezone = Some(intern_zone("Europe/Paris"));
+        let items: Items<Contact> = Arc::new(vec![paris, Contact::new(8, "c@d.e", "Cy", "Dee")]);
+        let made = Contacts::made_on_arrival(&items).expect("made on arrival");
+        let zones = made.downcast::<ZonesById>().expect("the zones by id");
+        assert_eq!(zones.get(&7), crate::clock::Zone::named("Europe/Paris").as_ref());
+        assert!(zones.get(&8).is_none());
+
+        let inbox = InboxState::default();
+        inbox.keep_contact_zones(&items, Arc::clone(&zones));
+        let asked = inbox.contact_zones(Some(&items));
+        assert!(Arc::ptr_eq(&asked, &zones), "kept, not made again on the UI thread");
+        let other: Items<Contact> = Arc::new(items.to_vec());
+        assert!(!Arc::ptr_eq(&inbox.contact_zones(Some(&other)), &zones), "another list");
+    }
 }

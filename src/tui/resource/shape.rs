@@ -13,9 +13,13 @@ use crate::tui::remote::Remote;
 use crate::tui::state::{AppState, Panes};
 use ratatui::text::Line;
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::future::Future;
 
 /// A list the dashboard loads from the API into one slot.
+/// What a resource makes from its items on arrival ([`ListResource::made_on_arrival`]).
+pub type MadeOnArrival = Arc<dyn std::any::Any + Send + Sync>;
+
 pub trait ListResource: Send + Sync + 'static {
     type Item: Clone + Send + Sync + Debug + 'static;
     /// What a fetch asks for (a date range, an exchange id; `()` when nothing).
@@ -30,6 +34,13 @@ pub trait ListResource: Send + Sync + 'static {
         client: &Client,
         query: &Self::Query,
     ) -> impl Future<Output = Result<Listed<Self::Item>, ApiError>> + Send;
+    /// What is made from the items on arrival, off the UI thread, for [`Self::take_made`]:
+    /// a walk of every row (a million contacts) would otherwise freeze a frame.
+    fn made_on_arrival(_items: &Items<Self::Item>) -> Option<MadeOnArrival> {
+        None
+    }
+    /// Keeps what [`Self::made_on_arrival`] made from `items`, as they are stored.
+    fn take_made(_state: &mut AppState, _items: &Items<Self::Item>, _made: MadeOnArrival) {}
     /// Orders the items once, on arrival (see [`crate::tui::remote::sorted`]).
     fn order(items: Items<Self::Item>) -> Items<Self::Item> {
         items
