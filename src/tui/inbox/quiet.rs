@@ -50,9 +50,8 @@ impl InboxState {
     /// Where each contact is, by contact id, from the contact list when it is loaded: an
     /// absence ends as its return day begins there. Made once per list.
     pub(crate) fn contact_zones(&self, contacts: Option<&Items<Contact>>) -> Arc<ZonesById> {
-        self.zones.get(contacts, (), || {
-            Arc::new(zones_of(contacts.map_or(&[][..], |items| &items[..])))
-        })
+        self.zones
+            .get(contacts, (), || Arc::new(zones_of(contacts.map_or(&[][..], |items| &items[..]))))
     }
 
     /// Keeps the zones made from `contacts` where they were read (a walk of every contact,

@@ -13,8 +13,8 @@ use crate::tui::remote::Remote;
 use crate::tui::state::{AppState, Panes};
 use ratatui::text::Line;
 use std::fmt::Debug;
-use std::sync::Arc;
 use std::future::Future;
+use std::sync::Arc;
 
 /// A list the dashboard loads from the API into one slot.
 /// What a resource makes from its items on arrival ([`ListResource::made_on_arrival`]).

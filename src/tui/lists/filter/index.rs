@@ -171,7 +171,21 @@ impl ChunkBuilder {
                 self.chunk.originals.push_str(column);
             }
             self.chunk.original_ends.push(self.chunk.originals.len() as u32);
-            self.folded.extend(graphemes(row).map(|c| to_lower_case(normalize(c))));
+            // Column by column: most columns of such a row are ASCII (its address, zone and
+            // tags beside an accented name) and lower-case as bytes; only the others are
+            // read grapheme by grapheme, which cost a third of building a contact index.
+            for (n, column) in row.split(separator).enumerate() {
+                if n > 0 {
+                    self.folded.push(separator);
+                }
+                if column.is_ascii() {
+                    let start = self.folded.len();
+                    self.folded.push_str(column);
+                    self.folded[start..].make_ascii_lowercase();
+                } else {
+                    self.folded.extend(graphemes(column).map(|c| to_lower_case(normalize(c))));
+                }
+            }
         }
         // A column separator is a control character, so folding (by grapheme) never merges
         // it with its neighbours: the folded row splits into the folded columns.
@@ -358,6 +372,20 @@ mod tests {
         assert_eq!(chunk.original(2), Some("Zoë"), "only the columns beyond ASCII");
         assert_eq!(chunk.original(0), None);
         assert!(SearchChunk::new([""; 0]).is_empty());
+    }
+
+    #[test]
+    fn a_row_beyond_ascii_folds_column_by_column_as_it_folds_whole() {
+        let rows = [
+            "DVORAK.Hill@X.com\u{1f}Dvořák HILL\u{1f}Partner, Trial\u{1f}Europe/Paris\u{1f}",
+            "Zoë\u{1f}ÅSA Ünal\u{1f}X\u{1f}Nguyễn",
+        ];
+        for row in rows {
+            let chunk = SearchChunk::new([row]);
+            let whole: String = graphemes(row).map(|c| to_lower_case(normalize(c))).collect();
+            let cells: Vec<&str> = chunk.cells(0).map(|text| chunk.text(text)).collect();
+            assert_eq!(cells.join("\u{1f}"), whole, "{row}");
+        }
     }
 
     #[test]
