@@ -15,6 +15,10 @@ pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
     if !matches!(state.server.connection, Connection::Ready(_)) {
         return Vec::new();
     }
+    // A merged pane reads each organisation's list instead of the one connected's.
+    if let Some(effects) = super::group_panes::ensure_read(state) {
+        return effects;
+    }
     let wanted: Vec<Slot> = pane_slots(state)
         .into_iter()
         .filter(|&slot| {

@@ -43,6 +43,12 @@ fn listed(state: &AppState) -> usize {
         Pane::Exchanges => group.inbox.rows(&group.orgs, Timestamp(state.env.now)).len(),
         Pane::Campaigns => group.campaigns.campaigns(&group.orgs).len(),
         Pane::Bots => group.bots.bots(&group.orgs).len(),
+        Pane::Meetings => group.meetings.meetings(&group.orgs).len(),
+        Pane::Contacts => {
+            let found = &group.contacts_found;
+            crate::tui::group::contacts::ContactsListed::of(&group.contacts, found, &group.orgs)
+                .len()
+        }
         _ => 0,
     }
 }
