@@ -49,7 +49,10 @@ fn group(width: u16, height: u16, initech_read_only: bool) -> AppState {
         let (replies, campaigns, bots) = Default::default();
         let line = OrgLine::default();
         let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots });
-        act(&mut state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }));
+        act(
+            &mut state,
+            Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }),
+        );
     }
     state
 }

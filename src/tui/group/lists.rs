@@ -40,7 +40,9 @@ impl<T> OrgList<T> {
     pub fn apart(&self, org: &OrgId, retry: &str) -> Option<String> {
         let org = crate::text::sanitize(org.profile());
         match (&self.error, self.reading) {
-            (Some(error), None) => Some(format!("{org}: could not be read — {retry} to retry ({error})")),
+            (Some(error), None) => {
+                Some(format!("{org}: could not be read — {retry} to retry ({error})"))
+            }
             (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
             (None, Some(_)) if !self.read => Some(format!("{org}: being read…")),
             _ => None,
@@ -128,8 +130,12 @@ impl super::GroupState {
     pub fn apart(&self, pane: Pane, retry: &str) -> Vec<String> {
         let orgs = self.orgs.iter();
         match pane {
-            Pane::Meetings => orgs.filter_map(|entry| entry.meetings.apart(&entry.org, retry)).collect(),
-            Pane::Contacts => orgs.filter_map(|entry| entry.contacts.apart(&entry.org, retry)).collect(),
+            Pane::Meetings => {
+                orgs.filter_map(|entry| entry.meetings.apart(&entry.org, retry)).collect()
+            }
+            Pane::Contacts => {
+                orgs.filter_map(|entry| entry.contacts.apart(&entry.org, retry)).collect()
+            }
             _ => super::inbox::apart(&self.orgs, retry),
         }
     }

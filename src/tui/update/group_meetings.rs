@@ -87,7 +87,8 @@ fn do_not_contact(state: &mut AppState, domain: bool) {
         state.transient.notice = Some(why);
         return;
     }
-    let (title, email, name) = (org_name(&org), crate::text::sanitize(&email), crate::text::sanitize(&name));
+    let (title, email, name) =
+        (org_name(&org), crate::text::sanitize(&email), crate::text::sanitize(&name));
     let (line, write) = if domain {
         let Some((_, host)) = email.rsplit_once('@').filter(|(_, host)| !host.is_empty()) else {
             state.transient.notice = Some(format!("{email} names no domain."));

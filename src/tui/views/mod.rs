@@ -166,10 +166,14 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
             Pane::Campaigns => campaigns::render(frame, main, state),
             Pane::Exchanges if state.group.merges(pane) => group_inbox::render(frame, main, state),
             Pane::Exchanges => exchanges::render(frame, main, state),
-            Pane::Meetings if state.group.merges(pane) => group_meetings::render(frame, main, state),
+            Pane::Meetings if state.group.merges(pane) => {
+                group_meetings::render(frame, main, state)
+            }
             Pane::Meetings => meetings::render(frame, main, state),
             Pane::Bots if state.group.merges(pane) => group_bots::render(frame, main, state),
-            Pane::Contacts if state.group.merges(pane) => group_contacts::render(frame, main, state),
+            Pane::Contacts if state.group.merges(pane) => {
+                group_contacts::render(frame, main, state)
+            }
             Pane::Bots => bots::render(frame, main, state),
             Pane::Contacts => contacts::render(frame, main, state),
         },
