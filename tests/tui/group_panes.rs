@@ -90,7 +90,7 @@ fn person(first: &str, last: &str) -> Option<Person> {
     Some(Person { id: 1, email, first_name: first.into(), last_name: last.into() })
 }
 
-/// Acme's meetings and initech's interleave in time.
+/// Acme's meetings and initech's interleave in time; acme's first is over.
 fn meetings_of(org: &str) -> Rows {
     let meeting = |id, start: &str, first, last, summary: &str| Meeting {
         id,
@@ -102,6 +102,7 @@ fn meetings_of(org: &str) -> Rows {
     };
     Rows::Meetings(std::sync::Arc::new(match org {
         "acme" => vec![
+            meeting(10, "2024-05-02T09:00:00Z", "Ed", "Old", "Acme kickoff"),
             meeting(11, "2024-05-09T09:00:00Z", "Ann", "Lee", "Acme demo"),
             meeting(12, "2024-05-13T09:00:00Z", "Bo", "Chan", "Acme pricing"),
         ],
@@ -136,10 +137,13 @@ fn meetings_merge_every_organisation_soonest_first_with_its_org_and_a_failing_on
 
     let screen = screen(&state);
     assert!(screen.contains("Meetings"), "{screen}");
-    assert!(screen.contains("of group clients · 3 meetings"), "{screen}");
+    assert!(screen.contains("of group clients · 4 meetings"), "{screen}");
     assert!(screen.contains("Org"), "the ORG column: {screen}");
-    let order = listed(&state, &["Acme demo", "Initech intro", "Acme pricing"]);
-    assert_eq!(order, ["Acme demo", "Initech intro", "Acme pricing"], "{screen}");
+    let order = listed(&state, &["Acme kickoff", "Acme demo", "Initech intro", "Acme pricing"]);
+    assert_eq!(order, ["Acme kickoff", "Acme demo", "Initech intro", "Acme pricing"], "{screen}");
+    assert!(line_with(&state, "Acme kickoff").contains("held · Acme kickoff"), "{screen}");
+    // The agenda opens at today, as one organisation's does.
+    assert!(line_with(&state, "Acme demo").contains("› "), "{screen}");
     assert!(line_with(&state, "Initech intro").contains("initech"), "{screen}");
     assert!(line_with(&state, "Acme demo").contains("acme"), "{screen}");
     let globex = line_with(&state, "globex:");

@@ -180,6 +180,8 @@ pub struct GroupState {
     pub bots: MergedList,
     /// Every organisation's meetings in one list.
     pub meetings: MergedList,
+    /// Where the merged agenda's cursor was put at today, while the user has not moved it.
+    pub meetings_placed: Option<usize>,
     /// Every organisation's contacts in one list, and the rows its filter keeps.
     pub contacts: MergedList,
     pub contacts_found: contacts::FoundContacts,

@@ -134,8 +134,10 @@ pub(crate) fn answered(state: &mut AppState, answer: ListAnswer) -> Vec<Effect> 
     let req_id = answer.req_id;
     let contacts = match answer.result {
         Ok(Rows::Meetings(items)) => {
-            take(&mut entry.meetings, req_id, Ok(items.iter().cloned().collect()));
-            false
+            if take(&mut entry.meetings, req_id, Ok(items.iter().cloned().collect())) {
+                at_today(state);
+            }
+            return Vec::new();
         }
         Ok(Rows::Contacts(rows)) => take(&mut entry.contacts, req_id, Ok(rows)),
         Err(error) => {
@@ -145,6 +147,24 @@ pub(crate) fn answered(state: &mut AppState, answer: ListAnswer) -> Vec<Effect> 
         }
     };
     if contacts { search_contacts(group) } else { Vec::new() }
+}
+
+/// The merged agenda opens at today, not at the oldest meeting of the range, as one
+/// organisation's does: the cursor goes to the first meeting from today on as the
+/// organisations' meetings come, until the user moves it.
+fn at_today(state: &mut AppState) {
+    let (zone, now) = (state.env.zone, state.env.now);
+    let today = zone.date(now);
+    let group = &mut *state.group;
+    let list = &group.meetings;
+    if !list.filter.is_empty() || list.cursor != group.meetings_placed.unwrap_or(0) {
+        return;
+    }
+    let rows = list.meetings(&group.orgs);
+    let first = rows.iter().position(|row| row.item.start.is_some_and(|s| zone.date(s.0) >= today));
+    let at = first.unwrap_or(rows.len().saturating_sub(1));
+    group.meetings.cursor = at;
+    group.meetings_placed = Some(at);
 }
 
 /// `result` kept in `list` when it answers the read awaited (whether it did); its rows go
