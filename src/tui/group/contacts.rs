@@ -6,6 +6,7 @@
 //! the name, the tags or the zone) are found once per filter, off the UI thread when many,
 //! a newer filter stopping an older search.
 
+pub use super::held::{ContactAt, FoundContacts};
 use super::{MergedList, OrgEntry, OrgId, OrgRow};
 use crate::api::Contact;
 use std::sync::Arc;
@@ -14,26 +15,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// A row of the merged Contacts: the contact and the organisation it belongs to.
 pub type ContactRow<'a> = OrgRow<'a, Contact>;
 
-/// Where a row is: its organisation's place in the group, its place in that one's list.
-pub type ContactAt = (u32, u32);
-
 /// Searches over at most this many contacts run at once on the UI thread (a few ms).
 pub const INLINE_CONTACTS: usize = crate::tui::lists::list::INLINE_ROWS;
 
 /// How many rows a search looks at between two looks at whether it is still wanted.
 const CHECK_EVERY: usize = 4096;
-
-/// The rows the filter keeps, as last found.
-#[derive(Debug, Clone, Default)]
-pub struct FoundContacts {
-    /// The filter `rows` answer; empty when none was searched.
-    pub filter: String,
-    pub rows: Arc<[ContactAt]>,
-    /// Whether a search for a newer filter runs (the rows shown meanwhile are the last).
-    pub searching: bool,
-    /// The generation of the search wanted: an older one stops and its answer is dropped.
-    latest: Arc<AtomicU64>,
-}
 
 /// The contacts listed: every organisation's, or those the filter kept.
 pub struct ContactsListed<'a> {

@@ -5,50 +5,11 @@
 //! their custom data, which is read in the contact's own organisation.
 
 use super::OrgId;
+pub use super::held::OrgList;
 use super::read::{OrgLink, Reach, each_org, refused};
 use crate::api::{Contact, Items, Meeting, MeetingQuery};
 use crate::tui::model::{Pane, ReqId};
 use std::sync::Arc;
-
-/// An organisation's list for a merged pane: its rows as last read, the read awaited, and
-/// why the last read failed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OrgList<T> {
-    pub rows: Arc<[T]>,
-    /// Whether a read ever brought it (an empty list read is not one being read).
-    pub read: bool,
-    /// The read awaited; its answer is the only one taken.
-    pub reading: Option<ReqId>,
-    /// Why the last read failed, in words (sanitised).
-    pub error: Option<String>,
-}
-
-impl<T> Default for OrgList<T> {
-    fn default() -> Self {
-        OrgList { rows: Arc::from([]), read: false, reading: None, error: None }
-    }
-}
-
-impl<T> OrgList<T> {
-    /// Whether it was never asked for.
-    pub fn never_asked(&self) -> bool {
-        !self.read && self.reading.is_none() && self.error.is_none()
-    }
-
-    /// What its merged pane says of it above the rows, when its rows are not all there:
-    /// "globex: could not be read — r to retry (…)", "initech: being read…".
-    pub fn apart(&self, org: &OrgId, retry: &str) -> Option<String> {
-        let org = crate::text::sanitize(org.profile());
-        match (&self.error, self.reading) {
-            (Some(error), None) => {
-                Some(format!("{org}: could not be read — {retry} to retry ({error})"))
-            }
-            (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
-            (None, Some(_)) if !self.read => Some(format!("{org}: being read…")),
-            _ => None,
-        }
-    }
-}
 
 /// Which list to read: the Meetings pane's (in its date range) or the contacts.
 #[derive(Debug, Clone, PartialEq)]
@@ -131,10 +92,10 @@ impl super::GroupState {
         let orgs = self.orgs.iter();
         match pane {
             Pane::Meetings => {
-                orgs.filter_map(|entry| entry.meetings.apart(&entry.org, retry)).collect()
+                orgs.filter_map(|entry| entry.meetings.apart(entry.org.profile(), retry)).collect()
             }
             Pane::Contacts => {
-                orgs.filter_map(|entry| entry.contacts.apart(&entry.org, retry)).collect()
+                orgs.filter_map(|entry| entry.contacts.apart(entry.org.profile(), retry)).collect()
             }
             _ => super::inbox::apart(&self.orgs, retry),
         }

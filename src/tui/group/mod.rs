@@ -7,6 +7,7 @@
 pub mod bots;
 pub mod campaigns;
 pub mod contacts;
+pub mod held;
 pub mod inbox;
 pub mod lists;
 pub mod meetings;
@@ -66,9 +67,9 @@ pub struct OrgEntry {
     /// Whose marks its rows' triage writes, once read.
     pub scope: Option<Scope>,
     /// Its meetings in the Meetings pane's range, read once the merged Meetings show.
-    pub meetings: lists::OrgList<crate::api::Meeting>,
+    pub meetings: held::OrgList<crate::api::Meeting>,
     /// Its contacts (light: without custom data), read once the merged Contacts show.
-    pub contacts: lists::OrgList<crate::api::Contact>,
+    pub contacts: held::OrgList<crate::api::Contact>,
 }
 
 /// A merged list's place: the row under the cursor and the filter typed.
@@ -184,7 +185,7 @@ pub struct GroupState {
     pub meetings_placed: Option<usize>,
     /// Every organisation's contacts in one list, and the rows its filter keeps.
     pub contacts: MergedList,
-    pub contacts_found: contacts::FoundContacts,
+    pub contacts_found: held::FoundContacts,
     /// The meeting or contact to open once its organisation's pane is loaded (after
     /// `Enter` on it in the merged pane).
     pub opening: Option<(Pane, i64)>,

@@ -95,6 +95,22 @@ fn retry(state: &mut AppState) -> Vec<Effect> {
     group_rows::read_at(state, &again)
 }
 
+/// Whether `command` works in one organisation's pane only, whatever merged list shows:
+/// jumps, ranges, sorts, the preview and what goes outside (copy, link, pager) act on one
+/// organisation's pane.
+pub(crate) fn works_in_one(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Jump
+            | Command::CycleRange
+            | Command::CycleSort
+            | Command::TogglePreview
+            | Command::Copy
+            | Command::OpenLink
+            | Command::Pipe
+    )
+}
+
 /// Said of a key that works in one organisation's pane only.
 pub(crate) fn one_at_a_time(state: &mut AppState) {
     let enter = state.key_label(Command::Open, "Enter");

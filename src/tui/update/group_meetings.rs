@@ -2,7 +2,8 @@
 //! the keys every merged list has, `d`/`D` putting the row's contact (or every address at
 //! its domain) on its own organisation's do-not-contact list after a question naming that
 //! organisation first (a read-only profile refused before anything is asked), and `Enter`
-//! narrowing the dashboard to the row's organisation and opening the row there.
+//! narrowing the dashboard to the row's organisation and opening the row there once that
+//! organisation's pane is loaded.
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
@@ -30,21 +31,21 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::StartCampaign
         | Command::AddContact
         | Command::UploadContact
-        | Command::LogConversion
-        | Command::Jump
-        | Command::CycleRange
-        | Command::CycleSort
-        | Command::TogglePreview
-        | Command::Copy
-        | Command::OpenLink
-        | Command::Pipe => group_lists::one_at_a_time(state),
+        | Command::LogConversion => group_lists::one_at_a_time(state),
+        command if group_lists::works_in_one(command) => group_lists::one_at_a_time(state),
         _ => return None,
     }
     Some(Vec::new())
 }
 
 /// The row under the cursor: its organisation, its id, and its contact's address and name.
-fn selected(state: &AppState) -> Option<(OrgId, i64, Option<(String, String)>)> {
+struct Selected {
+    org: OrgId,
+    id: i64,
+    person: Option<(String, String)>,
+}
+
+fn selected(state: &AppState) -> Option<Selected> {
     let group = &state.group;
     match state.panes.pane {
         Pane::Meetings => group.meetings.meeting(&group.orgs).map(|row| {
@@ -52,7 +53,7 @@ fn selected(state: &AppState) -> Option<(OrgId, i64, Option<(String, String)>)> 
                 let name = crate::present::names::person_name(Some(person));
                 (person.email.clone(), name)
             });
-            (row.org.org.clone(), row.item.id, person)
+            Selected { org: row.org.org.clone(), id: row.item.id, person }
         }),
         Pane::Contacts => {
             let listed = ContactsListed::of(&group.contacts, &group.contacts_found, &group.orgs);
@@ -63,7 +64,8 @@ fn selected(state: &AppState) -> Option<(OrgId, i64, Option<(String, String)>)> 
                     contact.last_name(),
                     contact.email(),
                 );
-                (row.org.org.clone(), contact.id, Some((contact.email().to_string(), name)))
+                let person = Some((contact.email().to_string(), name));
+                Selected { org: row.org.org.clone(), id: contact.id, person }
             })
         }
         _ => None,
@@ -75,7 +77,7 @@ fn selected(state: &AppState) -> Option<(OrgId, i64, Option<(String, String)>)> 
 /// first.
 fn do_not_contact(state: &mut AppState, domain: bool) {
     let what = if state.panes.pane == Pane::Meetings { "meeting" } else { "contact" };
-    let Some((org, _, person)) = selected(state) else {
+    let Some(Selected { org, person, .. }) = selected(state) else {
         state.transient.notice = Some(format!("No {what} is selected."));
         return;
     };
@@ -117,7 +119,7 @@ fn do_not_contact(state: &mut AppState, domain: bool) {
 /// `P` connects one), on the same pane, the row opened there once it is loaded.
 fn open(state: &mut AppState) -> Vec<Effect> {
     let pane = state.panes.pane;
-    let Some((org, id, _)) = selected(state) else { return Vec::new() };
+    let Some(Selected { org, id, .. }) = selected(state) else { return Vec::new() };
     state.group.narrowed = Some(org.clone());
     state.group.opening = Some((pane, id));
     let mut effects = crate::tui::update::navigate::go_to(state, pane);
@@ -132,4 +134,34 @@ fn open(state: &mut AppState) -> Vec<Effect> {
     }
     effects.extend(outside::switch_profile(state, org.profile()));
     effects
+}
+
+/// The meeting or contact to open now that its organisation's pane is loaded (after
+/// `Enter` on it in the merged pane): selected and opened, or said missing.
+pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Vec<Effect> {
+    let pane = match slot {
+        crate::tui::model::Slot::Meetings if !state.org.store.meetings.is_loading() => {
+            Pane::Meetings
+        }
+        crate::tui::model::Slot::Contacts if !state.org.store.contacts.is_loading() => {
+            Pane::Contacts
+        }
+        _ => return Vec::new(),
+    };
+    if state.group.narrowed.is_none() || state.group.opening.is_none_or(|(p, _)| p != pane) {
+        return Vec::new();
+    }
+    let Some((_, id)) = state.group.opening.take() else { return Vec::new() };
+    let height = crate::tui::layout::list_rows(state);
+    let list = match pane {
+        Pane::Meetings => &mut state.panes.meetings.list,
+        _ => &mut state.panes.contacts.list,
+    };
+    if !list.select_id(id) {
+        let what = if pane == Pane::Meetings { "Meeting" } else { "Contact" };
+        state.transient.notice = Some(format!("{what} {id} is not listed here now."));
+        return Vec::new();
+    }
+    list.scroll_into_view(height);
+    crate::tui::update::navigate::open(state)
 }

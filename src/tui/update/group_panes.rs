@@ -1,8 +1,7 @@
 //! The lists only a merged pane needs (the group's Meetings and Contacts): each
 //! organisation's read the first time its pane shows for the group and on `r`, its answer
 //! taken (a failure said on its own line above the rows, its rows gone: its key may be),
-//! the filter of the contacts searched off the UI thread when they are many, and the
-//! meeting or contact `Enter` picked opened once its organisation's pane is loaded.
+//! and the filter of the contacts searched off the UI thread when they are many.
 
 use crate::tui::action::Effect;
 use crate::tui::group::contacts::ContactsFound;
@@ -203,30 +202,4 @@ pub(crate) fn found(state: &mut AppState, found: ContactsFound) {
         let len = group.contacts_found.rows.len();
         group.contacts.cursor = group.contacts.cursor.min(len.saturating_sub(1));
     }
-}
-
-/// The meeting or contact to open now that its organisation's pane is loaded (after
-/// `Enter` on it in the merged pane): selected and opened, or said missing.
-pub(crate) fn to_open(state: &mut AppState, slot: Slot) -> Vec<Effect> {
-    let pane = match slot {
-        Slot::Meetings if !state.org.store.meetings.is_loading() => Pane::Meetings,
-        Slot::Contacts if !state.org.store.contacts.is_loading() => Pane::Contacts,
-        _ => return Vec::new(),
-    };
-    if state.group.narrowed.is_none() || state.group.opening.is_none_or(|(p, _)| p != pane) {
-        return Vec::new();
-    }
-    let Some((_, id)) = state.group.opening.take() else { return Vec::new() };
-    let height = crate::tui::layout::list_rows(state);
-    let list = match pane {
-        Pane::Meetings => &mut state.panes.meetings.list,
-        _ => &mut state.panes.contacts.list,
-    };
-    if !list.select_id(id) {
-        let what = if pane == Pane::Meetings { "Meeting" } else { "Contact" };
-        state.transient.notice = Some(format!("{what} {id} is not listed here now."));
-        return Vec::new();
-    }
-    list.scroll_into_view(height);
-    crate::tui::update::navigate::open(state)
 }
