@@ -284,3 +284,23 @@ fn a_large_groups_contacts_are_filtered_off_the_ui_thread_and_a_write_goes_to_th
     let email = "person12@initech.example".to_string();
     assert_eq!(sent, [(OrgId("initech".into()), WriteRequest::DncEmails(vec![email]))]);
 }
+
+#[test]
+fn a_new_range_and_the_auto_refresh_read_the_merged_meetings_again_the_contacts_only_on_r() {
+    let mut state = group(100, 24, false);
+    show(&mut state, '4', meetings_of);
+    act(&mut state, ch('f'));
+    assert!(screen(&state).contains("Meeting dates"), "{}", screen(&state));
+    let again = list_read(&update(&mut state, key(KeyCode::Enter))).expect("read in the range");
+    assert!(matches!(again.wanted, Wanted::Meetings(_)), "{again:?}");
+    assert_eq!(again.orgs.len(), 3, "every organisation: {again:?}");
+    answer_lists(&mut state, &again, meetings_of);
+    let refreshed = list_read(&update(&mut state, Action::AutoRefresh)).expect("refreshed");
+    assert!(matches!(refreshed.wanted, Wanted::Meetings(_)), "{refreshed:?}");
+
+    show(&mut state, '6', |org| contacts(org, 2));
+    assert!(list_read(&update(&mut state, Action::AutoRefresh)).is_none(), "contacts stay");
+    let again = list_read(&update(&mut state, ch('r'))).expect("r reads the failed one");
+    let asked: Vec<&str> = again.orgs.iter().map(|(org, _)| org.profile()).collect();
+    assert_eq!((again.wanted, asked), (Wanted::Contacts, vec!["globex"]));
+}

@@ -10,8 +10,8 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
-    first_look, group_campaigns, group_inbox, group_meetings, group_rows, jumps, navigate, needs,
-    outside,
+    first_look, group_campaigns, group_inbox, group_meetings, group_panes, group_rows, jumps,
+    navigate, needs, outside,
 };
 use ratatui::layout::Rect;
 
@@ -29,13 +29,16 @@ pub(crate) fn never_read(state: &mut AppState) -> Vec<Effect> {
     if asked { Vec::new() } else { read_all(state) }
 }
 
-/// The auto-refresh while the lines show: every line not being read already.
+/// The auto-refresh while the lines show: every line not being read already, and the
+/// merged agenda's meetings when it shows.
 pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
     let idle: Vec<usize> = (state.group.orgs.iter().enumerate())
         .filter(|(_, entry)| entry.reading.is_none())
         .map(|(at, _)| at)
         .collect();
-    read(state, &idle)
+    let mut effects = read(state, &idle);
+    effects.extend(group_panes::refresh(state));
+    effects
 }
 
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {

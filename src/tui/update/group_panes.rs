@@ -82,6 +82,20 @@ pub(crate) fn retry(state: &mut AppState) -> Option<Vec<Effect>> {
     Some(read_at(state, pane, &again))
 }
 
+/// The auto-refresh on the merged agenda: each organisation's meetings not being read
+/// already. The merged contacts are not: hundreds of thousands change little, and `r`
+/// reads them again.
+pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
+    if !state.group.merges(Pane::Meetings) || state.panes.pane != Pane::Meetings {
+        return Vec::new();
+    }
+    let orgs = &state.group.orgs;
+    let idle: Vec<usize> = (0..orgs.len())
+        .filter(|&at| standing(&orgs[at], Pane::Meetings).is_some_and(|standing| standing.idle))
+        .collect();
+    read_at(state, Pane::Meetings, &idle)
+}
+
 /// The Meetings pane's range changed: the merged Meetings read again in it.
 pub(crate) fn range_changed(state: &mut AppState, slot: Slot) -> Vec<Effect> {
     if slot != Slot::Meetings || !state.group.merges(Pane::Meetings) {
