@@ -35,26 +35,29 @@ fn group(width: u16, height: u16, initech_read_only: bool) -> AppState {
     let mut state = AppState::new(ui, width, height, now());
     let connected = ConnectionInfo { profile: "acme".into(), ..work() };
     let effects = update(&mut state, Action::Connected(Ok(connected)));
-    let read: GroupRead = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::ReadGroup(read) => Some(read.clone()),
-            _ => None,
-        })
-        .expect("the group is read once connected");
+    let read = group_read(&effects).expect("the group is read once connected");
     answer(&mut state, effects);
+    answer_lines(&mut state, &read, initech_read_only);
+    state
+}
+
+fn group_read(effects: &[Effect]) -> Option<GroupRead> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::ReadGroup(read) => Some(read.clone()),
+        _ => None,
+    })
+}
+
+/// Every organisation's line read (initech's profile read-only when asked).
+fn answer_lines(state: &mut AppState, read: &GroupRead, initech_read_only: bool) {
     for (org, req_id) in &read.orgs {
         let scope = outreach_tui::local::Scope::new(org.profile(), "http://127.0.0.1:1");
         let read_only = org.profile() == "initech" && initech_read_only;
         let (replies, campaigns, bots) = Default::default();
         let line = OrgLine::default();
         let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots });
-        act(
-            &mut state,
-            Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }),
-        );
+        act(state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }));
     }
-    state
 }
 
 /// The list reads among `effects`.
@@ -303,4 +306,36 @@ fn a_new_range_and_the_auto_refresh_read_the_merged_meetings_again_the_contacts_
     let again = list_read(&update(&mut state, ch('r'))).expect("r reads the failed one");
     let asked: Vec<&str> = again.orgs.iter().map(|(org, _)| org.profile()).collect();
     assert_eq!((again.wanted, asked), (Wanted::Contacts, vec!["globex"]));
+}
+
+#[test]
+fn the_merged_lists_are_read_with_each_organisations_key_even_when_the_one_connected_fails() {
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(GroupChoice {
+        name: Some("clients".into()),
+        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
+        ..GroupChoice::default()
+    });
+    let mut state = AppState::new(ui, 100, 24, now());
+    let failure = outreach_tui::tui::model::ConnectFailure {
+        profile: "acme".into(),
+        message: "The server did not answer within 5 s.".into(),
+        needs_key: false,
+        base_url: None,
+    };
+    let lines = group_read(&update(&mut state, Action::Connected(Err(failure))));
+    answer_lines(&mut state, &lines.expect("the lines are read"), false);
+    let read = list_read(&update(&mut state, ch('6'))).expect("read though acme failed");
+    assert_eq!(read.orgs.len(), 3, "{read:?}");
+    answer_lists(&mut state, &read, |org| contacts(org, 2));
+    assert!(line_with(&state, "person1@initech.example").contains(" initech "));
+
+    // A contact on the list already: nothing asked, nothing sent.
+    let effects = update(&mut state, ch('d'));
+    assert!(effects.is_empty(), "{effects:?}");
+    let said = state.transient.notice.clone().unwrap_or_default();
+    assert!(
+        said.contains("person0@acme.example is on acme's do-not-contact list already"),
+        "{said}"
+    );
 }

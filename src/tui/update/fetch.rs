@@ -12,12 +12,13 @@ use crate::tui::state::{AppState, Connection, Problem};
 /// older than the auto-refresh period: the timer only refreshes the pane in view, so a pane
 /// entered after minutes elsewhere would otherwise show data that old.
 pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
-    if !matches!(state.server.connection, Connection::Ready(_)) {
-        return Vec::new();
-    }
-    // A merged pane reads each organisation's list instead of the one connected's.
+    // A merged pane reads each organisation's list instead of the one connected's, with
+    // its own key: whether the one connected answers holds none of them.
     if let Some(effects) = super::group_panes::ensure_read(state) {
         return effects;
+    }
+    if !matches!(state.server.connection, Connection::Ready(_)) {
+        return Vec::new();
     }
     let wanted: Vec<Slot> = pane_slots(state)
         .into_iter()

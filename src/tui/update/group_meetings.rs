@@ -43,6 +43,8 @@ struct Selected {
     org: OrgId,
     id: i64,
     person: Option<(String, String)>,
+    /// The contact is on the do-not-contact list already, as last read.
+    dnc: bool,
 }
 
 fn selected(state: &AppState) -> Option<Selected> {
@@ -53,7 +55,7 @@ fn selected(state: &AppState) -> Option<Selected> {
                 let name = crate::present::names::person_name(Some(person));
                 (person.email.clone(), name)
             });
-            Selected { org: row.org.org.clone(), id: row.item.id, person }
+            Selected { org: row.org.org.clone(), id: row.item.id, person, dnc: false }
         }),
         Pane::Contacts => {
             let listed = ContactsListed::of(&group.contacts, &group.contacts_found, &group.orgs);
@@ -65,7 +67,7 @@ fn selected(state: &AppState) -> Option<Selected> {
                     contact.email(),
                 );
                 let person = Some((contact.email().to_string(), name));
-                Selected { org: row.org.org.clone(), id: contact.id, person }
+                Selected { org: row.org.org.clone(), id: contact.id, person, dnc: contact.dnc }
             })
         }
         _ => None,
@@ -77,7 +79,7 @@ fn selected(state: &AppState) -> Option<Selected> {
 /// first.
 fn do_not_contact(state: &mut AppState, domain: bool) {
     let what = if state.panes.pane == Pane::Meetings { "meeting" } else { "contact" };
-    let Some(Selected { org, person, .. }) = selected(state) else {
+    let Some(Selected { org, person, dnc, .. }) = selected(state) else {
         state.transient.notice = Some(format!("No {what} is selected."));
         return;
     };
@@ -87,6 +89,12 @@ fn do_not_contact(state: &mut AppState, domain: bool) {
     };
     if let Some(why) = group_rows::refusal(state, &org) {
         state.transient.notice = Some(why);
+        return;
+    }
+    if dnc && !domain {
+        let (title, email) = (org_name(&org), crate::text::sanitize(&email));
+        state.transient.notice =
+            Some(format!("{email} is on {title}'s do-not-contact list already: nothing to send."));
         return;
     }
     let (title, email, name) =

@@ -49,6 +49,8 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         // A group's lines are read apart from the organisation the panes connect to: they
         // show while it connects or fails (its own line says so too).
         _ if state.group_lines_shown() => group::render(frame, regions.body, state),
+        // So do its merged lists: each organisation's rows are read with its own key.
+        _ if state.group.merges(state.panes.pane) => render_pane(frame, regions.body, state),
         other => login::render(frame, regions.body, state, other),
     }
     if let Some(area) = regions.input {
