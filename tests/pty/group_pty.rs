@@ -146,14 +146,24 @@ async fn merged_meetings_and_contacts_list_every_organisation_and_a_contacts_wri
     for (at, name) in ["north", "globex", "initech"].iter().enumerate() {
         profiles.push(agency.login(name, &sim.base_url, &sim.orgs[at].admin_key).await);
     }
+    let faults_as = |sim, key, spec: &str| {
+        let body = serde_json::json!({ "spec": spec });
+        admin_as(sim, key, "POST", "/_sim/faults", Some(body))
+    };
     // Initech's key is rotated away after its login: its lists fail, the others show.
     admin_as(&sim, &sim.orgs[2].admin_key, "POST", "/_sim/rotate-key", None).await;
+    // A fourth organisation on a server whose contact list never answers: the others'
+    // contacts show meanwhile.
+    let far_sim = sim::spawn(SimOptions { seed: 8, ..SimOptions::default() }).await.unwrap();
+    profiles.push(agency.login("far", &far_sim.base_url, &far_sim.orgs[0].admin_key).await);
     let listed = profiles.join(",");
     let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 140, 30, &[]);
     pty.wait_until("every organisation's line", Duration::from_secs(30), |s| {
         profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
     });
     let (north, globex, initech) = (&profiles[0][..12], &profiles[1][..12], &profiles[2]);
+    let far = &profiles[3];
+    faults_as(&far_sim, &far_sim.orgs[0].admin_key, "blackhole@GET:/api/v1/contacts").await;
     pty.send("4");
     let screen = pty.wait_until("the merged meetings", Duration::from_secs(20), |s| {
         s.contains("Meetings")
@@ -166,6 +176,7 @@ async fn merged_meetings_and_contacts_list_every_organisation_and_a_contacts_wri
     let screen = pty.wait_until("the merged contacts", Duration::from_secs(20), |s| {
         s.contains("Contacts of the group")
             && s.contains(&format!("{initech}: could not be read — r to retry"))
+            && s.contains(&format!("{far}: being read…"))
             && s.lines().any(|line| line.contains(north) && line.contains('@'))
     });
     assert!(screen.contains("Org"), "the ORG column: {screen}");
