@@ -94,6 +94,14 @@ impl Contact {
         self.part(self.ends[1], self.ends[2])
     }
 
+    /// The same contact without its custom data: what a list of many organisations' contacts
+    /// keeps of each (the custom data is read in the contact's own organisation).
+    pub fn without_custom_data(&self) -> Contact {
+        let texts = [self.email(), self.first_name(), self.last_name()];
+        let (tags, timezone) = (self.tags.clone(), self.timezone.clone());
+        Contact::from_parts(self.id, texts, "", self.dnc, tags, timezone)
+    }
+
     /// Free-form key/value data, decoded only when asked for.
     pub fn custom_data(&self) -> CustomData<'_> {
         CustomData::new(self.text.get(self.ends[2] as usize..).unwrap_or_default())

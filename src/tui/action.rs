@@ -168,6 +168,10 @@ pub enum Action {
     },
     /// An organisation of the group read for its Overview line.
     GroupRead(crate::tui::group::read::GroupAnswer),
+    /// An organisation's list read for a merged pane (its meetings, its contacts).
+    GroupListRead(crate::tui::group::lists::ListAnswer),
+    /// The merged contacts a filter keeps were found (`Effect::SearchContacts`).
+    ContactsFound(crate::tui::group::contacts::ContactsFound),
     /// The local state (seen and handled marks) answered.
     Local(LocalAnswer),
     /// A look at the organisation, a hook it ran, or a bot's history read came back.
@@ -253,6 +257,10 @@ pub enum Effect {
     SwitchProfile(String),
     /// Read these organisations of the group for their Overview lines.
     ReadGroup(crate::tui::group::read::GroupRead),
+    /// Read these organisations' list for a merged pane; answers `GroupListRead`.
+    ReadGroupLists(crate::tui::group::lists::ListRead),
+    /// Find the merged contacts a filter keeps off the UI thread; answers `ContactsFound`.
+    SearchContacts(Arc<crate::tui::group::contacts::ContactSearch>),
     /// Read an exchange's chain for its row's snippet; answers `SnippetRead`.
     ReadSnippet(SnippetJob),
     /// Read or write the local state off the UI thread; a read answers `Local`.

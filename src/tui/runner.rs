@@ -21,6 +21,7 @@ use crate::team::BlockingTeam;
 use crate::tui::action::{Action, Effect, Fetch};
 use crate::tui::connect::{Connected, Launch, connect, login};
 use crate::tui::group::OrgId;
+use crate::tui::group::lists::ListRead;
 use crate::tui::group::read::{GroupRead, OrgLink, SharedLocal, Stores};
 use crate::tui::inbox::jobs::{LocalJob, MarksStore};
 use crate::tui::inbox::team::TeamJob;
@@ -177,6 +178,16 @@ impl Runner {
                 self.connect();
             }
             Effect::ReadGroup(read) => self.read_group(read),
+            Effect::ReadGroupLists(read) => self.read_group_lists(read),
+            Effect::SearchContacts(search) => {
+                let tx = self.tx.clone();
+                // Off the UI thread: a group's contacts may be millions.
+                crate::tasks::spawn_blocking(move || {
+                    if let Some(found) = search.perform() {
+                        let _ = tx.send(Action::ContactsFound(found));
+                    }
+                });
+            }
             Effect::ReadSnippet(job) => {
                 let (client, tx) = (self.client(), self.tx.clone());
                 crate::tasks::spawn(async move {
@@ -385,6 +396,29 @@ impl Runner {
                     };
                 }
                 let _ = tx.send(Action::GroupRead(answer));
+            }));
+        });
+    }
+
+    /// Reads a merged pane's list of each organisation, with the session its line's read
+    /// keeps (or a new one, kept unless its line's read made one meanwhile).
+    fn read_group_lists(&self, read: ListRead) {
+        let (orgs, tx) = (Arc::clone(&self.orgs), self.tx.clone());
+        let runtime = tokio::runtime::Handle::current();
+        crate::tasks::spawn_blocking(move || {
+            let known = |org: &OrgId| orgs.lock().ok().and_then(|orgs| orgs.get(org).cloned());
+            runtime.block_on(read.perform(&known, &mut |answer, link| {
+                if let Ok(mut orgs) = orgs.lock() {
+                    match link {
+                        Some(link) => {
+                            orgs.entry(answer.org.clone()).or_insert(link);
+                        }
+                        None => {
+                            orgs.remove(&answer.org);
+                        }
+                    }
+                }
+                let _ = tx.send(Action::GroupListRead(answer));
             }));
         });
     }

@@ -436,10 +436,11 @@ impl AppState {
     /// The scopes whose keys work on the current screen, most specific first.
     pub(crate) fn active_scopes(&self) -> Vec<Scope> {
         Screen {
-            // The group's lines take their keys whether or not the panes' organisation is
-            // connected yet.
+            // The group's lines and merged lists take their keys whether or not the panes'
+            // organisation is connected yet.
             connected: matches!(self.server.connection, Connection::Ready(_))
-                || self.group_lines_shown(),
+                || self.group_lines_shown()
+                || self.group.merges(self.panes.pane),
             pane: self.panes.pane,
             chain_open: self.chain_open(),
             list_shown: self.showing_list(),

@@ -127,3 +127,85 @@ async fn the_merged_inbox_lists_every_organisation_and_a_rows_write_goes_with_it
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// Whether the organisation's do-not-contact list, as the simulator keeps it, has `contact`.
+async fn listed_dnc(
+    sim: &outreach_tui::sim::SimHandle,
+    key: &outreach_tui::api::ApiKey,
+    contact: &str,
+) -> bool {
+    dnc_of(sim, key).await.iter().any(|email| email == contact)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn merged_meetings_and_contacts_list_every_organisation_and_a_contacts_write_goes_to_its_own()
+{
+    let sim = sim::spawn(SimOptions { seed: 7, orgs: 3, ..SimOptions::default() }).await.unwrap();
+    let mut agency = Agency::new();
+    let mut profiles = Vec::new();
+    for (at, name) in ["north", "globex", "initech"].iter().enumerate() {
+        profiles.push(agency.login(name, &sim.base_url, &sim.orgs[at].admin_key).await);
+    }
+    let faults_as = |sim, key, spec: &str| {
+        let body = serde_json::json!({ "spec": spec });
+        admin_as(sim, key, "POST", "/_sim/faults", Some(body))
+    };
+    // Initech's key is rotated away after its login: its lists fail, the others show.
+    admin_as(&sim, &sim.orgs[2].admin_key, "POST", "/_sim/rotate-key", None).await;
+    // A fourth organisation on a server whose contact list never answers: the others'
+    // contacts show meanwhile.
+    let far_sim = sim::spawn(SimOptions { seed: 8, ..SimOptions::default() }).await.unwrap();
+    profiles.push(agency.login("far", &far_sim.base_url, &far_sim.orgs[0].admin_key).await);
+    let listed = profiles.join(",");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 140, 30, &[]);
+    pty.wait_until("every organisation's line", Duration::from_secs(30), |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    let (north, globex, initech) = (&profiles[0][..12], &profiles[1][..12], &profiles[2]);
+    let far = &profiles[3];
+    faults_as(&far_sim, &far_sim.orgs[0].admin_key, "blackhole@GET:/api/v1/contacts").await;
+    pty.send("4");
+    let screen = pty.wait_until("the merged meetings", Duration::from_secs(20), |s| {
+        s.contains("Meetings")
+            && s.contains("of the group")
+            && s.contains(&format!("{initech}: could not be read"))
+    });
+    assert!(screen.lines().any(|line| line.contains(north) && line.contains(':')), "{screen}");
+
+    pty.send("6");
+    let screen = pty.wait_until("the merged contacts", Duration::from_secs(20), |s| {
+        s.contains("Contacts of the group")
+            && s.contains(&format!("{initech}: could not be read — r to retry"))
+            && s.contains(&format!("{far}: being read…"))
+            && s.lines().any(|line| line.contains(north) && line.contains('@'))
+    });
+    assert!(screen.contains("Org"), "the ORG column: {screen}");
+
+    // Globex's contacts only; a do-not-contact on its first, asked naming it first.
+    pty.send(&format!("/org:{}\r", profiles[1]));
+    let screen = pty.wait_until("globex's contacts only", Duration::from_secs(20), |s| {
+        s.lines().any(|line| line.starts_with('›') && line.contains(globex))
+            && !s.lines().any(|line| line.contains(north) && line.contains('@'))
+    });
+    assert!(screen.contains(&format!("filter: org:{globex}")), "{screen}");
+    pty.send("d");
+    let asked = pty
+        .wait_until("the question", Duration::from_secs(20), |s| s.contains("to do-not-contact?"));
+    assert!(asked.contains(&format!("{}: add ", profiles[1])), "named first: {asked}");
+    let contact = asked
+        .split(['<', '>'])
+        .nth(1)
+        .unwrap_or_else(|| panic!("the address asked about: {asked}"))
+        .to_string();
+    assert!(!listed_dnc(&sim, &sim.orgs[1].admin_key, &contact).await);
+    pty.send("y");
+    pty.wait_until("the toast", Duration::from_secs(20), |s| s.contains("Do not contact:"));
+    assert!(listed_dnc(&sim, &sim.orgs[1].admin_key, &contact).await, "on globex's list");
+    assert!(!listed_dnc(&sim, &sim.orgs[0].admin_key, &contact).await, "north's untouched");
+    // Its row says so once globex's contacts are read again.
+    pty.wait_until("the row marked", Duration::from_secs(20), |s| {
+        s.lines().any(|line| line.starts_with('›') && line.contains("DNC"))
+    });
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}

@@ -219,10 +219,11 @@ fn the_auto_refresh_reads_the_lines_not_being_read_while_they_show() {
 }
 
 #[test]
-fn a_pane_not_merged_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
+fn a_pane_narrowed_to_shows_the_organisation_connected_and_backspace_comes_back_to_the_lines() {
     let (mut state, read) = opened(120, 30);
     answer_lines(&mut state, &read);
-    // Meetings are not merged: the organisation connected, narrowed to.
+    // Narrowed to acme, the one connected: its own Meetings.
+    act(&mut state, key(KeyCode::Enter));
     act(&mut state, ch('4'));
     let meetings = screen(&state);
     let bar = meetings.lines().last().unwrap_or_default();

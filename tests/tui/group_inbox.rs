@@ -344,9 +344,9 @@ fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_it
     let effects = update(&mut state, ch('s'));
     assert!(effects.is_empty(), "{effects:?}");
     assert!(screen(&state).contains("Profile initech is read-only"), "{}", screen(&state));
-    // Meetings do not merge yet: they show the organisation connected, narrowed to it.
+    // Meetings merge too: the group stays open, narrowed to none.
     act(&mut state, ch('4'));
-    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
+    assert_eq!(state.group.narrowed, None);
 }
 
 #[test]

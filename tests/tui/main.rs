@@ -13,6 +13,7 @@ mod faults;
 mod filter;
 mod group;
 mod group_inbox;
+mod group_panes;
 mod hostile;
 mod inbox;
 mod intents;

@@ -6,7 +6,11 @@
 
 pub mod bots;
 pub mod campaigns;
+pub mod contacts;
+pub mod held;
 pub mod inbox;
+pub mod lists;
+pub mod meetings;
 pub mod read;
 
 use crate::local::Scope;
@@ -62,6 +66,10 @@ pub struct OrgEntry {
     pub bots: crate::api::Items<crate::api::Bot>,
     /// Whose marks its rows' triage writes, once read.
     pub scope: Option<Scope>,
+    /// Its meetings in the Meetings pane's range, read once the merged Meetings show.
+    pub meetings: held::OrgList<crate::api::Meeting>,
+    /// Its contacts (light: without custom data), read once the merged Contacts show.
+    pub contacts: held::OrgList<crate::api::Contact>,
 }
 
 /// A merged list's place: the row under the cursor and the filter typed.
@@ -171,6 +179,16 @@ pub struct GroupState {
     pub campaigns: MergedList,
     /// Every organisation's bots in one list.
     pub bots: MergedList,
+    /// Every organisation's meetings in one list.
+    pub meetings: MergedList,
+    /// Where the merged agenda's cursor was put at today, while the user has not moved it.
+    pub meetings_placed: Option<usize>,
+    /// Every organisation's contacts in one list, and the rows its filter keeps.
+    pub contacts: MergedList,
+    pub contacts_found: held::FoundContacts,
+    /// The meeting or contact to open once its organisation's pane is loaded (after
+    /// `Enter` on it in the merged pane).
+    pub opening: Option<(Pane, i64)>,
 }
 
 impl GroupState {
@@ -189,6 +207,8 @@ impl GroupState {
                 campaigns: Default::default(),
                 bots: Default::default(),
                 scope: None,
+                meetings: Default::default(),
+                contacts: Default::default(),
             })
             .collect();
         GroupState { choice, orgs, cursor: 0, narrowed: None, ..GroupState::default() }
@@ -205,7 +225,7 @@ impl GroupState {
     }
 
     /// Whether `pane` shows every organisation's rows merged (a group, not narrowed, on
-    /// Exchanges, Campaigns or Bots).
+    /// Exchanges, Campaigns, Bots, Meetings or Contacts).
     pub fn merges(&self, pane: Pane) -> bool {
         self.showing() && self.list(pane).is_some()
     }
@@ -216,6 +236,8 @@ impl GroupState {
             Pane::Exchanges => Some(&self.inbox.list),
             Pane::Campaigns => Some(&self.campaigns),
             Pane::Bots => Some(&self.bots),
+            Pane::Meetings => Some(&self.meetings),
+            Pane::Contacts => Some(&self.contacts),
             _ => None,
         }
     }
@@ -225,6 +247,8 @@ impl GroupState {
             Pane::Exchanges => Some(&mut self.inbox.list),
             Pane::Campaigns => Some(&mut self.campaigns),
             Pane::Bots => Some(&mut self.bots),
+            Pane::Meetings => Some(&mut self.meetings),
+            Pane::Contacts => Some(&mut self.contacts),
             _ => None,
         }
     }

@@ -102,39 +102,64 @@ impl GroupRead {
         known: &(dyn Fn(&OrgId) -> Option<OrgLink> + Sync),
         answer: &mut (dyn FnMut(GroupAnswer, Option<OrgLink>) + Send),
     ) {
-        // The config and the environment read once for the whole group.
-        let loaded = crate::config::load_lenient();
-        let env = Environment::from_process();
-        let keyring = Keyring::system();
-        let (base_url, allow_http) = (self.base_url.clone(), self.allow_http);
-        let reads = self.orgs.into_iter().map(|(org, req_id)| {
-            let request = SessionRequest {
-                profile: Some(org.0.clone()),
-                base_url: base_url.clone(),
-                allow_http,
+        let reach = Reach { base_url: self.base_url, allow_http: self.allow_http };
+        let read = |org: OrgId, link: OrgLink| async move { read_org(&org, link, stores).await };
+        each_org(self.orgs, reach, known, read, &mut |org, req_id, result, link| {
+            answer(GroupAnswer { org, req_id, result }, link)
+        })
+        .await;
+    }
+}
+
+/// Where a group's organisations are reached when their profiles do not say it.
+pub(super) struct Reach {
+    pub base_url: Option<String>,
+    pub allow_http: bool,
+}
+
+/// Reads each of `orgs` with `read`, [`crate::config::AT_ONCE`] at a time, each with its
+/// kept session when `known` has one, else its profile's found anew; `answer` is called
+/// with each as it comes (the first done first), with the session to keep (none after a
+/// failure: the next read finds the profile's key again, a new one perhaps).
+pub(super) async fn each_org<R, F>(
+    orgs: Vec<(OrgId, ReqId)>,
+    reach: Reach,
+    known: &(dyn Fn(&OrgId) -> Option<OrgLink> + Sync),
+    read: impl Fn(OrgId, OrgLink) -> F,
+    answer: &mut (dyn FnMut(OrgId, ReqId, Result<R, String>, Option<OrgLink>) + Send),
+) where
+    F: std::future::Future<Output = Result<(R, OrgLink), String>>,
+{
+    // The config and the environment read once for the whole group.
+    let loaded = crate::config::load_lenient();
+    let env = Environment::from_process();
+    let keyring = Keyring::system();
+    let reads = orgs.into_iter().map(|(org, req_id)| {
+        let request = SessionRequest {
+            profile: Some(org.0.clone()),
+            base_url: reach.base_url.clone(),
+            allow_http: reach.allow_http,
+        };
+        let (loaded, env, keyring, read) = (&loaded, &env, &keyring, &read);
+        let kept = known(&org);
+        async move {
+            let link = match kept {
+                Some(link) => Ok(link),
+                None => connect(&org, &request, (loaded, env, keyring)).await,
             };
-            let (loaded, env, keyring) = (&loaded, &env, &keyring);
-            let kept = known(&org);
-            async move {
-                let link = match kept {
-                    Some(link) => Ok(link),
-                    None => connect(&org, &request, (loaded, env, keyring)).await,
-                };
-                let read = match link {
-                    Ok(link) => read_org(&org, link, stores).await,
-                    Err(error) => Err(error),
-                };
-                let (result, link) = match read {
-                    Ok((read, link)) => (Ok(read), Some(link)),
-                    Err(error) => (Err(error), None),
-                };
-                (GroupAnswer { org, req_id, result }, link)
+            let read = match link {
+                Ok(link) => read(org.clone(), link).await,
+                Err(error) => Err(error),
+            };
+            match read {
+                Ok((read, link)) => (org, req_id, Ok(read), Some(link)),
+                Err(error) => (org, req_id, Err(error), None),
             }
-        });
-        let mut answers = stream::iter(reads).buffer_unordered(crate::config::AT_ONCE);
-        while let Some((read, link)) = answers.next().await {
-            answer(read, link);
         }
+    });
+    let mut answers = stream::iter(reads).buffer_unordered(crate::config::AT_ONCE);
+    while let Some((org, req_id, read, link)) = answers.next().await {
+        answer(org, req_id, read, link);
     }
 }
 
@@ -245,7 +270,7 @@ async fn mark_facts(stores: &Stores<'_>, link: &OrgLink, now: DateTime<Utc>) -> 
 }
 
 /// What went wrong, cause first; a refused key names its profile and how to log in again.
-fn refused(org: &OrgId, error: &ApiError) -> String {
+pub(super) fn refused(org: &OrgId, error: &ApiError) -> String {
     let cause = crate::present::cause::cause(error);
     match error {
         ApiError::Unauthorized { .. } => format!(

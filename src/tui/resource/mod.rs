@@ -209,6 +209,18 @@ fn merged_notes(state: &AppState) -> Vec<String> {
             notes.push(format!("{enter} narrows the dashboard to the bot's organisation."));
             return notes;
         }
+        crate::tui::model::Pane::Meetings | crate::tui::model::Pane::Contacts => {
+            notes.push(format!(
+                "{enter} narrows the dashboard to the row's organisation and opens the row there."
+            ));
+            notes.push(format!(
+                "{} {} put the row's contact (or its domain) on its own organisation's \
+                 do-not-contact list, with its key (never a read-only one's).",
+                key(Command::AddDnc, "d"),
+                key(Command::AddDncDomain, "D"),
+            ));
+            return notes;
+        }
         _ => {}
     }
     notes.push(format!(

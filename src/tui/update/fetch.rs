@@ -12,6 +12,11 @@ use crate::tui::state::{AppState, Connection, Problem};
 /// older than the auto-refresh period: the timer only refreshes the pane in view, so a pane
 /// entered after minutes elsewhere would otherwise show data that old.
 pub(crate) fn ensure_loaded(state: &mut AppState) -> Vec<Effect> {
+    // A merged pane reads each organisation's list instead of the one connected's, with
+    // its own key: whether the one connected answers holds none of them.
+    if let Some(effects) = super::group_panes::ensure_read(state) {
+        return effects;
+    }
     if !matches!(state.server.connection, Connection::Ready(_)) {
         return Vec::new();
     }

@@ -46,7 +46,7 @@ pub(crate) fn on_intent(state: &mut AppState, intent: Intent) -> Vec<Effect> {
     if state.group.merges(state.panes.pane) {
         let text = state.transient.filter_input.value().to_string();
         group_lists::set_filter(state, &text);
-        return Vec::new();
+        return super::group_panes::filtered(state);
     }
     apply_filter(state).into_iter().collect()
 }

@@ -10,7 +10,8 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
-    first_look, group_campaigns, group_inbox, group_rows, jumps, navigate, needs, outside,
+    first_look, group_campaigns, group_inbox, group_meetings, group_panes, group_rows, jumps,
+    navigate, needs, outside,
 };
 use ratatui::layout::Rect;
 
@@ -28,13 +29,16 @@ pub(crate) fn never_read(state: &mut AppState) -> Vec<Effect> {
     if asked { Vec::new() } else { read_all(state) }
 }
 
-/// The auto-refresh while the lines show: every line not being read already.
+/// The auto-refresh while the lines show: every line not being read already, and the
+/// merged agenda's meetings when it shows.
 pub(crate) fn refresh(state: &mut AppState) -> Vec<Effect> {
     let idle: Vec<usize> = (state.group.orgs.iter().enumerate())
         .filter(|(_, entry)| entry.reading.is_none())
         .map(|(at, _)| at)
         .collect();
-    read(state, &idle)
+    let mut effects = read(state, &idle);
+    effects.extend(group_panes::refresh(state));
+    effects
 }
 
 fn read(state: &mut AppState, at: &[usize]) -> Vec<Effect> {
@@ -83,9 +87,9 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         return None;
     }
     if let Some(pane) = destination(state, command) {
-        // The Overview, Exchanges and Campaigns merge the group; another pane shows the
-        // organisation connected: narrowed to it, so the way back is told and `Backspace`
-        // takes it.
+        // The Overview and the panes that merge the group stay on it; another pane shows
+        // the organisation connected: narrowed to it, so the way back is told and
+        // `Backspace` takes it.
         if pane != Pane::Overview && !state.group.merges(pane) {
             state.group.narrowed = connected(state).map(OrgId);
             first_look::offer_to_put_old_replies_away(state);
@@ -97,7 +101,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Pane::Exchanges => group_inbox::command(state, command),
         Pane::Campaigns => group_campaigns::command(state, command),
         Pane::Bots => group_campaigns::bots_command(state, command),
-        _ => None,
+        Pane::Meetings | Pane::Contacts => group_meetings::command(state, command),
     }
 }
 
@@ -209,6 +213,7 @@ fn narrow(state: &mut AppState) -> Vec<Effect> {
 fn widen(state: &mut AppState) -> Vec<Effect> {
     state.group.narrowed = None;
     state.group.inbox.opening = None;
+    state.group.opening = None;
     jumps::forget(state);
     let mut effects = navigate::go_to(state, Pane::Overview);
     effects.extend(read_all(state));

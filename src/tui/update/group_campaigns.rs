@@ -23,14 +23,8 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     match command {
         Command::StartCampaign => start(state),
         Command::Open => return Some(open(state)),
-        Command::UploadContact
-        | Command::Jump
-        | Command::CycleRange
-        | Command::CycleSort
-        | Command::TogglePreview
-        | Command::Copy
-        | Command::OpenLink
-        | Command::Pipe => group_lists::one_at_a_time(state),
+        Command::UploadContact => group_lists::one_at_a_time(state),
+        command if group_lists::works_in_one(command) => group_lists::one_at_a_time(state),
         _ => return None,
     }
     Some(Vec::new())
@@ -78,13 +72,7 @@ pub(crate) fn bots_command(state: &mut AppState, command: Command) -> Option<Vec
             let org = state.group.bots.bot(&state.group.orgs).map(|row| row.org.org.clone());
             Some(org.map(|org| narrow(state, org, Pane::Bots)).unwrap_or_default())
         }
-        Command::Jump
-        | Command::CycleRange
-        | Command::CycleSort
-        | Command::TogglePreview
-        | Command::Copy
-        | Command::OpenLink
-        | Command::Pipe => {
+        command if group_lists::works_in_one(command) => {
             group_lists::one_at_a_time(state);
             Some(Vec::new())
         }

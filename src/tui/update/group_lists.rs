@@ -43,6 +43,12 @@ fn listed(state: &AppState) -> usize {
         Pane::Exchanges => group.inbox.rows(&group.orgs, Timestamp(state.env.now)).len(),
         Pane::Campaigns => group.campaigns.campaigns(&group.orgs).len(),
         Pane::Bots => group.bots.bots(&group.orgs).len(),
+        Pane::Meetings => group.meetings.meetings(&group.orgs).len(),
+        Pane::Contacts => {
+            let found = &group.contacts_found;
+            crate::tui::group::contacts::ContactsListed::of(&group.contacts, found, &group.orgs)
+                .len()
+        }
         _ => 0,
     }
 }
@@ -87,6 +93,22 @@ fn retry(state: &mut AppState) -> Vec<Effect> {
         failed
     };
     group_rows::read_at(state, &again)
+}
+
+/// Whether `command` works in one organisation's pane only, whatever merged list shows:
+/// jumps, ranges, sorts, the preview and what goes outside (copy, link, pager) act on one
+/// organisation's pane.
+pub(crate) fn works_in_one(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Jump
+            | Command::CycleRange
+            | Command::CycleSort
+            | Command::TogglePreview
+            | Command::Copy
+            | Command::OpenLink
+            | Command::Pipe
+    )
 }
 
 /// Said of a key that works in one organisation's pane only.

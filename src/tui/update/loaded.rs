@@ -17,6 +17,8 @@ pub(crate) fn loaded(
     if let Some(exchange_id) = super::group_inbox::to_open(state, answer.slot()) {
         effects.extend(super::jumps::open_row(state, exchange_id));
     }
+    // A meeting or contact of a merged pane opened with Enter: its organisation's came.
+    effects.extend(super::group_meetings::to_open(state, answer.slot()));
     effects.extend(super::brief::after_load(state, Some(answer.slot())));
     effects
 }

@@ -13,6 +13,8 @@ mod group;
 mod group_campaigns;
 mod group_inbox;
 mod group_lists;
+mod group_meetings;
+mod group_panes;
 mod group_rows;
 mod in_view;
 mod inbox;
@@ -143,6 +145,11 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),
         Action::GroupRead(answer) => group::answered(state, answer),
+        Action::GroupListRead(answer) => group_panes::answered(state, answer),
+        Action::ContactsFound(found) => {
+            group_panes::found(state, found);
+            Vec::new()
+        }
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),

@@ -308,5 +308,7 @@ fn submit_form(state: &mut AppState, mut form: Form) -> Vec<Effect> {
         return Vec::new();
     };
     let _ = commands::run(state, Command::Top);
-    fetch(state, slot).into_iter().collect()
+    let mut effects: Vec<Effect> = fetch(state, slot).into_iter().collect();
+    effects.extend(super::group_panes::range_changed(state, slot));
+    effects
 }

@@ -2,7 +2,7 @@
 //! user's zone and in the meeting's own zone when different, cancelled ones struck
 //! through; the date range of endpoint 12 in the title (`f` edits it).
 
-use crate::api::MeetingQuery;
+use crate::api::{Meeting, MeetingQuery};
 use crate::present::columns::meetings::{day as meeting_day, state_prefix};
 use crate::present::{Shown, tone};
 use crate::results::MeetingState;
@@ -31,7 +31,6 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let range =
         Span::styled(format!(" · {} [f]", range_text(&state.panes.meetings.query)), theme.accent);
     let title = list_title(state, "Meetings", remote, list, vec![range], area.width);
-    let zone = &state.env.zone;
     let columns = Meetings::columns();
     let context = context(state);
     render_list(
@@ -45,22 +44,33 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         &columns,
         &context,
         |meeting, position, cells: &mut Vec<Shown>| {
-            // The day heads its group: shown on the first meeting of a day and at the top.
             let previous = position
                 .checked_sub(1)
                 .filter(|&p| p >= list.offset())
                 .and_then(|p| list.order().get(p))
                 .and_then(|&i| items.get(i as usize));
-            let same_day = previous
-                .is_some_and(|before| meeting_day(before, zone) == meeting_day(meeting, zone));
-            if let (true, Some(day)) = (same_day, cells.first_mut()) {
-                *day = Shown::default();
-            }
-            // The summary, last, says first that the meeting is over or was called off.
-            let standing = MeetingState::of(meeting, state.env.now);
-            if let (Some(prefix), Some(summary)) = (state_prefix(standing), cells.last_mut()) {
-                summary.parts.insert(0, (prefix, tone::meeting(standing)));
-            }
+            mark_row(state, meeting, previous, cells);
         },
     );
+}
+
+/// The agenda's marks on a meeting's cells: the day heads its group (shown on the first
+/// meeting of a day, `previous` the row above in view), and the summary, last, says first
+/// that the meeting is over or was called off.
+pub(crate) fn mark_row(
+    state: &AppState,
+    meeting: &Meeting,
+    previous: Option<&Meeting>,
+    cells: &mut [Shown],
+) {
+    let zone = &state.env.zone;
+    let same_day =
+        previous.is_some_and(|before| meeting_day(before, zone) == meeting_day(meeting, zone));
+    if let (true, Some(day)) = (same_day, cells.first_mut()) {
+        *day = Shown::default();
+    }
+    let standing = MeetingState::of(meeting, state.env.now);
+    if let (Some(prefix), Some(summary)) = (state_prefix(standing), cells.last_mut()) {
+        summary.parts.insert(0, (prefix, tone::meeting(standing)));
+    }
 }

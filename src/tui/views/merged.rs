@@ -9,7 +9,6 @@ use crate::present::width::cut;
 use crate::present::{Align, Shown};
 use crate::tui::command::Command;
 use crate::tui::group::MergedList;
-use crate::tui::group::inbox::apart;
 use crate::tui::state::AppState;
 use crate::tui::views::group::{GUTTER, org_column, row_line};
 use crate::tui::widgets::table::{Column, fit_columns};
@@ -52,13 +51,49 @@ pub(crate) fn render(
     frame: &mut Frame,
     area: Rect,
     state: &AppState,
+    mut merged: Merged,
+    cells: impl Fn(usize) -> Vec<Shown>,
+) {
+    let orgs = std::mem::take(&mut merged.orgs);
+    let rows = Rows { count: orgs.len(), org: &|at| orgs[at], names: &orgs };
+    render_rows(frame, area, state, merged, rows, cells);
+}
+
+/// The rows of a merged list too long to name each row's organisation beforehand (a
+/// group's contacts): how many, and whose the row at a place is, asked of the rows in view
+/// only; the ORG column as wide as the group's longest name.
+pub(crate) fn render_many<'a>(
+    frame: &mut Frame,
+    area: Rect,
+    state: &'a AppState,
     merged: Merged,
+    count: usize,
+    org: &dyn Fn(usize) -> &'a str,
+    cells: impl Fn(usize) -> Vec<Shown>,
+) {
+    let names: Vec<&str> = state.group.orgs.iter().map(|entry| entry.org.profile()).collect();
+    render_rows(frame, area, state, merged, Rows { count, org, names: &names }, cells);
+}
+
+/// How many rows, whose each is, and the names the ORG column is made as wide as.
+struct Rows<'a, 'b> {
+    count: usize,
+    org: &'b dyn Fn(usize) -> &'a str,
+    names: &'b [&'a str],
+}
+
+fn render_rows(
+    frame: &mut Frame,
+    area: Rect,
+    state: &AppState,
+    merged: Merged,
+    rows: Rows,
     cells: impl Fn(usize) -> Vec<Shown>,
 ) {
     let theme = &state.env.theme;
     let group = &state.group;
     let width = usize::from(area.width);
-    let count = merged.orgs.len();
+    let count = rows.count;
     let key = |command, default| state.key_label(command, default);
     let mut title = format!(
         " {} of {} · {}",
@@ -71,13 +106,13 @@ pub(crate) fn render(
     }
     title.push_str(&format!(" · {} opens in its organisation", key(Command::Open, "Enter")));
     let mut lines = vec![Line::from(Span::styled(cut(&title, width).into_owned(), theme.title))];
-    for said in apart(&group.orgs, &key(Command::Refresh, "r")) {
+    for said in group.apart(state.panes.pane, &key(Command::Refresh, "r")) {
         let style = if said.contains("could not") { theme.error } else { theme.dim };
         let said = cut(&said, width.saturating_sub(1));
         lines.push(Line::from(Span::styled(format!(" {said}"), style)));
     }
     let mut headers = merged.columns;
-    let org = org_column(ORG, merged.orgs.iter().copied());
+    let org = org_column(ORG, rows.names.iter().copied());
     let org = Column { limits: Limits { drop: merged.org_drop, ..org.limits }, ..org };
     headers.insert(1.min(headers.len()), org);
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
@@ -86,7 +121,7 @@ pub(crate) fn render(
     let shown: Vec<Vec<Shown>> = (offset..count.min(offset + height))
         .map(|at| {
             let mut row = cells(at);
-            let org = Shown::plain(crate::text::sanitize(merged.orgs[at]));
+            let org = Shown::plain(crate::text::sanitize((rows.org)(at)));
             row.insert(1.min(row.len()), org);
             row
         })

@@ -10,7 +10,9 @@ mod failures;
 mod group;
 mod group_bots;
 mod group_campaigns;
+mod group_contacts;
 mod group_inbox;
+mod group_meetings;
 mod login;
 mod meetings;
 mod merged;
@@ -47,6 +49,8 @@ pub fn render(frame: &mut Frame, state: &AppState) {
         // A group's lines are read apart from the organisation the panes connect to: they
         // show while it connects or fails (its own line says so too).
         _ if state.group_lines_shown() => group::render(frame, regions.body, state),
+        // So do its merged lists: each organisation's rows are read with its own key.
+        _ if state.group.merges(state.panes.pane) => render_pane(frame, regions.body, state),
         other => login::render(frame, regions.body, state, other),
     }
     if let Some(area) = regions.input {
@@ -164,8 +168,14 @@ fn render_pane(frame: &mut Frame, area: Rect, state: &AppState) {
             Pane::Campaigns => campaigns::render(frame, main, state),
             Pane::Exchanges if state.group.merges(pane) => group_inbox::render(frame, main, state),
             Pane::Exchanges => exchanges::render(frame, main, state),
+            Pane::Meetings if state.group.merges(pane) => {
+                group_meetings::render(frame, main, state)
+            }
             Pane::Meetings => meetings::render(frame, main, state),
             Pane::Bots if state.group.merges(pane) => group_bots::render(frame, main, state),
+            Pane::Contacts if state.group.merges(pane) => {
+                group_contacts::render(frame, main, state)
+            }
             Pane::Bots => bots::render(frame, main, state),
             Pane::Contacts => contacts::render(frame, main, state),
         },

@@ -199,6 +199,7 @@ fn for_org(
     }
     if succeeded && state.transient.submission.is_none() {
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
+        effects.extend(crate::tui::update::group_panes::written(state, org));
     }
     effects
 }

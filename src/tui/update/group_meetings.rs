@@ -1,0 +1,175 @@
+//! The merged Meetings' and Contacts' keys (a group open, not narrowed, on either pane):
+//! the keys every merged list has, `d`/`D` putting the row's contact (or every address at
+//! its domain) on its own organisation's do-not-contact list after a question naming that
+//! organisation first (a read-only profile refused before anything is asked), and `Enter`
+//! narrowing the dashboard to the row's organisation and opening the row there once that
+//! organisation's pane is loaded.
+
+use crate::tui::action::Effect;
+use crate::tui::command::Command;
+use crate::tui::group::OrgId;
+use crate::tui::group::contacts::ContactsListed;
+use crate::tui::model::Pane;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::Confirm;
+use crate::tui::submit::request::WriteRequest;
+use crate::tui::update::group_rows::{self, org_name};
+use crate::tui::update::{group_lists, group_panes, outside};
+
+/// A command on the merged Meetings or Contacts; `None` leaves it to the dashboard.
+pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    if command == Command::Refresh {
+        return group_panes::retry(state);
+    }
+    if let Some(effects) = group_lists::command(state, command) {
+        return Some(effects);
+    }
+    match command {
+        Command::AddDnc => do_not_contact(state, false),
+        Command::AddDncDomain => do_not_contact(state, true),
+        Command::Open => return Some(open(state)),
+        Command::StartCampaign
+        | Command::AddContact
+        | Command::UploadContact
+        | Command::LogConversion => group_lists::one_at_a_time(state),
+        command if group_lists::works_in_one(command) => group_lists::one_at_a_time(state),
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// The row under the cursor: its organisation, its id, and its contact's address and name.
+struct Selected {
+    org: OrgId,
+    id: i64,
+    person: Option<(String, String)>,
+    /// The contact is on the do-not-contact list already, as last read.
+    dnc: bool,
+}
+
+fn selected(state: &AppState) -> Option<Selected> {
+    let group = &state.group;
+    match state.panes.pane {
+        Pane::Meetings => group.meetings.meeting(&group.orgs).map(|row| {
+            let person = row.item.contact.as_ref().map(|person| {
+                let name = crate::present::names::person_name(Some(person));
+                (person.email.clone(), name)
+            });
+            Selected { org: row.org.org.clone(), id: row.item.id, person, dnc: false }
+        }),
+        Pane::Contacts => {
+            let listed = ContactsListed::of(&group.contacts, &group.contacts_found, &group.orgs);
+            listed.selected(&group.contacts).map(|row| {
+                let contact = row.item;
+                let name = crate::present::names::name_or_email(
+                    contact.first_name(),
+                    contact.last_name(),
+                    contact.email(),
+                );
+                let person = Some((contact.email().to_string(), name));
+                Selected { org: row.org.org.clone(), id: contact.id, person, dnc: contact.dnc }
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `d` (or `D` with `domain`): the question before the row's contact (or every address at
+/// its domain) goes on its organisation's do-not-contact list, naming that organisation
+/// first.
+fn do_not_contact(state: &mut AppState, domain: bool) {
+    let what = if state.panes.pane == Pane::Meetings { "meeting" } else { "contact" };
+    let Some(Selected { org, person, dnc, .. }) = selected(state) else {
+        state.transient.notice = Some(format!("No {what} is selected."));
+        return;
+    };
+    let Some((email, name)) = person else {
+        state.transient.notice = Some("This meeting names no contact.".into());
+        return;
+    };
+    if let Some(why) = group_rows::refusal(state, &org) {
+        state.transient.notice = Some(why);
+        return;
+    }
+    if dnc && !domain {
+        let (title, email) = (org_name(&org), crate::text::sanitize(&email));
+        state.transient.notice =
+            Some(format!("{email} is on {title}'s do-not-contact list already: nothing to send."));
+        return;
+    }
+    let (title, email, name) =
+        (org_name(&org), crate::text::sanitize(&email), crate::text::sanitize(&name));
+    let (line, write) = if domain {
+        let Some((_, host)) = email.rsplit_once('@').filter(|(_, host)| !host.is_empty()) else {
+            state.transient.notice = Some(format!("{email} names no domain."));
+            return;
+        };
+        (
+            format!("{title}: add every address at {host} to do-not-contact?"),
+            WriteRequest::DncDomains(vec![host.to_string()]),
+        )
+    } else {
+        (
+            format!("{title}: add {name} <{email}> to do-not-contact?"),
+            WriteRequest::DncEmails(vec![email.clone()]),
+        )
+    };
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
+        title: "Do not contact".into(),
+        lines: vec![line, format!("Sent with profile {title}'s key.")],
+        write: Some(write),
+        org: Some(org),
+        ..Confirm::default()
+    })));
+}
+
+/// `Enter`: the dashboard narrowed to the row's organisation (its profile connected, as
+/// `P` connects one), on the same pane, the row opened there once it is loaded.
+fn open(state: &mut AppState) -> Vec<Effect> {
+    let pane = state.panes.pane;
+    let Some(Selected { org, id, .. }) = selected(state) else { return Vec::new() };
+    state.group.narrowed = Some(org.clone());
+    state.group.opening = Some((pane, id));
+    let mut effects = crate::tui::update::navigate::go_to(state, pane);
+    let connected = match &state.server.connection {
+        crate::tui::state::Connection::Ready(info) => info.profile == org.profile(),
+        _ => false,
+    };
+    if connected {
+        // Its list is read again: the row opens when it comes.
+        effects.extend(crate::tui::update::fetch::refresh_current(state));
+        return effects;
+    }
+    effects.extend(outside::switch_profile(state, org.profile()));
+    effects
+}
+
+/// The meeting or contact to open now that its organisation's pane is loaded (after
+/// `Enter` on it in the merged pane): selected and opened, or said missing.
+pub(crate) fn to_open(state: &mut AppState, slot: crate::tui::model::Slot) -> Vec<Effect> {
+    let pane = match slot {
+        crate::tui::model::Slot::Meetings if !state.org.store.meetings.is_loading() => {
+            Pane::Meetings
+        }
+        crate::tui::model::Slot::Contacts if !state.org.store.contacts.is_loading() => {
+            Pane::Contacts
+        }
+        _ => return Vec::new(),
+    };
+    if state.group.narrowed.is_none() || state.group.opening.is_none_or(|(p, _)| p != pane) {
+        return Vec::new();
+    }
+    let Some((_, id)) = state.group.opening.take() else { return Vec::new() };
+    let height = crate::tui::layout::list_rows(state);
+    let list = match pane {
+        Pane::Meetings => &mut state.panes.meetings.list,
+        _ => &mut state.panes.contacts.list,
+    };
+    if !list.select_id(id) {
+        let what = if pane == Pane::Meetings { "Meeting" } else { "Contact" };
+        state.transient.notice = Some(format!("{what} {id} is not listed here now."));
+        return Vec::new();
+    }
+    list.scroll_into_view(height);
+    crate::tui::update::navigate::open(state)
+}
