@@ -8,7 +8,7 @@ use crate::common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use outreach_tui::inbox::Category;
+use outreach_tui::api::{Exchange, ExchangeStatus, Party};
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
@@ -27,18 +27,32 @@ fn scope(org: &str) -> Scope {
     Scope::new(org, &format!("http://{org}.example"))
 }
 
-fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply {
+fn reply(id: i64, contact: &str, status: ExchangeStatus, updated: &str) -> OrgReply {
     let email = format!("{}@x.example", contact.to_lowercase().replace(' ', "."));
-    OrgReply {
+    let (first_name, last_name) = contact.split_once(' ').unwrap_or((contact, ""));
+    let exchange = Exchange {
         id,
-        contact: contact.into(),
-        email,
-        category,
+        campaign_id: 5,
+        status,
         updated_at: at(updated),
-        campaign: "Spring launch".into(),
+        contact: Party {
+            id: id + 1000,
+            email,
+            first_name: first_name.into(),
+            last_name: last_name.into(),
+            organisation: String::new(),
+        },
+        bot: Party { email: "sdr@x.example".into(), first_name: "Sam".into(), ..Party::default() },
+        ..Exchange::default()
+    };
+    OrgReply {
+        exchange,
+        campaign: Some("Spring launch".into()),
         new: true,
         handled: false,
         snoozed_until: None,
+        snippet: None,
+        team: None,
     }
 }
 
@@ -46,12 +60,12 @@ fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply 
 fn replies_of(org: &str) -> Vec<OrgReply> {
     match org {
         "acme" => vec![
-            reply(101, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
-            reply(102, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
+            reply(101, "Ann Lee", ExchangeStatus::SchedulingMeeting, "2024-05-08T11:00:00Z"),
+            reply(102, "Bo Chan", ExchangeStatus::FollowupLater, "2024-05-06T09:00:00Z"),
         ],
         _ => vec![
-            reply(1, "Cy Ode", Category::Meeting, "2024-05-08T11:30:00Z"),
-            reply(7, "Di Park", Category::Referral, "2024-05-07T10:00:00Z"),
+            reply(1, "Cy Ode", ExchangeStatus::MeetingBooked, "2024-05-08T11:30:00Z"),
+            reply(7, "Di Park", ExchangeStatus::ProvidedReferral, "2024-05-07T10:00:00Z"),
         ],
     }
 }
@@ -126,7 +140,8 @@ fn rows(state: &AppState) -> Vec<String> {
     let screen = screen(state);
     let lines: Vec<&str> = screen.lines().collect();
     let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
-    let list = lines[heading + 1..].iter().take_while(|line| line.contains("x.example"));
+    let whose = |line: &&&str| ["acme", "initech"].iter().any(|org| line.contains(org));
+    let list = lines[heading + 1..].iter().take_while(whose);
     list.map(|line| line.to_string()).collect()
 }
 
@@ -162,6 +177,47 @@ fn exchanges_merge_every_organisation_newest_first_with_its_org_and_a_failing_on
     let heading = shown.lines().find(|line| line.contains("Contact")).unwrap_or_default();
     assert!(heading.contains("Org") && !heading.contains("Category"), "{shown}");
     assert!(shown.contains("Cy Ode") && shown.contains("initech"), "{shown}");
+}
+
+/// The merged rows draw the single inbox's own columns, each asking its organisation's
+/// facts: the snippet and who wrote last from its chains, and with a team store who
+/// handled a reply or holds it.
+#[test]
+fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox_does() {
+    use outreach_tui::inbox::{Snippet, Writer};
+    use outreach_tui::tui::group::TeamFacts;
+    let mut state = merged(140, 24, false);
+    let acme = state.group.orgs.iter_mut().find(|e| e.org.profile() == "acme").unwrap();
+    let mut rows = acme.replies.to_vec();
+    rows[0].snippet = Some(Snippet {
+        line: "Could we talk on Thursday?".into(),
+        last: Writer::Them,
+        at: None,
+        referrals: Vec::new(),
+        away: None,
+        back: None,
+    });
+    rows[0].team = Some(TeamFacts { handled_by: None, assigned_to: Some(Some("bob".into())) });
+    rows[1].team = Some(TeamFacts::default());
+    acme.replies = rows.into();
+    act(&mut state, ch('j'));
+    act(&mut state, ch('k'));
+    let shown = screen(&state);
+    let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();
+    for column in ["Org", "Team", "Latest message", "Last"] {
+        assert!(heading.contains(column), "{column}: {shown}");
+    }
+    let ann = shown.lines().find(|line| line.contains("Ann Lee")).unwrap_or_default();
+    for cell in ["acme", "→ bob", "Could we talk on Thursday?", "them"] {
+        assert!(ann.contains(cell), "{cell}: {shown}");
+    }
+    let cy = shown.lines().find(|line| line.contains("Cy Ode")).unwrap_or_default();
+    assert!(cy.contains("initech") && cy.contains('…'), "its chain not read yet: {shown}");
+
+    // No organisation with a team store: no team column, as in the single inbox.
+    let shown = screen(&merged(140, 24, false));
+    let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();
+    assert!(!heading.contains("Team") && heading.contains("Latest message"), "{shown}");
 }
 
 #[test]

@@ -10,7 +10,7 @@ pub mod inbox;
 pub mod read;
 
 use crate::local::Scope;
-pub use crate::present::columns::org_replies::OrgReply;
+pub use crate::present::columns::org_replies::{OrgReply, TeamFacts};
 pub use crate::present::columns::standing::OrgLine;
 use crate::tui::model::{Pane, ReqId};
 use std::sync::Arc;

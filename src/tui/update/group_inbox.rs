@@ -85,8 +85,10 @@ fn ask(state: &mut AppState, what: Ask) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let (org, id, email) = (row.org_id().clone(), row.reply.id, row.reply.email.clone());
+    let (org, id, email) = (row.org_id().clone(), row.reply.id(), row.reply.email().to_string());
     let title = org_name(&org);
+    // The address as the server sent it goes in the write; its words are sanitised.
+    let shown = crate::text::sanitize(&email);
     if what != Ask::Handled
         && let Some(why) = group_rows::refusal(state, &org)
     {
@@ -95,21 +97,24 @@ fn ask(state: &mut AppState, what: Ask) {
     }
     let (heading, line, write) = match what {
         Ask::Handled => {
-            ("Mark handled", format!("{title}: mark handled the reply from {email}?"), None)
+            ("Mark handled", format!("{title}: mark handled the reply from {shown}?"), None)
         }
         Ask::Address => (
             "Do not contact",
-            format!("{title}: add {email} to do-not-contact?"),
+            format!("{title}: add {shown} to do-not-contact?"),
             Some(WriteRequest::DncEmails(vec![email.clone()])),
         ),
         Ask::Domain => {
             let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
-                state.transient.notice = Some(format!("{email} names no domain."));
+                state.transient.notice = Some(format!("{shown} names no domain."));
                 return;
             };
             (
                 "Do not contact",
-                format!("{title}: add every address at {domain} to do-not-contact?"),
+                format!(
+                    "{title}: add every address at {} to do-not-contact?",
+                    crate::text::sanitize(domain)
+                ),
                 Some(WriteRequest::DncDomains(vec![domain.to_string()])),
             )
         }
@@ -134,8 +139,9 @@ fn snooze_prompt(state: &mut AppState) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let title = format!("{}: snooze the reply from {}", org_name(row.org_id()), row.reply.email);
-    let mut prompt = SnoozePrompt::new(vec![row.reply.id], title, None);
+    let email = crate::text::sanitize(row.reply.email());
+    let title = format!("{}: snooze the reply from {email}", org_name(row.org_id()));
+    let mut prompt = SnoozePrompt::new(vec![row.reply.id()], title, None);
     prompt.org = Some(row.org_id().clone());
     state.transient.overlay = Some(Overlay::Snooze(prompt));
 }
@@ -144,7 +150,7 @@ fn snooze_prompt(state: &mut AppState) {
 /// connects one), the row opened in its inbox once that is loaded.
 fn open(state: &mut AppState) -> Vec<Effect> {
     let Some(row) = selected(state) else { return Vec::new() };
-    let (org, id) = (row.org_id().clone(), row.reply.id);
+    let (org, id) = (row.org_id().clone(), row.reply.id());
     state.group.narrowed = Some(org.clone());
     state.group.inbox.opening = Some(id);
     let connected = match &state.server.connection {

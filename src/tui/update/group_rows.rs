@@ -67,8 +67,8 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
         return Vec::new();
     };
     let handled: Vec<(i64, Option<Timestamp>)> = (entry.replies.iter())
-        .filter(|reply| ids.contains(&reply.id))
-        .map(|reply| (reply.id, reply.updated_at))
+        .filter(|reply| ids.contains(&reply.id()))
+        .map(|reply| (reply.id(), reply.updated_at()))
         .collect();
     change_rows(entry, ids, |reply| reply.handled = true);
     let what = crate::text::count(handled.len(), "reply", "replies");
@@ -102,7 +102,7 @@ fn change_rows(
     change: impl Fn(&mut crate::tui::group::OrgReply),
 ) {
     let mut rows = entry.replies.to_vec();
-    rows.iter_mut().filter(|reply| ids.contains(&reply.id)).for_each(change);
+    rows.iter_mut().filter(|reply| ids.contains(&reply.id())).for_each(change);
     entry.replies = Arc::from(rows);
 }
 
