@@ -25,11 +25,14 @@ pub struct Fetch {
     pub req_id: ReqId,
     pub slot: Slot,
     read: Arc<dyn Read>,
+    /// Read with this organisation of the group's key (a merged row's chain); `None`: the
+    /// connected one's.
+    pub org: Option<crate::tui::group::OrgId>,
 }
 
 impl Fetch {
     pub(crate) fn new(req_id: ReqId, slot: Slot, read: Arc<dyn Read>) -> Fetch {
-        Fetch { req_id, slot, read }
+        Fetch { req_id, slot, read, org: None }
     }
 
     /// Performs the read with the client; the answer is the action to hand to `update`.
@@ -50,13 +53,20 @@ impl Fetch {
 
 impl Debug for Fetch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Fetch #{} {:?}", self.req_id, self.read)
+        write!(f, "Fetch #{} {:?}", self.req_id, self.read)?;
+        match &self.org {
+            Some(org) => write!(f, " for {org}"),
+            None => Ok(()),
+        }
     }
 }
 
 impl PartialEq for Fetch {
     fn eq(&self, other: &Fetch) -> bool {
-        self.req_id == other.req_id && self.slot == other.slot && self.read.same(&*other.read)
+        self.req_id == other.req_id
+            && self.slot == other.slot
+            && self.org == other.org
+            && self.read.same(&*other.read)
     }
 }
 

@@ -451,7 +451,10 @@ impl Runner {
     /// Starts a fetch, aborting the one it supersedes.
     fn fetch(&mut self, fetch: Fetch) {
         self.cancel(fetch.slot);
-        let client = self.client();
+        let client = match &fetch.org {
+            Some(org) => self.orgs.lock().ok().and_then(|orgs| Some(orgs.get(org)?.client.clone())),
+            None => self.client(),
+        };
         let tx = self.tx.clone();
         let slot = fetch.slot;
         let req_id = fetch.req_id;

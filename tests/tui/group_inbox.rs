@@ -15,6 +15,7 @@ use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
 use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine, OrgReply};
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::submit::request::WriteRequest;
 use outreach_tui::tui::theme::Theme;
@@ -92,7 +93,16 @@ fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation answered, on the Exchanges pane.
 fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
-    let mut ui = settings(Theme::monochrome());
+    merged_with(settings(Theme::monochrome()), width, height, initech_read_only)
+}
+
+/// [`merged`] with these settings.
+fn merged_with(
+    mut ui: outreach_tui::tui::state::UiSettings,
+    width: u16,
+    height: u16,
+    initech_read_only: bool,
+) -> AppState {
     ui.group = Some(GroupChoice {
         name: Some("clients".into()),
         profiles: vec!["acme".into(), "globex".into(), "initech".into()],
@@ -218,6 +228,59 @@ fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox
     let shown = screen(&merged(140, 24, false));
     let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();
     assert!(!heading.contains("Team") && heading.contains("Latest message"), "{shown}");
+}
+
+/// The chain fetches among `effects`.
+fn chain_fetches(effects: &[Effect]) -> Vec<outreach_tui::tui::action::Fetch> {
+    let chains = fetches(effects).into_iter().filter(|fetch| fetch.slot == Slot::Chain);
+    chains.cloned().collect()
+}
+
+/// At a wide size the merged inbox previews the chain of the row the cursor rests on, as
+/// the single inbox does, read with that row's organisation's key and named by it; shown
+/// long enough, the reply is seen in that organisation's marks.
+#[test]
+fn the_merged_inbox_previews_the_rows_chain_read_with_its_organisations_key() {
+    use chrono::Duration;
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::monochrome())
+    };
+    let mut state = merged_with(ui, 200, 50, false);
+    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
+    update(&mut state, tick(0));
+    let asked = chain_fetches(&update(&mut state, tick(200)));
+    assert_eq!(asked.len(), 1, "the newest row's chain, once the cursor rested");
+    assert_eq!(asked[0].org, Some(OrgId("initech".into())), "read with initech's key");
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    let shown = screen(&state);
+    assert!(shown.contains("initech · #1"), "the organisation names the chain: {shown}");
+    assert!(shown.contains("Tuesday works"), "the chain beside the list: {shown}");
+    let acme = state.group.orgs.iter().find(|e| e.org.profile() == "acme").unwrap();
+    assert!(acme.replies.iter().all(|reply| reply.new), "nothing of acme's seen");
+
+    // Acme's row: read with acme's key, not left showing initech's chain meanwhile.
+    act(&mut state, ch('j'));
+    assert!(!screen(&state).contains("Tuesday works"), "{}", screen(&state));
+    update(&mut state, tick(300));
+    let asked = chain_fetches(&update(&mut state, tick(600)));
+    assert_eq!(
+        asked.iter().map(|f| f.org.clone()).collect::<Vec<_>>(),
+        [Some(OrgId("acme".into()))]
+    );
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    let effects = update(&mut state, tick(60_000));
+    let seen = effects.iter().find_map(|effect| match effect {
+        Effect::Local(LocalJob::MarkSeen(scope, ids)) => Some((scope.clone(), ids[0].0)),
+        _ => None,
+    });
+    assert_eq!(seen, Some((scope("acme"), 101)), "seen in acme's marks: {effects:?}");
+
+    // `p` turns it off here too.
+    act(&mut state, ch('p'));
+    assert_eq!(state.pane_layout().preview, None, "{}", screen(&state));
 }
 
 #[test]

@@ -51,7 +51,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         | Command::UploadContact
         | Command::LogConversion
         | Command::Jump
-        | Command::TogglePreview
         | Command::CycleSort
         | Command::Copy
         | Command::OpenLink

@@ -76,6 +76,23 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
     vec![Effect::Local(LocalJob::SetHandled(scope, handled, true))]
 }
 
+/// A reply of `org` shown long enough in the merged inbox's preview: seen in that
+/// organisation's marks, no longer new on its row.
+pub(crate) fn seen(
+    state: &mut AppState,
+    org: &OrgId,
+    exchange: &crate::api::Exchange,
+) -> Vec<Effect> {
+    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
+        return Vec::new();
+    };
+    let (Some(scope), Some(at)) = (entry.scope.clone(), exchange.updated_at) else {
+        return Vec::new();
+    };
+    change_rows(entry, &[exchange.id], |reply| reply.new = false);
+    vec![Effect::Local(LocalJob::MarkSeen(scope, vec![(exchange.id, at)]))]
+}
+
 /// Snoozes `ids` of `org` until `until` (or wakes them: `None`) in that organisation's
 /// marks; `done` says what was done, for the toast.
 pub(crate) fn snooze(
