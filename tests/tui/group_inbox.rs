@@ -327,12 +327,53 @@ fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_it
         "initech's marks, not acme's (connected)"
     );
     assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Bo Chan"], "{}", screen(&state));
-    assert!(screen(&state).contains("initech: 1 reply marked handled."), "{}", screen(&state));
+    let said = screen(&state);
+    assert!(said.contains("initech: 1 reply marked handled (z undoes)."), "{said}");
     // Handled shown again, marked as such.
     act(&mut state, ch('H'));
     assert_eq!(contacts(&state).len(), 4);
     let di = rows(&state).into_iter().find(|row| row.contains("Di Park")).unwrap_or_default();
     assert!(di.contains('✓'), "{di}");
+}
+
+/// The local jobs among `effects`.
+fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
+    let jobs = effects.iter().filter_map(|effect| match effect {
+        Effect::Local(job) => Some(job.clone()),
+        _ => None,
+    });
+    jobs.collect()
+}
+
+/// `z` undoes the last triage of a merged row in the marks of that row's organisation, as
+/// the single inbox's `z` does: handled, then a snooze.
+#[test]
+fn z_undoes_the_last_merged_triage_in_its_rows_organisations_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('j'));
+    // Di Park, initech's reply 7: handled, then undone.
+    act(&mut state, ch('e'));
+    act(&mut state, ch('y'));
+    act(&mut state, ch('g'));
+    let undone = local_jobs(&update(&mut state, ch('z')));
+    let updated = at("2024-05-07T10:00:00Z");
+    assert_eq!(undone, [LocalJob::SetHandled(scope("initech"), vec![(7, updated)], false)]);
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
+    let said = screen(&state);
+    assert!(said.contains("initech: undone: 1 reply marked handled."), "{said}");
+    act(&mut state, ch('z'));
+    assert!(screen(&state).contains("Nothing to undo."), "{}", screen(&state));
+
+    // Ann Lee, acme's reply 101: snoozed, then awake again in acme's marks.
+    act(&mut state, ch('g'));
+    act(&mut state, ch('j'));
+    act(&mut state, ch('b'));
+    act(&mut state, key(KeyCode::Enter));
+    assert_eq!(contacts(&state), ["Cy Ode", "Di Park", "Bo Chan"], "{}", screen(&state));
+    let undone = local_jobs(&update(&mut state, ch('z')));
+    assert_eq!(undone, [LocalJob::SetSnoozed(scope("acme"), vec![101], None)]);
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
 }
 
 #[test]

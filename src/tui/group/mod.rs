@@ -154,6 +154,8 @@ pub struct MergedInbox {
     pub show_handled: bool,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
+    /// The last triage of merged rows and whose rows they were: what `z` undoes.
+    pub last_triage: Option<(OrgId, crate::tui::inbox::Triage)>,
 }
 
 /// The group as the dashboard holds it; empty when it shows one organisation.

@@ -36,13 +36,13 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::AddDnc => ask(state, Ask::Address),
         Command::AddDncDomain => ask(state, Ask::Domain),
         Command::Snooze => snooze_prompt(state),
+        Command::Undo => return Some(group_rows::undo(state)),
         Command::Open => return Some(open(state)),
         Command::Unhandle
         | Command::NextUnhandled
         | Command::PrevUnhandled
         | Command::MarkRow
         | Command::MarkRange
-        | Command::Undo
         | Command::Assign
         | Command::AssignToMe
         | Command::CycleWhose
