@@ -509,6 +509,42 @@ fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_it
     assert_eq!(state.group.narrowed, Some(OrgId("acme".into())));
 }
 
+fn mouse(kind: crossterm::event::MouseEventKind, row: u16) -> Action {
+    Action::Mouse(crossterm::event::MouseEvent {
+        kind,
+        column: 10,
+        row,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    })
+}
+
+/// A click on a merged Campaigns or Bots row chooses it, a second one does what `Enter`
+/// does, and the wheel moves through the rows, as on the merged inbox and the single panes.
+#[test]
+fn a_click_chooses_a_merged_campaign_or_bot_and_the_wheel_moves_through_them() {
+    use crossterm::event::{MouseButton, MouseEventKind};
+    let click = |row| mouse(MouseEventKind::Down(MouseButton::Left), row);
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('2'));
+    // Row 0 the tabs, 1 the title, 2 globex apart, 3 the heading: Spring launch is row 5.
+    act(&mut state, click(5));
+    assert_eq!(state.group.campaigns.cursor, 1, "{}", screen(&state));
+    act(&mut state, click(5));
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())), "Enter's narrowing");
+
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('5'));
+    act(&mut state, mouse(MouseEventKind::ScrollDown, 5));
+    assert_eq!(state.group.bots.cursor, 1, "{}", screen(&state));
+    act(&mut state, mouse(MouseEventKind::ScrollUp, 5));
+    assert_eq!(state.group.bots.cursor, 0);
+    act(&mut state, click(5));
+    assert_eq!(state.group.bots.cursor, 1, "{}", screen(&state));
+    // Below the rows: nothing chosen, nothing opened.
+    let effects = update(&mut state, click(12));
+    assert!(effects.is_empty() && state.group.narrowed.is_none(), "{effects:?}");
+}
+
 #[test]
 fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
     let mut state = merged(120, 24, false);

@@ -10,7 +10,8 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
-    first_look, group_campaigns, group_inbox, group_rows, jumps, navigate, needs, outside,
+    first_look, group_campaigns, group_inbox, group_lists, group_rows, jumps, navigate, needs,
+    outside,
 };
 use ratatui::layout::Rect;
 
@@ -132,12 +133,18 @@ pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
 /// as a click on a list's row does; on the merged inbox, the same with its rows. `None`
 /// when neither shows.
-pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+pub(crate) fn click(
+    state: &mut AppState,
+    body: Rect,
+    (column, row): (u16, u16),
+) -> Option<Vec<Effect>> {
     if state.group.merges(state.panes.pane) {
-        // The merged Campaigns take no clicks yet: a click must not reach the list of the
-        // organisation connected, which is not on screen.
-        let inbox = state.panes.pane == Pane::Exchanges && !state.transient.filtering;
-        return Some(if inbox { group_inbox::click(state, body, row) } else { Vec::new() });
+        // Only on the merged list itself: a click must not reach the list of the
+        // organisation connected, which is not on screen, nor choose a row from the preview.
+        let list = crate::tui::layout::pane_areas(state).0;
+        let on_list = list.contains(ratatui::layout::Position { x: column, y: row });
+        let chooses = on_list && !state.transient.filtering;
+        return Some(if chooses { group_lists::click(state, list, row) } else { Vec::new() });
     }
     if !state.group_lines_shown() {
         return None;

@@ -60,11 +60,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     Some(Vec::new())
 }
 
-/// The rows as listed now.
-fn rows(state: &AppState) -> Vec<MergedRow<'_>> {
-    state.group.inbox.rows(&state.group.orgs, Timestamp(state.env.now))
-}
-
 fn selected(state: &AppState) -> Option<MergedRow<'_>> {
     state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
 }
@@ -161,27 +156,6 @@ fn open(state: &mut AppState) -> Vec<Effect> {
         return crate::tui::update::fetch::refresh_current(state);
     }
     outside::switch_profile(state, org.profile())
-}
-
-/// A click on the merged inbox (drawn from the top of `body`: the title, a line per
-/// organisation not read, the heading, then the rows): it chooses a row, and on the row
-/// chosen opens it, as a click on a list's row does.
-pub(crate) fn click(state: &mut AppState, body: ratatui::layout::Rect, row: u16) -> Vec<Effect> {
-    let apart = crate::tui::group::inbox::apart(&state.group.orgs, "").len();
-    let above = 2 + apart;
-    let height = usize::from(body.height).saturating_sub(above);
-    let Some(at) = usize::from(row).checked_sub(usize::from(body.y) + above) else {
-        return Vec::new();
-    };
-    let at = state.group.inbox.list.offset(height) + at;
-    if at >= rows(state).len() {
-        return Vec::new();
-    }
-    if at == state.group.inbox.list.cursor {
-        return open(state);
-    }
-    state.group.inbox.list.cursor = at;
-    Vec::new()
 }
 
 /// The reply to open now that its organisation's inbox is loaded (after `Enter` on it).
