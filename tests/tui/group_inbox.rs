@@ -545,6 +545,36 @@ fn a_click_chooses_a_merged_campaign_or_bot_and_the_wheel_moves_through_them() {
     assert!(effects.is_empty() && state.group.narrowed.is_none(), "{effects:?}");
 }
 
+/// The status bar's last line.
+fn status_bar(state: &AppState) -> String {
+    screen(state).lines().last().unwrap_or_default().to_string()
+}
+
+/// The status bar names the group while it shows, with the profile the panes are connected
+/// to; narrowed, the organisation within the group.
+#[test]
+fn the_status_bar_names_the_group_and_the_connected_profile_then_the_organisation_narrowed_to() {
+    let mut state = merged(100, 24, false);
+    let bar = status_bar(&state);
+    assert!(bar.contains("group clients · 3 organisations │ acme"), "{bar}");
+    act(&mut state, ch('j'));
+    // Enter on acme's row: narrowed to the organisation connected.
+    act(&mut state, key(KeyCode::Enter));
+    let bar = status_bar(&state);
+    assert!(bar.starts_with("\" acme") && bar.contains("◂ group clients"), "{bar}");
+    assert!(!bar.contains("organisations"), "{bar}");
+
+    // Narrowed to initech, before and once its profile is connected.
+    let mut state = merged(100, 24, false);
+    act(&mut state, key(KeyCode::Enter));
+    let bar = status_bar(&state);
+    assert!(bar.contains("group clients ▸ initech"), "{bar}");
+    let connected = ConnectionInfo { profile: "initech".into(), ..work() };
+    act(&mut state, Action::Connected(Ok(connected)));
+    let bar = status_bar(&state);
+    assert!(bar.starts_with("\" initech"), "named once connected: {bar}");
+}
+
 #[test]
 fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
     let mut state = merged(120, 24, false);

@@ -249,4 +249,10 @@ impl GroupState {
             None => "the group".to_string(),
         }
     }
+
+    /// "group clients · 4 organisations": the group and how many it holds.
+    pub fn counted(&self) -> String {
+        let orgs = crate::text::count(self.orgs.len(), "organisation", "organisations");
+        format!("{} · {orgs}", self.title())
+    }
 }
