@@ -255,7 +255,7 @@ fn the_merged_inbox_previews_the_rows_chain_read_with_its_organisations_key() {
     let effects = update(&mut state, answer_for(&asked[0]));
     answer(&mut state, effects);
     let shown = screen(&state);
-    assert!(shown.contains("initech · #1"), "the organisation names the chain: {shown}");
+    assert!(shown.contains("initech · #1 Cy Ode"), "the organisation names the chain: {shown}");
     assert!(shown.contains("Tuesday works"), "the chain beside the list: {shown}");
     let acme = state.group.orgs.iter().find(|e| e.org.profile() == "acme").unwrap();
     assert!(acme.replies.iter().all(|reply| reply.new), "nothing of acme's seen");

@@ -31,6 +31,8 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         // A merged row's chain: whose organisation it belongs to comes first.
         kept.insert(0, Span::styled(format!("{} · ", sanitize(org.profile())), theme.accent));
     }
+    // The organisation, the id and the contact: what the bot and the status follow.
+    let named = kept.len();
     if count > 0 {
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
         // The numbered links on screen are another message's: say whose, so `y 2` is read
@@ -65,7 +67,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let with_time = fits(&[&time]);
     let (with_status, with_bot) = (fits(&[&time, &status]), fits(&[&time, &bot, &status]));
     let with_hint = fits(&[&time, &bot, &status, &hint]);
-    let mut rest = kept.split_off(2);
+    let mut rest = kept.split_off(named);
     let mut title = kept;
     if with_bot {
         title.push(bot);
