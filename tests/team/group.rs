@@ -121,3 +121,50 @@ async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() 
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// With a team store, the merged inbox's rows of that organisation say to whom a reply is
+/// assigned, as the single inbox's team column does, and `z` on a reply handled there takes
+/// the mark back in the team store, where Bob reads it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_merged_row_shows_its_teams_assignment_and_z_takes_a_handled_mark_back() {
+    let Some(url) = pg::database().await else { return };
+    let Agents { sim, agency, north, globex, bob } = agents(&url).await;
+    let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
+    let id = waiting.to_string();
+    bob.run(&["replies", "assign", &id, "--to", "bob", "--yes"]).await.expect(0);
+
+    let listed = format!("{globex},{north}");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
+    let profiles = [&globex, &north];
+    pty.wait_until("both organisations' lines", READ, |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    // The list alone, its preview off: room for every column.
+    pty.send("3p");
+    pty.send(&format!("/org:{north}\r"));
+    // The reply that arrived is the newest: the cursor is on it, its team column says Bob's.
+    pty.wait_until("north's rows, the team column", READ, |s| {
+        s.contains("filter: org:")
+            && s.contains("Team")
+            && s.lines().any(|line| line.starts_with('›') && line.contains("→ bob"))
+    });
+    pty.send("e");
+    pty.wait_until("the question", READ, |s| s.contains(&format!("{north}: mark handled")));
+    pty.send("y");
+    pty.wait_until("the toast", READ, |s| s.contains("marked handled"));
+    let handled_by = || async {
+        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+        let rows = rows.as_array().unwrap().clone();
+        rows.iter().find(|row| row["id"] == waiting).map(|row| row["handled_by"].clone())
+    };
+    eventually("Bob sees Ann's mark", || async { handled_by().await == Some(json!("ann")) }).await;
+    pty.send("z");
+    pty.wait_until("the undo's toast", READ, |s| s.contains("undone: 1 reply marked handled"));
+    eventually("Bob sees it taken back", || async {
+        handled_by().await.is_some_and(|by| by.is_null())
+    })
+    .await;
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
