@@ -154,6 +154,12 @@ pub enum Action {
         job: SnippetJob,
         result: Result<Option<crate::inbox::Snippet>, ApiError>,
     },
+    /// A merged inbox row's chain was read with its organisation's key for its line.
+    GroupSnippetRead {
+        org: crate::tui::group::OrgId,
+        job: SnippetJob,
+        result: Result<Option<crate::inbox::Snippet>, ApiError>,
+    },
     /// A row's chain, read for its snippet, kept for the preview.
     ChainRead {
         exchange_id: i64,
@@ -265,6 +271,12 @@ pub enum Effect {
     ReadGroup(crate::tui::group::read::GroupRead),
     /// Read an exchange's chain for its row's snippet; answers `SnippetRead`.
     ReadSnippet(SnippetJob),
+    /// Read a merged inbox row's chain with its organisation's key; answers
+    /// `GroupSnippetRead`.
+    ReadSnippetFor {
+        org: crate::tui::group::OrgId,
+        job: SnippetJob,
+    },
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
     /// Check the inbox's opt-outs against the do-not-contact list off the UI thread;

@@ -192,6 +192,17 @@ impl Runner {
                     let _ = tx.send(Action::SnippetRead { job, result });
                 });
             }
+            Effect::ReadSnippetFor { org, job } => {
+                let link = self.orgs.lock().ok().and_then(|orgs| orgs.get(&org).cloned());
+                let tx = self.tx.clone();
+                crate::tasks::spawn(async move {
+                    let result = match link {
+                        Some(link) => job.clone().perform(&link.client).await,
+                        None => Err(not_connected()),
+                    };
+                    let _ = tx.send(Action::GroupSnippetRead { org, job, result });
+                });
+            }
             Effect::Local(job) => self.marks(MarkJob::Local(job)),
             Effect::Team(job) => self.marks(MarkJob::Team(job)),
             Effect::Observe(job) => {

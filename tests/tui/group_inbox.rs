@@ -230,6 +230,69 @@ fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox
     assert!(!heading.contains("Team") && heading.contains("Latest message"), "{shown}");
 }
 
+/// The merged rows in view read their chains for their line, each with its own
+/// organisation's key, as the single inbox's rows do; the line stays on the row when its
+/// organisation is read again and the reply has not moved.
+#[test]
+fn merged_rows_in_view_read_their_lines_with_their_organisations_key_and_keep_them() {
+    use outreach_tui::inbox::{Snippet, Writer};
+    use outreach_tui::tui::inbox::jobs::SnippetJob;
+    let mut state = merged(140, 24, false);
+    let asked: Vec<(String, i64)> = (state.group.inbox.reading.iter())
+        .map(|(org, id, _)| (org.profile().to_string(), *id))
+        .collect();
+    for row in [("initech", 1), ("acme", 101), ("initech", 7), ("acme", 102)] {
+        assert!(asked.contains(&(row.0.to_string(), row.1)), "{row:?} asked: {asked:?}");
+    }
+    let snippet = Snippet {
+        line: "Thursday at ten suits me.".into(),
+        last: Writer::Them,
+        at: None,
+        referrals: Vec::new(),
+        away: None,
+        back: None,
+    };
+    let job = SnippetJob {
+        exchange_id: 1,
+        updated_at: at("2024-05-08T11:30:00Z"),
+        contact: "cy.ode@x.example".into(),
+        zone: state.env.zone,
+    };
+    let org = OrgId("initech".into());
+    let effects = update(
+        &mut state,
+        Action::GroupSnippetRead { org: org.clone(), job, result: Ok(Some(snippet)) },
+    );
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::ReadSnippetFor { job, .. } if job.exchange_id == 1)),
+        "not asked again: {effects:?}"
+    );
+    let cy = |state: &AppState| {
+        let shown = screen(state);
+        shown.lines().find(|line| line.contains("Cy Ode")).unwrap_or_default().to_string()
+    };
+    assert!(cy(&state).contains("Thursday at ten suits me.") && cy(&state).contains("them"));
+
+    // Initech read again: its rows come without the words, the row keeps them.
+    let req_id = state.take_req_id();
+    let initech = state.group.orgs.iter_mut().find(|e| e.org == org).unwrap();
+    initech.reading = Some(req_id);
+    let read = OrgRead {
+        line: OrgLine::default(),
+        read_only: false,
+        replies: replies_of("initech").into(),
+        scope: scope("initech"),
+        campaigns: std::sync::Arc::new(campaigns_of("initech")),
+        bots: Default::default(),
+    };
+    act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: Ok(read) }));
+    let initech = state.group.orgs.iter().find(|e| e.org.profile() == "initech").unwrap();
+    assert!(initech.reading.is_none(), "the read was taken");
+    assert!(cy(&state).contains("Thursday at ten suits me."), "{}", screen(&state));
+}
+
 /// The chain fetches among `effects`.
 fn chain_fetches(effects: &[Effect]) -> Vec<outreach_tui::tui::action::Fetch> {
     let chains = fetches(effects).into_iter().filter(|fetch| fetch.slot == Slot::Chain);

@@ -156,6 +156,10 @@ pub struct MergedInbox {
     pub opening: Option<i64>,
     /// The last triage of merged rows and whose rows they were: what `z` undoes.
     pub last_triage: Option<(OrgId, crate::tui::inbox::Triage)>,
+    /// Rows' chains being read for their line, and those read (or that failed) already,
+    /// each by organisation, exchange and the move it was asked at.
+    pub reading: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
+    pub tried: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
 }
 
 /// The group as the dashboard holds it; empty when it shows one organisation.

@@ -10,8 +10,8 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
-    first_look, group_campaigns, group_inbox, group_lists, group_rows, jumps, navigate, needs,
-    outside,
+    first_look, group_campaigns, group_inbox, group_lists, group_rows, group_snippets, jumps,
+    navigate, needs, outside,
 };
 use ratatui::layout::Rect;
 
@@ -57,7 +57,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
         Ok(read) => {
             entry.line = Some(read.line);
             entry.read_only = read.read_only;
-            entry.replies = read.replies;
+            entry.replies = group_snippets::carried(&entry.replies, read.replies);
             entry.campaigns = read.campaigns;
             entry.bots = read.bots;
             entry.scope = Some(read.scope);

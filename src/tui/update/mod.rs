@@ -14,6 +14,7 @@ mod group_campaigns;
 mod group_inbox;
 mod group_lists;
 mod group_rows;
+mod group_snippets;
 mod in_view;
 mod inbox;
 mod jumps;
@@ -77,6 +78,7 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(chains::read_snippets(state));
+    effects.extend(group_snippets::read_in_view(state));
     if chain_read {
         effects.extend(chains::after_reads(state));
     }
@@ -143,6 +145,9 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::ChainsRead { scope, read } => chains::on_chains_read(state, &scope, read),
         Action::ChainsRecalled { scope, facts } => chains::on_recalled(state, &scope, facts),
         Action::GroupRead(answer) => group::answered(state, answer),
+        Action::GroupSnippetRead { org, job, result } => {
+            group_snippets::on_read(state, org, job, result)
+        }
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),
         Action::Team(answer) => team::on_answer(state, answer),
