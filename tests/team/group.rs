@@ -79,6 +79,20 @@ async fn agents(url: &str) -> Agents {
     Agents { sim, agency, north, globex, bob }
 }
 
+/// Ann's dashboard on Globex and North (Globex first: the panes connect to it, and North is
+/// only a line and merged rows), once both lines are read: `keys` typed, then the merged
+/// list filtered to North's rows.
+fn north_merged(agency: &Agency, globex: &str, north: &str, keys: &str) -> Pty {
+    let listed = format!("{globex},{north}");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
+    pty.wait_until("both organisations' lines", READ, |s| {
+        [globex, north].iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    pty.send(keys);
+    pty.send(&format!("/org:{north}\r"));
+    pty
+}
+
 /// `status --profiles LISTED --json`: an entry per organisation.
 async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
     let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
@@ -94,15 +108,7 @@ async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() 
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
     let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
 
-    // Globex first: the panes connect to it, and North is only a line and merged rows.
-    let listed = format!("{globex},{north}");
-    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
-    let profiles = [&globex, &north];
-    pty.wait_until("both organisations' lines", READ, |s| {
-        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
-    });
-    pty.send("3");
-    pty.send(&format!("/org:{north}\r"));
+    let mut pty = north_merged(&agency, &globex, &north, "3");
     pty.wait_until("north's rows only", READ, |s| {
         s.contains("filter: org:")
             && !s.lines().any(|line| line.contains(globex.as_str()) && line.contains('@'))
@@ -134,15 +140,8 @@ async fn a_merged_row_shows_its_teams_assignment_and_z_takes_a_handled_mark_back
     let id = waiting.to_string();
     bob.run(&["replies", "assign", &id, "--to", "bob", "--yes"]).await.expect(0);
 
-    let listed = format!("{globex},{north}");
-    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
-    let profiles = [&globex, &north];
-    pty.wait_until("both organisations' lines", READ, |s| {
-        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
-    });
     // The list alone, its preview off: room for every column.
-    pty.send("3p");
-    pty.send(&format!("/org:{north}\r"));
+    let mut pty = north_merged(&agency, &globex, &north, "3p");
     // The reply that arrived is the newest: the cursor is on it, its team column says Bob's.
     pty.wait_until("north's rows, the team column", READ, |s| {
         s.contains("filter: org:")

@@ -375,18 +375,11 @@ fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_it
     act(&mut state, ch('e'));
     let asked = screen(&state);
     assert!(asked.contains("initech: mark handled the reply from di.park@x.example?"), "{asked}");
-    let effects = update(&mut state, ch('y'));
-    let marked: Vec<&LocalJob> = effects
-        .iter()
-        .filter_map(|effect| match effect {
-            Effect::Local(job) => Some(job),
-            _ => None,
-        })
-        .collect();
+    let marked = local_jobs(&update(&mut state, ch('y')));
     let updated = at("2024-05-07T10:00:00Z");
     assert_eq!(
         marked,
-        [&LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
+        [LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
         "initech's marks, not acme's (connected)"
     );
     assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Bo Chan"], "{}", screen(&state));

@@ -122,25 +122,3 @@ impl CampaignNames for OrgReply {
         self.campaign.as_deref().filter(|_| id == self.exchange.campaign_id)
     }
 }
-
-/// Whether a team shares the marks of any of the merged rows' organisations: the team
-/// column shows then (empty on the rows of an organisation without one).
-pub struct AnyShared(pub bool);
-
-impl Facts for AnyShared {
-    fn is_new(&self, _: &Exchange) -> bool {
-        false
-    }
-
-    fn is_handled(&self, _: &Exchange) -> bool {
-        false
-    }
-
-    fn snippet(&self, _: i64) -> Option<&Snippet> {
-        None
-    }
-
-    fn shared(&self) -> bool {
-        self.0
-    }
-}

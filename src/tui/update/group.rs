@@ -95,6 +95,13 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     }
     match state.panes.pane {
         Pane::Overview => lines(state, command),
+        _ => merged(state, command),
+    }
+}
+
+/// A command on the merged list of the pane on screen, if it merges.
+fn merged(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    match state.panes.pane {
         Pane::Exchanges => group_inbox::command(state, command),
         Pane::Campaigns => group_campaigns::command(state, command),
         Pane::Bots => group_campaigns::bots_command(state, command),
@@ -144,7 +151,10 @@ pub(crate) fn click(
         let list = crate::tui::layout::pane_areas(state).0;
         let on_list = list.contains(ratatui::layout::Position { x: column, y: row });
         let chooses = on_list && !state.transient.filtering;
-        return Some(if chooses { group_lists::click(state, list, row) } else { Vec::new() });
+        if chooses && group_lists::click(state, list, row) {
+            return Some(merged(state, Command::Open).unwrap_or_default());
+        }
+        return Some(Vec::new());
     }
     if !state.group_lines_shown() {
         return None;

@@ -98,25 +98,23 @@ pub(crate) fn scroll(state: &mut AppState, delta: isize) {
 }
 
 /// A click on the merged list drawn in `area` (from its top: the title, a line per
-/// organisation not read, the heading, then the rows): it chooses a row, and on the row
-/// chosen does what `Enter` does there, as a click on a single list's row does.
-pub(crate) fn click(state: &mut AppState, area: Rect, row: u16) -> Vec<Effect> {
+/// organisation not read, the heading, then the rows): it chooses a row; whether it was on
+/// the row chosen already (which then opens, as a click on a single list's row does).
+pub(crate) fn click(state: &mut AppState, area: Rect, row: u16) -> bool {
     let above = 2 + crate::tui::group::inbox::apart(&state.group.orgs, "").len();
     let height = usize::from(area.height).saturating_sub(above);
     let Some(at) = usize::from(row).checked_sub(usize::from(area.y) + above) else {
-        return Vec::new();
+        return false;
     };
     let listed = listed(state);
-    let Some(list) = state.group.list_mut(state.panes.pane) else { return Vec::new() };
+    let Some(list) = state.group.list_mut(state.panes.pane) else { return false };
     let at = list.offset(height) + at;
     if at >= listed {
-        return Vec::new();
+        return false;
     }
-    if at == list.cursor {
-        return crate::tui::update::commands::run(state, Command::Open);
-    }
+    let chosen = at == list.cursor;
     list.cursor = at;
-    Vec::new()
+    chosen
 }
 
 /// Said of a key that works in one organisation's pane only.

@@ -4,8 +4,8 @@
 //! row asking its own organisation's facts; new rows bold, as there.
 
 use crate::api::Timestamp;
+use crate::inbox::Facts;
 use crate::present::Context;
-use crate::present::columns::org_replies::AnyShared;
 use crate::present::columns::{self, exchanges};
 use crate::tui::state::AppState;
 use crate::tui::views::merged::{self, Merged};
@@ -17,8 +17,10 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
     let rows = group.inbox.rows(&group.orgs, Timestamp(state.env.now));
     let mut screen = exchanges::screen();
-    let shared = AnyShared(rows.iter().any(|row| row.reply.team.is_some()));
-    let listed = Context { inbox: &shared, ..Context::new(&state.env.zone, state.env.now) };
+    // The team column shows when any organisation has a team store: a row of one says so.
+    let shared = rows.iter().map(|row| row.reply).find(|reply| reply.team.is_some());
+    let shared: &dyn Facts = shared.map_or(&(), |reply| reply as &dyn Facts);
+    let listed = Context { inbox: shared, ..Context::new(&state.env.zone, state.env.now) };
     screen.retain(|column| (column.shown)(&listed));
     let merged = Merged {
         what: "Replies",

@@ -221,7 +221,6 @@ mod tests {
             warnings: Vec::new(),
             read_only: false,
             team: None,
-            group: None,
         });
         let keymap = Keymap::default();
         let mut bar = StatusBar {
@@ -232,6 +231,7 @@ mod tests {
             notice: None,
             filtering: false,
             team: None,
+            group: None,
             place_hints: Vec::new(),
             keymap: &keymap,
             theme: &theme,
