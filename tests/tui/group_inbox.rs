@@ -224,6 +224,13 @@ fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox
     let cy = shown.lines().find(|line| line.contains("Cy Ode")).unwrap_or_default();
     assert!(cy.contains("initech") && cy.contains('…'), "its chain not read yet: {shown}");
 
+    // Acme's marks go to its team store, and the question on Ann Lee's row says so.
+    act(&mut state, ch('j'));
+    act(&mut state, ch('e'));
+    let asked = screen(&state);
+    assert!(asked.contains("Shared in acme's team store."), "{asked}");
+    act(&mut state, ch('n'));
+
     // No organisation with a team store: no team column, as in the single inbox.
     let shown = screen(&merged(140, 24, false));
     let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();

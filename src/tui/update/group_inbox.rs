@@ -80,6 +80,8 @@ fn ask(state: &mut AppState, what: Ask) {
         return;
     };
     let (org, id, email) = (row.org_id().clone(), row.reply.id(), row.reply.email().to_string());
+    // A row read with its team's facts: its marks go to that team store.
+    let shared = row.reply.team.is_some();
     let title = org_name(&org);
     // The address as the server sent it goes in the write; its words are sanitised.
     let shown = crate::text::sanitize(&email);
@@ -115,6 +117,7 @@ fn ask(state: &mut AppState, what: Ask) {
     };
     let second = match write {
         Some(_) => format!("Sent with profile {title}'s key."),
+        None if shared => format!("Shared in {title}'s team store."),
         None => format!("Kept in {title}'s marks on this machine."),
     };
     state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
