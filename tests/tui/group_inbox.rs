@@ -229,7 +229,16 @@ fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox
     act(&mut state, ch('e'));
     let asked = screen(&state);
     assert!(asked.contains("Shared in acme's team store."), "{asked}");
-    act(&mut state, ch('n'));
+    // Handled: the team column says by me at once, as the team store will; undone, Bob's.
+    act(&mut state, ch('y'));
+    act(&mut state, ch('H'));
+    let ann = |state: &AppState| {
+        let shown = screen(state);
+        shown.lines().find(|line| line.contains("Ann Lee")).unwrap_or_default().to_string()
+    };
+    assert!(ann(&state).contains("✓ you"), "{}", screen(&state));
+    act(&mut state, ch('z'));
+    assert!(ann(&state).contains("→ bob"), "{}", screen(&state));
 
     // No organisation with a team store: no team column, as in the single inbox.
     let shown = screen(&merged(140, 24, false));

@@ -73,7 +73,8 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
     let (handled, before): (Vec<_>, Vec<_>) = rows
         .map(|reply| ((reply.id(), true, reply.updated_at()), (reply.id(), reply.handled)))
         .unzip();
-    change_rows(entry, ids, |reply| reply.handled = true);
+    let now = Timestamp(state.env.now);
+    change_rows(entry, ids, |reply| set_handled(reply, true, now));
     let what = format!("{} marked handled", crate::text::count(handled.len(), "reply", "replies"));
     let undo = state.how(Command::Undo, "z");
     state.show_toast(Tone::Success, format!("{}: {what} ({undo} undoes).", org_name(org)));
@@ -93,13 +94,14 @@ pub(crate) fn undo(state: &mut AppState) -> Vec<Effect> {
         return Vec::new();
     };
     let Some(scope) = entry.scope.clone() else { return Vec::new() };
+    let now = Timestamp(state.env.now);
     let writes = match triage.before {
         Before::Handled(flags) => {
             let mut rows = entry.replies.to_vec();
             let mut back = Vec::new();
             for reply in &mut rows {
                 if let Some(&(_, handled)) = flags.iter().find(|(id, _)| *id == reply.id()) {
-                    reply.handled = handled;
+                    set_handled(reply, handled, now);
                     back.push((reply.id(), handled, reply.updated_at()));
                 }
             }
@@ -160,6 +162,14 @@ pub(crate) fn snooze(
     let triage = Triage { before: Before::Snoozed(before), what: done.to_string() };
     state.group.inbox.last_triage = Some((org.clone(), triage));
     vec![Effect::Local(LocalJob::SetSnoozed(scope, ids.to_vec(), until))]
+}
+
+/// A row handled (by me, now, as its team store will say once it is read again) or not.
+fn set_handled(reply: &mut crate::tui::group::OrgReply, handled: bool, now: Timestamp) {
+    reply.handled = handled;
+    if let Some(team) = reply.team.as_mut() {
+        team.handled_by = handled.then_some((None, now));
+    }
 }
 
 /// The organisation's rows as shown, with `change` made to those of `ids` (until its next
