@@ -25,11 +25,14 @@ pub struct Fetch {
     pub req_id: ReqId,
     pub slot: Slot,
     read: Arc<dyn Read>,
+    /// Read with this organisation of the group's key (a merged row's chain); `None`: the
+    /// connected one's.
+    pub org: Option<crate::tui::group::OrgId>,
 }
 
 impl Fetch {
     pub(crate) fn new(req_id: ReqId, slot: Slot, read: Arc<dyn Read>) -> Fetch {
-        Fetch { req_id, slot, read }
+        Fetch { req_id, slot, read, org: None }
     }
 
     /// Performs the read with the client; the answer is the action to hand to `update`.
@@ -50,13 +53,20 @@ impl Fetch {
 
 impl Debug for Fetch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Fetch #{} {:?}", self.req_id, self.read)
+        write!(f, "Fetch #{} {:?}", self.req_id, self.read)?;
+        match &self.org {
+            Some(org) => write!(f, " for {org}"),
+            None => Ok(()),
+        }
     }
 }
 
 impl PartialEq for Fetch {
     fn eq(&self, other: &Fetch) -> bool {
-        self.req_id == other.req_id && self.slot == other.slot && self.read.same(&*other.read)
+        self.req_id == other.req_id
+            && self.slot == other.slot
+            && self.org == other.org
+            && self.read.same(&*other.read)
     }
 }
 
@@ -141,6 +151,12 @@ pub enum Action {
     },
     /// A chain was read for a row's snippet (`None`: the chain has no messages).
     SnippetRead {
+        job: SnippetJob,
+        result: Result<Option<crate::inbox::Snippet>, ApiError>,
+    },
+    /// A merged inbox row's chain was read with its organisation's key for its line.
+    GroupSnippetRead {
+        org: crate::tui::group::OrgId,
         job: SnippetJob,
         result: Result<Option<crate::inbox::Snippet>, ApiError>,
     },
@@ -263,6 +279,12 @@ pub enum Effect {
     SearchContacts(Arc<crate::tui::group::contacts::ContactSearch>),
     /// Read an exchange's chain for its row's snippet; answers `SnippetRead`.
     ReadSnippet(SnippetJob),
+    /// Read a merged inbox row's chain with its organisation's key; answers
+    /// `GroupSnippetRead`.
+    ReadSnippetFor {
+        org: crate::tui::group::OrgId,
+        job: SnippetJob,
+    },
     /// Read or write the local state off the UI thread; a read answers `Local`.
     Local(LocalJob),
     /// Check the inbox's opt-outs against the do-not-contact list off the UI thread;

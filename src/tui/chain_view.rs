@@ -36,6 +36,10 @@ pub struct ChainView {
     /// The contact's time zone, found in the contacts once per list rather than each frame.
     pub contact_zone: ListMemo<Contact, i64, Option<crate::api::thin::Thin<str>>>,
     pub place: ChainPlace,
+    /// The group's organisation whose reply this is, for a merged inbox's row (read with
+    /// its key, kept apart from the connected organisation's chains); `None`: the
+    /// organisation the panes are connected to.
+    pub org: Option<crate::tui::group::OrgId>,
 }
 
 impl ChainView {
@@ -51,6 +55,7 @@ impl ChainView {
             layout_pending: None,
             contact_zone: ListMemo::default(),
             place,
+            org: None,
         }
     }
 

@@ -203,6 +203,17 @@ impl Runner {
                     let _ = tx.send(Action::SnippetRead { job, result });
                 });
             }
+            Effect::ReadSnippetFor { org, job } => {
+                let link = self.orgs.lock().ok().and_then(|orgs| orgs.get(&org).cloned());
+                let tx = self.tx.clone();
+                crate::tasks::spawn(async move {
+                    let result = match link {
+                        Some(link) => job.clone().perform(&link.client).await,
+                        None => Err(not_connected()),
+                    };
+                    let _ = tx.send(Action::GroupSnippetRead { org, job, result });
+                });
+            }
             Effect::Local(job) => self.marks(MarkJob::Local(job)),
             Effect::Team(job) => self.marks(MarkJob::Team(job)),
             Effect::Observe(job) => {
@@ -485,7 +496,10 @@ impl Runner {
     /// Starts a fetch, aborting the one it supersedes.
     fn fetch(&mut self, fetch: Fetch) {
         self.cancel(fetch.slot);
-        let client = self.client();
+        let client = match &fetch.org {
+            Some(org) => self.orgs.lock().ok().and_then(|orgs| Some(orgs.get(org)?.client.clone())),
+            None => self.client(),
+        };
         let tx = self.tx.clone();
         let slot = fetch.slot;
         let req_id = fetch.req_id;

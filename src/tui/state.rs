@@ -462,12 +462,14 @@ impl AppState {
     /// The views of the current pane, and where they go.
     pub fn pane_layout(&self) -> PaneLayout {
         let pane = self.panes.pane;
-        // A group's merged list has no chain or detail of its own: its rows open in their
-        // own organisation.
+        // A group's merged list has no detail of its own: its rows open in their own
+        // organisation; the merged inbox previews its row's chain as the single one does.
         let merged = self.group.merges(pane);
         let main = match pane {
             Pane::Overview => View::Tiles,
-            Pane::Exchanges if self.panes.chain.as_ref().is_some_and(ChainView::is_opened) => {
+            Pane::Exchanges
+                if !merged && self.panes.chain.as_ref().is_some_and(ChainView::is_opened) =>
+            {
                 View::Chain
             }
             Pane::Exchanges => View::List(pane),
@@ -476,8 +478,9 @@ impl AppState {
         };
         let shows = if pane == Pane::Exchanges { View::Chain } else { View::Detail(pane) };
         let place = self.panes.preview.place(self.env.width, self.env.height);
+        let previews = !merged || pane == Pane::Exchanges;
         let preview =
-            place.filter(|_| matches!(main, View::List(_)) && !merged).map(|place| (place, shows));
+            place.filter(|_| matches!(main, View::List(_)) && previews).map(|place| (place, shows));
         PaneLayout { main, preview }
     }
 

@@ -209,6 +209,16 @@ pub fn key(code: crossterm::event::KeyCode) -> Action {
     Action::Key(crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE))
 }
 
+/// A mouse event on `row`, ten columns in.
+pub fn mouse(kind: crossterm::event::MouseEventKind, row: u16) -> Action {
+    Action::Mouse(crossterm::event::MouseEvent {
+        kind,
+        column: 10,
+        row,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    })
+}
+
 pub fn ch(c: char) -> Action {
     key(crossterm::event::KeyCode::Char(c))
 }

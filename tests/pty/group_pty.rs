@@ -98,18 +98,22 @@ async fn the_merged_inbox_lists_every_organisation_and_a_rows_write_goes_with_it
         profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
     });
     pty.send("3");
+    // Whether a row of `org` shows: its ORG cell (the title names it only in its filter,
+    // the status bar last names the profile connected).
+    let has_row = |s: &str, org: &str| {
+        let lines: Vec<&str> = s.lines().collect();
+        let above_the_bar = &lines[..lines.len().saturating_sub(1)];
+        above_the_bar.iter().any(|line| line.contains(org) && !line.contains("filter:"))
+    };
     let screen = pty.wait_until("the merged inbox", Duration::from_secs(20), |s| {
-        s.contains("Replies of the group")
-            && s.lines().any(|line| line.contains("t-north-") && line.contains('@'))
-            && s.lines().any(|line| line.contains("t-globex-") && line.contains('@'))
+        s.contains("Replies of the group") && has_row(s, "t-north-") && has_row(s, "t-globex-")
     });
     assert!(screen.contains("Org"), "the ORG column: {screen}");
 
     // Globex's rows only; a do-not-contact on its first, asked naming it first.
     pty.send(&format!("/org:{}\r", profiles[1]));
     pty.wait_until("globex's rows only", Duration::from_secs(20), |s| {
-        s.contains(&format!("filter: org:{}", &profiles[1][..12]))
-            && !s.lines().any(|line| line.contains("t-north-") && line.contains('@'))
+        s.contains(&format!("filter: org:{}", &profiles[1][..12])) && !has_row(s, "t-north-")
     });
     pty.send("d");
     let asked = pty
@@ -206,6 +210,58 @@ async fn merged_meetings_and_contacts_list_every_organisation_and_a_contacts_wri
     pty.wait_until("the row marked", Duration::from_secs(20), |s| {
         s.lines().any(|line| line.starts_with('›') && line.contains("DNC"))
     });
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
+/// On a server that keeps the meeting-booked group apart from the replied one, the merged
+/// inbox lists each organisation's replies of both groups: the same rows as that
+/// organisation's own inbox (`replies`, which reads both), its booked meetings among them.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_merged_inbox_lists_both_reply_groups_as_each_single_inbox_does() {
+    let options =
+        SimOptions { seed: 7, orgs: 2, meeting_booked_apart: true, ..SimOptions::default() };
+    let sim = sim::spawn(options).await.unwrap();
+    let mut agency = Agency::new();
+    let mut profiles = Vec::new();
+    for (at, name) in ["north", "globex"].iter().enumerate() {
+        profiles.push(agency.login(name, &sim.base_url, &sim.orgs[at].admin_key).await);
+    }
+    let single = |profile: &str| {
+        let profile = profile.to_string();
+        let agency = &agency;
+        async move {
+            let run = agency.run(&["--profile", &profile, "replies", "-o", "json"]).await;
+            run.expect(0).json().as_array().unwrap().clone()
+        }
+    };
+    // A meeting booked in each organisation: in the meeting-booked group only.
+    for (at, profile) in profiles.iter().enumerate() {
+        let first = single(profile).await[0]["id"].clone();
+        let booked = serde_json::json!({"exchange_id": first, "status": "MEETING_BOOKED"});
+        admin_as(&sim, &sim.orgs[at].admin_key, "POST", "/_sim/replies", Some(booked)).await;
+    }
+    let listed = profiles.join(",");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 120, 30, &[]);
+    pty.wait_until("every organisation's line", Duration::from_secs(30), |s| {
+        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    pty.send("3");
+    for profile in &profiles {
+        let rows = single(profile).await;
+        let booked = rows.iter().filter(|row| row["status"] == "MEETING_BOOKED").count();
+        assert!(booked > 0, "{profile} has booked meetings in its own inbox");
+        pty.send(&format!("/org:{profile}\r"));
+        let title = format!(
+            "· {} · filter: org:",
+            outreach_tui::text::count(rows.len(), "reply", "replies")
+        );
+        pty.wait_until(&format!("{profile}'s {} rows", rows.len()), Duration::from_secs(20), |s| {
+            s.contains(&title) && s.contains(&profile[..12])
+        });
+        pty.send("\x1b");
+        pty.wait_until("the filter cleared", Duration::from_secs(20), |s| !s.contains("filter:"));
+    }
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }

@@ -79,6 +79,20 @@ async fn agents(url: &str) -> Agents {
     Agents { sim, agency, north, globex, bob }
 }
 
+/// Ann's dashboard on Globex and North (Globex first: the panes connect to it, and North is
+/// only a line and merged rows), once both lines are read: `keys` typed, then the merged
+/// list filtered to North's rows.
+fn north_merged(agency: &Agency, globex: &str, north: &str, keys: &str) -> Pty {
+    let listed = format!("{globex},{north}");
+    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
+    pty.wait_until("both organisations' lines", READ, |s| {
+        [globex, north].iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
+    });
+    pty.send(keys);
+    pty.send(&format!("/org:{north}\r"));
+    pty
+}
+
 /// `status --profiles LISTED --json`: an entry per organisation.
 async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
     let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
@@ -94,18 +108,11 @@ async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() 
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
     let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
 
-    // Globex first: the panes connect to it, and North is only a line and merged rows.
-    let listed = format!("{globex},{north}");
-    let mut pty = Pty::spawn_in(&agency.home, &["--profiles", &listed], 160, 30, &[]);
-    let profiles = [&globex, &north];
-    pty.wait_until("both organisations' lines", READ, |s| {
-        profiles.iter().all(|p| row_of(s, p).is_some_and(|row| !row.contains("reading")))
-    });
-    pty.send("3");
-    pty.send(&format!("/org:{north}\r"));
+    let mut pty = north_merged(&agency, &globex, &north, "3");
     pty.wait_until("north's rows only", READ, |s| {
         s.contains("filter: org:")
-            && !s.lines().any(|line| line.contains(globex.as_str()) && line.contains('@'))
+            // Above the status bar, which names the profile connected: Globex.
+            && !s.lines().rev().skip(1).any(|line| line.contains(&globex[..12]))
     });
     // The reply that arrived is the newest: the cursor is on it.
     pty.send("e");
@@ -116,6 +123,46 @@ async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() 
         let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
         let rows = rows.as_array().unwrap().clone();
         rows.iter().any(|row| row["id"] == waiting && row["handled_by"] == "ann")
+    })
+    .await;
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
+/// With a team store, the merged inbox's rows of that organisation say to whom a reply is
+/// assigned, as the single inbox's team column does, and `z` on a reply handled there takes
+/// the mark back in the team store, where Bob reads it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_merged_row_shows_its_teams_assignment_and_z_takes_a_handled_mark_back() {
+    let Some(url) = pg::database().await else { return };
+    let Agents { sim, agency, north, globex, bob } = agents(&url).await;
+    let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
+    let id = waiting.to_string();
+    bob.run(&["replies", "assign", &id, "--to", "bob", "--yes"]).await.expect(0);
+
+    // The list alone, its preview off: room for every column.
+    let mut pty = north_merged(&agency, &globex, &north, "3p");
+    // The reply that arrived is the newest: the cursor is on it, its team column says Bob's.
+    pty.wait_until("north's rows, the team column", READ, |s| {
+        s.contains("filter: org:")
+            && s.contains("Team")
+            && s.lines().any(|line| line.starts_with('›') && line.contains("→ bob"))
+    });
+    pty.send("e");
+    pty.wait_until("the question", READ, |s| s.contains(&format!("{north}: mark handled")));
+    pty.send("y");
+    pty.wait_until("the toast", READ, |s| s.contains("marked handled"));
+    let handled_by = || async {
+        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+        let rows = rows.as_array().unwrap().clone();
+        rows.iter().find(|row| row["id"] == waiting).map(|row| row["handled_by"].clone())
+    };
+    eventually("Bob sees Ann's mark", || async { handled_by().await == Some(json!("ann")) }).await;
+    pty.send("z");
+    pty.wait_until("the undo's toast", READ, |s| s.contains("undone: 1 reply marked handled"));
+    eventually("Bob sees it taken back", || async {
+        handled_by().await.is_some_and(|by| by.is_null())
     })
     .await;
     pty.send("q");

@@ -8,13 +8,14 @@ use crate::common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use outreach_tui::inbox::Category;
+use outreach_tui::api::{Exchange, ExchangeStatus, Party};
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
 use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine, OrgReply};
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::model::ConnectionInfo;
+use outreach_tui::tui::model::Slot;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::submit::request::WriteRequest;
 use outreach_tui::tui::theme::Theme;
@@ -27,18 +28,32 @@ fn scope(org: &str) -> Scope {
     Scope::new(org, &format!("http://{org}.example"))
 }
 
-fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply {
+fn reply(id: i64, contact: &str, status: ExchangeStatus, updated: &str) -> OrgReply {
     let email = format!("{}@x.example", contact.to_lowercase().replace(' ', "."));
-    OrgReply {
+    let (first_name, last_name) = contact.split_once(' ').unwrap_or((contact, ""));
+    let exchange = Exchange {
         id,
-        contact: contact.into(),
-        email,
-        category,
+        campaign_id: 5,
+        status,
         updated_at: at(updated),
-        campaign: "Spring launch".into(),
+        contact: Party {
+            id: id + 1000,
+            email,
+            first_name: first_name.into(),
+            last_name: last_name.into(),
+            organisation: String::new(),
+        },
+        bot: Party { email: "sdr@x.example".into(), first_name: "Sam".into(), ..Party::default() },
+        ..Exchange::default()
+    };
+    OrgReply {
+        exchange,
+        campaign: Some("Spring launch".into()),
         new: true,
         handled: false,
         snoozed_until: None,
+        snippet: None,
+        team: None,
     }
 }
 
@@ -46,12 +61,12 @@ fn reply(id: i64, contact: &str, category: Category, updated: &str) -> OrgReply 
 fn replies_of(org: &str) -> Vec<OrgReply> {
     match org {
         "acme" => vec![
-            reply(101, "Ann Lee", Category::Interested, "2024-05-08T11:00:00Z"),
-            reply(102, "Bo Chan", Category::NotNow, "2024-05-06T09:00:00Z"),
+            reply(101, "Ann Lee", ExchangeStatus::SchedulingMeeting, "2024-05-08T11:00:00Z"),
+            reply(102, "Bo Chan", ExchangeStatus::FollowupLater, "2024-05-06T09:00:00Z"),
         ],
         _ => vec![
-            reply(1, "Cy Ode", Category::Meeting, "2024-05-08T11:30:00Z"),
-            reply(7, "Di Park", Category::Referral, "2024-05-07T10:00:00Z"),
+            reply(1, "Cy Ode", ExchangeStatus::MeetingBooked, "2024-05-08T11:30:00Z"),
+            reply(7, "Di Park", ExchangeStatus::ProvidedReferral, "2024-05-07T10:00:00Z"),
         ],
     }
 }
@@ -78,7 +93,16 @@ fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation answered, on the Exchanges pane.
 fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
-    let mut ui = settings(Theme::monochrome());
+    merged_with(settings(Theme::monochrome()), width, height, initech_read_only)
+}
+
+/// [`merged`] with these settings.
+fn merged_with(
+    mut ui: outreach_tui::tui::state::UiSettings,
+    width: u16,
+    height: u16,
+    initech_read_only: bool,
+) -> AppState {
     ui.group = Some(GroupChoice {
         name: Some("clients".into()),
         profiles: vec!["acme".into(), "globex".into(), "initech".into()],
@@ -126,7 +150,8 @@ fn rows(state: &AppState) -> Vec<String> {
     let screen = screen(state);
     let lines: Vec<&str> = screen.lines().collect();
     let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
-    let list = lines[heading + 1..].iter().take_while(|line| line.contains("x.example"));
+    let whose = |line: &&&str| ["acme", "initech"].iter().any(|org| line.contains(org));
+    let list = lines[heading + 1..].iter().take_while(whose);
     list.map(|line| line.to_string()).collect()
 }
 
@@ -164,6 +189,179 @@ fn exchanges_merge_every_organisation_newest_first_with_its_org_and_a_failing_on
     assert!(shown.contains("Cy Ode") && shown.contains("initech"), "{shown}");
 }
 
+/// The merged rows draw the single inbox's own columns, each asking its organisation's
+/// facts: the snippet and who wrote last from its chains, and with a team store who
+/// handled a reply or holds it.
+#[test]
+fn merged_rows_show_the_snippet_the_last_writer_and_the_team_as_the_single_inbox_does() {
+    use outreach_tui::inbox::{Snippet, Writer};
+    use outreach_tui::tui::group::TeamFacts;
+    let mut state = merged(140, 24, false);
+    let acme = state.group.orgs.iter_mut().find(|e| e.org.profile() == "acme").unwrap();
+    let mut rows = acme.replies.to_vec();
+    rows[0].snippet = Some(Snippet {
+        line: "Could we talk on Thursday?".into(),
+        last: Writer::Them,
+        at: None,
+        referrals: Vec::new(),
+        away: None,
+        back: None,
+    });
+    rows[0].team = Some(TeamFacts { handled_by: None, assigned_to: Some(Some("bob".into())) });
+    rows[1].team = Some(TeamFacts::default());
+    acme.replies = rows.into();
+    act(&mut state, ch('j'));
+    act(&mut state, ch('k'));
+    let shown = screen(&state);
+    let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();
+    for column in ["Org", "Team", "Latest message", "Last"] {
+        assert!(heading.contains(column), "{column}: {shown}");
+    }
+    let ann = shown.lines().find(|line| line.contains("Ann Lee")).unwrap_or_default();
+    for cell in ["acme", "→ bob", "Could we talk on Thursday?", "them"] {
+        assert!(ann.contains(cell), "{cell}: {shown}");
+    }
+    let cy = shown.lines().find(|line| line.contains("Cy Ode")).unwrap_or_default();
+    assert!(cy.contains("initech") && cy.contains('…'), "its chain not read yet: {shown}");
+
+    // Acme's marks go to its team store, and the question on Ann Lee's row says so.
+    act(&mut state, ch('j'));
+    act(&mut state, ch('e'));
+    let asked = screen(&state);
+    assert!(asked.contains("Shared in acme's team store."), "{asked}");
+    // Handled: the team column says by me at once, as the team store will; undone, Bob's.
+    act(&mut state, ch('y'));
+    act(&mut state, ch('H'));
+    let ann = |state: &AppState| {
+        let shown = screen(state);
+        shown.lines().find(|line| line.contains("Ann Lee")).unwrap_or_default().to_string()
+    };
+    assert!(ann(&state).contains("✓ you"), "{}", screen(&state));
+    act(&mut state, ch('z'));
+    assert!(ann(&state).contains("→ bob"), "{}", screen(&state));
+
+    // No organisation with a team store: no team column, as in the single inbox.
+    let shown = screen(&merged(140, 24, false));
+    let heading = shown.lines().find(|line| line.contains(" Org ")).unwrap_or_default();
+    assert!(!heading.contains("Team") && heading.contains("Latest message"), "{shown}");
+}
+
+/// The merged rows in view read their chains for their line, each with its own
+/// organisation's key, as the single inbox's rows do; the line stays on the row when its
+/// organisation is read again and the reply has not moved.
+#[test]
+fn merged_rows_in_view_read_their_lines_with_their_organisations_key_and_keep_them() {
+    use outreach_tui::inbox::{Snippet, Writer};
+    use outreach_tui::tui::inbox::jobs::SnippetJob;
+    let mut state = merged(140, 24, false);
+    let asked: Vec<(String, i64)> = (state.group.inbox.reading.iter())
+        .map(|(org, id, _)| (org.profile().to_string(), *id))
+        .collect();
+    for row in [("initech", 1), ("acme", 101), ("initech", 7), ("acme", 102)] {
+        assert!(asked.contains(&(row.0.to_string(), row.1)), "{row:?} asked: {asked:?}");
+    }
+    let snippet = Snippet {
+        line: "Thursday at ten suits me.".into(),
+        last: Writer::Them,
+        at: None,
+        referrals: Vec::new(),
+        away: None,
+        back: None,
+    };
+    let job = SnippetJob {
+        exchange_id: 1,
+        updated_at: at("2024-05-08T11:30:00Z"),
+        contact: "cy.ode@x.example".into(),
+        zone: state.env.zone,
+    };
+    let org = OrgId("initech".into());
+    let effects = update(
+        &mut state,
+        Action::GroupSnippetRead { org: org.clone(), job, result: Ok(Some(snippet)) },
+    );
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::ReadSnippetFor { job, .. } if job.exchange_id == 1)),
+        "not asked again: {effects:?}"
+    );
+    let cy = |state: &AppState| {
+        let shown = screen(state);
+        shown.lines().find(|line| line.contains("Cy Ode")).unwrap_or_default().to_string()
+    };
+    assert!(cy(&state).contains("Thursday at ten suits me.") && cy(&state).contains("them"));
+
+    // Initech read again: its rows come without the words, the row keeps them.
+    let req_id = state.take_req_id();
+    let initech = state.group.orgs.iter_mut().find(|e| e.org == org).unwrap();
+    initech.reading = Some(req_id);
+    let read = OrgRead {
+        line: OrgLine::default(),
+        read_only: false,
+        replies: replies_of("initech").into(),
+        scope: scope("initech"),
+        campaigns: std::sync::Arc::new(campaigns_of("initech")),
+        bots: Default::default(),
+    };
+    act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: Ok(read) }));
+    let initech = state.group.orgs.iter().find(|e| e.org.profile() == "initech").unwrap();
+    assert!(initech.reading.is_none(), "the read was taken");
+    assert!(cy(&state).contains("Thursday at ten suits me."), "{}", screen(&state));
+}
+
+/// The chain fetches among `effects`.
+fn chain_fetches(effects: &[Effect]) -> Vec<outreach_tui::tui::action::Fetch> {
+    let chains = fetches(effects).into_iter().filter(|fetch| fetch.slot == Slot::Chain);
+    chains.cloned().collect()
+}
+
+/// At a wide size the merged inbox previews the chain of the row the cursor rests on, as
+/// the single inbox does, read with that row's organisation's key and named by it; shown
+/// long enough, the reply is seen in that organisation's marks.
+#[test]
+fn the_merged_inbox_previews_the_rows_chain_read_with_its_organisations_key() {
+    use chrono::Duration;
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::monochrome())
+    };
+    let mut state = merged_with(ui, 200, 50, false);
+    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
+    update(&mut state, tick(0));
+    let asked = chain_fetches(&update(&mut state, tick(200)));
+    assert_eq!(asked.len(), 1, "the newest row's chain, once the cursor rested");
+    assert_eq!(asked[0].org, Some(OrgId("initech".into())), "read with initech's key");
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    let shown = screen(&state);
+    assert!(shown.contains("initech · #1 Cy Ode"), "the organisation names the chain: {shown}");
+    assert!(shown.contains("Tuesday works"), "the chain beside the list: {shown}");
+    let acme = state.group.orgs.iter().find(|e| e.org.profile() == "acme").unwrap();
+    assert!(acme.replies.iter().all(|reply| reply.new), "nothing of acme's seen");
+
+    // Acme's row: read with acme's key, not left showing initech's chain meanwhile.
+    act(&mut state, ch('j'));
+    assert!(!screen(&state).contains("Tuesday works"), "{}", screen(&state));
+    update(&mut state, tick(300));
+    let asked = chain_fetches(&update(&mut state, tick(600)));
+    assert_eq!(
+        asked.iter().map(|f| f.org.clone()).collect::<Vec<_>>(),
+        [Some(OrgId("acme".into()))]
+    );
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    let effects = update(&mut state, tick(60_000));
+    let seen = effects.iter().find_map(|effect| match effect {
+        Effect::Local(LocalJob::MarkSeen(scope, ids)) => Some((scope.clone(), ids[0].0)),
+        _ => None,
+    });
+    assert_eq!(seen, Some((scope("acme"), 101)), "seen in acme's marks: {effects:?}");
+
+    // `p` turns it off here too.
+    act(&mut state, ch('p'));
+    assert_eq!(state.pane_layout().preview, None, "{}", screen(&state));
+}
+
 #[test]
 fn the_filter_keeps_one_organisation_with_org_and_finds_an_org_by_a_plain_word() {
     let mut state = merged(100, 24, false);
@@ -193,27 +391,61 @@ fn handled_on_a_row_of_the_second_organisation_asks_naming_it_and_marks_it_in_it
     act(&mut state, ch('e'));
     let asked = screen(&state);
     assert!(asked.contains("initech: mark handled the reply from di.park@x.example?"), "{asked}");
-    let effects = update(&mut state, ch('y'));
-    let marked: Vec<&LocalJob> = effects
-        .iter()
-        .filter_map(|effect| match effect {
-            Effect::Local(job) => Some(job),
-            _ => None,
-        })
-        .collect();
+    let marked = local_jobs(&update(&mut state, ch('y')));
     let updated = at("2024-05-07T10:00:00Z");
     assert_eq!(
         marked,
-        [&LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
+        [LocalJob::SetHandled(scope("initech"), vec![(7, updated)], true)],
         "initech's marks, not acme's (connected)"
     );
     assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Bo Chan"], "{}", screen(&state));
-    assert!(screen(&state).contains("initech: 1 reply marked handled."), "{}", screen(&state));
+    let said = screen(&state);
+    assert!(said.contains("initech: 1 reply marked handled (z undoes)."), "{said}");
     // Handled shown again, marked as such.
     act(&mut state, ch('H'));
     assert_eq!(contacts(&state).len(), 4);
     let di = rows(&state).into_iter().find(|row| row.contains("Di Park")).unwrap_or_default();
     assert!(di.contains('✓'), "{di}");
+}
+
+/// The local jobs among `effects`.
+fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
+    let jobs = effects.iter().filter_map(|effect| match effect {
+        Effect::Local(job) => Some(job.clone()),
+        _ => None,
+    });
+    jobs.collect()
+}
+
+/// `z` undoes the last triage of a merged row in the marks of that row's organisation, as
+/// the single inbox's `z` does: handled, then a snooze.
+#[test]
+fn z_undoes_the_last_merged_triage_in_its_rows_organisations_marks() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('j'));
+    // Di Park, initech's reply 7: handled, then undone.
+    act(&mut state, ch('e'));
+    act(&mut state, ch('y'));
+    act(&mut state, ch('g'));
+    let undone = local_jobs(&update(&mut state, ch('z')));
+    let updated = at("2024-05-07T10:00:00Z");
+    assert_eq!(undone, [LocalJob::SetHandled(scope("initech"), vec![(7, updated)], false)]);
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
+    let said = screen(&state);
+    assert!(said.contains("initech: undone: 1 reply marked handled."), "{said}");
+    act(&mut state, ch('z'));
+    assert!(screen(&state).contains("Nothing to undo."), "{}", screen(&state));
+
+    // Ann Lee, acme's reply 101: snoozed, then awake again in acme's marks.
+    act(&mut state, ch('g'));
+    act(&mut state, ch('j'));
+    act(&mut state, ch('b'));
+    act(&mut state, key(KeyCode::Enter));
+    assert_eq!(contacts(&state), ["Cy Ode", "Di Park", "Bo Chan"], "{}", screen(&state));
+    let undone = local_jobs(&update(&mut state, ch('z')));
+    assert_eq!(undone, [LocalJob::SetSnoozed(scope("acme"), vec![101], None)]);
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
 }
 
 #[test]
@@ -347,6 +579,63 @@ fn campaigns_merge_too_and_a_start_asks_naming_the_organisation_and_goes_with_it
     // Meetings merge too: the group stays open, narrowed to none.
     act(&mut state, ch('4'));
     assert_eq!(state.group.narrowed, None);
+}
+
+/// A click on a merged Campaigns or Bots row chooses it, a second one does what `Enter`
+/// does, and the wheel moves through the rows, as on the merged inbox and the single panes.
+#[test]
+fn a_click_chooses_a_merged_campaign_or_bot_and_the_wheel_moves_through_them() {
+    use crossterm::event::{MouseButton, MouseEventKind};
+    let click = |row| mouse(MouseEventKind::Down(MouseButton::Left), row);
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('2'));
+    // Row 0 the tabs, 1 the title, 2 globex apart, 3 the heading: Spring launch is row 5.
+    act(&mut state, click(5));
+    assert_eq!(state.group.campaigns.cursor, 1, "{}", screen(&state));
+    act(&mut state, click(5));
+    assert_eq!(state.group.narrowed, Some(OrgId("acme".into())), "Enter's narrowing");
+
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('5'));
+    act(&mut state, mouse(MouseEventKind::ScrollDown, 5));
+    assert_eq!(state.group.bots.cursor, 1, "{}", screen(&state));
+    act(&mut state, mouse(MouseEventKind::ScrollUp, 5));
+    assert_eq!(state.group.bots.cursor, 0);
+    act(&mut state, click(5));
+    assert_eq!(state.group.bots.cursor, 1, "{}", screen(&state));
+    // Below the rows: nothing chosen, nothing opened.
+    let effects = update(&mut state, click(12));
+    assert!(effects.is_empty() && state.group.narrowed.is_none(), "{effects:?}");
+}
+
+/// The status bar's last line.
+fn status_bar(state: &AppState) -> String {
+    screen(state).lines().last().unwrap_or_default().to_string()
+}
+
+/// The status bar names the group while it shows, with the profile the panes are connected
+/// to; narrowed, the organisation within the group.
+#[test]
+fn the_status_bar_names_the_group_and_the_connected_profile_then_the_organisation_narrowed_to() {
+    let mut state = merged(100, 24, false);
+    let bar = status_bar(&state);
+    assert!(bar.contains("group clients · 3 organisations │ acme"), "{bar}");
+    act(&mut state, ch('j'));
+    // Enter on acme's row: narrowed to the organisation connected.
+    act(&mut state, key(KeyCode::Enter));
+    let bar = status_bar(&state);
+    assert!(bar.starts_with("\" acme") && bar.contains("◂ group clients"), "{bar}");
+    assert!(!bar.contains("organisations"), "{bar}");
+
+    // Narrowed to initech, before and once its profile is connected.
+    let mut state = merged(100, 24, false);
+    act(&mut state, key(KeyCode::Enter));
+    let bar = status_bar(&state);
+    assert!(bar.contains("group clients ▸ initech"), "{bar}");
+    let connected = ConnectionInfo { profile: "initech".into(), ..work() };
+    act(&mut state, Action::Connected(Ok(connected)));
+    let bar = status_bar(&state);
+    assert!(bar.starts_with("\" initech"), "named once connected: {bar}");
 }
 
 #[test]

@@ -186,6 +186,25 @@ fn screen_of(state: &AppState) -> String {
 }
 
 #[test]
+fn a_click_chooses_the_merged_meeting_under_it_below_the_organisations_said_apart() {
+    use crossterm::event::{MouseButton, MouseEventKind};
+    let mut state = group(100, 24, false);
+    show(&mut state, '4', meetings_of);
+    assert!(screen(&state).contains("globex"), "globex said apart above the rows");
+    let row_of = |state: &AppState, text: &str| {
+        let screen = screen(state);
+        let at = screen.lines().position(|line| line.contains(text));
+        u16::try_from(at.unwrap_or_else(|| panic!("no {text}:\n{screen}"))).unwrap()
+    };
+    for summary in ["Initech intro", "Acme kickoff"] {
+        let row = row_of(&state, summary);
+        act(&mut state, mouse(MouseEventKind::Down(MouseButton::Left), row));
+        let chosen = line_with(&state, "›");
+        assert!(chosen.contains(summary), "{summary} chosen: {}", screen(&state));
+    }
+}
+
+#[test]
 fn enter_on_a_meeting_narrows_to_its_organisation_and_opens_it_there() {
     let mut state = group(100, 24, false);
     show(&mut state, '4', meetings_of);

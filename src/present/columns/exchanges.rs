@@ -3,7 +3,7 @@
 //! snippet, who wrote last, age, campaign, bot — dropped from the right on narrow screens);
 //! the CLI gives ids and addresses for scripts.
 
-use crate::api::{Exchange, Timestamp};
+use crate::api::Exchange;
 use crate::clock::{SHORT_AGE_WIDTH, short_age};
 use crate::inbox::Category;
 use crate::inbox::snooze::day_words;
@@ -151,24 +151,13 @@ fn last_writer() -> Col {
     .drop(3)
 }
 
-/// A reply that last moved at a moment: an exchange, a row of a group's merged inbox.
-pub(crate) trait Moved {
-    fn moved_at(&self) -> Option<Timestamp>;
-}
-
-impl Moved for Exchange {
-    fn moved_at(&self) -> Option<Timestamp> {
-        self.updated_at
-    }
-}
-
 /// How long ago the reply moved (`3h`), sorted by the moment; left out at `drop`.
-pub(crate) fn age<T: Moved>(drop: u8) -> Column<T> {
-    Column::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |e: &T, context| {
-        Cell::text(e.moved_at().map(|at| short_age(at.0, context.now)).unwrap_or_default())
+fn age(drop: u8) -> Col {
+    Col::new("Age", "AGE", (SHORT_AGE_WIDTH, SHORT_AGE_WIDTH), |e, context| {
+        Cell::text(e.updated_at.map(|at| short_age(at.0, context.now)).unwrap_or_default())
             .tone(Tone::Dim)
     })
-    .sort_by(|e: &T, context| SortKey::age(e.moved_at(), context.now))
+    .sort_by(|e, context| SortKey::age(e.updated_at, context.now))
     .right()
     .drop(drop)
 }

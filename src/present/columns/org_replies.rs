@@ -1,98 +1,124 @@
 //! A reply of one organisation of a group, as the dashboard's merged inbox lists it beside
-//! the other organisations' replies: only what its row shows and what a write on it needs
-//! (its id, who wrote, the category, when it moved, the campaign, new / handled / snoozed
-//! as that organisation's marks say), never the exchange's whole text. The organisation's
+//! the other organisations' replies: the exchange as its organisation's read listed it, with
+//! what that organisation's marks and chains say of it (new, handled, snoozed, its snippet,
+//! and with a team store who handled it and to whom it is assigned) — never its chain. Its
+//! row is drawn with the single inbox's columns (`super::exchanges::screen`): the reply is
+//! the [`Facts`] its row asks, so both inboxes say the same of a reply. The organisation's
 //! own column is drawn by the dashboard, which knows whose row it is.
 
 use crate::api::{Exchange, Timestamp};
-use crate::inbox::{Category, Facts};
-use crate::present::column::{Cell, Column, Value};
-use crate::present::columns::exchanges::{Moved, age};
+use crate::inbox::{Category, Facts, Snippet};
+use crate::present::column::CampaignNames;
 use crate::present::names::party_name;
-use crate::present::tone::Tone;
-use crate::text::sanitize;
 
-/// One reply of an organisation, light: its texts already sanitised.
+/// One reply of an organisation with its organisation's facts about it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrgReply {
-    pub id: i64,
-    /// The contact's name, else their address.
-    pub contact: String,
-    pub email: String,
-    pub category: Category,
-    pub updated_at: Option<Timestamp>,
-    /// The campaign's name, else `#ID`.
-    pub campaign: String,
+    pub exchange: Exchange,
+    /// The campaign's name, when its organisation's read brought it.
+    pub campaign: Option<String>,
     pub new: bool,
     pub handled: bool,
     pub snoozed_until: Option<Timestamp>,
+    /// What its chain said, once read (who wrote last, an absence, the first line).
+    pub snippet: Option<Snippet>,
+    /// With a team store: who handled it and to whom it is assigned.
+    pub team: Option<TeamFacts>,
+}
+
+/// What the team store of a reply's organisation says of it; a name is `None` for me.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TeamFacts {
+    pub handled_by: Option<(Option<String>, Timestamp)>,
+    pub assigned_to: Option<Option<String>>,
 }
 
 impl OrgReply {
-    /// The reply as `facts` (its organisation's marks) judge it, in `campaign`.
-    pub fn of(exchange: &Exchange, facts: &dyn Facts, campaign: Option<&str>) -> OrgReply {
+    /// The reply as `facts` (its organisation's marks and chains) judge it, in `campaign`,
+    /// with its team's facts when it has a team store.
+    pub fn of(
+        exchange: &Exchange,
+        facts: &dyn Facts,
+        campaign: Option<&str>,
+        team: Option<TeamFacts>,
+    ) -> OrgReply {
         OrgReply {
-            id: exchange.id,
-            contact: sanitize(&party_name(&exchange.contact)),
-            email: sanitize(&exchange.contact.email),
-            category: Category::of(&exchange.status),
-            updated_at: exchange.updated_at,
-            campaign: campaign
-                .map(sanitize)
-                .unwrap_or_else(|| format!("#{}", exchange.campaign_id)),
+            exchange: exchange.clone(),
+            campaign: campaign.map(str::to_string),
             new: facts.is_new(exchange),
             handled: facts.is_handled(exchange),
             snoozed_until: facts.snoozed_until(exchange),
+            snippet: facts.snippet(exchange.id).cloned(),
+            team,
         }
+    }
+
+    pub fn id(&self) -> i64 {
+        self.exchange.id
+    }
+
+    pub fn email(&self) -> &str {
+        &self.exchange.contact.email
+    }
+
+    pub fn updated_at(&self) -> Option<Timestamp> {
+        self.exchange.updated_at
+    }
+
+    pub fn category(&self) -> Category {
+        Category::of(&self.exchange.status)
     }
 
     /// Whether `word` is in one of the row's texts, case aside.
     pub fn matches(&self, word: &str) -> bool {
         let word = word.to_lowercase();
-        [self.contact.as_str(), &self.email, &self.campaign, self.category.label()]
-            .iter()
-            .any(|text| text.to_lowercase().contains(&word))
+        let contact = &self.exchange.contact;
+        let texts = [
+            party_name(contact),
+            contact.email.clone(),
+            contact.organisation.clone(),
+            self.campaign.clone().unwrap_or_default(),
+            self.category().label().to_string(),
+            self.snippet.as_ref().map(|snippet| snippet.line.clone()).unwrap_or_default(),
+        ];
+        texts.iter().any(|text| text.to_lowercase().contains(&word))
     }
 }
 
-impl Moved for OrgReply {
-    fn moved_at(&self) -> Option<Timestamp> {
-        self.updated_at
+/// The row's own facts: its columns ask them of the exchange it carries.
+impl Facts for OrgReply {
+    fn is_new(&self, _: &Exchange) -> bool {
+        self.new
+    }
+
+    fn is_handled(&self, _: &Exchange) -> bool {
+        self.handled
+    }
+
+    fn snippet(&self, _: i64) -> Option<&Snippet> {
+        self.snippet.as_ref()
+    }
+
+    fn snoozed_until(&self, _: &Exchange) -> Option<Timestamp> {
+        self.snoozed_until
+    }
+
+    fn shared(&self) -> bool {
+        self.team.is_some()
+    }
+
+    fn handled_by(&self, _: &Exchange) -> Option<(Option<&str>, Timestamp)> {
+        let (by, at) = self.team.as_ref()?.handled_by.as_ref()?;
+        Some((by.as_deref(), *at))
+    }
+
+    fn assigned_to(&self, _: i64) -> Option<Option<&str>> {
+        Some(self.team.as_ref()?.assigned_to.as_ref()?.as_deref())
     }
 }
 
-type Col = Column<OrgReply>;
-
-/// `●` new since the last look, `✓` handled.
-fn marker() -> Col {
-    Col::new("", "NEW", (2, 2), |r, _| {
-        let new = if r.new { ("●", Tone::Accent) } else { (" ", Tone::Plain) };
-        let handled = if r.handled { ("✓", Tone::Dim) } else { (" ", Tone::Plain) };
-        Cell::new(Value::Parts(vec![(new.0.into(), new.1), (handled.0.into(), handled.1)]))
-    })
-}
-
-fn contact() -> Col {
-    Col::new("Contact", "CONTACT", (14, 24), |r, _| Cell::text(&r.contact))
-}
-
-fn category() -> Col {
-    Col::new("Category", "CATEGORY", (11, 14), |r, _| {
-        let cell = Cell::text(r.category.label()).tone(r.category.tone());
-        if r.category == Category::NotInterested { cell.short("Declined") } else { cell }
-    })
-    .drop(2)
-}
-
-fn campaign() -> Col {
-    Col::new("Campaign", "CAMPAIGN", (10, 24), |r, _| Cell::text(&r.campaign)).drop(5)
-}
-
-fn email() -> Col {
-    Col::new("E-mail", "EMAIL", (12, 32), |r, _| Cell::text(&r.email).tone(Tone::Dim)).drop(6)
-}
-
-/// The merged inbox's columns after the organisation's, in the single inbox's order.
-pub(crate) fn screen() -> Vec<Col> {
-    vec![marker(), contact(), category(), age(3), campaign(), email()]
+impl CampaignNames for OrgReply {
+    fn campaign_name(&self, id: i64) -> Option<&str> {
+        self.campaign.as_deref().filter(|_| id == self.exchange.campaign_id)
+    }
 }

@@ -33,7 +33,7 @@ impl MergedInbox {
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
             .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
             .collect();
-        super::newest_first(&mut rows, |row| (row.reply.updated_at, row.reply.id));
+        super::newest_first(&mut rows, |row| (row.reply.updated_at(), row.reply.id()));
         rows.into_iter().map(|(_, row)| row).collect()
     }
 

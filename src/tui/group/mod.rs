@@ -14,7 +14,7 @@ pub mod meetings;
 pub mod read;
 
 use crate::local::Scope;
-pub use crate::present::columns::org_replies::OrgReply;
+pub use crate::present::columns::org_replies::{OrgReply, TeamFacts};
 pub use crate::present::columns::standing::OrgLine;
 use crate::tui::model::{Pane, ReqId};
 use std::sync::Arc;
@@ -162,6 +162,12 @@ pub struct MergedInbox {
     pub show_handled: bool,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
+    /// The last triage of merged rows and whose rows they were: what `z` undoes.
+    pub last_triage: Option<(OrgId, crate::tui::inbox::Triage)>,
+    /// Rows' chains being read for their line, and those read (or that failed) already,
+    /// each by organisation, exchange and the move it was asked at.
+    pub reading: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
+    pub tried: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
 }
 
 /// The group as the dashboard holds it; empty when it shows one organisation.
@@ -270,5 +276,11 @@ impl GroupState {
             Some(name) => format!("group {}", crate::text::sanitize(name)),
             None => "the group".to_string(),
         }
+    }
+
+    /// "group clients · 4 organisations": the group and how many it holds.
+    pub fn counted(&self) -> String {
+        let orgs = crate::text::count(self.orgs.len(), "organisation", "organisations");
+        format!("{} · {orgs}", self.title())
     }
 }

@@ -12,7 +12,7 @@ use crate::glance::MarkFacts;
 use crate::local::{LocalState, ObservedState, Scope, StateError};
 use crate::look::chains::Budget;
 use crate::look::{Lists, Look, Sources};
-use crate::present::columns::org_replies::OrgReply;
+use crate::present::columns::org_replies::{OrgReply, TeamFacts};
 use crate::present::columns::standing::OrgLine;
 use crate::session::{self, Environment, SessionRequest};
 use crate::team::BlockingTeam;
@@ -202,12 +202,13 @@ async fn read_org(
     if link.team.is_none() {
         link.team = start_team(org, &link, &inbox);
     }
-    let facts = mark_facts(stores, &link, now.with_timezone(&Utc)).await;
+    let (facts, team) = mark_facts(stores, &link, now.with_timezone(&Utc)).await;
     let scope = &link.scope;
-    let replies = replies(&inbox, &campaigns, &facts);
     let lists = Lists { inbox: &inbox, campaigns: &campaigns, bots: &bots };
     let sources = Sources { client, memory: stores.observed, scope };
     let look = Look::read(lists, facts, sources, link.needs, Budget::COMMAND).await;
+    // After the look: its facts know what the chains said (who wrote last, an absence).
+    let replies = replies(&inbox, &campaigns, &look.facts, team.as_ref());
     let needs = look.needs();
     let glance = look.glance(org.profile(), &needs);
     // Kept for the status line as the commands keep it: only from a whole look.
@@ -222,18 +223,42 @@ async fn read_org(
     Ok((read, link))
 }
 
-/// The inbox's rows for the merged inbox: light ones, the exchanges themselves let go of.
+/// The inbox's rows for the merged inbox, each with what its organisation's marks, chains
+/// and team store say of it.
 fn replies(
     inbox: &[crate::api::Exchange],
     campaigns: &[crate::api::Campaign],
     facts: &MarkFacts,
+    team: Option<&TeamMarks>,
 ) -> Arc<[OrgReply]> {
     let names: HashMap<i64, &str> =
         campaigns.iter().map(|campaign| (campaign.id, campaign.name.as_str())).collect();
-    let rows = inbox
-        .iter()
-        .map(|exchange| OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied()));
+    let rows = inbox.iter().map(|exchange| {
+        let team =
+            team.map(|team| team.of(exchange, crate::inbox::Facts::is_handled(facts, exchange)));
+        OrgReply::of(exchange, facts, names.get(&exchange.campaign_id).copied(), team)
+    });
     rows.collect()
+}
+
+/// The team store's marks of an organisation and who I am there, for its rows' team column.
+struct TeamMarks {
+    me: String,
+    marks: HashMap<i64, crate::team::TeamMark>,
+}
+
+impl TeamMarks {
+    /// Who handled `exchange` (only while it is `handled` as it stands, as the single inbox
+    /// says it) and to whom it is assigned; a name is `None` for me.
+    fn of(&self, exchange: &Exchange, handled: bool) -> TeamFacts {
+        let named = |name: &str| (name != self.me).then(|| name.to_string());
+        let Some(mark) = self.marks.get(&exchange.id) else { return TeamFacts::default() };
+        let handled_by = (mark.handled.as_ref())
+            .filter(|_| handled)
+            .map(|handled| (named(&handled.by), Timestamp(handled.at)));
+        let assigned_to = mark.assigned.as_ref().map(|assigned| named(&assigned.to));
+        TeamFacts { handled_by, assigned_to }
+    }
 }
 
 /// The organisation's team store when its profile names one, bound to the organisation its
@@ -252,21 +277,34 @@ fn start_team(org: &OrgId, link: &OrgLink, inbox: &[Exchange]) -> Option<Arc<Blo
 
 /// The organisation's marks from its profile's one marks store, as `status` reads them;
 /// none when they cannot be read (every reply then counts as seen and unhandled: more
-/// shown, never less).
-async fn mark_facts(stores: &Stores<'_>, link: &OrgLink, now: DateTime<Utc>) -> MarkFacts {
+/// shown, never less). With a team store, its marks too, for who handled and holds what.
+async fn mark_facts(
+    stores: &Stores<'_>,
+    link: &OrgLink,
+    now: DateTime<Utc>,
+) -> (MarkFacts, Option<TeamMarks>) {
     let (local, team, scope) = (Arc::clone(&stores.local), link.team.clone(), link.scope.clone());
     let now = Timestamp(now);
     let read = crate::tasks::spawn_blocking(move || {
         let book = crate::look::marks::book(&local, team.as_deref());
-        crate::look::marks::facts(book, &scope, now)
+        let (facts, error) = crate::look::marks::facts(book, &scope, now);
+        let team = team.map(|team| match team.marks(&scope) {
+            Ok(marks) => TeamMarks { me: team.me().to_string(), marks },
+            Err(error) => {
+                tracing::warn!(%error, "the team's marks could not be read");
+                TeamMarks { me: team.me().to_string(), marks: HashMap::new() }
+            }
+        });
+        (facts, error, team)
     });
-    let (facts, error) = read.await.unwrap_or_else(|error| {
-        (crate::look::marks::unread(now), Some(StateError::Sqlite(error.to_string())))
+    let (facts, error, team) = read.await.unwrap_or_else(|error| {
+        let facts = crate::look::marks::unread(now);
+        (facts, Some(StateError::Sqlite(error.to_string())), None)
     });
     if let Some(error) = error {
         tracing::warn!(%error, "the handled marks could not be read");
     }
-    facts
+    (facts, team)
 }
 
 /// What went wrong, cause first; a refused key names its profile and how to log in again.

@@ -40,6 +40,7 @@ impl ListResource for Chain {
 
     fn reindex(state: &mut AppState) -> Vec<Effect> {
         if let Some(chain) = &state.panes.chain
+            && chain.org.is_none()
             && let Some(data) = &chain.remote.data
         {
             let exchange = &chain.exchange;

@@ -228,11 +228,13 @@ fn merged_notes(state: &AppState) -> Vec<String> {
     ));
     notes.push(format!(
         "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
-         profile's writes are refused).",
+         profile's writes are refused); {} undoes the last handled or snooze in its \
+         organisation's marks.",
         key(Command::Handle, "e"),
         key(Command::Snooze, "b"),
         key(Command::AddDnc, "d"),
         key(Command::AddDncDomain, "D"),
+        key(Command::Undo, "z"),
     ));
     notes
 }

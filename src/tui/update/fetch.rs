@@ -85,7 +85,12 @@ pub(crate) fn refresh_with_inbox(state: &mut AppState) -> Vec<Effect> {
 
 /// A request for a slot, marked as the one whose answer is awaited.
 pub(crate) fn fetch(state: &mut AppState, slot: Slot) -> Option<Effect> {
-    resource::fetch(state, slot).map(Effect::Fetch)
+    let mut fetch = resource::fetch(state, slot)?;
+    if slot == Slot::Chain {
+        // A merged row's chain is read with its own organisation's key.
+        fetch.org = state.panes.chain.as_ref().and_then(|chain| chain.org.clone());
+    }
+    Some(Effect::Fetch(fetch))
 }
 
 pub(crate) fn on_connected(

@@ -10,8 +10,8 @@ use crate::tui::group::{GroupChoice, GroupState, OrgId};
 use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
-    first_look, group_campaigns, group_inbox, group_meetings, group_panes, group_rows, jumps,
-    navigate, needs, outside,
+    first_look, group_campaigns, group_inbox, group_lists, group_meetings, group_panes, group_rows,
+    group_snippets, jumps, navigate, needs, outside,
 };
 use ratatui::layout::Rect;
 
@@ -60,7 +60,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
         Ok(read) => {
             entry.line = Some(read.line);
             entry.read_only = read.read_only;
-            entry.replies = read.replies;
+            entry.replies = group_snippets::carried(&entry.replies, read.replies);
             entry.campaigns = read.campaigns;
             entry.bots = read.bots;
             entry.scope = Some(read.scope);
@@ -98,10 +98,18 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     }
     match state.panes.pane {
         Pane::Overview => lines(state, command),
+        _ => merged(state, command),
+    }
+}
+
+/// A command on the merged list of the pane on screen, if it merges.
+fn merged(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    match state.panes.pane {
         Pane::Exchanges => group_inbox::command(state, command),
         Pane::Campaigns => group_campaigns::command(state, command),
         Pane::Bots => group_campaigns::bots_command(state, command),
         Pane::Meetings | Pane::Contacts => group_meetings::command(state, command),
+        Pane::Overview => None,
     }
 }
 
@@ -136,12 +144,21 @@ pub(crate) fn pick(state: &mut AppState, at: usize) -> bool {
 /// then a line per organisation): it chooses a line, and on the line chosen narrows to it,
 /// as a click on a list's row does; on the merged inbox, the same with its rows. `None`
 /// when neither shows.
-pub(crate) fn click(state: &mut AppState, body: Rect, row: u16) -> Option<Vec<Effect>> {
+pub(crate) fn click(
+    state: &mut AppState,
+    body: Rect,
+    (column, row): (u16, u16),
+) -> Option<Vec<Effect>> {
     if state.group.merges(state.panes.pane) {
-        // The merged Campaigns take no clicks yet: a click must not reach the list of the
-        // organisation connected, which is not on screen.
-        let inbox = state.panes.pane == Pane::Exchanges && !state.transient.filtering;
-        return Some(if inbox { group_inbox::click(state, body, row) } else { Vec::new() });
+        // Only on the merged list itself: a click must not reach the list of the
+        // organisation connected, which is not on screen, nor choose a row from the preview.
+        let list = crate::tui::layout::pane_areas(state).0;
+        let on_list = list.contains(ratatui::layout::Position { x: column, y: row });
+        let chooses = on_list && !state.transient.filtering;
+        if chooses && group_lists::click(state, list, row) {
+            return Some(merged(state, Command::Open).unwrap_or_default());
+        }
+        return Some(Vec::new());
     }
     if !state.group_lines_shown() {
         return None;

@@ -36,13 +36,13 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::AddDnc => ask(state, Ask::Address),
         Command::AddDncDomain => ask(state, Ask::Domain),
         Command::Snooze => snooze_prompt(state),
+        Command::Undo => return Some(group_rows::undo(state)),
         Command::Open => return Some(open(state)),
         Command::Unhandle
         | Command::NextUnhandled
         | Command::PrevUnhandled
         | Command::MarkRow
         | Command::MarkRange
-        | Command::Undo
         | Command::Assign
         | Command::AssignToMe
         | Command::CycleWhose
@@ -51,7 +51,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         | Command::UploadContact
         | Command::LogConversion
         | Command::Jump
-        | Command::TogglePreview
         | Command::CycleSort
         | Command::Copy
         | Command::OpenLink
@@ -59,11 +58,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         _ => return None,
     }
     Some(Vec::new())
-}
-
-/// The rows as listed now.
-fn rows(state: &AppState) -> Vec<MergedRow<'_>> {
-    state.group.inbox.rows(&state.group.orgs, Timestamp(state.env.now))
 }
 
 fn selected(state: &AppState) -> Option<MergedRow<'_>> {
@@ -85,8 +79,12 @@ fn ask(state: &mut AppState, what: Ask) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let (org, id, email) = (row.org_id().clone(), row.reply.id, row.reply.email.clone());
+    let (org, id, email) = (row.org_id().clone(), row.reply.id(), row.reply.email().to_string());
+    // A row read with its team's facts: its marks go to that team store.
+    let shared = row.reply.team.is_some();
     let title = org_name(&org);
+    // The address as the server sent it goes in the write; its words are sanitised.
+    let shown = crate::text::sanitize(&email);
     if what != Ask::Handled
         && let Some(why) = group_rows::refusal(state, &org)
     {
@@ -95,27 +93,31 @@ fn ask(state: &mut AppState, what: Ask) {
     }
     let (heading, line, write) = match what {
         Ask::Handled => {
-            ("Mark handled", format!("{title}: mark handled the reply from {email}?"), None)
+            ("Mark handled", format!("{title}: mark handled the reply from {shown}?"), None)
         }
         Ask::Address => (
             "Do not contact",
-            format!("{title}: add {email} to do-not-contact?"),
+            format!("{title}: add {shown} to do-not-contact?"),
             Some(WriteRequest::DncEmails(vec![email.clone()])),
         ),
         Ask::Domain => {
             let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
-                state.transient.notice = Some(format!("{email} names no domain."));
+                state.transient.notice = Some(format!("{shown} names no domain."));
                 return;
             };
             (
                 "Do not contact",
-                format!("{title}: add every address at {domain} to do-not-contact?"),
+                format!(
+                    "{title}: add every address at {} to do-not-contact?",
+                    crate::text::sanitize(domain)
+                ),
                 Some(WriteRequest::DncDomains(vec![domain.to_string()])),
             )
         }
     };
     let second = match write {
         Some(_) => format!("Sent with profile {title}'s key."),
+        None if shared => format!("Shared in {title}'s team store."),
         None => format!("Kept in {title}'s marks on this machine."),
     };
     state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
@@ -134,8 +136,9 @@ fn snooze_prompt(state: &mut AppState) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let title = format!("{}: snooze the reply from {}", org_name(row.org_id()), row.reply.email);
-    let mut prompt = SnoozePrompt::new(vec![row.reply.id], title, None);
+    let email = crate::text::sanitize(row.reply.email());
+    let title = format!("{}: snooze the reply from {email}", org_name(row.org_id()));
+    let mut prompt = SnoozePrompt::new(vec![row.reply.id()], title, None);
     prompt.org = Some(row.org_id().clone());
     state.transient.overlay = Some(Overlay::Snooze(prompt));
 }
@@ -144,7 +147,7 @@ fn snooze_prompt(state: &mut AppState) {
 /// connects one), the row opened in its inbox once that is loaded.
 fn open(state: &mut AppState) -> Vec<Effect> {
     let Some(row) = selected(state) else { return Vec::new() };
-    let (org, id) = (row.org_id().clone(), row.reply.id);
+    let (org, id) = (row.org_id().clone(), row.reply.id());
     state.group.narrowed = Some(org.clone());
     state.group.inbox.opening = Some(id);
     let connected = match &state.server.connection {
@@ -156,27 +159,6 @@ fn open(state: &mut AppState) -> Vec<Effect> {
         return crate::tui::update::fetch::refresh_current(state);
     }
     outside::switch_profile(state, org.profile())
-}
-
-/// A click on the merged inbox (drawn from the top of `body`: the title, a line per
-/// organisation not read, the heading, then the rows): it chooses a row, and on the row
-/// chosen opens it, as a click on a list's row does.
-pub(crate) fn click(state: &mut AppState, body: ratatui::layout::Rect, row: u16) -> Vec<Effect> {
-    let apart = crate::tui::group::inbox::apart(&state.group.orgs, "").len();
-    let above = 2 + apart;
-    let height = usize::from(body.height).saturating_sub(above);
-    let Some(at) = usize::from(row).checked_sub(usize::from(body.y) + above) else {
-        return Vec::new();
-    };
-    let at = state.group.inbox.list.offset(height) + at;
-    if at >= rows(state).len() {
-        return Vec::new();
-    }
-    if at == state.group.inbox.list.cursor {
-        return open(state);
-    }
-    state.group.inbox.list.cursor = at;
-    Vec::new()
 }
 
 /// The reply to open now that its organisation's inbox is loaded (after `Enter` on it).

@@ -9,6 +9,7 @@ use crate::tui::input::TextInput;
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crate::tui::update::group_rows;
+use ratatui::layout::Rect;
 
 /// A command every merged list answers alike; `None` leaves it to the list's own keys.
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -109,6 +110,33 @@ pub(crate) fn works_in_one(command: Command) -> bool {
             | Command::OpenLink
             | Command::Pipe
     )
+}
+
+/// The wheel over a merged list: the cursor moves `delta` rows, the list following it.
+pub(crate) fn scroll(state: &mut AppState, delta: isize) {
+    let last = listed(state).saturating_sub(1);
+    let Some(list) = state.group.list_mut(state.panes.pane) else { return };
+    list.cursor = list.cursor.min(last).saturating_add_signed(delta).min(last);
+}
+
+/// A click on the merged list drawn in `area` (from its top: the title, a line per
+/// organisation not read, the heading, then the rows): it chooses a row; whether it was on
+/// the row chosen already (which then opens, as a click on a single list's row does).
+pub(crate) fn click(state: &mut AppState, area: Rect, row: u16) -> bool {
+    let above = 2 + state.group.apart(state.panes.pane, "").len();
+    let height = usize::from(area.height).saturating_sub(above);
+    let Some(at) = usize::from(row).checked_sub(usize::from(area.y) + above) else {
+        return false;
+    };
+    let listed = listed(state);
+    let Some(list) = state.group.list_mut(state.panes.pane) else { return false };
+    let at = list.offset(height) + at;
+    if at >= listed {
+        return false;
+    }
+    let chosen = at == list.cursor;
+    list.cursor = at;
+    chosen
 }
 
 /// Said of a key that works in one organisation's pane only.

@@ -5,11 +5,14 @@
 
 use crate::api::Timestamp;
 use crate::tui::action::Effect;
+use crate::tui::command::Command;
 use crate::tui::group::OrgId;
 use crate::tui::group::read::GroupRead;
 use crate::tui::inbox::jobs::LocalJob;
+use crate::tui::inbox::{Before, Triage};
 use crate::tui::state::AppState;
 use crate::tui::submit::feedback::Tone;
+use crate::tui::update::inbox::{handled_writes, snoozed_writes};
 use std::sync::Arc;
 
 /// Reads the organisations at these places of the group again; each keeps its last numbers
@@ -66,14 +69,76 @@ pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Ve
         state.show_toast(Tone::Warning, format!("{title} is not read yet: nothing was marked."));
         return Vec::new();
     };
-    let handled: Vec<(i64, Option<Timestamp>)> = (entry.replies.iter())
-        .filter(|reply| ids.contains(&reply.id))
-        .map(|reply| (reply.id, reply.updated_at))
-        .collect();
-    change_rows(entry, ids, |reply| reply.handled = true);
-    let what = crate::text::count(handled.len(), "reply", "replies");
-    state.show_toast(Tone::Success, format!("{}: {what} marked handled.", org_name(org)));
-    vec![Effect::Local(LocalJob::SetHandled(scope, handled, true))]
+    let rows = entry.replies.iter().filter(|reply| ids.contains(&reply.id()));
+    let (handled, before): (Vec<_>, Vec<_>) = rows
+        .map(|reply| ((reply.id(), true, reply.updated_at()), (reply.id(), reply.handled)))
+        .unzip();
+    let now = Timestamp(state.env.now);
+    change_rows(entry, ids, |reply| set_handled(reply, true, now));
+    let what = format!("{} marked handled", crate::text::count(handled.len(), "reply", "replies"));
+    let undo = state.how(Command::Undo, "z");
+    state.show_toast(Tone::Success, format!("{}: {what} ({undo} undoes).", org_name(org)));
+    let triage = Triage { before: Before::Handled(before), what };
+    state.group.inbox.last_triage = Some((org.clone(), triage));
+    handled_writes(&scope, &handled)
+}
+
+/// `z`: the last triage of merged rows undone in the marks of the organisation whose rows
+/// they were (its team store's when it has one, as the triage went there).
+pub(crate) fn undo(state: &mut AppState) -> Vec<Effect> {
+    let Some((org, triage)) = state.group.inbox.last_triage.take() else {
+        state.transient.notice = Some("Nothing to undo.".into());
+        return Vec::new();
+    };
+    let Some(entry) = state.group.orgs.iter_mut().find(|entry| entry.org == org) else {
+        return Vec::new();
+    };
+    let Some(scope) = entry.scope.clone() else { return Vec::new() };
+    let now = Timestamp(state.env.now);
+    let writes = match triage.before {
+        Before::Handled(flags) => {
+            let mut rows = entry.replies.to_vec();
+            let mut back = Vec::new();
+            for reply in &mut rows {
+                if let Some(&(_, handled)) = flags.iter().find(|(id, _)| *id == reply.id()) {
+                    set_handled(reply, handled, now);
+                    back.push((reply.id(), handled, reply.updated_at()));
+                }
+            }
+            entry.replies = Arc::from(rows);
+            handled_writes(&scope, &back)
+        }
+        Before::Snoozed(snoozes) => {
+            let mut rows = entry.replies.to_vec();
+            for reply in &mut rows {
+                if let Some(&(_, until)) = snoozes.iter().find(|(id, _)| *id == reply.id()) {
+                    reply.snoozed_until = until;
+                }
+            }
+            entry.replies = Arc::from(rows);
+            snoozed_writes(&scope, &snoozes)
+        }
+    };
+    let said = format!("{}: undone: {}.", org_name(&org), triage.what);
+    state.show_toast(Tone::Success, said);
+    writes
+}
+
+/// A reply of `org` shown long enough in the merged inbox's preview: seen in that
+/// organisation's marks, no longer new on its row.
+pub(crate) fn seen(
+    state: &mut AppState,
+    org: &OrgId,
+    exchange: &crate::api::Exchange,
+) -> Vec<Effect> {
+    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
+        return Vec::new();
+    };
+    let (Some(scope), Some(at)) = (entry.scope.clone(), exchange.updated_at) else {
+        return Vec::new();
+    };
+    change_rows(entry, &[exchange.id], |reply| reply.new = false);
+    vec![Effect::Local(LocalJob::MarkSeen(scope, vec![(exchange.id, at)]))]
 }
 
 /// Snoozes `ids` of `org` until `until` (or wakes them: `None`) in that organisation's
@@ -89,9 +154,22 @@ pub(crate) fn snooze(
         return Vec::new();
     };
     let Some(scope) = entry.scope.clone() else { return Vec::new() };
+    let rows = entry.replies.iter().filter(|reply| ids.contains(&reply.id()));
+    let before = rows.map(|reply| (reply.id(), reply.snoozed_until)).collect();
     change_rows(entry, ids, |reply| reply.snoozed_until = until);
-    state.show_toast(Tone::Success, format!("{}: {done}.", org_name(org)));
+    let undo = state.how(Command::Undo, "z");
+    state.show_toast(Tone::Success, format!("{}: {done} ({undo} undoes).", org_name(org)));
+    let triage = Triage { before: Before::Snoozed(before), what: done.to_string() };
+    state.group.inbox.last_triage = Some((org.clone(), triage));
     vec![Effect::Local(LocalJob::SetSnoozed(scope, ids.to_vec(), until))]
+}
+
+/// A row handled (by me, now, as its team store will say once it is read again) or not.
+fn set_handled(reply: &mut crate::tui::group::OrgReply, handled: bool, now: Timestamp) {
+    reply.handled = handled;
+    if let Some(team) = reply.team.as_mut() {
+        team.handled_by = handled.then_some((None, now));
+    }
 }
 
 /// The organisation's rows as shown, with `change` made to those of `ids` (until its next
@@ -102,7 +180,7 @@ fn change_rows(
     change: impl Fn(&mut crate::tui::group::OrgReply),
 ) {
     let mut rows = entry.replies.to_vec();
-    rows.iter_mut().filter(|reply| ids.contains(&reply.id)).for_each(change);
+    rows.iter_mut().filter(|reply| ids.contains(&reply.id())).for_each(change);
     entry.replies = Arc::from(rows);
 }
 

@@ -343,15 +343,22 @@ pub(crate) fn apply_snoozed(
     }
     let mut effects: Vec<Effect> = keep_inbox_rows(state).into_iter().collect();
     let Some(scope) = state.org.inbox.scope.clone() else { return effects };
+    effects.extend(snoozed_writes(&scope, &snoozes));
+    effects
+}
+
+/// The writes of `snoozes` to `scope`'s marks: one per moment, the store sets many ids at
+/// once.
+pub(crate) fn snoozed_writes(scope: &Scope, snoozes: &[(i64, Option<Timestamp>)]) -> Vec<Effect> {
     let mut moments: Vec<Option<Timestamp>> = snoozes.iter().map(|(_, until)| *until).collect();
     crate::sorting::sort(&mut moments);
     moments.dedup();
-    for until in moments {
+    let writes = moments.into_iter().map(|until| {
         let ids: Vec<i64> =
             snoozes.iter().filter(|(_, at)| *at == until).map(|(id, _)| *id).collect();
-        effects.push(Effect::Local(LocalJob::SetSnoozed(scope.clone(), ids, until)));
-    }
-    effects
+        Effect::Local(LocalJob::SetSnoozed(scope.clone(), ids, until))
+    });
+    writes.collect()
 }
 
 /// The listed exchanges among `ids`, by id, in one pass over the list: a bulk triage (the
@@ -379,7 +386,15 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
     }
     let search = keep_inbox_rows(state);
     let Some(scope) = state.org.inbox.scope.clone() else { return search.into_iter().collect() };
-    // One write per flag value: the store sets many ids at once.
+    search.into_iter().chain(handled_writes(&scope, &flags)).collect()
+}
+
+/// The writes of `flags` (each reply, handled or not, as it stands at its `updated_at`) to
+/// `scope`'s marks: one per flag value, the store sets many ids at once.
+pub(crate) fn handled_writes(
+    scope: &Scope,
+    flags: &[(i64, bool, Option<Timestamp>)],
+) -> Vec<Effect> {
     let writes = [true, false].into_iter().filter_map(|handled| {
         let these: Vec<(i64, Option<Timestamp>)> = flags
             .iter()
@@ -389,5 +404,5 @@ pub(crate) fn apply_handled(state: &mut AppState, flags: Vec<(i64, bool)>) -> Ve
         (!these.is_empty())
             .then(|| Effect::Local(LocalJob::SetHandled(scope.clone(), these, handled)))
     });
-    search.into_iter().chain(writes).collect()
+    writes.collect()
 }

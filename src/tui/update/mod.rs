@@ -16,6 +16,7 @@ mod group_lists;
 mod group_meetings;
 mod group_panes;
 mod group_rows;
+mod group_snippets;
 mod in_view;
 mod inbox;
 mod jumps;
@@ -79,6 +80,7 @@ pub fn update(state: &mut AppState, action: Action) -> Vec<Effect> {
     }
     // Rows that came into view (a move, a load, a filter) want their snippets.
     effects.extend(chains::read_snippets(state));
+    effects.extend(group_snippets::read_in_view(state));
     if chain_read {
         effects.extend(chains::after_reads(state));
     }
@@ -149,6 +151,9 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
         Action::ContactsFound(found) => {
             group_panes::found(state, found);
             Vec::new()
+        }
+        Action::GroupSnippetRead { org, job, result } => {
+            group_snippets::on_read(state, org, job, result)
         }
         Action::Local(answer) => inbox::on_local(state, answer),
         Action::Observed(answer) => observe::on_answer(state, answer),

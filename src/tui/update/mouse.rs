@@ -38,6 +38,10 @@ fn wheel(state: &mut AppState, column: u16, row: u16, delta: isize) {
         preview::scroll(state, delta);
         return;
     }
+    if state.group.merges(state.panes.pane) {
+        super::group_lists::scroll(state, delta);
+        return;
+    }
     if state.showing_list() {
         let page = list_rows(state);
         if let Some(list) = state.current_list_mut() {
@@ -60,7 +64,7 @@ fn click(state: &mut AppState, column: u16, row: u16) -> Vec<Effect> {
             None => Vec::new(),
         };
     }
-    if let Some(effects) = super::group::click(state, areas.body, row) {
+    if let Some(effects) = super::group::click(state, areas.body, (column, row)) {
         return effects;
     }
     if state.panes.pane == Pane::Overview {

@@ -4,9 +4,10 @@
 //! dropped, its request cancelled. A reply shown there long enough becomes seen; passing
 //! over it does not.
 
-use crate::api::Exchange;
+use crate::api::{Exchange, Timestamp};
 use crate::tui::action::Effect;
-use crate::tui::model::Slot;
+use crate::tui::group::OrgId;
+use crate::tui::model::{Pane, Slot};
 use crate::tui::pane_layout::Resting;
 use crate::tui::remote::Loaded;
 use crate::tui::resource::{self, relayout_chain};
@@ -25,8 +26,22 @@ pub(crate) fn show_chain(
     exchange: Exchange,
     place: ChainPlace,
 ) -> Vec<Effect> {
+    show_chain_of(state, None, exchange, place)
+}
+
+/// [`show_chain`] of a reply of `org`, a merged row's (read with its key), or of the
+/// connected organisation (`None`).
+fn show_chain_of(
+    state: &mut AppState,
+    org: Option<OrgId>,
+    exchange: Exchange,
+    place: ChainPlace,
+) -> Vec<Effect> {
     let mut effects = Vec::new();
-    let kept = state.panes.chain.take().filter(|chain| chain.exchange.id == exchange.id);
+    let kept = state.panes.chain.take().filter(|chain| {
+        let (id, whose) = (chain.exchange.id, chain.org.as_ref());
+        id == exchange.id && whose == org.as_ref()
+    });
     let chain = match kept {
         Some(mut chain) => {
             chain.place = place;
@@ -34,10 +49,14 @@ pub(crate) fn show_chain(
         }
         None => {
             let mut chain = ChainView::new(exchange, place);
-            chain.remote.data = state.org.read_chains.get(&chain.exchange).cloned();
+            if org.is_none() {
+                chain.remote.data = state.org.read_chains.get(&chain.exchange).cloned();
+            }
+            chain.org = org;
             chain
         }
     };
+    let merged = chain.org.is_some();
     let (read, asked) = (chain.remote.data.is_some(), chain.remote.is_loading());
     state.panes.chain = Some(chain);
     if !read && !asked {
@@ -46,8 +65,9 @@ pub(crate) fn show_chain(
         effects.extend(relayout_chain(state, false));
     }
     // The title's "their time" needs the contact's zone, which only the contacts carry:
-    // loaded in the background the first time a chain shows.
-    if resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
+    // loaded in the background the first time a chain shows (the connected organisation's:
+    // a merged row's contact is not among them).
+    if !merged && resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
         effects.extend(fetch(state, Slot::Contacts));
     }
     effects
@@ -59,19 +79,20 @@ pub(crate) fn follow(state: &mut AppState) -> Vec<Effect> {
     let mut effects = Vec::new();
     let wanted = previewing_inbox(state).then(|| selected(state)).flatten();
     let shown = state.panes.chain.as_ref().filter(|chain| !chain.is_opened());
-    let version = |exchange: &Exchange| (exchange.id, exchange.updated_at);
-    let previewed = shown.map(|chain| version(&chain.exchange));
-    if previewed.is_some() && previewed != wanted.as_ref().map(version) {
+    let version =
+        |org: &Option<OrgId>, exchange: &Exchange| (org.clone(), exchange.id, exchange.updated_at);
+    let previewed = shown.map(|chain| version(&chain.org, &chain.exchange));
+    if previewed.is_some() && previewed != wanted.as_ref().map(|(org, e)| version(org, e)) {
         // The cursor moved on, or the reply moved (a new message): what it shows is stale.
         if shown.is_some_and(|chain| chain.remote.is_loading()) {
             effects.push(Effect::Cancel(Slot::Chain));
         }
         state.panes.chain = None;
     }
-    let resting = wanted.as_ref().map(|exchange| exchange.id);
+    let resting = wanted.as_ref().map(|(_, exchange)| exchange.id);
     match wanted {
-        Some(exchange) if previewed == Some(version(&exchange)) => rest(state, None),
-        Some(exchange) if state.org.read_chains.get(&exchange).is_some() => {
+        Some((org, exchange)) if previewed == Some(version(&org, &exchange)) => rest(state, None),
+        Some((None, exchange)) if state.org.read_chains.get(&exchange).is_some() => {
             rest(state, None);
             let place = ChainPlace::Previewed { since: state.env.now, seen: false };
             effects.extend(show_chain(state, exchange, place));
@@ -98,11 +119,10 @@ pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
             None => rest(state, Some(Resting { since: Some(now), ..resting })),
             Some(since) if now - since >= REST => {
                 rest(state, None);
-                let exchange =
-                    selected(state).filter(|exchange| exchange.id == resting.exchange_id);
-                if let Some(exchange) = exchange {
+                let row = selected(state).filter(|(_, e)| e.id == resting.exchange_id);
+                if let Some((org, exchange)) = row {
                     let place = ChainPlace::Previewed { since: now, seen: false };
-                    effects.extend(show_chain(state, exchange, place));
+                    effects.extend(show_chain_of(state, org, exchange, place));
                 }
             }
             Some(_) => {}
@@ -117,11 +137,14 @@ pub(crate) fn on_tick(state: &mut AppState) -> Vec<Effect> {
             chain.place = ChainPlace::Previewed { since: now, seen: false };
         }
     } else if now - since >= seen_after {
-        let exchange = chain.exchange.clone();
+        let (org, exchange) = (chain.org.clone(), chain.exchange.clone());
         if let Some(chain) = state.panes.chain.as_mut() {
             chain.place = ChainPlace::Previewed { since, seen: true };
         }
-        effects.extend(crate::tui::update::inbox::seen(state, &exchange));
+        effects.extend(match org {
+            Some(org) => crate::tui::update::group_rows::seen(state, &org, &exchange),
+            None => crate::tui::update::inbox::seen(state, &exchange),
+        });
     }
     effects
 }
@@ -182,10 +205,14 @@ fn previewing_inbox(state: &AppState) -> bool {
     matches!(state.pane_layout().preview, Some((_, View::Chain)))
 }
 
-/// The reply under the inbox's cursor.
-fn selected(state: &AppState) -> Option<Exchange> {
+/// The reply under the inbox's cursor, with its organisation when it is a merged row.
+fn selected(state: &AppState) -> Option<(Option<OrgId>, Exchange)> {
+    if state.group.merges(Pane::Exchanges) {
+        let row = state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))?;
+        return Some((Some(row.org_id().clone()), row.reply.exchange.clone()));
+    }
     let index = state.panes.exchanges.list.selected_index()?;
-    state.org.store.exchanges.items().get(index).cloned()
+    state.org.store.exchanges.items().get(index).cloned().map(|exchange| (None, exchange))
 }
 
 /// Notes the row waiting for its chain; bookkeeping the screen does not show.

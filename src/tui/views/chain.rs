@@ -27,6 +27,12 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
         theme.status_kind(exchange.status.kind()),
     );
     let mut kept = vec![Span::styled(format!("#{} ", exchange.id), theme.dim), contact];
+    if let Some(org) = &view.org {
+        // A merged row's chain: whose organisation it belongs to comes first.
+        kept.insert(0, Span::styled(format!("{} · ", sanitize(org.profile())), theme.accent));
+    }
+    // The organisation, the id and the contact: what the bot and the status follow.
+    let named = kept.len();
     if count > 0 {
         kept.push(Span::styled(format!(" · message {current}/{count}"), theme.dim));
         // The numbered links on screen are another message's: say whose, so `y 2` is read
@@ -61,7 +67,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
     let with_time = fits(&[&time]);
     let (with_status, with_bot) = (fits(&[&time, &status]), fits(&[&time, &bot, &status]));
     let with_hint = fits(&[&time, &bot, &status, &hint]);
-    let mut rest = kept.split_off(2);
+    let mut rest = kept.split_off(named);
     let mut title = kept;
     if with_bot {
         title.push(bot);
@@ -117,6 +123,10 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
 /// The contact's local time now ("09:14, Tue") when their time zone is known (the
 /// contacts are loaded and theirs has one).
 fn their_time(state: &AppState, view: &ChainView) -> Option<String> {
+    // The contacts loaded are the connected organisation's: another's contact is not there.
+    if view.org.is_some() {
+        return None;
+    }
     let contacts = state.org.store.contacts.data.as_ref().map(|data| &data.items);
     let id = view.exchange.contact.id;
     let zone = view.contact_zone.get(contacts, id, || {

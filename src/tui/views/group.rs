@@ -43,9 +43,8 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let width = usize::from(area.width);
     let key = |command, default| state.key_label(command, default);
     let title = format!(
-        " {} · {} · {} narrows to one · {} reads a line again",
-        group.title(),
-        crate::text::count(group.orgs.len(), "organisation", "organisations"),
+        " {} · {} narrows to one · {} reads a line again",
+        group.counted(),
         key(Command::Open, "Enter"),
         key(Command::Refresh, "r"),
     );

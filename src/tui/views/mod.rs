@@ -30,7 +30,7 @@ use crate::tui::model::Pane;
 use crate::tui::pane_layout::{View, split};
 use crate::tui::resource::{current_loaded_at, help_view, loading_labels};
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::widgets::status_bar::StatusBar;
+use crate::tui::widgets::status_bar::{GroupWords, StatusBar};
 use crate::tui::widgets::{confirm, form, help, palette, status_bar, tabs, toast};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -120,10 +120,25 @@ fn status_bar_view(state: &AppState) -> StatusBar<'_> {
         notice: state.transient.notice.as_deref(),
         filtering: state.transient.filtering,
         team: team_words(state),
+        group: group_words(state),
         place_hints: trail::hints(state),
         keymap: &state.env.keymap,
         theme: &state.env.theme,
     }
+}
+
+/// The group on screen: all of it, or the organisation it is narrowed to.
+fn group_words(state: &AppState) -> Option<GroupWords> {
+    let group = &state.group;
+    if !group.is_group() {
+        return None;
+    }
+    Some(match &group.narrowed {
+        None => GroupWords::Showing(group.counted()),
+        Some(org) => {
+            GroupWords::Narrowed { group: group.title(), org: crate::text::sanitize(org.profile()) }
+        }
+    })
 }
 
 /// "team store offline · 3 marks waiting" while the team store does not answer; nothing

@@ -27,9 +27,15 @@ pub(super) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: View
         View::Chain => match state.previewed_chain() {
             Some(chain) => chain::render(frame, area, state, chain),
             None => {
-                let text = match state.panes.exchanges.list.selected_id() {
-                    Some(_) => "The e-mail chain shows once the cursor rests on a reply…",
-                    None => "No reply selected.",
+                let merged = state.group.merges(crate::tui::model::Pane::Exchanges);
+                let now = crate::api::Timestamp(state.env.now);
+                let selected = match merged {
+                    true => state.group.inbox.selected(&state.group.orgs, now).is_some(),
+                    false => state.panes.exchanges.list.selected_id().is_some(),
+                };
+                let text = match selected {
+                    true => "The e-mail chain shows once the cursor rests on a reply…",
+                    false => "No reply selected.",
                 };
                 problem::message(frame, area, title("Preview"), text, theme.dim)
             }

@@ -38,12 +38,25 @@ pub struct StatusBar<'a> {
     pub filtering: bool,
     /// "team store offline · 3 marks waiting" while the team store does not answer.
     pub team: Option<String>,
+    /// The group of organisations on screen, if any (sanitised).
+    pub group: Option<GroupWords>,
     /// Hints of this place (`J conversation`, `Esc ◂ Campaigns`), shown before the usual
     /// ones when all fit.
     pub place_hints: Vec<String>,
     /// Where the hints' keys come from (`q quit`, or `x quit` when rebound).
     pub keymap: &'a Keymap,
     pub theme: &'a Theme,
+}
+
+/// Which of a group the dashboard shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GroupWords {
+    /// Every organisation: "group clients · 4 organisations"; the panes' own profile is
+    /// still named after it (their keys and counts are its).
+    Showing(String),
+    /// Narrowed to one: the group ("group clients") and the organisation's profile, named
+    /// until that profile is the one connected.
+    Narrowed { group: String, org: String },
 }
 
 /// A piece of the status bar: its text, style, and how long it is kept when space is short
@@ -59,6 +72,16 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
     let theme = bar.theme;
     let mut parts = Vec::new();
     let mut push = |text: String, style: Style, keep: u8| parts.push(Segment { text, style, keep });
+    // The group first. Narrowed, the organisation is the profile connected, named next
+    // (the way back to the group is a place hint); while it connects, it is named here.
+    match &bar.group {
+        Some(GroupWords::Showing(words)) => push(words.clone(), theme.accent, 0),
+        Some(GroupWords::Narrowed { group, org }) => match bar.connection {
+            Connection::Ready(info) if info.profile == *org => {}
+            _ => push(format!("{group} ▸ {org}"), theme.accent, 0),
+        },
+        None => {}
+    }
     match bar.connection {
         Connection::Ready(info) => {
             let mut who = sanitize(&info.profile);
@@ -208,6 +231,7 @@ mod tests {
             notice: None,
             filtering: false,
             team: None,
+            group: None,
             place_hints: Vec::new(),
             keymap: &keymap,
             theme: &theme,
