@@ -285,3 +285,31 @@ pub fn contacts_loaded(state: &mut AppState, key: Action, contacts: Vec<Contact>
         .expect("the Contacts pane loads its list");
     update(state, loaded::<Contacts>(fetch.req_id, Ok(listed(contacts))))
 }
+
+/// The read of the group's lines among `effects`.
+pub fn group_read(effects: &[Effect]) -> Option<outreach_tui::tui::group::read::GroupRead> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::ReadGroup(read) => Some(read.clone()),
+        _ => None,
+    })
+}
+
+/// A dashboard with `ui` on the group `clients` (acme, globex, initech), connected to acme;
+/// the read of the lines it asked for, not yet answered.
+pub fn group_connected(
+    mut ui: UiSettings,
+    width: u16,
+    height: u16,
+) -> (AppState, outreach_tui::tui::group::read::GroupRead) {
+    ui.group = Some(outreach_tui::tui::group::GroupChoice {
+        name: Some("clients".into()),
+        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
+        ..Default::default()
+    });
+    let mut state = AppState::new(ui, width, height, now());
+    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
+    let effects = update(&mut state, Action::Connected(Ok(connected)));
+    let read = group_read(&effects).expect("the group is read once connected");
+    answer(&mut state, effects);
+    (state, read)
+}

@@ -44,13 +44,6 @@ fn opened(width: u16, height: u16) -> (AppState, GroupRead) {
     (state, read)
 }
 
-fn group_read(effects: &[Effect]) -> Option<GroupRead> {
-    effects.iter().find_map(|effect| match effect {
-        Effect::ReadGroup(read) => Some(read.clone()),
-        _ => None,
-    })
-}
-
 fn line(new: usize, hot: usize, needs: usize, meetings: usize, bots: usize) -> OrgLine {
     OrgLine {
         new: Some(new),

@@ -11,8 +11,8 @@ use crossterm::event::KeyCode;
 use outreach_tui::api::{Exchange, ExchangeStatus, Party};
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
-use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
-use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine, OrgReply};
+use outreach_tui::tui::group::read::{GroupAnswer, OrgRead};
+use outreach_tui::tui::group::{OrgId, OrgLine, OrgReply};
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
@@ -98,21 +98,12 @@ fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
 
 /// [`merged`] with these settings.
 fn merged_with(
-    mut ui: outreach_tui::tui::state::UiSettings,
+    ui: outreach_tui::tui::state::UiSettings,
     width: u16,
     height: u16,
     initech_read_only: bool,
 ) -> AppState {
-    ui.group = Some(GroupChoice {
-        name: Some("clients".into()),
-        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
-        ..GroupChoice::default()
-    });
-    let mut state = AppState::new(ui, width, height, now());
-    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
-    let effects = update(&mut state, Action::Connected(Ok(connected)));
-    let read = group_read(&effects).expect("the group is read once connected");
-    answer(&mut state, effects);
+    let (mut state, read) = group_connected(ui, width, height);
     for (org, req_id) in &read.orgs {
         let result = match org.profile() {
             "globex" => Err(REFUSED.to_string()),
@@ -136,13 +127,6 @@ fn merged_with(
     }
     act(&mut state, ch('3'));
     state
-}
-
-fn group_read(effects: &[Effect]) -> Option<GroupRead> {
-    effects.iter().find_map(|effect| match effect {
-        Effect::ReadGroup(read) => Some(read.clone()),
-        _ => None,
-    })
 }
 
 /// The rows of the list as drawn: the lines from the heading's on.

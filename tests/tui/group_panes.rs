@@ -14,7 +14,6 @@ use outreach_tui::tui::group::contacts::INLINE_CONTACTS;
 use outreach_tui::tui::group::lists::{ListAnswer, ListRead, Rows, Wanted};
 use outreach_tui::tui::group::read::{GroupAnswer, GroupRead, OrgRead};
 use outreach_tui::tui::group::{GroupChoice, OrgId, OrgLine};
-use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::submit::request::WriteRequest;
 use outreach_tui::tui::theme::Theme;
@@ -26,26 +25,9 @@ const REFUSED: &str =
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation's line read, on the Overview.
 fn group(width: u16, height: u16, initech_read_only: bool) -> AppState {
-    let mut ui = settings(Theme::monochrome());
-    ui.group = Some(GroupChoice {
-        name: Some("clients".into()),
-        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
-        ..GroupChoice::default()
-    });
-    let mut state = AppState::new(ui, width, height, now());
-    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
-    let effects = update(&mut state, Action::Connected(Ok(connected)));
-    let read = group_read(&effects).expect("the group is read once connected");
-    answer(&mut state, effects);
+    let (mut state, read) = group_connected(settings(Theme::monochrome()), width, height);
     answer_lines(&mut state, &read, initech_read_only);
     state
-}
-
-fn group_read(effects: &[Effect]) -> Option<GroupRead> {
-    effects.iter().find_map(|effect| match effect {
-        Effect::ReadGroup(read) => Some(read.clone()),
-        _ => None,
-    })
 }
 
 /// Every organisation's line read (initech's profile read-only when asked).
