@@ -32,7 +32,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
                 "Handled replies hidden.".into()
             });
         }
-        Command::Handle => ask(state, Ask::Handled),
+        Command::Handle => return Some(handle(state)),
         Command::AddDnc => ask(state, Ask::Address),
         Command::AddDncDomain => ask(state, Ask::Domain),
         Command::Snooze => snooze_prompt(state),
@@ -64,10 +64,21 @@ fn selected(state: &AppState) -> Option<MergedRow<'_>> {
     state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
 }
 
+/// `e`: the row's reply marked handled in its organisation's marks at once, as the single
+/// inbox marks one: a mark is this organisation's triage, not a write to the server, and
+/// `z` takes it back.
+fn handle(state: &mut AppState) -> Vec<Effect> {
+    let Some(row) = selected(state) else {
+        state.transient.notice = Some("No reply is selected.".into());
+        return Vec::new();
+    };
+    let (org, id) = (row.org_id().clone(), row.reply.id());
+    group_rows::mark_handled(state, &org, &[id])
+}
+
 /// What a row's write does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ask {
-    Handled,
     Address,
     Domain,
 }
@@ -79,26 +90,18 @@ fn ask(state: &mut AppState, what: Ask) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let (org, id, email) = (row.org_id().clone(), row.reply.id(), row.reply.email().to_string());
-    // A row read with its team's facts: its marks go to that team store.
-    let shared = row.reply.team.is_some();
+    let (org, email) = (row.org_id().clone(), row.reply.email().to_string());
     let title = org_name(&org);
     // The address as the server sent it goes in the write; its words are sanitised.
     let shown = crate::text::sanitize(&email);
-    if what != Ask::Handled
-        && let Some(why) = group_rows::refusal(state, &org)
-    {
+    if let Some(why) = group_rows::refusal(state, &org) {
         state.transient.notice = Some(why);
         return;
     }
-    let (heading, line, write) = match what {
-        Ask::Handled => {
-            ("Mark handled", format!("{title}: mark handled the reply from {shown}?"), None)
-        }
+    let (line, write) = match what {
         Ask::Address => (
-            "Do not contact",
             format!("{title}: add {shown} to do-not-contact?"),
-            Some(WriteRequest::DncEmails(vec![email.clone()])),
+            WriteRequest::DncEmails(vec![email.clone()]),
         ),
         Ask::Domain => {
             let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
@@ -106,25 +109,18 @@ fn ask(state: &mut AppState, what: Ask) {
                 return;
             };
             (
-                "Do not contact",
                 format!(
                     "{title}: add every address at {} to do-not-contact?",
                     crate::text::sanitize(domain)
                 ),
-                Some(WriteRequest::DncDomains(vec![domain.to_string()])),
+                WriteRequest::DncDomains(vec![domain.to_string()]),
             )
         }
     };
-    let second = match write {
-        Some(_) => format!("Sent with profile {title}'s key."),
-        None if shared => format!("Shared in {title}'s team store."),
-        None => format!("Kept in {title}'s marks on this machine."),
-    };
     state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
-        title: heading.into(),
-        lines: vec![line, second],
-        replies: if write.is_none() { vec![id] } else { Vec::new() },
-        write,
+        title: "Do not contact".into(),
+        lines: vec![line, format!("Sent with profile {title}'s key.")],
+        write: Some(write),
         org: Some(org),
         ..Confirm::default()
     })));

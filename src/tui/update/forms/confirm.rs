@@ -75,12 +75,8 @@ pub(crate) fn on_confirm(
 /// Sends the confirmed write: from its form (which shows the answer), else from the dialog.
 fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
     let Some(write) = confirm.write.take() else {
-        // Nothing to send: a triage, kept on this machine (in the marks of the row's
-        // organisation, for a row of the merged inbox).
-        return match &confirm.org {
-            Some(org) => group_rows::mark_handled(state, org, &confirm.replies),
-            None => crate::tui::update::triage::handled_confirmed(state, &confirm.replies),
-        };
+        // Nothing to send: a triage of several rows, kept in the marks.
+        return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
     };
     let refused = match &confirm.org {
         Some(org) => group_rows::refusal(state, org),
