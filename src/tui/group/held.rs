@@ -34,15 +34,28 @@ impl<T> OrgList<T> {
     /// What its merged pane says of it above the rows, when its rows are not all there:
     /// "globex: could not be read — r to retry (…)", "initech: being read…".
     pub fn apart(&self, org: &str, retry: &str) -> Option<String> {
-        let org = crate::text::sanitize(org);
-        match (&self.error, self.reading) {
-            (Some(error), None) => {
-                Some(format!("{org}: could not be read — {retry} to retry ({error})"))
-            }
-            (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
-            (None, Some(_)) if !self.read => Some(format!("{org}: being read…")),
-            _ => None,
+        said_apart(org, self.error.as_deref(), self.reading.is_some(), self.read, retry)
+    }
+}
+
+/// Why an organisation's rows are not all in a merged list, from its read: failed (and not
+/// being read again), being read again, or being read for the first time; `None` when they
+/// are all there.
+pub fn said_apart(
+    org: &str,
+    error: Option<&str>,
+    reading: bool,
+    read_once: bool,
+    retry: &str,
+) -> Option<String> {
+    let org = crate::text::sanitize(org);
+    match (error, reading) {
+        (Some(error), false) => {
+            Some(format!("{org}: could not be read — {retry} to retry ({error})"))
         }
+        (Some(_), true) => Some(format!("{org}: being read again…")),
+        (None, true) if !read_once => Some(format!("{org}: being read…")),
+        _ => None,
     }
 }
 

@@ -4,6 +4,7 @@
 //! keeps one organisation's rows, any other word is looked for in the row's texts and its
 //! organisation's name). An organisation not read is not in the list: it is said apart.
 
+use super::held::said_apart;
 use super::{MergedInbox, OrgEntry, OrgId, OrgReply};
 use crate::api::Timestamp;
 
@@ -48,15 +49,8 @@ impl MergedInbox {
 pub fn apart(orgs: &[OrgEntry], retry: &str) -> Vec<String> {
     orgs.iter()
         .filter_map(|entry| {
-            let org = crate::text::sanitize(entry.org.profile());
-            match (&entry.error, entry.reading) {
-                (Some(error), None) => {
-                    Some(format!("{org}: could not be read — {retry} to retry ({error})"))
-                }
-                (Some(_), Some(_)) => Some(format!("{org}: being read again…")),
-                (None, Some(_)) if entry.line.is_none() => Some(format!("{org}: being read…")),
-                _ => None,
-            }
+            let (error, reading) = (entry.error.as_deref(), entry.reading.is_some());
+            said_apart(entry.org.profile(), error, reading, entry.line.is_some(), retry)
         })
         .collect()
 }
