@@ -26,7 +26,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         // Whose a row is goes last: a merged row means nothing without it.
         org_drop: 1,
     };
-    merged::render(frame, area, state, merged, |at| {
+    merged::render(frame, area, state, merged, &|at| {
         columns::shown(&screen, rows[at].item, &context)
     });
 }

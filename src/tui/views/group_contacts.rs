@@ -30,10 +30,16 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         org_drop: 1,
     };
     let org = |at: usize| listed.get(at).map_or("", |row| row.org.org.profile());
-    merged::render_many(frame, area, state, merged, listed.len(), &org, |at| {
-        match listed.get(at) {
+    merged::render_many(
+        frame,
+        area,
+        state,
+        merged,
+        listed.len(),
+        &org,
+        &|at| match listed.get(at) {
             Some(row) => columns::shown(&screen, row.item, &context),
             None => Vec::new(),
-        }
-    });
+        },
+    );
 }

@@ -33,7 +33,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     };
     // The rows in view are made top down: the first made heads the view with its day.
     let top = Cell::new(None);
-    merged::render(frame, area, state, merged, |at| {
+    merged::render(frame, area, state, merged, &|at| {
         let mut cells = columns::shown(&screen, rows[at].item, &context);
         let first = *top.get().get_or_insert(at);
         top.set(Some(first));

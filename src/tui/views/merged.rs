@@ -52,7 +52,7 @@ pub(crate) fn render(
     area: Rect,
     state: &AppState,
     mut merged: Merged,
-    cells: impl Fn(usize) -> Vec<Shown>,
+    cells: &dyn Fn(usize) -> Vec<Shown>,
 ) {
     let orgs = std::mem::take(&mut merged.orgs);
     let rows = Rows { count: orgs.len(), org: &|at| orgs[at], names: &orgs };
@@ -69,7 +69,7 @@ pub(crate) fn render_many<'a>(
     merged: Merged,
     count: usize,
     org: &dyn Fn(usize) -> &'a str,
-    cells: impl Fn(usize) -> Vec<Shown>,
+    cells: &dyn Fn(usize) -> Vec<Shown>,
 ) {
     let names: Vec<&str> = state.group.orgs.iter().map(|entry| entry.org.profile()).collect();
     render_rows(frame, area, state, merged, Rows { count, org, names: &names }, cells);
@@ -88,7 +88,7 @@ fn render_rows(
     state: &AppState,
     merged: Merged,
     rows: Rows,
-    cells: impl Fn(usize) -> Vec<Shown>,
+    cells: &dyn Fn(usize) -> Vec<Shown>,
 ) {
     let theme = &state.env.theme;
     let group = &state.group;
