@@ -264,7 +264,7 @@ async fn send(
     let bar = if requests > 1 {
         progress::bar(term, entries.len() as u64, kind.plural())
     } else {
-        indicatif::ProgressBar::hidden()
+        progress::Progress::hidden()
     };
     let mut sent = 0;
     let on_progress = |done: usize, _total: usize| {

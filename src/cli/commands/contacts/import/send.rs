@@ -5,9 +5,9 @@
 use super::report::RowOutcome;
 use crate::api::outcomes::is_duplicate_contact;
 use crate::api::{ApiError, Client, ContactUpload, RetryPolicy, TimeoutPhase};
+use crate::cli::output::progress::Progress;
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
-use indicatif::ProgressBar;
 
 /// Where and how each contact is uploaded.
 #[derive(Debug, Clone, Copy)]
@@ -37,7 +37,7 @@ pub async fn send_all(
     destination: Destination,
     rows: Vec<(usize, ContactUpload)>,
     concurrency: usize,
-    bar: &ProgressBar,
+    bar: &Progress,
 ) -> Sent {
     let mut queue = rows.into_iter();
     let mut in_flight = FuturesUnordered::new();
