@@ -168,6 +168,16 @@ fn screen_of(state: &AppState) -> String {
 }
 
 #[test]
+fn a_narrow_merged_agenda_keeps_each_days_date_beside_the_organisation() {
+    let mut state = group(36, 16, false);
+    show(&mut state, '4', meetings_of);
+    let shown = screen(&state);
+    let dated = shown.lines().filter(|line| line.contains("2024-05") && line.contains("acme"));
+    assert!(dated.count() >= 2, "the day on the first meeting of each day: {shown}");
+    assert!(shown.lines().any(|line| line.contains("initech")), "{shown}");
+}
+
+#[test]
 fn a_click_chooses_the_merged_meeting_under_it_below_the_organisations_said_apart() {
     use crossterm::event::{MouseButton, MouseEventKind};
     let mut state = group(100, 24, false);

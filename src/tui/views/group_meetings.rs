@@ -25,7 +25,7 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         one: "meeting",
         many: "meetings",
         list: &group.meetings,
-        columns: screen.iter().map(Column::from).collect(),
+        columns: agenda_columns(&screen),
         orgs: rows.iter().map(|row| row.org.org.profile()).collect(),
         none: "No organisation has a meeting in this range.",
         // Whose a row is goes last: a merged row means nothing without it.
@@ -41,4 +41,14 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         mark_row(state, rows[at].item, before.map(|before| rows[before].item), &mut cells);
         cells
     });
+}
+
+/// The agenda's columns for a merged list: its day kept as long as the organisation is
+/// (a time without its day says nothing), the contact giving way before them.
+fn agenda_columns(screen: &[crate::present::Column<crate::api::Meeting>]) -> Vec<Column> {
+    let mut columns: Vec<Column> = screen.iter().map(Column::from).collect();
+    if let Some(day) = columns.first_mut() {
+        day.limits.drop = day.limits.drop.min(1);
+    }
+    columns
 }
