@@ -11,8 +11,6 @@ use crate::tui::command::Command;
 use crate::tui::group::inbox::MergedRow;
 use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::submit::feedback::Confirm;
-use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::group_lists;
 use crate::tui::update::group_rows::{self, org_name};
 use crate::tui::update::outside;
@@ -33,8 +31,8 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
             });
         }
         Command::Handle => return Some(handle(state)),
-        Command::AddDnc => ask(state, Ask::Address),
-        Command::AddDncDomain => ask(state, Ask::Domain),
+        Command::AddDnc => ask(state, false),
+        Command::AddDncDomain => ask(state, true),
         Command::Snooze => snooze_prompt(state),
         Command::Undo => return Some(group_rows::undo(state)),
         Command::Open => return Some(open(state)),
@@ -76,54 +74,15 @@ fn handle(state: &mut AppState) -> Vec<Effect> {
     group_rows::mark_handled(state, &org, &[id])
 }
 
-/// What a row's write does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ask {
-    Address,
-    Domain,
-}
-
-/// The question before a write on the row under the cursor, naming its organisation first;
-/// a do-not-contact from a read-only profile is refused before anything is asked.
-fn ask(state: &mut AppState, what: Ask) {
+/// The do-not-contact question for the row under the cursor, in its organisation.
+fn ask(state: &mut AppState, domain: bool) {
     let Some(row) = selected(state) else {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
     let (org, email) = (row.org_id().clone(), row.reply.email().to_string());
-    let title = org_name(&org);
-    // The address as the server sent it goes in the write; its words are sanitised.
-    let shown = crate::text::sanitize(&email);
-    if let Some(why) = group_rows::refusal(state, &org) {
-        state.transient.notice = Some(why);
-        return;
-    }
-    let (line, write) = match what {
-        Ask::Address => (
-            format!("{title}: add {shown} to do-not-contact?"),
-            WriteRequest::DncEmails(vec![email.clone()]),
-        ),
-        Ask::Domain => {
-            let Some((_, domain)) = email.rsplit_once('@').filter(|(_, d)| !d.is_empty()) else {
-                state.transient.notice = Some(format!("{shown} names no domain."));
-                return;
-            };
-            (
-                format!(
-                    "{title}: add every address at {} to do-not-contact?",
-                    crate::text::sanitize(domain)
-                ),
-                WriteRequest::DncDomains(vec![domain.to_string()]),
-            )
-        }
-    };
-    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
-        title: "Do not contact".into(),
-        lines: vec![line, format!("Sent with profile {title}'s key.")],
-        write: Some(write),
-        org: Some(org),
-        ..Confirm::default()
-    })));
+    let whom = group_rows::Addressee { email: &email, name: None, listed: false };
+    group_rows::ask_do_not_contact(state, org, whom, domain);
 }
 
 /// The snooze key's prompt, for the row's reply in its organisation's marks.

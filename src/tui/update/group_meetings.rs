@@ -10,10 +10,8 @@ use crate::tui::command::Command;
 use crate::tui::group::OrgId;
 use crate::tui::group::contacts::ContactsListed;
 use crate::tui::model::Pane;
-use crate::tui::state::{AppState, Overlay};
-use crate::tui::submit::feedback::Confirm;
-use crate::tui::submit::request::WriteRequest;
-use crate::tui::update::group_rows::{self, org_name};
+use crate::tui::state::AppState;
+use crate::tui::update::group_rows;
 use crate::tui::update::{group_lists, group_panes, outside};
 
 /// A command on the merged Meetings or Contacts; `None` leaves it to the dashboard.
@@ -87,40 +85,8 @@ fn do_not_contact(state: &mut AppState, domain: bool) {
         state.transient.notice = Some("This meeting names no contact.".into());
         return;
     };
-    if let Some(why) = group_rows::refusal(state, &org) {
-        state.transient.notice = Some(why);
-        return;
-    }
-    if dnc && !domain {
-        let (title, email) = (org_name(&org), crate::text::sanitize(&email));
-        state.transient.notice =
-            Some(format!("{email} is on {title}'s do-not-contact list already: nothing to send."));
-        return;
-    }
-    let (title, email, name) =
-        (org_name(&org), crate::text::sanitize(&email), crate::text::sanitize(&name));
-    let (line, write) = if domain {
-        let Some((_, host)) = email.rsplit_once('@').filter(|(_, host)| !host.is_empty()) else {
-            state.transient.notice = Some(format!("{email} names no domain."));
-            return;
-        };
-        (
-            format!("{title}: add every address at {host} to do-not-contact?"),
-            WriteRequest::DncDomains(vec![host.to_string()]),
-        )
-    } else {
-        (
-            format!("{title}: add {name} <{email}> to do-not-contact?"),
-            WriteRequest::DncEmails(vec![email.clone()]),
-        )
-    };
-    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
-        title: "Do not contact".into(),
-        lines: vec![line, format!("Sent with profile {title}'s key.")],
-        write: Some(write),
-        org: Some(org),
-        ..Confirm::default()
-    })));
+    let whom = group_rows::Addressee { email: &email, name: Some(&name), listed: dnc };
+    group_rows::ask_do_not_contact(state, org, whom, domain);
 }
 
 /// `Enter`: the dashboard narrowed to the row's organisation (its profile connected, as

@@ -10,8 +10,10 @@ use crate::tui::group::OrgId;
 use crate::tui::group::read::GroupRead;
 use crate::tui::inbox::jobs::LocalJob;
 use crate::tui::inbox::{Before, Triage};
-use crate::tui::state::AppState;
+use crate::tui::state::{AppState, Overlay};
+use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::feedback::Tone;
+use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::inbox::{handled_writes, snoozed_writes};
 use std::sync::Arc;
 
@@ -192,4 +194,59 @@ pub(crate) fn campaign_label(state: &AppState, org: &OrgId, id: i64) -> String {
         Some(campaign) => format!("'{}'", crate::text::sanitize(&campaign.name)),
         None => format!("campaign #{id}"),
     }
+}
+
+/// The address a do-not-contact question asks about: as the server sent it (what the
+/// write carries), and the name it goes with, if any (sanitised when shown).
+pub(crate) struct Addressee<'a> {
+    pub email: &'a str,
+    pub name: Option<&'a str>,
+    /// It is on the organisation's list already (then there is nothing to send for it).
+    pub listed: bool,
+}
+
+/// `d` (or `D` with `domain`) on a merged row: the question before `whom` (or every
+/// address at its domain) goes on `org`'s do-not-contact list, naming that organisation
+/// first; refused before anything is asked for a read-only profile or one not read yet.
+pub(crate) fn ask_do_not_contact(state: &mut AppState, org: OrgId, whom: Addressee, domain: bool) {
+    if let Some(why) = refusal(state, &org) {
+        state.transient.notice = Some(why);
+        return;
+    }
+    let (title, shown) = (org_name(&org), crate::text::sanitize(whom.email));
+    if whom.listed && !domain {
+        state.transient.notice =
+            Some(format!("{shown} is on {title}'s do-not-contact list already: nothing to send."));
+        return;
+    }
+    let (line, write) = if domain {
+        let Some((_, host)) = whom.email.rsplit_once('@').filter(|(_, host)| !host.is_empty())
+        else {
+            state.transient.notice = Some(format!("{shown} names no domain."));
+            return;
+        };
+        (
+            format!(
+                "{title}: add every address at {} to do-not-contact?",
+                crate::text::sanitize(host)
+            ),
+            WriteRequest::DncDomains(vec![host.to_string()]),
+        )
+    } else {
+        let whom_shown = match whom.name {
+            Some(name) => format!("{} <{shown}>", crate::text::sanitize(name)),
+            None => shown,
+        };
+        (
+            format!("{title}: add {whom_shown} to do-not-contact?"),
+            WriteRequest::DncEmails(vec![whom.email.to_string()]),
+        )
+    };
+    state.transient.overlay = Some(Overlay::Confirm(Box::new(Confirm {
+        title: "Do not contact".into(),
+        lines: vec![line, format!("Sent with profile {title}'s key.")],
+        write: Some(write),
+        org: Some(org),
+        ..Confirm::default()
+    })));
 }
