@@ -105,9 +105,10 @@ async fn a_teammates_marks_reach_the_open_dashboard_and_assignments_go_both_ways
         let counts = line.split_whitespace().filter(|word| word.parse::<usize>().is_ok());
         counts.take(2).map(str::to_string).collect()
     }
-    // Both rows drawn: a frame can be read while it is still being written.
+    // Both rows drawn (a frame can be read while it is still being written), with the
+    // assignment made a moment ago: the marks are read again as soon as it is answered.
     let screen = ann.wait_until("the team's shares", SHOWN, |s| {
-        s.contains("done today") && row(s, "bob").len() == 2 && row(s, "(you)").len() == 2
+        s.contains("done today") && row(s, "bob") == ["1", "1"] && row(s, "(you)").len() == 2
     });
     assert_eq!(row(&screen, "bob"), ["1", "1"], "{screen}");
     assert_eq!(row(&screen, "(you)"), ["0", "0"], "{screen}");

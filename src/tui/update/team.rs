@@ -129,6 +129,11 @@ pub(crate) fn on_answer(state: &mut AppState, answer: TeamAnswer) -> Vec<Effect>
             }
             let tone = if refused.is_empty() { Tone::Success } else { Tone::Warning };
             state.show_toast(tone, format!("{}.", said.join("; ")));
+            // Read the marks now rather than at the next second's check, so the rows and
+            // the team's shares on the Overview show the assignment with its toast.
+            if done > 0 {
+                return reread(state).into_iter().collect();
+            }
         }
         TeamAnswer::Unread { version, health, message } => {
             tracing::warn!(%message, "team store");
