@@ -332,7 +332,7 @@ impl FilterEngine {
                     let slot = w * self.scores.texts + text as usize;
                     let score = match self.scores.slots[slot] {
                         UNSCORED => {
-                            let score = self.in_column(chunk.text(text), word);
+                            let score = self.in_column(chunk, text, word);
                             self.scores.slots[slot] =
                                 score.map_or(NO_MATCH, |s| u32::from(s) + SCORED);
                             score
@@ -359,7 +359,7 @@ impl FilterEngine {
             let found = chunk.cells(at).any(|text| {
                 let slot = &mut self.scores.slots[first + text as usize];
                 if *slot == UNSCORED {
-                    let found = phrase.in_column(chunk.text(text).as_bytes());
+                    let found = phrase.in_column(chunk.text_bytes(text));
                     *slot = if found { SCORED } else { NO_MATCH };
                 }
                 *slot == SCORED
@@ -371,12 +371,16 @@ impl FilterEngine {
         Some(total)
     }
 
-    /// A word's score in one column (folded).
-    fn in_column(&mut self, column: &str, word: &Word) -> Option<u16> {
+    /// A word's score in a chunk's column text (folded).
+    fn in_column(&mut self, chunk: &SearchChunk, text: u32, word: &Word) -> Option<u16> {
         match &word.ascii {
-            Some(fast) => fast.best_in_column(column.as_bytes()),
-            None if chars_in_order(column, &word.chars) => self.in_unicode_column(column, word),
-            None => None,
+            Some(fast) => fast.best_in_column(chunk.text_bytes(text)),
+            None => {
+                let column = chunk.text(text);
+                chars_in_order(column, &word.chars)
+                    .then(|| self.in_unicode_column(column, word))
+                    .flatten()
+            }
         }
     }
 

@@ -215,13 +215,18 @@ impl AsciiWord {
         // letters first occur in order. Columns are short: a plain scan beats memchr's
         // set-up and memmem's preparation here.
         let word = &self.bytes[..];
-        let mut at = end - word.len();
-        while best < self.best_possible && at + word.len() <= column.len() {
+        let mut from = end - word.len();
+        while best < self.best_possible {
+            // From one occurrence of the word's first letter to the next, not byte by byte.
+            let Some(at) = position(column, word[0], from) else { break };
+            if at + word.len() > column.len() {
+                break;
+            }
             // Compared byte by byte: a call to memcmp costs more than a short word.
             if word.iter().zip(&column[at..]).all(|(a, b)| a == b) {
                 best = best.max(self.score(column, at, at + word.len()));
             }
-            at += 1;
+            from = at + 1;
         }
         Some(best)
     }

@@ -120,12 +120,22 @@ impl SearchChunk {
 
     /// A distinct column text, folded.
     pub(super) fn text(&self, number: u32) -> &str {
+        &self.texts[self.text_range(number)]
+    }
+
+    /// The same as bytes, for an ASCII word: slicing them checks no character boundary,
+    /// which slicing the text did for every column a keystroke scored.
+    pub(super) fn text_bytes(&self, number: u32) -> &[u8] {
+        &self.texts.as_bytes()[self.text_range(number)]
+    }
+
+    fn text_range(&self, number: u32) -> std::ops::Range<usize> {
         let number = number as usize;
         let start = match number {
             0 => 0,
             _ => self.text_ends[number - 1] as usize,
         };
-        &self.texts[start..self.text_ends[number] as usize]
+        start..self.text_ends[number] as usize
     }
 
     /// The columns with letters beyond ASCII of a row, as written and joined by the column
