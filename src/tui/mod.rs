@@ -137,7 +137,7 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
-    let (input, input_switch) = outside::events::Input::new();
+    let (input, input_switch) = outside::events::Input::new()?;
     let mut runner = stores::runner(tx, launch).with_input(input_switch);
     let signal = async move {
         let which = signals.recv().await;
