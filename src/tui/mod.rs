@@ -235,7 +235,7 @@ where
             actions.push(more);
         }
         // Polled with this task's own waker: a poll with a no-op waker (`now_or_never`) left
-        // crossterm's EventStream waking nobody when the next key came, so a key waited for
+        // the terminal's events waking nobody when the next key came, so a key waited for
         // the next clock tick — up to a second.
         while let Poll::Ready(next) = poll_fn(|cx| Poll::Ready(events.poll_next_unpin(cx))).await {
             match next {
