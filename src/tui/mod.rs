@@ -137,7 +137,7 @@ pub async fn run(launch: Launch, mut settings: UiSettings) -> io::Result<()> {
     let state = AppState::new(settings, size.width, size.height, Utc::now());
     let mut signals = Signals::new()?;
     let (tx, rx) = mpsc::unbounded_channel();
-    let (input, input_switch) = outside::events::Input::new();
+    let (input, input_switch) = outside::events::Input::new()?;
     let mut runner = stores::runner(tx, launch).with_input(input_switch);
     let signal = async move {
         let which = signals.recv().await;
@@ -235,7 +235,7 @@ where
             actions.push(more);
         }
         // Polled with this task's own waker: a poll with a no-op waker (`now_or_never`) left
-        // crossterm's EventStream waking nobody when the next key came, so a key waited for
+        // the terminal's events waking nobody when the next key came, so a key waited for
         // the next clock tick — up to a second.
         while let Poll::Ready(next) = poll_fn(|cx| Poll::Ready(events.poll_next_unpin(cx))).await {
             match next {

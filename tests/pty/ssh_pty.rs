@@ -50,15 +50,21 @@ fn open_chain(pty: &mut Pty) -> String {
     pty.screen()
 }
 
+/// A `$PAGER` that keeps what it was given in `paged.txt`, asks for a word on the terminal
+/// and keeps it in `answer.txt`: it ends at the first Enter.
+fn fake_pager(home: &Isolated) -> String {
+    script(
+        home,
+        "pager",
+        "cat > \"$HOME/paged.txt\"\nprintf 'FAKE PAGER, type a word: '\nread word < /dev/tty\nprintf '%s' \"$word\" > \"$HOME/answer.txt\"",
+    )
+}
+
 #[test]
 fn the_pager_takes_the_terminal_and_the_screen_comes_back() {
     let home = Isolated::new();
     let paged = home.path().join("paged.txt");
-    let pager = script(
-        &home,
-        "pager",
-        "cat > \"$HOME/paged.txt\"\nprintf 'FAKE PAGER, type a word: '\nread word < /dev/tty\nprintf '%s' \"$word\" > \"$HOME/answer.txt\"",
-    );
+    let pager = fake_pager(&home);
     let mut pty = Pty::spawn_in(&home, &["--demo"], 100, 30, &[("PAGER", &pager)]);
     let before = open_chain(&mut pty);
 
@@ -84,6 +90,24 @@ fn the_pager_takes_the_terminal_and_the_screen_comes_back() {
     pty.wait_until("the chain closed", Duration::from_secs(10), |s| !s.contains("From:"));
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}
+
+#[test]
+fn keys_typed_ahead_as_the_pager_ends_reach_the_dashboard() {
+    // The word for the pager and the dashboard's `q` in one write, as a quick typist sends
+    // them: the pager takes its line, the `q` waits in the terminal for the dashboard.
+    let home = Isolated::new();
+    let pager = fake_pager(&home);
+    let mut pty = Pty::spawn_in(&home, &["--demo"], 100, 30, &[("PAGER", &pager)]);
+    open_chain(&mut pty);
+    pty.send("|");
+    pty.wait_for("FAKE PAGER");
+    pty.send("hello\rq");
+    pty.wait_until("the chain closed after the pager", Duration::from_secs(20), |s| {
+        !s.contains("FAKE PAGER") && !s.contains("From:") && s.contains("Category")
+    });
+    let answer = std::fs::read_to_string(home.path().join("answer.txt")).unwrap();
+    assert_eq!(answer, "hello", "the pager took its word and no more");
 }
 
 #[test]
