@@ -24,7 +24,7 @@ use outreach_tui::tui::update::update;
 const REFUSED: &str =
     "key refused (401) for profile globex: `outreach --profile globex auth login` stores a new key";
 
-fn scope(org: &str) -> Scope {
+pub(crate) fn scope(org: &str) -> Scope {
     Scope::new(org, &format!("http://{org}.example"))
 }
 
@@ -92,7 +92,7 @@ fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
 
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation answered, on the Exchanges pane.
-fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
+pub(crate) fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
     merged_with(settings(Theme::monochrome()), width, height, initech_read_only)
 }
 
@@ -130,7 +130,7 @@ fn merged_with(
 }
 
 /// The rows of the list as drawn: the lines from the heading's on.
-fn rows(state: &AppState) -> Vec<String> {
+pub(crate) fn rows(state: &AppState) -> Vec<String> {
     let screen = screen(state);
     let lines: Vec<&str> = screen.lines().collect();
     let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
@@ -139,7 +139,7 @@ fn rows(state: &AppState) -> Vec<String> {
     list.map(|line| line.to_string()).collect()
 }
 
-fn contacts(state: &AppState) -> Vec<String> {
+pub(crate) fn contacts(state: &AppState) -> Vec<String> {
     let names = ["Ann Lee", "Bo Chan", "Cy Ode", "Di Park"];
     rows(state)
         .iter()
@@ -387,7 +387,7 @@ fn handled_on_a_row_of_the_second_organisation_is_marked_at_once_in_its_marks() 
 }
 
 /// The local jobs among `effects`.
-fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
+pub(crate) fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
     let jobs = effects.iter().filter_map(|effect| match effect {
         Effect::Local(job) => Some(job.clone()),
         _ => None,

@@ -14,6 +14,7 @@ mod filter;
 mod group;
 mod group_inbox;
 mod group_panes;
+mod group_sort;
 mod hostile;
 mod inbox;
 mod intents;

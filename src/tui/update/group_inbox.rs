@@ -5,7 +5,6 @@
 //! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
 //! works in one organisation's inbox only (marks of rows, assigning, categories) says so.
 
-use crate::api::Timestamp;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::group::inbox::MergedRow;
@@ -49,7 +48,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         | Command::UploadContact
         | Command::LogConversion
         | Command::Jump
-        | Command::CycleSort
         | Command::Copy
         | Command::OpenLink
         | Command::Pipe => group_lists::one_at_a_time(state),
@@ -59,7 +57,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 }
 
 fn selected(state: &AppState) -> Option<MergedRow<'_>> {
-    state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
+    state.group.inbox.selected(&state.group.orgs, &state.merged_context())
 }
 
 /// `e`: the row's reply marked handled in its organisation's marks at once, as the single

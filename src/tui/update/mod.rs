@@ -17,6 +17,7 @@ mod group_meetings;
 mod group_panes;
 mod group_rows;
 mod group_snippets;
+mod group_sort;
 mod in_view;
 mod inbox;
 mod jumps;
