@@ -12,7 +12,7 @@ use outreach_tui::api::{Exchange, ExchangeStatus, Party};
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::group::read::{GroupAnswer, OrgRead};
-use outreach_tui::tui::group::{OrgId, OrgLine, OrgReply};
+use outreach_tui::tui::group::{OrgId, OrgLine, OrgReply, TeamPeople};
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
@@ -118,6 +118,11 @@ fn merged_with(
                     email: format!("sdr@{name}.example"),
                     ..Default::default()
                 }]),
+                // Acme's marks are shared with a team store: Ann (me) and Bob.
+                team: (name == "acme").then(|| TeamPeople {
+                    me: "ann".into(),
+                    people: vec!["ann".into(), "bob".into()],
+                }),
             }),
         };
         act(
@@ -283,6 +288,7 @@ fn merged_rows_in_view_read_their_lines_with_their_organisations_key_and_keep_th
         scope: scope("initech"),
         campaigns: std::sync::Arc::new(campaigns_of("initech")),
         bots: Default::default(),
+        team: None,
     };
     act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: Ok(read) }));
     let initech = state.group.orgs.iter().find(|e| e.org.profile() == "initech").unwrap();
@@ -472,7 +478,7 @@ fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
 #[test]
 fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_work() {
     let mut state = merged(100, 24, false);
-    act(&mut state, ch('V'));
+    act(&mut state, ch('W'));
     assert!(screen(&state).contains("That works in one organisation's pane"));
     let effects = update(&mut state, key(KeyCode::Enter));
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");

@@ -37,7 +37,8 @@ fn answer_lines(state: &mut AppState, read: &GroupRead, initech_read_only: bool)
         let read_only = org.profile() == "initech" && initech_read_only;
         let (replies, campaigns, bots) = Default::default();
         let line = OrgLine::default();
-        let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots });
+        let team = None;
+        let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots, team });
         act(state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }));
     }
 }

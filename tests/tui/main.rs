@@ -15,6 +15,7 @@ mod group;
 mod group_inbox;
 mod group_panes;
 mod group_sort;
+mod group_triage;
 mod hostile;
 mod inbox;
 mod intents;

@@ -71,6 +71,16 @@ pub struct OrgEntry {
     pub meetings: held::OrgList<crate::api::Meeting>,
     /// Its contacts (light: without custom data), read once the merged Contacts show.
     pub contacts: held::OrgList<crate::api::Contact>,
+    /// Its team store's people, when it has one: whom its replies are assigned to.
+    pub team: Option<TeamPeople>,
+}
+
+/// An organisation's team, as its merged replies are assigned: who I am there and whom
+/// to choose from (me first).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TeamPeople {
+    pub me: String,
+    pub people: Vec<String>,
 }
 
 /// A merged list's place: the row under the cursor and the filter typed.
@@ -178,8 +188,8 @@ pub struct MergedInbox {
     pub show_handled: bool,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
-    /// The last triage of merged rows and whose rows they were: what `z` undoes.
-    pub last_triage: Option<(OrgId, crate::tui::inbox::Triage)>,
+    /// The last triage of merged rows, each organisation's: what `z` undoes.
+    pub last_triage: Vec<(OrgId, crate::tui::inbox::Triage)>,
     /// Rows marked with Space or V for a bulk action, each by its organisation and id.
     pub marked: std::collections::BTreeSet<(OrgId, i64)>,
     /// Where a range started with V, until V again marks the rows between.
@@ -235,6 +245,7 @@ impl GroupState {
                 scope: None,
                 meetings: Default::default(),
                 contacts: Default::default(),
+                team: None,
             })
             .collect();
         GroupState { choice, orgs, cursor: 0, narrowed: None, ..GroupState::default() }

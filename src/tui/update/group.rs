@@ -64,6 +64,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
             entry.campaigns = read.campaigns;
             entry.bots = read.bots;
             entry.scope = Some(read.scope);
+            entry.team = read.team;
             entry.error = None;
         }
         Err(error) => {

@@ -18,6 +18,8 @@ mod group_panes;
 mod group_rows;
 mod group_snippets;
 mod group_sort;
+mod group_team;
+mod group_triage;
 mod in_view;
 mod inbox;
 mod jumps;
