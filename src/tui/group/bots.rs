@@ -30,7 +30,7 @@ impl MergedList {
         });
         let rows = rows.into_iter().map(|(_, row)| row).collect();
         self.in_order(rows, &crate::present::columns::bots::merged(), |by, row| {
-            by.key(&row.org.org, row.item, context)
+            by.key(row.org.org.profile(), row.item, context)
         })
     }
 

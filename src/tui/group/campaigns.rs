@@ -21,7 +21,7 @@ impl MergedList {
         newest_first(&mut rows, |row| (row.item.created_at, row.item.id));
         let rows = rows.into_iter().map(|(_, row)| row).collect();
         self.in_order(rows, &crate::present::columns::campaigns::merged(), |by, row| {
-            by.key(&row.org.org, row.item, context)
+            by.key(row.org.org.profile(), row.item, context)
         })
     }
 

@@ -192,7 +192,7 @@ fn sorted(
             return None;
         }
         let (id, rows) = orgs.get(org as usize)?;
-        keys.push(by.key(id, rows.get(at as usize)?, context));
+        keys.push(by.key(id.profile(), rows.get(at as usize)?, context));
     }
     let compare = &mut |a: usize, b: usize| keys[a].compare(&keys[b], sort.descending);
     let order = crate::sorting::positions(kept.len(), compare);

@@ -57,7 +57,7 @@ impl MergedInbox {
         super::newest_first(&mut rows, |row| (row.reply.updated_at(), row.reply.id()));
         let rows = rows.into_iter().map(|(_, row)| row).collect();
         self.list.in_order(rows, &columns(orgs, context), |by, row| {
-            by.key(row.org_id(), &row.reply.exchange, &row_context(row.reply, context))
+            by.key(row.org_id().profile(), &row.reply.exchange, &row_context(row.reply, context))
         })
     }
 

@@ -20,7 +20,7 @@ impl MergedList {
         });
         let rows = rows.into_iter().map(|(_, row)| row).collect();
         self.in_order(rows, &crate::present::columns::meetings::screen(), |by, row| {
-            by.key(&row.org.org, row.item, context)
+            by.key(row.org.org.profile(), row.item, context)
         })
     }
 

@@ -3,7 +3,6 @@
 //! The list's own order (newest first, soonest first, one organisation after the other)
 //! breaks ties, so rows with the same key keep the order they had.
 
-use super::OrgId;
 use crate::present::Column;
 use crate::present::sort::{SortBy, SortKey};
 
@@ -35,10 +34,11 @@ pub fn by<'c, T>(columns: &'c [Column<T>], sort: &SortBy) -> Option<By<'c, T>> {
 }
 
 impl<T> By<'_, T> {
-    /// The key of `item`, a row of `org`, as its cell is drawn in `context`.
-    pub fn key(&self, org: &OrgId, item: &T, context: &crate::present::Context) -> SortKey {
+    /// The key of `item`, a row of the organisation `org` (its profile's name), as its cell
+    /// is drawn in `context`.
+    pub fn key(&self, org: &str, item: &T, context: &crate::present::Context) -> SortKey {
         match self {
-            By::Org => SortKey::text(org.profile()),
+            By::Org => SortKey::text(org),
             By::Column(column) => column.key(item, context),
         }
     }

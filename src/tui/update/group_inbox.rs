@@ -13,11 +13,11 @@ use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::group_rows::{self, org_name, selected};
 use crate::tui::update::outside;
-use crate::tui::update::{group_lists, group_team, group_triage};
+use crate::tui::update::{group_lists, group_marks, group_team, group_triage};
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
-    if command == Command::Back && group_triage::clear_marks(state) {
+    if command == Command::Back && group_marks::clear_marks(state) {
         return Some(Vec::new());
     }
     if let Some(effects) = group_lists::command(state, command) {
@@ -38,8 +38,8 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::AddDncDomain => ask(state, true),
         Command::Snooze => snooze_prompt(state),
         Command::Undo => return Some(group_triage::undo(state)),
-        Command::MarkRow => group_triage::mark_row(state),
-        Command::MarkRange => group_triage::mark_range(state),
+        Command::MarkRow => group_marks::mark_row(state),
+        Command::MarkRange => group_marks::mark_range(state),
         Command::Assign => group_team::open_picker(state),
         Command::AssignToMe => return Some(group_team::assign_to_me(state)),
         Command::Open => return Some(open(state)),
@@ -74,7 +74,7 @@ fn ask(state: &mut AppState, domain: bool) {
 /// The snooze key's prompt, for the marked rows (else the one under the cursor), each in
 /// its organisation's marks.
 fn snooze_prompt(state: &mut AppState) {
-    let rows = group_triage::targets(state);
+    let rows = group_marks::targets(state);
     let title = match rows.as_slice() {
         [] => {
             state.transient.notice = Some("No reply is selected.".into());

@@ -13,8 +13,8 @@ use crate::tui::group::{OrgId, TeamFacts, TeamPeople};
 use crate::tui::inbox::team::{TeamJob, assigned_words};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
+use crate::tui::update::group_marks;
 use crate::tui::update::group_rows::{self, org_name, whose_reply};
-use crate::tui::update::group_triage;
 
 /// The replies an assignment is for — the marked ones, else the row under the cursor — with
 /// their organisation's team; or why there are none to assign.
@@ -25,14 +25,14 @@ struct Targets {
 }
 
 fn targets(state: &AppState) -> Result<Targets, String> {
-    let (org, ids) = match group_triage::marked_by_org(state).as_slice() {
+    let (org, ids) = match group_marks::marked_by_org(state).as_slice() {
         [] => {
             let row = group_rows::selected(state).ok_or("No reply is selected.")?;
             (row.org_id().clone(), vec![row.reply.id()])
         }
         [(org, ids)] => (org.clone(), ids.clone()),
         several => {
-            let counted = group_triage::counted_by_org(several);
+            let counted = group_marks::counted_by_org(several);
             return Err(format!(
                 "The marked replies are of several organisations ({counted}): their teams are \
                  not the same, so assign one organisation's at a time (/org:NAME keeps one)."
@@ -144,6 +144,10 @@ fn seen_assignee(state: &AppState, org: &OrgId, id: i64, me: &str) -> Option<Str
     Some(to.clone().unwrap_or_else(|| me.to_string()))
 }
 
+/// What a team store answered an assignment: to whom, the replies taken, those queued in
+/// the outbox, and those refused with why.
+pub(crate) type Answered = (Option<String>, Vec<i64>, Vec<i64>, Vec<(i64, String)>);
+
 /// What an assignment to `scope`'s team store did, when those are a group's merged rows
 /// (another organisation's, or the one connected's while the group shows): said naming
 /// the organisation first, its rows changed at once as its store now says. `None` for the
@@ -151,7 +155,7 @@ fn seen_assignee(state: &AppState, org: &OrgId, id: i64, me: &str) -> Option<Str
 pub(crate) fn assigned(
     state: &mut AppState,
     scope: &Scope,
-    (to, taken, queued, refused): &(Option<String>, Vec<i64>, Vec<i64>, Vec<(i64, String)>),
+    (to, taken, queued, refused): &Answered,
 ) -> Option<Vec<Effect>> {
     let connected = state.org.inbox.scope.as_ref() == Some(scope);
     if connected && !state.group.showing() {

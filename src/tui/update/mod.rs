@@ -13,6 +13,7 @@ mod group;
 mod group_campaigns;
 mod group_inbox;
 mod group_lists;
+mod group_marks;
 mod group_meetings;
 mod group_panes;
 mod group_rows;
