@@ -43,6 +43,16 @@ fn answer_lines(state: &mut AppState, read: &GroupRead, initech_read_only: bool)
     }
 }
 
+/// The search of the merged contacts among `effects`, to run off the UI thread.
+pub(crate) fn contact_search(
+    effects: &[Effect],
+) -> Option<std::sync::Arc<outreach_tui::tui::group::contacts::ContactSearch>> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::SearchContacts(search) => Some(search.clone()),
+        _ => None,
+    })
+}
+
 /// The list reads among `effects`.
 fn list_read(effects: &[Effect]) -> Option<ListRead> {
     effects.iter().find_map(|effect| match effect {
@@ -277,13 +287,7 @@ fn a_large_groups_contacts_are_filtered_off_the_ui_thread_and_a_write_goes_to_th
     }
     // The last letter: a search to run off the UI thread, the last rows shown meanwhile.
     let effects = update(&mut state, ch('i'));
-    let search = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::SearchContacts(search) => Some(search.clone()),
-            _ => None,
-        })
-        .expect("searched off the UI thread");
+    let search = contact_search(&effects).expect("searched off the UI thread");
     assert!(screen(&state).contains("searching…"), "{}", screen(&state));
     let found = search.perform().expect("the search wanted");
     act(&mut state, Action::ContactsFound(found));

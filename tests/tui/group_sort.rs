@@ -6,7 +6,7 @@
 
 use crate::common;
 use crate::group_inbox::{contacts, local_jobs, merged, scope};
-use crate::group_panes::{contacts as contacts_of, group, line_with, show};
+use crate::group_panes::{contact_search, contacts as contacts_of, group, line_with, show};
 
 use common::*;
 use crossterm::event::KeyCode;
@@ -111,10 +111,7 @@ fn few_merged_contacts_sort_at_once_with_their_filter() {
     let mut state = group(100, 24, false);
     show(&mut state, '6', |org| contacts_of(org, 3));
     let effects = palette(&mut state, "sort e-mail desc");
-    assert!(
-        !effects.iter().any(|effect| matches!(effect, Effect::SearchContacts(_))),
-        "few: sorted at once: {effects:?}"
-    );
+    assert!(contact_search(&effects).is_none(), "few: sorted at once: {effects:?}");
     let emails = |state: &AppState| {
         let shown = screen(state);
         let rows = shown.lines().filter_map(|line| {
@@ -143,13 +140,7 @@ fn a_large_groups_contacts_are_sorted_off_the_ui_thread_and_the_cursor_stays_on_
     assert!(cursor_line(&state).contains(&last), "{}", screen(&state));
 
     let effects = palette(&mut state, "sort org desc");
-    let search = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::SearchContacts(search) => Some(search.clone()),
-            _ => None,
-        })
-        .expect("sorted off the UI thread");
+    let search = contact_search(&effects).expect("sorted off the UI thread");
     assert!(screen(&state).contains("Contacts (sorting…)"), "{}", screen(&state));
     let found = search.perform().expect("the sort wanted");
     act(&mut state, Action::ContactsFound(found));

@@ -33,24 +33,33 @@ pub(crate) fn mark_range(state: &mut AppState) {
     let Some(here) = key_of(state) else { return };
     let Some(from) = state.group.inbox.range_from.take() else {
         state.group.inbox.range_from = Some(here);
-        let key = state.how(Command::MarkRange, "V");
-        state.transient.notice =
-            Some(format!("Range starts here: move, then {key} marks the rows between."));
-        return;
+        return range_started(state);
     };
     let rows = state.group.inbox.rows(&state.group.orgs, &state.merged_context());
     let keys: Vec<(OrgId, i64)> =
         rows.iter().map(|row| (row.org_id().clone(), row.reply.id())).collect();
-    let (Some(a), Some(b)) =
-        (keys.iter().position(|key| *key == from), keys.iter().position(|key| *key == here))
-    else {
-        return;
-    };
-    let (low, high) = (a.min(b), a.max(b));
-    state.group.inbox.marked.extend(keys[low..=high].iter().cloned());
+    state.group.inbox.marked.extend(between(&keys, &from, &here).iter().cloned());
     let counted = counted_by_org(&marked_by_org(state));
     let marked = state.group.inbox.marked.len();
     state.transient.notice = Some(format!("{} marked ({counted}).", count(marked, "row", "rows")));
+}
+
+/// Said when `V` started a range, in every inbox.
+pub(crate) fn range_started(state: &mut AppState) {
+    let key = state.how(Command::MarkRange, "V");
+    state.transient.notice =
+        Some(format!("Range starts here: move, then {key} marks the rows between."));
+}
+
+/// The rows of `keys` (in the order listed) from `from` to `here`, whichever comes first;
+/// none when either is no longer listed.
+pub(crate) fn between<'k, K: PartialEq>(keys: &'k [K], from: &K, here: &K) -> &'k [K] {
+    let (Some(a), Some(b)) =
+        (keys.iter().position(|key| key == from), keys.iter().position(|key| key == here))
+    else {
+        return &[];
+    };
+    &keys[a.min(b)..=a.max(b)]
 }
 
 /// `Esc` with rows marked (or a range started): the marks cleared first. Whether there were.
