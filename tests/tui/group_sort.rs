@@ -151,3 +151,45 @@ fn a_large_groups_contacts_are_sorted_off_the_ui_thread_and_the_cursor_stays_on_
     assert!(cursor_line(&state).contains("person0@initech.example"), "{}", screen(&state));
     assert!(screen(&state).contains("sorted by org ▼"), "{}", screen(&state));
 }
+
+/// A group named in the config keeps its merged lists' sorts as a profile keeps its own:
+/// kept at each change, asked for when the group opens, and taken by each merged list not
+/// sorted yet.
+#[test]
+fn a_named_groups_sorts_are_kept_and_taken_again_when_it_opens() {
+    use outreach_tui::tui::group::GroupChoice;
+    use outreach_tui::tui::model::ConnectionInfo;
+    use outreach_tui::tui::sorts::SortsJob;
+    use outreach_tui::tui::theme::Theme;
+    let mut state = merged(100, 24, false);
+    let effects = palette(&mut state, "sort org");
+    let kept = effects.iter().find_map(|effect| match effect {
+        Effect::Sorts(job @ SortsJob::Keep { profile, .. }) if profile == "group-clients" => {
+            Some(job.clone())
+        }
+        _ => None,
+    });
+    let kept = kept.expect("kept as the group's");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sorts-group-clients.json");
+    kept.perform_at(&path);
+    let read = SortsJob::Read { profile: "group-clients".into() };
+    let (profile, sorts) = read.perform_at(&path).expect("read back");
+
+    // The group opens again: it asks for its sorts, and its merged inbox takes its own.
+    let mut ui = settings(Theme::monochrome());
+    ui.group = Some(GroupChoice {
+        name: Some("clients".into()),
+        profiles: vec!["acme".into(), "globex".into(), "initech".into()],
+        ..GroupChoice::default()
+    });
+    let mut opened = AppState::new(ui, 100, 24, now());
+    let connected = ConnectionInfo { profile: "acme".into(), ..work() };
+    let effects = update(&mut opened, Action::Connected(Ok(connected)));
+    assert!(effects.contains(&Effect::Sorts(read)), "{effects:?}");
+
+    let mut state = merged(100, 24, false);
+    act(&mut state, Action::SortsRead { profile, sorts });
+    assert_eq!(contacts(&state), ["Ann Lee", "Bo Chan", "Cy Ode", "Di Park"]);
+    assert!(screen(&state).contains("sorted by org ▲"), "{}", screen(&state));
+}
