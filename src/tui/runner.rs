@@ -380,7 +380,13 @@ impl Runner {
                         team.and_then(|team| job.perform(&team)).map(Action::Team)
                     }
                     MarkJob::Team(job) => {
-                        let team = team_of(job.scope()).or(team);
+                        // Else the one connected's, not bound yet, unless the scope is
+                        // another organisation's: never a store the job is not for.
+                        let another = || {
+                            let orgs = orgs.lock().unwrap_or_else(PoisonError::into_inner);
+                            orgs.values().any(|org| org.serves(job.scope()))
+                        };
+                        let team = team_of(job.scope()).or_else(|| team.filter(|_| !another()));
                         team.and_then(|team| job.perform(&team)).map(Action::Team)
                     }
                     // The shared marks go to the team once it knows the organisation.

@@ -76,6 +76,11 @@ pub struct OrgLink {
 }
 
 impl OrgLink {
+    /// Whether its marks are `scope`'s.
+    pub fn serves(&self, scope: &Scope) -> bool {
+        &self.scope == scope
+    }
+
     /// The organisation's team store, when it has one bound to `scope`: a write on a merged
     /// row of that organisation goes where its line reads its marks from.
     pub fn team_for(&self, scope: &Scope) -> Option<Arc<BlockingTeam>> {
