@@ -19,6 +19,14 @@ pub struct Share {
     pub oldest: Option<DateTime<Utc>>,
 }
 
+/// The team as it is offered to choose from (whom to assign to): me first, then the others
+/// in the store's order.
+pub fn me_first(me: &str, members: &[String]) -> Vec<String> {
+    let mut people = vec![me.to_string()];
+    people.extend(members.iter().filter(|name| *name != me).cloned());
+    people
+}
+
 /// Every member's share (members with nothing too, so the team is listed whole), then
 /// anyone the marks name who is not a member any more; by name.
 pub fn shares(

@@ -17,6 +17,9 @@ pub struct AssignPicker {
     /// Who I am (shown as "me").
     pub me: String,
     pub selected: usize,
+    /// The organisation of a group whose replies they are (rows of the merged inbox): its
+    /// own team store assigns them; `None`: the organisation connected.
+    pub org: Option<crate::tui::group::OrgId>,
 }
 
 /// What a key in the picker asks for.
@@ -37,7 +40,7 @@ impl AssignPicker {
         people: Vec<String>,
         me: &str,
     ) -> AssignPicker {
-        AssignPicker { replies, title, now, people, me: me.to_string(), selected: 0 }
+        AssignPicker { replies, title, now, people, me: me.to_string(), selected: 0, org: None }
     }
 
     /// The lines of the list: each person ("ann (me)"), then "nobody".

@@ -366,18 +366,32 @@ impl Runner {
                 };
                 let Some(job) = next else { return };
                 let team = link.lock().ok().and_then(|link| link.team.clone());
+                // The team store of the organisation whose marks a job is on: the one
+                // connected's, else another organisation of a group's own, if any.
+                let team_of = |scope: &crate::local::Scope| {
+                    team.clone().filter(|team| team.is_bound(scope)).or_else(|| {
+                        let orgs = orgs.lock().unwrap_or_else(PoisonError::into_inner);
+                        orgs.values().find_map(|org| org.team_for(scope))
+                    })
+                };
                 let answer = match job {
+                    // Binding is what makes the connected one's store bound.
+                    MarkJob::Team(job @ TeamJob::Bind(..)) => {
+                        team.and_then(|team| job.perform(&team)).map(Action::Team)
+                    }
                     MarkJob::Team(job) => {
+                        // Else the one connected's, not bound yet, unless the scope is
+                        // another organisation's: never a store the job is not for.
+                        let another = || {
+                            let orgs = orgs.lock().unwrap_or_else(PoisonError::into_inner);
+                            orgs.values().any(|org| org.serves(job.scope()))
+                        };
+                        let team = team_of(job.scope()).or_else(|| team.filter(|_| !another()));
                         team.and_then(|team| job.perform(&team)).map(Action::Team)
                     }
                     // The shared marks go to the team once it knows the organisation.
                     MarkJob::Local(job) => {
-                        let scope = job.scope();
-                        // Another organisation of a group: its own team store, if any.
-                        let team = team.filter(|team| team.is_bound(scope)).or_else(|| {
-                            let orgs = orgs.lock().unwrap_or_else(PoisonError::into_inner);
-                            orgs.values().find_map(|org| org.team_for(scope))
-                        });
+                        let team = team_of(job.scope());
                         job.perform(crate::look::marks::book(&local, team.as_deref()))
                             .map(Action::Local)
                     }

@@ -25,9 +25,9 @@ pub struct SnoozePrompt {
     pub input: TextInput,
     /// Why the last day typed could not be taken.
     pub error: Option<String>,
-    /// The organisation of a group whose replies they are (a row of the merged inbox): its
-    /// own marks are snoozed; `None`: the organisation connected.
-    pub org: Option<crate::tui::group::OrgId>,
+    /// Rows of a group's organisations it snoozes (the merged inbox's), each organisation's
+    /// in its own marks; empty: `replies`, the organisation connected's.
+    pub rows: Vec<(crate::tui::group::OrgId, Vec<i64>)>,
 }
 
 /// What a key in the prompt asks for.
@@ -51,7 +51,7 @@ impl SnoozePrompt {
             selected: FIRST_CHOICE,
             input: TextInput::default(),
             error: None,
-            org: None,
+            rows: Vec::new(),
         }
     }
 

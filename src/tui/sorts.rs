@@ -110,6 +110,47 @@ pub fn save_to(path: &Path, sorts: &Sorts) -> io::Result<()> {
     crate::glance::save_to(path, &sorts.words())
 }
 
+/// After `current`: its other direction, else the next column ascending; `None` after the
+/// last column descending (the server's order).
+pub(crate) fn next(names: &[String], current: Option<&SortBy>) -> Option<SortBy> {
+    let at = current.and_then(|sort| names.iter().position(|name| *name == sort.name));
+    let ascending = |name: &String| SortBy { name: name.clone(), descending: false };
+    match (current, at) {
+        (Some(sort), Some(_)) if !sort.descending => {
+            Some(SortBy { name: sort.name.clone(), descending: true })
+        }
+        (_, Some(at)) => names.get(at + 1).map(ascending),
+        (_, None) => names.first().map(ascending),
+    }
+}
+
+/// The sort `words` name among `names` (`None`: the list's own order), or why not.
+pub(crate) fn parse(words: &str, names: &[String]) -> Result<Option<SortBy>, String> {
+    if names.is_empty() {
+        return Err("This pane has no list to sort.".into());
+    }
+    let sort = match words.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [] | ["off"] => None,
+        [name] => Some(SortBy::parse(name)),
+        [name, direction @ ("asc" | "desc")] => Some(SortBy::parse(&format!("{name}:{direction}"))),
+        _ => return Err(format!("sort NAME [asc|desc]; NAME one of: {}", names.join(", "))),
+    };
+    if let Some(sort) = &sort
+        && !names.contains(&sort.name)
+    {
+        return Err(format!("No column '{}' here; one of: {}", sort.name, names.join(", ")));
+    }
+    Ok(sort)
+}
+
+/// What a list is sorted by, for the status bar: "Sorted by name ▲", else `none`.
+pub(crate) fn said(sort: Option<&SortBy>, none: &str) -> String {
+    match sort {
+        Some(sort) => format!("Sorted by {} {}", sort.name, sort.arrow()),
+        None => none.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +168,19 @@ mod tests {
         assert_eq!(load_from(&path).unwrap(), sorts);
         std::fs::write(&path, "not json").unwrap();
         assert!(load_from(&path).is_err());
+    }
+
+    #[test]
+    fn the_cycle_goes_up_down_then_on_and_back_to_none() {
+        let names = ["name".to_string(), "age".to_string()];
+        let mut seen = Vec::new();
+        let mut sort = None;
+        for _ in 0..5 {
+            sort = next(&names, sort.as_ref());
+            seen.push(sort.as_ref().map(SortBy::words));
+        }
+        let words = ["name:asc", "name:desc", "age:asc", "age:desc"].map(|w| Some(w.to_string()));
+        assert_eq!(seen[..4], words);
+        assert_eq!(seen[4], None, "after the last: the server's order");
     }
 }

@@ -454,6 +454,12 @@ impl AppState {
         self.panes.pane == Pane::Overview && self.group.showing()
     }
 
+    /// What a merged list's rows are drawn and sorted in: the zone and the time (each row
+    /// asks its own organisation's facts).
+    pub(crate) fn merged_context(&self) -> crate::present::Context<'_> {
+        crate::present::Context::new(&self.env.zone, self.env.now)
+    }
+
     /// Whether the current pane shows its list (not a detail or chain).
     pub(crate) fn showing_list(&self) -> bool {
         matches!(self.pane_layout().main, View::List(_))

@@ -164,3 +164,34 @@ async fn a_merged_row_shows_its_teams_assignment_and_z_takes_a_handled_mark_back
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
+
+/// `M` on a merged row of an organisation the panes are not connected to assigns the reply
+/// to me in that organisation's team store, where Bob reads it; the toast names the
+/// organisation first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn assign_on_a_merged_row_goes_to_its_organisations_team_store() {
+    let Some(url) = pg::database().await else { return };
+    let Agents { sim, agency, north, globex, bob } = agents(&url).await;
+    let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+    let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
+
+    let mut pty = north_merged(&agency, &globex, &north, "3p");
+    pty.wait_until("north's rows only", READ, |s| {
+        s.contains("filter: org:")
+            && !s.lines().rev().skip(1).any(|line| line.contains(&globex[..12]))
+    });
+    // The reply that arrived is the newest: the cursor is on it.
+    pty.send("M");
+    pty.wait_until("the toast", READ, |s| s.contains(&format!("{north}: 1 reply assigned to you")));
+    eventually("Bob sees it assigned to Ann", || async {
+        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+        let rows = rows.as_array().unwrap().clone();
+        rows.iter().any(|row| row["id"] == waiting && row["assigned_to"] == "ann")
+    })
+    .await;
+    pty.wait_until("the row says it", READ, |s| {
+        s.lines().any(|line| line.starts_with('›') && line.contains("→ you"))
+    });
+    pty.send("q");
+    assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
+}

@@ -60,7 +60,7 @@ fn line(new: usize, hot: usize, needs: usize, meetings: usize, bots: usize) -> O
 fn org_read(org: &OrgId, line: OrgLine, read_only: bool) -> OrgRead {
     let scope = outreach_tui::local::Scope::new(org.profile(), "http://127.0.0.1:1");
     let (campaigns, bots) = Default::default();
-    OrgRead { line, read_only, replies: Vec::new().into(), scope, campaigns, bots }
+    OrgRead { line, read_only, replies: Vec::new().into(), scope, campaigns, bots, team: None }
 }
 
 /// Answers each organisation of `read`: globex's key refused, the others their numbers.

@@ -12,7 +12,7 @@ use outreach_tui::api::{Exchange, ExchangeStatus, Party};
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
 use outreach_tui::tui::group::read::{GroupAnswer, OrgRead};
-use outreach_tui::tui::group::{OrgId, OrgLine, OrgReply};
+use outreach_tui::tui::group::{OrgId, OrgLine, OrgReply, TeamPeople};
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::model::ConnectionInfo;
 use outreach_tui::tui::model::Slot;
@@ -24,7 +24,7 @@ use outreach_tui::tui::update::update;
 const REFUSED: &str =
     "key refused (401) for profile globex: `outreach --profile globex auth login` stores a new key";
 
-fn scope(org: &str) -> Scope {
+pub(crate) fn scope(org: &str) -> Scope {
     Scope::new(org, &format!("http://{org}.example"))
 }
 
@@ -92,7 +92,7 @@ fn campaigns_of(org: &str) -> Vec<outreach_tui::api::Campaign> {
 
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation answered, on the Exchanges pane.
-fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
+pub(crate) fn merged(width: u16, height: u16, initech_read_only: bool) -> AppState {
     merged_with(settings(Theme::monochrome()), width, height, initech_read_only)
 }
 
@@ -118,6 +118,11 @@ fn merged_with(
                     email: format!("sdr@{name}.example"),
                     ..Default::default()
                 }]),
+                // Acme's marks are shared with a team store: Ann (me) and Bob.
+                team: (name == "acme").then(|| TeamPeople {
+                    me: "ann".into(),
+                    people: vec!["ann".into(), "bob".into()],
+                }),
             }),
         };
         act(
@@ -130,7 +135,7 @@ fn merged_with(
 }
 
 /// The rows of the list as drawn: the lines from the heading's on.
-fn rows(state: &AppState) -> Vec<String> {
+pub(crate) fn rows(state: &AppState) -> Vec<String> {
     let screen = screen(state);
     let lines: Vec<&str> = screen.lines().collect();
     let heading = lines.iter().position(|line| line.contains("Category")).expect(&screen);
@@ -139,7 +144,7 @@ fn rows(state: &AppState) -> Vec<String> {
     list.map(|line| line.to_string()).collect()
 }
 
-fn contacts(state: &AppState) -> Vec<String> {
+pub(crate) fn contacts(state: &AppState) -> Vec<String> {
     let names = ["Ann Lee", "Bo Chan", "Cy Ode", "Di Park"];
     rows(state)
         .iter()
@@ -283,6 +288,7 @@ fn merged_rows_in_view_read_their_lines_with_their_organisations_key_and_keep_th
         scope: scope("initech"),
         campaigns: std::sync::Arc::new(campaigns_of("initech")),
         bots: Default::default(),
+        team: None,
     };
     act(&mut state, Action::GroupRead(GroupAnswer { org, req_id, result: Ok(read) }));
     let initech = state.group.orgs.iter().find(|e| e.org.profile() == "initech").unwrap();
@@ -387,7 +393,7 @@ fn handled_on_a_row_of_the_second_organisation_is_marked_at_once_in_its_marks() 
 }
 
 /// The local jobs among `effects`.
-fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
+pub(crate) fn local_jobs(effects: &[Effect]) -> Vec<LocalJob> {
     let jobs = effects.iter().filter_map(|effect| match effect {
         Effect::Local(job) => Some(job.clone()),
         _ => None,
@@ -472,7 +478,7 @@ fn a_snooze_on_a_row_goes_to_its_organisations_marks() {
 #[test]
 fn enter_narrows_to_the_rows_organisation_and_other_inbox_keys_say_where_they_work() {
     let mut state = merged(100, 24, false);
-    act(&mut state, ch('V'));
+    act(&mut state, ch('W'));
     assert!(screen(&state).contains("That works in one organisation's pane"));
     let effects = update(&mut state, key(KeyCode::Enter));
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");

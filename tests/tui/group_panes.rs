@@ -24,7 +24,7 @@ const REFUSED: &str =
 
 /// A dashboard on acme, globex and initech (initech read-only when asked), connected to
 /// acme, every organisation's line read, on the Overview.
-fn group(width: u16, height: u16, initech_read_only: bool) -> AppState {
+pub(crate) fn group(width: u16, height: u16, initech_read_only: bool) -> AppState {
     let (mut state, read) = group_connected(settings(Theme::monochrome()), width, height);
     answer_lines(&mut state, &read, initech_read_only);
     state
@@ -37,9 +37,20 @@ fn answer_lines(state: &mut AppState, read: &GroupRead, initech_read_only: bool)
         let read_only = org.profile() == "initech" && initech_read_only;
         let (replies, campaigns, bots) = Default::default();
         let line = OrgLine::default();
-        let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots });
+        let team = None;
+        let result = Ok(OrgRead { line, read_only, replies, scope, campaigns, bots, team });
         act(state, Action::GroupRead(GroupAnswer { org: org.clone(), req_id: *req_id, result }));
     }
+}
+
+/// The search of the merged contacts among `effects`, to run off the UI thread.
+pub(crate) fn contact_search(
+    effects: &[Effect],
+) -> Option<std::sync::Arc<outreach_tui::tui::group::contacts::ContactSearch>> {
+    effects.iter().find_map(|effect| match effect {
+        Effect::SearchContacts(search) => Some(search.clone()),
+        _ => None,
+    })
 }
 
 /// The list reads among `effects`.
@@ -51,7 +62,7 @@ fn list_read(effects: &[Effect]) -> Option<ListRead> {
 }
 
 /// Goes to `pane_key`'s pane and answers its lists' reads with `rows` (an error for globex).
-fn show(state: &mut AppState, pane_key: char, rows: impl Fn(&str) -> Rows) -> ListRead {
+pub(crate) fn show(state: &mut AppState, pane_key: char, rows: impl Fn(&str) -> Rows) -> ListRead {
     let effects = update(state, ch(pane_key));
     let read = list_read(&effects).expect("each organisation's list is read once it shows");
     answer(state, effects);
@@ -87,7 +98,7 @@ fn person(first: &str, last: &str) -> Option<Person> {
 }
 
 /// Acme's meetings and initech's interleave in time; acme's first is over.
-fn meetings_of(org: &str) -> Rows {
+pub(crate) fn meetings_of(org: &str) -> Rows {
     let meeting = |id, start: &str, first, last, summary: &str| Meeting {
         id,
         start: at(start),
@@ -113,7 +124,7 @@ fn listed(state: &AppState, names: &[&str]) -> Vec<String> {
     found.map(|name| name.to_string()).collect()
 }
 
-fn line_with(state: &AppState, text: &str) -> String {
+pub(crate) fn line_with(state: &AppState, text: &str) -> String {
     let screen = screen(state);
     let line = screen.lines().find(|line| line.contains(text));
     line.unwrap_or_else(|| panic!("no line with {text}:\n{screen}")).to_string()
@@ -229,7 +240,7 @@ fn a_do_not_contact_on_a_meeting_goes_with_its_organisations_key_and_never_a_rea
 }
 
 /// `count` contacts of an organisation, named after it.
-fn contacts(org: &str, count: usize) -> Rows {
+pub(crate) fn contacts(org: &str, count: usize) -> Rows {
     let contact = |at: usize| {
         let email = format!("person{at}@{org}.example");
         let mut contact = Contact::new(at as i64 + 1, &email, &format!("P{at}"), org);
@@ -276,13 +287,7 @@ fn a_large_groups_contacts_are_filtered_off_the_ui_thread_and_a_write_goes_to_th
     }
     // The last letter: a search to run off the UI thread, the last rows shown meanwhile.
     let effects = update(&mut state, ch('i'));
-    let search = effects
-        .iter()
-        .find_map(|effect| match effect {
-            Effect::SearchContacts(search) => Some(search.clone()),
-            _ => None,
-        })
-        .expect("searched off the UI thread");
+    let search = contact_search(&effects).expect("searched off the UI thread");
     assert!(screen(&state).contains("searching…"), "{}", screen(&state));
     let found = search.perform().expect("the search wanted");
     act(&mut state, Action::ContactsFound(found));

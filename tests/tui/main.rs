@@ -14,6 +14,8 @@ mod filter;
 mod group;
 mod group_inbox;
 mod group_panes;
+mod group_sort;
+mod group_triage;
 mod hostile;
 mod inbox;
 mod intents;

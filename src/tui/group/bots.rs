@@ -5,13 +5,14 @@
 
 use super::{MergedList, OrgEntry, OrgRow};
 use crate::api::Bot;
+use crate::present::Context;
 
 /// A row of the merged Bots: the bot and the organisation it belongs to.
 pub type BotRow<'a> = OrgRow<'a, Bot>;
 
 impl MergedList {
-    /// The bots listed, in order.
-    pub fn bots<'a>(&self, orgs: &'a [OrgEntry]) -> Vec<BotRow<'a>> {
+    /// The bots listed, in order (the sort chosen's, keyed as drawn in `context`).
+    pub fn bots<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Vec<BotRow<'a>> {
         let mut rows = self.gather(
             orgs,
             |org| org.bots.as_slice(),
@@ -27,11 +28,14 @@ impl MergedList {
                 .then(a_at.cmp(b_at))
                 .then(a.item.id.cmp(&b.item.id))
         });
-        rows.into_iter().map(|(_, row)| row).collect()
+        let rows = rows.into_iter().map(|(_, row)| row).collect();
+        self.in_order(rows, &crate::present::columns::bots::merged(), |by, row| {
+            by.key(row.org.org.profile(), row.item, context)
+        })
     }
 
     /// The bot under the cursor.
-    pub fn bot<'a>(&self, orgs: &'a [OrgEntry]) -> Option<BotRow<'a>> {
-        self.at(&self.bots(orgs))
+    pub fn bot<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Option<BotRow<'a>> {
+        self.at(&self.bots(orgs, context))
     }
 }

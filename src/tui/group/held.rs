@@ -62,13 +62,16 @@ pub fn said_apart(
 /// Where a row is: its organisation's place in the group, its place in that one's list.
 pub type ContactAt = (u32, u32);
 
-/// The rows the filter keeps, as last found.
+/// The rows the filter keeps in the sort's order, as last found.
 #[derive(Debug, Clone, Default)]
 pub struct FoundContacts {
     /// The filter `rows` answer; empty when none was searched.
     pub filter: String,
+    /// The sort `rows` are in; `None`: as the organisations list them.
+    pub sort: Option<crate::present::sort::SortBy>,
     pub rows: Arc<[ContactAt]>,
-    /// Whether a search for a newer filter runs (the rows shown meanwhile are the last).
+    /// Whether a search for a newer filter or sort runs (the rows shown meanwhile are the
+    /// last).
     pub searching: bool,
     /// The generation of the search wanted: an older one stops and its answer is dropped.
     pub(crate) latest: Arc<AtomicU64>,

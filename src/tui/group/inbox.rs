@@ -6,7 +6,9 @@
 
 use super::held::said_apart;
 use super::{MergedInbox, OrgEntry, OrgId, OrgReply};
-use crate::api::Timestamp;
+use crate::api::{Exchange, Timestamp};
+use crate::inbox::Facts;
+use crate::present::{Column, Context};
 
 /// A row of the merged inbox: the reply and the organisation it belongs to.
 #[derive(Debug, Clone, Copy)]
@@ -21,9 +23,27 @@ impl MergedRow<'_> {
     }
 }
 
+/// The single inbox's columns as the merged one draws them: the team's when any
+/// organisation has a team store (a row of one says so).
+pub fn columns(orgs: &[OrgEntry], context: &Context) -> Vec<Column<Exchange>> {
+    let mut columns = crate::present::columns::exchanges::screen();
+    let rows = orgs.iter().flat_map(|org| org.replies.iter());
+    let shared = rows.clone().find(|reply| reply.team.is_some());
+    let shared: &dyn Facts = shared.map_or(&(), |reply| reply as &dyn Facts);
+    let listed = Context { inbox: shared, ..*context };
+    columns.retain(|column| (column.shown)(&listed));
+    columns
+}
+
+/// The context a row's cells are drawn in: its own organisation's facts and campaign name.
+pub fn row_context<'a>(reply: &'a OrgReply, context: &Context<'a>) -> Context<'a> {
+    Context { inbox: reply, campaigns: reply, ..*context }
+}
+
 impl MergedInbox {
-    /// The rows listed at `now`, in order.
-    pub fn rows<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Vec<MergedRow<'a>> {
+    /// The rows listed at `context.now`, in order (the sort chosen's, keyed as drawn).
+    pub fn rows<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Vec<MergedRow<'a>> {
+        let now = Timestamp(context.now);
         let mut rows: Vec<(usize, MergedRow<'a>)> = orgs
             .iter()
             .enumerate()
@@ -35,12 +55,15 @@ impl MergedInbox {
             .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
             .collect();
         super::newest_first(&mut rows, |row| (row.reply.updated_at(), row.reply.id()));
-        rows.into_iter().map(|(_, row)| row).collect()
+        let rows = rows.into_iter().map(|(_, row)| row).collect();
+        self.list.in_order(rows, &columns(orgs, context), |by, row| {
+            by.key(row.org_id().profile(), &row.reply.exchange, &row_context(row.reply, context))
+        })
     }
 
     /// The row under the cursor.
-    pub fn selected<'a>(&self, orgs: &'a [OrgEntry], now: Timestamp) -> Option<MergedRow<'a>> {
-        self.list.at(&self.rows(orgs, now))
+    pub fn selected<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Option<MergedRow<'a>> {
+        self.list.at(&self.rows(orgs, context))
     }
 }
 

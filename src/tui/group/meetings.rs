@@ -5,24 +5,28 @@
 
 use super::{MergedList, OrgEntry, OrgRow};
 use crate::api::Meeting;
+use crate::present::Context;
 use crate::present::names::person_name;
 
 /// A row of the merged Meetings: the meeting and the organisation it belongs to.
 pub type MeetingRow<'a> = OrgRow<'a, Meeting>;
 
 impl MergedList {
-    /// The meetings listed, in order.
-    pub fn meetings<'a>(&self, orgs: &'a [OrgEntry]) -> Vec<MeetingRow<'a>> {
+    /// The meetings listed, in order (the sort chosen's, keyed as drawn in `context`).
+    pub fn meetings<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Vec<MeetingRow<'a>> {
         let mut rows = self.gather(orgs, |org| &org.meetings.rows[..], texts);
         crate::sorting::sort_by(&mut rows, |(a_at, a), (b_at, b)| {
             (a.item.start.cmp(&b.item.start)).then(a_at.cmp(b_at)).then(a.item.id.cmp(&b.item.id))
         });
-        rows.into_iter().map(|(_, row)| row).collect()
+        let rows = rows.into_iter().map(|(_, row)| row).collect();
+        self.in_order(rows, &crate::present::columns::meetings::screen(), |by, row| {
+            by.key(row.org.org.profile(), row.item, context)
+        })
     }
 
     /// The meeting under the cursor.
-    pub fn meeting<'a>(&self, orgs: &'a [OrgEntry]) -> Option<MeetingRow<'a>> {
-        self.at(&self.meetings(orgs))
+    pub fn meeting<'a>(&self, orgs: &'a [OrgEntry], context: &Context) -> Option<MeetingRow<'a>> {
+        self.at(&self.meetings(orgs, context))
     }
 }
 

@@ -12,6 +12,7 @@ pub mod inbox;
 pub mod lists;
 pub mod meetings;
 pub mod read;
+pub mod sort;
 
 use crate::local::Scope;
 pub use crate::present::columns::org_replies::{OrgReply, TeamFacts};
@@ -70,6 +71,16 @@ pub struct OrgEntry {
     pub meetings: held::OrgList<crate::api::Meeting>,
     /// Its contacts (light: without custom data), read once the merged Contacts show.
     pub contacts: held::OrgList<crate::api::Contact>,
+    /// Its team store's people, when it has one: whom its replies are assigned to.
+    pub team: Option<TeamPeople>,
+}
+
+/// An organisation's team, as its merged replies are assigned: who I am there and whom
+/// to choose from (me first).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TeamPeople {
+    pub me: String,
+    pub people: Vec<String>,
 }
 
 /// A merged list's place: the row under the cursor and the filter typed.
@@ -79,6 +90,8 @@ pub struct MergedList {
     pub cursor: usize,
     /// The filter as typed.
     pub filter: String,
+    /// The sort chosen (`S`, `:sort`); `None`: the list's own order.
+    pub sort: Option<crate::present::sort::SortBy>,
 }
 
 impl MergedList {
@@ -139,6 +152,19 @@ impl MergedList {
         })
         .collect()
     }
+
+    /// `rows` of items drawn with `columns`, put in the order of the sort chosen (`key`: a
+    /// row's key for what it sorts by); as they came when none is, or it names no column.
+    pub(crate) fn in_order<T, R>(
+        &self,
+        rows: Vec<R>,
+        columns: &[crate::present::Column<T>],
+        key: impl Fn(&sort::By<T>, &R) -> crate::present::sort::SortKey,
+    ) -> Vec<R> {
+        let Some(chosen) = &self.sort else { return rows };
+        let Some(by) = sort::by(columns, chosen) else { return rows };
+        sort::sorted(rows, chosen.descending, |row| key(&by, row))
+    }
 }
 
 /// Rows of several organisations, each with its organisation's place in the group, put
@@ -162,8 +188,12 @@ pub struct MergedInbox {
     pub show_handled: bool,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
-    /// The last triage of merged rows and whose rows they were: what `z` undoes.
-    pub last_triage: Option<(OrgId, crate::tui::inbox::Triage)>,
+    /// The last triage of merged rows, each organisation's: what `z` undoes.
+    pub last_triage: Vec<(OrgId, crate::tui::inbox::Triage)>,
+    /// Rows marked with Space or V for a bulk action, each by its organisation and id.
+    pub marked: std::collections::BTreeSet<(OrgId, i64)>,
+    /// Where a range started with V, until V again marks the rows between.
+    pub range_from: Option<(OrgId, i64)>,
     /// Rows' chains being read for their line, and those read (or that failed) already,
     /// each by organisation, exchange and the move it was asked at.
     pub reading: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
@@ -215,6 +245,7 @@ impl GroupState {
                 scope: None,
                 meetings: Default::default(),
                 contacts: Default::default(),
+                team: None,
             })
             .collect();
         GroupState { choice, orgs, cursor: 0, narrowed: None, ..GroupState::default() }

@@ -57,6 +57,8 @@ pub struct OrgRead {
     pub campaigns: crate::api::Items<crate::api::Campaign>,
     /// Its bots, for the merged Bots.
     pub bots: crate::api::Items<crate::api::Bot>,
+    /// Its team store's people, when it has one.
+    pub team: Option<super::TeamPeople>,
 }
 
 /// An organisation's session as its first read made it, kept by the runner so that a read
@@ -74,6 +76,11 @@ pub struct OrgLink {
 }
 
 impl OrgLink {
+    /// Whether its marks are `scope`'s.
+    pub fn serves(&self, scope: &Scope) -> bool {
+        &self.scope == scope
+    }
+
     /// The organisation's team store, when it has one bound to `scope`: a write on a merged
     /// row of that organisation goes where its line reads its marks from.
     pub fn team_for(&self, scope: &Scope) -> Option<Arc<BlockingTeam>> {
@@ -219,7 +226,8 @@ async fn read_org(
     }
     let line = crate::glance::org_line(&summary, Some(&glance.inbox));
     let (read_only, scope) = (link.read_only, link.scope.clone());
-    let read = OrgRead { line, read_only, replies, scope, campaigns, bots };
+    let team = team.map(|team| team.people);
+    let read = OrgRead { line, read_only, replies, scope, campaigns, bots, team };
     Ok((read, link))
 }
 
@@ -241,9 +249,10 @@ fn replies(
     rows.collect()
 }
 
-/// The team store's marks of an organisation and who I am there, for its rows' team column.
+/// The team store's marks of an organisation, who I am there and the team, for its rows'
+/// team column and whom they are assigned to.
 struct TeamMarks {
-    me: String,
+    people: super::TeamPeople,
     marks: HashMap<i64, crate::team::TeamMark>,
 }
 
@@ -251,7 +260,7 @@ impl TeamMarks {
     /// Who handled `exchange` (only while it is `handled` as it stands, as the single inbox
     /// says it) and to whom it is assigned; a name is `None` for me.
     fn of(&self, exchange: &Exchange, handled: bool) -> TeamFacts {
-        let named = |name: &str| (name != self.me).then(|| name.to_string());
+        let named = |name: &str| (name != self.people.me).then(|| name.to_string());
         let Some(mark) = self.marks.get(&exchange.id) else { return TeamFacts::default() };
         let handled_by = (mark.handled.as_ref())
             .filter(|_| handled)
@@ -288,12 +297,18 @@ async fn mark_facts(
     let read = crate::tasks::spawn_blocking(move || {
         let book = crate::look::marks::book(&local, team.as_deref());
         let (facts, error) = crate::look::marks::facts(book, &scope, now);
-        let team = team.map(|team| match team.marks(&scope) {
-            Ok(marks) => TeamMarks { me: team.me().to_string(), marks },
-            Err(error) => {
+        let team = team.map(|team| {
+            let marks = team.marks(&scope).unwrap_or_else(|error| {
                 tracing::warn!(%error, "the team's marks could not be read");
-                TeamMarks { me: team.me().to_string(), marks: HashMap::new() }
-            }
+                HashMap::new()
+            });
+            let members = team.members(&scope).unwrap_or_else(|error| {
+                tracing::warn!(%error, "the team's members could not be read");
+                Vec::new()
+            });
+            let me = team.me().to_string();
+            let people = crate::team::workload::me_first(&me, &members);
+            TeamMarks { people: super::TeamPeople { me, people }, marks }
         });
         (facts, error, team)
     });

@@ -100,9 +100,7 @@ impl TeamView {
 
     /// The people to assign to, me first, then the others by name.
     pub fn people(&self) -> Vec<String> {
-        let mut people = vec![self.me.clone()];
-        people.extend(self.members.iter().filter(|name| **name != self.me).cloned());
-        people
+        crate::team::workload::me_first(&self.me, &self.members)
     }
 }
 
@@ -130,6 +128,8 @@ pub enum TeamAnswer {
         health: Health,
     },
     Assigned {
+        /// Whose replies: the organisation connected's, or another of a group's.
+        scope: Scope,
         to: Option<String>,
         /// Taken by the store now.
         taken: Vec<i64>,
@@ -148,7 +148,42 @@ pub enum TeamAnswer {
     Failed(String),
 }
 
+/// What an assignment of `done` replies to `to` did, in words ("2 replies assigned to you;
+/// the team store is away: …; Ann Lee's reply: Bob assigned this to Carl a moment ago.");
+/// `me` is who I am in its team, `refused` each reply not taken with why.
+pub fn assigned_words(
+    to: Option<&str>,
+    me: Option<&str>,
+    done: usize,
+    queued: bool,
+    refused: &[String],
+) -> String {
+    let whom = match to {
+        None => "nobody".to_string(),
+        Some(name) if Some(name) == me => "you".to_string(),
+        Some(name) => crate::text::sanitize(name),
+    };
+    let mut said = Vec::new();
+    if done > 0 {
+        said.push(format!("{} assigned to {whom}", crate::text::count(done, "reply", "replies")));
+    }
+    if queued {
+        said.push("the team store is away: it waits in this machine's outbox".into());
+    }
+    said.extend(refused.iter().cloned());
+    format!("{}.", said.join("; "))
+}
+
 impl TeamJob {
+    /// Whose marks the job is on.
+    pub fn scope(&self) -> &Scope {
+        match self {
+            TeamJob::Bind(scope, _)
+            | TeamJob::Read { scope, .. }
+            | TeamJob::Assign { scope, .. } => scope,
+        }
+    }
+
     /// Performs the job (blocking: run it off the UI thread); `None` when there is nothing
     /// to say.
     pub fn perform(self, team: &BlockingTeam) -> Option<TeamAnswer> {
@@ -199,7 +234,7 @@ impl TeamJob {
                         }
                     }
                 }
-                Some(TeamAnswer::Assigned { to, taken, queued, refused })
+                Some(TeamAnswer::Assigned { scope, to, taken, queued, refused })
             }
         }
     }

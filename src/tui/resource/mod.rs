@@ -192,6 +192,10 @@ fn merged_notes(state: &AppState) -> Vec<String> {
     let mut notes = vec![
         "Every organisation of the group in one list; / filters (org:NAME keeps one).".into(),
         format!(
+            "{} sorts by its columns and org, as one organisation's pane; :sort NAME names one.",
+            key(Command::CycleSort, "S")
+        ),
+        format!(
             "{} reads the organisations that could not be read again.",
             key(Command::Refresh, "r")
         ),
@@ -235,6 +239,15 @@ fn merged_notes(state: &AppState) -> Vec<String> {
         key(Command::AddDnc, "d"),
         key(Command::AddDncDomain, "D"),
         key(Command::Undo, "z"),
+    ));
+    notes.push(format!(
+        "{} {} mark rows of any organisations: {} {} act on them all, each in its own marks;          {} {} assign in the row's organisation's team store.",
+        key(Command::MarkRow, "Space"),
+        key(Command::MarkRange, "V"),
+        key(Command::Handle, "e"),
+        key(Command::Snooze, "b"),
+        key(Command::Assign, "@"),
+        key(Command::AssignToMe, "M"),
     ));
     notes
 }

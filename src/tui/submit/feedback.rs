@@ -76,6 +76,9 @@ pub struct Confirm {
     /// The organisation of a group the write (or the triage) is for, by its own key and
     /// marks; `None`: the organisation connected.
     pub org: Option<OrgId>,
+    /// Rows of a group's organisations marked handled once it is done, each organisation's
+    /// in its own marks (a triage of the merged inbox's marked rows).
+    pub rows: Vec<(OrgId, Vec<i64>)>,
 }
 
 impl Confirm {

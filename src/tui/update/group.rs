@@ -11,14 +11,17 @@ use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Connection};
 use crate::tui::update::{
     first_look, group_campaigns, group_inbox, group_lists, group_meetings, group_panes, group_rows,
-    group_snippets, jumps, navigate, needs, outside,
+    group_snippets, group_sort, jumps, navigate, needs, outside,
 };
 use ratatui::layout::Rect;
 
-/// Reads the lines of every organisation of the group (none when there is no group).
+/// Reads the lines of every organisation of the group (none when there is no group), and
+/// the sorts kept for it.
 pub(crate) fn read_all(state: &mut AppState) -> Vec<Effect> {
     let all: Vec<usize> = (0..state.group.orgs.len()).collect();
-    read(state, &all)
+    let mut effects = read(state, &all);
+    effects.extend(group_sort::read(state));
+    effects
 }
 
 /// Reads the lines when none was ever asked for: at start, beside the first connection (a
@@ -64,6 +67,7 @@ pub(crate) fn answered(state: &mut AppState, answer: GroupAnswer) -> Vec<Effect>
             entry.campaigns = read.campaigns;
             entry.bots = read.bots;
             entry.scope = Some(read.scope);
+            entry.team = read.team;
             entry.error = None;
         }
         Err(error) => {

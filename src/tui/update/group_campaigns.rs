@@ -33,7 +33,8 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 /// `s`: the question before starting the campaign under the cursor, naming it and its
 /// organisation; refused at once when that organisation's profile is read-only.
 fn start(state: &mut AppState) {
-    let Some(row) = state.group.campaigns.campaign(&state.group.orgs) else {
+    let Some(row) = state.group.campaigns.campaign(&state.group.orgs, &state.merged_context())
+    else {
         state.transient.notice = Some("No campaign is selected.".into());
         return;
     };
@@ -69,7 +70,8 @@ pub(crate) fn bots_command(state: &mut AppState, command: Command) -> Option<Vec
     }
     match command {
         Command::Open => {
-            let org = state.group.bots.bot(&state.group.orgs).map(|row| row.org.org.clone());
+            let (orgs, context) = (&state.group.orgs, state.merged_context());
+            let org = state.group.bots.bot(orgs, &context).map(|row| row.org.org.clone());
             Some(org.map(|org| narrow(state, org, Pane::Bots)).unwrap_or_default())
         }
         command if group_lists::works_in_one(command) => {
@@ -82,7 +84,8 @@ pub(crate) fn bots_command(state: &mut AppState, command: Command) -> Option<Vec
 
 /// `Enter`: the dashboard narrowed to the campaign's organisation, on its Campaigns.
 fn open(state: &mut AppState) -> Vec<Effect> {
-    let Some(row) = state.group.campaigns.campaign(&state.group.orgs) else { return Vec::new() };
+    let (orgs, context) = (&state.group.orgs, state.merged_context());
+    let Some(row) = state.group.campaigns.campaign(orgs, &context) else { return Vec::new() };
     let org = row.org.org.clone();
     narrow(state, org, Pane::Campaigns)
 }

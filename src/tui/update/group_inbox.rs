@@ -2,21 +2,24 @@
 //! every merged list does (`super::group_lists`: moving, the filter, `r`), `H` handled shown
 //! or not, and each write on a row acting with that row's organisation — its marks for
 //! handled and snoozes, its key for a do-not-contact — after a question naming it first.
+//! Rows are marked (Space, `V`) and triaged together, each organisation's in its own marks
+//! (`group_triage.rs`), and assigned in their organisation's team store (`group_team.rs`).
 //! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
-//! works in one organisation's inbox only (marks of rows, assigning, categories) says so.
+//! works in one organisation's inbox only (categories, whose replies) says so.
 
-use crate::api::Timestamp;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
-use crate::tui::group::inbox::MergedRow;
 use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
-use crate::tui::update::group_lists;
-use crate::tui::update::group_rows::{self, org_name};
+use crate::tui::update::group_rows::{self, org_name, selected};
 use crate::tui::update::outside;
+use crate::tui::update::{group_lists, group_marks, group_team, group_triage};
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
+    if command == Command::Back && group_marks::clear_marks(state) {
+        return Some(Vec::new());
+    }
     if let Some(effects) = group_lists::command(state, command) {
         return Some(effects);
     }
@@ -30,48 +33,31 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
                 "Handled replies hidden.".into()
             });
         }
-        Command::Handle => return Some(handle(state)),
+        Command::Handle => return Some(group_triage::handle(state)),
         Command::AddDnc => ask(state, false),
         Command::AddDncDomain => ask(state, true),
         Command::Snooze => snooze_prompt(state),
-        Command::Undo => return Some(group_rows::undo(state)),
+        Command::Undo => return Some(group_triage::undo(state)),
+        Command::MarkRow => group_marks::mark_row(state),
+        Command::MarkRange => group_marks::mark_range(state),
+        Command::Assign => group_team::open_picker(state),
+        Command::AssignToMe => return Some(group_team::assign_to_me(state)),
         Command::Open => return Some(open(state)),
         Command::Unhandle
         | Command::NextUnhandled
         | Command::PrevUnhandled
-        | Command::MarkRow
-        | Command::MarkRange
-        | Command::Assign
-        | Command::AssignToMe
         | Command::CycleWhose
         | Command::ShowCategory(_)
         | Command::EditQuery
         | Command::UploadContact
         | Command::LogConversion
         | Command::Jump
-        | Command::CycleSort
         | Command::Copy
         | Command::OpenLink
         | Command::Pipe => group_lists::one_at_a_time(state),
         _ => return None,
     }
     Some(Vec::new())
-}
-
-fn selected(state: &AppState) -> Option<MergedRow<'_>> {
-    state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))
-}
-
-/// `e`: the row's reply marked handled in its organisation's marks at once, as the single
-/// inbox marks one: a mark is this organisation's triage, not a write to the server, and
-/// `z` takes it back.
-fn handle(state: &mut AppState) -> Vec<Effect> {
-    let Some(row) = selected(state) else {
-        state.transient.notice = Some("No reply is selected.".into());
-        return Vec::new();
-    };
-    let (org, id) = (row.org_id().clone(), row.reply.id());
-    group_rows::mark_handled(state, &org, &[id])
 }
 
 /// The do-not-contact question for the row under the cursor, in its organisation.
@@ -85,16 +71,28 @@ fn ask(state: &mut AppState, domain: bool) {
     group_rows::ask_do_not_contact(state, org, whom, domain);
 }
 
-/// The snooze key's prompt, for the row's reply in its organisation's marks.
+/// The snooze key's prompt, for the marked rows (else the one under the cursor), each in
+/// its organisation's marks.
 fn snooze_prompt(state: &mut AppState) {
-    let Some(row) = selected(state) else {
-        state.transient.notice = Some("No reply is selected.".into());
-        return;
+    let rows = group_marks::targets(state);
+    let title = match rows.as_slice() {
+        [] => {
+            state.transient.notice = Some("No reply is selected.".into());
+            return;
+        }
+        [(org, ids)] if ids.len() == 1 && state.group.inbox.marked.is_empty() => {
+            let email = selected(state).map(|row| crate::text::sanitize(row.reply.email()));
+            let email = email.unwrap_or_default();
+            format!("{}: snooze the reply from {email}", org_name(org))
+        }
+        marked => {
+            let total: usize = marked.iter().map(|(_, ids)| ids.len()).sum();
+            let each = marked.iter().map(|(org, ids)| format!("{} {}", org_name(org), ids.len()));
+            format!("Snooze {total} marked replies ({})", each.collect::<Vec<_>>().join(", "))
+        }
     };
-    let email = crate::text::sanitize(row.reply.email());
-    let title = format!("{}: snooze the reply from {email}", org_name(row.org_id()));
-    let mut prompt = SnoozePrompt::new(vec![row.reply.id()], title, None);
-    prompt.org = Some(row.org_id().clone());
+    let mut prompt = SnoozePrompt::new(Vec::new(), title, None);
+    prompt.rows = rows;
     state.transient.overlay = Some(Overlay::Snooze(prompt));
 }
 

@@ -1,8 +1,7 @@
 //! What every merged list of a group does alike (its inbox, its campaigns): moving the
-//! cursor among the rows, the filter, `r` reading again the organisations that could not be
-//! read, and saying that a key works in one organisation's pane only.
+//! cursor among the rows, the filter, `S` sorting, `r` reading again the organisations
+//! that could not be read, and saying that a key works in one organisation's pane only.
 
-use crate::api::Timestamp;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::input::TextInput;
@@ -32,6 +31,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         // Nothing open to close: the list stays as it is.
         Command::Back => {}
         Command::Refresh => return Some(retry(state)),
+        Command::CycleSort => return Some(super::group_sort::cycle(state)),
         _ => return None,
     }
     Some(Vec::new())
@@ -39,15 +39,14 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 
 /// How many rows the merged list of the current pane lists.
 fn listed(state: &AppState) -> usize {
-    let group = &state.group;
+    let (group, context) = (&state.group, state.merged_context());
     match state.panes.pane {
-        Pane::Exchanges => group.inbox.rows(&group.orgs, Timestamp(state.env.now)).len(),
-        Pane::Campaigns => group.campaigns.campaigns(&group.orgs).len(),
-        Pane::Bots => group.bots.bots(&group.orgs).len(),
-        Pane::Meetings => group.meetings.meetings(&group.orgs).len(),
+        Pane::Exchanges => group.inbox.rows(&group.orgs, &context).len(),
+        Pane::Campaigns => group.campaigns.campaigns(&group.orgs, &context).len(),
+        Pane::Bots => group.bots.bots(&group.orgs, &context).len(),
+        Pane::Meetings => group.meetings.meetings(&group.orgs, &context).len(),
         Pane::Contacts => {
-            let found = &group.contacts_found;
-            crate::tui::group::contacts::ContactsListed::of(&group.contacts, found, &group.orgs)
+            crate::tui::group::contacts::ContactsListed::of(&group.contacts_found, &group.orgs)
                 .len()
         }
         _ => 0,
@@ -97,14 +96,13 @@ fn retry(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Whether `command` works in one organisation's pane only, whatever merged list shows:
-/// jumps, ranges, sorts, the preview and what goes outside (copy, link, pager) act on one
+/// jumps, ranges, the preview and what goes outside (copy, link, pager) act on one
 /// organisation's pane.
 pub(crate) fn works_in_one(command: Command) -> bool {
     matches!(
         command,
         Command::Jump
             | Command::CycleRange
-            | Command::CycleSort
             | Command::TogglePreview
             | Command::Copy
             | Command::OpenLink

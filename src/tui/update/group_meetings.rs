@@ -48,7 +48,7 @@ struct Selected {
 fn selected(state: &AppState) -> Option<Selected> {
     let group = &state.group;
     match state.panes.pane {
-        Pane::Meetings => group.meetings.meeting(&group.orgs).map(|row| {
+        Pane::Meetings => group.meetings.meeting(&group.orgs, &state.merged_context()).map(|row| {
             let person = row.item.contact.as_ref().map(|person| {
                 let name = crate::present::names::person_name(Some(person));
                 (person.email.clone(), name)
@@ -56,7 +56,7 @@ fn selected(state: &AppState) -> Option<Selected> {
             Selected { org: row.org.org.clone(), id: row.item.id, person, dnc: false }
         }),
         Pane::Contacts => {
-            let listed = ContactsListed::of(&group.contacts, &group.contacts_found, &group.orgs);
+            let listed = ContactsListed::of(&group.contacts_found, &group.orgs);
             listed.selected(&group.contacts).map(|row| {
                 let contact = row.item;
                 let name = crate::present::names::name_or_email(

@@ -159,7 +159,7 @@ pub(crate) fn answered(state: &mut AppState, answer: ListAnswer) -> Vec<Effect> 
             take(&mut entry.contacts, req_id, Err(error))
         }
     };
-    if contacts { search_contacts(group) } else { Vec::new() }
+    if contacts { search_contacts(state, None) } else { Vec::new() }
 }
 
 /// The merged agenda opens at today, not at the oldest meeting of the range, as one
@@ -173,7 +173,8 @@ fn at_today(state: &mut AppState) {
     if !list.filter.is_empty() || list.cursor != group.meetings_placed.unwrap_or(0) {
         return;
     }
-    let rows = list.meetings(&group.orgs);
+    let context = crate::present::Context::new(&zone, now);
+    let rows = list.meetings(&group.orgs, &context);
     let first = rows.iter().position(|row| row.item.start.is_some_and(|s| zone.date(s.0) >= today));
     let at = first.unwrap_or(rows.len().saturating_sub(1));
     group.meetings.cursor = at;
@@ -200,20 +201,37 @@ pub(crate) fn filtered(state: &mut AppState) -> Vec<Effect> {
     if state.panes.pane != Pane::Contacts {
         return Vec::new();
     }
-    search_contacts(&mut state.group)
+    search_contacts(state, None)
 }
 
-fn search_contacts(group: &mut GroupState) -> Vec<Effect> {
-    let GroupState { contacts, contacts_found, orgs, .. } = group;
-    let search = contacts_found.search(contacts, orgs);
-    search.map(|search| Effect::SearchContacts(Arc::new(search))).into_iter().collect()
+/// The merged contacts a filter keeps, in the sort's order, found again: at once when few,
+/// else off the UI thread. `keep`: the row under the cursor, which the cursor follows.
+pub(crate) fn search_contacts(
+    state: &mut AppState,
+    keep: Option<crate::tui::group::contacts::ContactAt>,
+) -> Vec<Effect> {
+    let context = crate::present::Context::new(&state.env.zone, state.env.now);
+    let GroupState { contacts, contacts_found, orgs, .. } = &mut *state.group;
+    let Some(search) = contacts_found.search(contacts, orgs, keep, &context) else {
+        return Vec::new();
+    };
+    if !search.is_small() {
+        return vec![Effect::SearchContacts(Arc::new(search))];
+    }
+    if let Some(answer) = search.perform() {
+        found(state, answer);
+    }
+    Vec::new()
 }
 
-/// The merged contacts a filter keeps were found.
+/// The merged contacts a filter keeps (in a sort's order) were found: the cursor follows
+/// its row when the search was asked to keep it.
 pub(crate) fn found(state: &mut AppState, found: ContactsFound) {
     let group = &mut *state.group;
+    let at = found.at;
     if group.contacts_found.accept(found) {
         let len = group.contacts_found.rows.len();
-        group.contacts.cursor = group.contacts.cursor.min(len.saturating_sub(1));
+        let cursor = at.unwrap_or(group.contacts.cursor);
+        group.contacts.cursor = cursor.min(len.saturating_sub(1));
     }
 }

@@ -1,20 +1,17 @@
-//! What a write on a row of the merged inbox changes, by that row's organisation: its own
-//! marks (handled, snoozed — written to its scope, as its profile keeps them), its rows as
-//! shown meanwhile, and its read again after an API write. Also the reads of a group's
-//! organisations, which both the Overview's lines and these writes ask for.
+//! What a write on a row of a merged list changes, by that row's organisation: its rows
+//! as shown meanwhile (the triage of several rows is `group_triage.rs`), a reply seen, the
+//! refusal of a read-only profile, the do-not-contact question, and its read again after
+//! an API write. Also the reads of a group's organisations, which both the Overview's
+//! lines and these writes ask for.
 
-use crate::api::Timestamp;
 use crate::tui::action::Effect;
-use crate::tui::command::Command;
 use crate::tui::group::OrgId;
+use crate::tui::group::inbox::MergedRow;
 use crate::tui::group::read::GroupRead;
 use crate::tui::inbox::jobs::LocalJob;
-use crate::tui::inbox::{Before, Triage};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Confirm;
-use crate::tui::submit::feedback::Tone;
 use crate::tui::submit::request::WriteRequest;
-use crate::tui::update::inbox::{handled_writes, snoozed_writes};
 use std::sync::Arc;
 
 /// Reads the organisations at these places of the group again; each keeps its last numbers
@@ -61,71 +58,6 @@ pub(crate) fn refusal(state: &AppState, org: &OrgId) -> Option<String> {
     }
 }
 
-/// Marks `ids` of `org` handled in that organisation's marks, and says so.
-pub(crate) fn mark_handled(state: &mut AppState, org: &OrgId, ids: &[i64]) -> Vec<Effect> {
-    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
-        return Vec::new();
-    };
-    let Some(scope) = entry.scope.clone() else {
-        let title = org_name(org);
-        state.show_toast(Tone::Warning, format!("{title} is not read yet: nothing was marked."));
-        return Vec::new();
-    };
-    let rows = entry.replies.iter().filter(|reply| ids.contains(&reply.id()));
-    let (handled, before): (Vec<_>, Vec<_>) = rows
-        .map(|reply| ((reply.id(), true, reply.updated_at()), (reply.id(), reply.handled)))
-        .unzip();
-    let now = Timestamp(state.env.now);
-    change_rows(entry, ids, |reply| set_handled(reply, true, now));
-    let what = format!("{} marked handled", crate::text::count(handled.len(), "reply", "replies"));
-    let undo = state.how(Command::Undo, "z");
-    state.show_toast(Tone::Success, format!("{}: {what} ({undo} undoes).", org_name(org)));
-    let triage = Triage { before: Before::Handled(before), what };
-    state.group.inbox.last_triage = Some((org.clone(), triage));
-    handled_writes(&scope, &handled)
-}
-
-/// `z`: the last triage of merged rows undone in the marks of the organisation whose rows
-/// they were (its team store's when it has one, as the triage went there).
-pub(crate) fn undo(state: &mut AppState) -> Vec<Effect> {
-    let Some((org, triage)) = state.group.inbox.last_triage.take() else {
-        state.transient.notice = Some("Nothing to undo.".into());
-        return Vec::new();
-    };
-    let Some(entry) = state.group.orgs.iter_mut().find(|entry| entry.org == org) else {
-        return Vec::new();
-    };
-    let Some(scope) = entry.scope.clone() else { return Vec::new() };
-    let now = Timestamp(state.env.now);
-    let writes = match triage.before {
-        Before::Handled(flags) => {
-            let mut rows = entry.replies.to_vec();
-            let mut back = Vec::new();
-            for reply in &mut rows {
-                if let Some(&(_, handled)) = flags.iter().find(|(id, _)| *id == reply.id()) {
-                    set_handled(reply, handled, now);
-                    back.push((reply.id(), handled, reply.updated_at()));
-                }
-            }
-            entry.replies = Arc::from(rows);
-            handled_writes(&scope, &back)
-        }
-        Before::Snoozed(snoozes) => {
-            let mut rows = entry.replies.to_vec();
-            for reply in &mut rows {
-                if let Some(&(_, until)) = snoozes.iter().find(|(id, _)| *id == reply.id()) {
-                    reply.snoozed_until = until;
-                }
-            }
-            entry.replies = Arc::from(rows);
-            snoozed_writes(&scope, &snoozes)
-        }
-    };
-    let said = format!("{}: undone: {}.", org_name(&org), triage.what);
-    state.show_toast(Tone::Success, said);
-    writes
-}
-
 /// A reply of `org` shown long enough in the merged inbox's preview: seen in that
 /// organisation's marks, no longer new on its row.
 pub(crate) fn seen(
@@ -143,40 +75,9 @@ pub(crate) fn seen(
     vec![Effect::Local(LocalJob::MarkSeen(scope, vec![(exchange.id, at)]))]
 }
 
-/// Snoozes `ids` of `org` until `until` (or wakes them: `None`) in that organisation's
-/// marks; `done` says what was done, for the toast.
-pub(crate) fn snooze(
-    state: &mut AppState,
-    org: &OrgId,
-    ids: &[i64],
-    until: Option<Timestamp>,
-    done: &str,
-) -> Vec<Effect> {
-    let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) else {
-        return Vec::new();
-    };
-    let Some(scope) = entry.scope.clone() else { return Vec::new() };
-    let rows = entry.replies.iter().filter(|reply| ids.contains(&reply.id()));
-    let before = rows.map(|reply| (reply.id(), reply.snoozed_until)).collect();
-    change_rows(entry, ids, |reply| reply.snoozed_until = until);
-    let undo = state.how(Command::Undo, "z");
-    state.show_toast(Tone::Success, format!("{}: {done} ({undo} undoes).", org_name(org)));
-    let triage = Triage { before: Before::Snoozed(before), what: done.to_string() };
-    state.group.inbox.last_triage = Some((org.clone(), triage));
-    vec![Effect::Local(LocalJob::SetSnoozed(scope, ids.to_vec(), until))]
-}
-
-/// A row handled (by me, now, as its team store will say once it is read again) or not.
-fn set_handled(reply: &mut crate::tui::group::OrgReply, handled: bool, now: Timestamp) {
-    reply.handled = handled;
-    if let Some(team) = reply.team.as_mut() {
-        team.handled_by = handled.then_some((None, now));
-    }
-}
-
 /// The organisation's rows as shown, with `change` made to those of `ids` (until its next
 /// read brings them as its marks now say).
-fn change_rows(
+pub(crate) fn change_rows(
     entry: &mut crate::tui::group::OrgEntry,
     ids: &[i64],
     change: impl Fn(&mut crate::tui::group::OrgReply),
@@ -184,6 +85,35 @@ fn change_rows(
     let mut rows = entry.replies.to_vec();
     rows.iter_mut().filter(|reply| ids.contains(&reply.id())).for_each(change);
     entry.replies = Arc::from(rows);
+}
+
+/// [`change_rows`] of the organisation `org`, if it is in the group.
+pub(crate) fn change_rows_of(
+    state: &mut AppState,
+    org: &OrgId,
+    ids: &[i64],
+    change: impl Fn(&mut crate::tui::group::OrgReply),
+) {
+    if let Some(entry) = state.group.orgs.iter_mut().find(|entry| &entry.org == org) {
+        change_rows(entry, ids, change);
+    }
+}
+
+/// The row of the merged inbox under the cursor.
+pub(crate) fn selected(state: &AppState) -> Option<MergedRow<'_>> {
+    state.group.inbox.selected(&state.group.orgs, &state.merged_context())
+}
+
+/// "Ann Lee's reply" of an organisation's rows, or "reply 42" when it is not listed.
+pub(crate) fn whose_reply(entry: Option<&crate::tui::group::OrgEntry>, id: i64) -> String {
+    let replies = entry.map(|entry| &entry.replies[..]).unwrap_or_default();
+    match replies.iter().find(|reply| reply.id() == id) {
+        Some(reply) => {
+            let name = crate::present::names::party_name(&reply.exchange.contact);
+            format!("{}'s reply", crate::text::sanitize(&name))
+        }
+        None => format!("reply {id}"),
+    }
 }
 
 /// `'Name'` of a campaign of `org`, or `campaign #ID` when its read did not bring it.

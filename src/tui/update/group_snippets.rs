@@ -36,7 +36,7 @@ pub(crate) fn read_in_view(state: &mut AppState) -> Vec<Effect> {
     if room == 0 {
         return Vec::new();
     }
-    let rows = group.inbox.rows(&group.orgs, Timestamp(state.env.now));
+    let rows = group.inbox.rows(&group.orgs, &state.merged_context());
     let height = crate::tui::layout::list_rows(state);
     let start = group.inbox.list.offset(height).min(rows.len());
     let end = (start + height + READ_AHEAD).min(rows.len());

@@ -13,10 +13,14 @@ mod group;
 mod group_campaigns;
 mod group_inbox;
 mod group_lists;
+mod group_marks;
 mod group_meetings;
 mod group_panes;
 mod group_rows;
 mod group_snippets;
+mod group_sort;
+mod group_team;
+mod group_triage;
 mod in_view;
 mod inbox;
 mod jumps;
@@ -170,7 +174,12 @@ fn apply(state: &mut AppState, action: Action) -> Vec<Effect> {
             Some(effect) => vec![effect],
             None => loaded::loaded(state, &*answer, None),
         },
-        Action::SortsRead { profile, sorts } => sort::on_read(state, &profile, sorts),
+        Action::SortsRead { profile, sorts } => {
+            match group_sort::on_read(state, &profile, &sorts) {
+                Some(effects) => effects,
+                None => sort::on_read(state, &profile, sorts),
+            }
+        }
         Action::LastLook { scope, found } => brief::on_found(state, &scope, found),
         Action::LoggedIn(result) => login::on_logged_in(state, result),
         Action::Command(command) => {

@@ -4,7 +4,7 @@
 //! dropped, its request cancelled. A reply shown there long enough becomes seen; passing
 //! over it does not.
 
-use crate::api::{Exchange, Timestamp};
+use crate::api::Exchange;
 use crate::tui::action::Effect;
 use crate::tui::group::OrgId;
 use crate::tui::model::{Pane, Slot};
@@ -208,7 +208,7 @@ fn previewing_inbox(state: &AppState) -> bool {
 /// The reply under the inbox's cursor, with its organisation when it is a merged row.
 fn selected(state: &AppState) -> Option<(Option<OrgId>, Exchange)> {
     if state.group.merges(Pane::Exchanges) {
-        let row = state.group.inbox.selected(&state.group.orgs, Timestamp(state.env.now))?;
+        let row = state.group.inbox.selected(&state.group.orgs, &state.merged_context())?;
         return Some((Some(row.org_id().clone()), row.reply.exchange.clone()));
     }
     let index = state.panes.exchanges.list.selected_index()?;

@@ -13,6 +13,7 @@ use crate::tui::intent::Intent;
 use crate::tui::snooze_prompt::{PromptKey, SnoozePrompt};
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Tone;
+use crate::tui::update::group_triage;
 use crate::tui::update::in_view::{marked_replies, reply_in_view};
 use crate::tui::update::inbox::set_snoozed;
 use chrono::NaiveDate;
@@ -44,12 +45,12 @@ pub(crate) fn on_prompt(
         PromptKey::Wake => None,
         PromptKey::Snooze(words) => Some(words),
     };
-    if let Some(org) = prompt.org.clone() {
-        // A row of the merged inbox: its organisation's marks.
+    if !prompt.rows.is_empty() {
+        // Rows of the merged inbox: each organisation's marks.
         return match until_of(state, when.as_deref()) {
             Ok((until, words)) => {
-                let done = format!("the reply {words}");
-                crate::tui::update::group_rows::snooze(state, &org, &prompt.replies, until, &done)
+                let change = group_triage::Change::Snoozed(until);
+                group_triage::triage(state, &prompt.rows, change, &words)
             }
             Err(message) => {
                 prompt.error = Some(message);

@@ -9,7 +9,7 @@ use crate::session::KeySource;
 use crate::tui::action::Effect;
 use crate::tui::model::Connection;
 use crate::tui::resource::sort::{choose, names};
-use crate::tui::sorts::{Sorts, SortsJob};
+use crate::tui::sorts::{Sorts, SortsJob, next, parse, said};
 use crate::tui::state::AppState;
 
 /// The profile whose sorts are kept: the connected one, never the demo's.
@@ -60,67 +60,20 @@ pub(super) fn cycle(state: &mut AppState) -> Vec<Effect> {
     choose_and_keep(state, pane, next)
 }
 
-/// After `current`: its other direction, else the next column ascending; `None` after the
-/// last column descending (the server's order).
-fn next(names: &[String], current: Option<&SortBy>) -> Option<SortBy> {
-    let at = current.and_then(|sort| names.iter().position(|name| *name == sort.name));
-    let ascending = |name: &String| SortBy { name: name.clone(), descending: false };
-    match (current, at) {
-        (Some(sort), Some(_)) if !sort.descending => {
-            Some(SortBy { name: sort.name.clone(), descending: true })
-        }
-        (_, Some(at)) => names.get(at + 1).map(ascending),
-        (_, None) => names.first().map(ascending),
-    }
-}
-
 /// `:sort age`, `:sort age desc`, `:sort age:desc`; `:sort` or `:sort off`: the server's
-/// order. An unknown name is answered with the names there are.
+/// order. An unknown name is answered with the names there are. A group's merged list
+/// takes its own.
 pub(super) fn from_palette(state: &mut AppState, words: &str) -> Result<Vec<Effect>, String> {
     let pane = state.panes.pane;
-    let names = names(state, pane);
-    if names.is_empty() {
-        return Err("This pane has no list to sort.".into());
+    if state.group.merges(pane) {
+        return super::group_sort::from_palette(state, words);
     }
-    let words = words.trim();
-    let sort = match words.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [] | ["off"] => None,
-        [name] => Some(SortBy::parse(name)),
-        [name, direction @ ("asc" | "desc")] => Some(SortBy::parse(&format!("{name}:{direction}"))),
-        _ => return Err(format!("sort NAME [asc|desc]; NAME one of: {}", names.join(", "))),
-    };
-    if let Some(sort) = &sort
-        && !names.contains(&sort.name)
-    {
-        return Err(format!("No column '{}' here; one of: {}", sort.name, names.join(", ")));
-    }
+    let sort = parse(words, &names(state, pane))?;
     say(state, sort.as_ref());
     Ok(choose_and_keep(state, pane, sort))
 }
 
 /// What the list is sorted by now, for the status bar.
 fn say(state: &mut AppState, sort: Option<&SortBy>) {
-    state.transient.notice = Some(match sort {
-        Some(sort) => format!("Sorted by {} {}", sort.name, sort.arrow()),
-        None => "In the server's order".into(),
-    });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cycle_goes_up_down_then_on_and_back_to_none() {
-        let names = ["name".to_string(), "age".to_string()];
-        let mut seen = Vec::new();
-        let mut sort = None;
-        for _ in 0..5 {
-            sort = next(&names, sort.as_ref());
-            seen.push(sort.as_ref().map(SortBy::words));
-        }
-        let words = ["name:asc", "name:desc", "age:asc", "age:desc"].map(|w| Some(w.to_string()));
-        assert_eq!(seen[..4], words);
-        assert_eq!(seen[4], None, "after the last: the server's order");
-    }
+    state.transient.notice = Some(said(sort, "In the server's order"));
 }

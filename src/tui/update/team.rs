@@ -6,13 +6,14 @@
 use crate::api::Exchange;
 use crate::present::names::party_name;
 use crate::team::identity;
-use crate::text::{count, sanitize};
+use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::inbox::jobs::LocalJob;
-use crate::tui::inbox::team::{TeamAnswer, TeamJob, TeamView, Whose};
+use crate::tui::inbox::team::{TeamAnswer, TeamJob, TeamView, Whose, assigned_words};
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::submit::feedback::Tone;
+use crate::tui::update::group_team;
 use crate::tui::update::in_view::{marked_replies, reply_in_view};
 use crate::tui::watched::Watched;
 
@@ -109,26 +110,26 @@ pub(crate) fn on_answer(state: &mut AppState, answer: TeamAnswer) -> Vec<Effect>
                 return crate::tui::resource::keep_inbox_rows(state).into_iter().collect();
             }
         }
-        TeamAnswer::Assigned { to, taken, queued, refused } => {
-            let me = state.org.inbox.team.as_ref().map(|team| team.me.as_str());
-            let whom = match to.as_deref() {
-                None => "nobody".to_string(),
-                Some(name) if Some(name) == me => "you".to_string(),
-                Some(name) => sanitize(name),
-            };
+        TeamAnswer::Assigned { scope, to, taken, queued, refused } => {
+            let connected = state.org.inbox.scope.as_ref() == Some(&scope);
             let done = taken.len() + queued.len();
-            let mut said = Vec::new();
-            if done > 0 {
-                said.push(format!("{} assigned to {whom}", count(done, "reply", "replies")));
+            let answer = (to, taken, queued, refused);
+            // Rows of the merged inbox: said by their organisation, their rows changed.
+            if let Some(mut effects) = group_team::assigned(state, &scope, &answer) {
+                if connected && done > 0 {
+                    effects.extend(reread(state));
+                }
+                return effects;
             }
-            if !queued.is_empty() {
-                said.push("the team store is away: it waits in this machine's outbox".into());
-            }
-            for (id, why) in &refused {
-                said.push(format!("{}: {why}", whose_reply(state, *id)));
-            }
+            let (to, _, queued, refused) = answer;
+            let me = state.org.inbox.team.as_ref().map(|team| team.me.as_str());
+            let refused: Vec<String> = refused
+                .iter()
+                .map(|(id, why)| format!("{}: {why}", whose_reply(state, *id)))
+                .collect();
             let tone = if refused.is_empty() { Tone::Success } else { Tone::Warning };
-            state.show_toast(tone, format!("{}.", said.join("; ")));
+            let said = assigned_words(to.as_deref(), me, done, !queued.is_empty(), &refused);
+            state.show_toast(tone, said);
             // Read the marks now rather than at the next second's check, so the rows and
             // the team's shares on the Overview show the assignment with its toast.
             if done > 0 {
@@ -254,12 +255,19 @@ pub(crate) fn on_picker(
             Vec::new()
         }
         PickerKey::Close => Vec::new(),
-        PickerKey::Assign(to) => assign(state, &picker.replies, to),
+        PickerKey::Assign(to) => match &picker.org {
+            // Rows of the merged inbox: their organisation's team store.
+            Some(org) => group_team::assign(state, org, &picker.replies, to),
+            None => assign(state, &picker.replies, to),
+        },
     }
 }
 
 /// `:assign NAME|me|nobody`: a name must be one of the team's.
 pub(crate) fn from_palette(state: &mut AppState, to: &str) -> Result<Vec<Effect>, String> {
+    if state.group.merges(state.panes.pane) && state.on_inbox() {
+        return group_team::from_palette(state, to);
+    }
     let Some(team) = state.org.inbox.team.as_ref() else {
         return Err("Assigning needs a team store for this profile.".into());
     };

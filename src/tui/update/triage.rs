@@ -13,6 +13,7 @@ use crate::tui::layout::list_rows;
 use crate::tui::resource::keep_inbox_rows;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::{Confirm, Tone};
+use crate::tui::update::group_marks::{between, range_started};
 use crate::tui::update::in_view::{marked_replies, reply_in_view};
 use crate::tui::update::inbox::{apply_handled, apply_snoozed, set_handled};
 
@@ -194,21 +195,16 @@ fn mark_range(state: &mut AppState) {
     let Some(here) = list.selected_id() else { return };
     let Some(from) = state.org.inbox.range_from.take() else {
         state.org.inbox.range_from = Some(here);
-        let key = state.how(Command::MarkRange, "V");
-        state.transient.notice =
-            Some(format!("Range starts here: move, then {key} marks the rows between."));
-        return;
+        return range_started(state);
     };
     let items = state.org.store.exchanges.items();
     let ids: Vec<i64> =
         list.order().iter().filter_map(|&i| items.get(i as usize)).map(|e| e.id).collect();
-    let (Some(a), Some(b)) =
-        (ids.iter().position(|&id| id == from), ids.iter().position(|&id| id == here))
-    else {
+    let between = between(&ids, &from, &here);
+    if between.is_empty() {
         return;
-    };
-    let (low, high) = (a.min(b), a.max(b));
-    state.org.inbox.marked.extend(&ids[low..=high]);
+    }
+    state.org.inbox.marked.extend(between);
     state.transient.notice = Some(format!("{} rows marked.", state.org.inbox.marked.len()));
 }
 

@@ -62,13 +62,20 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         if inbox.is_new(exchange) {
             cells.iter_mut().for_each(|cell| cell.strong = true);
         }
-        if inbox.marked.contains(&exchange.id)
-            && let Some(marker) = cells.first_mut()
-            && let Some(part) = marker.parts.get_mut(1)
-        {
-            *part = ("+".into(), Tone::Accent);
+        if inbox.marked.contains(&exchange.id) {
+            flag_marked(cells);
         }
     });
+}
+
+/// A marked row's cells: `+` in its marker column, as every inbox flags a row marked for
+/// a bulk action.
+pub(crate) fn flag_marked(cells: &mut [crate::present::Shown]) {
+    if let Some(marker) = cells.first_mut()
+        && let Some(part) = marker.parts.get_mut(1)
+    {
+        *part = ("+".into(), Tone::Accent);
+    }
 }
 
 /// `A all 42  i Interested 5  m Meeting 3 …`: each category's key, name and count; the

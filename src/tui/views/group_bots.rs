@@ -2,7 +2,6 @@
 //! drawn as every merged list is ([`super::merged`]): address, ORG, name, status, mailbox,
 //! warm-up, pool, health.
 
-use crate::present::Context;
 use crate::present::columns::{self, bots};
 use crate::tui::state::AppState;
 use crate::tui::views::merged::{self, Merged};
@@ -12,9 +11,9 @@ use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
-    let rows = group.bots.bots(&group.orgs);
+    let context = state.merged_context();
+    let rows = group.bots.bots(&group.orgs, &context);
     let screen = bots::merged();
-    let context = Context::new(&state.env.zone, state.env.now);
     let merged = Merged {
         what: "Bots",
         one: "bot",

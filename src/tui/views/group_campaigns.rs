@@ -1,7 +1,6 @@
 //! The merged Campaigns of a group: every organisation's campaigns newest first, drawn as
 //! every merged list is ([`super::merged`]): name, ORG, status, when created, tracking.
 
-use crate::present::Context;
 use crate::present::columns::{self, campaigns};
 use crate::tui::state::AppState;
 use crate::tui::views::merged::{self, Merged};
@@ -11,9 +10,9 @@ use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
-    let rows = group.campaigns.campaigns(&group.orgs);
+    let context = state.merged_context();
+    let rows = group.campaigns.campaigns(&group.orgs, &context);
     let screen = campaigns::merged();
-    let context = Context::new(&state.env.zone, state.env.now);
     let merged = Merged {
         what: "Campaigns",
         one: "campaign",

@@ -14,10 +14,14 @@ use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
-    let listed = ContactsListed::of(&group.contacts, &group.contacts_found, &group.orgs);
+    let listed = ContactsListed::of(&group.contacts_found, &group.orgs);
     let screen = contacts::screen();
     let context = Context::new(&state.env.zone, state.env.now);
-    let what = if group.contacts_found.searching { "Contacts (searching…)" } else { "Contacts" };
+    let what = match (group.contacts_found.searching, group.contacts.filter.trim().is_empty()) {
+        (false, _) => "Contacts",
+        (true, true) => "Contacts (sorting…)",
+        (true, false) => "Contacts (searching…)",
+    };
     let merged = Merged {
         what,
         one: "contact",

@@ -1,13 +1,13 @@
-//! The merged inbox of a group: every organisation's replies newest first, drawn as every
-//! merged list is ([`super::merged`]) with the single inbox's own columns after the ORG one
-//! (snippet, who wrote last, and with a team store who handled or holds the reply), each
-//! row asking its own organisation's facts; new rows bold, as there.
+//! The merged inbox of a group: every organisation's replies newest first (or as sorted),
+//! drawn as every merged list is ([`super::merged`]) with the single inbox's own columns
+//! after the ORG one (snippet, who wrote last, and with a team store who handled or holds
+//! the reply), each row asking its own organisation's facts; new rows bold and marked rows
+//! flagged, as there.
 
-use crate::api::Timestamp;
-use crate::inbox::Facts;
-use crate::present::Context;
-use crate::present::columns::{self, exchanges};
+use crate::present::columns;
+use crate::tui::group::inbox::{columns as inbox_columns, row_context};
 use crate::tui::state::AppState;
+use crate::tui::views::exchanges::flag_marked;
 use crate::tui::views::merged::{self, Merged};
 use crate::tui::widgets::table::Column;
 use ratatui::Frame;
@@ -15,13 +15,9 @@ use ratatui::layout::Rect;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
-    let rows = group.inbox.rows(&group.orgs, Timestamp(state.env.now));
-    let mut screen = exchanges::screen();
-    // The team column shows when any organisation has a team store: a row of one says so.
-    let shared = rows.iter().map(|row| row.reply).find(|reply| reply.team.is_some());
-    let shared: &dyn Facts = shared.map_or(&(), |reply| reply as &dyn Facts);
-    let listed = Context { inbox: shared, ..Context::new(&state.env.zone, state.env.now) };
-    screen.retain(|column| (column.shown)(&listed));
+    let context = state.merged_context();
+    let rows = group.inbox.rows(&group.orgs, &context);
+    let screen = inbox_columns(&group.orgs, &context);
     let merged = Merged {
         what: "Replies",
         one: "reply",
@@ -34,11 +30,13 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
         org_drop: 1,
     };
     merged::render(frame, area, state, merged, &|at| {
-        let reply = rows[at].reply;
-        let context = Context { inbox: reply, campaigns: reply, ..listed };
-        let mut cells = columns::shown(&screen, &reply.exchange, &context);
+        let (org, reply) = (rows[at].org_id(), rows[at].reply);
+        let mut cells = columns::shown(&screen, &reply.exchange, &row_context(reply, &context));
         if reply.new {
             cells.iter_mut().for_each(|cell| cell.strong = true);
+        }
+        if group.inbox.marked.contains(&(org.clone(), reply.id())) {
+            flag_marked(&mut cells);
         }
         cells
     });

@@ -3,7 +3,6 @@
 //! single agenda's columns and marks (the day on the first meeting of a day, the summary
 //! saying first that a meeting is over or was called off).
 
-use crate::present::Context;
 use crate::present::columns::{self, meetings};
 use crate::tui::state::AppState;
 use crate::tui::views::meetings::{mark_row, range_text};
@@ -15,9 +14,9 @@ use std::cell::Cell;
 
 pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let group = &state.group;
-    let rows = group.meetings.meetings(&group.orgs);
+    let context = state.merged_context();
+    let rows = group.meetings.meetings(&group.orgs, &context);
     let screen = meetings::screen();
-    let context = Context::new(&state.env.zone, state.env.now);
     let key = state.key_label(crate::tui::command::Command::EditQuery, "f");
     let what = format!("Meetings {} [{key}]", range_text(&state.panes.meetings.query));
     let merged = Merged {

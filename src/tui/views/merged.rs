@@ -5,6 +5,7 @@
 //! marked by `›` as by its colour. Only the rows in view are made.
 
 use crate::present::fit::Limits;
+use crate::present::sort::SortBy;
 use crate::present::width::cut;
 use crate::present::{Align, Shown};
 use crate::tui::command::Command;
@@ -104,6 +105,10 @@ fn render_rows(
     if !merged.list.filter.is_empty() {
         title.push_str(&format!(" · filter: {}", crate::text::sanitize(&merged.list.filter)));
     }
+    let sort = merged.list.sort.as_ref();
+    if let Some(sort) = sort {
+        title.push_str(&format!(" · sorted by {} {}", sort.name, sort.arrow()));
+    }
     title.push_str(&format!(" · {} opens in its organisation", key(Command::Open, "Enter")));
     let mut lines = vec![Line::from(Span::styled(cut(&title, width).into_owned(), theme.title))];
     for said in group.apart(state.panes.pane, &key(Command::Refresh, "r")) {
@@ -115,6 +120,12 @@ fn render_rows(
     let org = org_column(ORG, rows.names.iter().copied());
     let org = Column { limits: Limits { drop: merged.org_drop, ..org.limits }, ..org };
     headers.insert(1.min(headers.len()), org);
+    // The sorted column's arrow after its title, as a single pane's header shows it.
+    for header in &mut headers {
+        let name = crate::present::sort::sort_name(header.title);
+        header.mark =
+            sort.filter(|sort| name.as_deref() == Some(sort.name.as_str())).map(SortBy::arrow);
+    }
     let room = u16::try_from(width.saturating_sub(GUTTER)).unwrap_or(u16::MAX);
     let height = usize::from(area.height).saturating_sub(lines.len() + 1);
     let offset = merged.list.offset(height);
@@ -127,7 +138,7 @@ fn render_rows(
         })
         .collect();
     let widths = fit_columns(&headers, room, Some(&shown));
-    let heading: Vec<Shown> = headers.iter().map(|c| Shown::plain(c.title)).collect();
+    let heading: Vec<Shown> = headers.iter().map(|c| Shown::plain(c.heading())).collect();
     lines.push(row_line(&heading, &headers, &widths, "  ", theme.header, theme));
     if count == 0 {
         lines.push(Line::from(Span::styled(

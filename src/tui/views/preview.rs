@@ -28,9 +28,9 @@ pub(super) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: View
             Some(chain) => chain::render(frame, area, state, chain),
             None => {
                 let merged = state.group.merges(crate::tui::model::Pane::Exchanges);
-                let now = crate::api::Timestamp(state.env.now);
+                let context = state.merged_context();
                 let selected = match merged {
-                    true => state.group.inbox.selected(&state.group.orgs, now).is_some(),
+                    true => state.group.inbox.selected(&state.group.orgs, &context).is_some(),
                     false => state.panes.exchanges.list.selected_id().is_some(),
                 };
                 let text = match selected {

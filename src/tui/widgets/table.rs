@@ -31,7 +31,7 @@ impl<T> From<&present::Column<T>> for Column {
 
 impl Column {
     /// The header as drawn: the title and the sort's arrow, if any.
-    fn heading(&self) -> String {
+    pub(crate) fn heading(&self) -> String {
         format!("{}{}", self.title, self.mark.unwrap_or_default())
     }
 }

@@ -76,6 +76,9 @@ pub(crate) fn on_confirm(
 fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
     let Some(write) = confirm.write.take() else {
         // Nothing to send: a triage of several rows, kept in the marks.
+        if !confirm.rows.is_empty() {
+            return crate::tui::update::group_triage::handled_confirmed(state, &confirm.rows);
+        }
         return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
     };
     let refused = match &confirm.org {
