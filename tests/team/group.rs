@@ -93,6 +93,27 @@ fn north_merged(agency: &Agency, globex: &str, north: &str, keys: &str) -> Pty {
     pty
 }
 
+/// [`north_merged`], once the merged list shows North's rows only.
+fn norths_rows_only(agency: &Agency, globex: &str, north: &str, keys: &str) -> Pty {
+    let mut pty = north_merged(agency, globex, north, keys);
+    pty.wait_until("north's rows only", READ, |s| {
+        s.contains("filter: org:")
+            // Above the status bar, which names the profile connected: Globex.
+            && !s.lines().rev().skip(1).any(|line| line.contains(&globex[..12]))
+    });
+    pty
+}
+
+/// Waits until Bob's `replies -o json` says `field` of the reply `id` is `value`.
+async fn bob_sees(bob: &Outreach, id: i64, field: &str, value: &str) {
+    eventually(&format!("Bob sees {field} {value}"), || async {
+        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
+        let rows = rows.as_array().unwrap().clone();
+        rows.iter().any(|row| row["id"] == id && row[field] == value)
+    })
+    .await;
+}
+
 /// `status --profiles LISTED --json`: an entry per organisation.
 async fn status(agency: &Agency, listed: &str) -> Vec<Value> {
     let run = agency.run(&["status", "--profiles", listed, "--json"]).await;
@@ -108,21 +129,11 @@ async fn a_reply_handled_on_a_merged_row_reaches_its_organisations_team_store() 
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
     let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
 
-    let mut pty = north_merged(&agency, &globex, &north, "3");
-    pty.wait_until("north's rows only", READ, |s| {
-        s.contains("filter: org:")
-            // Above the status bar, which names the profile connected: Globex.
-            && !s.lines().rev().skip(1).any(|line| line.contains(&globex[..12]))
-    });
+    let mut pty = norths_rows_only(&agency, &globex, &north, "3");
     // The reply that arrived is the newest: the cursor is on it.
     pty.send("e");
     pty.wait_until("the toast", READ, |s| s.contains(&format!("{north}: 1 reply marked handled")));
-    eventually("Bob sees Ann's mark", || async {
-        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
-        let rows = rows.as_array().unwrap().clone();
-        rows.iter().any(|row| row["id"] == waiting && row["handled_by"] == "ann")
-    })
-    .await;
+    bob_sees(&bob, waiting, "handled_by", "ann").await;
     pty.send("q");
     assert_eq!(pty.exit_code(Duration::from_secs(10)), 0);
 }
@@ -175,20 +186,11 @@ async fn assign_on_a_merged_row_goes_to_its_organisations_team_store() {
     let replies = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
     let waiting = arrive(&sim, calm(&replies)[0], json!({"status": "SCHEDULING_MEETING"})).await;
 
-    let mut pty = north_merged(&agency, &globex, &north, "3p");
-    pty.wait_until("north's rows only", READ, |s| {
-        s.contains("filter: org:")
-            && !s.lines().rev().skip(1).any(|line| line.contains(&globex[..12]))
-    });
+    let mut pty = norths_rows_only(&agency, &globex, &north, "3p");
     // The reply that arrived is the newest: the cursor is on it.
     pty.send("M");
     pty.wait_until("the toast", READ, |s| s.contains(&format!("{north}: 1 reply assigned to you")));
-    eventually("Bob sees it assigned to Ann", || async {
-        let rows = bob.run(&["replies", "-o", "json"]).await.expect(0).json();
-        let rows = rows.as_array().unwrap().clone();
-        rows.iter().any(|row| row["id"] == waiting && row["assigned_to"] == "ann")
-    })
-    .await;
+    bob_sees(&bob, waiting, "assigned_to", "ann").await;
     pty.wait_until("the row says it", READ, |s| {
         s.lines().any(|line| line.starts_with('›') && line.contains("→ you"))
     });
