@@ -8,6 +8,28 @@
 //! The per-keystroke ranking of matches and the zones of 100k contacts keep their own.
 
 use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A map of `items` built by inserting them one by one, the last of equal keys kept (as
+/// `collect()` keeps it). `collect()` into a `BTreeMap` sorts the items first, with the
+/// standard sort made anew for every key and value type (about 4 KiB each); the maps made
+/// here hold a few thousand entries at most, and are made off the UI thread.
+pub fn map_of<K: Ord, V>(items: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (key, value) in items {
+        map.insert(key, value);
+    }
+    map
+}
+
+/// A set of `items` built by inserting them, for the reason [`map_of`] says.
+pub fn set_of<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut set = BTreeSet::new();
+    for item in items {
+        set.insert(item);
+    }
+    set
+}
 
 /// Sorts `items` by `compare`, keeping equal items in their order (as `slice::sort_by`).
 pub fn sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
@@ -55,6 +77,13 @@ fn arrange<T>(items: &mut [T], order: Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn maps_and_sets_made_by_inserting_are_what_collect_makes() {
+        let pairs = [(3, "c"), (1, "a"), (3, "last"), (2, "b")];
+        assert_eq!(map_of(pairs), pairs.into_iter().collect::<BTreeMap<_, _>>());
+        assert_eq!(set_of([5, 1, 5, 3]), [5, 1, 5, 3].into_iter().collect::<BTreeSet<_>>());
+    }
 
     #[test]
     fn sorts_as_the_standard_stable_sort_does() {

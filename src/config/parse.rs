@@ -91,11 +91,10 @@ impl RawHooks {
             self.sla_breached,
             self.opt_out_pending,
         ];
-        let commands = HOOK_EVENTS
-            .iter()
-            .zip(commands)
-            .filter_map(|(event, command)| Some((event.to_string(), command?)))
-            .collect();
+        let commands = crate::sorting::map_of(
+            (HOOK_EVENTS.iter().zip(commands))
+                .filter_map(|(event, command)| Some((event.to_string(), command?))),
+        );
         let timeout = match self.timeout_seconds {
             Some(seconds) if !HOOK_TIMEOUT_SECONDS.contains(seconds.get_ref()) => {
                 return Err(at(

@@ -357,12 +357,11 @@ fn bot_trouble(inputs: &Inputs<'_>) -> Vec<Need> {
         .filter(|c| c.status == CampaignStatus::Active)
         .map(|c| (c.id, c))
         .collect();
-    let pairs: BTreeSet<(i64, i64)> = inputs
-        .exchanges
-        .iter()
-        .filter(|e| troubled.contains_key(&e.bot.id) && live.contains_key(&e.campaign_id))
-        .map(|e| (e.bot.id, e.campaign_id))
-        .collect();
+    let pairs: BTreeSet<(i64, i64)> = crate::sorting::set_of(
+        (inputs.exchanges.iter())
+            .filter(|e| troubled.contains_key(&e.bot.id) && live.contains_key(&e.campaign_id))
+            .map(|e| (e.bot.id, e.campaign_id)),
+    );
     let mut by_bot: Vec<(i64, Vec<i64>)> = Vec::new();
     for (bot, campaign) in pairs {
         match by_bot.last_mut() {

@@ -9,6 +9,7 @@ use crate::api::{Bot, BotStatus, MailboxStatus, Meeting};
 use crate::bots::{Standing, problems, standing};
 use crate::inbox::{Category, waits_on_us};
 use crate::needs::{Inputs, Kind, Subject, needs};
+use crate::sorting::map_of;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -122,48 +123,39 @@ impl Snapshot {
                 _ => None,
             })
             .collect();
-        let exchanges = inputs
-            .exchanges
-            .iter()
-            .map(|exchange| {
-                let category = Category::of(&exchange.status);
-                let facts = (inputs.reply)(exchange);
-                let waits = !facts.snoozed && waits_on_us(&category, facts.handled, facts.last);
-                let seen = ExchangeSeen {
-                    status: Word::new(exchange.status.as_str()),
-                    category: Word::new(&category.slug()),
-                    updated_at: exchange.updated_at.map(|at| at.0),
-                    campaign_id: exchange.campaign_id,
-                    bot_id: exchange.bot.id,
-                    waits,
-                    opt_out: opt_outs.contains(&exchange.id),
-                    quiet: facts.handled || facts.snoozed || facts.away,
-                };
-                (exchange.id, seen)
-            })
-            .collect();
-        let meetings = meetings
-            .iter()
-            .map(|meeting| {
-                let seen = MeetingSeen {
-                    exchange_id: meeting.exchange_id,
-                    cancelled: meeting.cancelled,
-                    start: meeting.start.map(|at| at.0),
-                    campaign_id: meeting.campaign.as_ref().map(|c| c.id),
-                };
-                (meeting.id, seen)
-            })
-            .collect();
+        let exchanges = map_of(inputs.exchanges.iter().map(|exchange| {
+            let category = Category::of(&exchange.status);
+            let facts = (inputs.reply)(exchange);
+            let waits = !facts.snoozed && waits_on_us(&category, facts.handled, facts.last);
+            let seen = ExchangeSeen {
+                status: Word::new(exchange.status.as_str()),
+                category: Word::new(&category.slug()),
+                updated_at: exchange.updated_at.map(|at| at.0),
+                campaign_id: exchange.campaign_id,
+                bot_id: exchange.bot.id,
+                waits,
+                opt_out: opt_outs.contains(&exchange.id),
+                quiet: facts.handled || facts.snoozed || facts.away,
+            };
+            (exchange.id, seen)
+        }));
+        let meetings = map_of(meetings.iter().map(|meeting| {
+            let seen = MeetingSeen {
+                exchange_id: meeting.exchange_id,
+                cancelled: meeting.cancelled,
+                start: meeting.start.map(|at| at.0),
+                campaign_id: meeting.campaign.as_ref().map(|c| c.id),
+            };
+            (meeting.id, seen)
+        }));
         Snapshot {
             taken_at: inputs.now,
             exchanges,
             meetings,
-            bots: inputs.bots.iter().map(|bot| (bot.id, BotSeen::of(bot))).collect(),
-            campaigns: inputs
-                .campaigns
-                .iter()
-                .map(|campaign| (campaign.id, campaign.status.as_str().to_string()))
-                .collect(),
+            bots: map_of(inputs.bots.iter().map(|bot| (bot.id, BotSeen::of(bot)))),
+            campaigns: map_of(
+                inputs.campaigns.iter().map(|c| (c.id, c.status.as_str().to_string())),
+            ),
         }
     }
 

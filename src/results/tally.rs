@@ -91,8 +91,9 @@ impl Tally {
 
 impl Serialize for Tally {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let by_category: BTreeMap<String, usize> =
-            self.categories().into_iter().map(|(category, n)| (category.slug(), n)).collect();
+        let by_category: BTreeMap<String, usize> = crate::sorting::map_of(
+            self.categories().into_iter().map(|(category, n)| (category.slug(), n)),
+        );
         let mut out = serializer.serialize_struct("Tally", 8)?;
         out.serialize_field("replies", &self.replies)?;
         out.serialize_field("interested", &self.interested())?;

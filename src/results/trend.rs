@@ -55,13 +55,11 @@ pub fn trends(
     wanted: &BTreeMap<i64, Option<NaiveDate>>,
 ) -> BTreeMap<i64, Trend> {
     let dates: Vec<NaiveDate> = basis.window.dates().collect();
-    let mut trends: BTreeMap<i64, Trend> = wanted
-        .iter()
-        .map(|(id, since)| {
+    let mut trends: BTreeMap<i64, Trend> =
+        crate::sorting::map_of(wanted.iter().map(|(id, since)| {
             let known = |date: &NaiveDate| since.is_none_or(|since| *date >= since);
             (*id, dates.iter().map(|date| known(date).then_some(0)).collect())
-        })
-        .collect();
+        }));
     let first = basis.window.first;
     for exchange in basis.replies(replies) {
         let Some(trend) = by.of_reply(exchange).and_then(|id| trends.get_mut(&id)) else {

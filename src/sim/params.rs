@@ -79,13 +79,15 @@ pub struct Checks {
 
 impl Checks {
     pub fn take<T>(&mut self, result: Result<T, Param>) -> Option<T> {
-        match result {
-            Ok(value) => Some(value),
-            Err(error) => {
-                self.errors.push(*error);
-                None
-            }
-        }
+        result.map_err(|error| self.reject(error)).ok()
+    }
+
+    /// Kept apart from [`Checks::take`], which is made once per type of value: the entry's
+    /// move into the list is made once, and the callers hand it over as the pointer it is.
+    #[inline(never)]
+    #[expect(clippy::boxed_local, reason = "the box is handed on as the pointer it is")]
+    fn reject(&mut self, error: Param) {
+        self.errors.push(*error);
     }
 
     /// An optional query parameter: absent is `Ok(None)`.
@@ -95,7 +97,8 @@ impl Checks {
         name: &str,
         parse: fn(&str, &str, &str) -> Result<T, Param>,
     ) -> Option<T> {
-        query.get(name).and_then(|raw| self.take(parse("query", name, raw)))
+        let raw = query.get(name)?;
+        self.take(parse("query", name, raw))
     }
 
     pub fn finish(self) -> Result<(), Reject> {

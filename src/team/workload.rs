@@ -35,7 +35,7 @@ pub fn shares(
     today_began: DateTime<Utc>,
 ) -> Vec<Share> {
     let mut by_person: BTreeMap<&str, Share> =
-        members.iter().map(|name| (name.as_str(), empty(name))).collect();
+        crate::sorting::map_of(members.iter().map(|name| (name.as_str(), empty(name))));
     for mark in marks.values() {
         if let Some(handled) = &mark.handled
             && handled.at >= today_began

@@ -20,10 +20,8 @@ pub(crate) fn key_of(state: &AppState) -> Option<(OrgId, i64)> {
 
 /// Space: the row under the cursor marked (or no longer), the cursor on the next.
 pub(crate) fn mark_row(state: &mut AppState) {
-    if let Some(row) = key_of(state)
-        && !state.group.inbox.marked.remove(&row)
-    {
-        state.group.inbox.marked.insert(row);
+    if let Some(row) = key_of(state) {
+        state.group.inbox.marked.toggle(row);
     }
     crate::tui::update::group_lists::movement(state, Command::Down);
 }

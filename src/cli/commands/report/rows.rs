@@ -93,7 +93,7 @@ pub async fn rows(context: &Context, window: Window, by: By) -> Result<Vec<Resul
             opt_outs: opt_outs.remove(&id).unwrap_or_default(),
         })
         .collect();
-    let ids: BTreeSet<i64> = tallies.keys().chain(opt_outs.keys()).copied().collect();
+    let ids: BTreeSet<i64> = crate::sorting::set_of(tallies.keys().chain(opt_outs.keys()).copied());
     rows.extend(ids.into_iter().map(|id| ResultRow {
         id,
         name: String::new(),
