@@ -444,6 +444,9 @@ async fn keep_listening(shared: Arc<Shared>) {
     loop {
         match listen(&shared.target, &shared.keyring).await {
             Ok(mut changes) => {
+                // The store answered: an "away" said by an earlier attempt no longer holds,
+                // whether or not anything waits to be sent (which would clear it too).
+                *lock(&shared.away) = None;
                 shared.version.fetch_add(1, Ordering::Relaxed);
                 send_waiting(&shared).await;
                 while changes.next().await.is_some() {

@@ -91,7 +91,10 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
             if info.read_only {
                 who.push_str(" (read-only)");
             }
-            push(who, theme.accent, 0);
+            // While a group's merged rows show, the group is where the user is: the
+            // profile the panes are connected to gives way before a message does.
+            let showing = matches!(bar.group, Some(GroupWords::Showing(_)));
+            push(who, theme.accent, if showing { 2 } else { 0 });
             push(host_of(&info.base_url), theme.text, 4);
         }
         Connection::Connecting => push("connecting…".into(), theme.warning, 0),
@@ -250,6 +253,41 @@ mod tests {
             narrow.starts_with(" work │ ✗ Loading bots failed"),
             "the host gives way: {narrow}"
         );
+    }
+
+    #[test]
+    fn a_message_over_a_group_is_read_before_the_profile_connected() {
+        let theme = Theme::default();
+        let connection = Connection::Ready(ConnectionInfo {
+            profile: "bench-28817-01".into(),
+            organisation: None,
+            base_url: "http://127.0.0.1:8900".into(),
+            key_source: crate::session::KeySource::Env,
+            warnings: Vec::new(),
+            read_only: false,
+            team: None,
+        });
+        let keymap = Keymap::default();
+        let notice = "bench-28817-02 has no team store".to_string();
+        let bar = StatusBar {
+            connection: &connection,
+            age: Some("just now".into()),
+            loading: Vec::new(),
+            error: None,
+            notice: Some(&notice),
+            filtering: false,
+            team: None,
+            group: Some(GroupWords::Showing("group clients · 4 organisations".into())),
+            place_hints: Vec::new(),
+            keymap: &keymap,
+            theme: &theme,
+        };
+        let narrow = shown(&bar, 50);
+        assert!(
+            narrow.starts_with(" group clients · 4 organisations │ bench-28817-02"),
+            "{narrow}"
+        );
+        assert!(shown(&bar, 120).contains("bench-28817-01"), "with room, the profile stays");
     }
 
     #[test]
