@@ -213,18 +213,23 @@ mod tests {
         terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect()
     }
 
-    #[test]
-    fn a_long_error_pushes_the_lesser_pieces_out() {
-        let theme = Theme::default();
-        let connection = Connection::Ready(ConnectionInfo {
-            profile: "work".into(),
+    /// Connected as `profile` to `base_url`, with a key from the environment.
+    fn ready(profile: &str, base_url: &str) -> Connection {
+        Connection::Ready(ConnectionInfo {
+            profile: profile.into(),
             organisation: None,
-            base_url: "https://api.example.com".into(),
+            base_url: base_url.into(),
             key_source: crate::session::KeySource::Env,
             warnings: Vec::new(),
             read_only: false,
             team: None,
-        });
+        })
+    }
+
+    #[test]
+    fn a_long_error_pushes_the_lesser_pieces_out() {
+        let theme = Theme::default();
+        let connection = ready("work", "https://api.example.com");
         let keymap = Keymap::default();
         let mut bar = StatusBar {
             connection: &connection,
@@ -258,15 +263,7 @@ mod tests {
     #[test]
     fn a_message_over_a_group_is_read_before_the_profile_connected() {
         let theme = Theme::default();
-        let connection = Connection::Ready(ConnectionInfo {
-            profile: "bench-28817-01".into(),
-            organisation: None,
-            base_url: "http://127.0.0.1:8900".into(),
-            key_source: crate::session::KeySource::Env,
-            warnings: Vec::new(),
-            read_only: false,
-            team: None,
-        });
+        let connection = ready("bench-28817-01", "http://127.0.0.1:8900");
         let keymap = Keymap::default();
         let notice = "bench-28817-02 has no team store".to_string();
         let bar = StatusBar {
