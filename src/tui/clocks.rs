@@ -29,3 +29,50 @@ pub async fn next_refresh(timer: &mut Option<Interval>) {
         None => std::future::pending().await,
     }
 }
+
+/// How long a keystroke that started a search of a large list waits for the answer before
+/// its frame is drawn without it: under the 16 ms a key may take, with room for the frame.
+pub const ECHO_WAIT: Duration = Duration::from_millis(10);
+
+/// Holds the frame of a keystroke that started a search of the list shown, until the answer
+/// comes or [`ECHO_WAIT`] is over. The typed letter and its matches are then drawn once,
+/// and the search does not share the machine with a frame that only echoes the letter (on
+/// two cores that frame took one from the search, as long as it was drawn).
+#[derive(Debug, Default)]
+pub struct FrameHold {
+    until: Option<tokio::time::Instant>,
+}
+
+impl FrameHold {
+    /// After a batch of actions: `before` and `after` are the searches awaited before and
+    /// after it. A new one holds the frame; no search awaited lets it go.
+    pub fn after_batch(&mut self, before: Option<u64>, after: Option<u64>, keyed: bool) {
+        match after {
+            Some(search) if keyed && before != Some(search) => {
+                self.until = Some(tokio::time::Instant::now() + ECHO_WAIT);
+            }
+            Some(_) if keyed => self.until = None,
+            Some(_) => {}
+            None => self.until = None,
+        }
+    }
+
+    /// Whether the frame waits now.
+    pub fn holds(&self) -> bool {
+        self.until.is_some_and(|until| tokio::time::Instant::now() < until)
+    }
+
+    /// When the hold ends (now when there is none: the loop waits on it only while on).
+    pub fn ends(&self) -> tokio::time::Instant {
+        self.until.unwrap_or_else(tokio::time::Instant::now)
+    }
+
+    pub fn is_on(&self) -> bool {
+        self.until.is_some()
+    }
+
+    /// The frame was drawn.
+    pub fn release(&mut self) {
+        self.until = None;
+    }
+}

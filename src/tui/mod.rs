@@ -64,6 +64,7 @@ use crossterm::event::Event;
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use crossterm::{execute, queue};
 use futures_util::{Stream, StreamExt};
+use lists::list::ListState;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType};
 use state::{AppState, UiSettings};
@@ -213,6 +214,7 @@ where
     // Measures the cursor's rest in the preview; idle otherwise.
     let mut rest = ticking(timers.rest);
     let mut refresh = clocks::refreshing(state.env.refresh_every);
+    let mut hold = clocks::FrameHold::default();
     let mut ended = false;
     while !quit && !ended {
         let first = tokio::select! {
@@ -228,6 +230,7 @@ where
             _ = next_refresh(&mut refresh) => Some(Action::AutoRefresh),
             _ = spinner.tick(), if state.transient.submission.is_some() => Some(Action::Spin),
             _ = rest.tick(), if update::preview::waits(&state) => Some(Action::Tick((timers.now)())),
+            _ = tokio::time::sleep_until(hold.ends()), if hold.is_on() => None,
         };
         // Everything else already waiting joins this frame.
         let mut actions: Vec<Action> = first.into_iter().collect();
@@ -250,6 +253,9 @@ where
         // The terminal's own effects are the loop's (it holds the terminal); the others go
         // to `perform`.
         let (mut announce, mut repaint) = (Vec::new(), false);
+        let searching = awaited_search(&state);
+        let keyed =
+            actions.iter().any(|action| matches!(action, Action::Key(_) | Action::Paste(_)));
         for action in actions {
             for effect in update::update(&mut state, action) {
                 match effect {
@@ -275,10 +281,21 @@ where
             terminal.backend_mut().clear_region(ClearType::All).map_err(Into::into)?;
             terminal.swap_buffers();
         }
-        if (repaint || update::needs_frame(&state)) && !quit {
+        hold.after_batch(searching, awaited_search(&state), keyed);
+        let held = hold.holds();
+        if !held {
+            hold.release();
+        }
+        if (repaint || (update::needs_frame(&state) && !held)) && !quit {
             draw(terminal, &state)?;
             update::frame_drawn(&mut state);
+            hold.release();
         }
     }
     Ok(state)
+}
+
+/// The search of the shown list whose answer is awaited.
+fn awaited_search(state: &AppState) -> Option<u64> {
+    state.current_list().and_then(ListState::awaited_search)
 }

@@ -9,6 +9,9 @@ use common::*;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use futures_util::Stream;
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::lists::search::ListJob;
+use outreach_tui::tui::model::Slot;
+use outreach_tui::tui::resource::{Contacts, loaded};
 use outreach_tui::tui::state::AppState;
 use outreach_tui::tui::theme::Theme;
 use outreach_tui::tui::{Timers, event_loop};
@@ -205,4 +208,115 @@ async fn a_key_is_drawn_at_once_without_waiting_for_a_clock_tick() {
             assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Campaigns);
         })
         .await;
+}
+
+/// Contacts enough that a search runs off the UI thread.
+fn many_contacts() -> Vec<outreach_tui::api::Contact> {
+    let count = outreach_tui::tui::lists::list::INLINE_ROWS * 2;
+    (0..count as i64)
+        .map(|i| {
+            // Every name holds "ann": each letter typed below searches them all again.
+            let name = ["Ann", "Joanna", "Hannah", "Annika"][i as usize % 4];
+            outreach_tui::api::Contact::new(i + 1, &format!("p{i}@x.test"), name, "Smith")
+        })
+        .collect()
+}
+
+/// A runner that answers from the fixtures (the contacts: [`many_contacts`]), indexes at
+/// once, and keeps each search for the test to answer when it chooses.
+fn holding_runner(
+    answers: mpsc::UnboundedSender<Action>,
+    searches: std::rc::Rc<std::cell::RefCell<Vec<ListJob>>>,
+) -> impl FnMut(Effect) -> bool {
+    move |effect| {
+        match effect {
+            Effect::Connect => drop(answers.send(Action::Connected(Ok(info())))),
+            Effect::Fetch(fetch) if fetch.slot == Slot::Contacts => {
+                let contacts = Ok(listed(many_contacts()));
+                drop(answers.send(loaded::<Contacts>(fetch.req_id, contacts)));
+            }
+            Effect::Fetch(fetch) => drop(answers.send(answer_for(&fetch))),
+            Effect::Search(job @ ListJob::Filter { .. }) => searches.borrow_mut().push(job),
+            Effect::Search(job) => {
+                job.perform(&mut |work| drop(answers.send(Action::Searched(work))))
+            }
+            Effect::Quit => return true,
+            _ => {}
+        }
+        false
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_letter_that_starts_a_search_is_drawn_once_with_its_answer_or_after_a_moment() {
+    let (mut terminal, captured) = byte_terminal(80, 24);
+    let state = AppState::new(settings(Theme::default()), 80, 24, now());
+    let (answers_tx, answers) = mpsc::unbounded_channel();
+    let (events_tx, events) = mpsc::unbounded_channel();
+    let searches = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let runner = holding_runner(answers_tx.clone(), searches.clone());
+    let slow = Timers { clock: Duration::from_secs(3600), ..timers(now) };
+    let looping = event_loop(
+        &mut terminal,
+        state,
+        terminal_events(events),
+        answers,
+        runner,
+        std::future::pending(),
+        slow,
+    );
+    // The screen as a terminal shows it after every byte written so far.
+    let screen = |captured: &Captured| {
+        let size = |n| std::num::NonZero::new(n).unwrap();
+        let mut terminal = vt100::Parser::new(size(24), size(80), 0);
+        terminal.process(&captured.0.borrow());
+        terminal.screen().contents()
+    };
+    let answer = |searches: &std::rc::Rc<std::cell::RefCell<Vec<ListJob>>>| {
+        for job in searches.borrow_mut().drain(..) {
+            job.perform(&mut |work| drop(answers_tx.send(Action::Searched(work))));
+        }
+    };
+    let drive = async {
+        until("the Overview is loaded and drawn", || frames(&captured) >= LOADED).await;
+        events_tx.send(press('6')).unwrap();
+        until("the contacts are shown", || screen(&captured).contains("8192")).await;
+        until("the contacts are indexed", || !screen(&captured).contains("indexing")).await;
+        let shown = frames(&captured);
+        events_tx.send(press('/')).unwrap();
+        until("the filter is open", || frames(&captured) > shown).await;
+        let before = frames(&captured);
+
+        // A letter starts a search: its frame waits for the answer, then shows both.
+        events_tx.send(press('a')).unwrap();
+        until("the search starts", || !searches.borrow().is_empty()).await;
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(frames(&captured), before, "no frame only to echo the letter");
+        answer(&searches);
+        until("the answer's frame", || frames(&captured) == before + 1).await;
+        assert!(screen(&captured).contains("/a"), "the letter and its matches in one frame");
+
+        // A search that takes longer: the letter is drawn once the moment is over.
+        let before = frames(&captured);
+        events_tx.send(press('n')).unwrap();
+        until("the search starts", || !searches.borrow().is_empty()).await;
+        tokio::time::advance(outreach_tui::tui::clocks::ECHO_WAIT).await;
+        until("the letter's frame", || frames(&captured) == before + 1).await;
+        assert!(screen(&captured).contains("/an"), "{}", screen(&captured));
+        answer(&searches);
+        until("the answer's frame", || frames(&captured) == before + 2).await;
+
+        // Any other key is drawn at once, even while a search runs.
+        events_tx.send(press('n')).unwrap();
+        until("the search starts", || !searches.borrow().is_empty()).await;
+        let before = frames(&captured);
+        events_tx.send(Event::Key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE))).unwrap();
+        until("the move's frame", || frames(&captured) == before + 1).await;
+        answer(&searches);
+        drop(events_tx);
+    };
+    let (state, ()) = tokio::join!(looping, drive);
+    assert_eq!(state.unwrap().panes.contacts.list.filter(), "ann");
 }

@@ -36,7 +36,7 @@ pub struct ListState {
     order: Vec<u32>,
     /// The same rows in the table's order, where the search for one more letter starts
     /// (empty when there is no filter).
-    matched: Vec<u32>,
+    matched: Arc<Vec<u32>>,
     /// Position in `order` of the selected row.
     selected: usize,
     /// Position in `order` of the first visible row.
@@ -79,7 +79,7 @@ pub struct FilterJob {
     index: SearchIndex,
     /// The rows to search, in the table's order: the previous answer when a letter was
     /// added, else every row.
-    candidates: Vec<u32>,
+    candidates: Arc<Vec<u32>>,
     latest: Arc<AtomicU64>,
     select: Select,
 }
@@ -339,14 +339,14 @@ impl ListState {
         let narrowing = !self.shown.trim().is_empty()
             && self.filter.starts_with(self.shown.as_str())
             && self.shown_rows == self.index.len();
-        let candidates: Vec<u32> = if self.filter.trim().is_empty() {
+        let candidates: Arc<Vec<u32>> = if self.filter.trim().is_empty() {
             // Cleared: the table's own order, the item the user was on still selected.
             let select = match select {
                 Select::Best => Select::Item(self.selected_id()),
                 item => item,
             };
             let order = self.table_order();
-            self.apply(Ranked { order, matched: Vec::new() }, String::new(), select);
+            self.apply(Ranked { order, matched: Arc::default() }, String::new(), select);
             return None;
         } else if self.filter == self.shown && self.shown_rows == self.index.len() {
             // Back to the filter shown (a letter typed and deleted before its answer came):
@@ -357,9 +357,9 @@ impl ListState {
             self.apply(earlier.ranked, earlier.filter, select);
             return None;
         } else if narrowing {
-            self.matched.clone()
+            Arc::clone(&self.matched)
         } else {
-            self.candidates()
+            Arc::new(self.candidates())
         };
         if candidates.len() <= INLINE_ROWS {
             let ranked =
@@ -405,6 +405,11 @@ impl ListState {
         self.searching.is_some()
     }
 
+    /// The search whose answer is awaited, by its generation.
+    pub fn awaited_search(&self) -> Option<u64> {
+        self.searching
+    }
+
     /// The kept answer to the filter as typed now, if there is one for these rows.
     fn take_earlier(&mut self) -> Option<Earlier> {
         let rows = self.index.len();
@@ -416,7 +421,7 @@ impl ListState {
     fn apply(&mut self, mut ranked: Ranked, filter: String, select: Select) {
         if self.sorted.is_some() && !filter.trim().is_empty() {
             // The user chose an order: the matches keep it.
-            ranked.order.clone_from(&ranked.matched);
+            ranked.order.clone_from(&*ranked.matched);
         }
         let previous = Earlier {
             filter: std::mem::replace(&mut self.shown, filter),
