@@ -13,6 +13,7 @@ mod faults;
 mod filter;
 mod group;
 mod group_inbox;
+mod group_marked;
 mod group_panes;
 mod group_sort;
 mod group_triage;

@@ -13,7 +13,7 @@ use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::group_rows::{self, org_name, selected};
 use crate::tui::update::outside;
-use crate::tui::update::{group_lists, group_marks, group_team, group_triage};
+use crate::tui::update::{group_dnc, group_lists, group_marks, group_team, group_triage};
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -60,8 +60,12 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     Some(Vec::new())
 }
 
-/// The do-not-contact question for the row under the cursor, in its organisation.
+/// The do-not-contact question for the marked rows (`group_dnc.rs`), else the row under
+/// the cursor, in its organisation.
 fn ask(state: &mut AppState, domain: bool) {
+    if group_dnc::ask_marked(state, domain) {
+        return;
+    }
     let Some(row) = selected(state) else {
         state.transient.notice = Some("No reply is selected.".into());
         return;

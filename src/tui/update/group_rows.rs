@@ -58,6 +58,16 @@ pub(crate) fn refusal(state: &AppState, org: &OrgId) -> Option<String> {
     }
 }
 
+/// Why no write to these organisations may start: each one refused, named (nothing is
+/// sent to any of them then).
+pub(crate) fn refusals<'o>(
+    state: &AppState,
+    orgs: impl IntoIterator<Item = &'o OrgId>,
+) -> Option<String> {
+    let each: Vec<String> = orgs.into_iter().filter_map(|org| refusal(state, org)).collect();
+    (!each.is_empty()).then(|| each.join(" "))
+}
+
 /// A reply of `org` shown long enough in the merged inbox's preview: seen in that
 /// organisation's marks, no longer new on its row.
 pub(crate) fn seen(

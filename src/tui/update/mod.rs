@@ -11,6 +11,7 @@ mod forms;
 mod glance;
 mod group;
 mod group_campaigns;
+mod group_dnc;
 mod group_inbox;
 mod group_lists;
 mod group_marks;

@@ -56,6 +56,8 @@ pub(super) fn begin_for(
         total: 0,
         replies,
         org,
+        more: Vec::new(),
+        by_org: false,
     };
     send(state, submission, write)
 }

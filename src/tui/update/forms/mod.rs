@@ -189,15 +189,22 @@ fn for_org(
     submission: crate::tui::submit::feedback::Submission,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let succeeded = result.is_ok();
+    let (succeeded, by_org) = (result.is_ok(), submission.by_org);
     let before = state.transient.toast.as_ref().map(|toast| toast.text.clone());
     let mut effects = finished(state, submission, result);
     if let Some(toast) = state.transient.toast.as_mut()
         && Some(&toast.text) != before.as_ref()
+        && !by_org
     {
         toast.text = format!("{}: {}", crate::tui::update::group_rows::org_name(org), toast.text);
     }
-    if succeeded && state.transient.submission.is_none() {
+    // Done with this organisation once nothing more goes to it (the next one's write may
+    // be in flight).
+    let next = state.transient.submission.as_ref().map(|next| next.org.as_ref());
+    if succeeded && next != Some(Some(org)) {
+        if by_org {
+            state.group.inbox.marked.retain(|(marked, _)| marked != org);
+        }
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
         effects.extend(crate::tui::update::group_panes::written(state, org));
     }
