@@ -194,6 +194,9 @@ pub struct MergedInbox {
     pub marked: MarkedRows,
     /// Where a range started with V, until V again marks the rows between.
     pub range_from: Option<(OrgId, i64)>,
+    /// The organisations whose team stores were asked to assign marked replies together,
+    /// each with what its answer said once it came: said in one toast.
+    pub assigning: Vec<(OrgId, Option<String>)>,
     /// Rows' chains being read for their line, and those read (or that failed) already,
     /// each by organisation, exchange and the move it was asked at.
     pub reading: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
