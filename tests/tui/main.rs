@@ -12,6 +12,7 @@ mod event_loop;
 mod faults;
 mod filter;
 mod group;
+mod group_forms;
 mod group_inbox;
 mod group_marked;
 mod group_panes;

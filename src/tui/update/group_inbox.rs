@@ -13,7 +13,9 @@ use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::group_rows::{self, org_name, selected};
 use crate::tui::update::outside;
-use crate::tui::update::{group_dnc, group_lists, group_marks, group_team, group_triage};
+use crate::tui::update::{
+    group_dnc, group_forms, group_lists, group_marks, group_team, group_triage,
+};
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -43,6 +45,8 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::Assign => group_team::open_picker(state),
         Command::AssignToMe => return Some(group_team::assign_to_me(state)),
         Command::Open => return Some(open(state)),
+        Command::LogConversion => return Some(group_forms::log_conversion(state)),
+        Command::AddContact => return Some(group_forms::add_contact(state)),
         Command::Unhandle
         | Command::NextUnhandled
         | Command::PrevUnhandled
@@ -50,7 +54,6 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         | Command::ShowCategory(_)
         | Command::EditQuery
         | Command::UploadContact
-        | Command::LogConversion
         | Command::Jump
         | Command::Copy
         | Command::OpenLink

@@ -12,7 +12,7 @@ use crate::tui::group::contacts::ContactsListed;
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
 use crate::tui::update::group_rows;
-use crate::tui::update::{group_lists, group_panes, outside};
+use crate::tui::update::{group_forms, group_lists, group_panes, outside};
 
 /// A command on the merged Meetings or Contacts; `None` leaves it to the dashboard.
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -26,10 +26,9 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::AddDnc => do_not_contact(state, false),
         Command::AddDncDomain => do_not_contact(state, true),
         Command::Open => return Some(open(state)),
-        Command::StartCampaign
-        | Command::AddContact
-        | Command::UploadContact
-        | Command::LogConversion => group_lists::one_at_a_time(state),
+        Command::AddContact => return Some(group_forms::add_contact(state)),
+        Command::LogConversion => return Some(group_forms::log_conversion(state)),
+        Command::StartCampaign | Command::UploadContact => group_lists::one_at_a_time(state),
         command if group_lists::works_in_one(command) => group_lists::one_at_a_time(state),
         _ => return None,
     }
@@ -37,15 +36,15 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 }
 
 /// The row under the cursor: its organisation, its id, and its contact's address and name.
-struct Selected {
-    org: OrgId,
-    id: i64,
-    person: Option<(String, String)>,
+pub(crate) struct Selected {
+    pub org: OrgId,
+    pub id: i64,
+    pub person: Option<(String, String)>,
     /// The contact is on the do-not-contact list already, as last read.
-    dnc: bool,
+    pub dnc: bool,
 }
 
-fn selected(state: &AppState) -> Option<Selected> {
+pub(crate) fn selected(state: &AppState) -> Option<Selected> {
     let group = &state.group;
     match state.panes.pane {
         Pane::Meetings => group.meetings.meeting(&group.orgs, &state.merged_context()).map(|row| {

@@ -12,6 +12,7 @@ mod glance;
 mod group;
 mod group_campaigns;
 mod group_dnc;
+mod group_forms;
 mod group_inbox;
 mod group_lists;
 mod group_marks;

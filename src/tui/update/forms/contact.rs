@@ -12,6 +12,7 @@ use crate::text::{count, sanitize};
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
+use crate::tui::group::OrgId;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
@@ -43,6 +44,19 @@ fn show(state: &mut AppState, title: &str, fields: ContactFields) -> Vec<Effect>
 /// Opens the form for a contact of the organisation.
 pub(crate) fn open(state: &mut AppState, email: Option<&str>) -> Vec<Effect> {
     show(state, "Add a contact", ContactFields::new(email.unwrap_or_default(), None))
+}
+
+/// Opens the form for a contact of `org`, one of the group's organisations, with a field
+/// that chooses among them (the title and the key follow it).
+pub(crate) fn open_in_group(state: &mut AppState, org: &OrgId, email: Option<&str>) {
+    let mut fields = ContactFields::new(email.unwrap_or_default(), None);
+    let orgs = state.group.orgs.iter().map(|entry| (entry.org.clone(), sanitize(&entry.org.0)));
+    fields.choose_org(orgs, org);
+    let focus = usize::from(!fields.email.value().is_empty());
+    let mut form = Form::new("", Fields::Contact(Box::new(fields)));
+    form.focus = focus;
+    super::follow_org(&mut form);
+    state.transient.overlay = Some(Overlay::Form(form));
 }
 
 /// Opens the form for a contact of a campaign (the one given, else the one in view), with

@@ -5,8 +5,8 @@
 
 mod common;
 mod confirm;
-mod contact;
-mod conversion;
+pub(crate) mod contact;
+pub(crate) mod conversion;
 mod dnc;
 mod failure;
 pub(crate) mod palette;
@@ -95,6 +95,40 @@ pub(crate) fn after_edit(form: &mut Form) {
     if let Fields::Dnc(fields) = &mut form.fields {
         dnc::describe(fields);
     }
+    follow_org(form);
+}
+
+/// A contact form over a group goes to the organisation its field chooses: its title says
+/// which.
+fn follow_org(form: &mut Form) {
+    if let Fields::Contact(fields) = &form.fields
+        && let Some(choice) = &fields.org
+    {
+        let org = choice.value().clone();
+        form.title = titled(&org, "add a contact");
+        form.org = Some(org);
+    }
+}
+
+/// "acme: log a conversion": a form's title naming the organisation it writes to.
+fn titled(org: &crate::tui::group::OrgId, what: &str) -> String {
+    format!("{}: {what}", crate::text::sanitize(org.profile()))
+}
+
+/// The conversion form for `email`, a contact of `org` (a merged row's): its title names
+/// the organisation, its write goes with that organisation's key.
+pub(crate) fn conversion_for(
+    state: &mut AppState,
+    org: crate::tui::group::OrgId,
+    email: &str,
+    prefill: Option<conversion::Prefill>,
+) -> Vec<Effect> {
+    let effects = conversion::open(state, Some(email), prefill);
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
+        form.title = titled(&org, "log a conversion");
+        form.org = Some(org);
+    }
+    effects
 }
 
 /// Checks a write form and asks before sending it (the one confirmation); whatever is
@@ -109,7 +143,11 @@ fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect
     form.clear_errors();
     form.discarding = false;
     form.note = None;
-    if let Some(why) = refusal(state) {
+    let refused = match &form.org {
+        Some(org) => crate::tui::update::group_rows::refusal(state, org),
+        None => refusal(state),
+    };
+    if let Some(why) = refused {
         form.error = Some(why);
         state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
@@ -136,7 +174,7 @@ fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect
 
 /// Asks before sending the form just opened (a palette line that said everything); a no
 /// closes it, as the form was never on screen.
-fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
     match state.transient.overlay.take() {
         Some(Overlay::Form(form)) => check_and_ask(state, form, false),
         other => {
