@@ -493,7 +493,8 @@ fn the_help_says_how_the_merged_inbox_acts_and_a_click_chooses_then_opens_a_row(
     act(&mut state, ch('?'));
     let help = screen(&state);
     assert!(help.contains("Enter narrows the dashboard to the row's organisation"), "{help}");
-    assert!(help.contains("e b d D act with the row's organisation"), "{help}");
+    assert!(help.contains("e b d D c act with the row's organisation"), "{help}");
+    assert!(help.contains("m i list one category of every"), "{help}");
     act(&mut state, key(KeyCode::Esc));
 
     let click = |row| {
@@ -639,4 +640,22 @@ fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
     assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
     assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Bots);
+}
+
+/// A category's key lists that category of every organisation, as the single inbox's does;
+/// `A` lists all again.
+#[test]
+fn a_category_key_lists_that_category_of_every_organisation_and_a_lists_all_again() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('R'));
+    let shown = screen(&state);
+    assert!(shown.contains("Referral replies of group clients · 1 reply"), "{shown}");
+    assert_eq!(contacts(&state), ["Di Park"], "{shown}");
+    let cursor = shown.lines().find(|line| line.contains("› ")).unwrap_or_default();
+    assert!(cursor.contains("Di Park"), "the cursor on the first: {shown}");
+    act(&mut state, ch('A'));
+    let shown = screen(&state);
+    assert!(shown.contains("Replies of group clients · 4 replies"), "{shown}");
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
 }

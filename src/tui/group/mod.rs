@@ -186,6 +186,8 @@ pub struct MergedInbox {
     pub list: MergedList,
     /// Handled replies listed too (`H`).
     pub show_handled: bool,
+    /// The categories listed, as the single inbox's keys choose them (`m` only Meeting).
+    pub shelf: crate::tui::model::Shelves,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
     /// The last triage of merged rows, each organisation's: what `z` undoes.
