@@ -659,3 +659,13 @@ fn a_category_key_lists_that_category_of_every_organisation_and_a_lists_all_agai
     assert!(shown.contains("Replies of group clients · 4 replies"), "{shown}");
     assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
 }
+
+/// At 50 columns the group's words shorten, so a notice's reason is read.
+#[test]
+fn at_fifty_columns_the_group_shortens_so_a_notices_reason_is_read() {
+    let mut state = merged(50, 16, false);
+    // Cy Ode, initech's: initech has no team store.
+    act(&mut state, ch('M'));
+    let bar = status_bar(&state);
+    assert!(bar.contains(" clients ·3 │ initech has no team store"), "{bar}");
+}

@@ -314,6 +314,13 @@ impl GroupState {
         }
     }
 
+    /// "clients ·4" (or "group ·4" for one named by `--profiles`): [`Self::counted`] where
+    /// the width is short.
+    pub fn counted_short(&self) -> String {
+        let name = self.choice.name.as_deref().map_or("group".into(), crate::text::sanitize);
+        format!("{name} ·{}", self.orgs.len())
+    }
+
     /// "group clients · 4 organisations": the group and how many it holds.
     pub fn counted(&self) -> String {
         let orgs = crate::text::count(self.orgs.len(), "organisation", "organisations");
