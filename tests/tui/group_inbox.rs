@@ -669,3 +669,31 @@ fn at_fifty_columns_the_group_shortens_so_a_notices_reason_is_read() {
     let bar = status_bar(&state);
     assert!(bar.contains(" clients ·3 │ initech has no team store"), "{bar}");
 }
+
+/// A merged reply's preview says the contact's time, from its own organisation's contacts
+/// once the merged Contacts read them, as the single preview does from the contacts.
+#[test]
+fn the_merged_preview_says_the_contacts_time_from_its_organisations_contacts() {
+    use chrono::Duration;
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::monochrome())
+    };
+    let mut state = merged_with(ui, 200, 50, false);
+    // Cy Ode (initech's reply 1, its contact 1001) lives in Tokyo, as initech's contacts say.
+    let mut cy = outreach_tui::api::Contact::new(1001, "cy.ode@x.example", "Cy", "Ode");
+    cy.timezone = Some("Asia/Tokyo".into());
+    let initech = state.group.orgs.iter_mut().find(|e| e.org.profile() == "initech").unwrap();
+    initech.contacts.rows = std::sync::Arc::from([cy]);
+    initech.contacts.read = true;
+    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
+    update(&mut state, tick(0));
+    let asked = chain_fetches(&update(&mut state, tick(200)));
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    // Tokyo keeps no summer time: nine hours ahead all year.
+    let nine = chrono::FixedOffset::east_opt(9 * 3600).unwrap();
+    let tokyo = now().with_timezone(&nine).format("%H:%M, %a").to_string();
+    let shown = screen(&state);
+    assert!(shown.contains(&format!("their time {tokyo}")), "{shown}");
+}
