@@ -18,8 +18,9 @@ fn row_contact(state: &AppState) -> Option<(OrgId, Option<String>)> {
     match state.panes.pane {
         Pane::Exchanges => group_rows::selected(state)
             .map(|row| (row.org_id().clone(), Some(row.reply.email().to_string()))),
-        Pane::Meetings | Pane::Contacts => crate::tui::update::group_meetings::selected(state)
-            .map(|row| (row.org, row.person.map(|(email, _)| email))),
+        Pane::Meetings | Pane::Contacts => {
+            group_rows::pane_row(state).map(|row| (row.org, row.person.map(|(email, _)| email)))
+        }
         _ => None,
     }
 }

@@ -146,3 +146,8 @@ pub(super) fn campaign_label(state: &AppState, id: i64) -> String {
         None => format!("campaign #{id}"),
     }
 }
+
+/// "acme: log a conversion": a form's title naming the organisation it writes to.
+pub(super) fn titled(org: &crate::tui::group::OrgId, what: &str) -> String {
+    format!("{}: {what}", crate::text::sanitize(org.profile()))
+}

@@ -55,7 +55,7 @@ pub(crate) fn open_in_group(state: &mut AppState, org: &OrgId, email: Option<&st
     let focus = usize::from(!fields.email.value().is_empty());
     let mut form = Form::new("", Fields::Contact(Box::new(fields)));
     form.focus = focus;
-    super::follow_org(&mut form);
+    follow_org(&mut form);
     state.transient.overlay = Some(Overlay::Form(form));
 }
 
@@ -297,4 +297,16 @@ fn failed(
     };
     show_failure::<ContactFields>(state, error, "", |e| word(e, &tags));
     Vec::new()
+}
+
+/// A contact form over a group goes to the organisation its field chooses: its title says
+/// which.
+pub(super) fn follow_org(form: &mut Form) {
+    if let Fields::Contact(fields) = &form.fields
+        && let Some(choice) = &fields.org
+    {
+        let org = choice.value().clone();
+        form.title = super::common::titled(&org, "add a contact");
+        form.org = Some(org);
+    }
 }

@@ -95,24 +95,7 @@ pub(crate) fn after_edit(form: &mut Form) {
     if let Fields::Dnc(fields) = &mut form.fields {
         dnc::describe(fields);
     }
-    follow_org(form);
-}
-
-/// A contact form over a group goes to the organisation its field chooses: its title says
-/// which.
-fn follow_org(form: &mut Form) {
-    if let Fields::Contact(fields) = &form.fields
-        && let Some(choice) = &fields.org
-    {
-        let org = choice.value().clone();
-        form.title = titled(&org, "add a contact");
-        form.org = Some(org);
-    }
-}
-
-/// "acme: log a conversion": a form's title naming the organisation it writes to.
-fn titled(org: &crate::tui::group::OrgId, what: &str) -> String {
-    format!("{}: {what}", crate::text::sanitize(org.profile()))
+    contact::follow_org(form);
 }
 
 /// The conversion form for `email`, a contact of `org` (a merged row's): its title names
@@ -125,7 +108,7 @@ pub(crate) fn conversion_for(
 ) -> Vec<Effect> {
     let effects = conversion::open(state, Some(email), prefill);
     if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
-        form.title = titled(&org, "log a conversion");
+        form.title = common::titled(&org, "log a conversion");
         form.org = Some(org);
     }
     effects
