@@ -4,25 +4,15 @@
 //! each form's title names its organisation and its write goes with that one's key.
 
 use crate::common;
+use crate::group_marked::sent_for;
 use crate::group_panes::{contacts, group, show};
 use crate::tui_writes_support::ctrl;
 
 use common::*;
 use crossterm::event::KeyCode;
-use outreach_tui::tui::action::Effect;
 use outreach_tui::tui::state::{AppState, Overlay};
 use outreach_tui::tui::submit::request::WriteRequest;
 use outreach_tui::tui::update::update;
-
-/// The writes among `effects`, each with the organisation whose key sends it.
-fn sent_for(effects: &[Effect]) -> Vec<(String, WriteRequest)> {
-    let sent = effects.iter().filter_map(|effect| match effect {
-        Effect::SubmitFor { org, write, .. } => Some((org.profile().to_string(), write.clone())),
-        Effect::Submit { .. } => panic!("sent with the connected key: {effects:?}"),
-        _ => None,
-    });
-    sent.collect()
-}
 
 /// The open form's title and the value of its field `label`.
 fn form_field(state: &AppState, label: &str) -> (String, String) {

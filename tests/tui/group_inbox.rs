@@ -302,18 +302,26 @@ fn chain_fetches(effects: &[Effect]) -> Vec<outreach_tui::tui::action::Fetch> {
     chains.cloned().collect()
 }
 
+/// The merged inbox at a size wide enough for the preview beside it.
+fn previewing() -> AppState {
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::monochrome())
+    };
+    merged_with(ui, 200, 50, false)
+}
+
+/// The clock `ms` milliseconds after the tests' now.
+fn tick(ms: i64) -> Action {
+    Action::Tick(now() + chrono::Duration::milliseconds(ms))
+}
+
 /// At a wide size the merged inbox previews the chain of the row the cursor rests on, as
 /// the single inbox does, read with that row's organisation's key and named by it; shown
 /// long enough, the reply is seen in that organisation's marks.
 #[test]
 fn the_merged_inbox_previews_the_rows_chain_read_with_its_organisations_key() {
-    use chrono::Duration;
-    let ui = outreach_tui::tui::state::UiSettings {
-        preview: outreach_tui::config::Preview::Auto,
-        ..settings(Theme::monochrome())
-    };
-    let mut state = merged_with(ui, 200, 50, false);
-    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
+    let mut state = previewing();
     update(&mut state, tick(0));
     let asked = chain_fetches(&update(&mut state, tick(200)));
     assert_eq!(asked.len(), 1, "the newest row's chain, once the cursor rested");
@@ -674,19 +682,13 @@ fn at_fifty_columns_the_group_shortens_so_a_notices_reason_is_read() {
 /// once the merged Contacts read them, as the single preview does from the contacts.
 #[test]
 fn the_merged_preview_says_the_contacts_time_from_its_organisations_contacts() {
-    use chrono::Duration;
-    let ui = outreach_tui::tui::state::UiSettings {
-        preview: outreach_tui::config::Preview::Auto,
-        ..settings(Theme::monochrome())
-    };
-    let mut state = merged_with(ui, 200, 50, false);
+    let mut state = previewing();
     // Cy Ode (initech's reply 1, its contact 1001) lives in Tokyo, as initech's contacts say.
     let mut cy = outreach_tui::api::Contact::new(1001, "cy.ode@x.example", "Cy", "Ode");
     cy.timezone = Some("Asia/Tokyo".into());
     let initech = state.group.orgs.iter_mut().find(|e| e.org.profile() == "initech").unwrap();
     initech.contacts.rows = std::sync::Arc::from([cy]);
     initech.contacts.read = true;
-    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
     update(&mut state, tick(0));
     let asked = chain_fetches(&update(&mut state, tick(200)));
     let effects = update(&mut state, answer_for(&asked[0]));

@@ -15,7 +15,7 @@ use outreach_tui::tui::submit::request::{WriteRequest, Written};
 use outreach_tui::tui::update::update;
 
 /// The writes among `effects`, each with the organisation whose key sends it.
-fn sent_for(effects: &[Effect]) -> Vec<(String, WriteRequest)> {
+pub(crate) fn sent_for(effects: &[Effect]) -> Vec<(String, WriteRequest)> {
     let sent = effects.iter().filter_map(|effect| match effect {
         Effect::SubmitFor { org, write, .. } => Some((org.profile().to_string(), write.clone())),
         Effect::Submit { .. } => panic!("sent with the connected key: {effects:?}"),
