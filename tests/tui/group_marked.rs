@@ -51,6 +51,7 @@ fn d_on_marked_rows_of_several_organisations_writes_each_with_its_own_key_after_
     act(&mut state, ch('d'));
     let asked = screen(&state);
     assert!(asked.contains("Add 3 addresses to do-not-contact? acme: 2, initech: 1"), "{asked}");
+    assert!(asked.contains("acme: ann.lee@x.example, bo.chan@x.example; initech:"), "{asked}");
 
     let effects = update(&mut state, ch('y'));
     let acme = vec!["ann.lee@x.example".to_string(), "bo.chan@x.example".to_string()];

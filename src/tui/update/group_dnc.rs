@@ -12,6 +12,9 @@ use crate::tui::submit::request::WriteRequest;
 use crate::tui::update::group_marks::marked_by_org;
 use crate::tui::update::group_rows::{org_name, refusals};
 
+/// How many addresses (or domains) the question names.
+const SHOWN: usize = 6;
+
 /// The question for the marked rows (each organisation's addresses, or with `domain` their
 /// domains); whether rows were marked (else the row under the cursor is the one asked of).
 pub(crate) fn ask_marked(state: &mut AppState, domain: bool) -> bool {
@@ -36,10 +39,20 @@ pub(crate) fn ask_marked(state: &mut AppState, domain: bool) -> bool {
     } else {
         format!("Add {} to do-not-contact? {each}", count(total, "address", "addresses"))
     };
-    let listed = writes
-        .iter()
-        .map(|(org, entries)| format!("{}: {}", org_name(org), sanitize(&entries.join(", "))));
-    let listed = listed.collect::<Vec<_>>().join("; ");
+    // The first few named, so a long marking still fits the dialog.
+    let (mut named, mut left) = (Vec::new(), SHOWN);
+    for (org, entries) in &writes {
+        if left == 0 {
+            break;
+        }
+        let shown = &entries[..entries.len().min(left)];
+        left -= shown.len();
+        named.push(format!("{}: {}", org_name(org), sanitize(&shown.join(", "))));
+    }
+    let mut listed = named.join("; ");
+    if total > SHOWN {
+        listed.push_str(&format!(" and {} more", total - SHOWN));
+    }
     let mut writes = writes.into_iter().map(|(org, entries)| {
         let write = if domain {
             WriteRequest::DncDomains(entries)
