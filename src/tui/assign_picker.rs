@@ -20,6 +20,9 @@ pub struct AssignPicker {
     /// The organisation of a group whose replies they are (rows of the merged inbox): its
     /// own team store assigns them; `None`: the organisation connected.
     pub org: Option<crate::tui::group::OrgId>,
+    /// Marked replies of several organisations of a group, each organisation's ids (then
+    /// `replies` is empty): each assigned in its own team store.
+    pub rows: Vec<(crate::tui::group::OrgId, Vec<i64>)>,
 }
 
 /// What a key in the picker asks for.
@@ -40,7 +43,8 @@ impl AssignPicker {
         people: Vec<String>,
         me: &str,
     ) -> AssignPicker {
-        AssignPicker { replies, title, now, people, me: me.to_string(), selected: 0, org: None }
+        let me = me.to_string();
+        AssignPicker { replies, title, now, people, me, selected: 0, org: None, rows: Vec::new() }
     }
 
     /// The lines of the list: each person ("ann (me)"), then "nobody".

@@ -84,7 +84,7 @@ pub const ENTRIES: &[Entry] = &[
         help: "the exchanges listed; NAME: a group of organisations",
     },
     Entry { name: "start", args: "[ID]", help: "start a campaign (asks first)" },
-    Entry { name: "contact", args: "add [EMAIL]", help: "add a contact" },
+    Entry { name: "contact", args: "add [EMAIL] [org:NAME]", help: "add a contact" },
     Entry { name: "upload", args: "ID [EMAIL] [start|now]", help: "add a contact to a campaign" },
     Entry { name: "dnc", args: "add ENTRY…", help: "do not contact: addresses, domains" },
     Entry { name: "conversion", args: "EMAIL [TYPE] [k=v…]", help: "log a conversion" },
@@ -109,6 +109,8 @@ pub enum PaletteWrite {
     Start(Option<i64>),
     AddContact {
         email: Option<String>,
+        /// Over a group, the organisation it is for (`org:NAME`).
+        org: Option<String>,
     },
     /// `outreach`: notify (nothing said), `start` at a suitable time, or `now`.
     Upload {
@@ -234,11 +236,17 @@ fn parse_write(name: &str, rest: &str) -> Result<PaletteWrite, String> {
                 .ok_or_else(|| format!("'{id}' is no campaign id: start 12")),
             _ => Err("start takes one campaign id: start 12".into()),
         },
-        "contact" => match words.as_slice() {
-            [] => Ok(PaletteWrite::AddContact { email: None }),
-            [email] => Ok(PaletteWrite::AddContact { email: Some(email.to_string()) }),
-            _ => Err("contact add takes one address; the form asks for the rest".into()),
-        },
+        "contact" => {
+            let org = words.iter().position(|word| word.starts_with("org:"));
+            let org = org.map(|at| words.remove(at).trim_start_matches("org:").to_string());
+            match words.as_slice() {
+                [] => Ok(PaletteWrite::AddContact { email: None, org }),
+                [email] => Ok(PaletteWrite::AddContact { email: Some(email.to_string()), org }),
+                _ => Err("contact add takes one address (and org:NAME over a group); the form \
+                          asks for the rest"
+                    .into()),
+            }
+        }
         "upload" => {
             let usage = "upload CAMPAIGN [EMAIL] [start|now], e.g. upload 12 ann@example.com start";
             let Some(campaign) = words.first().and_then(|w| campaign_id(w)) else {
@@ -307,7 +315,7 @@ mod tests {
         assert_eq!(write("start"), PaletteWrite::Start(None));
         assert_eq!(
             write("contact add a@b.com"),
-            PaletteWrite::AddContact { email: Some("a@b.com".into()) }
+            PaletteWrite::AddContact { email: Some("a@b.com".into()), org: None }
         );
         assert_eq!(
             write("upload #7 a@b.com now"),

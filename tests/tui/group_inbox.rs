@@ -302,18 +302,26 @@ fn chain_fetches(effects: &[Effect]) -> Vec<outreach_tui::tui::action::Fetch> {
     chains.cloned().collect()
 }
 
+/// The merged inbox at a size wide enough for the preview beside it.
+fn previewing() -> AppState {
+    let ui = outreach_tui::tui::state::UiSettings {
+        preview: outreach_tui::config::Preview::Auto,
+        ..settings(Theme::monochrome())
+    };
+    merged_with(ui, 200, 50, false)
+}
+
+/// The clock `ms` milliseconds after the tests' now.
+fn tick(ms: i64) -> Action {
+    Action::Tick(now() + chrono::Duration::milliseconds(ms))
+}
+
 /// At a wide size the merged inbox previews the chain of the row the cursor rests on, as
 /// the single inbox does, read with that row's organisation's key and named by it; shown
 /// long enough, the reply is seen in that organisation's marks.
 #[test]
 fn the_merged_inbox_previews_the_rows_chain_read_with_its_organisations_key() {
-    use chrono::Duration;
-    let ui = outreach_tui::tui::state::UiSettings {
-        preview: outreach_tui::config::Preview::Auto,
-        ..settings(Theme::monochrome())
-    };
-    let mut state = merged_with(ui, 200, 50, false);
-    let tick = |ms| Action::Tick(now() + Duration::milliseconds(ms));
+    let mut state = previewing();
     update(&mut state, tick(0));
     let asked = chain_fetches(&update(&mut state, tick(200)));
     assert_eq!(asked.len(), 1, "the newest row's chain, once the cursor rested");
@@ -493,7 +501,8 @@ fn the_help_says_how_the_merged_inbox_acts_and_a_click_chooses_then_opens_a_row(
     act(&mut state, ch('?'));
     let help = screen(&state);
     assert!(help.contains("Enter narrows the dashboard to the row's organisation"), "{help}");
-    assert!(help.contains("e b d D act with the row's organisation"), "{help}");
+    assert!(help.contains("e b d D c act with the row's organisation"), "{help}");
+    assert!(help.contains("m i list one category of every"), "{help}");
     act(&mut state, key(KeyCode::Esc));
 
     let click = |row| {
@@ -639,4 +648,54 @@ fn bots_merge_with_their_org_and_enter_narrows_to_one_on_its_bots() {
     assert!(effects.contains(&Effect::SwitchProfile("initech".into())), "{effects:?}");
     assert_eq!(state.group.narrowed, Some(OrgId("initech".into())));
     assert_eq!(state.panes.pane, outreach_tui::tui::model::Pane::Bots);
+}
+
+/// A category's key lists that category of every organisation, as the single inbox's does;
+/// `A` lists all again.
+#[test]
+fn a_category_key_lists_that_category_of_every_organisation_and_a_lists_all_again() {
+    let mut state = merged(100, 24, false);
+    act(&mut state, ch('j'));
+    act(&mut state, ch('R'));
+    let shown = screen(&state);
+    assert!(shown.contains("Referral replies of group clients · 1 reply"), "{shown}");
+    assert_eq!(contacts(&state), ["Di Park"], "{shown}");
+    let cursor = shown.lines().find(|line| line.contains("› ")).unwrap_or_default();
+    assert!(cursor.contains("Di Park"), "the cursor on the first: {shown}");
+    act(&mut state, ch('A'));
+    let shown = screen(&state);
+    assert!(shown.contains("Replies of group clients · 4 replies"), "{shown}");
+    assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
+}
+
+/// At 50 columns the group's words shorten, so a notice's reason is read.
+#[test]
+fn at_fifty_columns_the_group_shortens_so_a_notices_reason_is_read() {
+    let mut state = merged(50, 16, false);
+    // Cy Ode, initech's: initech has no team store.
+    act(&mut state, ch('M'));
+    let bar = status_bar(&state);
+    assert!(bar.contains(" clients ·3 │ initech has no team store"), "{bar}");
+}
+
+/// A merged reply's preview says the contact's time, from its own organisation's contacts
+/// once the merged Contacts read them, as the single preview does from the contacts.
+#[test]
+fn the_merged_preview_says_the_contacts_time_from_its_organisations_contacts() {
+    let mut state = previewing();
+    // Cy Ode (initech's reply 1, its contact 1001) lives in Tokyo, as initech's contacts say.
+    let mut cy = outreach_tui::api::Contact::new(1001, "cy.ode@x.example", "Cy", "Ode");
+    cy.timezone = Some("Asia/Tokyo".into());
+    let initech = state.group.orgs.iter_mut().find(|e| e.org.profile() == "initech").unwrap();
+    initech.contacts.rows = std::sync::Arc::from([cy]);
+    initech.contacts.read = true;
+    update(&mut state, tick(0));
+    let asked = chain_fetches(&update(&mut state, tick(200)));
+    let effects = update(&mut state, answer_for(&asked[0]));
+    answer(&mut state, effects);
+    // Tokyo keeps no summer time: nine hours ahead all year.
+    let nine = chrono::FixedOffset::east_opt(9 * 3600).unwrap();
+    let tokyo = now().with_timezone(&nine).format("%H:%M, %a").to_string();
+    let shown = screen(&state);
+    assert!(shown.contains(&format!("their time {tokyo}")), "{shown}");
 }

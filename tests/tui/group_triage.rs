@@ -11,6 +11,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use outreach_tui::local::Scope;
 use outreach_tui::tui::action::{Action, Effect};
+use outreach_tui::tui::group::TeamPeople;
 use outreach_tui::tui::inbox::jobs::LocalJob;
 use outreach_tui::tui::inbox::team::{TeamAnswer, TeamJob};
 use outreach_tui::tui::state::AppState;
@@ -175,11 +176,87 @@ fn assign_on_a_merged_reply_opens_its_organisations_team_and_goes_to_its_team_st
     let said = notice(&state);
     assert!(said.starts_with("initech has no team store: assigning needs one."), "{said}");
 
-    // Marked rows of two organisations: assigned one organisation's at a time.
+    // Marked rows of two organisations, one without a team store: named, nothing sent.
     act(&mut state, ch(' '));
     act(&mut state, ch(' '));
     let effects = update(&mut state, ch('M'));
     assert!(team_jobs(&effects).is_empty());
     let said = notice(&state);
-    assert!(said.contains("of several organisations (acme: 1 reply, initech: 1 reply)"), "{said}");
+    assert!(said.starts_with("initech has no team store: assigning needs one."), "{said}");
+    assert!(said.ends_with("Nothing was assigned: unmark its rows to assign the others."));
+    assert_eq!(state.group.inbox.marked.len(), 2, "the marks stay");
+}
+
+/// Initech given a team store of its own, where I go by another name.
+fn initech_team(state: &mut AppState, people: &[&str]) {
+    let team = TeamPeople {
+        me: "ann.i".into(),
+        people: people.iter().map(|name| name.to_string()).collect(),
+    };
+    state.group.orgs[2].team = Some(team);
+}
+
+/// Cy Ode (initech's reply 1) and Ann Lee (acme's 101) marked.
+fn two_marked(state: &mut AppState) {
+    act(state, ch('g'));
+    act(state, ch(' '));
+    act(state, ch(' '));
+}
+
+fn assigned(scope: Scope, to: &str, taken: Vec<i64>) -> Action {
+    let to = Some(to.to_string());
+    Action::Team(TeamAnswer::Assigned { scope, to, taken, queued: Vec::new(), refused: Vec::new() })
+}
+
+#[test]
+fn marked_replies_of_several_organisations_are_assigned_each_in_its_own_team_store() {
+    let mut state = merged(140, 24, false);
+    initech_team(&mut state, &["ann.i", "bob", "cleo"]);
+    two_marked(&mut state);
+    // `M`: me in each, as each team knows me.
+    let jobs = team_jobs(&update(&mut state, ch('M')));
+    let mine = |org: &str, id, me: &str| TeamJob::Assign {
+        scope: scope(org),
+        replies: vec![(id, None)],
+        to: Some(me.into()),
+    };
+    assert_eq!(jobs, [mine("acme", 101, "ann"), mine("initech", 1, "ann.i")]);
+    assert!(state.group.inbox.marked.is_empty(), "the marks went");
+    act(&mut state, assigned(scope("acme"), "ann", vec![101]));
+    act(&mut state, assigned(scope("initech"), "ann.i", vec![1]));
+    let said = toast(&state);
+    assert_eq!(said, "acme: 1 reply assigned to you; initech: 1 reply assigned to you.");
+
+    // `@`: only who is in both teams, then each in its own store.
+    two_marked(&mut state);
+    act(&mut state, ch('@'));
+    let asked = screen(&state);
+    assert!(asked.contains("Assign 2 marked replies of 2 organisations"), "{asked}");
+    assert!(asked.contains("acme 1, initech 1 · those in every team"), "{asked}");
+    assert!(asked.contains("bob") && !asked.contains("cleo"), "{asked}");
+    let jobs = team_jobs(&update(&mut state, ch('1')));
+    let scopes: Vec<(Scope, Option<String>)> = (jobs.into_iter())
+        .filter_map(|job| match job {
+            TeamJob::Assign { scope, to, .. } => Some((scope, to)),
+            _ => None,
+        })
+        .collect();
+    let bob = Some("bob".to_string());
+    assert_eq!(scopes, [(scope("acme"), bob.clone()), (scope("initech"), bob)]);
+
+    // No one in both: said, naming them.
+    initech_team(&mut state, &["ann.i", "cleo"]);
+    two_marked(&mut state);
+    let effects = update(&mut state, ch('@'));
+    assert!(team_jobs(&effects).is_empty() && state.transient.overlay.is_none());
+    let said = notice(&state);
+    assert!(said.starts_with("No one is in the teams of all of acme, initech"), "{said}");
+
+    // `:assign bob` names one not in initech's: nothing sent.
+    act(&mut state, ch(':'));
+    type_text(&mut state, "assign bob");
+    let effects = update(&mut state, key(KeyCode::Enter));
+    assert!(team_jobs(&effects).is_empty(), "{effects:?}");
+    let said = screen(&state);
+    assert!(said.contains("'bob' is not in initech's team"), "{said}");
 }

@@ -40,6 +40,9 @@ pub struct ContactFields {
     pub tags: Field,
     pub custom_data: Field,
     pub upload: Option<UploadFields>,
+    /// Over a group, whose contact it is: the group's organisations, the one chosen sends
+    /// it with its own key.
+    pub org: Option<Choice<crate::tui::group::OrgId>>,
 }
 
 /// What an upload into a campaign adds to the contact.
@@ -90,6 +93,20 @@ impl ContactFields {
             tags: Field::tags("Tags", "", "comma-separated, e.g. vip, q3 (at most 16)"),
             custom_data: Field::lines("Custom data", "", "key = value per line, or a JSON object"),
             upload,
+            org: None,
+        }
+    }
+
+    /// Offers `orgs` (each with its label), `chosen` picked: the contact goes to the one
+    /// chosen.
+    pub(crate) fn choose_org(
+        &mut self,
+        orgs: impl IntoIterator<Item = (crate::tui::group::OrgId, String)>,
+        chosen: &crate::tui::group::OrgId,
+    ) {
+        let mut orgs = orgs.into_iter();
+        if let Some(first) = orgs.next() {
+            self.org = Some(Choice::new("Organisation", first, orgs, chosen));
         }
     }
 
@@ -106,6 +123,7 @@ impl ContactFields {
         if let Some(upload) = &self.upload {
             fields.extend([&upload.bot.field, &upload.outreach.field]);
         }
+        fields.extend(self.org.as_ref().map(|org| &org.field));
         fields
     }
 
@@ -122,6 +140,7 @@ impl ContactFields {
         if let Some(upload) = &mut self.upload {
             fields.extend([&mut upload.bot.field, &mut upload.outreach.field]);
         }
+        fields.extend(self.org.as_mut().map(|org| &mut org.field));
         fields
     }
 }

@@ -141,6 +141,9 @@ pub struct Form {
     pub discarding: bool,
     /// The replies (exchange ids) this write acts on: marked handled once it succeeds.
     pub replies: Vec<i64>,
+    /// The organisation of a group the write goes to, with its own key (a form opened on a
+    /// merged row); `None`: the organisation connected.
+    pub org: Option<crate::tui::group::OrgId>,
 }
 
 impl Form {
@@ -153,6 +156,7 @@ impl Form {
             note: None,
             discarding: false,
             replies: Vec::new(),
+            org: None,
         }
     }
 

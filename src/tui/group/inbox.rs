@@ -51,6 +51,7 @@ impl MergedInbox {
                 org.replies.iter().map(move |reply| (at, MergedRow { org, reply }))
             })
             .filter(|(_, row)| self.show_handled || !row.reply.handled)
+            .filter(|(_, row)| self.shelf.holds(&row.reply.category()))
             .filter(|(_, row)| row.reply.snoozed_until.is_none_or(|until| until <= now))
             .filter(|(_, row)| self.list.keeps(row.org_id(), |word| row.reply.matches(word)))
             .collect();
@@ -76,4 +77,27 @@ pub fn apart(orgs: &[OrgEntry], retry: &str) -> Vec<String> {
             said_apart(entry.org.profile(), error, reading, entry.line.is_some(), retry)
         })
         .collect()
+}
+
+/// What the merged inbox lists, for its title: "Replies", or with one category chosen
+/// "Meeting replies".
+pub fn listed(shelves: crate::tui::model::Shelves) -> String {
+    use crate::tui::model::Shelf;
+    const NAMED: [(Shelf, &str); 9] = [
+        (Shelf::Interested, "Interested"),
+        (Shelf::Meeting, "Meeting"),
+        (Shelf::Referral, "Referral"),
+        (Shelf::Converted, "Converted"),
+        (Shelf::NotNow, "Not now"),
+        (Shelf::Waiting, "Waiting"),
+        (Shelf::NotInterested, "Not interested"),
+        (Shelf::Unsubscribe, "Unsubscribe"),
+        (Shelf::Other, "Other"),
+    ];
+    let names: Vec<&str> =
+        NAMED.iter().filter(|(shelf, _)| shelves.lists(*shelf)).map(|(_, name)| *name).collect();
+    match names.as_slice() {
+        [] => "Replies".into(),
+        names => format!("{} replies", names.join(", ")),
+    }
 }

@@ -186,6 +186,8 @@ pub struct MergedInbox {
     pub list: MergedList,
     /// Handled replies listed too (`H`).
     pub show_handled: bool,
+    /// The categories listed, as the single inbox's keys choose them (`m` only Meeting).
+    pub shelf: crate::tui::model::Shelves,
     /// The reply to open once its organisation's inbox is loaded (after `Enter` on it).
     pub opening: Option<i64>,
     /// The last triage of merged rows, each organisation's: what `z` undoes.
@@ -194,6 +196,9 @@ pub struct MergedInbox {
     pub marked: MarkedRows,
     /// Where a range started with V, until V again marks the rows between.
     pub range_from: Option<(OrgId, i64)>,
+    /// The organisations whose team stores were asked to assign marked replies together,
+    /// each with what its answer said once it came: said in one toast.
+    pub assigning: Vec<(OrgId, Option<String>)>,
     /// Rows' chains being read for their line, and those read (or that failed) already,
     /// each by organisation, exchange and the move it was asked at.
     pub reading: std::collections::HashSet<(OrgId, i64, Option<crate::api::Timestamp>)>,
@@ -307,6 +312,13 @@ impl GroupState {
             Some(name) => format!("group {}", crate::text::sanitize(name)),
             None => "the group".to_string(),
         }
+    }
+
+    /// "clients ·4" (or "group ·4" for one named by `--profiles`): [`Self::counted`] where
+    /// the width is short.
+    pub fn counted_short(&self) -> String {
+        let name = self.choice.name.as_deref().map_or("group".into(), crate::text::sanitize);
+        format!("{name} ·{}", self.orgs.len())
     }
 
     /// "group clients · 4 organisations": the group and how many it holds.

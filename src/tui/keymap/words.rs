@@ -130,7 +130,7 @@ pub const WORDS: &[Word] = &[
     w("start", "N", D::Command(C::StartCampaign), T::Said, "start campaign N (asks first)"),
     w("upload", "[N]", D::Command(C::UploadContact), T::Said, "add a contact to campaign N"),
     w("add-contact", "", D::Command(C::AddContact), T::Said, "add a contact"),
-    w("contact", "add [EMAIL]", D::Line, T::Said, "add a contact, its address given"),
+    w("contact", "add [EMAIL] [org:NAME]", D::Line, T::Said, "add a contact, its address given"),
     w(
         "dnc",
         "[N]",

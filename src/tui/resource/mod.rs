@@ -223,6 +223,12 @@ fn merged_notes(state: &AppState) -> Vec<String> {
                 key(Command::AddDnc, "d"),
                 key(Command::AddDncDomain, "D"),
             ));
+            notes.push(format!(
+                "{} logs a conversion of the row's contact and {} adds a contact, in the row's \
+                 organisation (the form's Organisation field chooses another).",
+                key(Command::LogConversion, "c"),
+                key(Command::AddContact, "a"),
+            ));
             return notes;
         }
         _ => {}
@@ -231,23 +237,30 @@ fn merged_notes(state: &AppState) -> Vec<String> {
         "{enter} narrows the dashboard to the row's organisation and opens the row there."
     ));
     notes.push(format!(
-        "{} {} {} {} act with the row's organisation: its marks, its key (a read-only \
+        "{} {} {} {} {} act with the row's organisation: its marks, its key (a read-only \
          profile's writes are refused); {} undoes the last handled or snooze in its \
          organisation's marks.",
         key(Command::Handle, "e"),
         key(Command::Snooze, "b"),
         key(Command::AddDnc, "d"),
         key(Command::AddDncDomain, "D"),
+        key(Command::LogConversion, "c"),
         key(Command::Undo, "z"),
     ));
     notes.push(format!(
-        "{} {} mark rows of any organisations: {} {} act on them all, each in its own marks;          {} {} assign in the row's organisation's team store.",
+        "{} {} mark rows of any organisations: {} {} {} {} act on them all, each with its own \
+         marks and key; {} {} assign in each organisation's team store; {} {} list one \
+         category of every organisation.",
         key(Command::MarkRow, "Space"),
         key(Command::MarkRange, "V"),
         key(Command::Handle, "e"),
         key(Command::Snooze, "b"),
+        key(Command::AddDnc, "d"),
+        key(Command::AddDncDomain, "D"),
         key(Command::Assign, "@"),
         key(Command::AssignToMe, "M"),
+        key(Command::ShowCategory(crate::tui::model::Shelf::Meeting), "m"),
+        key(Command::ShowCategory(crate::tui::model::Shelf::Interested), "i"),
     ));
     notes
 }

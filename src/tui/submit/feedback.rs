@@ -27,6 +27,12 @@ pub struct Submission {
     /// The organisation of a group it is sent to, with that organisation's key (a row of
     /// the merged inbox); `None`: the organisation connected.
     pub org: Option<OrgId>,
+    /// The writes of the other organisations of marked rows, each sent with its own key
+    /// once the one before succeeded.
+    pub more: Vec<(OrgId, WriteRequest)>,
+    /// It writes marked rows organisation by organisation: its steps and its toast name
+    /// each organisation.
+    pub by_org: bool,
 }
 
 impl Submission {
@@ -79,6 +85,9 @@ pub struct Confirm {
     /// Rows of a group's organisations marked handled once it is done, each organisation's
     /// in its own marks (a triage of the merged inbox's marked rows).
     pub rows: Vec<(OrgId, Vec<i64>)>,
+    /// The writes of the other organisations of marked rows, sent after `write` (to `org`),
+    /// each with its own key.
+    pub more: Vec<(OrgId, WriteRequest)>,
 }
 
 impl Confirm {

@@ -4,8 +4,10 @@
 //! handled and snoozes, its key for a do-not-contact — after a question naming it first.
 //! Rows are marked (Space, `V`) and triaged together, each organisation's in its own marks
 //! (`group_triage.rs`), and assigned in their organisation's team store (`group_team.rs`).
-//! `Enter` narrows the dashboard to the row's organisation and opens the row there; what
-//! works in one organisation's inbox only (categories, whose replies) says so.
+//! A category's key (`m`, `i`, … `A` all) lists that category of every organisation. The
+//! forms of `c` and `a` open for the row's organisation (`group_forms.rs`). `Enter` narrows
+//! the dashboard to the row's organisation and opens the row there; what works in one
+//! organisation's inbox only (whose replies, the query) says so.
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
@@ -13,7 +15,9 @@ use crate::tui::snooze_prompt::SnoozePrompt;
 use crate::tui::state::{AppState, Connection, Overlay};
 use crate::tui::update::group_rows::{self, org_name, selected};
 use crate::tui::update::outside;
-use crate::tui::update::{group_lists, group_marks, group_team, group_triage};
+use crate::tui::update::{
+    group_dnc, group_forms, group_lists, group_marks, group_team, group_triage,
+};
 
 /// A command on the merged inbox; `None` leaves it to the dashboard (help, quit, panes).
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -34,6 +38,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
             });
         }
         Command::Handle => return Some(group_triage::handle(state)),
+        Command::ShowCategory(shelf) => show_category(state, shelf),
         Command::AddDnc => ask(state, false),
         Command::AddDncDomain => ask(state, true),
         Command::Snooze => snooze_prompt(state),
@@ -43,14 +48,14 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::Assign => group_team::open_picker(state),
         Command::AssignToMe => return Some(group_team::assign_to_me(state)),
         Command::Open => return Some(open(state)),
+        Command::LogConversion => return Some(group_forms::log_conversion(state)),
+        Command::AddContact => return Some(group_forms::add_contact(state)),
         Command::Unhandle
         | Command::NextUnhandled
         | Command::PrevUnhandled
         | Command::CycleWhose
-        | Command::ShowCategory(_)
         | Command::EditQuery
         | Command::UploadContact
-        | Command::LogConversion
         | Command::Jump
         | Command::Copy
         | Command::OpenLink
@@ -60,8 +65,12 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
     Some(Vec::new())
 }
 
-/// The do-not-contact question for the row under the cursor, in its organisation.
+/// The do-not-contact question for the marked rows (`group_dnc.rs`), else the row under
+/// the cursor, in its organisation.
 fn ask(state: &mut AppState, domain: bool) {
+    if group_dnc::ask_marked(state, domain) {
+        return;
+    }
     let Some(row) = selected(state) else {
         state.transient.notice = Some("No reply is selected.".into());
         return;
@@ -69,6 +78,19 @@ fn ask(state: &mut AppState, domain: bool) {
     let (org, email) = (row.org_id().clone(), row.reply.email().to_string());
     let whom = group_rows::Addressee { email: &email, name: None, listed: false };
     group_rows::ask_do_not_contact(state, org, whom, domain);
+}
+
+/// A category's key: only its replies listed, of every organisation (`A`: all again), the
+/// cursor on the first.
+fn show_category(state: &mut AppState, shelf: crate::tui::model::Shelf) {
+    let inbox = &mut state.group.inbox;
+    (inbox.shelf, inbox.list.cursor) = (shelf.into(), 0);
+    let all = crate::tui::model::Shelf::All;
+    state.transient.notice = (shelf != all).then(|| {
+        let listed = crate::tui::group::inbox::listed(state.group.inbox.shelf);
+        let key = state.key_label(Command::ShowCategory(all), "A");
+        format!("{listed} of every organisation: {key} lists all.")
+    });
 }
 
 /// The snooze key's prompt, for the marked rows (else the one under the cursor), each in

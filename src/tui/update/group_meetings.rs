@@ -7,12 +7,10 @@
 
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
-use crate::tui::group::OrgId;
-use crate::tui::group::contacts::ContactsListed;
 use crate::tui::model::Pane;
 use crate::tui::state::AppState;
-use crate::tui::update::group_rows;
-use crate::tui::update::{group_lists, group_panes, outside};
+use crate::tui::update::group_rows::{self, PaneRow, pane_row};
+use crate::tui::update::{group_forms, group_lists, group_panes, outside};
 
 /// A command on the merged Meetings or Contacts; `None` leaves it to the dashboard.
 pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effect>> {
@@ -26,50 +24,13 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
         Command::AddDnc => do_not_contact(state, false),
         Command::AddDncDomain => do_not_contact(state, true),
         Command::Open => return Some(open(state)),
-        Command::StartCampaign
-        | Command::AddContact
-        | Command::UploadContact
-        | Command::LogConversion => group_lists::one_at_a_time(state),
+        Command::AddContact => return Some(group_forms::add_contact(state)),
+        Command::LogConversion => return Some(group_forms::log_conversion(state)),
+        Command::StartCampaign | Command::UploadContact => group_lists::one_at_a_time(state),
         command if group_lists::works_in_one(command) => group_lists::one_at_a_time(state),
         _ => return None,
     }
     Some(Vec::new())
-}
-
-/// The row under the cursor: its organisation, its id, and its contact's address and name.
-struct Selected {
-    org: OrgId,
-    id: i64,
-    person: Option<(String, String)>,
-    /// The contact is on the do-not-contact list already, as last read.
-    dnc: bool,
-}
-
-fn selected(state: &AppState) -> Option<Selected> {
-    let group = &state.group;
-    match state.panes.pane {
-        Pane::Meetings => group.meetings.meeting(&group.orgs, &state.merged_context()).map(|row| {
-            let person = row.item.contact.as_ref().map(|person| {
-                let name = crate::present::names::person_name(Some(person));
-                (person.email.clone(), name)
-            });
-            Selected { org: row.org.org.clone(), id: row.item.id, person, dnc: false }
-        }),
-        Pane::Contacts => {
-            let listed = ContactsListed::of(&group.contacts_found, &group.orgs);
-            listed.selected(&group.contacts).map(|row| {
-                let contact = row.item;
-                let name = crate::present::names::name_or_email(
-                    contact.first_name(),
-                    contact.last_name(),
-                    contact.email(),
-                );
-                let person = Some((contact.email().to_string(), name));
-                Selected { org: row.org.org.clone(), id: contact.id, person, dnc: contact.dnc }
-            })
-        }
-        _ => None,
-    }
 }
 
 /// `d` (or `D` with `domain`): the question before the row's contact (or every address at
@@ -77,7 +38,7 @@ fn selected(state: &AppState) -> Option<Selected> {
 /// first.
 fn do_not_contact(state: &mut AppState, domain: bool) {
     let what = if state.panes.pane == Pane::Meetings { "meeting" } else { "contact" };
-    let Some(Selected { org, person, dnc, .. }) = selected(state) else {
+    let Some(PaneRow { org, person, dnc, .. }) = pane_row(state) else {
         state.transient.notice = Some(format!("No {what} is selected."));
         return;
     };
@@ -93,7 +54,7 @@ fn do_not_contact(state: &mut AppState, domain: bool) {
 /// `P` connects one), on the same pane, the row opened there once it is loaded.
 fn open(state: &mut AppState) -> Vec<Effect> {
     let pane = state.panes.pane;
-    let Some(Selected { org, id, .. }) = selected(state) else { return Vec::new() };
+    let Some(PaneRow { org, id, .. }) = pane_row(state) else { return Vec::new() };
     state.group.narrowed = Some(org.clone());
     state.group.opening = Some((pane, id));
     let mut effects = crate::tui::update::navigate::go_to(state, pane);

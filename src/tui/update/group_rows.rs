@@ -6,9 +6,11 @@
 
 use crate::tui::action::Effect;
 use crate::tui::group::OrgId;
+use crate::tui::group::contacts::ContactsListed;
 use crate::tui::group::inbox::MergedRow;
 use crate::tui::group::read::GroupRead;
 use crate::tui::inbox::jobs::LocalJob;
+use crate::tui::model::Pane;
 use crate::tui::state::{AppState, Overlay};
 use crate::tui::submit::feedback::Confirm;
 use crate::tui::submit::request::WriteRequest;
@@ -56,6 +58,16 @@ pub(crate) fn refusal(state: &AppState, org: &OrgId) -> Option<String> {
         Some(entry) if entry.scope.is_some() => None,
         _ => Some(format!("{profile} is not read yet: nothing was sent (r reads it).")),
     }
+}
+
+/// Why no write to these organisations may start: each one refused, named (nothing is
+/// sent to any of them then).
+pub(crate) fn refusals<'o>(
+    state: &AppState,
+    orgs: impl IntoIterator<Item = &'o OrgId>,
+) -> Option<String> {
+    let each: Vec<String> = orgs.into_iter().filter_map(|org| refusal(state, org)).collect();
+    (!each.is_empty()).then(|| each.join(" "))
 }
 
 /// A reply of `org` shown long enough in the merged inbox's preview: seen in that
@@ -179,4 +191,41 @@ pub(crate) fn ask_do_not_contact(state: &mut AppState, org: OrgId, whom: Address
         org: Some(org),
         ..Confirm::default()
     })));
+}
+
+/// The row under the cursor of the merged Meetings or Contacts: its organisation, its id,
+/// and its contact's address and name.
+pub(crate) struct PaneRow {
+    pub org: OrgId,
+    pub id: i64,
+    pub person: Option<(String, String)>,
+    /// The contact is on the do-not-contact list already, as last read.
+    pub dnc: bool,
+}
+
+pub(crate) fn pane_row(state: &AppState) -> Option<PaneRow> {
+    let group = &state.group;
+    match state.panes.pane {
+        Pane::Meetings => group.meetings.meeting(&group.orgs, &state.merged_context()).map(|row| {
+            let person = row.item.contact.as_ref().map(|person| {
+                let name = crate::present::names::person_name(Some(person));
+                (person.email.clone(), name)
+            });
+            PaneRow { org: row.org.org.clone(), id: row.item.id, person, dnc: false }
+        }),
+        Pane::Contacts => {
+            let listed = ContactsListed::of(&group.contacts_found, &group.orgs);
+            listed.selected(&group.contacts).map(|row| {
+                let contact = row.item;
+                let name = crate::present::names::name_or_email(
+                    contact.first_name(),
+                    contact.last_name(),
+                    contact.email(),
+                );
+                let person = Some((contact.email().to_string(), name));
+                PaneRow { org: row.org.org.clone(), id: contact.id, person, dnc: contact.dnc }
+            })
+        }
+        _ => None,
+    }
 }

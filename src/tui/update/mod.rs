@@ -11,6 +11,8 @@ mod forms;
 mod glance;
 mod group;
 mod group_campaigns;
+mod group_dnc;
+mod group_forms;
 mod group_inbox;
 mod group_lists;
 mod group_marks;

@@ -217,6 +217,10 @@ fn run_parsed(
             let done = super::group::from_palette(state, &name);
             reopen_on_error(state, palette, done)
         }
+        Ok(PaletteAction::Write(write)) if state.group.merges(state.panes.pane) => {
+            let done = super::group_forms::from_palette(state, write);
+            reopen_on_error(state, palette, done)
+        }
         Ok(PaletteAction::Write(write)) => forms::palette::from_palette(state, write),
         Ok(PaletteAction::Assign(to)) => {
             let done = crate::tui::update::team::from_palette(state, &to);

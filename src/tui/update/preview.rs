@@ -65,8 +65,9 @@ fn show_chain_of(
         effects.extend(relayout_chain(state, false));
     }
     // The title's "their time" needs the contact's zone, which only the contacts carry:
-    // loaded in the background the first time a chain shows (the connected organisation's:
-    // a merged row's contact is not among them).
+    // loaded in the background the first time a chain shows (the connected organisation's;
+    // a merged row's zone comes from its organisation's contacts once the merged Contacts
+    // read them).
     if !merged && resource::status(state, Slot::Contacts) == resource::SlotStatus::default() {
         effects.extend(fetch(state, Slot::Contacts));
     }

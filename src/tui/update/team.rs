@@ -255,6 +255,9 @@ pub(crate) fn on_picker(
             Vec::new()
         }
         PickerKey::Close => Vec::new(),
+        PickerKey::Assign(to) if !picker.rows.is_empty() => {
+            group_team::assign_rows(state, &picker.rows, to)
+        }
         PickerKey::Assign(to) => match &picker.org {
             // Rows of the merged inbox: their organisation's team store.
             Some(org) => group_team::assign(state, org, &picker.replies, to),

@@ -121,18 +121,23 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState, view: &Cha
 }
 
 /// The contact's local time now ("09:14, Tue") when their time zone is known (the
-/// contacts are loaded and theirs has one).
+/// contacts are loaded and theirs has one): a merged row's from its own organisation's
+/// contacts, as the merged Contacts read them.
 fn their_time(state: &AppState, view: &ChainView) -> Option<String> {
-    // The contacts loaded are the connected organisation's: another's contact is not there.
-    if view.org.is_some() {
-        return None;
-    }
-    let contacts = state.org.store.contacts.data.as_ref().map(|data| &data.items);
     let id = view.exchange.contact.id;
-    let zone = view.contact_zone.get(contacts, id, || {
-        let contact = contacts?.iter().find(|c| c.id == id)?;
-        contact.timezone.clone()
-    })?;
+    let zone = match &view.org {
+        Some(org) => {
+            let contacts = &state.group.entry(org)?.contacts.rows;
+            contacts.iter().find(|c| c.id == id)?.timezone.clone()?
+        }
+        None => {
+            let contacts = state.org.store.contacts.data.as_ref().map(|data| &data.items);
+            view.contact_zone.get(contacts, id, || {
+                let contact = contacts?.iter().find(|c| c.id == id)?;
+                contact.timezone.clone()
+            })?
+        }
+    };
     in_named_zone(state.env.now, zone.trim(), "%H:%M, %a").map(|time| sanitize(&time))
 }
 

@@ -18,8 +18,9 @@ pub(crate) fn render(frame: &mut Frame, area: Rect, state: &AppState) {
     let context = state.merged_context();
     let rows = group.inbox.rows(&group.orgs, &context);
     let screen = inbox_columns(&group.orgs, &context);
+    let what = crate::tui::group::inbox::listed(group.inbox.shelf);
     let merged = Merged {
-        what: "Replies",
+        what: &what,
         one: "reply",
         many: "replies",
         list: &group.inbox.list,

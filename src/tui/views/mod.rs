@@ -134,7 +134,7 @@ fn group_words(state: &AppState) -> Option<GroupWords> {
         return None;
     }
     Some(match &group.narrowed {
-        None => GroupWords::Showing(group.counted()),
+        None => GroupWords::Showing { words: group.counted(), short: group.counted_short() },
         Some(org) => {
             GroupWords::Narrowed { group: group.title(), org: crate::text::sanitize(org.profile()) }
         }

@@ -51,9 +51,10 @@ pub struct StatusBar<'a> {
 /// Which of a group the dashboard shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GroupWords {
-    /// Every organisation: "group clients · 4 organisations"; the panes' own profile is
-    /// still named after it (their keys and counts are its).
-    Showing(String),
+    /// Every organisation: "group clients · 4 organisations", and when the width is short
+    /// "clients ·4"; the panes' own profile is still named after it (their keys and counts
+    /// are its).
+    Showing { words: String, short: String },
     /// Narrowed to one: the group ("group clients") and the organisation's profile, named
     /// until that profile is the one connected.
     Narrowed { group: String, org: String },
@@ -65,17 +66,25 @@ struct Segment {
     text: String,
     style: Style,
     keep: u8,
+    /// What it shortens to before a message is cut.
+    short: Option<String>,
 }
 
 /// The pieces left to right, and the index of the one that may be cut (the message).
 fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
     let theme = bar.theme;
     let mut parts = Vec::new();
-    let mut push = |text: String, style: Style, keep: u8| parts.push(Segment { text, style, keep });
+    let mut shortens = None;
+    let mut push = |text: String, style: Style, keep: u8| {
+        parts.push(Segment { text, style, keep, short: None })
+    };
     // The group first. Narrowed, the organisation is the profile connected, named next
     // (the way back to the group is a place hint); while it connects, it is named here.
     match &bar.group {
-        Some(GroupWords::Showing(words)) => push(words.clone(), theme.accent, 0),
+        Some(GroupWords::Showing { words, short }) => {
+            push(words.clone(), theme.accent, 0);
+            shortens = Some(short.clone());
+        }
         Some(GroupWords::Narrowed { group, org }) => match bar.connection {
             Connection::Ready(info) if info.profile == *org => {}
             _ => push(format!("{group} ▸ {org}"), theme.accent, 0),
@@ -93,7 +102,7 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
             }
             // While a group's merged rows show, the group is where the user is: the
             // profile the panes are connected to gives way before a message does.
-            let showing = matches!(bar.group, Some(GroupWords::Showing(_)));
+            let showing = matches!(bar.group, Some(GroupWords::Showing { .. }));
             push(who, theme.accent, if showing { 2 } else { 0 });
             push(host_of(&info.base_url), theme.text, 4);
         }
@@ -122,6 +131,9 @@ fn segments(bar: &StatusBar) -> (Vec<Segment>, Option<usize>) {
         push(text, style, 1);
     }
     let flexible = has_message.then(|| parts.len() - 1);
+    if let (Some(short), Some(group)) = (shortens, parts.first_mut()) {
+        group.short = Some(short);
+    }
     (parts, flexible)
 }
 
@@ -177,6 +189,14 @@ pub fn render(frame: &mut Frame, area: Rect, bar: &StatusBar) {
                     flexible = flexible.map(|f| if f > index { f - 1 } else { f });
                 }
                 _ => break,
+            }
+        }
+        // Then what has a shorter form takes it, before the message is cut.
+        if flexible.is_some() && used(&parts) > available {
+            for part in &mut parts {
+                if let Some(short) = part.short.take() {
+                    part.text = short;
+                }
             }
         }
         if let Some(index) = flexible {
@@ -274,15 +294,18 @@ mod tests {
             notice: Some(&notice),
             filtering: false,
             team: None,
-            group: Some(GroupWords::Showing("group clients · 4 organisations".into())),
+            group: Some(GroupWords::Showing {
+                words: "group clients · 4 organisations".into(),
+                short: "clients ·4".into(),
+            }),
             place_hints: Vec::new(),
             keymap: &keymap,
             theme: &theme,
         };
         let narrow = shown(&bar, 50);
         assert!(
-            narrow.starts_with(" group clients · 4 organisations │ bench-28817-02"),
-            "{narrow}"
+            narrow.starts_with(" clients ·4 │ bench-28817-02 has no team store"),
+            "the group shortens so the reason is read: {narrow}"
         );
         assert!(shown(&bar, 120).contains("bench-28817-01"), "with room, the profile stays");
     }

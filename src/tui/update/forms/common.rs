@@ -44,8 +44,14 @@ pub(super) fn begin_for(
     if state.transient.submission.is_some() {
         return Vec::new();
     }
-    let known_contacts =
-        state.org.store.contacts.data.as_ref().map_or_else(Arc::default, |d| d.items.clone());
+    // An organisation of the group knows its own (as its merged Contacts last read them).
+    let known_contacts = match &org {
+        Some(org) => (state.group.entry(org))
+            .map_or_else(Arc::default, |entry| Arc::new(entry.contacts.rows.to_vec())),
+        None => {
+            state.org.store.contacts.data.as_ref().map_or_else(Arc::default, |d| d.items.clone())
+        }
+    };
     let submission = Submission {
         req_id: 0,
         write: write.clone(),
@@ -56,6 +62,8 @@ pub(super) fn begin_for(
         total: 0,
         replies,
         org,
+        more: Vec::new(),
+        by_org: false,
     };
     send(state, submission, write)
 }
@@ -137,4 +145,9 @@ pub(super) fn campaign_label(state: &AppState, id: i64) -> String {
         Some(name) => format!("'{}'", sanitize(name)),
         None => format!("campaign #{id}"),
     }
+}
+
+/// "acme: log a conversion": a form's title naming the organisation it writes to.
+pub(super) fn titled(org: &crate::tui::group::OrgId, what: &str) -> String {
+    format!("{}: {what}", crate::text::sanitize(org.profile()))
 }

@@ -82,7 +82,7 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
         return crate::tui::update::triage::handled_confirmed(state, &confirm.replies);
     };
     let refused = match &confirm.org {
-        Some(org) => group_rows::refusal(state, org),
+        Some(org) => group_rows::refusals(state, confirm.more.iter().map(|(o, _)| o).chain([org])),
         None => refusal(state),
     };
     if let Some(why) = refused {
@@ -92,7 +92,7 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
         return Vec::new();
     }
     let (then, replies) = (confirm.then.take().map(|then| *then), confirm.replies.clone());
-    let org = confirm.org.clone();
+    let (org, more, by_org) = (confirm.org.clone(), confirm.more.clone(), !confirm.rows.is_empty());
     state.transient.overlay = Some(match confirm.form.take() {
         Some(form) => Overlay::Form(*form),
         None => {
@@ -102,5 +102,9 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
             Overlay::Confirm(confirm)
         }
     });
-    begin_for(state, org, write, then, replies)
+    let effects = begin_for(state, org, write, then, replies);
+    if let Some(submission) = state.transient.submission.as_mut() {
+        (submission.more, submission.by_org) = (more, by_org);
+    }
+    effects
 }

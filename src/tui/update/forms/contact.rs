@@ -12,6 +12,7 @@ use crate::text::{count, sanitize};
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
 use crate::tui::form::{ContactFields, Fields, Form, Outreach, UploadFields};
+use crate::tui::group::OrgId;
 use crate::tui::model::{Pane, Slot};
 use crate::tui::resource::in_view;
 use crate::tui::state::{AppState, Overlay};
@@ -43,6 +44,19 @@ fn show(state: &mut AppState, title: &str, fields: ContactFields) -> Vec<Effect>
 /// Opens the form for a contact of the organisation.
 pub(crate) fn open(state: &mut AppState, email: Option<&str>) -> Vec<Effect> {
     show(state, "Add a contact", ContactFields::new(email.unwrap_or_default(), None))
+}
+
+/// Opens the form for a contact of `org`, one of the group's organisations, with a field
+/// that chooses among them (the title and the key follow it).
+pub(crate) fn open_in_group(state: &mut AppState, org: &OrgId, email: Option<&str>) {
+    let mut fields = ContactFields::new(email.unwrap_or_default(), None);
+    let orgs = state.group.orgs.iter().map(|entry| (entry.org.clone(), sanitize(&entry.org.0)));
+    fields.choose_org(orgs, org);
+    let focus = usize::from(!fields.email.value().is_empty());
+    let mut form = Form::new("", Fields::Contact(Box::new(fields)));
+    form.focus = focus;
+    follow_org(&mut form);
+    state.transient.overlay = Some(Overlay::Form(form));
 }
 
 /// Opens the form for a contact of a campaign (the one given, else the one in view), with
@@ -283,4 +297,16 @@ fn failed(
     };
     show_failure::<ContactFields>(state, error, "", |e| word(e, &tags));
     Vec::new()
+}
+
+/// A contact form over a group goes to the organisation its field chooses: its title says
+/// which.
+pub(super) fn follow_org(form: &mut Form) {
+    if let Fields::Contact(fields) = &form.fields
+        && let Some(choice) = &fields.org
+    {
+        let org = choice.value().clone();
+        form.title = super::common::titled(&org, "add a contact");
+        form.org = Some(org);
+    }
 }

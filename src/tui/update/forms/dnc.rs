@@ -128,8 +128,17 @@ pub(crate) fn finished(
         ),
         _ => String::new(),
     };
-    submission.done.push(step);
+    submission.done.push(match (&submission.org, submission.by_org) {
+        (Some(org), true) => format!("{}: {step}", sanitize(org.profile())),
+        _ => step,
+    });
     if let Some(next) = submission.then.take() {
+        return send(state, submission, next);
+    }
+    if !submission.more.is_empty() {
+        // The next organisation's, with its own key.
+        let (org, next) = submission.more.remove(0);
+        submission.org = Some(org);
         return send(state, submission, next);
     }
     close(state);
@@ -157,7 +166,20 @@ fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Ve
             submission.sent, submission.total
         ));
     } else {
-        before.push_str(&format!("The {noun} were not added. "));
+        match (&submission.org, submission.by_org) {
+            (Some(org), true) => {
+                before.push_str(&format!("{}'s {noun} were not added. ", org.profile()))
+            }
+            _ => before.push_str(&format!("The {noun} were not added. ")),
+        }
+    }
+    if submission.by_org
+        && let Some(Overlay::Confirm(confirm)) = state.transient.overlay.as_mut()
+    {
+        // Trying again sends what is left, from the organisation that failed on.
+        confirm.write = Some(submission.write.clone());
+        confirm.org = submission.org.clone();
+        confirm.more = submission.more.clone();
     }
     // A 422 names an item of the failed request: its place in the whole list follows the
     // items sent before it.

@@ -5,8 +5,8 @@
 
 mod common;
 mod confirm;
-mod contact;
-mod conversion;
+pub(crate) mod contact;
+pub(crate) mod conversion;
 mod dnc;
 mod failure;
 pub(crate) mod palette;
@@ -95,6 +95,23 @@ pub(crate) fn after_edit(form: &mut Form) {
     if let Fields::Dnc(fields) = &mut form.fields {
         dnc::describe(fields);
     }
+    contact::follow_org(form);
+}
+
+/// The conversion form for `email`, a contact of `org` (a merged row's): its title names
+/// the organisation, its write goes with that organisation's key.
+pub(crate) fn conversion_for(
+    state: &mut AppState,
+    org: crate::tui::group::OrgId,
+    email: &str,
+    prefill: Option<conversion::Prefill>,
+) -> Vec<Effect> {
+    let effects = conversion::open(state, Some(email), prefill);
+    if let Some(Overlay::Form(form)) = state.transient.overlay.as_mut() {
+        form.title = common::titled(&org, "log a conversion");
+        form.org = Some(org);
+    }
+    effects
 }
 
 /// Checks a write form and asks before sending it (the one confirmation); whatever is
@@ -109,7 +126,11 @@ fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect
     form.clear_errors();
     form.discarding = false;
     form.note = None;
-    if let Some(why) = refusal(state) {
+    let refused = match &form.org {
+        Some(org) => crate::tui::update::group_rows::refusal(state, org),
+        None => refusal(state),
+    };
+    if let Some(why) = refused {
         form.error = Some(why);
         state.transient.overlay = Some(Overlay::Form(form));
         return Vec::new();
@@ -136,7 +157,7 @@ fn check_and_ask(state: &mut AppState, mut form: Form, seen: bool) -> Vec<Effect
 
 /// Asks before sending the form just opened (a palette line that said everything); a no
 /// closes it, as the form was never on screen.
-fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
+pub(crate) fn submit_open_form(state: &mut AppState) -> Vec<Effect> {
     match state.transient.overlay.take() {
         Some(Overlay::Form(form)) => check_and_ask(state, form, false),
         other => {
@@ -189,15 +210,22 @@ fn for_org(
     submission: crate::tui::submit::feedback::Submission,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let succeeded = result.is_ok();
+    let (succeeded, by_org) = (result.is_ok(), submission.by_org);
     let before = state.transient.toast.as_ref().map(|toast| toast.text.clone());
     let mut effects = finished(state, submission, result);
     if let Some(toast) = state.transient.toast.as_mut()
         && Some(&toast.text) != before.as_ref()
+        && !by_org
     {
         toast.text = format!("{}: {}", crate::tui::update::group_rows::org_name(org), toast.text);
     }
-    if succeeded && state.transient.submission.is_none() {
+    // Done with this organisation once nothing more goes to it (the next one's write may
+    // be in flight).
+    let next = state.transient.submission.as_ref().map(|next| next.org.as_ref());
+    if succeeded && next != Some(Some(org)) {
+        if by_org {
+            state.group.inbox.marked.retain(|(marked, _)| marked != org);
+        }
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
         effects.extend(crate::tui::update::group_panes::written(state, org));
     }

@@ -18,7 +18,7 @@ pub(crate) fn from_palette(state: &mut AppState, write: PaletteWrite) -> Vec<Eff
     }
     let (mut effects, complete) = match write {
         PaletteWrite::Start(campaign) => (start::ask(state, campaign), false),
-        PaletteWrite::AddContact { email } => {
+        PaletteWrite::AddContact { email, .. } => {
             (contact::open(state, email.as_deref()), email.is_some())
         }
         PaletteWrite::Upload { campaign, email, outreach } => (

@@ -31,11 +31,15 @@ pub(crate) fn before_sending(
         | WriteRequest::UploadAndStart { bot_id: Some(id), .. } => doubtful_bot(state, *id),
         _ => None,
     };
+    let whom = match &form.org {
+        Some(org) => format!("for {}", crate::tui::update::group_rows::org_name(org)),
+        None => organisation(state),
+    };
     let question = match &write {
         WriteRequest::DncEmails(_) | WriteRequest::DncDomains(_) => {
             dnc_question(state, &write, then.as_ref())
         }
-        _ => contact_question(state, &write, bot.is_some()),
+        _ => contact_question(state, &write, bot.is_some(), &whom),
     };
     let mut lines = vec![question];
     let mut warnings: Vec<String> = bot.into_iter().collect();
@@ -60,6 +64,7 @@ pub(crate) fn before_sending(
             )),
         }
     }
+    let form_org = form.org.clone();
     Confirm {
         title: form.title.clone(),
         lines: lines.iter().map(|line| sanitize(line)).collect(),
@@ -70,6 +75,7 @@ pub(crate) fn before_sending(
         form: Some(Box::new(form)),
         back_to_form: seen,
         force,
+        org: form_org,
         ..Confirm::default()
     }
 }
@@ -77,8 +83,7 @@ pub(crate) fn before_sending(
 /// What a contact or conversion write does, as a question: "Add ann@example.com to
 /// 'Q2 enterprise' for Acme (profile acme)? The first e-mail goes out immediately." With
 /// `anyway`, after a doubt about its bot.
-fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool) -> String {
-    let org = organisation(state);
+fn contact_question(state: &AppState, write: &WriteRequest, anyway: bool, org: &str) -> String {
     let email = write.contact_email().unwrap_or_default();
     let anyway = if anyway { " anyway" } else { "" };
     match write {
