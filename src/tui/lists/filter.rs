@@ -28,6 +28,7 @@
 //! order too: the search for one more letter looks only at them.
 
 mod fzf;
+mod helpers;
 mod index;
 mod order;
 
@@ -192,7 +193,7 @@ fn chars_in_order(text: &str, needle: &[char]) -> bool {
 }
 
 /// Whether a search should give up (a newer keystroke made it useless).
-pub trait Cancel: Sync {
+pub trait Cancel: Send + Sync {
     fn cancelled(&self) -> bool;
 }
 
@@ -231,35 +232,37 @@ impl Ranked {
 const PART_ROWS: usize = 16_384;
 
 /// [`FilterEngine::rank`] on every core (at most 4): the candidates in equal parts, each
-/// scored by its own matcher, the matches ordered once. The dashboard's UI thread waits for
-/// nothing meanwhile, so a search of a large list may use all of the machine.
+/// scored by its own matcher on a helper thread (`helpers`), the first on this one, the
+/// matches ordered once. The dashboard's UI thread waits for nothing meanwhile, so a search
+/// of a large list may use all of the machine.
 pub fn rank_in_parallel(
     filter: &str,
     index: &SearchIndex,
-    candidates: &[u32],
-    cancel: &dyn Cancel,
+    candidates: &Arc<Vec<u32>>,
+    cancel: &Arc<dyn Cancel>,
 ) -> Option<Ranked> {
     let query = Query::new(filter);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     let parts = cores.min(candidates.len() / PART_ROWS).max(1);
     if query.words.is_empty() || parts == 1 {
-        return FilterEngine::default().rank(filter, index, candidates, cancel);
+        return FilterEngine::default().rank(filter, index, candidates, &**cancel);
     }
     let size = candidates.len().div_ceil(parts);
-    let found: Vec<Option<Vec<Hit>>> = std::thread::scope(|scope| {
-        let query = &query;
-        let mut parts = candidates.chunks(size);
-        let own = parts.next().unwrap_or_default();
-        let workers: Vec<_> = parts
-            .map(|part| {
-                scope.spawn(move || FilterEngine::default().hits(query, index, part, cancel))
+    let helped: Vec<_> = (size..candidates.len())
+        .step_by(size)
+        .map(|start| {
+            let (filter, index) = (filter.to_owned(), index.clone());
+            let (candidates, cancel) = (Arc::clone(candidates), Arc::clone(cancel));
+            helpers::run(move || {
+                let part = &candidates[start..(start + size).min(candidates.len())];
+                FilterEngine::default().hits(&Query::new(&filter), &index, part, &*cancel)
             })
-            .collect();
-        // This thread searches the first part meanwhile.
-        let mut found = vec![FilterEngine::default().hits(query, index, own, cancel)];
-        found.extend(workers.into_iter().map(|worker| worker.join().ok().flatten()));
-        found
-    });
+        })
+        .collect();
+    // This thread searches the first part meanwhile.
+    let own = &candidates[..size.min(candidates.len())];
+    let mut found = vec![FilterEngine::default().hits(&query, index, own, &**cancel)];
+    found.extend(helped.into_iter().map(|answer| answer.recv().ok().flatten()));
     // The parts in their order: the matches stay in the candidates' (the table's) order.
     let parts: Vec<Vec<Hit>> = found.into_iter().collect::<Option<_>>()?;
     Some(Ranked::of_parts(&parts))
@@ -524,7 +527,8 @@ mod tests {
         let all: Vec<u32> = (0..rows.len() as u32).collect();
         for filter in ["ann", "row 1 lee", "h"] {
             let whole = FilterEngine::default().rank(filter, &index, &all, &Never);
-            assert_eq!(rank_in_parallel(filter, &index, &all, &Never), whole, "{filter}");
+            let (all, never): (_, Arc<dyn Cancel>) = (Arc::new(all.clone()), Arc::new(Never));
+            assert_eq!(rank_in_parallel(filter, &index, &all, &never), whole, "{filter}");
         }
     }
 

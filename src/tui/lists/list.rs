@@ -5,7 +5,7 @@
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
 use crate::tui::lists::filter::{
-    FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel,
+    Cancel, FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -108,7 +108,8 @@ pub struct Filtered {
 impl FilterJob {
     /// Ranks the candidates; `None` when a newer search made this one useless.
     pub fn perform(&self) -> Option<Filtered> {
-        let newer = Newer { latest: &self.latest, mine: self.generation };
+        let newer: Arc<dyn Cancel> =
+            Arc::new(Newer { latest: Arc::clone(&self.latest), mine: self.generation });
         let ranked = rank_in_parallel(&self.filter, &self.index, &self.candidates, &newer)?;
         Some(Filtered {
             generation: self.generation,
@@ -121,12 +122,12 @@ impl FilterJob {
 }
 
 /// Cancels a search once a newer one started.
-struct Newer<'a> {
-    latest: &'a AtomicU64,
+struct Newer {
+    latest: Arc<AtomicU64>,
     mine: u64,
 }
 
-impl crate::tui::lists::filter::Cancel for Newer<'_> {
+impl Cancel for Newer {
     fn cancelled(&self) -> bool {
         self.latest.load(Ordering::Relaxed) != self.mine
     }
