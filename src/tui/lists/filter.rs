@@ -262,7 +262,7 @@ pub fn rank_in_parallel(
     // This thread searches the first part meanwhile.
     let own = &candidates[..size.min(candidates.len())];
     let mut found = vec![FilterEngine::default().hits(&query, index, own, &**cancel)];
-    found.extend(helped.into_iter().map(|answer| answer.recv().ok().flatten()));
+    found.extend(helped.into_iter().map(|answer| answer.wait().flatten()));
     // The parts in their order: the matches stay in the candidates' (the table's) order.
     let parts: Vec<Vec<Hit>> = found.into_iter().collect::<Option<_>>()?;
     Some(Ranked::of_parts(&parts))

@@ -3,65 +3,123 @@
 //! stayed idle: at 100k contacts a letter then took the time of the whole search on one
 //! core (about 17 ms) instead of half of it, one keystroke in three. A thread that waits
 //! for work is woken where a core is idle.
+//!
+//! A queue and an answer are a mutex and a condition variable each, not channels: the
+//! standard library's channels are ~30 KB of code per type of message, and the binary has
+//! a ceiling.
 
-use std::sync::mpsc::{self, Receiver, SendError, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 /// A part of a search, to run on a helper.
-pub type Part = Box<dyn FnOnce() + Send>;
+type Part = Box<dyn FnOnce() + Send>;
 
-/// The queue the helpers take parts from; `None` when no helper could be started.
-fn queue() -> Option<&'static Mutex<Sender<Part>>> {
-    static QUEUE: OnceLock<Option<Mutex<Sender<Part>>>> = OnceLock::new();
-    QUEUE
-        .get_or_init(|| {
-            let (send, parts) = mpsc::channel::<Part>();
-            let parts = Arc::new(Mutex::new(parts));
-            let started = (0..HELPERS)
-                .filter(|n| {
-                    let parts = Arc::clone(&parts);
-                    std::thread::Builder::new()
-                        .name(format!("search-{n}"))
-                        .spawn(move || help(&parts))
-                        .is_ok()
-                })
-                .count();
-            (started > 0).then(|| Mutex::new(send))
-        })
-        .as_ref()
+/// As many helpers as a search splits into parts, less the thread that asks: one a core
+/// beyond the first, at most three.
+fn helpers() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.clamp(2, 4) - 1
 }
 
-/// As many helpers as the largest search splits into, less the thread that asks.
-const HELPERS: usize = 3;
+/// The parts waiting for a helper.
+#[derive(Default)]
+struct Queue {
+    parts: Mutex<VecDeque<Part>>,
+    added: Condvar,
+}
 
-/// A helper's life: one part after another, until the queue is gone.
-fn help(parts: &Mutex<Receiver<Part>>) {
+/// The queue, once its helpers are started; `None` when none could be.
+fn queue() -> Option<&'static Queue> {
+    static QUEUE: OnceLock<Option<Queue>> = OnceLock::new();
+    static STARTED: OnceLock<()> = OnceLock::new();
+    let queue = QUEUE.get_or_init(|| Some(Queue::default())).as_ref()?;
+    STARTED.get_or_init(|| {
+        for n in 0..helpers() {
+            let spawned =
+                std::thread::Builder::new().name(format!("search-{n}")).spawn(|| help(queue));
+            if let Err(error) = spawned {
+                tracing::warn!(%error, "a search helper could not start");
+            }
+        }
+    });
+    Some(queue)
+}
+
+/// A helper's life: one part after another. A part that panics (only where panics unwind:
+/// the release build aborts) ends without its answer, and the helper goes on.
+fn help(queue: &Queue) {
     loop {
-        // The lock is held only while waiting for the next part, not while it runs.
-        let next = match parts.lock() {
-            Ok(parts) => parts.recv(),
-            Err(_) => return,
+        let part = {
+            let Ok(mut parts) = queue.parts.lock() else { return };
+            loop {
+                if let Some(part) = parts.pop_front() {
+                    break part;
+                }
+                let Ok(waited) = queue.added.wait(parts) else { return };
+                parts = waited;
+            }
         };
-        match next {
-            Ok(part) => part(),
-            Err(_) => return,
+        drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(part)));
+    }
+}
+
+/// The answer of a part: `None` until it ends, then the work's value (`None` when it did
+/// not finish).
+struct Slot<T> {
+    value: Mutex<Option<Option<T>>>,
+    ended: Condvar,
+}
+
+/// Gives the part's answer, or says it ended without one when dropped first (the work
+/// panicked): whoever waits is never left waiting.
+struct Giver<T>(Arc<Slot<T>>);
+
+impl<T> Giver<T> {
+    fn give(&self, value: Option<T>) {
+        if let Ok(mut slot) = self.0.value.lock()
+            && slot.is_none()
+        {
+            *slot = Some(value);
+            self.0.ended.notify_all();
         }
     }
 }
 
-/// Runs `work` on a helper; its answer comes on the receiver (which says disconnected if
-/// the work could not finish). Runs it here when no helper can take it.
-pub fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Receiver<T> {
-    let (answer, answered) = mpsc::channel();
-    let part: Part = Box::new(move || drop(answer.send(work())));
-    let refused = match queue().map(|queue| queue.lock()) {
-        Some(Ok(queue)) => queue.send(part).err().map(|SendError(part)| part),
-        _ => Some(part),
-    };
-    if let Some(part) = refused {
-        part();
+impl<T> Drop for Giver<T> {
+    fn drop(&mut self) {
+        self.give(None);
     }
-    answered
+}
+
+/// The answer to wait for.
+pub struct Answer<T>(Arc<Slot<T>>);
+
+impl<T> Answer<T> {
+    /// Waits for the part to end: its value, `None` when it could not finish.
+    pub fn wait(self) -> Option<T> {
+        let mut slot = self.0.value.lock().ok()?;
+        loop {
+            if let Some(value) = slot.take() {
+                return value;
+            }
+            slot = self.0.ended.wait(slot).ok()?;
+        }
+    }
+}
+
+/// Runs `work` on a helper (here, when there is none).
+pub fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Answer<T> {
+    let slot = Arc::new(Slot { value: Mutex::new(None), ended: Condvar::new() });
+    let giver = Giver(Arc::clone(&slot));
+    let part: Part = Box::new(move || giver.give(Some(work())));
+    match queue().map(|queue| (queue, queue.parts.lock())) {
+        Some((queue, Ok(mut parts))) => {
+            parts.push_back(part);
+            queue.added.notify_one();
+        }
+        _ => part(),
+    }
+    Answer(slot)
 }
 
 #[cfg(test)]
@@ -74,9 +132,16 @@ mod tests {
         let answers: Vec<_> =
             (0..8).map(|n| run(move || (n * 2, std::thread::current().id()))).collect();
         for (n, answer) in answers.into_iter().enumerate() {
-            let (double, thread) = answer.recv().unwrap();
+            let (double, thread) = answer.wait().unwrap();
             assert_eq!(double, n * 2);
             assert_ne!(thread, here, "run on a helper, not on the thread that asked");
         }
+    }
+
+    #[test]
+    fn a_part_that_fails_answers_none() {
+        let answer = run(|| -> usize { panic!("a part that fails") });
+        assert_eq!(answer.wait(), None);
+        assert_eq!(run(|| 7).wait(), Some(7), "the helpers go on");
     }
 }
