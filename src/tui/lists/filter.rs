@@ -31,6 +31,7 @@ mod fzf;
 mod helpers;
 mod index;
 mod order;
+mod placement;
 
 use crate::present;
 use fzf::AsciiWord;

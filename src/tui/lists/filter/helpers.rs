@@ -8,6 +8,7 @@
 //! standard library's channels are ~30 KB of code per type of message, and the binary has
 //! a ceiling.
 
+use super::placement;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
@@ -107,11 +108,16 @@ impl<T> Answer<T> {
     }
 }
 
-/// Runs `work` on a helper (here, when there is none).
+/// Runs `work` on a helper (here, when there is none), on another core than the one this
+/// thread is on, which searches its own part meanwhile.
 pub fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Answer<T> {
     let slot = Arc::new(Slot { value: Mutex::new(None), ended: Condvar::new() });
     let giver = Giver(Arc::clone(&slot));
-    let part: Part = Box::new(move || giver.give(Some(work())));
+    let asker = placement::current_core();
+    let part: Part = Box::new(move || {
+        let _away = placement::away_from(asker);
+        giver.give(Some(work()));
+    });
     match queue().map(|queue| (queue, queue.parts.lock())) {
         Some((queue, Ok(mut parts))) => {
             parts.push_back(part);
