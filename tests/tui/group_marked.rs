@@ -95,21 +95,37 @@ fn d_on_marked_rows_with_a_read_only_profile_among_them_is_refused_naming_it() {
 }
 
 #[test]
-fn a_failure_on_the_second_organisation_says_what_was_done_and_trying_again_sends_the_rest() {
+fn a_failure_on_the_second_organisation_says_what_was_done_leaves_its_replies_unhandled_and_trying_again_sends_the_rest()
+ {
     let mut state = merged(120, 24, false);
     three_marked(&mut state);
     act(&mut state, ch('d'));
     act(&mut state, ch('y'));
-    written(&mut state);
-    let req_id = state.transient.submission.as_ref().map(|s| s.req_id).unwrap_or_default();
-    let error = outreach_tui::api::ApiError::Network { url: String::new(), reason: "down".into() };
-    act(&mut state, Action::Written { req_id, result: Err(error) });
+    let marked = local_jobs(&written(&mut state));
+    assert_eq!(marked, [LocalJob::SetHandled(scope("acme"), acme_two(), true)]);
+    let effects = failed(&mut state);
+    assert!(local_jobs(&effects).is_empty(), "initech's write failed: {effects:?}");
     let said = toast(&state);
     assert!(said.contains("Done: acme: 2 addresses sent."), "{said}");
     assert!(said.contains("initech's addresses were not added."), "{said}");
+    assert_eq!(contacts(&state), ["Cy Ode", "Di Park"], "acme's handled, initech's not");
     let effects = update(&mut state, ch('y'));
     let initech = vec!["cy.ode@x.example".to_string()];
     assert_eq!(sent_for(&effects), [("initech".into(), WriteRequest::DncEmails(initech))]);
+    assert_eq!(
+        local_jobs(&written(&mut state)),
+        [LocalJob::SetHandled(scope("initech"), initech_cy(), true)]
+    );
+    let said = toast(&state);
+    assert_eq!(
+        said,
+        "Do not contact: acme: 2 addresses sent; initech: 1 address sent. 3 replies marked \
+         handled (z undoes).",
+        "the try again goes on from what was done"
+    );
+    let undone = local_jobs(&update(&mut state, ch('z')));
+    let acme = LocalJob::SetHandled(scope("acme"), acme_two(), false);
+    assert_eq!(undone, [acme, LocalJob::SetHandled(scope("initech"), initech_cy(), false)]);
 }
 
 /// Acme's replies 101 (Ann Lee) and 102 (Bo Chan), initech's 1 (Cy Ode), as they stand.
@@ -156,22 +172,6 @@ fn d_on_marked_rows_marks_each_organisations_replies_handled_once_its_write_is_d
         ]
     );
     assert_eq!(contacts(&state), ["Cy Ode", "Ann Lee", "Di Park", "Bo Chan"]);
-}
-
-#[test]
-fn an_organisation_whose_do_not_contact_failed_keeps_its_replies_unhandled() {
-    let mut state = merged(120, 24, false);
-    three_marked(&mut state);
-    act(&mut state, ch('d'));
-    act(&mut state, ch('y'));
-    let marked = local_jobs(&written(&mut state));
-    assert_eq!(marked, [LocalJob::SetHandled(scope("acme"), acme_two(), true)]);
-    let effects = failed(&mut state);
-    assert!(local_jobs(&effects).is_empty(), "initech's write failed: {effects:?}");
-    assert_eq!(contacts(&state), ["Cy Ode", "Di Park"], "acme's handled, initech's not");
-    act(&mut state, ch('n'));
-    let undone = local_jobs(&update(&mut state, ch('z')));
-    assert_eq!(undone, [LocalJob::SetHandled(scope("acme"), acme_two(), false)]);
 }
 
 #[test]

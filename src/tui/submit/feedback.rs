@@ -94,6 +94,9 @@ pub struct Confirm {
     /// The writes of the other organisations of marked rows, sent after `write` (to `org`),
     /// each with its own key.
     pub more: Vec<(OrgId, WriteRequest)>,
+    /// What the organisations before a failure achieved, in words: trying again goes on
+    /// from there (its toast and what `z` undoes keep them).
+    pub done: Vec<String>,
 }
 
 impl Confirm {

@@ -2,7 +2,7 @@
 //! naming how many of each organisation, when rows are marked: `group_marks.rs`) and a
 //! snooze act on the marked rows, else the one under the cursor, each organisation's rows
 //! in its own marks (its team store's when it has one), with one toast naming how many of
-//! each; `z` undoes the last.
+//! each; `z` undoes the last (also the replies a do-not-contact write marked handled).
 
 use crate::api::Timestamp;
 use crate::text::count;
@@ -106,16 +106,30 @@ pub(crate) fn handled_after_write(
     let rows = [(org.clone(), ids.to_vec())];
     let Changed { effects, undo, .. } =
         change_marks(state, &rows, Change::Handled(true), "marked handled");
-    let marked = match undo.first().map(|(_, triage)| &triage.before) {
-        Some(Before::Handled(flags)) => flags.len(),
-        _ => 0,
-    };
+    let marked = undo.iter().map(handled).sum();
     let last = &mut state.group.inbox.last_triage;
     if first && !undo.is_empty() {
         last.clear();
     }
     last.extend(undo);
     (marked, effects)
+}
+
+/// The last toast of a do-not-contact write says the replies it covered are handled now.
+pub(crate) fn said_handled(state: &mut AppState) {
+    let marked = state.group.inbox.last_triage.iter().map(handled).sum::<usize>();
+    let (marked, key) = (count(marked, "reply", "replies"), state.how(Command::Undo, "z"));
+    if let Some(toast) = state.transient.toast.as_mut() {
+        toast.text = format!("{} {marked} marked handled ({key} undoes).", toast.text);
+    }
+}
+
+/// How many replies a triage marked handled.
+fn handled((_, triage): &(OrgId, Triage)) -> usize {
+    match &triage.before {
+        Before::Handled(flags) => flags.len(),
+        Before::Snoozed(_) => 0,
+    }
 }
 
 /// What a change of marks did: the writes to each organisation's marks, what undoes each,

@@ -180,6 +180,7 @@ fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Ve
         confirm.write = Some(submission.write.clone());
         confirm.org = submission.org.clone();
         confirm.more = submission.more.clone();
+        confirm.done = submission.done.clone();
     }
     // A 422 names an item of the failed request: its place in the whole list follows the
     // items sent before it.

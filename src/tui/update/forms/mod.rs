@@ -239,23 +239,10 @@ fn for_org(
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
         effects.extend(crate::tui::update::group_panes::written(state, org));
         if marked > 0 && last {
-            said_handled(state);
+            crate::tui::update::group_triage::said_handled(state);
         }
     }
     effects
-}
-
-/// The last toast of a write to marked rows says the replies it covered are handled now.
-fn said_handled(state: &mut AppState) {
-    let flags = state.group.inbox.last_triage.iter().map(|(_, triage)| match &triage.before {
-        crate::tui::inbox::Before::Handled(flags) => flags.len(),
-        crate::tui::inbox::Before::Snoozed(_) => 0,
-    });
-    let marked = crate::text::count(flags.sum::<usize>(), "reply", "replies");
-    let key = state.how(crate::tui::command::Command::Undo, "z");
-    if let Some(toast) = state.transient.toast.as_mut() {
-        toast.text = format!("{} {marked} marked handled ({key} undoes).", toast.text);
-    }
 }
 
 /// Hands a finished write to its form's module.
