@@ -28,7 +28,7 @@ pub(crate) fn scope(org: &str) -> Scope {
     Scope::new(org, &format!("http://{org}.example"))
 }
 
-fn reply(id: i64, contact: &str, status: ExchangeStatus, updated: &str) -> OrgReply {
+pub(crate) fn reply(id: i64, contact: &str, status: ExchangeStatus, updated: &str) -> OrgReply {
     let email = format!("{}@x.example", contact.to_lowercase().replace(' ', "."));
     let (first_name, last_name) = contact.split_once(' ').unwrap_or((contact, ""));
     let exchange = Exchange {
@@ -102,6 +102,21 @@ fn merged_with(
     width: u16,
     height: u16,
     initech_read_only: bool,
+) -> AppState {
+    merged_of(ui, width, height, initech_read_only, replies_of)
+}
+
+/// [`merged`] 120 wide, each organisation with these replies.
+pub(crate) fn merged_replies(replies_of: fn(&str) -> Vec<OrgReply>) -> AppState {
+    merged_of(settings(Theme::monochrome()), 120, 24, false, replies_of)
+}
+
+fn merged_of(
+    ui: outreach_tui::tui::state::UiSettings,
+    width: u16,
+    height: u16,
+    initech_read_only: bool,
+    replies_of: fn(&str) -> Vec<OrgReply>,
 ) -> AppState {
     let (mut state, read) = group_connected(ui, width, height);
     for (org, req_id) in &read.orgs {

@@ -30,12 +30,18 @@ pub struct Submission {
     /// The writes of the other organisations of marked rows, each sent with its own key
     /// once the one before succeeded.
     pub more: Vec<(OrgId, WriteRequest)>,
-    /// It writes marked rows organisation by organisation: its steps and its toast name
-    /// each organisation.
-    pub by_org: bool,
+    /// The marked rows it writes for, organisation by organisation (its steps and its
+    /// toast name each organisation): each organisation's marked handled once its write
+    /// succeeded.
+    pub rows: Vec<(OrgId, Vec<i64>)>,
 }
 
 impl Submission {
+    /// It writes marked rows of several organisations, one after another.
+    pub(crate) fn by_org(&self) -> bool {
+        !self.rows.is_empty()
+    }
+
     /// The spinner at `frame`, and how far a chunked write got: `⠙ Sending… 10000 of 25000`.
     pub(crate) fn status(&self, frame: usize) -> String {
         let spinner = SPINNER[frame % SPINNER.len()];
@@ -88,6 +94,9 @@ pub struct Confirm {
     /// The writes of the other organisations of marked rows, sent after `write` (to `org`),
     /// each with its own key.
     pub more: Vec<(OrgId, WriteRequest)>,
+    /// What the organisations before a failure achieved, in words: trying again goes on
+    /// from there (its toast and what `z` undoes keep them).
+    pub done: Vec<String>,
 }
 
 impl Confirm {

@@ -2,7 +2,8 @@
 //! reply's address: each organisation's addresses (or domains) on its own do-not-contact
 //! list, sent with its own key one organisation after another, after one question counting
 //! how many of each. A read-only profile among them (or one not read) is refused by name
-//! before anything is asked or written.
+//! before anything is asked or written. Each organisation's replies are marked handled once
+//! its write succeeded (`group_triage::handled_after_write`).
 
 use crate::text::{count, sanitize};
 use crate::tui::group::OrgId;

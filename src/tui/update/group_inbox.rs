@@ -66,7 +66,7 @@ pub(crate) fn command(state: &mut AppState, command: Command) -> Option<Vec<Effe
 }
 
 /// The do-not-contact question for the marked rows (`group_dnc.rs`), else the row under
-/// the cursor, in its organisation.
+/// the cursor, in its organisation; the replies it covers marked handled once it is done.
 fn ask(state: &mut AppState, domain: bool) {
     if group_dnc::ask_marked(state, domain) {
         return;
@@ -75,9 +75,13 @@ fn ask(state: &mut AppState, domain: bool) {
         state.transient.notice = Some("No reply is selected.".into());
         return;
     };
-    let (org, email) = (row.org_id().clone(), row.reply.email().to_string());
+    let (org, id, email) = (row.org_id().clone(), row.reply.id(), row.reply.email().to_string());
     let whom = group_rows::Addressee { email: &email, name: None, listed: false };
     group_rows::ask_do_not_contact(state, org, whom, domain);
+    // The reply is handled once its address is listed, as in the single inbox.
+    if let Some(Overlay::Confirm(confirm)) = state.transient.overlay.as_mut() {
+        confirm.replies = vec![id];
+    }
 }
 
 /// A category's key: only its replies listed, of every organisation (`A`: all again), the

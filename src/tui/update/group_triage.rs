@@ -2,7 +2,7 @@
 //! naming how many of each organisation, when rows are marked: `group_marks.rs`) and a
 //! snooze act on the marked rows, else the one under the cursor, each organisation's rows
 //! in its own marks (its team store's when it has one), with one toast naming how many of
-//! each; `z` undoes the last.
+//! each; `z` undoes the last (also the replies a do-not-contact write marked handled).
 
 use crate::api::Timestamp;
 use crate::text::count;
@@ -69,6 +69,84 @@ pub(crate) fn triage(
     change: Change,
     done: &str,
 ) -> Vec<Effect> {
+    let Changed { effects, undo, unread } = change_marks(state, rows, change, done);
+    state.group.inbox.marked.clear();
+    state.group.inbox.range_from = None;
+    let not_read = (!unread.is_empty())
+        .then(|| format!("{} not read yet: nothing was marked there", unread.join(", ")));
+    if undo.is_empty() {
+        let said = not_read.unwrap_or_else(|| "Nothing was marked.".into());
+        state.show_toast(Tone::Warning, format!("{said}."));
+        return effects;
+    }
+    let key = state.how(Command::Undo, "z");
+    let said = match undo.as_slice() {
+        [(org, triage)] => format!("{}: {}", org_name(org), triage.what),
+        _ => format!("{} {done}", counted_by_org(rows)),
+    };
+    let said = match not_read {
+        Some(not_read) => format!("{said} ({key} undoes); {not_read}."),
+        None => format!("{said} ({key} undoes)."),
+    };
+    state.show_toast(Tone::Success, said);
+    state.group.inbox.last_triage = undo;
+    effects
+}
+
+/// `org`'s replies `ids` marked handled in its own marks once its do-not-contact write
+/// succeeded, as the single inbox marks the replies a write covered; `first` (the first
+/// organisation of the write done) starts what `z` undoes, the others join it. How many
+/// were marked.
+pub(crate) fn handled_after_write(
+    state: &mut AppState,
+    org: &OrgId,
+    ids: &[i64],
+    first: bool,
+) -> (usize, Vec<Effect>) {
+    let rows = [(org.clone(), ids.to_vec())];
+    let Changed { effects, undo, .. } =
+        change_marks(state, &rows, Change::Handled(true), "marked handled");
+    let marked = undo.iter().map(handled).sum();
+    let last = &mut state.group.inbox.last_triage;
+    if first && !undo.is_empty() {
+        last.clear();
+    }
+    last.extend(undo);
+    (marked, effects)
+}
+
+/// The last toast of a do-not-contact write says the replies it covered are handled now.
+pub(crate) fn said_handled(state: &mut AppState) {
+    let marked = state.group.inbox.last_triage.iter().map(handled).sum::<usize>();
+    let (marked, key) = (count(marked, "reply", "replies"), state.how(Command::Undo, "z"));
+    if let Some(toast) = state.transient.toast.as_mut() {
+        toast.text = format!("{} {marked} marked handled ({key} undoes).", toast.text);
+    }
+}
+
+/// How many replies a triage marked handled.
+fn handled((_, triage): &(OrgId, Triage)) -> usize {
+    match &triage.before {
+        Before::Handled(flags) => flags.len(),
+        Before::Snoozed(_) => 0,
+    }
+}
+
+/// What a change of marks did: the writes to each organisation's marks, what undoes each,
+/// and the organisations not read yet (left out).
+struct Changed {
+    effects: Vec<Effect>,
+    undo: Vec<(OrgId, Triage)>,
+    unread: Vec<String>,
+}
+
+/// Each organisation's rows changed in its own marks (its team store's when it has one).
+fn change_marks(
+    state: &mut AppState,
+    rows: &[(OrgId, Vec<i64>)],
+    change: Change,
+    done: &str,
+) -> Changed {
     let now = Timestamp(state.env.now);
     let (mut effects, mut undo, mut unread) = (Vec::new(), Vec::new(), Vec::new());
     for (org, ids) in rows {
@@ -99,27 +177,7 @@ pub(crate) fn triage(
         change_rows(entry, ids, |reply| apply(reply, change, now));
         undo.push((org.clone(), Triage { before, what }));
     }
-    state.group.inbox.marked.clear();
-    state.group.inbox.range_from = None;
-    let not_read = (!unread.is_empty())
-        .then(|| format!("{} not read yet: nothing was marked there", unread.join(", ")));
-    if undo.is_empty() {
-        let said = not_read.unwrap_or_else(|| "Nothing was marked.".into());
-        state.show_toast(Tone::Warning, format!("{said}."));
-        return effects;
-    }
-    let key = state.how(Command::Undo, "z");
-    let said = match undo.as_slice() {
-        [(org, triage)] => format!("{}: {}", org_name(org), triage.what),
-        _ => format!("{} {done}", counted_by_org(rows)),
-    };
-    let said = match not_read {
-        Some(not_read) => format!("{said} ({key} undoes); {not_read}."),
-        None => format!("{said} ({key} undoes)."),
-    };
-    state.show_toast(Tone::Success, said);
-    state.group.inbox.last_triage = undo;
-    effects
+    Changed { effects, undo, unread }
 }
 
 /// A row handled (by me, now, as its team store will say once it is read again) or not,

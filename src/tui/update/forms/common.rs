@@ -63,7 +63,7 @@ pub(super) fn begin_for(
         replies,
         org,
         more: Vec::new(),
-        by_org: false,
+        rows: Vec::new(),
     };
     send(state, submission, write)
 }

@@ -92,7 +92,8 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
         return Vec::new();
     }
     let (then, replies) = (confirm.then.take().map(|then| *then), confirm.replies.clone());
-    let (org, more, by_org) = (confirm.org.clone(), confirm.more.clone(), !confirm.rows.is_empty());
+    let (org, more, rows) = (confirm.org.clone(), confirm.more.clone(), confirm.rows.clone());
+    let done = confirm.done.clone();
     state.transient.overlay = Some(match confirm.form.take() {
         Some(form) => Overlay::Form(*form),
         None => {
@@ -104,7 +105,7 @@ fn send(state: &mut AppState, mut confirm: Box<Confirm>) -> Vec<Effect> {
     });
     let effects = begin_for(state, org, write, then, replies);
     if let Some(submission) = state.transient.submission.as_mut() {
-        (submission.more, submission.by_org) = (more, by_org);
+        (submission.more, submission.rows, submission.done) = (more, rows, done);
     }
     effects
 }

@@ -128,7 +128,7 @@ pub(crate) fn finished(
         ),
         _ => String::new(),
     };
-    submission.done.push(match (&submission.org, submission.by_org) {
+    submission.done.push(match (&submission.org, submission.by_org()) {
         (Some(org), true) => format!("{}: {step}", sanitize(org.profile())),
         _ => step,
     });
@@ -166,20 +166,21 @@ fn failed(state: &mut AppState, submission: &Submission, error: &ApiError) -> Ve
             submission.sent, submission.total
         ));
     } else {
-        match (&submission.org, submission.by_org) {
+        match (&submission.org, submission.by_org()) {
             (Some(org), true) => {
                 before.push_str(&format!("{}'s {noun} were not added. ", org.profile()))
             }
             _ => before.push_str(&format!("The {noun} were not added. ")),
         }
     }
-    if submission.by_org
+    if submission.by_org()
         && let Some(Overlay::Confirm(confirm)) = state.transient.overlay.as_mut()
     {
         // Trying again sends what is left, from the organisation that failed on.
         confirm.write = Some(submission.write.clone());
         confirm.org = submission.org.clone();
         confirm.more = submission.more.clone();
+        confirm.done = submission.done.clone();
     }
     // A 422 names an item of the failed request: its place in the whole list follows the
     // items sent before it.

@@ -210,7 +210,13 @@ fn for_org(
     submission: crate::tui::submit::feedback::Submission,
     result: Result<Written, ApiError>,
 ) -> Vec<Effect> {
-    let (succeeded, by_org) = (result.is_ok(), submission.by_org);
+    let (succeeded, by_org) = (result.is_ok(), submission.by_org());
+    // The replies it covered in this organisation: its marked rows, else the one row asked of.
+    let replies = match submission.rows.iter().find(|(of, _)| of == org) {
+        Some((_, ids)) => ids.clone(),
+        None => submission.replies.clone(),
+    };
+    let first = submission.done.is_empty();
     let before = state.transient.toast.as_ref().map(|toast| toast.text.clone());
     let mut effects = finished(state, submission, result);
     if let Some(toast) = state.transient.toast.as_mut()
@@ -222,12 +228,19 @@ fn for_org(
     // Done with this organisation once nothing more goes to it (the next one's write may
     // be in flight).
     let next = state.transient.submission.as_ref().map(|next| next.org.as_ref());
+    let last = next.is_none();
     if succeeded && next != Some(Some(org)) {
         if by_org {
             state.group.inbox.marked.retain(|(marked, _)| marked != org);
         }
+        let triage = crate::tui::update::group_triage::handled_after_write;
+        let (marked, handled) = triage(state, org, &replies, first);
+        effects.extend(handled);
         effects.extend(crate::tui::update::group_rows::read_org(state, org));
         effects.extend(crate::tui::update::group_panes::written(state, org));
+        if marked > 0 && last {
+            crate::tui::update::group_triage::said_handled(state);
+        }
     }
     effects
 }
