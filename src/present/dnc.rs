@@ -6,6 +6,15 @@ use crate::api::rules::is_free_mail;
 use crate::text::count;
 use std::collections::HashMap;
 
+/// What a do-not-contact write names for an address: the address itself, or with `domain`
+/// its domain (after its last `@`; `None` when it has none).
+pub(crate) fn listed_as(email: &str, domain: bool) -> Option<&str> {
+    if !domain {
+        return Some(email);
+    }
+    email.rsplit_once('@').map(|(_, host)| host).filter(|host| !host.is_empty())
+}
+
 /// How many domains a sentence names before "and N more".
 const NAMED: usize = 5;
 
@@ -103,6 +112,15 @@ pub(crate) fn free_mail_warning(domains: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_names_the_address_or_its_domain() {
+        assert_eq!(listed_as("ann@acme.test", false), Some("ann@acme.test"));
+        assert_eq!(listed_as("ann@acme.test", true), Some("acme.test"));
+        assert_eq!(listed_as("\"a@b\"@acme.test", true), Some("acme.test"), "after the last @");
+        assert_eq!(listed_as("ann", true), None);
+        assert_eq!(listed_as("ann@", true), None);
+    }
 
     fn list(domains: &[&str]) -> Vec<String> {
         domains.iter().map(|d| d.to_string()).collect()

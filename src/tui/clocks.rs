@@ -46,15 +46,15 @@ pub struct FrameHold {
 impl FrameHold {
     /// After a batch of actions: `before` and `after` are the searches awaited before and
     /// after it. A new one holds the frame; no search awaited lets it go.
+    /// `keyed`: the batch held a key (another key's frame is drawn at once).
     pub fn after_batch(&mut self, before: Option<u64>, after: Option<u64>, keyed: bool) {
-        match after {
-            Some(search) if keyed && before != Some(search) => {
-                self.until = Some(tokio::time::Instant::now() + ECHO_WAIT);
+        self.until = match after {
+            None => None,
+            Some(search) if keyed => {
+                (before != Some(search)).then(|| tokio::time::Instant::now() + ECHO_WAIT)
             }
-            Some(_) if keyed => self.until = None,
-            Some(_) => {}
-            None => self.until = None,
-        }
+            Some(_) => self.until,
+        };
     }
 
     /// Whether the frame waits now.

@@ -5,6 +5,7 @@
 //! before anything is asked or written. Each organisation's replies are marked handled once
 //! its write succeeded (`group_triage::handled_after_write`).
 
+use crate::present::dnc::listed_as;
 use crate::text::{count, sanitize};
 use crate::tui::group::OrgId;
 use crate::tui::state::{AppState, Overlay};
@@ -84,12 +85,7 @@ fn entries(state: &AppState, org: &OrgId, ids: &[i64], domain: bool) -> Vec<Stri
     let Some(entry) = state.group.entry(org) else { return Vec::new() };
     let mut entries: Vec<String> = Vec::new();
     for reply in entry.replies.iter().filter(|reply| ids.contains(&reply.id())) {
-        let email = reply.email().trim();
-        let entry = match email.rsplit_once('@') {
-            Some((_, host)) if domain && !host.is_empty() => host,
-            _ if domain => continue,
-            _ => email,
-        };
+        let Some(entry) = listed_as(reply.email().trim(), domain) else { continue };
         if !entries.iter().any(|known| known == entry) {
             entries.push(entry.to_string());
         }

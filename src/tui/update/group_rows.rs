@@ -162,8 +162,7 @@ pub(crate) fn ask_do_not_contact(state: &mut AppState, org: OrgId, whom: Address
         return;
     }
     let (line, write) = if domain {
-        let Some((_, host)) = whom.email.rsplit_once('@').filter(|(_, host)| !host.is_empty())
-        else {
+        let Some(host) = crate::present::dnc::listed_as(whom.email, true) else {
             state.transient.notice = Some(format!("{shown} names no domain."));
             return;
         };

@@ -23,27 +23,30 @@ fn helpers() -> usize {
 }
 
 /// The parts waiting for a helper.
-#[derive(Default)]
 struct Queue {
     parts: Mutex<VecDeque<Part>>,
     added: Condvar,
 }
 
-/// The queue, once its helpers are started; `None` when none could be.
+static QUEUE: Queue = Queue { parts: Mutex::new(VecDeque::new()), added: Condvar::new() };
+
+/// The queue, its helpers started at the first large search; `None` when none could be.
 fn queue() -> Option<&'static Queue> {
-    static QUEUE: OnceLock<Option<Queue>> = OnceLock::new();
-    static STARTED: OnceLock<()> = OnceLock::new();
-    let queue = QUEUE.get_or_init(|| Some(Queue::default())).as_ref()?;
-    STARTED.get_or_init(|| {
-        for n in 0..helpers() {
-            let spawned =
-                std::thread::Builder::new().name(format!("search-{n}")).spawn(|| help(queue));
-            if let Err(error) = spawned {
-                tracing::warn!(%error, "a search helper could not start");
-            }
-        }
+    static STARTED: OnceLock<usize> = OnceLock::new();
+    let started = STARTED.get_or_init(|| {
+        let start =
+            |n| std::thread::Builder::new().name(format!("search-{n}")).spawn(|| help(&QUEUE));
+        (0..helpers())
+            .filter(|&n| match start(n) {
+                Ok(_) => true,
+                Err(error) => {
+                    tracing::warn!(%error, "a search helper could not start");
+                    false
+                }
+            })
+            .count()
     });
-    Some(queue)
+    (*started > 0).then_some(&QUEUE)
 }
 
 /// A helper's life: one part after another. A part that panics (only where panics unwind:
@@ -138,7 +141,7 @@ mod tests {
         let answers: Vec<_> =
             (0..8).map(|n| run(move || (n * 2, std::thread::current().id()))).collect();
         for (n, answer) in answers.into_iter().enumerate() {
-            let (double, thread) = answer.wait().unwrap();
+            let (double, thread) = answer.wait().expect("a helper answers");
             assert_eq!(double, n * 2);
             assert_ne!(thread, here, "run on a helper, not on the thread that asked");
         }

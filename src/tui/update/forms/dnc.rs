@@ -29,9 +29,8 @@ pub(crate) fn open(state: &mut AppState, domain: bool, entries: Option<&str>) ->
     let prefill = match entries {
         Some(entries) => entries.to_string(),
         None => in_view::contact_address(state)
-            .map(|email| match email.rsplit_once('@') {
-                Some((_, host)) if domain => host.to_string(),
-                _ => email,
+            .map(|email| {
+                crate::present::dnc::listed_as(&email, domain).unwrap_or(&email).to_string()
             })
             .unwrap_or_default(),
     };

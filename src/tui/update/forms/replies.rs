@@ -5,6 +5,7 @@
 
 use crate::api::Exchange;
 use crate::inbox::Facts;
+use crate::present::dnc::listed_as;
 use crate::text::sanitize;
 use crate::tui::action::Effect;
 use crate::tui::command::Command;
@@ -27,10 +28,7 @@ pub(super) fn open(state: &mut AppState, command: Command) -> Vec<Effect> {
                 .iter()
                 .map(|reply| {
                     let email = reply.contact.email.trim();
-                    match email.rsplit_once('@') {
-                        Some((_, host)) if domain => host.to_string(),
-                        _ => email.to_string(),
-                    }
+                    listed_as(email, domain).unwrap_or(email).to_string()
                 })
                 .collect();
             dnc::open(state, domain, Some(&entries.join(", ")))
