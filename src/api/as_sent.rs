@@ -10,8 +10,9 @@
 
 use serde::de::Error as _;
 
-/// The texts of the elements read since they were last handed over, end to end in one
-/// buffer, so keeping them allocates nothing per element once the buffer has grown.
+/// The texts of the elements read since they were last handed over, in one buffer and
+/// separated by commas, so keeping them allocates nothing per element once the buffer has
+/// grown, and a JSON array is written a batch at a time ([`Sent::joined`]).
 #[derive(Debug, Default)]
 pub struct SentTexts {
     text: String,
@@ -37,6 +38,9 @@ impl SentTexts {
             self.text.clear();
             self.ends.clear();
         }
+        if !self.ends.is_empty() {
+            self.text.push(',');
+        }
         self.text.push_str(element);
         self.ends.push(self.text.len());
     }
@@ -60,10 +64,16 @@ pub struct Sent<'a> {
     ends: std::slice::Iter<'a, usize>,
 }
 
-impl Sent<'_> {
+impl<'a> Sent<'a> {
     /// A batch of no texts.
     pub fn none() -> Self {
         Sent { text: "", start: 0, ends: [].iter() }
+    }
+
+    /// The texts not taken yet, separated by commas: a JSON array's part, written at once.
+    pub fn joined(&self) -> &'a str {
+        let end = self.ends.as_slice().last().map_or(self.start, |&end| end);
+        self.text.get(self.start..end).unwrap_or_default()
     }
 }
 
@@ -72,7 +82,8 @@ impl<'a> Iterator for Sent<'a> {
 
     fn next(&mut self) -> Option<&'a str> {
         let end = *self.ends.next()?;
-        let start = std::mem::replace(&mut self.start, end);
+        // The next text starts after the comma that follows this one.
+        let start = std::mem::replace(&mut self.start, end + 1);
         // Each end was taken after a whole `&str` was pushed: always a character boundary.
         self.text.get(start..end)
     }
@@ -81,6 +92,8 @@ impl<'a> Iterator for Sent<'a> {
         self.ends.size_hint()
     }
 }
+
+impl ExactSizeIterator for Sent<'_> {}
 
 #[cfg(test)]
 mod tests {
@@ -103,7 +116,11 @@ mod tests {
         let mut texts = Vec::new();
         for chunk in body.chunks(size) {
             decoder.feed(chunk).unwrap();
-            texts.extend(decoder.drain_sent().map(str::to_string));
+            let sent = decoder.drain_sent();
+            let joined = sent.joined().to_string();
+            let batch: Vec<String> = sent.map(str::to_string).collect();
+            assert_eq!(joined, batch.join(","), "a batch joined is its texts and commas");
+            texts.extend(batch);
         }
         let skipped = decoder.skipped();
         let rest = decoder.finish().unwrap();

@@ -31,6 +31,7 @@ mod fzf;
 mod helpers;
 mod index;
 mod order;
+mod pieces;
 mod placement;
 
 use crate::present;
@@ -39,6 +40,7 @@ use nucleo_matcher::chars::{graphemes, normalize};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use order::{Hit, best_first};
+use pieces::Pieces;
 use std::sync::Arc;
 
 pub use index::{CHUNK_ROWS, SearchChunk, SearchIndex};
@@ -74,18 +76,18 @@ impl Default for FilterEngine {
     }
 }
 
-/// Each word's score in each distinct column text of one chunk, found the first time a row
-/// of the chunk needs it: rows share most of their column texts (time zones, tags, common
-/// names), so most columns are looked up rather than scored.
+/// Each word's score in each distinct column text of the chunks a search reads, found the
+/// first time a row needs it: rows share most of their column texts (time zones, tags,
+/// common names), so most columns are looked up rather than scored. Kept for every chunk
+/// read, not only the last: a sorted list's rows come from one chunk and then another, and
+/// scores dropped at each change were found again (a letter took ~100 ms at 100k rows).
 #[derive(Default)]
 struct ChunkScores {
-    /// The chunk, by number in the index, whose texts these are.
-    chunk: Option<usize>,
-    /// How many texts the chunk has.
-    texts: usize,
-    /// Word `w`'s score in text `t` at `w * texts + t`: [`UNSCORED`], [`NO_MATCH`], or the
-    /// score plus [`SCORED`].
-    slots: Vec<u32>,
+    /// How many slots a text has: one per word (and one for the phrase).
+    words: usize,
+    /// By chunk number, word `w`'s score in text `t` at `w * texts + t`: [`UNSCORED`],
+    /// [`NO_MATCH`], or the score plus [`SCORED`]. Empty for a chunk not read yet.
+    chunks: Vec<Vec<u32>>,
 }
 
 const UNSCORED: u32 = 0;
@@ -93,14 +95,22 @@ const NO_MATCH: u32 = 1;
 const SCORED: u32 = 2;
 
 impl ChunkScores {
-    /// Starts on a chunk (a search scans the chunks in order, so each is started once).
-    fn start(&mut self, number: usize, chunk: &SearchChunk, words: usize) {
-        if self.chunk != Some(number) {
-            self.chunk = Some(number);
-            self.texts = chunk.texts();
-            self.slots.clear();
-            self.slots.resize(self.texts * words, UNSCORED);
+    /// Forgets every score, for a search with `words` slots per text.
+    fn reset(&mut self, words: usize) {
+        self.words = words;
+        self.chunks.clear();
+    }
+
+    /// The slots of a chunk, by its number in the index.
+    fn of(&mut self, number: usize, chunk: &SearchChunk) -> &mut [u32] {
+        if self.chunks.len() <= number {
+            self.chunks.resize_with(number + 1, Vec::new);
         }
+        let slots = &mut self.chunks[number];
+        if slots.is_empty() {
+            slots.resize(chunk.texts() * self.words, UNSCORED);
+        }
+        slots
     }
 }
 
@@ -166,6 +176,11 @@ impl Query {
         let phrase = Phrase::of(&words);
         Query { words, phrase }
     }
+
+    /// How many scores a column text keeps: one per word, and one for the phrase.
+    fn slots(&self) -> usize {
+        self.words.len() + usize::from(self.phrase.is_some())
+    }
 }
 
 /// The words of a filter; none when it is blank.
@@ -229,13 +244,13 @@ impl Ranked {
     }
 }
 
-/// Below this many rows per part, splitting a search costs more than it saves.
+/// Below this many candidates, splitting a search costs more than it saves.
 const PART_ROWS: usize = 16_384;
 
-/// [`FilterEngine::rank`] on every core (at most 4): the candidates in equal parts, each
-/// scored by its own matcher on a helper thread (`helpers`), the first on this one, the
-/// matches ordered once. The dashboard's UI thread waits for nothing meanwhile, so a search
-/// of a large list may use all of the machine.
+/// [`FilterEngine::rank`] on every core (at most 4): the candidates in pieces (`pieces`)
+/// that this thread and the helpers (`helpers`) take one at a time, each thread scoring with
+/// its own matcher, the matches ordered once. The dashboard's UI thread waits for nothing
+/// meanwhile, so a search of a large list may use all of the machine.
 pub fn rank_in_parallel(
     filter: &str,
     index: &SearchIndex,
@@ -243,36 +258,67 @@ pub fn rank_in_parallel(
     cancel: &Arc<dyn Cancel>,
 ) -> Option<Ranked> {
     let query = Query::new(filter);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
-    let parts = cores.min(candidates.len() / PART_ROWS).max(1);
-    if query.words.is_empty() || parts == 1 {
+    let helpers = helpers::count();
+    if query.words.is_empty() || helpers == 0 || candidates.len() < PART_ROWS {
         return FilterEngine::default().rank(filter, index, candidates, &**cancel);
     }
-    let size = candidates.len().div_ceil(parts);
-    let helped: Vec<_> = (size..candidates.len())
-        .step_by(size)
-        .map(|start| {
+    let pieces = Arc::new(Pieces::new(candidates));
+    let helped: Vec<_> = (0..helpers)
+        .map(|_| {
             let (filter, index) = (filter.to_owned(), index.clone());
-            let (candidates, cancel) = (Arc::clone(candidates), Arc::clone(cancel));
+            let (pieces, cancel) = (Arc::clone(&pieces), Arc::clone(cancel));
             helpers::run(move || {
-                let part = &candidates[start..(start + size).min(candidates.len())];
-                FilterEngine::default().hits(&Query::new(&filter), &index, part, &*cancel)
+                let query = Query::new(&filter);
+                FilterEngine::new(&query).take_pieces(&query, &index, &pieces, &*cancel)
             })
         })
         .collect();
-    // This thread searches the first part meanwhile.
-    let own = &candidates[..size.min(candidates.len())];
-    let mut found = vec![FilterEngine::default().hits(&query, index, own, &**cancel)];
-    found.extend(helped.into_iter().map(|answer| answer.wait().flatten()));
-    // The parts in their order: the matches stay in the candidates' (the table's) order.
-    let parts: Vec<Vec<Hit>> = found.into_iter().collect::<Option<_>>()?;
+    // This thread takes pieces meanwhile.
+    let own = FilterEngine::new(&query).take_pieces(&query, index, &pieces, &**cancel);
+    let mut found = own?;
+    for answer in helped {
+        found.extend(answer.wait().flatten()?);
+    }
+    crate::sorting::sort_by_key(&mut found, |(number, _)| *number);
+    let parts: Vec<Vec<Hit>> = found.into_iter().map(|(_, hits)| hits).collect();
+    if pieces.regrouped() {
+        let hits = in_order_of(candidates, &parts, index.len());
+        return Some(Ranked::of_parts(std::slice::from_ref(&hits)));
+    }
+    // The pieces in their order: the matches are in the candidates' (the table's) order.
     Some(Ranked::of_parts(&parts))
+}
+
+/// The matches of pieces in the table's order, back in the order of `candidates` (rows of an
+/// index of `rows` rows): ties keep a sorted list's order.
+fn in_order_of(candidates: &[u32], parts: &[Vec<Hit>], rows: usize) -> Vec<Hit> {
+    // Each row's score plus one; zero where it did not match.
+    let mut scores = vec![0u32; rows];
+    for hit in parts.iter().flatten() {
+        if let Some(slot) = scores.get_mut(hit.row as usize) {
+            *slot = hit.score.saturating_add(1);
+        }
+    }
+    candidates
+        .iter()
+        .filter_map(|&row| match scores.get(row as usize) {
+            Some(&score) if score > 0 => Some(Hit { row, score: score - 1 }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// How many rows are scanned between two looks at the cancel flag.
 const CANCEL_EVERY: usize = 1024;
 
 impl FilterEngine {
+    /// An engine for one query.
+    fn new(query: &Query) -> FilterEngine {
+        let mut engine = FilterEngine::default();
+        engine.scores.reset(query.slots());
+        engine
+    }
+
     /// The rows among `candidates` (in the table's order) that match `filter`; all of them
     /// when the filter is blank. `None` when cancelled.
     pub fn rank(
@@ -287,12 +333,30 @@ impl FilterEngine {
             let matched = Arc::new(candidates.to_vec());
             return Some(Ranked { order: candidates.to_vec(), matched });
         }
+        // Scores kept from another search are for other words, or another index.
+        self.scores.reset(query.slots());
         let hits = self.hits(&query, index, candidates, cancel)?;
         Some(Ranked::of_parts(std::slice::from_ref(&hits)))
     }
 
-    /// The candidates that match, with their scores, in the candidates' order. `None` when
-    /// cancelled.
+    /// The matches of each piece this thread takes, by the piece's number, until none is
+    /// left. `None` when cancelled.
+    fn take_pieces(
+        &mut self,
+        query: &Query,
+        index: &SearchIndex,
+        pieces: &Pieces,
+        cancel: &dyn Cancel,
+    ) -> Option<Vec<(usize, Vec<Hit>)>> {
+        let mut found = Vec::new();
+        while let Some((number, rows)) = pieces.take() {
+            found.push((number, self.hits(query, index, rows, cancel)?));
+        }
+        Some(found)
+    }
+
+    /// The candidates that match, with their scores, in the candidates' order, for the
+    /// query the scores were reset for. `None` when cancelled.
     fn hits(
         &mut self,
         query: &Query,
@@ -300,8 +364,6 @@ impl FilterEngine {
         candidates: &[u32],
         cancel: &dyn Cancel,
     ) -> Option<Vec<Hit>> {
-        // Scores kept from another search are for other words, or another index.
-        self.scores.chunk = None;
         // Room for every candidate at once: the first letter typed matches nearly all.
         let mut hits = Vec::with_capacity(candidates.len());
         for (n, &row) in candidates.iter().enumerate() {
@@ -329,20 +391,21 @@ impl FilterEngine {
     fn score(&mut self, index: &SearchIndex, row: u32, query: &Query) -> Option<u32> {
         let words = &query.words;
         let (number, chunk, at) = index.locate(row);
-        // The phrase's finds are kept after the words' scores, as one more word's.
-        self.scores.start(number, chunk, words.len() + usize::from(query.phrase.is_some()));
+        let texts = chunk.texts();
+        let FilterEngine { matcher, chars, scores } = self;
+        let slots = scores.of(number, chunk);
         let mut total = 0u32;
         for (w, word) in words.iter().enumerate() {
             let best = if word.folds {
                 let mut best = None;
                 let top = word.ascii.as_ref().map_or(u16::MAX, AsciiWord::best_possible);
+                let slots = &mut slots[w * texts..(w + 1) * texts];
                 for text in chunk.cells(at) {
-                    let slot = w * self.scores.texts + text as usize;
-                    let score = match self.scores.slots[slot] {
+                    let slot = &mut slots[text as usize];
+                    let score = match *slot {
                         UNSCORED => {
-                            let score = self.in_column(chunk, text, word);
-                            self.scores.slots[slot] =
-                                score.map_or(NO_MATCH, |s| u32::from(s) + SCORED);
+                            let score = in_column(matcher, chars, chunk, text, word);
+                            *slot = score.map_or(NO_MATCH, |s| u32::from(s) + SCORED);
                             score
                         }
                         NO_MATCH => None,
@@ -358,14 +421,15 @@ impl FilterEngine {
                 // A word with accents of its own matches the row as written, and only in
                 // its columns written beyond ASCII (an ASCII row has none).
                 let original = chunk.original(at)?;
-                self.best_unicode(original, word)
+                best_unicode(matcher, chars, original, word)
             };
             total = total.saturating_add(u32::from(best?));
         }
         if let Some(phrase) = &query.phrase {
-            let first = words.len() * self.scores.texts;
+            // The phrase's finds are kept after the words' scores, as one more word's.
+            let slots = &mut slots[words.len() * texts..];
             let found = chunk.cells(at).any(|text| {
-                let slot = &mut self.scores.slots[first + text as usize];
+                let slot = &mut slots[text as usize];
                 if *slot == UNSCORED {
                     let found = phrase.in_column(chunk.text_bytes(text));
                     *slot = if found { SCORED } else { NO_MATCH };
@@ -378,31 +442,49 @@ impl FilterEngine {
         }
         Some(total)
     }
+}
 
-    /// A word's score in a chunk's column text (folded).
-    fn in_column(&mut self, chunk: &SearchChunk, text: u32, word: &Word) -> Option<u16> {
-        match &word.ascii {
-            Some(fast) => fast.best_in_column(chunk.text_bytes(text)),
-            None => {
-                let column = chunk.text(text);
-                chars_in_order(column, &word.chars)
-                    .then(|| self.in_unicode_column(column, word))
-                    .flatten()
-            }
+/// A word's score in a chunk's column text (folded).
+fn in_column(
+    matcher: &mut Matcher,
+    chars: &mut Vec<char>,
+    chunk: &SearchChunk,
+    text: u32,
+    word: &Word,
+) -> Option<u16> {
+    match &word.ascii {
+        Some(fast) => fast.best_in_column(chunk.text_bytes(text)),
+        None => {
+            let column = chunk.text(text);
+            chars_in_order(column, &word.chars)
+                .then(|| in_unicode_column(matcher, chars, column, word))
+                .flatten()
         }
     }
+}
 
-    /// The best score of a word in the columns of a row with non-ASCII letters.
-    fn best_unicode(&mut self, row: &str, word: &Word) -> Option<u16> {
-        row.split(COLUMN_SEPARATOR).filter_map(|column| self.in_unicode_column(column, word)).max()
-    }
+/// The best score of a word in the columns of a row with non-ASCII letters.
+fn best_unicode(
+    matcher: &mut Matcher,
+    chars: &mut Vec<char>,
+    row: &str,
+    word: &Word,
+) -> Option<u16> {
+    row.split(COLUMN_SEPARATOR)
+        .filter_map(|column| in_unicode_column(matcher, chars, column, word))
+        .max()
+}
 
-    /// nucleo's score of a word in one column.
-    fn in_unicode_column(&mut self, column: &str, word: &Word) -> Option<u16> {
-        self.chars.clear();
-        self.chars.extend(graphemes(column));
-        self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
-    }
+/// nucleo's score of a word in one column (`chars`: the column widened, reused).
+fn in_unicode_column(
+    matcher: &mut Matcher,
+    chars: &mut Vec<char>,
+    column: &str,
+    word: &Word,
+) -> Option<u16> {
+    chars.clear();
+    chars.extend(graphemes(column));
+    matcher.fuzzy_match(Utf32Str::Unicode(chars), word.needle())
 }
 
 #[cfg(test)]
@@ -525,11 +607,21 @@ mod tests {
             .map(|i| format!("row {i}\u{1f}{}", ["ann", "anna lee", "hannah"][i % 3]))
             .collect();
         let index = SearchIndex::new(rows.iter().map(String::as_str));
-        let all: Vec<u32> = (0..rows.len() as u32).collect();
-        for filter in ["ann", "row 1 lee", "h"] {
-            let whole = FilterEngine::default().rank(filter, &index, &all, &Never);
-            let (all, never): (_, Arc<dyn Cancel>) = (Arc::new(all.clone()), Arc::new(Never));
-            assert_eq!(rank_in_parallel(filter, &index, &all, &never), whole, "{filter}");
+        let count = rows.len() as u32;
+        let orders: [(&str, Vec<u32>); 3] = [
+            ("the table's", (0..count).collect()),
+            // A sorted list's: each row from another chunk than the one before.
+            ("a sorted list's", (0..count).map(|n| (n * 7919) % count).collect()),
+            ("a narrowed list's", (0..count).filter(|n| n % 3 != 1).collect()),
+        ];
+        let never: Arc<dyn Cancel> = Arc::new(Never);
+        for (order, candidates) in orders {
+            for filter in ["ann", "row 1 lee", "h"] {
+                let whole = FilterEngine::default().rank(filter, &index, &candidates, &Never);
+                let candidates = Arc::new(candidates.clone());
+                let parts = rank_in_parallel(filter, &index, &candidates, &never);
+                assert_eq!(parts, whole, "{filter} in {order} order");
+            }
         }
     }
 

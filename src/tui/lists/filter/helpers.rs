@@ -15,11 +15,23 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 /// A part of a search, to run on a helper.
 type Part = Box<dyn FnOnce() + Send>;
 
-/// As many helpers as a search splits into parts, less the thread that asks: one a core
-/// beyond the first, at most three.
+/// The machine's cores, asked once: the standard library reads the cgroup's files each
+/// time (about 0.3 ms, twice a keystroke).
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// As many helpers as a search has threads, less the thread that asks: one a core beyond
+/// the first, at most three (and one on a single core, where its work is still correct).
 fn helpers() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cores.clamp(2, 4) - 1
+    cores().clamp(2, 4) - 1
+}
+
+/// How many helpers a search should hand pieces to: none on a single core, where they
+/// would only take turns with the thread that asks.
+pub fn count() -> usize {
+    started().min(cores() - 1)
 }
 
 /// The parts waiting for a helper.
@@ -30,10 +42,10 @@ struct Queue {
 
 static QUEUE: Queue = Queue { parts: Mutex::new(VecDeque::new()), added: Condvar::new() };
 
-/// The queue, its helpers started at the first large search; `None` when none could be.
-fn queue() -> Option<&'static Queue> {
+/// How many helpers run, started at the first large search.
+fn started() -> usize {
     static STARTED: OnceLock<usize> = OnceLock::new();
-    let started = STARTED.get_or_init(|| {
+    *STARTED.get_or_init(|| {
         let start =
             |n| std::thread::Builder::new().name(format!("search-{n}")).spawn(|| help(&QUEUE));
         (0..helpers())
@@ -45,8 +57,12 @@ fn queue() -> Option<&'static Queue> {
                 }
             })
             .count()
-    });
-    (*started > 0).then_some(&QUEUE)
+    })
+}
+
+/// The queue, its helpers started; `None` when none could be.
+fn queue() -> Option<&'static Queue> {
+    (started() > 0).then_some(&QUEUE)
 }
 
 /// A helper's life: one part after another. A part that panics (only where panics unwind:
