@@ -39,7 +39,7 @@ use fzf::AsciiWord;
 use nucleo_matcher::chars::{graphemes, normalize};
 use nucleo_matcher::pattern::{AtomKind, CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
-use order::{Hit, best_first};
+use order::{Counted, Hit, best_first};
 use pieces::Pieces;
 use std::sync::Arc;
 
@@ -235,12 +235,9 @@ pub struct Ranked {
 impl Ranked {
     /// From the matches of consecutive parts of the table, each in the table's order: read
     /// where they are, not joined first (at a million rows the join was 8 MB more to write).
-    fn of_parts(parts: &[Vec<Hit>]) -> Ranked {
-        let mut matched = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-        for part in parts {
-            matched.extend(part.iter().map(|hit| hit.row));
-        }
-        Ranked { order: best_first(parts), matched: Arc::new(matched) }
+    fn of_parts(parts: &[Counted]) -> Ranked {
+        let (order, matched) = best_first(parts);
+        Ranked { order, matched: Arc::new(matched) }
     }
 }
 
@@ -280,9 +277,9 @@ pub fn rank_in_parallel(
         found.extend(answer.wait().flatten()?);
     }
     crate::sorting::sort_by_key(&mut found, |(number, _)| *number);
-    let parts: Vec<Vec<Hit>> = found.into_iter().map(|(_, hits)| hits).collect();
+    let parts: Vec<Counted> = found.into_iter().map(|(_, hits)| hits).collect();
     if pieces.regrouped() {
-        let hits = in_order_of(candidates, &parts, index.len());
+        let hits = Counted::new(in_order_of(candidates, &parts, index.len()));
         return Some(Ranked::of_parts(std::slice::from_ref(&hits)));
     }
     // The pieces in their order: the matches are in the candidates' (the table's) order.
@@ -291,10 +288,10 @@ pub fn rank_in_parallel(
 
 /// The matches of pieces in the table's order, back in the order of `candidates` (rows of an
 /// index of `rows` rows): ties keep a sorted list's order.
-fn in_order_of(candidates: &[u32], parts: &[Vec<Hit>], rows: usize) -> Vec<Hit> {
+fn in_order_of(candidates: &[u32], parts: &[Counted], rows: usize) -> Vec<Hit> {
     // Each row's score plus one; zero where it did not match.
     let mut scores = vec![0u32; rows];
-    for hit in parts.iter().flatten() {
+    for hit in parts.iter().flat_map(Counted::hits) {
         if let Some(slot) = scores.get_mut(hit.row as usize) {
             *slot = hit.score.saturating_add(1);
         }
@@ -335,7 +332,7 @@ impl FilterEngine {
         }
         // Scores kept from another search are for other words, or another index.
         self.scores.reset(query.slots());
-        let hits = self.hits(&query, index, candidates, cancel)?;
+        let hits = Counted::new(self.hits(&query, index, candidates, cancel)?);
         Some(Ranked::of_parts(std::slice::from_ref(&hits)))
     }
 
@@ -347,10 +344,10 @@ impl FilterEngine {
         index: &SearchIndex,
         pieces: &Pieces,
         cancel: &dyn Cancel,
-    ) -> Option<Vec<(usize, Vec<Hit>)>> {
+    ) -> Option<Vec<(usize, Counted)>> {
         let mut found = Vec::new();
         while let Some((number, rows)) = pieces.take() {
-            found.push((number, self.hits(query, index, rows, cancel)?));
+            found.push((number, Counted::new(self.hits(query, index, rows, cancel)?)));
         }
         Some(found)
     }
