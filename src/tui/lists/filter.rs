@@ -76,18 +76,20 @@ impl Default for FilterEngine {
     }
 }
 
-/// Each word's score in each distinct column text of the chunks a search reads, found the
-/// first time a row needs it: rows share most of their column texts (time zones, tags,
-/// common names), so most columns are looked up rather than scored. Kept for every chunk
-/// read, not only the last: a sorted list's rows come from one chunk and then another, and
-/// scores dropped at each change were found again (a letter took ~100 ms at 100k rows).
+/// Each word's score in each distinct column text of one chunk, found the first time a row
+/// of the chunk needs it: rows share most of their column texts (time zones, tags, common
+/// names), so most columns are looked up rather than scored. Only the chunk being read is
+/// kept: a search reads its rows in the table's order, chunk after chunk (a sorted list's
+/// are put in that order first, see [`FilterEngine::rank`]).
 #[derive(Default)]
 struct ChunkScores {
     /// How many slots a text has: one per word (and one for the phrase).
     words: usize,
-    /// By chunk number, word `w`'s score in text `t` at `w * texts + t`: [`UNSCORED`],
-    /// [`NO_MATCH`], or the score plus [`SCORED`]. Empty for a chunk not read yet.
-    chunks: Vec<Vec<u32>>,
+    /// The chunk, by number in the index, whose texts these are.
+    chunk: Option<usize>,
+    /// Word `w`'s score in text `t` at `w * texts + t`: [`UNSCORED`], [`NO_MATCH`], or the
+    /// score plus [`SCORED`].
+    slots: Vec<u32>,
 }
 
 const UNSCORED: u32 = 0;
@@ -98,19 +100,18 @@ impl ChunkScores {
     /// Forgets every score, for a search with `words` slots per text.
     fn reset(&mut self, words: usize) {
         self.words = words;
-        self.chunks.clear();
+        self.chunk = None;
     }
 
-    /// The slots of a chunk, by its number in the index.
+    /// The slots of a chunk, by its number in the index; those of the chunk before are
+    /// forgotten.
     fn of(&mut self, number: usize, chunk: &SearchChunk) -> &mut [u32] {
-        if self.chunks.len() <= number {
-            self.chunks.resize_with(number + 1, Vec::new);
+        if self.chunk != Some(number) {
+            self.chunk = Some(number);
+            self.slots.clear();
+            self.slots.resize(chunk.texts() * self.words, UNSCORED);
         }
-        let slots = &mut self.chunks[number];
-        if slots.is_empty() {
-            slots.resize(chunk.texts() * self.words, UNSCORED);
-        }
-        slots
+        &mut self.slots
     }
 }
 
@@ -279,19 +280,27 @@ pub fn rank_in_parallel(
     crate::sorting::sort_by_key(&mut found, |(number, _)| *number);
     let parts: Vec<Counted> = found.into_iter().map(|(_, hits)| hits).collect();
     if pieces.regrouped() {
-        let hits = Counted::new(in_order_of(candidates, &parts, index.len()));
-        return Some(Ranked::of_parts(std::slice::from_ref(&hits)));
+        let found = parts.iter().flat_map(Counted::hits);
+        return Some(Ranked::of_parts(&[Counted::new(in_order_of(
+            candidates,
+            found,
+            index.len(),
+        ))]));
     }
     // The pieces in their order: the matches are in the candidates' (the table's) order.
     Some(Ranked::of_parts(&parts))
 }
 
-/// The matches of pieces in the table's order, back in the order of `candidates` (rows of an
+/// Matches found in the table's order, back in the order of `candidates` (rows of an
 /// index of `rows` rows): ties keep a sorted list's order.
-fn in_order_of(candidates: &[u32], parts: &[Counted], rows: usize) -> Vec<Hit> {
+fn in_order_of<'a>(
+    candidates: &[u32],
+    found: impl IntoIterator<Item = &'a Hit>,
+    rows: usize,
+) -> Vec<Hit> {
     // Each row's score plus one; zero where it did not match.
     let mut scores = vec![0u32; rows];
-    for hit in parts.iter().flat_map(Counted::hits) {
+    for hit in found {
         if let Some(slot) = scores.get_mut(hit.row as usize) {
             *slot = hit.score.saturating_add(1);
         }
@@ -332,8 +341,15 @@ impl FilterEngine {
         }
         // Scores kept from another search are for other words, or another index.
         self.scores.reset(query.slots());
-        let hits = Counted::new(self.hits(&query, index, candidates, cancel)?);
-        Some(Ranked::of_parts(std::slice::from_ref(&hits)))
+        let hits = if candidates.is_sorted() {
+            self.hits(&query, index, candidates, cancel)?
+        } else {
+            // A sorted list: searched in the table's order, chunk after chunk, then put
+            // back in its own.
+            let found = self.hits(&query, index, &pieces::ascending(candidates), cancel)?;
+            in_order_of(candidates, &found, index.len())
+        };
+        Some(Ranked::of_parts(&[Counted::new(hits)]))
     }
 
     /// The matches of each piece this thread takes, by the piece's number, until none is
@@ -615,6 +631,18 @@ mod tests {
         for (order, candidates) in orders {
             for filter in ["ann", "row 1 lee", "h"] {
                 let whole = FilterEngine::default().rank(filter, &index, &candidates, &Never);
+                // The rows that match, in the order given.
+                let mut matches = vec![false; rows.len()];
+                for row in FilterEngine::default().rank_all(filter, &index) {
+                    matches[row as usize] = true;
+                }
+                let matching: Vec<u32> =
+                    candidates.iter().copied().filter(|&row| matches[row as usize]).collect();
+                assert_eq!(
+                    whole.as_ref().map(|ranked| &*ranked.matched),
+                    Some(&matching),
+                    "{filter} in {order} order"
+                );
                 let candidates = Arc::new(candidates.clone());
                 let parts = rank_in_parallel(filter, &index, &candidates, &never);
                 assert_eq!(parts, whole, "{filter} in {order} order");

@@ -77,7 +77,7 @@ impl Pieces {
 }
 
 /// The rows in ascending order (each once), in time linear in their number and the last.
-fn ascending(rows: &[u32]) -> Vec<u32> {
+pub(super) fn ascending(rows: &[u32]) -> Vec<u32> {
     let end = rows.iter().max().map_or(0, |&last| last as usize + 1);
     let mut present = vec![false; end];
     for &row in rows {
