@@ -54,25 +54,42 @@ pub fn row_text<T>(columns: &[present::Column<T>], item: &T, context: &present::
     present::columns::texts(columns, item, context).join(&COLUMN_SEPARATOR.to_string())
 }
 
-/// The matcher, with nucleo's case folding on (the rows are already normalised).
+/// Scores rows against a filter: nucleo for words beyond ASCII, and the scores of the chunk
+/// being read.
+#[derive(Default)]
 pub struct FilterEngine {
-    matcher: Matcher,
-    /// A row's column widened to characters, reused from row to row.
-    chars: Vec<char>,
+    nucleo: Nucleo,
     /// The scores of the words in the column texts of the chunk being scanned.
     scores: ChunkScores,
 }
 
-impl Default for FilterEngine {
+/// nucleo's matcher, with its case folding on (the rows are already normalised), and a
+/// column widened to characters for it, reused from column to column.
+struct Nucleo {
+    matcher: Matcher,
+    chars: Vec<char>,
+}
+
+impl Default for Nucleo {
     fn default() -> Self {
         let mut config = Config::DEFAULT;
         config.ignore_case = true;
         config.normalize = false;
-        FilterEngine {
-            matcher: Matcher::new(config),
-            chars: Vec::new(),
-            scores: ChunkScores::default(),
-        }
+        Nucleo { matcher: Matcher::new(config), chars: Vec::new() }
+    }
+}
+
+impl Nucleo {
+    /// A word's score in one column.
+    fn in_column(&mut self, column: &str, word: &Word) -> Option<u16> {
+        self.chars.clear();
+        self.chars.extend(graphemes(column));
+        self.matcher.fuzzy_match(Utf32Str::Unicode(&self.chars), word.needle())
+    }
+
+    /// The best score of a word in the columns of a row with non-ASCII letters.
+    fn best_in_row(&mut self, row: &str, word: &Word) -> Option<u16> {
+        row.split(COLUMN_SEPARATOR).filter_map(|column| self.in_column(column, word)).max()
     }
 }
 
@@ -405,7 +422,7 @@ impl FilterEngine {
         let words = &query.words;
         let (number, chunk, at) = index.locate(row);
         let texts = chunk.texts();
-        let FilterEngine { matcher, chars, scores } = self;
+        let FilterEngine { nucleo, scores } = self;
         let slots = scores.of(number, chunk);
         let mut total = 0u32;
         for (w, word) in words.iter().enumerate() {
@@ -417,7 +434,7 @@ impl FilterEngine {
                     let slot = &mut slots[text as usize];
                     let score = match *slot {
                         UNSCORED => {
-                            let score = in_column(matcher, chars, chunk, text, word);
+                            let score = in_column(nucleo, chunk, text, word);
                             *slot = score.map_or(NO_MATCH, |s| u32::from(s) + SCORED);
                             score
                         }
@@ -434,7 +451,7 @@ impl FilterEngine {
                 // A word with accents of its own matches the row as written, and only in
                 // its columns written beyond ASCII (an ASCII row has none).
                 let original = chunk.original(at)?;
-                best_unicode(matcher, chars, original, word)
+                nucleo.best_in_row(original, word)
             };
             total = total.saturating_add(u32::from(best?));
         }
@@ -458,46 +475,14 @@ impl FilterEngine {
 }
 
 /// A word's score in a chunk's column text (folded).
-fn in_column(
-    matcher: &mut Matcher,
-    chars: &mut Vec<char>,
-    chunk: &SearchChunk,
-    text: u32,
-    word: &Word,
-) -> Option<u16> {
+fn in_column(nucleo: &mut Nucleo, chunk: &SearchChunk, text: u32, word: &Word) -> Option<u16> {
     match &word.ascii {
         Some(fast) => fast.best_in_column(chunk.text_bytes(text)),
         None => {
             let column = chunk.text(text);
-            chars_in_order(column, &word.chars)
-                .then(|| in_unicode_column(matcher, chars, column, word))
-                .flatten()
+            chars_in_order(column, &word.chars).then(|| nucleo.in_column(column, word)).flatten()
         }
     }
-}
-
-/// The best score of a word in the columns of a row with non-ASCII letters.
-fn best_unicode(
-    matcher: &mut Matcher,
-    chars: &mut Vec<char>,
-    row: &str,
-    word: &Word,
-) -> Option<u16> {
-    row.split(COLUMN_SEPARATOR)
-        .filter_map(|column| in_unicode_column(matcher, chars, column, word))
-        .max()
-}
-
-/// nucleo's score of a word in one column (`chars`: the column widened, reused).
-fn in_unicode_column(
-    matcher: &mut Matcher,
-    chars: &mut Vec<char>,
-    column: &str,
-    word: &Word,
-) -> Option<u16> {
-    chars.clear();
-    chars.extend(graphemes(column));
-    matcher.fuzzy_match(Utf32Str::Unicode(chars), word.needle())
 }
 
 #[cfg(test)]
