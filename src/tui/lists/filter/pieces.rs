@@ -1,7 +1,7 @@
 //! A large search cut into pieces that the threads searching take one at a time, so a
 //! thread that finds its rows cheaper to score takes more of them: halves cut by count
-//! ended apart, one thread idle while the other still scored (a letter at 100k contacts
-//! waited ~2 ms longer than the scoring needed).
+//! ended apart, one thread idle while the other still scored (0.7 ms of a 9 ms search for
+//! `an` at 100k contacts).
 //!
 //! A piece is the candidates of one chunk of the index, so no two threads score the same
 //! chunk's column texts. Candidates in another order than the table's (a sorted list) are
