@@ -250,11 +250,25 @@ pub struct Ranked {
     pub matched: Arc<Vec<u32>>,
 }
 
+/// Whether a search's matches are to be put best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordered {
+    BestFirst,
+    /// Only in the order given: a sorted list's matches keep the order the user chose, so
+    /// ranking them is work thrown away ([`Ranked::order`] is then left empty).
+    AsGiven,
+}
+
 impl Ranked {
     /// From the matches of consecutive parts of the table, each in the table's order: read
     /// where they are, not joined first (at a million rows the join was 8 MB more to write).
-    fn of_parts(parts: &[Counted]) -> Ranked {
-        let (order, matched) = best_first(parts);
+    fn of_parts(parts: &[Counted], ordered: Ordered) -> Ranked {
+        let (order, matched) = match ordered {
+            Ordered::BestFirst => best_first(parts),
+            Ordered::AsGiven => {
+                (Vec::new(), parts.iter().flat_map(Counted::hits).map(|hit| hit.row).collect())
+            }
+        };
         Ranked { order, matched: Arc::new(matched) }
     }
 }
@@ -271,6 +285,7 @@ pub fn rank_in_parallel(
     index: &SearchIndex,
     candidates: &Arc<Vec<u32>>,
     cancel: &Arc<dyn Cancel>,
+    ordered: Ordered,
 ) -> Option<Ranked> {
     let query = Query::new(filter);
     let helpers = helpers::count();
@@ -298,14 +313,11 @@ pub fn rank_in_parallel(
     let parts: Vec<Counted> = found.into_iter().map(|(_, hits)| hits).collect();
     if pieces.regrouped() {
         let found = parts.iter().flat_map(Counted::hits);
-        return Some(Ranked::of_parts(&[Counted::new(in_order_of(
-            candidates,
-            found,
-            index.len(),
-        ))]));
+        let hits = Counted::new(in_order_of(candidates, found, index.len()));
+        return Some(Ranked::of_parts(&[hits], ordered));
     }
     // The pieces in their order: the matches are in the candidates' (the table's) order.
-    Some(Ranked::of_parts(&parts))
+    Some(Ranked::of_parts(&parts, ordered))
 }
 
 /// Matches found in the table's order, back in the order of `candidates` (rows of an
@@ -366,7 +378,7 @@ impl FilterEngine {
             let found = self.hits(&query, index, &pieces::ascending(candidates), cancel)?;
             in_order_of(candidates, &found, index.len())
         };
-        Some(Ranked::of_parts(&[Counted::new(hits)]))
+        Some(Ranked::of_parts(&[Counted::new(hits)], Ordered::BestFirst))
     }
 
     /// The matches of each piece this thread takes, by the piece's number, until none is
@@ -629,7 +641,8 @@ mod tests {
                     "{filter} in {order} order"
                 );
                 let candidates = Arc::new(candidates.clone());
-                let parts = rank_in_parallel(filter, &index, &candidates, &never);
+                let parts =
+                    rank_in_parallel(filter, &index, &candidates, &never, Ordered::BestFirst);
                 assert_eq!(parts, whole, "{filter} in {order} order");
             }
         }

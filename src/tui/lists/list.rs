@@ -5,7 +5,7 @@
 //! generation — a newer keystroke makes an older search stop and its answer be dropped.
 
 use crate::tui::lists::filter::{
-    Cancel, FilterEngine, Never, Ranked, SearchChunk, SearchIndex, rank_in_parallel,
+    Cancel, FilterEngine, Never, Ordered, Ranked, SearchChunk, SearchIndex, rank_in_parallel,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -82,6 +82,8 @@ pub struct FilterJob {
     candidates: Arc<Vec<u32>>,
     latest: Arc<AtomicU64>,
     select: Select,
+    /// Best first, unless the list is sorted (its matches keep the sort's order).
+    ordered: Ordered,
 }
 
 /// What to select once a search answers.
@@ -110,7 +112,8 @@ impl FilterJob {
     pub fn perform(&self) -> Option<Filtered> {
         let newer: Arc<dyn Cancel> =
             Arc::new(Newer { latest: Arc::clone(&self.latest), mine: self.generation });
-        let ranked = rank_in_parallel(&self.filter, &self.index, &self.candidates, &newer)?;
+        let (filter, index, candidates) = (&self.filter, &self.index, &self.candidates);
+        let ranked = rank_in_parallel(filter, index, candidates, &newer, self.ordered)?;
         Some(Filtered {
             generation: self.generation,
             ranked,
@@ -376,6 +379,7 @@ impl ListState {
             candidates,
             latest: Arc::clone(&self.searches),
             select,
+            ordered: if self.sorted.is_some() { Ordered::AsGiven } else { Ordered::BestFirst },
         })
     }
 
@@ -666,6 +670,32 @@ mod tests {
         let rows: Vec<String> = (0..count).map(|i| format!("row {i}")).collect();
         let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
         list(&refs)
+    }
+
+    #[test]
+    fn a_large_sorted_list_keeps_its_order_through_a_search() {
+        let count = INLINE_ROWS as u32 * 5;
+        let (mut list, mut engine) = large(count as usize);
+        // Sorted backwards: the last row first.
+        let sorted: Arc<[u32]> = (0..count).rev().collect();
+        let ticket = list.sort_ticket();
+        assert!(list.set_sorted(&ticket, Some(sorted), &mut engine).is_none());
+        for filter in ["row 1", "row 12"] {
+            let job = list.set_filter(filter, &mut engine).expect("a job for a large list");
+            assert!(list.filtered(Arc::new(job.perform().expect("an answer"))));
+            let expected: Vec<u32> = (0..count)
+                .rev()
+                .filter(|&row| {
+                    let mut rest = format!("row {row}").chars().collect::<Vec<_>>().into_iter();
+                    filter.chars().filter(|c| *c != ' ').all(|wanted| rest.any(|c| c == wanted))
+                })
+                .collect();
+            assert_eq!(
+                list.order(),
+                &expected[..],
+                "{filter}: the sort's order, not the best first"
+            );
+        }
     }
 
     #[test]
