@@ -83,7 +83,9 @@ pub(super) fn ascending(rows: &[u32]) -> Vec<u32> {
     for &row in rows {
         present[row as usize] = true;
     }
-    (0..end as u32).filter(|&row| present[row as usize]).collect()
+    let mut ascending = Vec::with_capacity(rows.len());
+    ascending.extend((0..end as u32).filter(|&row| present[row as usize]));
+    ascending
 }
 
 #[cfg(test)]
