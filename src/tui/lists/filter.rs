@@ -316,11 +316,11 @@ pub fn rank_in_parallel(
         let count = parts.iter().map(|part| part.hits().len()).sum();
         let ranked = match ordered {
             Ordered::AsGiven => {
-                let matched = rows_in_order_of(candidates, found, count, index.len());
+                let matched = in_order_of(candidates, found, count, index.len(), |row, _| row);
                 Ranked { order: Vec::new(), matched: Arc::new(matched) }
             }
             Ordered::BestFirst => {
-                let hits = Counted::new(in_order_of(candidates, found, count, index.len()));
+                let hits = Counted::new(in_order_of(candidates, found, count, index.len(), hit));
                 Ranked::of_parts(&[hits], ordered)
             }
         };
@@ -331,13 +331,15 @@ pub fn rank_in_parallel(
 }
 
 /// Matches found in the table's order, back in the order of `candidates` (rows of an
-/// index of `rows` rows): ties keep a sorted list's order.
-fn in_order_of<'a>(
+/// index of `rows` rows), each as `keep` makes it of its row and score: ties keep a sorted
+/// list's order.
+fn in_order_of<'a, T>(
     candidates: &[u32],
     found: impl IntoIterator<Item = &'a Hit>,
     count: usize,
     rows: usize,
-) -> Vec<Hit> {
+    keep: impl Fn(u32, u32) -> T,
+) -> Vec<T> {
     // Each row's score plus one; zero where it did not match.
     let mut scores = vec![0u32; rows];
     for hit in found {
@@ -347,32 +349,17 @@ fn in_order_of<'a>(
     }
     // Room for every match at once: grown as they came, the vector was copied again and
     // again (a millisecond at 100k rows).
-    let mut hits = Vec::with_capacity(count);
-    hits.extend(candidates.iter().filter_map(|&row| match scores.get(row as usize) {
-        Some(&score) if score > 0 => Some(Hit { row, score: score - 1 }),
+    let mut kept = Vec::with_capacity(count);
+    kept.extend(candidates.iter().filter_map(|&row| match scores.get(row as usize) {
+        Some(&score) if score > 0 => Some(keep(row, score - 1)),
         _ => None,
     }));
-    hits
+    kept
 }
 
-/// The rows of matches found in the table's order, in the order of `candidates`: only which
-/// rows, for matches that are not ranked.
-fn rows_in_order_of<'a>(
-    candidates: &[u32],
-    found: impl IntoIterator<Item = &'a Hit>,
-    count: usize,
-    rows: usize,
-) -> Vec<u32> {
-    let mut matched = vec![false; rows];
-    for hit in found {
-        if let Some(slot) = matched.get_mut(hit.row as usize) {
-            *slot = true;
-        }
-    }
-    let mut in_order = Vec::with_capacity(count);
-    in_order
-        .extend(candidates.iter().copied().filter(|&row| matched.get(row as usize) == Some(&true)));
-    in_order
+/// A match kept whole.
+fn hit(row: u32, score: u32) -> Hit {
+    Hit { row, score }
 }
 
 /// How many rows are scanned between two looks at the cancel flag.
@@ -408,7 +395,7 @@ impl FilterEngine {
             // A sorted list: searched in the table's order, chunk after chunk, then put
             // back in its own.
             let found = self.hits(&query, index, &pieces::ascending(candidates), cancel)?;
-            in_order_of(candidates, &found, found.len(), index.len())
+            in_order_of(candidates, &found, found.len(), index.len(), hit)
         };
         Some(Ranked::of_parts(&[Counted::new(hits)], Ordered::BestFirst))
     }
