@@ -8,14 +8,14 @@
 #
 # Usage: scripts/bench-cli-lists.sh [OUT_DIR]   (default target/bench-cli)
 # SCALES="1 10 100 300 1000" (default) picks the list sizes; NO_BUILD=1 reuses
-# target/release/outreach. Needs hyperfine, curl, jq and GNU time (/usr/bin/time).
+# target/release/outreach. Needs hyperfine, curl, jq, python3 and GNU time (/usr/bin/time).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 out=${1:-target/bench-cli}
 mkdir -p "$out"
-for tool in hyperfine curl jq /usr/bin/time; do
-    command -v "$tool" >/dev/null || { echo "Missing $tool: install it (e.g. apt-get install hyperfine jq time curl)." >&2; exit 2; }
+for tool in hyperfine curl jq python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "Missing $tool: install it (e.g. apt-get install hyperfine jq time curl python3)." >&2; exit 2; }
 done
 if [[ -z ${NO_BUILD:-} ]]; then
     cargo build --release --bin outreach
@@ -79,6 +79,14 @@ for scale in ${SCALES:-1 10 100 300 1000}; do
         -n '… -o csv' "$bin contacts list -o csv >/dev/null" \
         -n '… -o table' "$bin contacts list -o table >/dev/null" \
         -n '… -o json | head -c 1 (first byte)' "$bin contacts list -o json | head -c 1 >/dev/null" \
+        | tee -a "$out/contacts-$scale.txt"
+
+    # The budget's ratio, the two taken in turn: one after the other, a slow minute fell on
+    # one side only.
+    echo "scale $scale: taken in turn, $runs×3 rounds:" | tee -a "$out/contacts-$scale.txt"
+    python3 scripts/alternate.py $((runs * 3)) \
+        "transfer=curl -s -H @$scratch/key.header -o /dev/null $url" \
+        "contacts list -o json=$bin contacts list -o json" \
         | tee -a "$out/contacts-$scale.txt"
 
     for format in json csv table; do
