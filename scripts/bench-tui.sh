@@ -4,7 +4,8 @@
 #  - the bare transfer (`curl -o /dev/null`) and `curl | jq length` (hyperfine),
 #  - the client alone: fetch + decode (examples/fetch_contacts, hyperfine, and its peak RSS),
 #  - the dashboard in a pseudo-terminal (scripts/measure-tui.py): press 6 -> all shown, the
-#    longest key wait while loading, keystroke -> filtered frame, keys after the load, RSS.
+#    longest key wait while loading, keystroke -> filtered frame, keys after the load, RSS;
+#    press 6 also over the transfer timed just before each press (the budget's ratio).
 #
 # Usage: [TEAM_DATABASE=URL] scripts/bench-tui.sh [SCALE...]   (default: 1 10 100 300 1000)
 # Needs hyperfine, curl, jq, python3 and GNU time. Uses target/release (build it first:
@@ -84,7 +85,7 @@ for scale in "${scales[@]}"; do
         cat "$scratch/h.md"
         rss=$(/usr/bin/time -f %M "$fetch" 2>&1 >/dev/null | tail -1)
         echo "client peak RSS: $((rss / 1024)) MiB"
-        python3 scripts/measure-tui.py "$bin" "$count" "${TUI_RUNS:-3}"
+        TRANSFER=$transfer python3 scripts/measure-tui.py "$bin" "$count" "${TUI_RUNS:-3}"
     } | tee "$result"
     stop_sim
 done

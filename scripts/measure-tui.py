@@ -4,6 +4,8 @@
 
 - launch to first frame: from fork to the end of the first synchronized-output frame;
 - press 6 -> COUNT contacts shown: from pressing 6 (Contacts) to the title showing the count;
+  with TRANSFER (a shell command: the bare transfer of the list) set, also over that
+  transfer timed just before each press, so a slow minute falls on both sides of the ratio;
 - frozen: the longest a key waited for its frame while the list loaded and was indexed (a
   `j` is pressed every 25 ms from pressing 6 until the list is searchable);
 - keystroke -> filtered frame: typing `a`, `an`, `ann`, `anna`, then backspace, each from the
@@ -29,6 +31,7 @@ import pty
 import select
 import signal
 import statistics
+import subprocess
 import struct
 import sys
 import tempfile
@@ -137,6 +140,16 @@ def load(dash, count):
     return shown, max(waits)
 
 
+def transfer_now(command):
+    """Milliseconds the bare transfer takes now: the median of three."""
+    taken = []
+    for _ in range(3):
+        start = time.monotonic()
+        subprocess.run(["bash", "-c", command], stdout=subprocess.DEVNULL, check=True)
+        taken.append((time.monotonic() - start) * 1000)
+    return statistics.median(taken)
+
+
 def first_look(binary, seconds):
     """Each key's wait for its frame during the first `seconds` of a dashboard that remembers
     no chain (a fresh local state): its first look reads every hot reply's chain meanwhile."""
@@ -165,6 +178,8 @@ def main():
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 100000
     runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     first_frames, shows, frozen, idle, moves, peaks = [], [], [], [], [], []
+    transfer = os.environ.get("TRANSFER")
+    over_transfer = []
     typing = {name: [] for name in ["a", "an", "ann", "anna", "backspace"]}
     after = []
     for _ in range(runs * 4):
@@ -175,8 +190,11 @@ def main():
         dash = Dashboard(binary)
         dash.wait_for(FRAME_END)
         dash.settle()
+        before = transfer_now(transfer) if transfer else None
         shown, worst = load(dash, count)
         shows.append(shown)
+        if before:
+            over_transfer.append(shown / before)
         frozen.append(worst)
         dash.settle()
         idle.append(len(dash.read_for(5)))
@@ -203,6 +221,9 @@ def main():
     print(f"contacts: {count}")
     print(f"launch to first frame: {ms(first_frames)}")
     print(f"press 6 to contacts shown: {ms(shows)}")
+    if over_transfer:
+        ratios = ", ".join(f"{ratio:.1f}" for ratio in over_transfer)
+        print(f"press 6 over the transfer timed just before: median {statistics.median(over_transfer):.1f}× ({ratios})")
     print(f"longest key wait while loading and indexing: {ms(frozen)}")
     for name, xs in typing.items():
         print(f"keystroke to filtered frame, {name}: {ms(xs)}")
