@@ -97,7 +97,7 @@ impl Nucleo {
 /// of the chunk needs it: rows share most of their column texts (time zones, tags, common
 /// names), so most columns are looked up rather than scored. Only the chunk being read is
 /// kept: a search reads its rows in the table's order, chunk after chunk (a sorted list's
-/// are put in that order first, see [`FilterEngine::rank`]).
+/// too: its matches are put in the sort's order after, `lists::list`).
 #[derive(Default)]
 struct ChunkScores {
     /// How many slots a text has: one per word (and one for the phrase).
@@ -254,8 +254,8 @@ pub struct Ranked {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ordered {
     BestFirst,
-    /// Only in the order given: a sorted list's matches keep the order the user chose, so
-    /// ranking them is work thrown away ([`Ranked::order`] is then left empty).
+    /// Only in the table's order: a sorted list's matches are shown in the order the user
+    /// chose, so ranking them is work thrown away ([`Ranked::order`] is then left empty).
     AsGiven,
 }
 
@@ -276,7 +276,8 @@ impl Ranked {
 /// Below this many candidates, splitting a search costs more than it saves.
 const PART_ROWS: usize = 16_384;
 
-/// [`FilterEngine::rank`] on every core (at most 4): the candidates in pieces (`pieces`)
+/// [`FilterEngine::rank`] on every core (at most 4): the candidates (in the table's order,
+/// as there) in pieces (`pieces`)
 /// that this thread and the helpers (`helpers`) take one at a time, each thread scoring with
 /// its own matcher, the matches ordered once. The dashboard's UI thread waits for nothing
 /// meanwhile, so a search of a large list may use all of the machine.
@@ -311,55 +312,8 @@ pub fn rank_in_parallel(
     }
     crate::sorting::sort_by_key(&mut found, |(number, _)| *number);
     let parts: Vec<Counted> = found.into_iter().map(|(_, hits)| hits).collect();
-    if pieces.regrouped() {
-        let found = parts.iter().flat_map(Counted::hits);
-        let count = parts.iter().map(|part| part.hits().len()).sum();
-        let ranked = match ordered {
-            Ordered::AsGiven => {
-                let matched = in_order_of(candidates, found, count, index.len(), |row, _| row);
-                Ranked { order: Vec::new(), matched: Arc::new(matched) }
-            }
-            Ordered::BestFirst => {
-                let hits = Counted::new(in_order_of(candidates, found, count, index.len(), hit));
-                Ranked::of_parts(&[hits], ordered)
-            }
-        };
-        return Some(ranked);
-    }
     // The pieces in their order: the matches are in the candidates' (the table's) order.
     Some(Ranked::of_parts(&parts, ordered))
-}
-
-/// Matches found in the table's order, back in the order of `candidates` (rows of an
-/// index of `rows` rows), each as `keep` makes it of its row and score: ties keep a sorted
-/// list's order.
-fn in_order_of<'a, T>(
-    candidates: &[u32],
-    found: impl IntoIterator<Item = &'a Hit>,
-    count: usize,
-    rows: usize,
-    keep: impl Fn(u32, u32) -> T,
-) -> Vec<T> {
-    // Each row's score plus one; zero where it did not match.
-    let mut scores = vec![0u32; rows];
-    for hit in found {
-        if let Some(slot) = scores.get_mut(hit.row as usize) {
-            *slot = hit.score.saturating_add(1);
-        }
-    }
-    // Room for every match at once: grown as they came, the vector was copied again and
-    // again (a millisecond at 100k rows).
-    let mut kept = Vec::with_capacity(count);
-    kept.extend(candidates.iter().filter_map(|&row| match scores.get(row as usize) {
-        Some(&score) if score > 0 => Some(keep(row, score - 1)),
-        _ => None,
-    }));
-    kept
-}
-
-/// A match kept whole.
-fn hit(row: u32, score: u32) -> Hit {
-    Hit { row, score }
 }
 
 /// How many rows are scanned between two looks at the cancel flag.
@@ -389,14 +343,7 @@ impl FilterEngine {
         }
         // Scores kept from another search are for other words, or another index.
         self.scores.reset(query.slots());
-        let hits = if candidates.is_sorted() {
-            self.hits(&query, index, candidates, cancel)?
-        } else {
-            // A sorted list: searched in the table's order, chunk after chunk, then put
-            // back in its own.
-            let found = self.hits(&query, index, &pieces::ascending(candidates), cancel)?;
-            in_order_of(candidates, &found, found.len(), index.len(), hit)
-        };
+        let hits = self.hits(&query, index, candidates, cancel)?;
         Some(Ranked::of_parts(&[Counted::new(hits)], Ordered::BestFirst))
     }
 
@@ -637,10 +584,8 @@ mod tests {
             .collect();
         let index = SearchIndex::new(rows.iter().map(String::as_str));
         let count = rows.len() as u32;
-        let orders: [(&str, Vec<u32>); 3] = [
+        let orders: [(&str, Vec<u32>); 2] = [
             ("the table's", (0..count).collect()),
-            // A sorted list's: each row from another chunk than the one before.
-            ("a sorted list's", (0..count).map(|n| (n * 7919) % count).collect()),
             ("a narrowed list's", (0..count).filter(|n| n % 3 != 1).collect()),
         ];
         let never: Arc<dyn Cancel> = Arc::new(Never);

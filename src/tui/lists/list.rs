@@ -32,10 +32,10 @@ pub struct ListState {
     /// The id of every row, to keep the selection on the same item across a refresh.
     ids: Vec<i64>,
     /// Indexes into the data of the rows that pass the filter: best match first, or the
-    /// table's order when there is no filter or a sort is chosen.
+    /// table's order when there is no filter, or the sort's when one is chosen.
     order: Vec<u32>,
-    /// The same rows in the table's order, where the search for one more letter starts
-    /// (empty when there is no filter).
+    /// The same rows in the data's order (a sorted list's too), where the search for one
+    /// more letter starts (empty when there is no filter).
     matched: Arc<Vec<u32>>,
     /// Position in `order` of the selected row.
     selected: usize,
@@ -77,13 +77,14 @@ pub struct FilterJob {
     pub generation: u64,
     filter: String,
     index: SearchIndex,
-    /// The rows to search, in the table's order: the previous answer when a letter was
+    /// The rows to search, in the data's order: the previous answer when a letter was
     /// added, else every row.
     candidates: Arc<Vec<u32>>,
     latest: Arc<AtomicU64>,
     select: Select,
-    /// Best first, unless the list is sorted (its matches keep the sort's order).
-    ordered: Ordered,
+    /// The sort's order of every row, when one is chosen: the matches are shown in it,
+    /// rather than best first.
+    sorted: Option<Arc<[u32]>>,
 }
 
 /// What to select once a search answers.
@@ -113,10 +114,11 @@ impl FilterJob {
         let newer: Arc<dyn Cancel> =
             Arc::new(Newer { latest: Arc::clone(&self.latest), mine: self.generation });
         let (filter, index, candidates) = (&self.filter, &self.index, &self.candidates);
-        let ranked = rank_in_parallel(filter, index, candidates, &newer, self.ordered)?;
+        let ordered = if self.sorted.is_some() { Ordered::AsGiven } else { Ordered::BestFirst };
+        let ranked = rank_in_parallel(filter, index, candidates, &newer, ordered)?;
         Some(Filtered {
             generation: self.generation,
-            ranked,
+            ranked: in_sort_order(ranked, self.sorted.as_deref()),
             filter: self.filter.clone(),
             rows: self.index.len(),
             select: self.select,
@@ -134,6 +136,24 @@ impl Cancel for Newer {
     fn cancelled(&self) -> bool {
         self.latest.load(Ordering::Relaxed) != self.mine
     }
+}
+
+/// A search's answer shown in the sort's order when one is chosen (`sorted`: every row in
+/// it), as k9s does: its rows taken in that order, those that matched kept. The search itself
+/// read them in the data's order (see `candidates`).
+fn in_sort_order(ranked: Ranked, sorted: Option<&[u32]>) -> Ranked {
+    let Some(sorted) = sorted else { return ranked };
+    let mut matches = vec![false; sorted.len()];
+    for &row in ranked.matched.iter() {
+        if let Some(slot) = matches.get_mut(row as usize) {
+            *slot = true;
+        }
+    }
+    // Room for every match at once: grown as they came, the vector was copied again and
+    // again (a millisecond at 100k rows).
+    let mut order = Vec::with_capacity(ranked.matched.len());
+    order.extend(sorted.iter().copied().filter(|&row| matches.get(row as usize) == Some(&true)));
+    Ranked { order, matched: ranked.matched }
 }
 
 /// A sort of one generation of rows: whether a newer sort made it useless.
@@ -231,14 +251,13 @@ impl ListState {
         job
     }
 
-    /// The rows a search looks at, in the table's order: the indexed ones, all or the kept
-    /// ones.
+    /// The rows a search looks at, in the data's order whatever the sort (the search reads
+    /// each chunk of the index once, in turn): the indexed ones, all or the kept ones.
     fn candidates(&self) -> Vec<u32> {
         let indexed = self.index.len() as u32;
-        match (&self.sorted, &self.kept) {
-            (None, Some(kept)) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
-            (None, None) => (0..indexed).collect(),
-            _ => self.table_order().into_iter().filter(|&row| row < indexed).collect(),
+        match &self.kept {
+            Some(kept) => kept.iter().copied().take_while(|&row| row < indexed).collect(),
+            None => (0..indexed).collect(),
         }
     }
 
@@ -368,6 +387,7 @@ impl ListState {
         if candidates.len() <= INLINE_ROWS {
             let ranked =
                 engine.rank(&self.filter, &self.index, &candidates, &Never).unwrap_or_default();
+            let ranked = in_sort_order(ranked, self.sorted.as_deref());
             self.apply(ranked, self.filter.clone(), select);
             return None;
         }
@@ -379,7 +399,7 @@ impl ListState {
             candidates,
             latest: Arc::clone(&self.searches),
             select,
-            ordered: if self.sorted.is_some() { Ordered::AsGiven } else { Ordered::BestFirst },
+            sorted: self.sorted.clone(),
         })
     }
 
@@ -423,11 +443,7 @@ impl ListState {
         self.earlier.drain(at..).next()
     }
 
-    fn apply(&mut self, mut ranked: Ranked, filter: String, select: Select) {
-        if self.sorted.is_some() && !filter.trim().is_empty() {
-            // The user chose an order: the matches keep it.
-            ranked.order.clone_from(&*ranked.matched);
-        }
+    fn apply(&mut self, ranked: Ranked, filter: String, select: Select) {
         let previous = Earlier {
             filter: std::mem::replace(&mut self.shown, filter),
             ranked: Ranked {
@@ -680,9 +696,14 @@ mod tests {
         let sorted: Arc<[u32]> = (0..count).rev().collect();
         let ticket = list.sort_ticket();
         assert!(list.set_sorted(&ticket, Some(sorted), &mut engine).is_none());
-        for filter in ["row 1", "row 12"] {
-            let job = list.set_filter(filter, &mut engine).expect("a job for a large list");
-            assert!(list.filtered(Arc::new(job.perform().expect("an answer"))));
+        // The first filters' searches are jobs; the last ones narrow to few rows, searched
+        // on the UI thread.
+        let mut inline = 0;
+        for filter in ["row 1", "row 12", "row 1234", "row 12345"] {
+            match list.set_filter(filter, &mut engine) {
+                Some(job) => assert!(list.filtered(Arc::new(job.perform().expect("an answer")))),
+                None => inline += 1,
+            }
             let expected: Vec<u32> = (0..count)
                 .rev()
                 .filter(|&row| {
@@ -696,6 +717,7 @@ mod tests {
                 "{filter}: the sort's order, not the best first"
             );
         }
+        assert!(inline > 0, "both ways of searching were tried");
     }
 
     #[test]

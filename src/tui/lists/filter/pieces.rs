@@ -4,10 +4,10 @@
 //! `an` at 100k contacts).
 //!
 //! A piece is the candidates of one chunk of the index, so no two threads score the same
-//! chunk's column texts. Candidates in another order than the table's (a sorted list) are
-//! searched in the table's order and their matches put back in the candidates' order after
-//! ([`Pieces::regrouped`]): read in a sorted list's order, each row's columns, texts and
-//! scores were somewhere else in memory, and a letter took twice as long.
+//! chunk's column texts. The candidates come in the table's order, a sorted list's too (its
+//! matches are put in the sort's order after, `lists::list`): read in a sorted list's
+//! order, each row's columns, texts and scores were somewhere else in memory, and a letter
+//! took twice as long.
 
 use super::index::CHUNK_ROWS;
 use std::ops::Range;
@@ -22,8 +22,6 @@ const LEAST: usize = CHUNK_ROWS / 4;
 pub struct Pieces {
     /// The candidates, in the table's order.
     rows: Arc<Vec<u32>>,
-    /// Whether that is not the order they came in.
-    regrouped: bool,
     /// Where each piece ends in `rows` (each starts where the one before ends).
     ends: Vec<usize>,
     next: AtomicUsize,
@@ -34,12 +32,9 @@ fn chunk(row: u32) -> usize {
 }
 
 impl Pieces {
+    /// The pieces of `candidates`, rows in the table's order.
     pub fn new(candidates: &Arc<Vec<u32>>) -> Pieces {
-        let in_order = candidates.is_sorted();
-        let rows = match in_order {
-            true => Arc::clone(candidates),
-            false => Arc::new(ascending(candidates)),
-        };
+        let rows = Arc::clone(candidates);
         let mut ends = Vec::new();
         let mut start = 0;
         for at in 1..rows.len() {
@@ -51,13 +46,7 @@ impl Pieces {
         if !rows.is_empty() {
             ends.push(rows.len());
         }
-        Pieces { rows, regrouped: !in_order, ends, next: AtomicUsize::new(0) }
-    }
-
-    /// Whether the pieces hold the candidates in another order than they came in: their
-    /// matches are then to be put back in the candidates' order.
-    pub fn regrouped(&self) -> bool {
-        self.regrouped
+        Pieces { rows, ends, next: AtomicUsize::new(0) }
     }
 
     /// The next piece not taken yet: its number and its rows.
@@ -74,18 +63,6 @@ impl Pieces {
         };
         Some(start..end)
     }
-}
-
-/// The rows in ascending order (each once), in time linear in their number and the last.
-pub(super) fn ascending(rows: &[u32]) -> Vec<u32> {
-    let end = rows.iter().max().map_or(0, |&last| last as usize + 1);
-    let mut present = vec![false; end];
-    for &row in rows {
-        present[row as usize] = true;
-    }
-    let mut ascending = Vec::with_capacity(rows.len());
-    ascending.extend((0..end as u32).filter(|&row| present[row as usize]));
-    ascending
 }
 
 #[cfg(test)]
@@ -105,28 +82,11 @@ mod tests {
         candidates.extend(2 * rows..3 * rows);
         candidates.extend([3 * rows + 5]);
         let pieces = Pieces::new(&Arc::new(candidates.clone()));
-        assert!(!pieces.regrouped());
         let second = CHUNK_ROWS + CHUNK_ROWS / 64 + CHUNK_ROWS;
         let expected = [0..CHUNK_ROWS, CHUNK_ROWS..second, second..second + 1];
         let expected: Vec<Vec<u32>> = expected.map(|range| candidates[range].to_vec()).into();
         assert_eq!(all(&pieces), expected);
         assert_eq!(pieces.take(), None, "each piece is taken once");
         assert!(all(&Pieces::new(&Arc::default())).is_empty());
-    }
-
-    #[test]
-    fn candidates_in_another_order_are_searched_in_the_table_order() {
-        // A sorted list: every row from another chunk than the one before.
-        let count = 5 * CHUNK_ROWS as u32;
-        let candidates: Vec<u32> = (0..count).map(|n| (n * 7919) % count).collect();
-        let pieces = Pieces::new(&Arc::new(candidates));
-        assert!(pieces.regrouped());
-        let pieces = all(&pieces);
-        assert_eq!(pieces.len(), 5);
-        for (number, piece) in pieces.iter().enumerate() {
-            let chunk: Vec<u32> =
-                (number * CHUNK_ROWS..(number + 1) * CHUNK_ROWS).map(|row| row as u32).collect();
-            assert_eq!(piece, &chunk, "piece {number}");
-        }
     }
 }
