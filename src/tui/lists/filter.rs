@@ -48,8 +48,10 @@ pub use index::{CHUNK_ROWS, SearchChunk, SearchIndex};
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
 pub const COLUMN_SEPARATOR: char = fzf::SEPARATOR as char;
 
-/// The filter's text of a row: the cells the pane shows, joined by the column separator, so
-/// "filter over the visible columns" means exactly what is on screen.
+/// The filter's text of a row: the cells of the pane's columns as they are drawn, joined by
+/// the column separator, so the filter reads what the table says rather than the raw data.
+/// Every column of the pane, whether or not the terminal's width shows it: the index is
+/// built once for a list, not again at each resize.
 pub fn row_text<T>(columns: &[present::Column<T>], item: &T, context: &present::Context) -> String {
     present::columns::texts(columns, item, context).join(&COLUMN_SEPARATOR.to_string())
 }
