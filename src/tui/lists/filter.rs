@@ -44,6 +44,7 @@ use pieces::Pieces;
 use std::sync::Arc;
 
 pub use index::{CHUNK_ROWS, SearchChunk, SearchIndex};
+pub use order::Ordered;
 
 /// Separates the columns of a row's searchable text. Sanitised cells cannot contain it.
 pub const COLUMN_SEPARATOR: char = fzf::SEPARATOR as char;
@@ -252,15 +253,6 @@ pub struct Ranked {
     pub matched: Arc<Vec<u32>>,
 }
 
-/// Whether a search's matches are to be put best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ordered {
-    BestFirst,
-    /// Only in the table's order: a sorted list's matches are shown in the order the user
-    /// chose, so ranking them is work thrown away ([`Ranked::order`] is then left empty).
-    AsGiven,
-}
-
 impl Ranked {
     /// From the matches of consecutive parts of the table, each in the table's order: read
     /// where they are, not joined first (at a million rows the join was 8 MB more to write).
@@ -278,10 +270,9 @@ impl Ranked {
 /// Below this many candidates, splitting a search costs more than it saves.
 const PART_ROWS: usize = 16_384;
 
-/// [`FilterEngine::rank`] on every core (at most 4): the candidates (in the table's order,
-/// as there) in pieces (`pieces`)
-/// that this thread and the helpers (`helpers`) take one at a time, each thread scoring with
-/// its own matcher, the matches ordered once. The dashboard's UI thread waits for nothing
+/// [`FilterEngine::rank`] on every core (at most 4): the candidates (in the table's order, as
+/// there) in pieces (`pieces`) that this thread and the helpers (`helpers`) take one at a
+/// time, each thread scoring with its own matcher, the matches ordered once. The dashboard's UI thread waits for nothing
 /// meanwhile, so a search of a large list may use all of the machine.
 pub fn rank_in_parallel(
     filter: &str,
@@ -293,7 +284,7 @@ pub fn rank_in_parallel(
     let query = Query::new(filter);
     let helpers = helpers::count();
     if query.words.is_empty() || helpers == 0 || candidates.len() < PART_ROWS {
-        return FilterEngine::default().rank(filter, index, candidates, &**cancel);
+        return FilterEngine::default().rank(filter, index, candidates, &**cancel, ordered);
     }
     let pieces = Arc::new(Pieces::new(candidates));
     let helped: Vec<_> = (0..helpers)
@@ -302,12 +293,12 @@ pub fn rank_in_parallel(
             let (pieces, cancel) = (Arc::clone(&pieces), Arc::clone(cancel));
             helpers::run(move || {
                 let query = Query::new(&filter);
-                FilterEngine::new(&query).take_pieces(&query, &index, &pieces, &*cancel)
+                FilterEngine::new(&query).take_pieces(&query, &index, &pieces, &*cancel, ordered)
             })
         })
         .collect();
     // This thread takes pieces meanwhile.
-    let own = FilterEngine::new(&query).take_pieces(&query, index, &pieces, &**cancel);
+    let own = FilterEngine::new(&query).take_pieces(&query, index, &pieces, &**cancel, ordered);
     let mut found = own?;
     for answer in helped {
         found.extend(answer.wait().flatten()?);
@@ -329,14 +320,16 @@ impl FilterEngine {
         engine
     }
 
-    /// The rows among `candidates` (in the table's order) that match `filter`; all of them
-    /// when the filter is blank. `None` when cancelled.
+    /// The rows among `candidates` (in the table's order) that match `filter`, put best
+    /// first unless `ordered` says not; all of them when the filter is blank. `None` when
+    /// cancelled.
     pub fn rank(
         &mut self,
         filter: &str,
         index: &SearchIndex,
         candidates: &[u32],
         cancel: &dyn Cancel,
+        ordered: Ordered,
     ) -> Option<Ranked> {
         let query = Query::new(filter);
         if query.words.is_empty() {
@@ -346,7 +339,7 @@ impl FilterEngine {
         // Scores kept from another search are for other words, or another index.
         self.scores.reset(query.slots());
         let hits = self.hits(&query, index, candidates, cancel)?;
-        Some(Ranked::of_parts(&[Counted::new(hits)], Ordered::BestFirst))
+        Some(Ranked::of_parts(&[Counted::new(hits, ordered)], ordered))
     }
 
     /// The matches of each piece this thread takes, by the piece's number, until none is
@@ -357,10 +350,11 @@ impl FilterEngine {
         index: &SearchIndex,
         pieces: &Pieces,
         cancel: &dyn Cancel,
+        ordered: Ordered,
     ) -> Option<Vec<(usize, Counted)>> {
         let mut found = Vec::new();
         while let Some((number, rows)) = pieces.take() {
-            found.push((number, Counted::new(self.hits(query, index, rows, cancel)?)));
+            found.push((number, Counted::new(self.hits(query, index, rows, cancel)?, ordered)));
         }
         Some(found)
     }
@@ -393,7 +387,7 @@ impl FilterEngine {
     /// The rows that match, best first, searching every row of the index.
     pub fn rank_all(&mut self, filter: &str, index: &SearchIndex) -> Vec<u32> {
         let all: Vec<u32> = (0..index.len() as u32).collect();
-        self.rank(filter, index, &all, &Never).unwrap_or_default().order
+        self.rank(filter, index, &all, &Never, Ordered::BestFirst).unwrap_or_default().order
     }
 
     /// The row's score: the sum over the words of each word's best column, and the phrase's
@@ -593,7 +587,13 @@ mod tests {
         let never: Arc<dyn Cancel> = Arc::new(Never);
         for (order, candidates) in orders {
             for filter in ["ann", "row 1 lee", "h"] {
-                let whole = FilterEngine::default().rank(filter, &index, &candidates, &Never);
+                let whole = FilterEngine::default().rank(
+                    filter,
+                    &index,
+                    &candidates,
+                    &Never,
+                    Ordered::BestFirst,
+                );
                 // The rows that match, in the order given.
                 let mut matches = vec![false; rows.len()];
                 for row in FilterEngine::default().rank_all(filter, &index) {
@@ -669,6 +669,8 @@ mod tests {
             }
         }
         let index = SearchIndex::new(["a", "b"]);
-        assert_eq!(FilterEngine::default().rank("a", &index, &[0, 1], &Always), None);
+        let ranked =
+            FilterEngine::default().rank("a", &index, &[0, 1], &Always, Ordered::BestFirst);
+        assert_eq!(ranked, None);
     }
 }

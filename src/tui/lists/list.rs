@@ -114,7 +114,7 @@ impl FilterJob {
         let newer: Arc<dyn Cancel> =
             Arc::new(Newer { latest: Arc::clone(&self.latest), mine: self.generation });
         let (filter, index, candidates) = (&self.filter, &self.index, &self.candidates);
-        let ordered = if self.sorted.is_some() { Ordered::AsGiven } else { Ordered::BestFirst };
+        let ordered = ranking(self.sorted.as_deref());
         let ranked = rank_in_parallel(filter, index, candidates, &newer, ordered)?;
         Some(Filtered {
             generation: self.generation,
@@ -138,22 +138,32 @@ impl Cancel for Newer {
     }
 }
 
+/// How a search's matches are ordered: best first, unless a sort is chosen (`sorted`), whose
+/// order they are shown in ([`in_sort_order`]).
+fn ranking(sorted: Option<&[u32]>) -> Ordered {
+    if sorted.is_some() { Ordered::AsGiven } else { Ordered::BestFirst }
+}
+
 /// A search's answer shown in the sort's order when one is chosen (`sorted`: every row in
-/// it), as k9s does: its rows taken in that order, those that matched kept. The search itself
-/// read them in the data's order (see `candidates`).
+/// it). The search itself read the rows in the data's order (see `candidates`).
 fn in_sort_order(ranked: Ranked, sorted: Option<&[u32]>) -> Ranked {
     let Some(sorted) = sorted else { return ranked };
-    let mut matches = vec![false; sorted.len()];
-    for &row in ranked.matched.iter() {
-        if let Some(slot) = matches.get_mut(row as usize) {
+    Ranked { order: among(sorted, &ranked.matched), matched: ranked.matched }
+}
+
+/// The rows of `order` (every row of a list, once) that are among `rows`, in `order`'s order.
+fn among(order: &[u32], rows: &[u32]) -> Vec<u32> {
+    let mut wanted = vec![false; order.len()];
+    for &row in rows {
+        if let Some(slot) = wanted.get_mut(row as usize) {
             *slot = true;
         }
     }
-    // Room for every match at once: grown as they came, the vector was copied again and
-    // again (a millisecond at 100k rows).
-    let mut order = Vec::with_capacity(ranked.matched.len());
-    order.extend(sorted.iter().copied().filter(|&row| matches.get(row as usize) == Some(&true)));
-    Ranked { order, matched: ranked.matched }
+    // Room for every row at once: grown as they came, the vector was copied again and again
+    // (a millisecond at 100k rows).
+    let mut among = Vec::with_capacity(rows.len());
+    among.extend(order.iter().copied().filter(|&row| wanted.get(row as usize) == Some(&true)));
+    among
 }
 
 /// A sort of one generation of rows: whether a newer sort made it useless.
@@ -268,15 +278,7 @@ impl ListState {
             (None, None) => (0..all).collect(),
             (None, Some(kept)) => kept.clone(),
             (Some(sorted), None) => sorted.to_vec(),
-            (Some(sorted), Some(kept)) => {
-                let mut keep = vec![false; self.ids.len()];
-                for &row in kept {
-                    if let Some(slot) = keep.get_mut(row as usize) {
-                        *slot = true;
-                    }
-                }
-                sorted.iter().copied().filter(|&row| keep[row as usize]).collect()
-            }
+            (Some(sorted), Some(kept)) => among(sorted, kept),
         }
     }
 
@@ -385,9 +387,11 @@ impl ListState {
             Arc::new(self.candidates())
         };
         if candidates.len() <= INLINE_ROWS {
-            let ranked =
-                engine.rank(&self.filter, &self.index, &candidates, &Never).unwrap_or_default();
-            let ranked = in_sort_order(ranked, self.sorted.as_deref());
+            let sorted = self.sorted.as_deref();
+            let ranked = engine
+                .rank(&self.filter, &self.index, &candidates, &Never, ranking(sorted))
+                .unwrap_or_default();
+            let ranked = in_sort_order(ranked, sorted);
             self.apply(ranked, self.filter.clone(), select);
             return None;
         }

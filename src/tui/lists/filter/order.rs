@@ -4,6 +4,15 @@
 //! letter typed, which matches nearly every row). It is stable: rows of equal score keep the
 //! order they came in, the table's.
 
+/// Whether a search's matches are to be put best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordered {
+    BestFirst,
+    /// Only in the table's order: a sorted list's matches are shown in the order the user
+    /// chose, so ranking them is work thrown away (`Ranked::order` is then left empty).
+    AsGiven,
+}
+
 /// A row that matched, and how well.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hit {
@@ -27,7 +36,11 @@ pub struct Counted {
 }
 
 impl Counted {
-    pub fn new(hits: Vec<Hit>) -> Counted {
+    /// A part's matches, counted by score when they are to be put best first.
+    pub fn new(hits: Vec<Hit>, ordered: Ordered) -> Counted {
+        if ordered == Ordered::AsGiven {
+            return Counted { hits, counts: None };
+        }
         let mut counts = Vec::new();
         for hit in &hits {
             if hit.score >= COUNTED_SCORES {
@@ -96,7 +109,8 @@ mod tests {
     }
 
     fn ordered(parts: Vec<Vec<Hit>>) -> Vec<u32> {
-        let parts: Vec<Counted> = parts.into_iter().map(Counted::new).collect();
+        let parts: Vec<Counted> =
+            parts.into_iter().map(|hits| Counted::new(hits, Ordered::BestFirst)).collect();
         let (order, matched) = best_first(&parts);
         let given: Vec<u32> =
             parts.iter().flat_map(|part| part.hits()).map(|hit| hit.row).collect();
