@@ -287,6 +287,8 @@ pub fn rank_in_parallel(
         return FilterEngine::default().rank(filter, index, candidates, &**cancel, ordered);
     }
     let pieces = Arc::new(Pieces::new(candidates));
+    // This thread's part stays where it starts, and its helpers go elsewhere (`placement`).
+    let placed = placement::stay();
     let helped: Vec<_> = (0..helpers)
         .map(|_| {
             let (filter, index) = (filter.to_owned(), index.clone());
@@ -299,6 +301,7 @@ pub fn rank_in_parallel(
         .collect();
     // This thread takes pieces meanwhile.
     let own = FilterEngine::new(&query).take_pieces(&query, index, &pieces, &**cancel, ordered);
+    drop(placed);
     let mut found = own?;
     for answer in helped {
         found.extend(answer.wait().flatten()?);

@@ -134,7 +134,7 @@ pub fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Answ
     let giver = Giver(Arc::clone(&slot));
     let asker = placement::current_core();
     let part: Part = Box::new(move || {
-        let _away = placement::away_from(asker);
+        let _placed = placement::away_from(asker);
         giver.give(Some(work()));
     });
     match queue().map(|queue| (queue, queue.parts.lock())) {
