@@ -1,12 +1,13 @@
 //! Where a search's helper runs. Woken by the thread that asks, a helper was put on the
 //! asker's core even with the other one idle (the kernel's wake-up prefers the waker's core
 //! when it cannot see a shared cache, as on this kind of virtual machine), and the two parts
-//! took turns on one core: a letter at 100k contacts took the whole search's time. A helper
-//! that finds itself on the asker's core leaves it for the part, and may go anywhere after.
+//! took turns on one core: a letter at 100k contacts took the whole search's time. So the
+//! asker stays on its core for its own part, and a helper keeps off that core for its part;
+//! both may go anywhere after.
 //!
-//! The asker stays on its core for its own part likewise: when it waited a moment (for
-//! malloc's lock, which every thread shares) and its helper woke it, the kernel moved it
-//! beside the helper, and the two took turns on one core while the other stayed idle (a
+//! Both for the whole part, not only where it starts: when one of them waited a moment (for
+//! malloc's lock, which every thread shares) and the other woke it, the kernel moved it
+//! beside its waker, and the two took turns on one core while the other stayed idle (a
 //! letter took 9.5 ms more, one keystroke in three, under `perf sched`).
 
 /// The core the calling thread runs on now, where it can be known.
@@ -28,14 +29,11 @@ pub struct Placed {
     allowed: Option<libc::cpu_set_t>,
 }
 
-/// Moves the calling thread off `core` when it is on it.
+/// Keeps the calling thread off `core` (moving it when it is there).
 pub fn away_from(core: Option<usize>) -> Placed {
     #[cfg(target_os = "linux")]
     {
-        let allowed = core
-            .filter(|&core| current_core() == Some(core))
-            .and_then(|core| change(core, Keep::AllBut));
-        Placed { allowed }
+        Placed { allowed: core.and_then(|core| change(core, Keep::AllBut)) }
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -133,6 +131,23 @@ mod tests {
             assert_eq!(allowed(here), !elsewhere);
         }
         assert!(allowed(here), "the core is allowed again once the part is done");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_thread_keeps_off_a_core_it_is_not_on() {
+        let here = current_core().expect("sched_getcpu answers on Linux");
+        let mut cores = (0..libc::CPU_SETSIZE as usize).filter(|&core| allowed(core));
+        let Some(other) = cores.find(|&core| core != here) else {
+            eprintln!("SKIPPED: one core allowed, no other core to keep off");
+            return;
+        };
+        {
+            let _placed = away_from(Some(other));
+            assert!(!allowed(other), "kept off the core for the part");
+            assert!(allowed(here));
+        }
+        assert!(allowed(other), "the core is allowed again once the part is done");
     }
 
     #[test]
