@@ -33,6 +33,7 @@ mod index;
 mod order;
 mod pieces;
 mod placement;
+mod positions;
 
 use crate::present;
 use fzf::AsciiWord;
@@ -454,7 +455,10 @@ impl FilterEngine {
 /// A word's score in a chunk's column text (folded).
 fn in_column(nucleo: &mut Nucleo, chunk: &SearchChunk, text: u32, word: &Word) -> Option<u16> {
     match &word.ascii {
-        Some(fast) => fast.best_in_column(chunk.text_bytes(text)),
+        Some(fast) => {
+            let (column, ahead) = chunk.text_ahead(text);
+            fast.best_in_text(column, ahead)
+        }
         None => {
             let column = chunk.text(text);
             chars_in_order(column, &word.chars).then(|| nucleo.in_column(column, word)).flatten()

@@ -20,6 +20,8 @@
 //! [`SEPARATOR`] (the filter's column separator), which counts as the start of the text (as
 //! whitespace) for the bonus of the letter after it.
 
+use super::positions;
+
 /// Separates the columns of a row (ASCII unit separator: sanitised cells cannot contain it).
 pub const SEPARATOR: u8 = 0x1f;
 
@@ -183,13 +185,77 @@ impl AsciiWord {
         row.split(|&byte| byte == SEPARATOR).map(|column| self.best_in_column(column)).max()?
     }
 
-    /// The word's best score in one column (folded, without a separator), `None` when it
-    /// does not hold the word's letters in order.
+    /// [`AsciiWord::best_in_text`] of a column with nothing after it.
+    #[cfg(test)]
     pub fn best_in_column(&self, column: &[u8]) -> Option<u16> {
+        self.best_in_text(column, column)
+    }
+
+    /// The word's best score in one column (folded, without a separator), `None` when it
+    /// does not hold the word's letters in order. `ahead` is the column and what follows it
+    /// in memory: a short column is read sixteen bytes at a time, beyond its end if need be.
+    pub fn best_in_text(&self, column: &[u8], ahead: &[u8]) -> Option<u16> {
+        if column.len() <= positions::MOST_BYTES && self.bytes.len() <= positions::MOST_LETTERS {
+            let mut masks = [0; positions::MOST_LETTERS];
+            let masks = &mut masks[..self.bytes.len()];
+            positions::of(ahead, column.len(), &self.bytes, masks);
+            return match masks {
+                [letter] => self.best_letter_in(column, *letter),
+                masks => self.best_window_in(column, masks),
+            };
+        }
+        self.best_walking(column)
+    }
+
+    /// [`AsciiWord::best_in_column`] walking the column's bytes, for a long column or word.
+    fn best_walking(&self, column: &[u8]) -> Option<u16> {
         match self.bytes[..] {
             [letter] => self.best_letter(column, letter),
             _ => self.best_window(column),
         }
+    }
+
+    /// [`AsciiWord::best_letter`] over where the letter stands (`letter`, one bit a byte).
+    fn best_letter_in(&self, column: &[u8], mut letter: u64) -> Option<u16> {
+        let mut best = None;
+        while let Some(at) = positions::lowest(letter) {
+            let score = SCORE_MATCH + bonus_at(column, at) * BONUS_FIRST_CHAR_MULTIPLIER;
+            best = best.max(Some(score));
+            if score == self.best_possible {
+                break;
+            }
+            letter &= letter - 1;
+        }
+        best
+    }
+
+    /// [`AsciiWord::best_window`] over where each letter stands (`masks`, one a letter).
+    fn best_window_in(&self, column: &[u8], masks: &[u64]) -> Option<u16> {
+        // fzf's v1 window, as `first_window` finds it.
+        let first = positions::lowest(masks[0])?;
+        let mut at = first;
+        for mask in &masks[1..] {
+            at = positions::lowest(mask & positions::above(at))?;
+        }
+        let end = at + 1;
+        let mut start = end;
+        for mask in masks.iter().rev() {
+            // Found scanning forward, so found again scanning back.
+            start = positions::highest(mask & positions::below(start)).unwrap_or(0);
+        }
+        let mut best = self.score(column, start, end);
+        if first < start {
+            best = best.max(self.score(column, first, end));
+        }
+        // Contiguous occurrences, none of which ends before the window does.
+        let length = self.bytes.len();
+        let mut whole = positions::whole(masks) & !positions::below(end - length);
+        while best < self.best_possible {
+            let Some(at) = positions::lowest(whole) else { break };
+            best = best.max(self.score(column, at, at + length));
+            whole &= whole - 1;
+        }
+        Some(best)
     }
 
     /// One letter: its best-placed occurrence.
@@ -358,6 +424,18 @@ mod tests {
     }
 
     proptest! {
+        /// Read as bits or walked byte by byte, a column gives a word the same score: every
+        /// length around the 64 bytes read as bits, words up to and past eight letters.
+        #[test]
+        fn bits_and_walking_give_the_same_score(
+            column in "[abn /.λł王·1-]{0,70}",
+            word in "[abn/.1-]{1,10}",
+        ) {
+            let column = column.as_bytes();
+            let word = AsciiWord::new(word.into_bytes()).expect("an ASCII word");
+            prop_assert_eq!(word.best_in_column(column), word.best_walking(column));
+        }
+
         /// The two paths agree on whether a word matches, and ours never scores above
         /// nucleo's optimal alignment (it takes fewer windows). Except for one letter in a
         /// column beyond ASCII: there nucleo 0.3 gives the bonus by the class of the previous

@@ -129,6 +129,15 @@ impl SearchChunk {
         &self.texts.as_bytes()[self.text_range(number)]
     }
 
+    /// The same, and what follows it in the chunk (up to sixteen bytes more), read with it
+    /// sixteen bytes at a time.
+    pub(super) fn text_ahead(&self, number: u32) -> (&[u8], &[u8]) {
+        let range = self.text_range(number);
+        let bytes = self.texts.as_bytes();
+        let ahead = &bytes[range.start..(range.end + 16).min(bytes.len())];
+        (&bytes[range], ahead)
+    }
+
     fn text_range(&self, number: u32) -> std::ops::Range<usize> {
         let number = number as usize;
         let start = match number {
@@ -227,6 +236,8 @@ impl ChunkBuilder {
         };
         row_ends.shrink_to_fit();
         chunk.row_ends = row_ends;
+        // Room to read the last text sixteen bytes at a time (`text_ahead`).
+        chunk.texts.push_str(&"\0".repeat(15));
         chunk.texts.shrink_to_fit();
         chunk.text_ends.shrink_to_fit();
         chunk.original_rows.shrink_to_fit();
