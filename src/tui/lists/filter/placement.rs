@@ -1,4 +1,4 @@
-//! Where a search's helper runs. Woken by the thread that asks, a helper was put on the
+//! Where a search's threads run. Woken by the thread that asks, a helper was put on the
 //! asker's core even with the other one idle (the kernel's wake-up prefers the waker's core
 //! when it cannot see a shared cache, as on this kind of virtual machine), and the two parts
 //! took turns on one core: a letter at 100k contacts took the whole search's time. So the
@@ -54,7 +54,7 @@ pub fn stay() -> Placed {
 
 /// What to do with a core among those allowed.
 #[cfg(target_os = "linux")]
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Keep {
     AllBut,
     Only,
