@@ -30,3 +30,14 @@ pub(crate) fn keep_large_blocks_mapped() {
         }
     }
 }
+
+/// Gives the free memory inside malloc's heap back to the system. Freed blocks between
+/// blocks still held stay resident until then: after a large list is read and indexed, the
+/// reading's buffers and the index's building space are such holes.
+pub(crate) fn give_back_free_memory() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: malloc_trim only returns malloc's free pages to the system, under its lock.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}

@@ -112,6 +112,9 @@ impl ListJob {
                     let generation = job.ticket.generation;
                     send(ListWork::Indexed { pane: job.pane, generation, chunk });
                 }
+                if job.rows > CHUNK_ROWS {
+                    crate::tui::malloc::give_back_free_memory();
+                }
             }
             ListJob::Sort(job) => {
                 // A newer sort was asked for before this one started: it is not wanted.
