@@ -16,8 +16,14 @@
 //! allocate little at once (small blocks go through each thread's cache without the lock):
 //! at 100k contacts with a team store, peak RSS 68 → 64 MiB, press 6 → shown unchanged
 //! within the noise (docs/PERFORMANCE.md).
+//!
+//! And no fast bins: with one arena, the small blocks every thread freed waited there, and
+//! the next request of a kilobyte or more — the drawing thread's, as often as not — first
+//! merged all of them (`malloc_consolidate`, 8 % of the drawing thread's time while a first
+//! look read its chains, and keys waiting 9–27 ms for their frame in one dashboard of two).
+//! Small blocks still go through each thread's cache first.
 
-/// Fixes the mmap threshold and the arenas for the rest of the process.
+/// Fixes the mmap threshold, the arenas and the fast bins for the rest of the process.
 pub(crate) fn keep_large_blocks_mapped() {
     #[cfg(target_env = "gnu")]
     {
@@ -27,6 +33,7 @@ pub(crate) fn keep_large_blocks_mapped() {
         unsafe {
             libc::mallopt(libc::M_MMAP_THRESHOLD, THRESHOLD);
             libc::mallopt(libc::M_ARENA_MAX, 1);
+            libc::mallopt(libc::M_MXFAST, 0);
         }
     }
 }
